@@ -1,0 +1,60 @@
+/** Typed domain errors. Services throw these; one handler maps them to HTTP. */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class Invalid extends DomainError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(400, 'invalid_input', message, fields);
+  }
+}
+
+export class Unauthorized extends DomainError {
+  constructor(message = 'You have to Login first') {
+    super(401, 'unauthorized', message);
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(message = 'You are not allowed to do this') {
+    super(403, 'forbidden', message);
+  }
+}
+
+export class NotFound extends DomainError {
+  constructor(what = 'Resource') {
+    super(404, 'not_found', `${what} not found`);
+  }
+}
+
+export class Conflict extends DomainError {
+  constructor(message: string, code = 'conflict') {
+    super(409, code, message);
+  }
+}
+
+export class PaymentFailed extends DomainError {
+  constructor(message: string, code = 'payment_failed') {
+    super(402, code, message);
+  }
+}
+
+export class TooManyRequests extends DomainError {
+  constructor(message = 'Too many requests, please try again later') {
+    super(429, 'rate_limited', message);
+  }
+}
+
+export class Unavailable extends DomainError {
+  constructor(message = 'The service is temporarily unavailable, please try again shortly') {
+    super(503, 'unavailable', message);
+  }
+}

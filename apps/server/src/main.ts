@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { buildApp, loggerOptions } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { user } from './db/schema';
+import { seedDemo } from './seed/demo';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
+  const app = await buildApp({ config, database, logger: loggerOptions(config.LOG_LEVEL) });
+
+  if (config.ADMIN_EMAILS.length) {
+    await database.db
+      .update(user)
+      .set({ role: 'admin' })
+      .where(inArray(user.email, config.ADMIN_EMAILS));
+  }
+  if (config.SEED_DEMO && (await seedDemo(app.auth, database.db))) {
+    app.log.info('demo data seeded (accounts in the README)');
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  console.log(`Easy Fund is running at http://localhost:${port}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { Role } from '@easyfund/shared/constants';
+import { ZResetPasswordRequest, ZSignUpRequest } from '@easyfund/shared/schemas/auth';
+import {
+  type TAuthProviders,
+  type TMe,
+  ZAuthProviders,
+  ZMe,
+} from '@easyfund/shared/schemas/common';
+import type { z } from 'zod';
+import { type Auth, CLIENT_IP_HEADER } from '../lib/auth';
+import { Forbidden, Invalid, Unauthorized } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+  interface FastifyRequest {
+    /** The signed-in user (cookie session or bearer token), or null. Cached per request. */
+    currentUser(): Promise<TMe | null>;
+    /** Set by `requireUser`/`requireRole` pre-handlers. */
+    user: TMe;
+  }
+}
+
+const ROLE_SET = new Set<string>(['user', 'verified', 'admin']);
+
+function toMe(u: {
+  id: string;
+  name: string;
+  email: string;
+  image?: string | null;
+  role?: unknown;
+}): TMe {
+  const role = typeof u.role === 'string' && ROLE_SET.has(u.role) ? (u.role as Role) : 'user';
+  return { id: u.id, name: u.name, email: u.email, image: u.image ?? null, role };
+}
+
+/** Validates an auth body with our shared schema so the rule and its message are ours. */
+function validate<T extends z.ZodType>(schema: T, body: unknown) {
+  const result = schema.safeParse(body);
+  if (result.success) return;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+  throw new Invalid(Object.values(fields)[0] ?? 'Invalid input', fields);
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<TMe | null>>();
+
+export default fp(
+  async function authPlugin(app: FastifyInstance, opts: { auth: Auth }) {
+    const { auth } = opts;
+    app.decorate('auth', auth);
+    app.decorateRequest('user', null as unknown as TMe);
+    app.decorateRequest('currentUser', function (this: FastifyRequest) {
+      let p = cache.get(this);
+      if (!p) {
+        p = auth.api
+          .getSession({ headers: fromNodeHeaders(this.headers) })
+          .then((s) => (s ? toMe(s.user) : null));
+        cache.set(this, p);
+      }
+      return p;
+    });
+
+    // better-auth handles everything under /api/auth; we validate the bodies whose
+    // rules the specification fixes, then forward a Fetch Request.
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      schema: { hide: true },
+      async handler(request, reply) {
+        const pathname = request.url.split('?')[0] ?? '';
+        if (request.method === 'POST' && pathname === '/api/auth/sign-up/email') {
+          validate(ZSignUpRequest, request.body);
+        }
+        if (request.method === 'POST' && pathname === '/api/auth/reset-password') {
+          validate(ZResetPasswordRequest, request.body);
+        }
+        const headers = fromNodeHeaders(request.headers);
+        headers.set(CLIENT_IP_HEADER, request.ip);
+        headers.delete('content-length');
+        const body =
+          request.method === 'POST' && request.body !== undefined
+            ? JSON.stringify(request.body)
+            : undefined;
+        if (body !== undefined) headers.set('content-type', 'application/json');
+        const response = await auth.handler(
+          new Request(new URL(request.url, app.publicUrl), {
+            method: request.method,
+            headers,
+            body,
+          }),
+        );
+        reply.status(response.status);
+        for (const [key, value] of response.headers) {
+          if (key === 'set-cookie' || key === 'content-length') continue;
+          reply.header(key, value);
+        }
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        const text = await response.text();
+        if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
+          return reply.send(toErrorShape(response.status, text));
+        }
+        return reply.send(text || null);
+      },
+    });
+
+    app.get(
+      '/api/me',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['identity'],
+          summary: 'The signed-in user with role',
+          response: { 200: ZMe },
+        },
+      },
+      async (request) => request.user,
+    );
+
+    const { config } = app;
+    const providers: TAuthProviders = {
+      google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+      oidc: config.OIDC_ISSUER ? { name: config.OIDC_NAME } : null,
+    };
+    app.get(
+      '/api/auth-providers',
+      {
+        schema: {
+          tags: ['identity'],
+          summary: 'External sign-in providers that are configured',
+          response: { 200: ZAuthProviders },
+        },
+      },
+      async () => providers,
+    );
+  },
+  { name: 'auth', dependencies: ['errors'] },
+);
+
+/** better-auth's `{ code, message }` → our `{ error: { code, message } }`. */
+function toErrorShape(status: number, text: string) {
+  try {
+    const parsed = JSON.parse(text) as { code?: string; message?: string };
+    return {
+      error: {
+        code: (parsed.code ?? `http_${status}`).toLowerCase(),
+        message: parsed.message ?? 'Request failed',
+      },
+    };
+  } catch {
+    return { error: { code: `http_${status}`, message: 'Request failed' } };
+  }
+}
+
+/** Pre-handler: 401 unless signed in. */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
+  const me = await request.currentUser();
+  if (!me) throw new Unauthorized();
+  request.user = me;
+}
+
+/** Pre-handler: 401 unless signed in, 403 unless the user holds one of the roles. */
+export function requireRole(...roles: Role[]) {
+  return async function roleGuard(request: FastifyRequest, reply: FastifyReply) {
+    await requireUser(request, reply);
+    if (!roles.includes(request.user.role)) throw new Forbidden();
+  };
+}

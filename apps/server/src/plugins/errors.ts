@@ -1,0 +1,102 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../lib/errors';
+
+/** True for errors that mean the database cannot be reached right now. */
+export function isDatabaseDown(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  let e: unknown = err;
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e);
+    const code = (e as { code?: unknown }).code;
+    const message = String((e as { message?: unknown }).message ?? '');
+    if (
+      code === 'ECONNREFUSED' ||
+      code === 'ECONNRESET' ||
+      code === 'ETIMEDOUT' ||
+      code === '57P01' || // admin_shutdown
+      code === '57P03' || // cannot_connect_now
+      code === '08006' ||
+      code === '08001' ||
+      code === '08003' ||
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Postgres error codes for a request that broke a rule rather than the server. */
+function pgConstraint(err: unknown): { status: number; code: string; message: string } | null {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '23505') return { status: 409, code: 'conflict', message: 'Already exists' };
+    if (code === '23503')
+      return { status: 409, code: 'conflict', message: 'A related record does not exist' };
+    if (code === '23514') return { status: 400, code: 'invalid_input', message: 'Invalid value' };
+    if (code === '22P02' || code === '22003')
+      return { status: 400, code: 'invalid_input', message: 'Invalid value' };
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+) {
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ error: { code, message, ...(fields ? { fields } : {}) } });
+}
+
+/** One JSON error shape for every failure; never a stack trace to the client. */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(err)) {
+        const fields: Record<string, string> = {};
+        for (const v of err.validation) {
+          const key = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+          fields[key] ??= v.message ?? 'Invalid value';
+        }
+        const first = Object.values(fields)[0] ?? 'Invalid input';
+        return send(reply, 400, 'invalid_input', first, fields);
+      }
+      if (err instanceof DomainError) {
+        return send(reply, err.status, err.code, err.message, err.fields);
+      }
+      if (isDatabaseDown(err)) {
+        request.log.warn({ err }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return send(
+          reply,
+          503,
+          'unavailable',
+          'The service is temporarily unavailable, please try again shortly',
+        );
+      }
+      const constraint = pgConstraint(err);
+      if (constraint) return send(reply, constraint.status, constraint.code, constraint.message);
+      const status = err.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const code =
+          status === 429 ? 'rate_limited' : err.code ? err.code.toLowerCase() : 'bad_request';
+        return send(reply, status, code, err.message);
+      }
+      request.log.error({ err }, 'unhandled error');
+      return send(reply, 500, 'internal', 'Something went wrong on our side');
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,113 @@
+import { eq, sql } from 'drizzle-orm';
+import type { CauseId, DecisionStatus, Role } from '@easyfund/shared/constants';
+import type { Db } from '../db/client';
+import { funds, payments, user, verificationApplications } from '../db/schema';
+import type { Auth } from '../lib/auth';
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export interface CreateUserInput {
+  role?: Role;
+  name?: string;
+  email?: string;
+  password?: string;
+  image?: string;
+}
+
+/** Creates an account through the identity layer (hashed password), then sets its role. */
+export async function createUser(auth: Auth, db: Db, input: CreateUserInput = {}) {
+  const email = (input.email ?? `user-${unique()}@example.com`).toLowerCase();
+  const password = input.password ?? 'secret123';
+  const result = await auth.api.signUpEmail({
+    body: {
+      name: input.name ?? 'Test User',
+      email,
+      password,
+      image: input.image ?? '/images/avatar.svg',
+    },
+  });
+  const role = input.role ?? 'user';
+  if (role !== 'user') await db.update(user).set({ role }).where(eq(user.id, result.user.id));
+  return { id: result.user.id, email, password, name: result.user.name, role };
+}
+
+export interface CreateFundInput {
+  raiserId: string;
+  name?: string;
+  image?: string;
+  description?: string;
+  cause?: CauseId;
+  goalTk?: number;
+  suggestedTk?: number;
+  status?: DecisionStatus;
+  feedback?: string | null;
+}
+
+export async function createFund(db: Db, input: CreateFundInput) {
+  const [row] = await db
+    .insert(funds)
+    .values({
+      raiserId: input.raiserId,
+      name: input.name ?? `Fund ${unique()}`,
+      image: input.image ?? '/images/funds/education.webp',
+      description: input.description ?? 'A fund raised for people in need.',
+      cause: input.cause ?? 'education',
+      goalPoisha: (input.goalTk ?? 100_000) * 100,
+      suggestedPoisha: (input.suggestedTk ?? 500) * 100,
+      status: input.status ?? 'approved',
+      feedback: input.feedback ?? null,
+      decidedAt: input.status && input.status !== 'pending' ? new Date() : null,
+    })
+    .returning();
+  if (!row) throw new Error('fund not created');
+  return row;
+}
+
+/** Records a succeeded donation the way the payment flow does: payment row + totals. */
+export async function createDonation(
+  db: Db,
+  input: { userId: string; fundId: string; amountTk: number; providerPaymentId?: string },
+) {
+  const amountPoisha = input.amountTk * 100;
+  return db.transaction(async (tx) => {
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        userId: input.userId,
+        fundId: input.fundId,
+        provider: 'test',
+        providerPaymentId: input.providerPaymentId ?? `pi_seed_${unique()}`,
+        amountPoisha,
+        status: 'succeeded',
+        succeededAt: new Date(),
+      })
+      .returning();
+    await tx
+      .update(funds)
+      .set({
+        raisedPoisha: sql`${funds.raisedPoisha} + ${amountPoisha}`,
+        donationCount: sql`${funds.donationCount} + 1`,
+      })
+      .where(eq(funds.id, input.fundId));
+    return payment!;
+  });
+}
+
+export async function createVerificationApplication(
+  db: Db,
+  input: { userId: string; name?: string; status?: DecisionStatus },
+) {
+  const [row] = await db
+    .insert(verificationApplications)
+    .values({
+      userId: input.userId,
+      name: input.name ?? 'Applicant',
+      image: '/images/avatar.svg',
+      idCardNumber: '1990123456789',
+      phoneNumber: '01712345678',
+      status: input.status ?? 'pending',
+    })
+    .returning();
+  return row!;
+}

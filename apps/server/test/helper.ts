@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import type { Mail, Mailer } from '../src/lib/mailer';
+import { createUser, type CreateUserInput } from '../src/seed/factories';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  db: Database['db'];
+  config: Config;
+  /** Mails the app sent, newest last. */
+  mails: Mail[];
+  close(): Promise<void>;
+}
+
+/** Which database the suite runs on: PGlite by default, PostgreSQL in the 'postgres' project. */
+export const TEST_DB_KIND = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A fresh application on a fresh database: an in-memory PGlite, or, on PostgreSQL,
+ * a database of its own that is dropped on close.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    PUBLIC_URL: 'http://localhost:3000',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    PAYMENT_RATE_LIMIT_MAX: '1000',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let database: Database;
+  if (TEST_DB_KIND === 'postgres') {
+    const created = await createPostgresDatabase();
+    dropDatabase = created.drop;
+    database = await openDatabase({ url: created.url, poolSize: 5 });
+  } else {
+    database = await openDatabase({});
+  }
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    async send(mail) {
+      mails.push(mail);
+    },
+  };
+  const app = await buildApp({ config, database, mailer });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    mails,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database of its own on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
+  const name = `easyfund_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`drop database if exists "${name}" with (force)`),
+  };
+}
+
+/** Signs in through the real auth endpoint and returns the session cookie header. */
+export async function signIn(app: App, email: string, password: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookies = res.headers['set-cookie'];
+  const list = Array.isArray(cookies) ? cookies : [cookies ?? ''];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  cookie: string;
+}
+
+/** Creates a user with a role and signs them in. */
+export async function createSignedInUser(
+  ctx: TestContext,
+  input: CreateUserInput = {},
+): Promise<SignedInUser> {
+  const u = await createUser(ctx.app.auth, ctx.db, input);
+  const cookie = await signIn(ctx.app, u.email, u.password);
+  return { ...u, cookie };
+}

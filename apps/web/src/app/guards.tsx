@@ -1,0 +1,13 @@
+import { Navigate, Outlet } from 'react-router';
+import type { Role } from '@easyfund/shared/constants';
+import { PageLoader } from '../components/page-loader';
+import { useSession } from '../lib/session';
+
+/** Shows its child routes only to the given roles; anyone else goes to '/'.
+ *  (The server checks the role of every call on its own.) */
+export function RequireRole({ roles }: { roles: Role[] }) {
+  const { user, loading } = useSession();
+  if (loading) return <PageLoader />;
+  if (!user || !roles.includes(user.role)) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,106 @@
+import { Link, Navigate, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Brand } from '../../components/brand';
+import { useSession } from '../../lib/session';
+import { linksFor } from './dashboard-nav';
+import { useLogOut } from './use-log-out';
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
+
+/** The dashboard: needs a session (signed-out visitors go to /login and come back). */
+export function DashboardLayout() {
+  const { user, loading } = useSession();
+  const location = useLocation();
+  const logOut = useLogOut();
+
+  if (loading) {
+    return (
+      <div className="flex min-h-screen items-center justify-center">
+        <progress className="progress progress-primary w-56" aria-label="Loading your session" />
+      </div>
+    );
+  }
+  if (!user) {
+    const from = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?from=${encodeURIComponent(from)}`} replace state={{ from }} />;
+  }
+
+  return (
+    <div className="drawer lg:drawer-open">
+      <input
+        id="dashboard-drawer"
+        type="checkbox"
+        className="drawer-toggle"
+        aria-label="Toggle the dashboard menu"
+      />
+      <div className="drawer-content flex min-h-screen flex-col bg-base-200/40">
+        <header className="navbar border-b border-base-200 bg-base-100 lg:hidden">
+          <label
+            htmlFor="dashboard-drawer"
+            className="btn btn-ghost drawer-button"
+            aria-label="Open the dashboard menu"
+          >
+            <svg
+              xmlns="http://www.w3.org/2000/svg"
+              className="h-5 w-5"
+              fill="none"
+              viewBox="0 0 24 24"
+              stroke="currentColor"
+              aria-hidden="true"
+            >
+              <path
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                strokeWidth="2"
+                d="M4 6h16M4 12h16M4 18h16"
+              />
+            </svg>
+          </label>
+          <Brand className="text-xl" />
+        </header>
+        <main id="main" className="flex-1 p-4 md:p-8">
+          <Outlet />
+        </main>
+      </div>
+      <div className="drawer-side z-40">
+        <label
+          htmlFor="dashboard-drawer"
+          aria-label="Close the dashboard menu"
+          className="drawer-overlay"
+        />
+        <aside className="flex min-h-full w-72 flex-col bg-base-100 p-4 shadow">
+          <Link to="/" className="mb-6 block px-2 text-3xl">
+            <Brand />
+          </Link>
+          <nav aria-label="Dashboard">
+            <ul className="menu w-full gap-1 p-0 text-base">
+              <li>
+                <Link to="/">Go Back to Home</Link>
+              </li>
+              <li>
+                <NavLink to="/dashboard" end className={linkClass}>
+                  Dashboard
+                </NavLink>
+              </li>
+              <li className="menu-title mt-2">{user.role === 'admin' ? 'Admin' : 'My account'}</li>
+              {linksFor(user.role).map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} className={linkClass}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm mt-auto"
+            onClick={() => void logOut()}
+          >
+            Log Out
+          </button>
+        </aside>
+      </div>
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+
+/** Shown when a page fails to load or throws. */
+export function RouteError() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : 'Something went wrong.';
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="text-base-content/80">{message}</p>
+      <div className="flex gap-3">
+        <button type="button" className="btn btn-outline" onClick={() => window.location.reload()}>
+          Try again
+        </button>
+        <Link to="/" className="btn btn-primary">
+          Back to Home
+        </Link>
+      </div>
+    </main>
+  );
+}

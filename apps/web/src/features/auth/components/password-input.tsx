@@ -1,0 +1,27 @@
+import { forwardRef, type InputHTMLAttributes, useState } from 'react';
+
+/** A password input with a show/hide toggle. */
+export const PasswordInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
+  function PasswordInput(props, ref) {
+    const [shown, setShown] = useState(false);
+    return (
+      <div className="join w-full">
+        <input
+          {...props}
+          ref={ref}
+          type={shown ? 'text' : 'password'}
+          className="input join-item input-bordered w-full"
+        />
+        <button
+          type="button"
+          className="btn join-item btn-outline"
+          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-pressed={shown}
+          onClick={() => setShown((s) => !s)}
+        >
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      </div>
+    );
+  },
+);

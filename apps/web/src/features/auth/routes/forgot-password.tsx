@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { MSG } from '@easyfund/shared/messages';
+import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@easyfund/shared/schemas/auth';
+import { Field } from '../../../components/field';
+import { popup } from '../../../lib/popups';
+import { usePageTitle } from '../../../lib/title';
+import { requestPasswordReset } from '../api';
+import { AuthCard } from '../components/auth-card';
+
+export function Component() {
+  usePageTitle(PAGE_TITLES.forgotPassword);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TForgotPasswordRequest>({ resolver: zodResolver(ZForgotPasswordRequest) });
+
+  const onSubmit = async ({ email }: TForgotPasswordRequest) => {
+    try {
+      await requestPasswordReset(email);
+      setSentTo(email);
+    } catch (err) {
+      await popup.error(MSG.oops, err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <AuthCard title="Forgot password">
+      {sentTo ? (
+        <div role="status" className="alert alert-success">
+          <span>
+            If an account exists for {sentTo}, we have sent it a link to reset the password. The
+            link works for one hour.
+          </span>
+        </div>
+      ) : (
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
+          <p className="text-base-content/80">
+            Enter the e-mail of your account and we will send you a reset link.
+          </p>
+          <Field label="Email" error={errors.email?.message} hint={MSG.emailHint}>
+            {(p) => (
+              <input
+                {...p}
+                {...register('email')}
+                type="email"
+                autoComplete="email"
+                className="input input-bordered w-full"
+              />
+            )}
+          </Field>
+          <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+            Send reset link
+          </button>
+        </form>
+      )}
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login" className="link link-primary">
+          Back to Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { MSG } from '@easyfund/shared/messages';
+import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/auth';
+import { Field } from '../../../components/field';
+import { popup } from '../../../lib/popups';
+import { meQuery } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/title';
+import { signInEmail } from '../api';
+import { AuthCard } from '../components/auth-card';
+import { ExternalSignIn } from '../components/external-sign-in';
+import { PasswordInput } from '../components/password-input';
+import { useReturnPath } from '../use-return-path';
+
+export function Component() {
+  usePageTitle(PAGE_TITLES.login);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const returnTo = useReturnPath();
+  const [params] = useSearchParams();
+  const externalError = params.get('error');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TLoginForm>({ resolver: zodResolver(ZLoginForm) });
+
+  useEffect(() => {
+    if (externalError) void popup.error(MSG.oops, externalError.replace(/_/g, ' '));
+  }, [externalError]);
+
+  const onSubmit = async (values: TLoginForm) => {
+    try {
+      await signInEmail(values);
+      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      void popup.success(MSG.loginSuccess);
+      await navigate(returnTo, { replace: true });
+    } catch (err) {
+      await popup.error(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <AuthCard title="Login">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
+        <Field label="Email" error={errors.email?.message} hint={MSG.emailHint}>
+          {(p) => (
+            <input
+              {...p}
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              className="input input-bordered w-full"
+            />
+          )}
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          {(p) => (
+            <PasswordInput {...p} {...register('password')} autoComplete="current-password" />
+          )}
+        </Field>
+        <Link to="/forgot-password" className="link link-primary self-end text-sm">
+          Forgot password?
+        </Link>
+        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in…' : 'Login'}
+        </button>
+      </form>
+      <ExternalSignIn returnTo={returnTo} />
+      <p className="mt-4 text-center text-sm">
+        New to Easy Fund?{' '}
+        <Link to="/register" state={{ from: returnTo }} className="link link-primary">
+          Register
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { MSG } from '@easyfund/shared/messages';
+import { type TRegisterForm, ZRegisterForm } from '@easyfund/shared/schemas/auth';
+import { Field } from '../../../components/field';
+import { popup } from '../../../lib/popups';
+import { meQuery } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/title';
+import { signUpEmail } from '../api';
+import { AuthCard } from '../components/auth-card';
+import { ExternalSignIn } from '../components/external-sign-in';
+import { PasswordInput } from '../components/password-input';
+
+export function Component() {
+  usePageTitle(PAGE_TITLES.register);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TRegisterForm>({ resolver: zodResolver(ZRegisterForm) });
+
+  const onSubmit = async ({ name, photoURL, email, password }: TRegisterForm) => {
+    try {
+      await signUpEmail({ name, image: photoURL, email, password });
+      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      void popup.success(MSG.registerSuccess);
+      await navigate('/', { replace: true });
+    } catch (err) {
+      await popup.error(MSG.oops, err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <AuthCard title="Register">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
+        <Field label="Name" error={errors.name?.message}>
+          {(p) => (
+            <input
+              {...p}
+              {...register('name')}
+              autoComplete="name"
+              className="input input-bordered w-full"
+            />
+          )}
+        </Field>
+        <Field label="Photo URL" error={errors.photoURL?.message}>
+          {(p) => (
+            <input
+              {...p}
+              {...register('photoURL')}
+              type="url"
+              placeholder="https://"
+              className="input input-bordered w-full"
+            />
+          )}
+        </Field>
+        <Field label="Email" error={errors.email?.message} hint={MSG.emailHint}>
+          {(p) => (
+            <input
+              {...p}
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              className="input input-bordered w-full"
+            />
+          )}
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          {(p) => <PasswordInput {...p} {...register('password')} autoComplete="new-password" />}
+        </Field>
+        <Field label="Confirm Password" error={errors.matchPass?.message}>
+          {(p) => <PasswordInput {...p} {...register('matchPass')} autoComplete="new-password" />}
+        </Field>
+        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating your account…' : 'Register'}
+        </button>
+      </form>
+      <ExternalSignIn returnTo="/" />
+      <p className="mt-4 text-center text-sm">
+        Already have an account?{' '}
+        <Link to="/login" className="link link-primary">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

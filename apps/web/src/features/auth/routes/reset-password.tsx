@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { MSG } from '@easyfund/shared/messages';
+import { type TResetPasswordForm, ZResetPasswordForm } from '@easyfund/shared/schemas/auth';
+import { Field } from '../../../components/field';
+import { popup } from '../../../lib/popups';
+import { usePageTitle } from '../../../lib/title';
+import { resetPassword } from '../api';
+import { AuthCard } from '../components/auth-card';
+import { PasswordInput } from '../components/password-input';
+
+export function Component() {
+  usePageTitle(PAGE_TITLES.resetPassword);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token');
+  const linkError = params.get('error');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TResetPasswordForm>({ resolver: zodResolver(ZResetPasswordForm) });
+
+  const onSubmit = async ({ password }: TResetPasswordForm) => {
+    if (!token) return;
+    try {
+      await resetPassword(token, password);
+      void popup.success('Password changed', 'Sign in with your new password.');
+      await navigate('/login', { replace: true });
+    } catch (err) {
+      await popup.error(MSG.oops, err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  if (!token || linkError) {
+    return (
+      <AuthCard title="Reset password">
+        <div role="alert" className="alert alert-error">
+          <span>This reset link is invalid or has expired. Ask for a new one.</span>
+        </div>
+        <Link to="/forgot-password" className="btn btn-primary mt-4">
+          Send a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Reset password">
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
+        <Field label="New password" error={errors.password?.message}>
+          {(p) => <PasswordInput {...p} {...register('password')} autoComplete="new-password" />}
+        </Field>
+        <Field label="Confirm Password" error={errors.matchPass?.message}>
+          {(p) => <PasswordInput {...p} {...register('matchPass')} autoComplete="new-password" />}
+        </Field>
+        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+          Set new password
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

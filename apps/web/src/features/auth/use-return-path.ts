@@ -1,0 +1,10 @@
+import { useLocation, useSearchParams } from 'react-router';
+import { safeReturnPath } from '../../lib/session';
+
+/** Where to go after signing in: ?from=, or the router state, or '/'. */
+export function useReturnPath(): string {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const state = location.state as { from?: string } | null;
+  return safeReturnPath(params.get('from') ?? state?.from);
+}

@@ -1,0 +1,11 @@
+import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { usePageTitle } from '../../../lib/title';
+
+export function Component() {
+  usePageTitle(PAGE_TITLES.payment);
+  return (
+    <section className="p-6">
+      <h1 className="text-2xl font-bold">{PAGE_TITLES.payment}</h1>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TMe } from '@easyfund/shared/schemas/common';
+import { api, ApiError } from './api';
+
+/** The signed-in user, or null when signed out. */
+export const meQuery = queryOptions({
+  queryKey: ['me'],
+  queryFn: async (): Promise<TMe | null> => {
+    try {
+      return await api.get<TMe>('/api/me');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return null;
+      throw err;
+    }
+  },
+  staleTime: 60_000,
+});
+
+export function useSession() {
+  const q = useQuery(meQuery);
+  return { user: q.data ?? null, loading: q.isPending, error: q.error };
+}
+
+/** A safe in-app return path: only same-site absolute paths. */
+export function safeReturnPath(from: string | null | undefined, fallback = '/'): string {
+  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\'))
+    return fallback;
+  return from;
+}
+
+/** Signs out on the server; the caller refreshes the session query. */
+export async function signOut(): Promise<void> {
+  await api.post('/api/auth/sign-out');
+}

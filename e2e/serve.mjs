@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Starts what the browser tests run against: a local OpenID Connect provider standing
+// in for Google, and the production build served by the real server on a fresh data
+// directory (embedded PGlite), with demo data.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { OAuth2Server } from 'oauth2-mock-server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = process.env.E2E_PORT ?? '3100';
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? '3101');
+
+const build = spawnSync('npm', ['run', 'build', '-w', '@easyfund/web'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const oidc = new OAuth2Server();
+await oidc.issuer.keys.generate('RS256');
+// The signed-in person the provider reports.
+oidc.service.on('beforeUserinfo', (userInfoResponse) => {
+  userInfoResponse.body = {
+    sub: 'oidc-user-1',
+    email: 'oidc.user@example.com',
+    email_verified: true,
+    name: 'Oidc Person',
+    picture: '/images/avatar.svg',
+  };
+});
+oidc.service.on('beforeTokenSigning', (token) => {
+  token.payload.sub = 'oidc-user-1';
+  token.payload.email = 'oidc.user@example.com';
+  token.payload.email_verified = true;
+  token.payload.name = 'Oidc Person';
+  token.payload.aud = 'easyfund-e2e';
+});
+await oidc.start(oidcPort, '127.0.0.1');
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-'));
+const server = spawn(
+  process.execPath,
+  [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/server/src/main.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(root, 'apps/web/dist'),
+      SEED_DEMO: 'true',
+      ADMIN_EMAILS: 'e2e-admin@example.com',
+      AUTH_RATE_LIMIT_MAX: '10000',
+      PAYMENT_RATE_LIMIT_MAX: '10000',
+      OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+      OIDC_CLIENT_ID: 'easyfund-e2e',
+      OIDC_CLIENT_SECRET: 'easyfund-e2e-secret',
+      OIDC_NAME: 'Google (test provider)',
+      LOG_LEVEL: 'warn',
+    },
+  },
+);
+
+const stop = async () => {
+  server.kill('SIGTERM');
+  await oidc.stop().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => {
+  void oidc.stop().finally(() => process.exit(code ?? 1));
+});

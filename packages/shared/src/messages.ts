@@ -1,0 +1,31 @@
+/** Every user-facing text the specification fixes, word for word, in one place. */
+export const MSG = {
+  invalidEmail: 'Invalid email address',
+  emailHint: 'Email is required and must be valid',
+  password:
+    'Password must be at least 6 characters long and contain at least one letter and one number',
+  nameRequired: 'Name is required',
+  photoRequired: 'PhotoURL is required',
+  passwordMismatch: 'Both passord did not matched!',
+  fieldRequired: 'This field is required',
+
+  loginSuccess: 'Login Successfull',
+  registerSuccess: 'Register Successfull',
+  oops: 'Oops...',
+  somethingWrong: 'Something went wrong!',
+  paymentSuccess: 'Payment successfully',
+  roleUpdated: 'Role updated',
+  fundUpdated: 'Fund Updated Successfully',
+  verificationUpdated: 'Verification Updated Successfully',
+  deleted: 'Deleted!',
+  deletedText: 'Your file has been deleted.',
+  confirmTitle: 'Are you sure?',
+  confirmText: "You won't be able to revert this!",
+  confirmButton: 'Yes, delete it!',
+  fundRequestSuccess: 'Fund Request Successful!!',
+  verificationSuccess: 'Successful',
+  verificationSuccessFooter: 'Wait until Admin Approve!!',
+  loginFirst: 'You have to Login first',
+
+  invalidCredentials: 'Invalid email or password',
+} as const;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ROLES } from '../constants';
+
+export const ZRole = z.enum(ROLES);
+
+/** The signed-in user as the API returns it. */
+export const ZMe = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  role: ZRole,
+});
+export type TMe = z.infer<typeof ZMe>;
+
+/** The one error shape every API error uses. */
+export const ZApiError = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type TApiError = z.infer<typeof ZApiError>;
+
+export const ZIdParam = z.object({ id: z.uuid() });
+
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const ZAuthProviders = z.object({
+  google: z.boolean(),
+  oidc: z.object({ name: z.string() }).nullable(),
+});
+export type TAuthProviders = z.infer<typeof ZAuthProviders>;

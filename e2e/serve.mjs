@@ -54,7 +54,7 @@ const server = spawn(
       PORT: port,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
-      WEB_DIST: path.join(root, 'apps/web/dist'),
+      WEB_DIST: webDist,
       SEED_DEMO: 'true',
       ADMIN_EMAILS: 'e2e-admin@example.com',
       AUTH_RATE_LIMIT_MAX: '10000',
@@ -72,6 +72,7 @@ const stop = async () => {
   server.kill('SIGTERM');
   await oidc.stop().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(webDist, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGINT', stop);

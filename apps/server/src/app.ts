@@ -17,6 +17,15 @@ import type { Database } from './db/client';
 import { createAuth } from './lib/auth';
 import { createMailer, type Mailer } from './lib/mailer';
 import healthRoutes from './modules/health/routes';
+import fundsRoutes from './modules/funds/routes';
+import messagesRoutes from './modules/messages/routes';
+import donationsRoutes from './modules/donations/routes';
+import paymentsRoutes from './modules/payments/routes';
+import raisingRoutes from './modules/raising/routes';
+import verificationsRoutes from './modules/verifications/routes';
+import withdrawalsRoutes from './modules/withdrawals/routes';
+import usersRoutes from './modules/users/routes';
+import uploadsRoutes from './modules/uploads/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 
@@ -118,6 +127,15 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(authPlugin, { auth });
 
   await app.register(healthRoutes);
+  await app.register(fundsRoutes);
+  await app.register(messagesRoutes);
+  await app.register(donationsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(raisingRoutes);
+  await app.register(verificationsRoutes);
+  await app.register(withdrawalsRoutes);
+  await app.register(usersRoutes);
+  await app.register(uploadsRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

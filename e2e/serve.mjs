@@ -13,10 +13,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '3100';
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? '3101');
 
-const build = spawnSync('npm', ['run', 'build', '-w', '@easyfund/web'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// A build of its own, so that concurrent runs never serve each other's half-written files.
+const webDist = mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-web-'));
+const build = spawnSync(
+  'npm',
+  ['run', 'build', '-w', '@easyfund/web', '--', '--outDir', webDist, '--emptyOutDir'],
+  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const oidc = new OAuth2Server();

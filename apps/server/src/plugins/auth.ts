@@ -146,9 +146,10 @@ export default fp(
 function toErrorShape(status: number, text: string) {
   try {
     const parsed = JSON.parse(text) as { code?: string; message?: string };
+    const fallback = status === 429 ? 'rate_limited' : `http_${status}`;
     return {
       error: {
-        code: (parsed.code ?? `http_${status}`).toLowerCase(),
+        code: (parsed.code ?? fallback).toLowerCase(),
         message: parsed.message ?? 'Request failed',
       },
     };

@@ -22,7 +22,7 @@ export const ZPhotoUrl = z
   .trim()
   .min(1, MSG.photoRequired)
   .max(2048)
-  .refine((v) => /^(https?:\/\/|\/)/.test(v), 'Photo URL must be a web address');
+  .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), 'Photo URL must be a web address');
 
 export const ZSignInRequest = z.object({
   email: ZEmail,

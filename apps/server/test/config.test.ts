@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'easyfund-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('configuration', () => {
+  it('gives a working embedded mode by default: port 3000, data under DATA_DIR, a kept secret', () => {
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.paymentProvider).toBe('test');
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8')).toBe(config.authSecret);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(config.authSecret);
+  });
+
+  it('stops with one line naming the variable for a bad value', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, PORT: 'eighty' })).toThrow(
+      /^Invalid configuration: PORT: /,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+  });
+
+  it('refuses half-configured external providers', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, GOOGLE_CLIENT_ID: 'x' })).toThrow(
+      /GOOGLE_CLIENT_SECRET/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, OIDC_ISSUER: 'https://id.example.com' })).toThrow(
+      /OIDC_CLIENT_ID/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE/);
+  });
+
+  it('reads ADMIN_EMAILS as a lower-cased list', () => {
+    const config = loadConfig({
+      DATA_DIR: dir,
+      ADMIN_EMAILS: ' Boss@Example.com, two@example.com ,',
+    });
+    expect(config.ADMIN_EMAILS).toEqual(['boss@example.com', 'two@example.com']);
+  });
+});

@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from './helper';
+
+const webDist = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
+let ctx: TestContext;
+beforeAll(async () => {
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>Easy Fund</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *');
+  ctx = await buildTestApp({ NODE_ENV: 'production', WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it("answers / with the app and the title 'Home - Easy Fund'", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<title>Home - Easy Fund</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to index.html for any non-API path, with that page title', async () => {
+    const fund = await ctx.app.inject({ method: 'GET', url: '/donatenow/123' });
+    expect(fund.body).toContain('<title>Fund Details - Easy Fund</title>');
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('<title>Page Not Found - Easy Fund</title>');
+  });
+
+  it('serves hashed assets with long-cache headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps unknown /api paths as JSON 404s', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+
+  it('sends a content security policy with the page', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});

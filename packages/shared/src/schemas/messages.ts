@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { ZEmail } from './auth';
+
+export const CONTACT_LIMITS = { name: 100, phone: 30, message: 5000 } as const;
+
+export const CONTACT_MSG = {
+  phone: 'Enter a valid phone number',
+  messageTooLong: `Message must be at most ${CONTACT_LIMITS.message} characters`,
+  nameTooLong: `Name must be at most ${CONTACT_LIMITS.name} characters`,
+  sent: 'Message sent',
+  sentText: 'Thank you for writing to us. We will reply by e-mail soon.',
+  subscribed: 'Thank you for subscribing!',
+  alreadySubscribed: 'You are already subscribed. Thank you!',
+} as const;
+
+/** Digits with an optional leading +, spaces, dashes or brackets; 6 to 15 digits. */
+export const PHONE_PATTERN = /^\+?[\d\s()-]{6,30}$/;
+
+/** POST /api/newsletter */
+export const ZNewsletterRequest = z.object({ email: ZEmail });
+export type TNewsletterRequest = z.infer<typeof ZNewsletterRequest>;
+
+export const ZNewsletterResponse = z.object({ subscribed: z.boolean() });
+export type TNewsletterResponse = z.infer<typeof ZNewsletterResponse>;
+
+/** POST /api/contact (and the contact form). */
+export const ZContactRequest = z.object({
+  name: z
+    .string({ error: MSG.nameRequired })
+    .trim()
+    .min(1, MSG.nameRequired)
+    .max(CONTACT_LIMITS.name, CONTACT_MSG.nameTooLong),
+  email: ZEmail,
+  phone: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string({ error: CONTACT_MSG.phone })
+      .trim()
+      .max(CONTACT_LIMITS.phone, CONTACT_MSG.phone)
+      .regex(PHONE_PATTERN, CONTACT_MSG.phone)
+      .refine((v) => {
+        const digits = v.replace(/\D/g, '').length;
+        return digits >= 6 && digits <= 15;
+      }, CONTACT_MSG.phone)
+      .optional(),
+  ),
+  message: z
+    .string({ error: MSG.fieldRequired })
+    .trim()
+    .min(1, MSG.fieldRequired)
+    .max(CONTACT_LIMITS.message, CONTACT_MSG.messageTooLong),
+});
+export type TContactRequest = z.input<typeof ZContactRequest>;
+
+export const ZContactCreated = z.object({ id: z.string() });
+
+export const ZContactMessage = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type TContactMessage = z.infer<typeof ZContactMessage>;
+
+export const ZContactMessageList = z.object({
+  items: z.array(ZContactMessage),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TContactMessageList = z.infer<typeof ZContactMessageList>;
+
+export const ZNewsletterSubscription = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type TNewsletterSubscription = z.infer<typeof ZNewsletterSubscription>;
+
+export const ZNewsletterSubscriptionList = z.object({
+  items: z.array(ZNewsletterSubscription),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TNewsletterSubscriptionList = z.infer<typeof ZNewsletterSubscriptionList>;

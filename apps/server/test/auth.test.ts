@@ -126,6 +126,30 @@ describe('identity', () => {
   });
 });
 
+describe('external sign-in providers', () => {
+  it('lists none when none is configured, so no button is shown', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth-providers' });
+    expect(res.json()).toEqual({ google: false, oidc: null });
+  });
+
+  it('lists Google and an OpenID Connect provider when configured', async () => {
+    const other = await buildTestApp({
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      OIDC_ISSUER: 'http://127.0.0.1:9/',
+      OIDC_CLIENT_ID: 'client',
+      OIDC_CLIENT_SECRET: 'secret',
+      OIDC_NAME: 'Example ID',
+    });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/auth-providers' });
+      expect(res.json()).toEqual({ google: true, oidc: { name: 'Example ID' } });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('errors and health', () => {
   it('answers /api/health with the database up', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });

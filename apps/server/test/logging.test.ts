@@ -1,0 +1,61 @@
+import { Writable } from 'node:stream';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, loggerOptions, type App } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { createUser } from '../src/seed/factories';
+
+let app: App;
+let database: Database;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'easyfund-log-')),
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  });
+  database = await openDatabase({});
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  app = await buildApp({
+    config,
+    database,
+    logger: { ...(loggerOptions('info') as object), stream },
+    mailer: { send: async () => {} },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('request logs', () => {
+  it('record requests without passwords, cookies or tokens', async () => {
+    const u = await createUser(app.auth, database.db, { password: 'sekret99' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: u.email, password: 'sekret99' },
+    });
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    const token = cookie.split('=')[1]!;
+    await app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie, authorization: `Bearer ${token}` },
+    });
+    const log = lines.join('');
+    expect(log).toContain('/api/me');
+    expect(log).not.toContain('sekret99');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(decodeURIComponent(token));
+  });
+});

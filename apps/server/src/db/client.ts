@@ -31,6 +31,30 @@ export interface DatabaseOptions {
   /** PGlite data directory; absent → in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** Apply pending migrations first (default true); read-only tools pass false. */
+  migrate?: boolean;
+}
+
+/** Key of the advisory lock that serialises migrations across server processes. */
+const MIGRATION_LOCK_KEY = 7_201_604_211;
+
+/**
+ * Applies migrations while holding a session-level advisory lock, so that several
+ * processes starting at once against one PostgreSQL run them exactly once (drizzle's
+ * migrator reads the last applied migration outside its transaction).
+ */
+async function migrateWithLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -43,7 +67,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    if (opts.migrate !== false) await migrateWithLock(pool);
     return {
       db,
       kind: 'postgres',
@@ -56,7 +80,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = new PGlite(opts.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder });
   return {
     db,
     kind: 'pglite',

@@ -1,0 +1,165 @@
+import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { formatTk } from '@easyfund/shared/money';
+import type { Db } from '../db/client';
+import { funds, payments, withdrawals } from '../db/schema';
+
+/** One fund whose stored totals disagree with its payments or its withdrawals. */
+export interface LedgerProblem {
+  fundId: string;
+  fundName: string;
+  kind: 'raised_total' | 'donation_count' | 'withdrawals_exceed_raised';
+  /** What the fund row says (or, for withdrawals, what was requested). */
+  recorded: number;
+  /** What the payments prove (or, for withdrawals, what was raised). */
+  expected: number;
+  message: string;
+}
+
+export interface LedgerReport {
+  ok: boolean;
+  funds: number;
+  succeededPayments: number;
+  succeededPoisha: number;
+  /** Withdrawals that are approved or still pending. */
+  openOrApprovedWithdrawals: number;
+  /** Payments still pending after `stalePendingAfterMinutes`: the reconciliation job's work. */
+  stalePendingPayments: number;
+  stalePendingAfterMinutes: number;
+  problems: LedgerProblem[];
+}
+
+export interface LedgerOptions {
+  /** A pending payment older than this is reported (not a failure). Default 15 minutes. */
+  stalePendingAfterMs?: number;
+  now?: Date;
+}
+
+const asNumber = (v: unknown) => Number(v ?? 0);
+
+/**
+ * Proves the money invariants on the whole database:
+ * - every fund's raised total and donation count equal the sum and count of its
+ *   succeeded payments;
+ * - no fund's approved plus pending withdrawals exceed what its payments raised.
+ * Read-only; one consistent snapshot (repeatable read) so a concurrent donation
+ * cannot make a correct ledger look wrong.
+ */
+export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<LedgerReport> {
+  const staleAfterMs = opts.stalePendingAfterMs ?? 15 * 60_000;
+  const staleBefore = new Date((opts.now ?? new Date()).getTime() - staleAfterMs);
+  return db.transaction(
+    async (tx) => {
+      const paid = tx
+        .select({
+          fundId: payments.fundId,
+          total: sql<string>`sum(${payments.amountPoisha})`.as('paid_total'),
+          n: sql<number>`count(*)`.as('paid_n'),
+        })
+        .from(payments)
+        .where(eq(payments.status, 'succeeded'))
+        .groupBy(payments.fundId)
+        .as('paid');
+      const taken = tx
+        .select({
+          fundId: withdrawals.fundId,
+          total: sql<string>`sum(${withdrawals.amountPoisha})`.as('taken_total'),
+          n: sql<number>`count(*)`.as('taken_n'),
+        })
+        .from(withdrawals)
+        .where(inArray(withdrawals.status, ['approved', 'pending']))
+        .groupBy(withdrawals.fundId)
+        .as('taken');
+
+      const rows = await tx
+        .select({
+          id: funds.id,
+          name: funds.name,
+          raisedPoisha: funds.raisedPoisha,
+          donationCount: funds.donationCount,
+          paidPoisha: sql`coalesce(${paid.total}, 0)`.mapWith(asNumber),
+          paidCount: sql`coalesce(${paid.n}, 0)`.mapWith(asNumber),
+          takenPoisha: sql`coalesce(${taken.total}, 0)`.mapWith(asNumber),
+          takenCount: sql`coalesce(${taken.n}, 0)`.mapWith(asNumber),
+        })
+        .from(funds)
+        .leftJoin(paid, eq(paid.fundId, funds.id))
+        .leftJoin(taken, eq(taken.fundId, funds.id))
+        .orderBy(asc(funds.createdAt), asc(funds.id));
+
+      const [stale] = await tx
+        .select({ n: count() })
+        .from(payments)
+        .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, staleBefore)));
+
+      const problems: LedgerProblem[] = [];
+      let succeededPayments = 0;
+      let succeededPoisha = 0;
+      let openOrApprovedWithdrawals = 0;
+      for (const f of rows) {
+        succeededPayments += f.paidCount;
+        succeededPoisha += f.paidPoisha;
+        openOrApprovedWithdrawals += f.takenCount;
+        const base = { fundId: f.id, fundName: f.name };
+        if (f.raisedPoisha !== f.paidPoisha) {
+          problems.push({
+            ...base,
+            kind: 'raised_total',
+            recorded: f.raisedPoisha,
+            expected: f.paidPoisha,
+            message: `raised total is ${formatTk(f.raisedPoisha)} but its succeeded payments sum to ${formatTk(f.paidPoisha)}`,
+          });
+        }
+        if (f.donationCount !== f.paidCount) {
+          problems.push({
+            ...base,
+            kind: 'donation_count',
+            recorded: f.donationCount,
+            expected: f.paidCount,
+            message: `donation count is ${f.donationCount} but it has ${f.paidCount} succeeded payments`,
+          });
+        }
+        if (f.takenPoisha > f.paidPoisha) {
+          problems.push({
+            ...base,
+            kind: 'withdrawals_exceed_raised',
+            recorded: f.takenPoisha,
+            expected: f.paidPoisha,
+            message: `approved and pending withdrawals total ${formatTk(f.takenPoisha)}, more than the ${formatTk(f.paidPoisha)} raised`,
+          });
+        }
+      }
+      return {
+        ok: problems.length === 0,
+        funds: rows.length,
+        succeededPayments,
+        succeededPoisha,
+        openOrApprovedWithdrawals,
+        stalePendingPayments: stale?.n ?? 0,
+        stalePendingAfterMinutes: Math.round(staleAfterMs / 60_000),
+        problems,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The report as lines of text for a terminal. */
+export function formatLedgerReport(report: LedgerReport, where: string): string {
+  const lines = [
+    `Ledger check on ${where}: ${report.funds} funds, ${report.succeededPayments} succeeded payments (${formatTk(report.succeededPoisha)}), ${report.openOrApprovedWithdrawals} approved or pending withdrawals.`,
+  ];
+  if (report.ok) {
+    lines.push(
+      "OK: every fund's raised total and donation count equal its succeeded payments, and no fund's withdrawals exceed what it raised.",
+    );
+  } else {
+    lines.push(`FAILED: ${report.problems.length} problem(s):`);
+    for (const p of report.problems) lines.push(`  fund ${p.fundId} "${p.fundName}": ${p.message}`);
+  }
+  if (report.stalePendingPayments > 0) {
+    lines.push(
+      `Note: ${report.stalePendingPayments} payment(s) pending for more than ${report.stalePendingAfterMinutes} minutes; run the reconciliation to settle them.`,
+    );
+  }
+  return lines.join('\n');
+}

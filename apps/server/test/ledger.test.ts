@@ -1,0 +1,227 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, openDatabase } from '../src/db/client';
+import { funds, payments, user, withdrawals } from '../src/db/schema';
+import { checkLedger, formatLedgerReport } from '../src/lib/ledger';
+import { createDonation, createFund, createUser } from '../src/seed/factories';
+import { buildTestApp, createPostgresDatabase, TEST_DB_KIND, type TestContext } from './helper';
+
+let ctx: TestContext;
+let raiserId: string;
+let donorId: string;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  raiserId = (await createUser(ctx.app.auth, ctx.db, { role: 'verified' })).id;
+  donorId = (await createUser(ctx.app.auth, ctx.db)).id;
+});
+afterAll(() => ctx.close());
+
+/** Each test looks only at its own funds: the report lists every fund of the database. */
+const problemsOf = async (fundIds: string[]) => {
+  const report = await checkLedger(ctx.db);
+  return report.problems.filter((p) => fundIds.includes(p.fundId));
+};
+
+describe('ledger check', () => {
+  it('finds a fund whose totals equal its succeeded payments consistent', async () => {
+    const fund = await createFund(ctx.db, { raiserId });
+    await createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 500 });
+    await createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 1234 });
+    await ctx.db.insert(withdrawals).values([
+      { fundId: fund.id, raiserId, amountPoisha: 1000_00, status: 'approved' },
+      { fundId: fund.id, raiserId, amountPoisha: 734_00, status: 'pending' },
+      // A denied request takes nothing.
+      { fundId: fund.id, raiserId, amountPoisha: 99_999_00, status: 'denied' },
+    ]);
+    expect(await problemsOf([fund.id])).toEqual([]);
+  });
+
+  it('counts only succeeded payments: pending, failed and refunded ones change no total', async () => {
+    const fund = await createFund(ctx.db, { raiserId });
+    await createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 100 });
+    for (const status of ['pending', 'failed', 'refunded'] as const) {
+      await ctx.db.insert(payments).values({
+        userId: donorId,
+        fundId: fund.id,
+        provider: 'test',
+        providerPaymentId: `pi_${status}_${fund.id}`,
+        amountPoisha: 700_00,
+        status,
+      });
+    }
+    expect(await problemsOf([fund.id])).toEqual([]);
+  });
+
+  it('reports a raised total that differs from the sum of the succeeded payments', async () => {
+    const fund = await createFund(ctx.db, { raiserId, name: 'Flood relief' });
+    await createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 500 });
+    await ctx.db
+      .update(funds)
+      .set({ raisedPoisha: sql`${funds.raisedPoisha} + 100` })
+      .where(eq(funds.id, fund.id));
+
+    const report = await checkLedger(ctx.db);
+    expect(report.ok).toBe(false);
+    expect(report.problems.filter((p) => p.fundId === fund.id)).toEqual([
+      {
+        fundId: fund.id,
+        fundName: 'Flood relief',
+        kind: 'raised_total',
+        recorded: 501_00,
+        expected: 500_00,
+        message: 'raised total is 501 Tk but its succeeded payments sum to 500 Tk',
+      },
+    ]);
+    expect(formatLedgerReport(report, 'test')).toContain(
+      `fund ${fund.id} "Flood relief": raised total is 501 Tk but its succeeded payments sum to 500 Tk`,
+    );
+    // Put it right so later tests see a clean database apart from their own funds.
+    await ctx.db.update(funds).set({ raisedPoisha: 500_00 }).where(eq(funds.id, fund.id));
+  });
+
+  it('reports a donation count that differs from the number of succeeded payments', async () => {
+    const fund = await createFund(ctx.db, { raiserId });
+    await createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 50 });
+    // A payment recorded as succeeded without its fund being updated (a half-written donation).
+    await ctx.db.insert(payments).values({
+      userId: donorId,
+      fundId: fund.id,
+      provider: 'test',
+      providerPaymentId: `pi_orphan_${fund.id}`,
+      amountPoisha: 50_00,
+      status: 'succeeded',
+      succeededAt: new Date(),
+    });
+    const problems = await problemsOf([fund.id]);
+    expect(problems.map((p) => [p.kind, p.recorded, p.expected])).toEqual([
+      ['raised_total', 50_00, 100_00],
+      ['donation_count', 1, 2],
+    ]);
+    await ctx.db.delete(payments).where(eq(payments.providerPaymentId, `pi_orphan_${fund.id}`));
+    expect(await problemsOf([fund.id])).toEqual([]);
+  });
+
+  it('reports approved and pending withdrawals above what the fund raised', async () => {
+    const fund = await createFund(ctx.db, { raiserId });
+    await createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 1000 });
+    await ctx.db.insert(withdrawals).values([
+      { fundId: fund.id, raiserId, amountPoisha: 600_00, status: 'approved' },
+      { fundId: fund.id, raiserId, amountPoisha: 400_01, status: 'pending' },
+    ]);
+    const problems = await problemsOf([fund.id]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        kind: 'withdrawals_exceed_raised',
+        recorded: 1000_01,
+        expected: 1000_00,
+        message:
+          'approved and pending withdrawals total 1,000.01 Tk, more than the 1,000 Tk raised',
+      }),
+    ]);
+    await ctx.db.delete(withdrawals).where(eq(withdrawals.fundId, fund.id));
+  });
+
+  it('notes payments left pending longer than the reconciliation window without failing', async () => {
+    const fund = await createFund(ctx.db, { raiserId });
+    await ctx.db.insert(payments).values({
+      userId: donorId,
+      fundId: fund.id,
+      provider: 'test',
+      providerPaymentId: `pi_stale_${fund.id}`,
+      amountPoisha: 100_00,
+      status: 'pending',
+      createdAt: new Date(Date.now() - 60 * 60_000),
+    });
+    const report = await checkLedger(ctx.db);
+    expect(report.ok).toBe(true);
+    expect(report.stalePendingPayments).toBe(1);
+    expect(formatLedgerReport(report, 'test')).toContain('1 payment(s) pending for more than 15');
+  });
+});
+
+describe('npm run check:ledger', () => {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-ledger-'));
+  let url: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    await drop?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const run = () =>
+    spawnSync(
+      process.execPath,
+      ['node_modules/tsx/dist/cli.mjs', 'apps/server/src/cli/check-ledger.ts'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH,
+          DATA_DIR: dataDir,
+          AUTH_SECRET: 'ledger-test-secret-ledger-test-secret-0123',
+          ...(url ? { DATABASE_URL: url } : {}),
+        },
+      },
+    );
+
+  /** Opens the database the command will read, runs `fn`, closes it (one process at a time). */
+  const withDb = async (fn: (db: Db) => Promise<void>) => {
+    const database = await openDatabase(url ? { url } : { dataDir: path.join(dataDir, 'pglite') });
+    try {
+      await fn(database.db);
+    } finally {
+      await database.close();
+    }
+  };
+
+  it('exits 0 with a report on a consistent database and 1 naming the fund when not', async () => {
+    if (TEST_DB_KIND === 'postgres') ({ url, drop } = await createPostgresDatabase());
+    let fundId = '';
+    await withDb(async (db) => {
+      await db.insert(user).values({ id: 'u1', name: 'Raiser', email: 'r@example.com' });
+      const fund = await createFund(db, { raiserId: 'u1', name: 'School books' });
+      fundId = fund.id;
+      await createDonation(db, { userId: 'u1', fundId, amountTk: 250 });
+    });
+
+    const ok = run();
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain('1 funds, 1 succeeded payments (250 Tk)');
+    expect(ok.stdout).toContain('OK: ');
+
+    await withDb(async (db) => {
+      await db.update(funds).set({ donationCount: 3 }).where(eq(funds.id, fundId));
+    });
+    const bad = run();
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain(
+      `fund ${fundId} "School books": donation count is 3 but it has 1 succeeded payments`,
+    );
+  });
+
+  it('exits 2 when there is no database to check', () => {
+    if (TEST_DB_KIND === 'postgres') return;
+    const res = spawnSync(
+      process.execPath,
+      ['node_modules/tsx/dist/cli.mjs', 'apps/server/src/cli/check-ledger.ts'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH,
+          DATA_DIR: path.join(dataDir, 'nothing-here'),
+          AUTH_SECRET: 'ledger-test-secret-ledger-test-secret-0123',
+        },
+      },
+    );
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain('No database');
+  });
+});

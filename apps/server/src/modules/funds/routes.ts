@@ -1,6 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiError } from '@easyfund/shared/schemas/common';
+import {
+  ZFundIdParam,
+  ZFundList,
+  ZFundListQuery,
+  ZFundPublic,
+} from '@easyfund/shared/schemas/funds';
+import { getFund, listApprovedFunds } from './service';
 
-/** Routes of the funds module. */
-const fundsRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/** Routes of the funds module: the public list and one fund. */
+const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/funds',
+    {
+      schema: {
+        tags: ['funds'],
+        summary: 'Approved funds, newest first, with search, cause filter and pages',
+        querystring: ZFundListQuery,
+        response: { 200: ZFundList, 400: ZApiError },
+      },
+    },
+    async (request) => listApprovedFunds(app.database.db, request.query),
+  );
+
+  app.get(
+    '/api/funds/:id',
+    {
+      schema: {
+        tags: ['funds'],
+        summary: 'One fund: approved, or pending/denied for its raiser and admins',
+        params: ZFundIdParam,
+        response: { 200: ZFundPublic, 404: ZApiError },
+      },
+    },
+    async (request) => getFund(app.database.db, await request.currentUser(), request.params.id),
+  );
+};
 
 export default fundsRoutes;

@@ -1,6 +1,84 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiError, ZPageQuery } from '@easyfund/shared/schemas/common';
+import {
+  ZContactCreated,
+  ZContactMessageList,
+  ZContactRequest,
+  ZNewsletterRequest,
+  ZNewsletterResponse,
+  ZNewsletterSubscriptionList,
+} from '@easyfund/shared/schemas/messages';
+import { requireRole } from '../../plugins/auth';
+import {
+  createContactMessage,
+  listContactMessages,
+  listNewsletterSubscriptions,
+  subscribeToNewsletter,
+} from './service';
 
-/** Routes of the messages module. */
-const messagesRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/** Routes of the messages module: newsletter, contact form, and their admin lists. */
+const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/newsletter',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Subscribe an e-mail to the newsletter (a second subscribe is a no-op)',
+        body: ZNewsletterRequest,
+        response: { 200: ZNewsletterResponse, 201: ZNewsletterResponse, 400: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const result = await subscribeToNewsletter(app.database.db, request.body);
+      return reply.status(result.subscribed ? 201 : 200).send(result);
+    },
+  );
+
+  app.post(
+    '/api/contact',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Send a message through the contact form',
+        body: ZContactRequest,
+        response: { 201: ZContactCreated, 400: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const created = await createContactMessage(app.database.db, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/admin/contact-messages',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: ['messages', 'admin'],
+        summary: 'Messages sent through the contact form, newest first (admins)',
+        security: [{ session: [] }, { bearer: [] }],
+        querystring: ZPageQuery,
+        response: { 200: ZContactMessageList, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request) => listContactMessages(app.database.db, request.query),
+  );
+
+  app.get(
+    '/api/admin/newsletter-subscriptions',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: ['messages', 'admin'],
+        summary: 'Newsletter subscriptions, newest first (admins)',
+        security: [{ session: [] }, { bearer: [] }],
+        querystring: ZPageQuery,
+        response: { 200: ZNewsletterSubscriptionList, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request) => listNewsletterSubscriptions(app.database.db, request.query),
+  );
+};
 
 export default messagesRoutes;

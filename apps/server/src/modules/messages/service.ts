@@ -1,0 +1,88 @@
+import { count, desc } from 'drizzle-orm';
+import type {
+  TContactMessageList,
+  TNewsletterSubscriptionList,
+} from '@easyfund/shared/schemas/messages';
+import type { Db } from '../../db/client';
+import { contactMessages, newsletterSubscriptions } from '../../db/schema';
+
+/** Subscribes an e-mail once (stored lower-cased). `subscribed: false` when it already was. */
+export async function subscribeToNewsletter(
+  db: Db,
+  input: { email: string },
+): Promise<{ subscribed: boolean }> {
+  const inserted = await db
+    .insert(newsletterSubscriptions)
+    .values({ email: input.email.trim().toLowerCase() })
+    .onConflictDoNothing({ target: newsletterSubscriptions.email })
+    .returning({ id: newsletterSubscriptions.id });
+  return { subscribed: inserted.length > 0 };
+}
+
+/** Stores a message sent through the contact form. */
+export async function createContactMessage(
+  db: Db,
+  input: { name: string; email: string; phone?: string | undefined; message: string },
+): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({
+      name: input.name,
+      email: input.email.toLowerCase(),
+      phone: input.phone ?? null,
+      message: input.message,
+    })
+    .returning({ id: contactMessages.id });
+  return { id: row!.id };
+}
+
+interface Page {
+  page: number;
+  pageSize: number;
+}
+
+/** Contact messages, newest first (admins). */
+export async function listContactMessages(db: Db, page: Page): Promise<TContactMessageList> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ total: count() }).from(contactMessages),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      message: r.message,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: totals[0]?.total ?? 0,
+    ...page,
+  };
+}
+
+/** Newsletter subscriptions, newest first (admins). */
+export async function listNewsletterSubscriptions(
+  db: Db,
+  page: Page,
+): Promise<TNewsletterSubscriptionList> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(newsletterSubscriptions)
+      .orderBy(desc(newsletterSubscriptions.createdAt), desc(newsletterSubscriptions.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ total: count() }).from(newsletterSubscriptions),
+  ]);
+  return {
+    items: rows.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt.toISOString() })),
+    total: totals[0]?.total ?? 0,
+    ...page,
+  };
+}

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@easyfund/shared/messages';
+import { CONTACT_MSG } from '@easyfund/shared/schemas/messages';
+import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+
+let ctx: TestContext;
+let admin: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  admin = await createSignedInUser(ctx, { role: 'admin' });
+});
+afterAll(() => ctx.close());
+
+const post = (url: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url, payload });
+const adminGet = (url: string, cookie = admin.cookie) =>
+  ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+
+async function subscriptions(): Promise<{ email: string }[]> {
+  const res = await adminGet('/api/admin/newsletter-subscriptions?pageSize=100');
+  expect(res.statusCode).toBe(200);
+  return res.json().items;
+}
+
+async function contactMessages(): Promise<Record<string, unknown>[]> {
+  const res = await adminGet('/api/admin/contact-messages?pageSize=100');
+  expect(res.statusCode).toBe(200);
+  return res.json().items;
+}
+
+describe('POST /api/newsletter', () => {
+  it('subscribes an e-mail once, lower-cased; a second subscribe is a friendly no-op', async () => {
+    const first = await post('/api/newsletter', { email: '  Rina.Das@Example.com ' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ subscribed: true });
+
+    const again = await post('/api/newsletter', { email: 'rina.das@example.COM' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ subscribed: false });
+
+    const stored = (await subscriptions()).filter((s) => s.email === 'rina.das@example.com');
+    expect(stored).toHaveLength(1);
+  });
+
+  it("refuses an invalid e-mail with the spec's message and stores nothing", async () => {
+    const before = (await subscriptions()).length;
+    for (const email of ['', 'not-an-email', 'a@b', 42]) {
+      const res = await post('/api/newsletter', { email });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.email).toBe(MSG.invalidEmail);
+    }
+    expect((await post('/api/newsletter', {})).statusCode).toBe(400);
+    expect(await subscriptions()).toHaveLength(before);
+  });
+});
+
+describe('POST /api/contact', () => {
+  it('stores a message, which an admin can then read', async () => {
+    const res = await post('/api/contact', {
+      name: ' Sumon Ahmed ',
+      email: 'Sumon@Example.com',
+      phone: '+880 1712-345678',
+      message: 'How can I volunteer in Khulna?',
+    });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json();
+    expect(id).toEqual(expect.any(String));
+    const stored = (await contactMessages()).find((m) => m.id === id);
+    expect(stored).toEqual({
+      id,
+      name: 'Sumon Ahmed',
+      email: 'sumon@example.com',
+      phone: '+880 1712-345678',
+      message: 'How can I volunteer in Khulna?',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  it('accepts a message without a phone number', async () => {
+    const res = await post('/api/contact', {
+      name: 'Mita',
+      email: 'mita@example.com',
+      phone: '',
+      message: 'Thank you!',
+    });
+    expect(res.statusCode).toBe(201);
+    const stored = (await contactMessages()).find((m) => m.id === res.json().id);
+    expect(stored?.phone).toBeNull();
+  });
+
+  it('refuses missing or bad fields one by one and stores nothing', async () => {
+    const before = (await contactMessages()).length;
+    const res = await post('/api/contact', {
+      name: '  ',
+      email: 'nope',
+      phone: 'call me',
+      message: '',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      name: MSG.nameRequired,
+      email: MSG.invalidEmail,
+      phone: CONTACT_MSG.phone,
+      message: MSG.fieldRequired,
+    });
+    const tooLong = await post('/api/contact', {
+      name: 'A',
+      email: 'a@example.com',
+      message: 'x'.repeat(5001),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.fields.message).toBe(CONTACT_MSG.messageTooLong);
+    expect(await contactMessages()).toHaveLength(before);
+  });
+});
+
+describe('admin lists of messages and subscriptions', () => {
+  it('answers 401 to a visitor and 403 to a user or a verified raiser', async () => {
+    const user = await createSignedInUser(ctx);
+    const raiser = await createSignedInUser(ctx, { role: 'verified' });
+    for (const url of ['/api/admin/contact-messages', '/api/admin/newsletter-subscriptions']) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      expect((await adminGet(url, user.cookie)).statusCode).toBe(403);
+      expect((await adminGet(url, raiser.cookie)).statusCode).toBe(403);
+    }
+  });
+
+  it('pages through subscriptions newest first', async () => {
+    for (const e of ['p1@example.com', 'p2@example.com', 'p3@example.com']) {
+      await post('/api/newsletter', { email: e });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const res = await adminGet('/api/admin/newsletter-subscriptions?page=1&pageSize=2');
+    const body = res.json();
+    expect(body).toMatchObject({ page: 1, pageSize: 2 });
+    expect(body.total).toBeGreaterThanOrEqual(3);
+    expect(body.items.map((s: { email: string }) => s.email)).toEqual([
+      'p3@example.com',
+      'p2@example.com',
+    ]);
+    expect((await adminGet('/api/admin/newsletter-subscriptions?page=0')).statusCode).toBe(400);
+  });
+});

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
+// Real server processes against PostgreSQL (scale-out, faults): a project of their own,
+// one file at a time, with longer timeouts. They skip themselves without TEST_DATABASE_URL.
+const processTests = ['apps/server/test/scale-out.test.ts', 'apps/server/test/faults.test.ts'];
 
 export default defineConfig({
   test: {
@@ -15,9 +18,19 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: serverTests,
+          exclude: processTests,
           env: { TEST_DB_KIND: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'processes',
+          include: processTests,
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
         },
       },
       ...(process.env.TEST_DATABASE_URL
@@ -26,6 +39,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: serverTests,
+                exclude: processTests,
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

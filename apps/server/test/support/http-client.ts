@@ -1,0 +1,140 @@
+/**
+ * A small client of the real HTTP API, as a browser or a script uses it: sign-in with
+ * the session cookie, and the whole card donation (intent → processor → confirm).
+ */
+
+/** The site's public address (PUBLIC_URL) that the processes under test are given: a
+ *  browser sends it as Origin, and the identity layer refuses POSTs without it. */
+export const PUBLIC_ORIGIN = 'http://127.0.0.1:8080';
+
+export interface HttpResult<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function http<T = unknown>(
+  baseUrl: string,
+  method: string,
+  url: string,
+  opts: { cookie?: string; body?: unknown; timeoutMs?: number } = {},
+): Promise<HttpResult<T>> {
+  const headers: Record<string, string> = { origin: PUBLIC_ORIGIN };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(new URL(url, baseUrl), {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  if (res.headers.get('content-type')?.includes('json') && text) body = JSON.parse(text);
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+/** Signs in over HTTP and returns the session cookie header. */
+export async function signInHttp(baseUrl: string, email: string, password: string) {
+  const res = await fetch(new URL('/api/auth/sign-in/email', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: PUBLIC_ORIGIN },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** Signs up a new account (role user) over HTTP and returns its session cookie. */
+export async function signUpHttp(baseUrl: string, email: string, password = 'secret123') {
+  const res = await fetch(new URL('/api/auth/sign-up/email', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: PUBLIC_ORIGIN },
+    body: JSON.stringify({ name: 'Donor', email, password, image: '/images/avatar.svg' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+export const CARDS = {
+  ok: '4242424242424242',
+  declined: '4000000000000002',
+} as const;
+
+export interface Intent {
+  paymentId: string;
+  provider: string;
+  intentId: string;
+  clientSecret: string;
+  amountPoisha: number;
+}
+
+export interface DonationOutcome {
+  intent: Intent;
+  /** The processor's answer to the card (what the browser saw). */
+  processorStatus: number;
+  /** Our server's verdict after re-reading the intent. */
+  status: 'succeeded' | 'failed' | 'pending';
+}
+
+/** Creates a payment intent on our API. */
+export async function createIntent(
+  baseUrl: string,
+  cookie: string,
+  fundId: string,
+  amountTk: number,
+) {
+  const res = await http<Intent>(baseUrl, 'POST', '/api/payments/intents', {
+    cookie,
+    body: { fundId, amountTk },
+  });
+  if (res.status !== 200 && res.status !== 201) {
+    throw new Error(`intent: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body;
+}
+
+/** What the browser does with the card: straight to the embedded processor. */
+export async function confirmWithProcessor(baseUrl: string, intent: Intent, card: string) {
+  const next = new Date().getFullYear() + 2;
+  return http(baseUrl, 'POST', `/api/test-processor/payment_intents/${intent.intentId}/confirm`, {
+    body: {
+      clientSecret: intent.clientSecret,
+      card: { number: card, expMonth: 12, expYear: next, cvc: '123' },
+      billing: { name: 'Load Donor', email: 'donor@example.com' },
+    },
+  });
+}
+
+/** Asks our server to record the outcome (it re-reads the intent from the processor). */
+export async function confirmDonation(baseUrl: string, cookie: string, intentId: string) {
+  return http<{ status: 'succeeded' | 'failed' | 'pending' }>(
+    baseUrl,
+    'POST',
+    '/api/payments/confirm',
+    { cookie, body: { intentId } },
+  );
+}
+
+/** One whole card donation through the real API. */
+export async function donate(
+  baseUrl: string,
+  cookie: string,
+  fundId: string,
+  amountTk: number,
+  card: string = CARDS.ok,
+): Promise<DonationOutcome> {
+  const intent = await createIntent(baseUrl, cookie, fundId, amountTk);
+  const processor = await confirmWithProcessor(baseUrl, intent, card);
+  const confirmed = await confirmDonation(baseUrl, cookie, intent.intentId);
+  if (confirmed.status !== 200) {
+    throw new Error(`confirm: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  }
+  return { intent, processorStatus: processor.status, status: confirmed.body.status };
+}

@@ -1,0 +1,335 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@easyfund/shared/messages';
+import { fundEvents, funds } from '../src/db/schema';
+import { createDonation, createFund } from '../src/seed/factories';
+import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+
+let ctx: TestContext;
+let raiser: SignedInUser;
+let other: SignedInUser;
+let admin: SignedInUser;
+let plain: SignedInUser;
+let donor: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  [raiser, other, admin, plain, donor] = await Promise.all([
+    createSignedInUser(ctx, { role: 'verified', name: 'Karim Hossain' }),
+    createSignedInUser(ctx, { role: 'verified' }),
+    createSignedInUser(ctx, { role: 'admin', name: 'Ayesha Rahman' }),
+    createSignedInUser(ctx, { role: 'user' }),
+    createSignedInUser(ctx, { role: 'user' }),
+  ]);
+});
+afterAll(() => ctx.close());
+
+const FUND = {
+  name: 'Flood relief for Sunamganj',
+  image: 'https://example.com/flood.jpg',
+  description: 'Dry food and clean water for families who lost their homes.',
+  cause: 'relief-fund',
+  goalTk: 50000,
+  suggestedTk: 500,
+};
+
+const inject = (
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  who?: SignedInUser,
+  payload?: object,
+) => ctx.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+
+const fundCount = async () => (await ctx.db.select({ id: funds.id }).from(funds)).length;
+
+describe('request for fund', () => {
+  it('creates the fund as pending with nothing raised, owned by the verified raiser', async () => {
+    const res = await inject('POST', '/api/funds', raiser, FUND);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      name: FUND.name,
+      cause: 'relief-fund',
+      goalPoisha: 5_000_000,
+      suggestedPoisha: 50_000,
+      raisedPoisha: 0,
+      donationCount: 0,
+      status: 'pending',
+      feedback: null,
+      availablePoisha: 0,
+    });
+    const [row] = await ctx.db.select().from(funds).where(eq(funds.id, body.id));
+    expect(row?.raiserId).toBe(raiser.id);
+    const events = await ctx.db.select().from(fundEvents).where(eq(fundEvents.fundId, body.id));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ action: 'created', actorId: raiser.id });
+  });
+
+  it('ignores status, totals and the raiser when a client sends them', async () => {
+    const res = await inject('POST', '/api/funds', raiser, {
+      ...FUND,
+      status: 'approved',
+      raisedPoisha: 999_999,
+      donationCount: 7,
+      raiserId: other.id,
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await ctx.db.select().from(funds).where(eq(funds.id, res.json().id));
+    expect(row).toMatchObject({
+      status: 'pending',
+      raisedPoisha: 0,
+      donationCount: 0,
+      raiserId: raiser.id,
+    });
+  });
+
+  it("answers 'This field is required' for every empty field and stores nothing", async () => {
+    const before = await fundCount();
+    const res = await inject('POST', '/api/funds', raiser, {
+      name: '',
+      image: '',
+      description: ' ',
+      cause: '',
+      goalTk: '',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      name: MSG.fieldRequired,
+      image: MSG.fieldRequired,
+      description: MSG.fieldRequired,
+      cause: MSG.fieldRequired,
+      goalTk: MSG.fieldRequired,
+      suggestedTk: MSG.fieldRequired,
+    });
+    expect(await fundCount()).toBe(before);
+  });
+
+  it('converts the goal and a suggested amount with paisa to whole Tk', async () => {
+    const res = await inject('POST', '/api/funds', raiser, {
+      ...FUND,
+      goalTk: '75000.9',
+      suggestedTk: 499.99,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ goalPoisha: 7_500_000, suggestedPoisha: 49_900 });
+  });
+
+  it('refuses an image that is neither an upload nor an https address, and a suggested amount above the goal', async () => {
+    const bad = await inject('POST', '/api/funds', raiser, {
+      ...FUND,
+      image: 'javascript:alert(1)',
+      goalTk: 1000,
+      suggestedTk: 2000,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.image).toBe('Upload an image or give an https:// address');
+    const above = await inject('POST', '/api/funds', raiser, {
+      ...FUND,
+      goalTk: 1000,
+      suggestedTk: 2000,
+    });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().error.fields.suggestedTk).toBe(
+      'The suggested amount cannot be more than the goal',
+    );
+  });
+
+  it('refuses a fund request from a plain user (403) and from a visitor (401)', async () => {
+    const before = await fundCount();
+    expect((await inject('POST', '/api/funds', plain, FUND)).statusCode).toBe(403);
+    expect((await inject('POST', '/api/funds', admin, FUND)).statusCode).toBe(403);
+    expect((await inject('POST', '/api/funds', undefined, FUND)).statusCode).toBe(401);
+    expect(await fundCount()).toBe(before);
+  });
+});
+
+describe('my raised fund', () => {
+  it('lists only own funds with donation count, raised, status, feedback and the totals', async () => {
+    const mine = await createSignedInUser(ctx, { role: 'verified' });
+    const a = await createFund(ctx.db, {
+      raiserId: mine.id,
+      status: 'approved',
+      feedback: 'Looks good',
+    });
+    const b = await createFund(ctx.db, {
+      raiserId: mine.id,
+      status: 'denied',
+      feedback: 'No proof',
+    });
+    await createFund(ctx.db, { raiserId: other.id });
+    await createDonation(ctx.db, { userId: donor.id, fundId: a.id, amountTk: 500 });
+    await createDonation(ctx.db, { userId: donor.id, fundId: a.id, amountTk: 1000 });
+
+    const res = await inject('GET', '/api/me/funds', mine);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.items.map((f: { id: string }) => f.id).sort()).toEqual([a.id, b.id].sort());
+    expect(body.items.find((f: { id: string }) => f.id === a.id)).toMatchObject({
+      donationCount: 2,
+      raisedPoisha: 150_000,
+      status: 'approved',
+      feedback: 'Looks good',
+      availablePoisha: 150_000,
+    });
+    expect(body.items.find((f: { id: string }) => f.id === b.id)).toMatchObject({
+      status: 'denied',
+      feedback: 'No proof',
+    });
+    expect(body).toMatchObject({
+      totalRaisedPoisha: 150_000,
+      totalDonations: 2,
+      availablePoisha: 150_000,
+    });
+  });
+
+  it("reads one own fund, and answers 404 for another raiser's fund", async () => {
+    const f = await createFund(ctx.db, { raiserId: raiser.id });
+    expect((await inject('GET', `/api/me/funds/${f.id}`, raiser)).json().id).toBe(f.id);
+    expect((await inject('GET', `/api/me/funds/${f.id}`, other)).statusCode).toBe(404);
+    expect((await inject('GET', '/api/me/funds', plain)).statusCode).toBe(403);
+  });
+});
+
+describe('update your fund', () => {
+  it('changes an own fund and records who changed what, before → after', async () => {
+    const f = await createFund(ctx.db, {
+      raiserId: raiser.id,
+      name: 'School books',
+      goalTk: 10000,
+      suggestedTk: 100,
+      status: 'approved',
+    });
+    const res = await inject('PATCH', `/api/funds/${f.id}`, raiser, {
+      name: 'School books for Korail',
+      goalTk: 20000,
+      suggestedTk: 100,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'School books for Korail',
+      goalPoisha: 2_000_000,
+      status: 'approved',
+    });
+
+    const events = await inject('GET', `/api/admin/funds/${f.id}/events`, admin);
+    expect(events.statusCode).toBe(200);
+    const updated = events.json().items.filter((e: { action: string }) => e.action === 'updated');
+    expect(updated).toHaveLength(1);
+    expect(updated[0]).toMatchObject({
+      actor: { id: raiser.id, name: 'Karim Hossain', email: raiser.email },
+      before: { name: 'School books', goalPoisha: 1_000_000 },
+      after: { name: 'School books for Korail', goalPoisha: 2_000_000 },
+    });
+    expect(updated[0].before).not.toHaveProperty('suggestedPoisha');
+    expect(Date.parse(updated[0].createdAt)).not.toBeNaN();
+  });
+
+  it('records no event when nothing changes', async () => {
+    const f = await createFund(ctx.db, { raiserId: raiser.id, name: 'Same name' });
+    const res = await inject('PATCH', `/api/funds/${f.id}`, raiser, { name: 'Same name' });
+    expect(res.statusCode).toBe(200);
+    const events = await ctx.db.select().from(fundEvents).where(eq(fundEvents.fundId, f.id));
+    expect(events).toHaveLength(0);
+  });
+
+  it("refuses to change another raiser's fund (404) and leaves it as it was", async () => {
+    const f = await createFund(ctx.db, { raiserId: raiser.id, name: 'Untouched' });
+    const res = await inject('PATCH', `/api/funds/${f.id}`, other, { name: 'Hijacked' });
+    expect(res.statusCode).toBe(404);
+    expect(
+      (await inject('PATCH', `/api/funds/${f.id}`, admin, { name: 'Hijacked' })).statusCode,
+    ).toBe(403);
+    const [row] = await ctx.db.select().from(funds).where(eq(funds.id, f.id));
+    expect(row?.name).toBe('Untouched');
+  });
+
+  it('refuses a suggested amount above the goal after the change, and an empty change', async () => {
+    const f = await createFund(ctx.db, { raiserId: raiser.id, goalTk: 1000, suggestedTk: 100 });
+    const res = await inject('PATCH', `/api/funds/${f.id}`, raiser, { suggestedTk: 5000 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.suggestedTk).toBe(
+      'The suggested amount cannot be more than the goal',
+    );
+    expect((await inject('PATCH', `/api/funds/${f.id}`, raiser, {})).statusCode).toBe(400);
+    expect((await inject('PATCH', '/api/funds/not-a-uuid', raiser, { name: 'x' })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('manage fund request', () => {
+  it('lists every fund with its raiser, any status, and filters by status', async () => {
+    const p = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    const d = await createFund(ctx.db, { raiserId: other.id, status: 'denied' });
+    const res = await inject('GET', '/api/admin/funds?pageSize=100', admin);
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().items.map((f: { id: string }) => f.id);
+    expect(ids).toEqual(expect.arrayContaining([p.id, d.id]));
+    expect(res.json().items.find((f: { id: string }) => f.id === p.id).raiser).toEqual({
+      id: raiser.id,
+      name: 'Karim Hossain',
+      email: raiser.email,
+    });
+    const pending = await inject('GET', '/api/admin/funds?status=pending&pageSize=100', admin);
+    expect(pending.json().items.every((f: { status: string }) => f.status === 'pending')).toBe(
+      true,
+    );
+    expect((await inject('GET', '/api/admin/funds', raiser)).statusCode).toBe(403);
+  });
+
+  it('approves once with feedback, recording the admin and the time; a second decision is refused', async () => {
+    const f = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    const res = await inject('PATCH', `/api/admin/funds/${f.id}`, admin, {
+      status: 'approved',
+      feedback: 'Documents checked',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'approved',
+      feedback: 'Documents checked',
+      decidedBy: { id: admin.id, name: 'Ayesha Rahman' },
+    });
+    const [row] = await ctx.db.select().from(funds).where(eq(funds.id, f.id));
+    expect(row?.decidedBy).toBe(admin.id);
+    expect(row?.decidedAt).toBeInstanceOf(Date);
+
+    const again = await inject('PATCH', `/api/admin/funds/${f.id}`, admin, { status: 'denied' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This fund request has already been approved');
+    const [still] = await ctx.db.select().from(funds).where(eq(funds.id, f.id));
+    expect(still?.status).toBe('approved');
+
+    const events = await inject('GET', `/api/admin/funds/${f.id}/events`, admin);
+    expect(events.json().items.map((e: { action: string }) => e.action)).toContain('approved');
+  });
+
+  it('denies without feedback', async () => {
+    const f = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    const res = await inject('PATCH', `/api/admin/funds/${f.id}`, admin, { status: 'denied' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'denied', feedback: null });
+  });
+
+  it('refuses a decision from a raiser, an unknown fund and a status other than approved or denied', async () => {
+    const f = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    expect(
+      (await inject('PATCH', `/api/admin/funds/${f.id}`, raiser, { status: 'approved' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await inject('PATCH', '/api/admin/funds/00000000-0000-4000-8000-000000000000', admin, {
+          status: 'approved',
+        })
+      ).statusCode,
+    ).toBe(404);
+    const bad = await inject('PATCH', `/api/admin/funds/${f.id}`, admin, { status: 'pending' });
+    expect(bad.statusCode).toBe(400);
+    const [row] = await ctx.db.select().from(funds).where(eq(funds.id, f.id));
+    expect(row?.status).toBe('pending');
+    expect(
+      (await inject('GET', '/api/admin/funds/00000000-0000-4000-8000-000000000000/events', admin))
+        .statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,6 +1,76 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZIdParam } from '@easyfund/shared/schemas/common';
+import { ZDecisionRequest } from '@easyfund/shared/schemas/fields';
+import {
+  ZAdminVerification,
+  ZAdminVerificationList,
+  ZAdminVerificationQuery,
+  ZMyVerification,
+  ZVerification,
+  ZVerificationRequest,
+} from '@easyfund/shared/schemas/verifications';
+import { requireRole, requireUser } from '../../plugins/auth';
+import { apply, decideApplication, listApplications, mine } from './service';
 
-/** Routes of the verifications module. */
-const verificationsRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/** Be a Fund Raiser applications and their review by admins. */
+const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.post(
+    '/api/verifications',
+    {
+      preHandler: requireRole('user'),
+      schema: {
+        tags: ['verifications'],
+        summary: 'Apply to become a verified fund raiser (one pending application at a time)',
+        body: ZVerificationRequest,
+        response: { 201: ZVerification },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await apply(db, request.user, request.body)),
+  );
+
+  app.get(
+    '/api/verifications/mine',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['verifications'],
+        summary: "The caller's latest application with its status and feedback",
+        response: { 200: ZMyVerification },
+      },
+    },
+    async (request) => mine(db, request.user),
+  );
+
+  app.get(
+    '/api/admin/verifications',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Every application, newest first',
+        querystring: ZAdminVerificationQuery,
+        response: { 200: ZAdminVerificationList },
+      },
+    },
+    async (request) => listApplications(db, request.query),
+  );
+
+  app.patch(
+    '/api/admin/verifications/:id',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve (the applicant becomes verified) or deny a pending application',
+        params: ZIdParam,
+        body: ZDecisionRequest,
+        response: { 200: ZAdminVerification },
+      },
+    },
+    async (request) => decideApplication(db, request.user, request.params.id, request.body),
+  );
+};
 
 export default verificationsRoutes;

@@ -1,0 +1,176 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DecisionStatus, Role } from '@easyfund/shared/constants';
+import type { TMe } from '@easyfund/shared/schemas/common';
+import type {
+  TAdminVerification,
+  TMyVerification,
+  TVerification,
+  TVerificationRequest,
+} from '@easyfund/shared/schemas/verifications';
+import type { Db, Tx } from '../../db/client';
+import { user, verificationApplications } from '../../db/schema';
+import { Conflict, Forbidden, NotFound } from '../../lib/errors';
+
+type Row = typeof verificationApplications.$inferSelect;
+
+export const ALREADY_PENDING =
+  'You already have an application waiting for an admin. You can apply again once it is decided.';
+
+function toVerification(row: Row): TVerification {
+  return {
+    id: row.id,
+    name: row.name,
+    image: row.image,
+    idCardNumber: row.idCardNumber,
+    phoneNumber: row.phoneNumber,
+    status: row.status as DecisionStatus,
+    feedback: row.feedback,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Be a Fund Raiser: role `user` only; one pending application per user. */
+export async function apply(
+  db: Db,
+  actor: Pick<TMe, 'id' | 'role'>,
+  input: TVerificationRequest,
+): Promise<TVerification> {
+  if (actor.role !== 'user') throw new Forbidden('You are already a verified fund raiser');
+  const [pending] = await db
+    .select({ id: verificationApplications.id })
+    .from(verificationApplications)
+    .where(
+      and(
+        eq(verificationApplications.userId, actor.id),
+        eq(verificationApplications.status, 'pending'),
+      ),
+    );
+  if (pending) throw new Conflict(ALREADY_PENDING, 'already_pending');
+  try {
+    const [row] = await db
+      .insert(verificationApplications)
+      .values({ userId: actor.id, ...input, status: 'pending' })
+      .returning();
+    return toVerification(row!);
+  } catch (err) {
+    // Two submissions at once: the partial unique index keeps one.
+    if (isUniqueViolation(err)) throw new Conflict(ALREADY_PENDING, 'already_pending');
+    throw err;
+  }
+}
+
+/** The caller's latest application (status and feedback) and current role. */
+export async function mine(db: Db, actor: Pick<TMe, 'id' | 'role'>): Promise<TMyVerification> {
+  const [row] = await db
+    .select()
+    .from(verificationApplications)
+    .where(eq(verificationApplications.userId, actor.id))
+    .orderBy(desc(verificationApplications.createdAt), desc(verificationApplications.id))
+    .limit(1);
+  return { role: actor.role, application: row ? toVerification(row) : null };
+}
+
+const applicant = alias(user, 'applicant');
+const decider = alias(user, 'decider');
+
+function adminQuery(db: Db | Tx, where: SQL | undefined) {
+  return db
+    .select({
+      row: verificationApplications,
+      applicant: {
+        id: applicant.id,
+        name: applicant.name,
+        email: applicant.email,
+        role: applicant.role,
+      },
+      decider: { id: decider.id, name: decider.name, email: decider.email },
+    })
+    .from(verificationApplications)
+    .innerJoin(applicant, eq(applicant.id, verificationApplications.userId))
+    .leftJoin(decider, eq(decider.id, verificationApplications.decidedBy))
+    .where(where);
+}
+
+type AdminRow = Awaited<ReturnType<typeof adminQuery>>[number];
+
+function toAdmin({ row, applicant: a, decider: d }: AdminRow): TAdminVerification {
+  return {
+    ...toVerification(row),
+    applicant: { ...a, role: a.role as Role },
+    decidedBy: d && d.id ? { id: d.id, name: d.name, email: d.email } : null,
+  };
+}
+
+/** Manage Verification: every application, newest first. */
+export async function listApplications(
+  db: Db,
+  query: { status?: DecisionStatus; page: number; pageSize: number },
+) {
+  const where = query.status ? eq(verificationApplications.status, query.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    adminQuery(db, where)
+      .orderBy(desc(verificationApplications.createdAt), desc(verificationApplications.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(verificationApplications).where(where),
+  ]);
+  return {
+    items: rows.map(toAdmin),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * Approve or deny a pending application, once. Approval makes a `user` a `verified`
+ * raiser in the same transaction (an admin stays an admin).
+ */
+export async function decideApplication(
+  db: Db,
+  admin: Pick<TMe, 'id'>,
+  id: string,
+  decision: { status: 'approved' | 'denied'; feedback: string | null },
+): Promise<TAdminVerification> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(verificationApplications)
+      .set({
+        status: decision.status,
+        feedback: decision.feedback,
+        decidedBy: admin.id,
+        decidedAt: new Date(),
+      })
+      .where(
+        and(eq(verificationApplications.id, id), eq(verificationApplications.status, 'pending')),
+      )
+      .returning({ userId: verificationApplications.userId });
+    if (!updated) {
+      const [exists] = await tx
+        .select({ status: verificationApplications.status })
+        .from(verificationApplications)
+        .where(eq(verificationApplications.id, id));
+      if (!exists) throw new NotFound('Application');
+      throw new Conflict(`This application has already been ${exists.status}`, 'already_decided');
+    }
+    if (decision.status === 'approved') {
+      await tx
+        .update(user)
+        .set({ role: 'verified' })
+        .where(and(eq(user.id, updated.userId), eq(user.role, 'user')));
+    }
+    const [row] = await adminQuery(tx, eq(verificationApplications.id, id));
+    return toAdmin(row!);
+  });
+}

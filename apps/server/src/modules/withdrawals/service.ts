@@ -1,0 +1,157 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DecisionStatus } from '@easyfund/shared/constants';
+import { formatTk, tkToPoisha } from '@easyfund/shared/money';
+import type { TMe } from '@easyfund/shared/schemas/common';
+import type {
+  TAdminWithdrawal,
+  TWithdrawal,
+  TWithdrawalRequest,
+} from '@easyfund/shared/schemas/withdrawals';
+import type { Db, Tx } from '../../db/client';
+import { funds, user, withdrawals } from '../../db/schema';
+import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { committedWithdrawals } from './balance';
+
+type Row = typeof withdrawals.$inferSelect;
+
+function toWithdrawal(row: Row, fundName: string): TWithdrawal {
+  return {
+    id: row.id,
+    fundId: row.fundId,
+    fundName,
+    amountPoisha: row.amountPoisha,
+    status: row.status as DecisionStatus,
+    feedback: row.feedback,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function aboveBalanceMessage(availablePoisha: number): string {
+  return `The amount is more than the available balance of ${formatTk(availablePoisha)}`;
+}
+
+/**
+ * Withdraw Request on an own fund. The fund row is locked (SELECT … FOR UPDATE) while
+ * the balance is computed and the request written, so two requests at once cannot
+ * both take the same money.
+ */
+export async function requestWithdrawal(
+  db: Db,
+  actor: Pick<TMe, 'id'>,
+  input: TWithdrawalRequest,
+): Promise<TWithdrawal> {
+  return db.transaction(async (tx) => {
+    const [fund] = await tx
+      .select({ id: funds.id, name: funds.name, raisedPoisha: funds.raisedPoisha })
+      .from(funds)
+      .where(and(eq(funds.id, input.fundId), eq(funds.raiserId, actor.id)))
+      .for('update');
+    if (!fund) throw new NotFound('Fund');
+    const available = Math.max(0, fund.raisedPoisha - (await committedWithdrawals(tx, fund.id)));
+    const amountPoisha = tkToPoisha(input.amountTk);
+    if (amountPoisha > available) {
+      const message = aboveBalanceMessage(available);
+      throw new Invalid(message, { amountTk: message });
+    }
+    const [row] = await tx
+      .insert(withdrawals)
+      .values({ fundId: fund.id, raiserId: actor.id, amountPoisha, status: 'pending' })
+      .returning();
+    return toWithdrawal(row!, fund.name);
+  });
+}
+
+/** The raiser's own withdrawal requests, newest first. */
+export async function listMyWithdrawals(db: Db, actor: Pick<TMe, 'id'>) {
+  const rows = await db
+    .select({ row: withdrawals, fundName: funds.name })
+    .from(withdrawals)
+    .innerJoin(funds, eq(funds.id, withdrawals.fundId))
+    .where(eq(withdrawals.raiserId, actor.id))
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
+  return { items: rows.map((r) => toWithdrawal(r.row, r.fundName)) };
+}
+
+const raiser = alias(user, 'raiser');
+const decider = alias(user, 'decider');
+
+function adminQuery(db: Db | Tx, where: SQL | undefined) {
+  return db
+    .select({
+      row: withdrawals,
+      fundName: funds.name,
+      fundRaisedPoisha: funds.raisedPoisha,
+      raiser: { id: raiser.id, name: raiser.name, email: raiser.email },
+      decider: { id: decider.id, name: decider.name, email: decider.email },
+    })
+    .from(withdrawals)
+    .innerJoin(funds, eq(funds.id, withdrawals.fundId))
+    .innerJoin(raiser, eq(raiser.id, withdrawals.raiserId))
+    .leftJoin(decider, eq(decider.id, withdrawals.decidedBy))
+    .where(where);
+}
+
+type AdminRow = Awaited<ReturnType<typeof adminQuery>>[number];
+
+function toAdmin(r: AdminRow): TAdminWithdrawal {
+  return {
+    ...toWithdrawal(r.row, r.fundName),
+    raiser: r.raiser,
+    fundRaisedPoisha: r.fundRaisedPoisha,
+    decidedBy: r.decider && r.decider.id ? r.decider : null,
+  };
+}
+
+/** Manage Withdrawals: every request, newest first. */
+export async function listAdminWithdrawals(
+  db: Db,
+  query: { status?: DecisionStatus; page: number; pageSize: number },
+) {
+  const where = query.status ? eq(withdrawals.status, query.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    adminQuery(db, where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(withdrawals).where(where),
+  ]);
+  return {
+    items: rows.map(toAdmin),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Approve or deny a pending withdrawal, once (a denied amount returns to the balance). */
+export async function decideWithdrawal(
+  db: Db,
+  admin: Pick<TMe, 'id'>,
+  id: string,
+  decision: { status: 'approved' | 'denied'; feedback: string | null },
+): Promise<TAdminWithdrawal> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(withdrawals)
+      .set({
+        status: decision.status,
+        feedback: decision.feedback,
+        decidedBy: admin.id,
+        decidedAt: new Date(),
+      })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
+      .returning({ id: withdrawals.id });
+    if (!updated) {
+      const [exists] = await tx
+        .select({ status: withdrawals.status })
+        .from(withdrawals)
+        .where(eq(withdrawals.id, id));
+      if (!exists) throw new NotFound('Withdrawal request');
+      throw new Conflict(`This withdrawal has already been ${exists.status}`, 'already_decided');
+    }
+    const [row] = await adminQuery(tx, eq(withdrawals.id, id));
+    return toAdmin(row!);
+  });
+}

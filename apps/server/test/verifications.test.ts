@@ -1,0 +1,249 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@easyfund/shared/messages';
+import { user, verificationApplications } from '../src/db/schema';
+import { createVerificationApplication } from '../src/seed/factories';
+import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+
+let ctx: TestContext;
+let admin: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ayesha Rahman' });
+});
+afterAll(() => ctx.close());
+
+const APPLICATION = {
+  name: 'Rafiq Islam',
+  image: '/uploads/0b6c8a3e-7a43-4bde-9d0e-3d1c7a1b2c3d.png',
+  idCardNumber: '1990123456789',
+  phoneNumber: '01712345678',
+};
+
+const inject = (
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  who?: SignedInUser,
+  payload?: object,
+) => ctx.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+
+const applicationsOf = (userId: string) =>
+  ctx.db.select().from(verificationApplications).where(eq(verificationApplications.userId, userId));
+
+const roleOf = async (userId: string) =>
+  (await ctx.db.select({ role: user.role }).from(user).where(eq(user.id, userId)))[0]?.role;
+
+describe('be a fund raiser', () => {
+  it('a user applies: the application is pending and shows on their page', async () => {
+    const applicant = await createSignedInUser(ctx);
+    const res = await inject('POST', '/api/verifications', applicant, APPLICATION);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ ...APPLICATION, status: 'pending', feedback: null });
+    const mine = await inject('GET', '/api/verifications/mine', applicant);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({
+      role: 'user',
+      application: { id: res.json().id, status: 'pending' },
+    });
+  });
+
+  it('refuses a second application while one is pending, with a clear message', async () => {
+    const applicant = await createSignedInUser(ctx);
+    expect((await inject('POST', '/api/verifications', applicant, APPLICATION)).statusCode).toBe(
+      201,
+    );
+    const again = await inject('POST', '/api/verifications', applicant, APPLICATION);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(
+      'You already have an application waiting for an admin. You can apply again once it is decided.',
+    );
+    expect(await applicationsOf(applicant.id)).toHaveLength(1);
+  });
+
+  it('keeps one pending application when two arrive at once', async () => {
+    const applicant = await createSignedInUser(ctx);
+    const results = await Promise.all([
+      inject('POST', '/api/verifications', applicant, APPLICATION),
+      inject('POST', '/api/verifications', applicant, APPLICATION),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await applicationsOf(applicant.id)).toHaveLength(1);
+  });
+
+  it("answers 'This field is required' for each empty field", async () => {
+    const applicant = await createSignedInUser(ctx);
+    const res = await inject('POST', '/api/verifications', applicant, {
+      name: '',
+      image: '',
+      idCardNumber: '',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      name: MSG.fieldRequired,
+      image: MSG.fieldRequired,
+      idCardNumber: MSG.fieldRequired,
+      phoneNumber: MSG.fieldRequired,
+    });
+    expect(await applicationsOf(applicant.id)).toHaveLength(0);
+  });
+
+  it('checks a Bangladeshi mobile number and a national ID number of plausible length', async () => {
+    const applicant = await createSignedInUser(ctx);
+    for (const [idCardNumber, phoneNumber] of [
+      ['12345', '01712345678'],
+      ['12345678901', '01712345678'],
+      ['1990123456789', '01212345678'],
+      ['1990123456789', '0171234567'],
+      ['1990123456789', '+4401712345678'],
+    ]) {
+      const res = await inject('POST', '/api/verifications', applicant, {
+        ...APPLICATION,
+        idCardNumber,
+        phoneNumber,
+      });
+      expect(res.statusCode, `${idCardNumber} ${phoneNumber}`).toBe(400);
+    }
+    const res = await inject('POST', '/api/verifications', applicant, {
+      ...APPLICATION,
+      idCardNumber: 'x',
+      phoneNumber: '123',
+    });
+    expect(res.json().error.fields).toEqual({
+      idCardNumber: 'Enter a national ID number of 10, 13 or 17 digits',
+      phoneNumber: 'Enter a Bangladeshi mobile number, like 01712345678',
+    });
+    expect(await applicationsOf(applicant.id)).toHaveLength(0);
+  });
+
+  it('accepts +88 and 88 prefixes, spaces and dashes, and stores the plain numbers', async () => {
+    const applicant = await createSignedInUser(ctx);
+    const res = await inject('POST', '/api/verifications', applicant, {
+      ...APPLICATION,
+      idCardNumber: '199 0123 456 789 0000',
+      phoneNumber: '+880 1912-345678',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      idCardNumber: '19901234567890000',
+      phoneNumber: '01912345678',
+    });
+  });
+
+  it('is for role user only: a verified raiser and an admin get 403, a visitor 401', async () => {
+    const verified = await createSignedInUser(ctx, { role: 'verified' });
+    expect((await inject('POST', '/api/verifications', verified, APPLICATION)).statusCode).toBe(
+      403,
+    );
+    expect((await inject('POST', '/api/verifications', admin, APPLICATION)).statusCode).toBe(403);
+    expect((await inject('POST', '/api/verifications', undefined, APPLICATION)).statusCode).toBe(
+      401,
+    );
+    expect((await inject('GET', '/api/verifications/mine')).statusCode).toBe(401);
+    const mine = await inject('GET', '/api/verifications/mine', verified);
+    expect(mine.json()).toEqual({ role: 'verified', application: null });
+  });
+});
+
+describe('manage verification', () => {
+  it('lists every application with the applicant, ID and phone', async () => {
+    const applicant = await createSignedInUser(ctx, { name: 'Listed Person' });
+    const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
+    const res = await inject('GET', '/api/admin/verifications?pageSize=100', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.find((a: { id: string }) => a.id === app.id)).toMatchObject({
+      applicant: { id: applicant.id, name: 'Listed Person', email: applicant.email, role: 'user' },
+      idCardNumber: app.idCardNumber,
+      phoneNumber: app.phoneNumber,
+      status: 'pending',
+    });
+  });
+
+  it('approving makes the applicant verified, records the admin, and cannot be repeated', async () => {
+    const applicant = await createSignedInUser(ctx);
+    const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
+    const res = await inject('PATCH', `/api/admin/verifications/${app.id}`, admin, {
+      status: 'approved',
+      feedback: 'Welcome aboard',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'approved',
+      feedback: 'Welcome aboard',
+      applicant: { role: 'verified' },
+      decidedBy: { id: admin.id },
+    });
+    expect(res.json().decidedAt).toEqual(expect.any(String));
+    const me = await inject('GET', '/api/me', applicant);
+    expect(me.json().role).toBe('verified');
+
+    const again = await inject('PATCH', `/api/admin/verifications/${app.id}`, admin, {
+      status: 'denied',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This application has already been approved');
+    expect(await roleOf(applicant.id)).toBe('verified');
+  });
+
+  it('denying keeps the role, shows the feedback to the applicant, who may apply again', async () => {
+    const applicant = await createSignedInUser(ctx);
+    const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
+    const res = await inject('PATCH', `/api/admin/verifications/${app.id}`, admin, {
+      status: 'denied',
+      feedback: 'The ID photo is unreadable',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await roleOf(applicant.id)).toBe('user');
+    const mine = await inject('GET', '/api/verifications/mine', applicant);
+    expect(mine.json().application).toMatchObject({
+      status: 'denied',
+      feedback: 'The ID photo is unreadable',
+    });
+    expect((await inject('POST', '/api/verifications', applicant, APPLICATION)).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('approving an application of someone who became admin meanwhile keeps them admin', async () => {
+    const applicant = await createSignedInUser(ctx);
+    const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
+    await ctx.db.update(user).set({ role: 'admin' }).where(eq(user.id, applicant.id));
+    const res = await inject('PATCH', `/api/admin/verifications/${app.id}`, admin, {
+      status: 'approved',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await roleOf(applicant.id)).toBe('admin');
+  });
+
+  it('refuses the admin pages to everybody else and leaves the application pending', async () => {
+    const applicant = await createSignedInUser(ctx);
+    const verified = await createSignedInUser(ctx, { role: 'verified' });
+    const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
+    for (const who of [applicant, verified]) {
+      expect((await inject('GET', '/api/admin/verifications', who)).statusCode).toBe(403);
+      expect(
+        (
+          await inject('PATCH', `/api/admin/verifications/${app.id}`, who, {
+            status: 'approved',
+          })
+        ).statusCode,
+      ).toBe(403);
+    }
+    expect((await inject('GET', '/api/admin/verifications')).statusCode).toBe(401);
+    expect(
+      (
+        await inject(
+          'PATCH',
+          '/api/admin/verifications/00000000-0000-4000-8000-000000000000',
+          admin,
+          {
+            status: 'approved',
+          },
+        )
+      ).statusCode,
+    ).toBe(404);
+    const [row] = await applicationsOf(applicant.id);
+    expect(row?.status).toBe('pending');
+    expect(await roleOf(applicant.id)).toBe('user');
+  });
+});

@@ -1,0 +1,218 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@easyfund/shared/messages';
+import { withdrawals } from '../src/db/schema';
+import { createDonation, createFund } from '../src/seed/factories';
+import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+
+let ctx: TestContext;
+let admin: SignedInUser;
+let donor: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  [admin, donor] = await Promise.all([
+    createSignedInUser(ctx, { role: 'admin' }),
+    createSignedInUser(ctx),
+  ]);
+});
+afterAll(() => ctx.close());
+
+const inject = (
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  who?: SignedInUser,
+  payload?: object,
+) => ctx.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+
+/** A verified raiser with an approved fund that raised `raisedTk`. */
+async function raiserWithFund(raisedTk = 1500) {
+  const raiser = await createSignedInUser(ctx, { role: 'verified', name: 'Karim Hossain' });
+  const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+  if (raisedTk > 0)
+    await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: raisedTk });
+  return { raiser, fund };
+}
+
+const available = async (raiser: SignedInUser, fundId: string) =>
+  (await inject('GET', `/api/me/funds/${fundId}`, raiser)).json().availablePoisha as number;
+
+const rowsOf = (fundId: string) =>
+  ctx.db.select().from(withdrawals).where(eq(withdrawals.fundId, fundId));
+
+describe('withdraw request', () => {
+  it('refuses an amount above the available balance with a clear message and stores nothing', async () => {
+    const { raiser, fund } = await raiserWithFund(1500);
+    const res = await inject('POST', '/api/withdrawals', raiser, {
+      fundId: fund.id,
+      amountTk: 1501,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      message: 'The amount is more than the available balance of 1,500 Tk',
+      fields: { amountTk: 'The amount is more than the available balance of 1,500 Tk' },
+    });
+    expect(await rowsOf(fund.id)).toHaveLength(0);
+  });
+
+  it('accepts an amount within the balance as pending; pending requests hold the money back', async () => {
+    const { raiser, fund } = await raiserWithFund(1500);
+    const res = await inject('POST', '/api/withdrawals', raiser, {
+      fundId: fund.id,
+      amountTk: 1000,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      fundId: fund.id,
+      fundName: fund.name,
+      amountPoisha: 100_000,
+      status: 'pending',
+      feedback: null,
+    });
+    expect(await available(raiser, fund.id)).toBe(50_000);
+    const second = await inject('POST', '/api/withdrawals', raiser, {
+      fundId: fund.id,
+      amountTk: 501,
+    });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().error.message).toBe(
+      'The amount is more than the available balance of 500 Tk',
+    );
+    expect(
+      (await inject('POST', '/api/withdrawals', raiser, { fundId: fund.id, amountTk: 500 }))
+        .statusCode,
+    ).toBe(201);
+    expect(await available(raiser, fund.id)).toBe(0);
+  });
+
+  it('lets only one of two simultaneous requests for the whole balance through', async () => {
+    const { raiser, fund } = await raiserWithFund(1000);
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        inject('POST', '/api/withdrawals', raiser, { fundId: fund.id, amountTk: 1000 }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    expect(await rowsOf(fund.id)).toHaveLength(1);
+    expect(await available(raiser, fund.id)).toBe(0);
+  });
+
+  it('validates the amount: required, whole Tk, at least 1', async () => {
+    const { raiser, fund } = await raiserWithFund();
+    for (const [amountTk, message] of [
+      ['', MSG.fieldRequired],
+      [0, 'The amount must be at least 1 Tk'],
+      [10.5, 'Enter a whole amount in Tk'],
+      ['ten', 'Enter a number'],
+    ] as const) {
+      const res = await inject('POST', '/api/withdrawals', raiser, { fundId: fund.id, amountTk });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.amountTk).toBe(message);
+    }
+    expect(await rowsOf(fund.id)).toHaveLength(0);
+  });
+
+  it("answers 404 for another raiser's fund, 403 for a user and 401 for a visitor", async () => {
+    const { fund } = await raiserWithFund();
+    const other = await createSignedInUser(ctx, { role: 'verified' });
+    const plain = await createSignedInUser(ctx);
+    const body = { fundId: fund.id, amountTk: 10 };
+    expect((await inject('POST', '/api/withdrawals', other, body)).statusCode).toBe(404);
+    expect((await inject('POST', '/api/withdrawals', plain, body)).statusCode).toBe(403);
+    expect((await inject('POST', '/api/withdrawals', admin, body)).statusCode).toBe(403);
+    expect((await inject('POST', '/api/withdrawals', undefined, body)).statusCode).toBe(401);
+    expect(await rowsOf(fund.id)).toHaveLength(0);
+  });
+
+  it('lists only own requests', async () => {
+    const a = await raiserWithFund();
+    const b = await raiserWithFund();
+    await inject('POST', '/api/withdrawals', a.raiser, { fundId: a.fund.id, amountTk: 100 });
+    await inject('POST', '/api/withdrawals', b.raiser, { fundId: b.fund.id, amountTk: 200 });
+    const res = await inject('GET', '/api/me/withdrawals', a.raiser);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toHaveLength(1);
+    expect(res.json().items[0]).toMatchObject({ fundId: a.fund.id, amountPoisha: 10_000 });
+  });
+});
+
+describe('manage withdrawals', () => {
+  it('approves once: the money stays withdrawn; a second decision is refused', async () => {
+    const { raiser, fund } = await raiserWithFund(1500);
+    const w = (
+      await inject('POST', '/api/withdrawals', raiser, { fundId: fund.id, amountTk: 600 })
+    ).json();
+    const list = await inject('GET', '/api/admin/withdrawals?status=pending&pageSize=100', admin);
+    expect(list.json().items.find((i: { id: string }) => i.id === w.id)).toMatchObject({
+      raiser: { id: raiser.id, name: 'Karim Hossain', email: raiser.email },
+      fundRaisedPoisha: 150_000,
+      status: 'pending',
+    });
+    const res = await inject('PATCH', `/api/admin/withdrawals/${w.id}`, admin, {
+      status: 'approved',
+      feedback: 'Sent to your bKash account',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'approved',
+      feedback: 'Sent to your bKash account',
+      decidedBy: { id: admin.id },
+    });
+    const own = (await inject('GET', `/api/me/funds/${fund.id}`, raiser)).json();
+    expect(own).toMatchObject({
+      withdrawnPoisha: 60_000,
+      pendingWithdrawalPoisha: 0,
+      availablePoisha: 90_000,
+    });
+    const again = await inject('PATCH', `/api/admin/withdrawals/${w.id}`, admin, {
+      status: 'denied',
+    });
+    expect(again.statusCode).toBe(409);
+    const mine = await inject('GET', '/api/me/withdrawals', raiser);
+    expect(mine.json().items[0]).toMatchObject({
+      status: 'approved',
+      feedback: 'Sent to your bKash account',
+    });
+  });
+
+  it('denying returns the amount to the balance', async () => {
+    const { raiser, fund } = await raiserWithFund(1500);
+    const w = (
+      await inject('POST', '/api/withdrawals', raiser, { fundId: fund.id, amountTk: 1500 })
+    ).json();
+    expect(await available(raiser, fund.id)).toBe(0);
+    const res = await inject('PATCH', `/api/admin/withdrawals/${w.id}`, admin, {
+      status: 'denied',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().feedback).toBeNull();
+    expect(await available(raiser, fund.id)).toBe(150_000);
+  });
+
+  it('is for admins only, and answers 404 for an unknown request', async () => {
+    const { raiser, fund } = await raiserWithFund();
+    const w = (
+      await inject('POST', '/api/withdrawals', raiser, { fundId: fund.id, amountTk: 10 })
+    ).json();
+    expect((await inject('GET', '/api/admin/withdrawals', raiser)).statusCode).toBe(403);
+    expect(
+      (await inject('PATCH', `/api/admin/withdrawals/${w.id}`, raiser, { status: 'approved' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await inject('GET', '/api/admin/withdrawals')).statusCode).toBe(401);
+    expect(
+      (
+        await inject(
+          'PATCH',
+          '/api/admin/withdrawals/00000000-0000-4000-8000-000000000000',
+          admin,
+          {
+            status: 'approved',
+          },
+        )
+      ).statusCode,
+    ).toBe(404);
+    const [row] = await rowsOf(fund.id);
+    expect(row?.status).toBe('pending');
+  });
+});

@@ -16,6 +16,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth } from './lib/auth';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createPaymentProvider } from './lib/payments/create-provider';
+import type { PaymentProvider } from './lib/payments/provider';
 import healthRoutes from './modules/health/routes';
 import fundsRoutes from './modules/funds/routes';
 import messagesRoutes from './modules/messages/routes';
@@ -35,6 +37,7 @@ declare module 'fastify' {
     database: Database;
     publicUrl: string;
     mailer: Mailer;
+    payments: PaymentProvider;
   }
 }
 
@@ -125,6 +128,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
 
   const auth = createAuth({ config, db: database.db, mailer: theMailer, log: app.log });
   await app.register(authPlugin, { auth });
+
+  app.decorate('payments', createPaymentProvider(config, database.db));
 
   await app.register(healthRoutes);
   await app.register(fundsRoutes);

@@ -43,6 +43,12 @@ const EnvSchema = z.object({
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   PAYMENT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  /** Seconds between reconciliation runs inside the server; 0 turns the job off. */
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** A payment still pending after this many minutes is re-read from the provider. */
+  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().min(0).default(5),
+  /** A payment never paid after this many hours is marked failed (a later payment still counts). */
+  PAYMENT_ABANDON_AFTER_HOURS: z.coerce.number().min(0).default(24),
   SMTP_URL: optional.pipe(z.url().optional()),
   MAIL_FROM: z.string().default('Easy Fund <no-reply@easyfund.local>'),
   UPLOADS_DIR: optional,

@@ -1,0 +1,161 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { testProcessorIntents } from '../../db/schema';
+import { Conflict, NotFound, PaymentFailed } from '../errors';
+import type {
+  CreateIntentInput,
+  CreatedIntent,
+  IntentOutcome,
+  PaymentProvider,
+  ProviderIntent,
+} from './provider';
+import { checkTestCard, type TestCard } from './test-cards';
+
+type Row = typeof testProcessorIntents.$inferSelect;
+
+const token = (bytes: number) => randomBytes(bytes).toString('hex');
+
+function outcomeOf(row: Pick<Row, 'status' | 'lastError'>): IntentOutcome {
+  if (row.status === 'succeeded') return 'succeeded';
+  if (row.status === 'canceled') return 'failed';
+  if (row.status === 'requires_payment_method' && row.lastError) return 'failed';
+  return 'pending';
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** What the processor's confirm endpoint answers. */
+export interface TestIntentView {
+  id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  lastError: string | null;
+}
+
+const view = (row: Row): TestIntentView => ({
+  id: row.id,
+  status: row.status,
+  amount: row.amount,
+  currency: row.currency,
+  lastError: row.lastError,
+});
+
+/**
+ * The embedded card processor: payment intents with client secrets, like Stripe's,
+ * kept in the database so that every server process sees the same state. It moves
+ * no money.
+ */
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = 'test' as const;
+  readonly publishableKey = null;
+
+  constructor(private readonly db: Db) {}
+
+  async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
+    const id = `pi_test_${token(12)}`;
+    const [created] = await this.db
+      .insert(testProcessorIntents)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${token(16)}`,
+        amount: input.amountPoisha,
+        currency: input.currency,
+        status: 'requires_payment_method',
+        metadata: input.metadata,
+        idempotencyKey: input.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: testProcessorIntents.idempotencyKey })
+      .returning();
+    const row =
+      created ??
+      (
+        await this.db
+          .select()
+          .from(testProcessorIntents)
+          .where(eq(testProcessorIntents.idempotencyKey, input.idempotencyKey))
+      )[0];
+    if (!row) throw new Error('test processor: intent neither created nor found');
+    if (row.amount !== input.amountPoisha || row.currency !== input.currency) {
+      throw new Conflict('Idempotency key reused with different parameters', 'idempotency_error');
+    }
+    return {
+      id: row.id,
+      clientSecret: row.clientSecret,
+      amount: row.amount,
+      currency: row.currency,
+    };
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    const [row] = await this.db
+      .select()
+      .from(testProcessorIntents)
+      .where(eq(testProcessorIntents.id, id));
+    if (!row) return null;
+    return {
+      id: row.id,
+      outcome: outcomeOf(row),
+      status: row.status,
+      amount: row.amount,
+      currency: row.currency,
+      lastError: row.lastError,
+      metadata: (row.metadata ?? {}) as Record<string, string>,
+    };
+  }
+
+  /**
+   * Confirms an intent with a card (what Stripe.js does against Stripe). Needs the
+   * client secret. A refused card leaves the intent open with its error, as Stripe
+   * does, and answers 402 with the card's message.
+   */
+  async confirm(
+    intentId: string,
+    clientSecret: string,
+    card: TestCard,
+    now: Date = new Date(),
+  ): Promise<TestIntentView> {
+    const [row] = await this.db
+      .select()
+      .from(testProcessorIntents)
+      .where(eq(testProcessorIntents.id, intentId));
+    if (!row || !sameSecret(row.clientSecret, clientSecret)) throw new NotFound('Payment intent');
+    if (row.status !== 'requires_payment_method') throw alreadyDone(row.status);
+
+    const check = checkTestCard(card, now);
+    const [updated] = await this.db
+      .update(testProcessorIntents)
+      .set(
+        check.ok
+          ? { status: 'succeeded', lastError: null, cardLast4: check.last4 }
+          : { lastError: check.message, cardLast4: check.last4 },
+      )
+      .where(
+        and(
+          eq(testProcessorIntents.id, intentId),
+          eq(testProcessorIntents.status, 'requires_payment_method'),
+        ),
+      )
+      .returning();
+    if (!updated) {
+      // Another confirmation won the race.
+      throw alreadyDone('succeeded');
+    }
+    if (!check.ok) throw new PaymentFailed(check.message, check.code);
+    return view(updated);
+  }
+}
+
+function alreadyDone(status: string) {
+  return new Conflict(
+    status === 'succeeded'
+      ? 'This payment has already been made.'
+      : 'This payment can no longer be made.',
+    'payment_intent_unexpected_state',
+  );
+}

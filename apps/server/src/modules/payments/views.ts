@@ -1,0 +1,76 @@
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PaymentStatus } from '@easyfund/shared/constants';
+import type { TPayment } from '@easyfund/shared/schemas/donations';
+import type { Db } from '../../db/client';
+import { funds, payments, user } from '../../db/schema';
+
+/** A payment with its fund and the fund's raiser, as the API shows it. */
+const paymentColumns = {
+  id: payments.id,
+  fundId: payments.fundId,
+  fundName: funds.name,
+  fundImage: funds.image,
+  raiserName: user.name,
+  transactionId: payments.providerPaymentId,
+  amountPoisha: payments.amountPoisha,
+  currency: payments.currency,
+  status: payments.status,
+  failureMessage: payments.failureMessage,
+  createdAt: payments.createdAt,
+  succeededAt: payments.succeededAt,
+};
+
+type PaymentRow = Awaited<ReturnType<typeof selectPayments>>[number];
+
+function toPayment(row: PaymentRow): TPayment {
+  return {
+    ...row,
+    status: row.status as PaymentStatus,
+    createdAt: row.createdAt.toISOString(),
+    succeededAt: row.succeededAt ? row.succeededAt.toISOString() : null,
+  };
+}
+
+function selectPayments(db: Db, where: SQL | undefined) {
+  return db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(funds, eq(funds.id, payments.fundId))
+    .innerJoin(user, eq(user.id, funds.raiserId))
+    .where(where);
+}
+
+/** One payment of one user (ownership is part of the query). */
+export async function findUserPayment(
+  db: Db,
+  userId: string,
+  paymentId: string,
+): Promise<TPayment | null> {
+  const [row] = await selectPayments(
+    db,
+    and(eq(payments.id, paymentId), eq(payments.userId, userId)),
+  );
+  return row ? toPayment(row) : null;
+}
+
+/** A user's payments in the given statuses, newest first, one page. */
+export async function listUserPayments(
+  db: Db,
+  userId: string,
+  statuses: readonly PaymentStatus[],
+  page: number,
+  pageSize: number,
+): Promise<{ items: TPayment[]; total: number }> {
+  const where = and(eq(payments.userId, userId), inArray(payments.status, [...statuses]));
+  const [rows, [totals]] = await Promise.all([
+    selectPayments(db, where)
+      .orderBy(
+        desc(sql`coalesce(${payments.succeededAt}, ${payments.createdAt})`),
+        desc(payments.id),
+      )
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(payments).where(where),
+  ]);
+  return { items: rows.map(toPayment), total: totals?.n ?? 0 };
+}

@@ -1,0 +1,106 @@
+import { count, eq } from 'drizzle-orm';
+import { funds, payments } from '../src/db/schema';
+import { createFund, createUser } from '../src/seed/factories';
+import type { SignedInUser, TestContext } from './helper';
+
+export const CARDS = {
+  ok: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficient: '4000 0000 0000 9995',
+  expired: '4000 0000 0000 0069',
+  luhnFails: '4242 4242 4242 4241',
+  otherValid: '5555 5555 5555 4444',
+} as const;
+
+const nextYear = new Date().getUTCFullYear() + 1;
+
+/** A raiser with one fund in the given status. */
+export async function createRaisedFund(
+  ctx: TestContext,
+  input: { status?: 'approved' | 'pending' | 'denied'; suggestedTk?: number } = {},
+) {
+  const raiser = await createUser(ctx.app.auth, ctx.db, { role: 'verified', name: 'Karim Raiser' });
+  return createFund(ctx.db, {
+    raiserId: raiser.id,
+    status: input.status ?? 'approved',
+    suggestedTk: input.suggestedTk,
+  });
+}
+
+export function createIntent(
+  ctx: TestContext,
+  who: SignedInUser,
+  payload: Record<string, unknown>,
+  remoteAddress?: string,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/intents',
+    headers: { cookie: who.cookie },
+    payload,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+export function confirmAtProcessor(
+  ctx: TestContext,
+  intent: { intentId: string; clientSecret: string },
+  card: { number?: string; expMonth?: number; expYear?: number; cvc?: string } = {},
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/test-processor/payment_intents/${intent.intentId}/confirm`,
+    payload: {
+      clientSecret: intent.clientSecret,
+      card: {
+        number: card.number ?? CARDS.ok,
+        expMonth: card.expMonth ?? 12,
+        expYear: card.expYear ?? nextYear,
+        cvc: card.cvc ?? '123',
+      },
+      billing: { name: 'Test Donor', email: 'donor@example.com' },
+    },
+  });
+}
+
+export function confirmPayment(ctx: TestContext, who: SignedInUser, intentId: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/confirm',
+    headers: { cookie: who.cookie },
+    payload: { intentId },
+  });
+}
+
+/** The whole browser flow: intent → card at the processor → our confirmation. */
+export async function donate(
+  ctx: TestContext,
+  who: SignedInUser,
+  fundId: string,
+  amountTk: number,
+  cardNumber: string = CARDS.ok,
+) {
+  const created = await createIntent(ctx, who, { fundId, amountTk });
+  if (created.statusCode !== 201) throw new Error(`intent: ${created.statusCode} ${created.body}`);
+  const intent = created.json() as { intentId: string; clientSecret: string; paymentId: string };
+  const card = await confirmAtProcessor(ctx, intent, { number: cardNumber });
+  const confirmed = await confirmPayment(ctx, who, intent.intentId);
+  return { intent, card, confirmed };
+}
+
+export async function fundTotals(ctx: TestContext, fundId: string) {
+  const [row] = await ctx.db
+    .select({ raisedPoisha: funds.raisedPoisha, donationCount: funds.donationCount })
+    .from(funds)
+    .where(eq(funds.id, fundId));
+  return row!;
+}
+
+export async function paymentRows(ctx: TestContext, fundId: string) {
+  return ctx.db.select().from(payments).where(eq(payments.fundId, fundId));
+}
+
+export async function paymentCount(ctx: TestContext) {
+  const [row] = await ctx.db.select({ n: count() }).from(payments);
+  return row?.n ?? 0;
+}

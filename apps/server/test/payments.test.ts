@@ -1,0 +1,440 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMOUNT_MSG } from '@easyfund/shared/schemas/donations';
+import { buildApp } from '../src/app';
+import { cartItems, payments, testProcessorIntents } from '../src/db/schema';
+import { CARD_ERRORS } from '../src/lib/payments/test-cards';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
+import { PAYMENT_MESSAGES } from '../src/modules/payments/service';
+import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  CARDS,
+  confirmAtProcessor,
+  confirmPayment,
+  createIntent,
+  createRaisedFund,
+  donate,
+  fundTotals,
+  paymentCount,
+  paymentRows,
+} from './payments-helper';
+
+let ctx: TestContext;
+let donor: SignedInUser;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  donor = await createSignedInUser(ctx, { name: 'Nusrat Donor' });
+});
+afterAll(() => ctx.close());
+
+const silentLog = { warn() {}, error() {} };
+
+describe('starting a payment', () => {
+  it('tells the pay page that the embedded test processor is in use', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ provider: 'test', publishableKey: null });
+  });
+
+  it('answers 401 to a signed-out visitor and records nothing', async () => {
+    const fund = await createRaisedFund(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/intents',
+      payload: { fundId: fund.id, amountTk: 500 },
+    });
+    expect(res.statusCode).toBe(401);
+    const confirm = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/confirm',
+      payload: { intentId: 'pi_test_x' },
+    });
+    expect(confirm.statusCode).toBe(401);
+    expect(await paymentRows(ctx, fund.id)).toHaveLength(0);
+  });
+
+  it.each([
+    ['below 10 Tk', 9, AMOUNT_MSG.min],
+    ['above 1,000,000 Tk', 1_000_001, AMOUNT_MSG.max],
+    ['not a whole number of Tk', 10.5, AMOUNT_MSG.whole],
+    ['not a number', '500', AMOUNT_MSG.required],
+    ['missing', undefined, AMOUNT_MSG.required],
+  ])('refuses an amount %s with a clear message and records nothing', async (_, amountTk, msg) => {
+    const fund = await createRaisedFund(ctx);
+    const res = await createIntent(ctx, donor, { fundId: fund.id, amountTk });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'invalid_input', fields: { amountTk: msg } });
+    expect(await paymentRows(ctx, fund.id)).toHaveLength(0);
+  });
+
+  it('accepts the bounds themselves: 10 Tk and 1,000,000 Tk', async () => {
+    const fund = await createRaisedFund(ctx);
+    for (const amountTk of [10, 1_000_000]) {
+      const res = await createIntent(ctx, donor, { fundId: fund.id, amountTk });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().amountPoisha).toBe(amountTk * 100);
+    }
+  });
+
+  it.each(['pending', 'denied'] as const)(
+    'refuses to take money for a %s fund (404) and records nothing',
+    async (status) => {
+      const fund = await createRaisedFund(ctx, { status });
+      const res = await createIntent(ctx, donor, { fundId: fund.id, amountTk: 500 });
+      expect(res.statusCode).toBe(404);
+      expect(await paymentRows(ctx, fund.id)).toHaveLength(0);
+    },
+  );
+
+  it('answers 404 for an unknown fund and 400 for a malformed fund id', async () => {
+    const before = await paymentCount(ctx);
+    const unknown = await createIntent(ctx, donor, {
+      fundId: '00000000-0000-4000-8000-000000000000',
+      amountTk: 500,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await createIntent(ctx, donor, { fundId: 'nope', amountTk: 500 });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.fields.fundId).toBeDefined();
+    expect(await paymentCount(ctx)).toBe(before);
+  });
+
+  it('issues an intent with a client secret and stores a pending payment in poisha', async () => {
+    const fund = await createRaisedFund(ctx);
+    const res = await createIntent(ctx, donor, { fundId: fund.id, amountTk: 750 });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      provider: 'test',
+      amountPoisha: 75_000,
+      intentId: expect.stringMatching(/^pi_test_/),
+      clientSecret: expect.stringMatching(/_secret_/),
+    });
+    const [row] = await paymentRows(ctx, fund.id);
+    expect(row).toMatchObject({
+      id: body.paymentId,
+      userId: donor.id,
+      providerPaymentId: body.intentId,
+      amountPoisha: 75_000,
+      currency: 'bdt',
+      status: 'pending',
+    });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+  });
+});
+
+describe('paying by card with the embedded processor', () => {
+  it('records a 4242 payment once: fund total and count grow, the fund leaves the cart', async () => {
+    const fund = await createRaisedFund(ctx);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { cookie: donor.cookie },
+      payload: { fundId: fund.id },
+    });
+    const { intent, card, confirmed } = await donate(ctx, donor, fund.id, 500);
+    expect(card.statusCode).toBe(200);
+    expect(card.json()).toMatchObject({ id: intent.intentId, status: 'succeeded', amount: 50_000 });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      status: 'succeeded',
+      payment: {
+        id: intent.paymentId,
+        fundId: fund.id,
+        fundName: fund.name,
+        raiserName: 'Karim Raiser',
+        transactionId: intent.intentId,
+        amountPoisha: 50_000,
+        status: 'succeeded',
+        succeededAt: expect.any(String),
+      },
+    });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 50_000, donationCount: 1 });
+    const cart = await ctx.db.select().from(cartItems).where(eq(cartItems.fundId, fund.id));
+    expect(cart).toHaveLength(0);
+  });
+
+  it.each([
+    ['a declined card', CARDS.declined, CARD_ERRORS.declined],
+    ['a card with insufficient funds', CARDS.insufficient, CARD_ERRORS.insufficientFunds],
+    ['an expired card', CARDS.expired, CARD_ERRORS.expired],
+    ['a number failing the Luhn check', CARDS.luhnFails, CARD_ERRORS.invalidNumber],
+    ['any other valid number', CARDS.otherValid, CARD_ERRORS.notATestCard],
+  ])(
+    'records %s as a failed payment with its message and changes no total',
+    async (_, number, message) => {
+      const fund = await createRaisedFund(ctx);
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/cart',
+        headers: { cookie: donor.cookie },
+        payload: { fundId: fund.id },
+      });
+      const { card, confirmed } = await donate(ctx, donor, fund.id, 500, number);
+      expect(card.statusCode).toBe(402);
+      expect(card.json().error.message).toBe(message);
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json()).toMatchObject({
+        status: 'failed',
+        payment: { status: 'failed', failureMessage: message, succeededAt: null },
+      });
+      expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+      const cart = await ctx.db.select().from(cartItems).where(eq(cartItems.fundId, fund.id));
+      expect(cart).toHaveLength(1);
+    },
+  );
+
+  it('refuses an expiry in the past and a CVC that is not 3 digits', async () => {
+    const fund = await createRaisedFund(ctx);
+    const year = new Date().getUTCFullYear();
+    const cases = [
+      [{ expMonth: 12, expYear: year - 1 }, CARD_ERRORS.pastYear],
+      [{ expMonth: 13, expYear: year + 1 }, CARD_ERRORS.invalidMonth],
+      [{ cvc: '12' }, CARD_ERRORS.invalidCvc],
+      [{ cvc: '12a' }, CARD_ERRORS.invalidCvc],
+      [{ cvc: '1234' }, CARD_ERRORS.invalidCvc],
+    ] as const;
+    for (const [card, message] of cases) {
+      const created = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 100 })).json();
+      const res = await confirmAtProcessor(ctx, created, card);
+      expect(res.statusCode).toBe(402);
+      expect(res.json().error.message).toBe(message);
+    }
+    if (new Date().getUTCMonth() > 0) {
+      const created = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 100 })).json();
+      const res = await confirmAtProcessor(ctx, created, {
+        expMonth: new Date().getUTCMonth(),
+        expYear: year,
+      });
+      expect(res.json().error.message).toBe(CARD_ERRORS.pastDate);
+    }
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+  });
+
+  it('says "pending" when the card has not been confirmed yet, and changes nothing', async () => {
+    const fund = await createRaisedFund(ctx);
+    const intent = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 300 })).json();
+    const res = await confirmPayment(ctx, donor, intent.intentId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'pending', payment: { status: 'pending' } });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+  });
+
+  it('needs the client secret at the processor, and a paid intent cannot be paid again', async () => {
+    const fund = await createRaisedFund(ctx);
+    const intent = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 300 })).json();
+    const wrong = await confirmAtProcessor(ctx, { ...intent, clientSecret: 'guess' });
+    expect(wrong.statusCode).toBe(404);
+    expect((await confirmAtProcessor(ctx, intent)).statusCode).toBe(200);
+    const again = await confirmAtProcessor(ctx, intent);
+    expect(again.statusCode).toBe(409);
+    const badBody = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/test-processor/payment_intents/${intent.intentId}/confirm`,
+      payload: { clientSecret: intent.clientSecret },
+    });
+    expect(badBody.statusCode).toBe(400);
+  });
+
+  it('records a replayed confirmation only once', async () => {
+    const fund = await createRaisedFund(ctx);
+    const { intent } = await donate(ctx, donor, fund.id, 500);
+    for (let i = 0; i < 3; i++) {
+      const again = await confirmPayment(ctx, donor, intent.intentId);
+      expect(again.json().status).toBe('succeeded');
+    }
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 50_000, donationCount: 1 });
+  });
+
+  it('records two (or more) concurrent confirmations only once', async () => {
+    const fund = await createRaisedFund(ctx);
+    const intent = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 1000 })).json();
+    await confirmAtProcessor(ctx, intent);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => confirmPayment(ctx, donor, intent.intentId)),
+    );
+    for (const r of results) expect(r.json().status).toBe('succeeded');
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 100_000, donationCount: 1 });
+  });
+
+  it("answers 404 when someone confirms another user's payment, and changes nothing", async () => {
+    const fund = await createRaisedFund(ctx);
+    const other = await createSignedInUser(ctx);
+    const intent = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 200 })).json();
+    await confirmAtProcessor(ctx, intent);
+    const res = await confirmPayment(ctx, other, intent.intentId);
+    expect(res.statusCode).toBe(404);
+    const [row] = await paymentRows(ctx, fund.id);
+    expect(row?.status).toBe('pending');
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+    // The owner's own confirmation still records it.
+    expect((await confirmPayment(ctx, donor, intent.intentId)).json().status).toBe('succeeded');
+  });
+
+  it('counts a payment that failed first and then succeeded on the same intent once', async () => {
+    const fund = await createRaisedFund(ctx);
+    const intent = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 400 })).json();
+    await confirmAtProcessor(ctx, intent, { number: CARDS.declined });
+    expect((await confirmPayment(ctx, donor, intent.intentId)).json().status).toBe('failed');
+    expect((await confirmAtProcessor(ctx, intent)).statusCode).toBe(200);
+    expect((await confirmPayment(ctx, donor, intent.intentId)).json().status).toBe('succeeded');
+    expect((await confirmPayment(ctx, donor, intent.intentId)).json().status).toBe('succeeded');
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 40_000, donationCount: 1 });
+  });
+
+  it('does not record a payment whose amount at the provider differs from ours', async () => {
+    const fund = await createRaisedFund(ctx);
+    const intent = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 500 })).json();
+    await confirmAtProcessor(ctx, intent);
+    await ctx.db
+      .update(testProcessorIntents)
+      .set({ amount: 1000 })
+      .where(eq(testProcessorIntents.id, intent.intentId));
+    const res = await confirmPayment(ctx, donor, intent.intentId);
+    expect(res.json()).toMatchObject({
+      status: 'failed',
+      payment: { failureMessage: PAYMENT_MESSAGES.mismatch },
+    });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+  });
+});
+
+describe('card-testing protection', () => {
+  it('limits intents and confirmations per account and per IP, in counters shared by every process', async () => {
+    const limited = await buildTestApp({ PAYMENT_RATE_LIMIT_MAX: '3' });
+    try {
+      const fund = await createRaisedFund(limited);
+      const a = await createSignedInUser(limited);
+      const b = await createSignedInUser(limited);
+      // Per account: three intents from three addresses pass, the fourth is refused.
+      for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
+        expect(
+          (await createIntent(limited, a, { fundId: fund.id, amountTk: 50 }, ip)).statusCode,
+        ).toBe(201);
+      }
+      // A second server process on the same database sees the same counters.
+      const second = await buildApp({ config: limited.config, database: limited.database });
+      try {
+        const refused = await second.inject({
+          method: 'POST',
+          url: '/api/payments/intents',
+          headers: { cookie: a.cookie },
+          payload: { fundId: fund.id, amountTk: 50 },
+          remoteAddress: '10.0.0.4',
+        });
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual({
+          error: {
+            code: 'rate_limited',
+            message: expect.stringMatching(/Too many payment attempts/),
+          },
+        });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      } finally {
+        await second.close();
+      }
+      // Per IP: another account from an address that used up its share.
+      for (let i = 0; i < 3; i++) {
+        await createIntent(limited, b, { fundId: fund.id, amountTk: 50 }, '10.9.9.9');
+      }
+      const byIp = await createIntent(limited, b, { fundId: fund.id, amountTk: 50 }, '10.9.9.9');
+      expect(byIp.statusCode).toBe(429);
+      // Confirmations have their own counter with the same limit.
+      const c = await createSignedInUser(limited);
+      const intent = (
+        await createIntent(limited, c, { fundId: fund.id, amountTk: 50 }, '10.1.1.1')
+      ).json();
+      for (let i = 0; i < 3; i++) {
+        expect((await confirmPayment(limited, c, intent.intentId)).statusCode).toBe(200);
+      }
+      expect((await confirmPayment(limited, c, intent.intentId)).statusCode).toBe(429);
+      const rows = await limited.db.select().from(payments);
+      expect(rows).toHaveLength(3 + 3 + 1);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('reconciliation', () => {
+  const deps = () => ({ db: ctx.db, provider: ctx.app.payments, log: silentLog });
+
+  it('records a paid intent the browser never confirmed, once, and fails a declined one', async () => {
+    const fund = await createRaisedFund(ctx);
+    const paid = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 600 })).json();
+    await confirmAtProcessor(ctx, paid);
+    const declined = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 700 })).json();
+    await confirmAtProcessor(ctx, declined, { number: CARDS.declined });
+    const open = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 800 })).json();
+
+    const first = await reconcilePendingPayments(deps(), {
+      olderThanMs: 0,
+      abandonAfterMs: 3_600_000,
+      now: new Date(Date.now() + 1000),
+    });
+    expect(first).toMatchObject({ errors: 0 });
+    expect(first.checked).toBeGreaterThanOrEqual(3);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 60_000, donationCount: 1 });
+    const rows = await paymentRows(ctx, fund.id);
+    const byIntent = new Map(rows.map((r) => [r.providerPaymentId, r]));
+    expect(byIntent.get(paid.intentId)?.status).toBe('succeeded');
+    expect(byIntent.get(declined.intentId)).toMatchObject({
+      status: 'failed',
+      failureMessage: CARD_ERRORS.declined,
+    });
+    expect(byIntent.get(open.intentId)?.status).toBe('pending');
+
+    await reconcilePendingPayments(deps(), {
+      olderThanMs: 0,
+      abandonAfterMs: 3_600_000,
+      now: new Date(Date.now() + 1000),
+    });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 60_000, donationCount: 1 });
+  });
+
+  it('leaves young payments alone and marks long-abandoned ones failed (a later payment still counts)', async () => {
+    const fund = await createRaisedFund(ctx);
+    const open = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 900 })).json();
+    const young = await reconcilePendingPayments(deps(), {
+      olderThanMs: 60_000,
+      abandonAfterMs: 3_600_000,
+    });
+    expect((await paymentRows(ctx, fund.id))[0]?.status).toBe('pending');
+    expect(young.errors).toBe(0);
+
+    await reconcilePendingPayments(deps(), {
+      olderThanMs: 0,
+      abandonAfterMs: 0,
+      now: new Date(Date.now() + 1000),
+    });
+    expect((await paymentRows(ctx, fund.id))[0]).toMatchObject({
+      status: 'failed',
+      failureMessage: PAYMENT_MESSAGES.abandoned,
+    });
+    await confirmAtProcessor(ctx, open);
+    expect((await confirmPayment(ctx, donor, open.intentId)).json().status).toBe('succeeded');
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 90_000, donationCount: 1 });
+  });
+
+  it('runs inside the server on an interval', async () => {
+    const live = await buildTestApp({
+      PAYMENT_RECONCILE_INTERVAL_SECONDS: '1',
+      PAYMENT_RECONCILE_AFTER_MINUTES: '0',
+    });
+    try {
+      const fund = await createRaisedFund(live);
+      const who = await createSignedInUser(live);
+      const intent = (await createIntent(live, who, { fundId: fund.id, amountTk: 250 })).json();
+      await confirmAtProcessor(live, intent);
+      const deadline = Date.now() + 15_000;
+      let totals = await fundTotals(live, fund.id);
+      while (totals.donationCount === 0 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+        totals = await fundTotals(live, fund.id);
+      }
+      expect(totals).toEqual({ raisedPoisha: 25_000, donationCount: 1 });
+    } finally {
+      await live.close();
+    }
+  });
+});

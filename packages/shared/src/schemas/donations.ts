@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { MAX_DONATION_TK, MIN_DONATION_TK, PAYMENT_STATUSES } from '../constants';
+import { ZPageQuery } from './common';
+
+/** Messages of the donation amount rule (whole Tk, 10 to 1,000,000). */
+export const AMOUNT_MSG = {
+  required: 'Enter the amount in Tk',
+  whole: 'Enter a whole amount in Tk (no poisha)',
+  min: `The minimum donation is ${MIN_DONATION_TK.toLocaleString('en-US')} Tk`,
+  max: `The maximum donation is ${MAX_DONATION_TK.toLocaleString('en-US')} Tk`,
+} as const;
+
+/** A donation amount in whole taka. */
+export const ZAmountTk = z
+  .number({ error: AMOUNT_MSG.required })
+  .int({ error: AMOUNT_MSG.whole })
+  .min(MIN_DONATION_TK, { error: AMOUNT_MSG.min })
+  .max(MAX_DONATION_TK, { error: AMOUNT_MSG.max });
+
+const ZFundId = z.uuid({ error: 'Choose a fund' });
+
+/* ---------- selected donations (cart) ---------- */
+
+export const ZAddToCartRequest = z.object({ fundId: ZFundId });
+export type TAddToCartRequest = z.infer<typeof ZAddToCartRequest>;
+
+/** `added: false` when the fund was already in the cart (a friendly no-op). */
+export const ZAddToCartResponse = z.object({
+  id: z.string(),
+  fundId: z.string(),
+  added: z.boolean(),
+});
+export type TAddToCartResponse = z.infer<typeof ZAddToCartResponse>;
+
+export const ZCartItem = z.object({
+  id: z.string(),
+  fundId: z.string(),
+  fundName: z.string(),
+  fundImage: z.string(),
+  raiserName: z.string(),
+  suggestedPoisha: z.number().int(),
+  /** Only approved funds can be paid; a fund may have been denied after it was added. */
+  payable: z.boolean(),
+  /** ISO 8601 date-time. */
+  createdAt: z.string(),
+});
+export type TCartItem = z.infer<typeof ZCartItem>;
+
+export const ZCartList = z.object({ items: z.array(ZCartItem) });
+export type TCartList = z.infer<typeof ZCartList>;
+
+export const ZDeleteCartResponse = z.object({ deleted: z.literal(true) });
+
+/* ---------- payments ---------- */
+
+export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** What the pay page needs to know before it draws the card form. */
+export const ZPaymentConfig = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  publishableKey: z.string().nullable(),
+});
+export type TPaymentConfig = z.infer<typeof ZPaymentConfig>;
+
+export const ZCreateIntentRequest = z.object({ fundId: ZFundId, amountTk: ZAmountTk });
+export type TCreateIntentRequest = z.infer<typeof ZCreateIntentRequest>;
+
+export const ZCreateIntentResponse = z.object({
+  paymentId: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  intentId: z.string(),
+  clientSecret: z.string(),
+  amountPoisha: z.number().int(),
+  publishableKey: z.string().optional(),
+});
+export type TCreateIntentResponse = z.infer<typeof ZCreateIntentResponse>;
+
+export const ZConfirmPaymentRequest = z.object({
+  intentId: z.string({ error: 'intentId is required' }).min(1).max(255),
+});
+export type TConfirmPaymentRequest = z.infer<typeof ZConfirmPaymentRequest>;
+
+/** One of the signed-in user's payments. Transaction id = the provider's payment id. */
+export const ZPayment = z.object({
+  id: z.string(),
+  fundId: z.string(),
+  fundName: z.string(),
+  fundImage: z.string(),
+  raiserName: z.string(),
+  transactionId: z.string(),
+  amountPoisha: z.number().int(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  failureMessage: z.string().nullable(),
+  /** ISO 8601 date-times. */
+  createdAt: z.string(),
+  succeededAt: z.string().nullable(),
+});
+export type TPayment = z.infer<typeof ZPayment>;
+
+export const ZConfirmPaymentResponse = z.object({
+  status: z.enum(['succeeded', 'failed', 'pending']),
+  payment: ZPayment,
+});
+export type TConfirmPaymentResponse = z.infer<typeof ZConfirmPaymentResponse>;
+
+/* ---------- histories ---------- */
+
+export const ZHistoryQuery = ZPageQuery;
+export type THistoryQuery = z.infer<typeof ZHistoryQuery>;
+
+export const ZPaymentList = z.object({
+  items: z.array(ZPayment),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TPaymentList = z.infer<typeof ZPaymentList>;
+
+/** A donation: a succeeded payment, as My Donation History shows it. */
+export const ZDonation = z.object({
+  id: z.string(),
+  fundId: z.string(),
+  fundName: z.string(),
+  fundImage: z.string(),
+  raiserName: z.string(),
+  amountPoisha: z.number().int(),
+  /** ISO 8601 date-time. */
+  donatedAt: z.string(),
+});
+export type TDonation = z.infer<typeof ZDonation>;
+
+export const ZDonationList = z.object({
+  items: z.array(ZDonation),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TDonationList = z.infer<typeof ZDonationList>;
+
+/* ---------- the embedded test card processor ---------- */
+
+export const CARD_MSG = {
+  numberRequired: 'Enter your card number',
+  numberFormat: 'A card number has 12 to 19 digits',
+  expiryFormat: 'Enter the expiry as MM/YY',
+  cvcFormat: 'Enter the 3-digit CVC',
+} as const;
+
+/** The card form of the pay page (format only; the processor judges the card). */
+export const ZCardForm = z.object({
+  amountTk: ZAmountTk,
+  cardNumber: z
+    .string()
+    .trim()
+    .min(1, CARD_MSG.numberRequired)
+    .refine((v) => /^[\d -]+$/.test(v), CARD_MSG.numberFormat)
+    .refine((v) => {
+      const n = v.replace(/\D/g, '').length;
+      return n >= 12 && n <= 19;
+    }, CARD_MSG.numberFormat),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, CARD_MSG.expiryFormat),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3}$/, CARD_MSG.cvcFormat),
+});
+export type TCardForm = z.infer<typeof ZCardForm>;
+
+/** The amount form used with Stripe Elements (the card lives in Stripe's iframe). */
+export const ZAmountForm = z.object({ amountTk: ZAmountTk });
+export type TAmountForm = z.infer<typeof ZAmountForm>;
+
+/** Body of the test processor's confirm endpoint (what Stripe.js would send to Stripe). */
+export const ZTestConfirmRequest = z.object({
+  clientSecret: z.string().min(1).max(255),
+  card: z.object({
+    number: z.string().trim().min(1, CARD_MSG.numberRequired).max(30, CARD_MSG.numberFormat),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+    cvc: z.string().trim().max(10),
+  }),
+  billing: z.object({
+    name: z.string().trim().max(200),
+    email: z.string().trim().max(254),
+  }),
+});
+export type TTestConfirmRequest = z.infer<typeof ZTestConfirmRequest>;
+
+export const ZTestIntent = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  lastError: z.string().nullable(),
+});
+export type TTestIntent = z.infer<typeof ZTestIntent>;
+
+/** Parses 'MM/YY' into a month and a four-digit year. */
+export function parseExpiry(expiry: string): { expMonth: number; expYear: number } {
+  const [mm = '', yy = ''] = expiry.replace(/\s/g, '').split('/');
+  return { expMonth: Number(mm), expYear: 2000 + Number(yy) };
+}

@@ -1,0 +1,78 @@
+import { count, desc, eq, ilike, or } from 'drizzle-orm';
+import type { Role } from '@easyfund/shared/constants';
+import { type TAdminUser, USERS_PAGE_SIZE } from '@easyfund/shared/schemas/users';
+import type { Db } from '../../db/client';
+import { user } from '../../db/schema';
+import { Conflict, NotFound } from '../../lib/errors';
+
+type Row = Pick<typeof user.$inferSelect, 'id' | 'name' | 'email' | 'image' | 'role' | 'createdAt'>;
+
+function toAdminUser(row: Row): TAdminUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    image: row.image,
+    role: row.role as Role,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const columns = {
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  image: user.image,
+  role: user.role,
+  createdAt: user.createdAt,
+};
+
+/** `%` and `_` typed by the admin are searched for literally. */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Manage Users: search by name or e-mail, 20 a page, newest first. */
+export async function listUsers(db: Db, query: { q?: string; page: number }) {
+  const q = query.q?.trim();
+  const where = q
+    ? or(ilike(user.name, likePattern(q)), ilike(user.email, likePattern(q)))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(user)
+      .where(where)
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(USERS_PAGE_SIZE)
+      .offset((query.page - 1) * USERS_PAGE_SIZE),
+    db.select({ n: count() }).from(user).where(where),
+  ]);
+  return {
+    items: rows.map(toAdminUser),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: USERS_PAGE_SIZE,
+  };
+}
+
+/**
+ * Make Admin (any role → admin) and Make Verified (user → verified). A change the
+ * buttons would show disabled is refused: making an admin "verified" would demote them.
+ */
+export async function changeRole(
+  db: Db,
+  userId: string,
+  role: 'verified' | 'admin',
+): Promise<TAdminUser> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select(columns).from(user).where(eq(user.id, userId)).for('update');
+    if (!current) throw new NotFound('User');
+    if (current.role === role) throw new Conflict(`This user is already ${role}`, 'unchanged');
+    if (role === 'verified' && current.role === 'admin') {
+      throw new Conflict('An admin cannot be made verified', 'not_allowed');
+    }
+    const [row] = await tx.update(user).set({ role }).where(eq(user.id, userId)).returning(columns);
+    return toAdminUser(row!);
+  });
+}

@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { user } from '../src/db/schema';
+import { createUser } from '../src/seed/factories';
+import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+
+let ctx: TestContext;
+let admin: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ayesha Rahman' });
+});
+afterAll(() => ctx.close());
+
+const inject = (method: 'GET' | 'PATCH', url: string, who?: SignedInUser, payload?: object) =>
+  ctx.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+
+const roleOf = async (id: string) =>
+  (await ctx.db.select({ role: user.role }).from(user).where(eq(user.id, id)))[0]?.role;
+
+describe('manage users', () => {
+  it('lists users 20 a page with name, email, role and photo, and pages on', async () => {
+    for (let i = 0; i < 22; i++) {
+      await createUser(ctx.app.auth, ctx.db, {
+        name: `Paged Person ${i}`,
+        email: `paged-${i}@example.com`,
+        image: 'https://example.com/p.png',
+      });
+    }
+    const first = await inject('GET', '/api/admin/users?q=paged', admin);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ total: 22, page: 1, pageSize: 20 });
+    expect(first.json().items).toHaveLength(20);
+    expect(first.json().items[0]).toEqual({
+      id: expect.any(String),
+      name: 'Paged Person 21',
+      email: 'paged-21@example.com',
+      image: 'https://example.com/p.png',
+      role: 'user',
+      createdAt: expect.any(String),
+    });
+    const second = await inject('GET', '/api/admin/users?q=paged&page=2', admin);
+    expect(second.json().items).toHaveLength(2);
+    expect(second.json().page).toBe(2);
+  });
+
+  it('searches by name or e-mail, ignoring case, and takes % literally', async () => {
+    await createUser(ctx.app.auth, ctx.db, { name: 'Tahmina Sultana', email: 'ts@example.org' });
+    await createUser(ctx.app.auth, ctx.db, { name: 'Someone', email: 'tahmina.work@example.net' });
+    const byName = await inject('GET', '/api/admin/users?q=TAHMINA', admin);
+    expect(
+      byName
+        .json()
+        .items.map((u: { email: string }) => u.email)
+        .sort(),
+    ).toEqual(['tahmina.work@example.net', 'ts@example.org']);
+    const byEmail = await inject('GET', '/api/admin/users?q=example.org', admin);
+    expect(byEmail.json().items.map((u: { name: string }) => u.name)).toEqual(['Tahmina Sultana']);
+    const percent = await inject('GET', `/api/admin/users?q=${encodeURIComponent('%')}`, admin);
+    expect(percent.json().total).toBe(0);
+  });
+
+  it('Make Verified turns a user into a verified raiser, who sees it at once', async () => {
+    const person = await createSignedInUser(ctx);
+    const res = await inject('PATCH', `/api/admin/users/${person.id}/role`, admin, {
+      role: 'verified',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: person.id, role: 'verified' });
+    expect((await inject('GET', '/api/me', person)).json().role).toBe('verified');
+  });
+
+  it('Make Admin works from user and verified; repeating it or demoting an admin is refused', async () => {
+    const person = await createSignedInUser(ctx, { role: 'verified' });
+    const res = await inject('PATCH', `/api/admin/users/${person.id}/role`, admin, {
+      role: 'admin',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().role).toBe('admin');
+    const again = await inject('PATCH', `/api/admin/users/${person.id}/role`, admin, {
+      role: 'admin',
+    });
+    expect(again.statusCode).toBe(409);
+    const demote = await inject('PATCH', `/api/admin/users/${person.id}/role`, admin, {
+      role: 'verified',
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(await roleOf(person.id)).toBe('admin');
+  });
+
+  it('refuses an unknown user (404) and a role other than verified or admin (400)', async () => {
+    const person = await createSignedInUser(ctx);
+    expect(
+      (await inject('PATCH', '/api/admin/users/nobody/role', admin, { role: 'admin' })).statusCode,
+    ).toBe(404);
+    for (const role of ['user', 'owner', '']) {
+      const res = await inject('PATCH', `/api/admin/users/${person.id}/role`, admin, { role });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await roleOf(person.id)).toBe('user');
+  });
+
+  it('is for admins only: users and verified raisers get 403, visitors 401, and nothing changes', async () => {
+    const person = await createSignedInUser(ctx);
+    const verified = await createSignedInUser(ctx, { role: 'verified' });
+    for (const who of [person, verified]) {
+      expect((await inject('GET', '/api/admin/users', who)).statusCode).toBe(403);
+      const res = await inject('PATCH', `/api/admin/users/${who.id}/role`, who, { role: 'admin' });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await inject('GET', '/api/admin/users')).statusCode).toBe(401);
+    expect(
+      (await inject('PATCH', `/api/admin/users/${person.id}/role`, undefined, { role: 'admin' }))
+        .statusCode,
+    ).toBe(401);
+    expect(await roleOf(person.id)).toBe('user');
+    expect(await roleOf(verified.id)).toBe('verified');
+  });
+});

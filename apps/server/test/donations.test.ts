@@ -1,0 +1,201 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, funds } from '../src/db/schema';
+import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import { CARDS, createRaisedFund, donate } from './payments-helper';
+
+let ctx: TestContext;
+let donor: SignedInUser;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  donor = await createSignedInUser(ctx, { name: 'Nusrat Donor' });
+});
+afterAll(() => ctx.close());
+
+const addToCart = (who: SignedInUser | null, fundId: unknown) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/cart',
+    headers: who ? { cookie: who.cookie } : {},
+    payload: { fundId },
+  });
+const getCart = (who: SignedInUser) =>
+  ctx.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: who.cookie } });
+const removeFromCart = (who: SignedInUser, id: string) =>
+  ctx.app.inject({ method: 'DELETE', url: `/api/cart/${id}`, headers: { cookie: who.cookie } });
+const history = (who: SignedInUser, what: 'payments' | 'donations', query = '') =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/me/${what}${query}`,
+    headers: { cookie: who.cookie },
+  });
+
+describe('selected donations (the cart)', () => {
+  it('answers 401 to a signed-out visitor', async () => {
+    const fund = await createRaisedFund(ctx);
+    expect((await addToCart(null, fund.id)).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/cart' })).statusCode).toBe(401);
+    const rows = await ctx.db.select().from(cartItems).where(eq(cartItems.fundId, fund.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('adds an approved fund once; adding it again is a friendly no-op', async () => {
+    const user = await createSignedInUser(ctx);
+    const fund = await createRaisedFund(ctx, { suggestedTk: 250 });
+    const first = await addToCart(user, fund.id);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ id: expect.any(String), fundId: fund.id, added: true });
+    const again = await addToCart(user, fund.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ id: first.json().id, fundId: fund.id, added: false });
+
+    const cart = await getCart(user);
+    expect(cart.statusCode).toBe(200);
+    expect(cart.json().items).toEqual([
+      {
+        id: first.json().id,
+        fundId: fund.id,
+        fundName: fund.name,
+        fundImage: fund.image,
+        raiserName: 'Karim Raiser',
+        suggestedPoisha: 25_000,
+        payable: true,
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
+
+  it.each(['pending', 'denied'] as const)(
+    'refuses to add a %s fund (404) and adds nothing',
+    async (status) => {
+      const user = await createSignedInUser(ctx);
+      const fund = await createRaisedFund(ctx, { status });
+      expect((await addToCart(user, fund.id)).statusCode).toBe(404);
+      expect((await getCart(user)).json().items).toEqual([]);
+    },
+  );
+
+  it('answers 404 for an unknown fund and 400 for a malformed id', async () => {
+    const user = await createSignedInUser(ctx);
+    expect((await addToCart(user, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const bad = await addToCart(user, 'not-a-uuid');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.fundId).toBeDefined();
+    expect((await addToCart(user, undefined)).statusCode).toBe(400);
+  });
+
+  it('shows each user only their own cart', async () => {
+    const a = await createSignedInUser(ctx);
+    const b = await createSignedInUser(ctx);
+    const fund = await createRaisedFund(ctx);
+    await addToCart(a, fund.id);
+    expect((await getCart(a)).json().items).toHaveLength(1);
+    expect((await getCart(b)).json().items).toEqual([]);
+  });
+
+  it('deletes one of my items; deleting it again is 404', async () => {
+    const user = await createSignedInUser(ctx);
+    const fund = await createRaisedFund(ctx);
+    const { id } = (await addToCart(user, fund.id)).json();
+    const res = await removeFromCart(user, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deleted: true });
+    expect((await getCart(user)).json().items).toEqual([]);
+    expect((await removeFromCart(user, id)).statusCode).toBe(404);
+  });
+
+  it("answers 404 when someone deletes another user's item, and the item stays", async () => {
+    const owner = await createSignedInUser(ctx);
+    const intruder = await createSignedInUser(ctx);
+    const fund = await createRaisedFund(ctx);
+    const { id } = (await addToCart(owner, fund.id)).json();
+    const res = await removeFromCart(intruder, id);
+    expect(res.statusCode).toBe(404);
+    expect((await getCart(owner)).json().items).toHaveLength(1);
+    expect((await removeFromCart(intruder, 'not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('marks an item whose fund was later denied as not payable', async () => {
+    const user = await createSignedInUser(ctx);
+    const fund = await createRaisedFund(ctx);
+    await addToCart(user, fund.id);
+    await ctx.db.update(funds).set({ status: 'denied' }).where(eq(funds.id, fund.id));
+    expect((await getCart(user)).json().items[0].payable).toBe(false);
+  });
+});
+
+describe('donation and payment histories', () => {
+  it('lists my succeeded payments newest first with transaction id, and never failed ones', async () => {
+    const user = await createSignedInUser(ctx);
+    const fundA = await createRaisedFund(ctx);
+    const fundB = await createRaisedFund(ctx);
+    const first = await donate(ctx, user, fundA.id, 100);
+    await donate(ctx, user, fundA.id, 300, CARDS.declined);
+    const second = await donate(ctx, user, fundB.id, 500);
+
+    const res = await history(user, 'payments');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+    expect(body.items.map((p: { transactionId: string }) => p.transactionId)).toEqual([
+      second.intent.intentId,
+      first.intent.intentId,
+    ]);
+    expect(body.items[0]).toMatchObject({
+      fundId: fundB.id,
+      fundName: fundB.name,
+      raiserName: 'Karim Raiser',
+      amountPoisha: 50_000,
+      status: 'succeeded',
+    });
+
+    const donations = await history(user, 'donations');
+    expect(donations.json()).toMatchObject({ total: 2 });
+    expect(donations.json().items[0]).toEqual({
+      id: second.intent.paymentId,
+      fundId: fundB.id,
+      fundName: fundB.name,
+      fundImage: fundB.image,
+      raiserName: 'Karim Raiser',
+      amountPoisha: 50_000,
+      donatedAt: expect.any(String),
+    });
+  });
+
+  it("never shows another user's payments or donations", async () => {
+    const payer = await createSignedInUser(ctx);
+    const other = await createSignedInUser(ctx);
+    const fund = await createRaisedFund(ctx);
+    await donate(ctx, payer, fund.id, 100);
+    expect((await history(other, 'payments')).json()).toMatchObject({ items: [], total: 0 });
+    expect((await history(other, 'donations')).json()).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('pages through the history and refuses a bad page number', async () => {
+    const user = await createSignedInUser(ctx);
+    const fund = await createRaisedFund(ctx);
+    for (const amount of [10, 20, 30]) await donate(ctx, user, fund.id, amount);
+    const page2 = await history(user, 'payments', '?page=2&pageSize=2');
+    expect(page2.json()).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(page2.json().items).toHaveLength(1);
+    expect(page2.json().items[0].amountPoisha).toBe(1000);
+    expect((await history(user, 'payments', '?page=0')).statusCode).toBe(400);
+    expect((await history(user, 'donations', '?pageSize=1000')).statusCode).toBe(400);
+  });
+
+  it('answers 401 to a signed-out visitor', async () => {
+    for (const url of ['/api/me/payments', '/api/me/donations']) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+  });
+
+  it('takes a paid fund out of the cart and keeps the others', async () => {
+    const fundA = await createRaisedFund(ctx);
+    const fundB = await createRaisedFund(ctx);
+    await addToCart(donor, fundA.id);
+    await addToCart(donor, fundB.id);
+    await donate(ctx, donor, fundA.id, 500);
+    const items = (await getCart(donor)).json().items as { fundId: string }[];
+    expect(items.map((i) => i.fundId)).toEqual([fundB.id]);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * `npm run reconcile [-- --after <minutes>] [-- --json]`: re-reads every payment still
+ * pending after PAYMENT_RECONCILE_AFTER_MINUTES (or --after) from the payment provider
+ * and records or fails it, through the same idempotent path as the browser's
+ * confirmation. The server runs the same job on an interval; this is the manual run.
+ * Exit code 0 when every payment could be checked, 1 when some could not, 2 when the
+ * run could not start. In embedded mode stop the server first: one embedded database,
+ * one process.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { createPaymentProvider } from '../lib/payments/create-provider';
+import { reconcilePendingPayments } from '../modules/payments/reconcile';
+
+function option(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const json = argv.includes('--json');
+  const config = loadConfig();
+  const afterArg = option(argv, '--after');
+  const afterMinutes =
+    afterArg === undefined ? config.PAYMENT_RECONCILE_AFTER_MINUTES : Number(afterArg);
+  if (!Number.isFinite(afterMinutes) || afterMinutes < 0) {
+    console.error('--after takes a number of minutes (0 or more).');
+    return 2;
+  }
+  const dataDir = path.join(config.dataDir, 'pglite');
+  if (!config.DATABASE_URL && !existsSync(dataDir)) {
+    console.error(
+      `No database: DATABASE_URL is not set and there is no embedded database in ${dataDir}.`,
+    );
+    return 2;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir, poolSize: 2 });
+  try {
+    const provider = createPaymentProvider(config, database.db);
+    const log = {
+      warn: (obj: object, msg: string) => console.error(msg, JSON.stringify(obj)),
+      error: (obj: object, msg: string) => console.error(msg, JSON.stringify(obj)),
+    };
+    const report = await reconcilePendingPayments(
+      { db: database.db, provider, log },
+      {
+        olderThanMs: afterMinutes * 60_000,
+        abandonAfterMs: config.PAYMENT_ABANDON_AFTER_HOURS * 3_600_000,
+        limit: 10_000,
+      },
+    );
+    if (json) {
+      console.log(JSON.stringify({ provider: provider.name, afterMinutes, ...report }, null, 2));
+    } else {
+      console.log(
+        `Reconciled ${report.checked} payment(s) pending for more than ${afterMinutes} minute(s) with the ${provider.name} provider: ` +
+          `${report.succeeded} recorded as donations, ${report.failed} failed, ${report.stillPending} still pending, ${report.errors} could not be checked.`,
+      );
+    }
+    return report.errors > 0 ? 1 : 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(
+      err instanceof ConfigError ? err.message : `The reconciliation could not run: ${String(err)}`,
+    );
+    process.exit(2);
+  },
+);

@@ -1,11 +1,139 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { MSG } from '@easyfund/shared/messages';
+import type { TAdminUser } from '@easyfund/shared/schemas/users';
+import { Avatar } from '../../../components/avatar';
+import { Pagination } from '../../../components/pagination';
+import { popup } from '../../../lib/popups';
+import { meQuery } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
+import { changeRole, usersQuery } from '../api';
+import { QueryState } from '../components/query-state';
+import { usePageParam } from '../components/use-page-param';
 
+/** /dashboard/admin/manageUsers: every user with Make Admin and Make Verified. */
 export function Component() {
   usePageTitle(PAGE_TITLES.manageUsers);
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [page, setPage] = usePageParam();
+  const [search, setSearch] = useState(q);
+  const users = useQuery(usersQuery(q, page));
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    const next = new URLSearchParams();
+    if (search.trim()) next.set('q', search.trim());
+    setParams(next);
+  };
+
+  const setRole = async (u: TAdminUser, role: 'admin' | 'verified') => {
+    setBusy(u.id);
+    try {
+      await changeRole(u.id, role);
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      void popup.success(MSG.roleUpdated);
+    } catch (err) {
+      await popup.failure(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
-    <section className="p-6">
-      <h1 className="text-2xl font-bold">{PAGE_TITLES.manageUsers}</h1>
+    <section className="mx-auto max-w-6xl">
+      <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.manageUsers}</h1>
+      <form role="search" onSubmit={onSearch} className="mb-4 flex flex-wrap items-end gap-2">
+        <div className="grow">
+          <label htmlFor="user-search" className="label pb-1 text-sm font-medium">
+            Search by name or email
+          </label>
+          <input
+            id="user-search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="input input-bordered w-full"
+          />
+        </div>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+      <QueryState pending={users.isPending} error={users.error}>
+        {users.data && (
+          <>
+            <p className="mb-2 text-sm text-base-content/80" aria-live="polite">
+              {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
+              {q ? ` matching “${q}”` : ''}
+            </p>
+            <div className="overflow-x-auto rounded-box bg-base-100 shadow">
+              <table className="table" aria-label="Users">
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Photo</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">Make Admin</th>
+                    <th scope="col">Make Verified</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {users.data.items.map((u, i) => (
+                    <tr key={u.id}>
+                      <td>{(users.data.page - 1) * users.data.pageSize + i + 1}</td>
+                      <td>
+                        <Avatar src={u.image} name={u.name} size={40} />
+                      </td>
+                      <th scope="row" className="font-medium">
+                        {u.name}
+                      </th>
+                      <td>{u.email}</td>
+                      <td className="capitalize">{u.role}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary"
+                          disabled={u.role === 'admin' || busy === u.id}
+                          aria-label={`Make ${u.name} admin`}
+                          onClick={() => void setRole(u, 'admin')}
+                        >
+                          Make Admin
+                        </button>
+                      </td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline"
+                          disabled={u.role !== 'user' || busy === u.id}
+                          aria-label={`Make ${u.name} verified`}
+                          onClick={() => void setRole(u, 'verified')}
+                        >
+                          Make Verified
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={users.data.page}
+              pageSize={users.data.pageSize}
+              total={users.data.total}
+              onPage={setPage}
+              label="User pages"
+            />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,11 +1,107 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { MSG } from '@easyfund/shared/messages';
+import type { TAdminVerification } from '@easyfund/shared/schemas/verifications';
+import { Pagination } from '../../../components/pagination';
+import { StatusBadge } from '../../../components/status-badge';
+import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
+import { decideVerification, verificationsQuery } from '../api';
+import { DecisionControls } from '../components/decision-controls';
+import { QueryState } from '../components/query-state';
+import { usePageParam } from '../components/use-page-param';
 
+/** /dashboard/admin/manageverification: fund raiser applications. */
 export function Component() {
   usePageTitle(PAGE_TITLES.manageVerification);
+  const [page, setPage] = usePageParam();
+  const list = useQuery(verificationsQuery(page));
+  const queryClient = useQueryClient();
+
+  const decide = async (a: TAdminVerification, status: 'approved' | 'denied', feedback: string) => {
+    try {
+      await decideVerification(a.id, { status, feedback });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'verifications'] });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+      void popup.success(MSG.verificationUpdated);
+    } catch (err) {
+      await popup.failure(err instanceof Error ? err.message : String(err));
+    }
+  };
+
   return (
-    <section className="p-6">
-      <h1 className="text-2xl font-bold">{PAGE_TITLES.manageVerification}</h1>
+    <section className="mx-auto max-w-7xl">
+      <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.manageVerification}</h1>
+      <QueryState pending={list.isPending} error={list.error}>
+        {list.data && list.data.items.length === 0 && (
+          <p className="rounded-box bg-base-100 p-6 text-center shadow">No applications yet.</p>
+        )}
+        {list.data && list.data.items.length > 0 && (
+          <>
+            <div className="overflow-x-auto rounded-box bg-base-100 shadow">
+              <table className="table" aria-label="Applications">
+                <thead>
+                  <tr>
+                    <th scope="col">Applicant</th>
+                    <th scope="col">Image</th>
+                    <th scope="col">ID Card Number</th>
+                    <th scope="col">Phone Number</th>
+                    <th scope="col">Sent</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Feedback and decision</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.items.map((a) => (
+                    <tr key={a.id}>
+                      <th scope="row" className="font-medium">
+                        {a.name}
+                        <span className="block text-sm font-normal">{a.applicant.email}</span>
+                        {a.applicant.name !== a.name && (
+                          <span className="block text-xs font-normal text-base-content/80">
+                            account: {a.applicant.name}
+                          </span>
+                        )}
+                      </th>
+                      <td>
+                        <a href={a.image} target="_blank" rel="noreferrer noopener">
+                          <img
+                            src={a.image}
+                            alt={`Image sent by ${a.name}`}
+                            className="h-14 w-14 rounded object-cover"
+                          />
+                        </a>
+                      </td>
+                      <td className="font-mono">{a.idCardNumber}</td>
+                      <td className="font-mono">{a.phoneNumber}</td>
+                      <td>{new Date(a.createdAt).toLocaleDateString()}</td>
+                      <td>
+                        <StatusBadge status={a.status} />
+                      </td>
+                      <td>
+                        <DecisionControls
+                          key={`${a.id}-${a.status}`}
+                          subject={`${a.name}'s application`}
+                          status={a.status}
+                          feedback={a.feedback}
+                          onDecide={(status, feedback) => decide(a, status, feedback)}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={list.data.page}
+              pageSize={list.data.pageSize}
+              total={list.data.total}
+              onPage={setPage}
+              label="Application pages"
+            />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

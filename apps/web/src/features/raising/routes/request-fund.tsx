@@ -1,11 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { MSG } from '@easyfund/shared/messages';
+import type { TCreateFundRequest } from '@easyfund/shared/schemas/raising';
+import { PageLoader } from '../../../components/page-loader';
+import { popup } from '../../../lib/popups';
+import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
+import { createFund, myFundsQuery } from '../api';
+import { errorMessage } from '../components/error-message';
+import { FundForm } from '../components/fund-form';
 
+/** /dashboard/requestfund: Request for Fund (verified raisers). */
 export function Component() {
   usePageTitle(PAGE_TITLES.requestFund);
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  if (!user) return <PageLoader />;
+
+  const onSubmit = async (values: TCreateFundRequest) => {
+    try {
+      await createFund(values);
+      await queryClient.invalidateQueries({ queryKey: myFundsQuery.queryKey });
+      void popup.success(MSG.fundRequestSuccess);
+      await navigate('/dashboard/raisedfund');
+    } catch (err) {
+      await popup.failure(errorMessage(err));
+    }
+  };
+
   return (
-    <section className="p-6">
-      <h1 className="text-2xl font-bold">{PAGE_TITLES.requestFund}</h1>
+    <section className="mx-auto max-w-3xl">
+      <h1 className="mb-2 text-center text-3xl font-bold">{PAGE_TITLES.requestFund}</h1>
+      <p className="mb-6 text-center text-base-content/80">
+        Your fund is shown on Donate Now once an admin approves it.
+      </p>
+      <FundForm
+        defaultValues={{
+          name: '',
+          image: '',
+          description: '',
+          goalTk: '',
+          suggestedTk: '',
+        }}
+        raiser={user}
+        submitLabel="Request Fund"
+        busyLabel="Sending your request…"
+        onSubmit={onSubmit}
+      />
     </section>
   );
 }

@@ -1,11 +1,60 @@
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { type CauseId, PAGE_TITLES } from '@easyfund/shared/constants';
+import { MSG } from '@easyfund/shared/messages';
+import type { TCreateFundRequest, TOwnFund } from '@easyfund/shared/schemas/raising';
+import { PageLoader } from '../../../components/page-loader';
+import { popup } from '../../../lib/popups';
+import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
+import { updateFund } from '../api';
+import { errorMessage } from '../components/error-message';
+import { FundForm } from '../components/fund-form';
+import { OwnFundLoader } from '../components/own-fund-loader';
 
+/** /dashboard/raisedfund/updatefund?id=: Update Your Fund (verified raisers). */
 export function Component() {
   usePageTitle(PAGE_TITLES.updateFund);
   return (
-    <section className="p-6">
-      <h1 className="text-2xl font-bold">{PAGE_TITLES.updateFund}</h1>
+    <section className="mx-auto max-w-3xl">
+      <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.updateFund}</h1>
+      <OwnFundLoader>{(fund) => <UpdateForm fund={fund} />}</OwnFundLoader>
     </section>
+  );
+}
+
+function UpdateForm({ fund }: { fund: TOwnFund }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  if (!user) return <PageLoader />;
+
+  const onSubmit = async (values: TCreateFundRequest) => {
+    try {
+      await updateFund(fund.id, values);
+      await queryClient.invalidateQueries({ queryKey: ['raising'] });
+      await queryClient.invalidateQueries({ queryKey: ['funds'] });
+      void popup.success(MSG.fundUpdated);
+      await navigate('/dashboard/raisedfund');
+    } catch (err) {
+      await popup.failure(errorMessage(err));
+    }
+  };
+
+  return (
+    <FundForm
+      defaultValues={{
+        name: fund.name,
+        image: fund.image,
+        description: fund.description,
+        cause: fund.cause as CauseId,
+        goalTk: fund.goalPoisha / 100,
+        suggestedTk: fund.suggestedPoisha / 100,
+      }}
+      raiser={user}
+      submitLabel="Update Fund"
+      busyLabel="Saving…"
+      onSubmit={onSubmit}
+    />
   );
 }

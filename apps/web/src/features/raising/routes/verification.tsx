@@ -1,11 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { MSG } from '@easyfund/shared/messages';
+import {
+  type TVerification,
+  type TVerificationForm,
+  type TVerificationRequest,
+  ZVerificationRequest,
+} from '@easyfund/shared/schemas/verifications';
+import { Field } from '../../../components/field';
+import { PageLoader } from '../../../components/page-loader';
+import { StatusBadge } from '../../../components/status-badge';
+import { popup } from '../../../lib/popups';
+import { meQuery, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
+import { applyForVerification, myVerificationQuery } from '../api';
+import { errorMessage } from '../components/error-message';
+import { ImageField } from '../components/image-field';
 
+/** /dashboard/verification: Be a Fund Raiser. */
 export function Component() {
   usePageTitle(PAGE_TITLES.verification);
+  const { user } = useSession();
+  const mine = useQuery(myVerificationQuery);
+  if (!user || mine.isPending) return <PageLoader />;
+  if (mine.isError) {
+    return (
+      <p role="alert" className="alert alert-error">
+        {errorMessage(mine.error)}
+      </p>
+    );
+  }
+  const { application } = mine.data;
+  const canApply = user.role === 'user' && application?.status !== 'pending';
+
   return (
-    <section className="p-6">
-      <h1 className="text-2xl font-bold">{PAGE_TITLES.verification}</h1>
+    <section className="mx-auto max-w-2xl">
+      <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.verification}</h1>
+      {user.role !== 'user' && (
+        <div role="status" className="alert alert-success mb-6">
+          {user.role === 'admin'
+            ? 'You are an admin: you can review fund raiser applications.'
+            : 'You are a verified fund raiser: you can request funds and follow them in My Raised Fund.'}
+        </div>
+      )}
+      {application && <ApplicationStatus application={application} />}
+      {canApply && <ApplicationForm again={Boolean(application)} name={user.name} />}
     </section>
+  );
+}
+
+function ApplicationStatus({ application }: { application: TVerification }) {
+  return (
+    <div className="card mb-6 bg-base-100 shadow" aria-labelledby="application-heading">
+      <div className="card-body">
+        <h2 id="application-heading" className="card-title">
+          Your application
+        </h2>
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
+          <dt className="font-medium">Status</dt>
+          <dd>
+            <StatusBadge status={application.status} />
+          </dd>
+          <dt className="font-medium">Feedback</dt>
+          <dd>{application.feedback ?? '—'}</dd>
+          <dt className="font-medium">Sent</dt>
+          <dd>{new Date(application.createdAt).toLocaleString()}</dd>
+        </dl>
+        {application.status === 'pending' && <p>{MSG.verificationSuccessFooter}</p>}
+        {application.status === 'denied' && <p>You can correct your details and apply again.</p>}
+      </div>
+    </div>
+  );
+}
+
+function ApplicationForm({ again, name }: { again: boolean; name: string }) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TVerificationForm, unknown, TVerificationRequest>({
+    resolver: zodResolver(ZVerificationRequest),
+    defaultValues: { name, image: '', idCardNumber: '', phoneNumber: '' },
+  });
+
+  const onSubmit = async (body: TVerificationRequest) => {
+    try {
+      await applyForVerification(body);
+      reset();
+      await queryClient.invalidateQueries({ queryKey: myVerificationQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      void popup.success(MSG.verificationSuccess, undefined, MSG.verificationSuccessFooter);
+    } catch (err) {
+      await popup.failure(errorMessage(err));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="card bg-base-100 shadow"
+      aria-labelledby="apply-heading"
+    >
+      <div className="card-body gap-3">
+        <h2 id="apply-heading" className="card-title">
+          {again ? 'Apply again' : 'Apply to become a fund raiser'}
+        </h2>
+        <Field label="Name" error={errors.name?.message}>
+          {(p) => (
+            <input
+              {...p}
+              {...register('name')}
+              autoComplete="name"
+              className="input input-bordered w-full"
+            />
+          )}
+        </Field>
+        <Controller
+          control={control}
+          name="image"
+          render={({ field, fieldState }) => (
+            <ImageField
+              value={String(field.value ?? '')}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Field
+          label="ID Card Number"
+          error={errors.idCardNumber?.message}
+          hint="Your national ID number: 10, 13 or 17 digits"
+        >
+          {(p) => (
+            <input
+              {...p}
+              {...register('idCardNumber')}
+              inputMode="numeric"
+              autoComplete="off"
+              className="input input-bordered w-full"
+            />
+          )}
+        </Field>
+        <Field
+          label="Phone Number"
+          error={errors.phoneNumber?.message}
+          hint="A mobile number, like 01712345678"
+        >
+          {(p) => (
+            <input
+              {...p}
+              {...register('phoneNumber')}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              className="input input-bordered w-full"
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : 'Apply'}
+        </button>
+      </div>
+    </form>
   );
 }

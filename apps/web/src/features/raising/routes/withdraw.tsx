@@ -1,11 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { formatTk } from '@easyfund/shared/money';
+import type { TOwnFund } from '@easyfund/shared/schemas/raising';
+import {
+  type TWithdrawForm,
+  type TWithdrawFormInput,
+  ZWithdrawForm,
+} from '@easyfund/shared/schemas/withdrawals';
+import { Field } from '../../../components/field';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api';
+import { popup } from '../../../lib/popups';
+import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
+import { requestWithdrawal } from '../api';
+import { errorMessage } from '../components/error-message';
+import { OwnFundLoader } from '../components/own-fund-loader';
 
+const WITHDRAW_SUCCESS = 'Withdraw Request Successful!!';
+const WITHDRAW_SUCCESS_TEXT = 'An admin will review it; follow it in My Raised Fund.';
+
+/** /dashboard/raisedfund/withdraw?id=: Withdraw Request (verified raisers). */
 export function Component() {
   usePageTitle(PAGE_TITLES.withdraw);
   return (
-    <section className="p-6">
-      <h1 className="text-2xl font-bold">{PAGE_TITLES.withdraw}</h1>
+    <section className="mx-auto max-w-xl">
+      <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.withdraw}</h1>
+      <OwnFundLoader>{(fund) => <WithdrawForm fund={fund} />}</OwnFundLoader>
     </section>
+  );
+}
+
+function WithdrawForm({ fund }: { fund: TOwnFund }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TWithdrawFormInput, unknown, TWithdrawForm>({
+    resolver: zodResolver(ZWithdrawForm),
+    defaultValues: { name: fund.name, amountTk: '' },
+  });
+  if (!user) return <PageLoader />;
+
+  const onSubmit = async ({ amountTk }: TWithdrawForm) => {
+    try {
+      await requestWithdrawal({ fundId: fund.id, amountTk });
+      await queryClient.invalidateQueries({ queryKey: ['raising'] });
+      void popup.success(WITHDRAW_SUCCESS, WITHDRAW_SUCCESS_TEXT);
+      await navigate('/dashboard/raisedfund');
+    } catch (err) {
+      const field = err instanceof ApiError ? err.fields?.amountTk : undefined;
+      if (field) setError('amountTk', { message: field });
+      await popup.failure(errorMessage(err));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="card bg-base-100 shadow">
+      <div className="card-body gap-3">
+        <p role="status" className="rounded-box bg-base-200 p-3">
+          Available balance:{' '}
+          <strong data-testid="available">{formatTk(fund.availablePoisha)}</strong>
+          <span className="block text-sm text-base-content/80">
+            Raised {formatTk(fund.raisedPoisha)}, withdrawn {formatTk(fund.withdrawnPoisha)},
+            waiting for approval {formatTk(fund.pendingWithdrawalPoisha)}
+          </span>
+        </p>
+        <Field label="Name" error={errors.name?.message}>
+          {(p) => (
+            <input {...p} {...register('name')} readOnly className="input input-bordered w-full" />
+          )}
+        </Field>
+        <Field label="Raiser">
+          {(p) => (
+            <input {...p} value={user.name} readOnly className="input input-bordered w-full" />
+          )}
+        </Field>
+        <Field label="Email">
+          {(p) => (
+            <input {...p} value={user.email} readOnly className="input input-bordered w-full" />
+          )}
+        </Field>
+        <Field label="Amount (Tk)" error={errors.amountTk?.message}>
+          {(p) => (
+            <input
+              {...p}
+              {...register('amountTk')}
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              className="input input-bordered w-full"
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : 'Request Withdrawal'}
+        </button>
+      </div>
+    </form>
   );
 }

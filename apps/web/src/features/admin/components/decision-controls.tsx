@@ -1,0 +1,65 @@
+import { useId, useState } from 'react';
+import type { DecisionStatus } from '@easyfund/shared/constants';
+
+interface DecisionControlsProps {
+  /** What is decided, for screen readers ("Rafiq Islam's application"). */
+  subject: string;
+  status: DecisionStatus;
+  feedback: string | null;
+  onDecide: (status: 'approved' | 'denied', feedback: string) => Promise<void>;
+}
+
+/** The feedback text with Approved and Deny; all disabled once the status is decided. */
+export function DecisionControls({ subject, status, feedback, onDecide }: DecisionControlsProps) {
+  const id = useId();
+  const [text, setText] = useState(feedback ?? '');
+  const [busy, setBusy] = useState(false);
+  const decided = status !== 'pending';
+
+  const decide = async (next: 'approved' | 'denied') => {
+    setBusy(true);
+    try {
+      await onDecide(next, text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex min-w-56 flex-col gap-2">
+      <label htmlFor={`${id}-feedback`} className="sr-only">
+        Feedback on {subject}
+      </label>
+      <textarea
+        id={`${id}-feedback`}
+        className="textarea textarea-bordered textarea-sm w-full"
+        rows={2}
+        maxLength={1000}
+        placeholder={decided ? 'No feedback' : 'Feedback (optional)'}
+        value={decided ? (feedback ?? '') : text}
+        onChange={(e) => setText(e.target.value)}
+        disabled={decided || busy}
+      />
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className="btn btn-success btn-sm"
+          disabled={decided || busy}
+          aria-label={`Approve ${subject}`}
+          onClick={() => void decide('approved')}
+        >
+          Approved
+        </button>
+        <button
+          type="button"
+          className="btn btn-error btn-sm"
+          disabled={decided || busy}
+          aria-label={`Deny ${subject}`}
+          onClick={() => void decide('denied')}
+        >
+          Deny
+        </button>
+      </div>
+    </div>
+  );
+}

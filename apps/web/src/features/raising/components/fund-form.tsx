@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, type DefaultValues, useForm } from 'react-hook-form';
+import { CAUSES } from '@easyfund/shared/constants';
+import {
+  type TCreateFundForm,
+  type TCreateFundRequest,
+  ZCreateFundRequest,
+} from '@easyfund/shared/schemas/raising';
+import { Field } from '../../../components/field';
+import { ImageField } from './image-field';
+
+interface FundFormProps {
+  defaultValues: DefaultValues<TCreateFundForm>;
+  raiser: { name: string; email: string };
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit: (values: TCreateFundRequest) => Promise<void>;
+}
+
+/** The fund fields of Request for Fund and Update Your Fund. */
+export function FundForm({
+  defaultValues,
+  raiser,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+}: FundFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TCreateFundForm, unknown, TCreateFundRequest>({
+    resolver: zodResolver(ZCreateFundRequest),
+    defaultValues,
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="card bg-base-100 shadow">
+      <div className="card-body grid gap-3 md:grid-cols-2">
+        <Field label="Event Name" error={errors.name?.message}>
+          {(p) => <input {...p} {...register('name')} className="input input-bordered w-full" />}
+        </Field>
+        <Field label="Cause" error={errors.cause?.message}>
+          {(p) => (
+            <select {...p} {...register('cause')} className="select select-bordered w-full">
+              <option value="">Choose a cause</option>
+              {CAUSES.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Raiser Name">
+          {(p) => (
+            <input {...p} value={raiser.name} readOnly className="input input-bordered w-full" />
+          )}
+        </Field>
+        <Field label="Raiser Email">
+          {(p) => (
+            <input {...p} value={raiser.email} readOnly className="input input-bordered w-full" />
+          )}
+        </Field>
+        <Field
+          label="Goal (Tk)"
+          error={errors.goalTk?.message}
+          hint="The whole amount you want to raise"
+        >
+          {(p) => (
+            <input
+              {...p}
+              {...register('goalTk')}
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              className="input input-bordered w-full"
+            />
+          )}
+        </Field>
+        <Field
+          label="Suggested Amount (Tk)"
+          error={errors.suggestedTk?.message}
+          hint="The amount suggested to each donor, in whole Tk"
+        >
+          {(p) => (
+            <input
+              {...p}
+              {...register('suggestedTk')}
+              type="number"
+              min={0}
+              step={0.01}
+              inputMode="decimal"
+              className="input input-bordered w-full"
+            />
+          )}
+        </Field>
+        <div className="md:col-span-2">
+          <Controller
+            control={control}
+            name="image"
+            render={({ field, fieldState }) => (
+              <ImageField
+                value={String(field.value ?? '')}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </div>
+        <div className="md:col-span-2">
+          <Field label="Description" error={errors.description?.message}>
+            {(p) => (
+              <textarea
+                {...p}
+                {...register('description')}
+                rows={5}
+                className="textarea textarea-bordered w-full"
+              />
+            )}
+          </Field>
+        </div>
+        <button type="submit" className="btn btn-primary md:col-span-2" disabled={isSubmitting}>
+          {isSubmitting ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { TOwnFund } from '@easyfund/shared/schemas/raising';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api';
+import { myFundQuery } from '../api';
+import { errorMessage } from './error-message';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function Missing({ text }: { text: string }) {
+  return (
+    <div role="alert" className="alert alert-warning mx-auto max-w-xl">
+      <span>
+        {text}{' '}
+        <Link to="/dashboard/raisedfund" className="link">
+          Back to My Raised Fund
+        </Link>
+      </span>
+    </div>
+  );
+}
+
+/** Loads the own fund named by `?id=` and renders its page, or says why it cannot. */
+export function OwnFundLoader({ children }: { children: (fund: TOwnFund) => ReactNode }) {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const valid = UUID.test(id);
+  const fund = useQuery({ ...myFundQuery(id), enabled: valid });
+  if (!valid) return <Missing text="Choose one of your funds first." />;
+  if (fund.isPending) return <PageLoader />;
+  if (fund.isError) {
+    const notFound = fund.error instanceof ApiError && fund.error.status === 404;
+    return (
+      <Missing text={notFound ? 'This fund is not one of yours.' : errorMessage(fund.error)} />
+    );
+  }
+  return <>{children(fund.data)}</>;
+}

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -30,6 +29,7 @@ import usersRoutes from './modules/users/routes';
 import uploadsRoutes from './modules/uploads/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import securityHeadersPlugin from './plugins/security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,7 +92,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   app.decorate('mailer', theMailer);
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

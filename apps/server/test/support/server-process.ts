@@ -37,6 +37,8 @@ export interface StartOptions {
   /** Fixed port (to restart a process on its old address); default: any free port. */
   port?: number;
   timeoutMs?: number;
+  /** Extra `node` flags (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 /** VmRSS of a process in bytes, read from outside (Linux /proc). */
@@ -51,12 +53,11 @@ export function rssBytes(pid: number): number {
 export async function startServer(opts: StartOptions = {}): Promise<ServerProcess> {
   const name = opts.name ?? 'server';
   const dataDir = mkdtempSync(path.join(tmpdir(), `easyfund-${name}-`));
+  // `node --import tsx` runs the server in this one process (the tsx command line would
+  // start a second process: a SIGKILL to the first would leave the server running).
   const child: ChildProcess = spawn(
     process.execPath,
-    [
-      path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'),
-      path.join(repoRoot, 'apps/server/src/main.ts'),
-    ],
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
     {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],

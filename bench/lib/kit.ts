@@ -1,0 +1,181 @@
+/**
+ * Shared parts of the benchmarks: a fresh PostgreSQL database, demo-like funds, the web
+ * build, the raw node:http reference server and one autocannon run with its summary.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon, { type Options, type Result } from 'autocannon';
+import pg from 'pg';
+import { CAUSE_IDS, type CauseId } from '@easyfund/shared/constants';
+import type { Db } from '../../apps/server/src/db/client';
+import { user } from '../../apps/server/src/db/schema';
+import { createDonation, createFund } from '../../apps/server/src/seed/factories';
+import { repoRoot } from '../../apps/server/test/support/server-process';
+
+export { repoRoot };
+
+/** Where benchmark databases are created (and dropped): a PostgreSQL server URL. */
+export function postgresBaseUrl(): string {
+  return (
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres'
+  );
+}
+
+/** A database of its own on the PostgreSQL server, dropped by `drop()`. */
+export async function createPostgresDatabase(base = postgresBaseUrl()) {
+  const name = `easyfund_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`drop database if exists "${name}" with (force)`),
+  };
+}
+
+const DESCRIPTION =
+  'Families in the flooded villages need clean water, dry food and medicine. Every taka goes to relief kits packed by our volunteers and delivered by boat to the places the roads no longer reach, with receipts published every week.';
+
+/** `n` approved funds of one raiser, with a few donations each, newest last. */
+export async function seedFunds(
+  db: Db,
+  n: number,
+): Promise<{ raiserId: string; fundIds: string[] }> {
+  const raiserId = `bench-raiser-${Math.random().toString(36).slice(2, 8)}`;
+  const donorId = `${raiserId}-donor`;
+  await db.insert(user).values([
+    { id: raiserId, name: 'Bench Raiser', email: `${raiserId}@example.com`, role: 'verified' },
+    { id: donorId, name: 'Bench Donor', email: `${donorId}@example.com` },
+  ]);
+  const fundIds: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const cause = CAUSE_IDS[i % CAUSE_IDS.length] as CauseId;
+    const fund = await createFund(db, {
+      raiserId,
+      name: `Relief fund ${i + 1} for the ${cause.replace('-', ' ')} cause`,
+      image: `/images/funds/${cause}.webp`,
+      description: DESCRIPTION,
+      cause,
+      goalTk: 100_000 + i * 1000,
+      suggestedTk: 500,
+      status: 'approved',
+    });
+    for (let d = 0; d < 3; d++) {
+      await createDonation(db, { userId: donorId, fundId: fund.id, amountTk: 100 * (d + 1) });
+    }
+    fundIds.push(fund.id);
+  }
+  return { raiserId, fundIds };
+}
+
+/** Builds the web app into a temporary folder (as production serves it). */
+export function buildWeb(): string {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'easyfund-bench-web-'));
+  const r = spawnSync(
+    'npm',
+    ['run', 'build', '-w', '@easyfund/web', '--', '--outDir', outDir, '--emptyOutDir'],
+    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (r.status !== 0) throw new Error('web build failed');
+  return outDir;
+}
+
+export interface RawServer {
+  url: string;
+  pid: number;
+  stop(): void;
+}
+
+/** The reference: a bare node:http server answering a fixed 2 KB JSON, in its own process. */
+export async function startRawServer(): Promise<RawServer> {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bench/raw-server.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`raw server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? -1, stop: () => child.kill() };
+}
+
+export interface CannonSummary {
+  target: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyMaxMs: number;
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  durationSeconds: number;
+}
+
+export function summarize(target: string, r: Result): CannonSummary {
+  return {
+    target,
+    requestsPerSecond: Math.round(r.requests.average),
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    latencyMaxMs: r.latency.max,
+    requests: r['1xx'] + r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'],
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    durationSeconds: r.duration,
+  };
+}
+
+/** A warm-up (discarded), then the measured run. */
+export async function cannon(
+  target: string,
+  opts: Options,
+  warmupSeconds: number,
+): Promise<CannonSummary> {
+  if (warmupSeconds > 0) await autocannon({ ...opts, duration: warmupSeconds });
+  return summarize(target, await autocannon(opts));
+}
+
+/** What the numbers were measured on. */
+export function machine() {
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  };
+}
+
+export function tempDir(prefix: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Command-line flags as `--name value` / `--flag`. */
+export function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : NaN;
+  return Number.isFinite(v) ? v : fallback;
+}
+
+export const hasFlag = (name: string) => process.argv.includes(`--${name}`);

@@ -17,9 +17,14 @@ export async function http<T = unknown>(
   baseUrl: string,
   method: string,
   url: string,
-  opts: { cookie?: string; body?: unknown; timeoutMs?: number } = {},
+  opts: {
+    cookie?: string;
+    body?: unknown;
+    timeoutMs?: number;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<HttpResult<T>> {
-  const headers: Record<string, string> = { origin: PUBLIC_ORIGIN };
+  const headers: Record<string, string> = { origin: PUBLIC_ORIGIN, ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(new URL(url, baseUrl), {
@@ -35,10 +40,15 @@ export async function http<T = unknown>(
 }
 
 /** Signs in over HTTP and returns the session cookie header. */
-export async function signInHttp(baseUrl: string, email: string, password: string) {
+export async function signInHttp(
+  baseUrl: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(new URL('/api/auth/sign-in/email', baseUrl), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: PUBLIC_ORIGIN },
+    headers: { 'content-type': 'application/json', origin: PUBLIC_ORIGIN, ...headers },
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
@@ -49,10 +59,15 @@ export async function signInHttp(baseUrl: string, email: string, password: strin
 }
 
 /** Signs up a new account (role user) over HTTP and returns its session cookie. */
-export async function signUpHttp(baseUrl: string, email: string, password = 'secret123') {
+export async function signUpHttp(
+  baseUrl: string,
+  email: string,
+  password = 'secret123',
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(new URL('/api/auth/sign-up/email', baseUrl), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: PUBLIC_ORIGIN },
+    headers: { 'content-type': 'application/json', origin: PUBLIC_ORIGIN, ...headers },
     body: JSON.stringify({ name: 'Donor', email, password, image: '/images/avatar.svg' }),
   });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);

@@ -2,11 +2,14 @@ import { Link } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
 import { usePageTitle } from '../lib/title';
 
+/** Any other path: 404 with Back to Home. */
 export function Component() {
   usePageTitle(PAGE_TITLES.notFound);
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <p className="text-7xl font-extrabold text-primary">404</p>
+    <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <p className="text-7xl font-extrabold text-primary" aria-hidden="true">
+        404
+      </p>
       <h1 className="text-2xl font-bold">Page not found</h1>
       <p className="text-base-content/80">
         The page you are looking for does not exist or has moved.
@@ -14,6 +17,6 @@ export function Component() {
       <Link to="/" className="btn btn-primary">
         Back to Home
       </Link>
-    </main>
+    </section>
   );
 }

@@ -15,6 +15,7 @@ export const router = createBrowserRouter([
       { path: 'donatenow', lazy: () => import('../features/funds/routes/donate-now') },
       { path: 'donatenow/:id', lazy: () => import('../features/funds/routes/fund-details') },
       { path: 'contactus', lazy: () => import('../features/contact/routes/contact-us') },
+      { path: 'info/:topic', lazy: () => import('../features/home/routes/info') },
       { path: 'login', lazy: () => import('../features/auth/routes/login') },
       { path: 'register', lazy: () => import('../features/auth/routes/register') },
       { path: 'forgot-password', lazy: () => import('../features/auth/routes/forgot-password') },

@@ -19,7 +19,9 @@ export function RaisedProgress({
   className?: string;
 }) {
   const percent = raisedPercent(raisedPoisha, goalPoisha);
-  const label = `${formatTk(raisedPoisha)} raised of ${formatTk(goalPoisha)} goal (${percent}%)`;
+  // Something raised, but under 1%: say so rather than '0%'.
+  const shown = percent === 0 && raisedPoisha > 0 ? 'under 1%' : `${percent}%`;
+  const label = `${formatTk(raisedPoisha)} raised of ${formatTk(goalPoisha)} goal (${shown})`;
   return (
     <div className={className}>
       <progress
@@ -30,7 +32,7 @@ export function RaisedProgress({
       />
       {showLabel && (
         <p className="mt-1 text-right text-sm font-medium text-base-content/80" aria-hidden="true">
-          {percent}% raised
+          {shown} raised
         </p>
       )}
     </div>

@@ -1,18 +1,9 @@
 import { z } from 'zod';
+import { CONTACT_LIMITS, CONTACT_MSG } from '../message-texts';
 import { MSG } from '../messages';
 import { ZEmail } from './auth';
 
-export const CONTACT_LIMITS = { name: 100, phone: 30, message: 5000 } as const;
-
-export const CONTACT_MSG = {
-  phone: 'Enter a valid phone number',
-  messageTooLong: `Message must be at most ${CONTACT_LIMITS.message} characters`,
-  nameTooLong: `Name must be at most ${CONTACT_LIMITS.name} characters`,
-  sent: 'Message sent',
-  sentText: 'Thank you for writing to us. We will reply by e-mail soon.',
-  subscribed: 'Thank you for subscribing!',
-  alreadySubscribed: 'You are already subscribed. Thank you!',
-} as const;
+export { CONTACT_LIMITS, CONTACT_MSG };
 
 /** Digits with an optional leading +, spaces, dashes or brackets; 6 to 15 digits. */
 export const PHONE_PATTERN = /^\+?[\d\s()-]{6,30}$/;

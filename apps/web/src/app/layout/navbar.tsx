@@ -1,4 +1,5 @@
-import { Link, NavLink } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { Brand } from '../../components/brand';
 import { useSession } from '../../lib/session';
@@ -10,84 +11,134 @@ const LINKS = [
   { to: '/contactus', label: 'Contact Us' },
 ];
 
-function NavItems({ signedIn }: { signedIn: boolean }) {
+const active = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
+
+/** Home, Donate Now, Contact Us; then Login (signed out) or Dashboard (signed in). */
+function NavItems({ signedIn, loading }: { signedIn: boolean; loading: boolean }) {
   return (
     <>
       {LINKS.map((l) => (
         <li key={l.to}>
-          <NavLink
-            to={l.to}
-            end={l.to === '/'}
-            className={({ isActive }) => (isActive ? 'menu-active' : '')}
-          >
+          <NavLink to={l.to} end={l.to === '/'} className={active}>
             {l.label}
           </NavLink>
         </li>
       ))}
-      {signedIn ? (
+      {!loading && (
         <li>
-          <NavLink to="/dashboard" className={({ isActive }) => (isActive ? 'menu-active' : '')}>
-            Dashboard
-          </NavLink>
-        </li>
-      ) : (
-        <li>
-          <NavLink to="/login" className={({ isActive }) => (isActive ? 'menu-active' : '')}>
-            Login
-          </NavLink>
+          {signedIn ? (
+            <NavLink to="/dashboard" className={active}>
+              Dashboard
+            </NavLink>
+          ) : (
+            <NavLink to="/login" className={active}>
+              Login
+            </NavLink>
+          )}
         </li>
       )}
     </>
   );
 }
 
-/** Navigation bar: collapses into a dropdown menu below the lg breakpoint. */
+/** The mobile menu below the lg breakpoint: a disclosure button, closed by Escape,
+ *  by a click outside, and after navigating. */
+function MobileMenu({ signedIn, loading }: { signedIn: boolean; loading: boolean }) {
+  const { pathname } = useLocation();
+  // The menu is open on the page where it was opened: navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
+  const menuId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpenOn(null);
+        button.current?.focus();
+      }
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!wrapper.current?.contains(e.target as Node)) setOpenOn(null);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  return (
+    <div ref={wrapper} className="relative lg:hidden">
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-ghost btn-square"
+        aria-label="Menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        <svg
+          xmlns="http://www.w3.org/2000/svg"
+          className="h-6 w-6"
+          fill="none"
+          viewBox="0 0 24 24"
+          stroke="currentColor"
+          aria-hidden="true"
+        >
+          <path
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            strokeWidth="2"
+            d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'}
+          />
+        </svg>
+      </button>
+      <ul
+        id={menuId}
+        hidden={!open}
+        onClick={(e) => {
+          if ((e.target as HTMLElement).closest('a')) setOpenOn(null);
+        }}
+        className="menu absolute left-0 z-40 mt-2 w-56 rounded-box border border-base-200 bg-base-100 p-2 text-base shadow-lg"
+      >
+        <NavItems signedIn={signedIn} loading={loading} />
+      </ul>
+    </div>
+  );
+}
+
+/** Navigation bar: brand, links, and the user's avatar and Log Out when signed in.
+ *  Collapses into a dropdown menu below the lg breakpoint. */
 export function Navbar() {
   const { user, loading } = useSession();
   const logOut = useLogOut();
   const signedIn = Boolean(user);
   return (
     <header className="sticky top-0 z-30 border-b border-base-200 bg-base-100/95 backdrop-blur">
-      <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
-        <div className="navbar-start">
-          <div className="dropdown lg:hidden">
-            <button type="button" tabIndex={0} className="btn btn-ghost" aria-label="Open menu">
-              <svg
-                xmlns="http://www.w3.org/2000/svg"
-                className="h-5 w-5"
-                fill="none"
-                viewBox="0 0 24 24"
-                stroke="currentColor"
-                aria-hidden="true"
-              >
-                <path
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                  strokeWidth="2"
-                  d="M4 6h16M4 12h16M4 18h16"
-                />
-              </svg>
-            </button>
-            <ul
-              tabIndex={0}
-              className="menu dropdown-content menu-sm z-40 mt-3 w-52 rounded-box bg-base-100 p-2 shadow"
-            >
-              <NavItems signedIn={signedIn} />
-            </ul>
-          </div>
-          <Link to="/" className="btn btn-ghost px-2 text-2xl">
+      <nav className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4" aria-label="Main">
+        <div className="navbar-start gap-1">
+          <MobileMenu signedIn={signedIn} loading={loading} />
+          <Link to="/" className="whitespace-nowrap px-2 text-2xl" aria-label="Easy Fund, home">
             <Brand />
           </Link>
         </div>
         <div className="navbar-center hidden lg:flex">
           <ul className="menu menu-horizontal gap-1 px-1 text-base">
-            <NavItems signedIn={signedIn} />
+            <NavItems signedIn={signedIn} loading={loading} />
           </ul>
         </div>
-        <div className="navbar-end gap-3">
-          {!loading && user && (
+        <div className="navbar-end gap-2 sm:gap-3">
+          {user && (
             <>
-              <Avatar src={user.image} name={user.name} />
+              <Link to="/dashboard" className="rounded-full" title={user.name}>
+                <Avatar src={user.image} name={user.name} />
+              </Link>
               <button
                 type="button"
                 className="btn btn-primary btn-sm"

@@ -1,11 +1,19 @@
 import { PAGE_TITLES } from '@easyfund/shared/constants';
 import { usePageTitle } from '../../../lib/title';
+import { HeroCarousel } from '../components/hero-carousel';
+import { LatestBlog } from '../components/latest-blog';
+import { UpcomingEvents } from '../components/upcoming-events';
+import { WhatWeDo } from '../components/what-we-do';
 
+/** Home: slides in with a width animation; hero, what we do, events, blog. */
 export function Component() {
   usePageTitle(PAGE_TITLES.home);
   return (
-    <section className="p-6">
-      <h1 className="text-2xl font-bold">{PAGE_TITLES.home}</h1>
-    </section>
+    <div className="slide-in-width">
+      <HeroCarousel />
+      <WhatWeDo />
+      <UpcomingEvents />
+      <LatestBlog />
+    </div>
   );
 }

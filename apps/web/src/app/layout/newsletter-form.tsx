@@ -1,0 +1,81 @@
+import { type FormEvent, useId, useState } from 'react';
+import { CONTACT_MSG } from '@easyfund/shared/message-texts';
+import { MSG } from '@easyfund/shared/messages';
+import type { TNewsletterResponse } from '@easyfund/shared/schemas/messages';
+import { api, ApiError } from '../../lib/api';
+
+// zod stays out of this form (it ships on every page): an empty address is caught here,
+// anything else is validated by the server with the shared schema and its message shown.
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'done'; text: string }
+  | { kind: 'error'; text: string };
+
+/** Newsletter: the e-mail is validated and stored once; success and errors are shown. */
+export function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const inputId = useId();
+  const msgId = useId();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim()) {
+      setState({ kind: 'error', text: MSG.invalidEmail });
+      return;
+    }
+    setState({ kind: 'sending' });
+    try {
+      const res = await api.post<TNewsletterResponse>('/api/newsletter', { email });
+      setState({
+        kind: 'done',
+        text: res.subscribed ? CONTACT_MSG.subscribed : CONTACT_MSG.alreadySubscribed,
+      });
+      setEmail('');
+    } catch (err) {
+      const text =
+        err instanceof ApiError ? (err.fields?.email ?? err.message) : CONTACT_MSG.tryLater;
+      setState({ kind: 'error', text });
+    }
+  };
+
+  const error = state.kind === 'error';
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Newsletter">
+      <label htmlFor={inputId} className="sr-only">
+        Your email for our newsletter
+      </label>
+      <div className="join w-full">
+        <input
+          id={inputId}
+          type="email"
+          autoComplete="email"
+          placeholder="Email goes here"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error}
+          aria-describedby={msgId}
+          className="input join-item w-full border-0 text-base-content"
+        />
+        <button
+          type="submit"
+          className="btn join-item border-0 bg-amber-400 text-neutral hover:bg-amber-300"
+          disabled={state.kind === 'sending'}
+        >
+          Submit
+        </button>
+      </div>
+      <p id={msgId} aria-live="polite" className="mt-2 min-h-6 text-sm">
+        {state.kind === 'done' && <span className="text-emerald-300">{state.text}</span>}
+        {error && (
+          <span role="alert" className="text-rose-300">
+            {state.text}
+          </span>
+        )}
+      </p>
+      <p className="text-sm text-neutral-content/85">Don&apos;t worry, we don&apos;t spam!</p>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import {
+  CONTACT_LIMITS,
+  CONTACT_MSG,
+  type TContactRequest,
+  ZContactRequest,
+} from '@easyfund/shared/schemas/messages';
+import { Field } from '../../../components/field';
+import { api, ApiError } from '../../../lib/api';
+import { popup } from '../../../lib/popups';
+
+const EMPTY: TContactRequest = { name: '', email: '', phone: '', message: '' };
+
+/** The contact form: validated with the shared schema, stored, success popup. */
+export function ContactForm() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TContactRequest>({ resolver: zodResolver(ZContactRequest), defaultValues: EMPTY });
+
+  const onSubmit = async (values: TContactRequest) => {
+    try {
+      await api.post('/api/contact', { ...values });
+      reset(EMPTY);
+      void popup.success(CONTACT_MSG.sent, CONTACT_MSG.sentText);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) {
+        for (const [name, message] of Object.entries(err.fields)) {
+          if (name in EMPTY) setError(name as keyof TContactRequest, { message });
+        }
+        return;
+      }
+      await popup.failure(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="flex flex-col gap-4"
+      aria-label="Contact form"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" error={errors.name?.message}>
+          {(p) => (
+            <input
+              {...p}
+              {...register('name')}
+              autoComplete="name"
+              maxLength={CONTACT_LIMITS.name}
+              className="input input-bordered w-full"
+            />
+          )}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(p) => (
+            <input
+              {...p}
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              className="input input-bordered w-full"
+            />
+          )}
+        </Field>
+      </div>
+      <Field label="Phone" hint="Optional" error={errors.phone?.message}>
+        {(p) => (
+          <input
+            {...p}
+            {...register('phone')}
+            type="tel"
+            autoComplete="tel"
+            maxLength={CONTACT_LIMITS.phone}
+            className="input input-bordered w-full"
+          />
+        )}
+      </Field>
+      <Field label="Message" error={errors.message?.message}>
+        {(p) => (
+          <textarea
+            {...p}
+            {...register('message')}
+            rows={6}
+            maxLength={CONTACT_LIMITS.message}
+            className="textarea textarea-bordered w-full"
+          />
+        )}
+      </Field>
+      <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
+        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Send Message
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { type RefObject, useId } from 'react';
+import { DONATION_PRESETS_TK, MAX_DONATION_TK, MIN_DONATION_TK } from '@easyfund/shared/constants';
+import type { AmountChoice } from '../amount';
+
+interface AmountPickerProps {
+  choice: AmountChoice;
+  other: string;
+  error: string | null;
+  otherRef: RefObject<HTMLInputElement | null>;
+  onChoice(choice: AmountChoice): void;
+  onOther(value: string): void;
+}
+
+/** The amount choices 100Tk, 500Tk, 1000Tk and Other (a whole-Tk number input). */
+export function AmountPicker({
+  choice,
+  other,
+  error,
+  otherRef,
+  onChoice,
+  onOther,
+}: AmountPickerProps) {
+  const name = useId();
+  const otherId = useId();
+  const errorId = `${otherId}-error`;
+  return (
+    <fieldset>
+      <legend className="mb-2 font-semibold">Choose an amount</legend>
+      <div className="flex flex-wrap gap-2">
+        {DONATION_PRESETS_TK.map((tk) => (
+          <input
+            key={tk}
+            type="radio"
+            name={name}
+            className="btn btn-outline checked:btn-primary"
+            aria-label={`${tk}Tk`}
+            checked={choice === tk}
+            onChange={() => onChoice(tk)}
+          />
+        ))}
+        <input
+          type="radio"
+          name={name}
+          className="btn btn-outline checked:btn-primary"
+          aria-label="Other"
+          checked={choice === 'other'}
+          onChange={() => {
+            onChoice('other');
+            requestAnimationFrame(() => otherRef.current?.focus());
+          }}
+        />
+      </div>
+      {choice === 'other' && (
+        <div className="mt-3">
+          <label htmlFor={otherId} className="mb-1 block text-sm font-medium">
+            Other amount (Tk)
+          </label>
+          <input
+            ref={otherRef}
+            id={otherId}
+            type="number"
+            inputMode="numeric"
+            min={MIN_DONATION_TK}
+            max={MAX_DONATION_TK}
+            step={1}
+            value={other}
+            onChange={(e) => onOther(e.target.value)}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? errorId : undefined}
+            className={`input input-bordered w-full max-w-xs ${error ? 'input-error' : ''}`}
+          />
+          {error && (
+            <p id={errorId} role="alert" className="mt-1 text-sm text-error">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}

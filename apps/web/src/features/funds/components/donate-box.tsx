@@ -1,0 +1,146 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type MouseEvent, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { TFundPublic } from '@easyfund/shared/schemas/funds';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { AMOUNT_ERROR, chosenAmount, initialChoice, payHref } from '../amount';
+import { addToCart } from '../api';
+import { AmountPicker } from './amount-picker';
+import { LoginPrompt } from './login-prompt';
+
+type CartNote = { kind: 'success' | 'info' | 'error'; text: string; link?: boolean };
+
+/** Amount choice, the Donate link to the pay page, and "Add to selected donations". */
+export function DonateBox({ fund }: { fund: TFundPublic }) {
+  const { user, loading } = useSession();
+  const queryClient = useQueryClient();
+  const start = initialChoice(fund.suggestedPoisha);
+  const [choice, setChoice] = useState(start.choice);
+  const [other, setOther] = useState(start.other);
+  const [showError, setShowError] = useState(false);
+  const [note, setNote] = useState<CartNote | null>(null);
+  const otherRef = useRef<HTMLInputElement>(null);
+  const promptRef = useRef<HTMLDialogElement>(null);
+  const amount = chosenAmount(choice, other);
+  const returnTo = `/donatenow/${fund.id}`;
+  const summaryId = useId();
+
+  const cart = useMutation({
+    mutationFn: () => addToCart(fund.id),
+    onSuccess: (res) => {
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'cart' });
+      setNote(
+        res.added
+          ? { kind: 'success', text: 'Added to your selected donations.', link: true }
+          : { kind: 'info', text: 'This fund is already in your selected donations.', link: true },
+      );
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 401) {
+        setNote(null);
+        promptRef.current?.showModal();
+        return;
+      }
+      setNote({
+        kind: 'error',
+        text:
+          err instanceof ApiError && err.status === 404
+            ? 'This fund is not open for donations.'
+            : err.message,
+      });
+    },
+  });
+
+  const onDonate = (e: MouseEvent) => {
+    if (amount === null) {
+      e.preventDefault();
+      setShowError(true);
+      otherRef.current?.focus();
+      return;
+    }
+    if (!loading && !user) {
+      e.preventDefault();
+      promptRef.current?.showModal();
+    }
+  };
+
+  const onAdd = () => {
+    setNote(null);
+    if (!loading && !user) {
+      promptRef.current?.showModal();
+      return;
+    }
+    cart.mutate();
+  };
+
+  const noteClass = {
+    success: 'alert-success',
+    info: 'alert-info',
+    error: 'alert-error',
+  } as const;
+
+  return (
+    <div className="rounded-box border border-base-200 bg-base-100 p-5 shadow-sm">
+      <AmountPicker
+        choice={choice}
+        other={other}
+        error={showError && amount === null ? AMOUNT_ERROR : null}
+        otherRef={otherRef}
+        onChoice={(c) => {
+          setChoice(c);
+          setShowError(false);
+        }}
+        onOther={(v) => {
+          setOther(v);
+          setShowError(chosenAmount('other', v) === null && v !== '');
+        }}
+      />
+      <p id={summaryId} className="mt-4 text-sm text-base-content/80">
+        Your donation:{' '}
+        <strong className="text-base-content">
+          {amount === null ? '—' : `${amount.toLocaleString('en-US')} Tk`}
+        </strong>
+      </p>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row">
+        <Link
+          to={amount === null ? '#' : payHref(fund.id, amount)}
+          onClick={onDonate}
+          className="btn btn-primary sm:flex-1"
+          aria-describedby={summaryId}
+        >
+          Donate
+        </Link>
+        <button
+          type="button"
+          className="btn btn-outline btn-secondary sm:flex-1"
+          onClick={onAdd}
+          disabled={cart.isPending}
+        >
+          {cart.isPending && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          Add to selected donations
+        </button>
+      </div>
+      <div aria-live="polite" className="mt-3">
+        {note && (
+          <div
+            role={note.kind === 'error' ? 'alert' : 'status'}
+            className={`alert ${noteClass[note.kind]} alert-soft`}
+          >
+            <span>
+              {note.text}{' '}
+              {note.link && (
+                <Link to="/dashboard/selecteddonation" className="link font-semibold">
+                  See selected donations
+                </Link>
+              )}
+            </span>
+          </div>
+        )}
+      </div>
+      <LoginPrompt ref={promptRef} returnTo={returnTo} />
+    </div>
+  );
+}

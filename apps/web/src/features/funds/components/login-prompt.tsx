@@ -1,0 +1,48 @@
+import { forwardRef, useId } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '@easyfund/shared/messages';
+
+/**
+ * 'You have to Login first': a modal dialog whose Login button goes to /login and
+ * comes back to `returnTo` after sign-in. Open it with `ref.current.showModal()`.
+ */
+export const LoginPrompt = forwardRef<HTMLDialogElement, { returnTo: string }>(function LoginPrompt(
+  { returnTo },
+  ref,
+) {
+  const titleId = useId();
+  return (
+    <dialog ref={ref} className="modal" aria-labelledby={titleId}>
+      <div className="modal-box text-center">
+        <svg viewBox="0 0 24 24" className="mx-auto h-12 w-12 text-orange-600" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3H9z"
+          />
+        </svg>
+        <h2 id={titleId} className="mt-3 text-2xl font-bold">
+          {MSG.loginFirst}
+        </h2>
+        <p className="mt-2 text-base-content/80">
+          Log in to donate or to keep this fund in your selected donations. You will come back to
+          this page.
+        </p>
+        <div className="modal-action justify-center">
+          <form method="dialog">
+            <button type="submit" className="btn btn-ghost">
+              Cancel
+            </button>
+          </form>
+          <Link to={`/login?from=${returnTo}`} className="btn btn-primary">
+            Login
+          </Link>
+        </div>
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" tabIndex={-1}>
+          Close
+        </button>
+      </form>
+    </dialog>
+  );
+});

@@ -1,0 +1,26 @@
+import { CAUSE_IDS, type CauseId } from '@easyfund/shared/constants';
+import { FUND_SEARCH_MAX } from '@easyfund/shared/schemas/funds';
+import type { FundFilters } from './api';
+
+/** Reads /donatenow's query (?q=&cause=&page=), ignoring values the API would refuse. */
+export function filtersFromSearch(search: URLSearchParams): FundFilters {
+  const q = search.get('q')?.trim().slice(0, FUND_SEARCH_MAX) || undefined;
+  const rawCause = search.get('cause');
+  const cause = CAUSE_IDS.includes(rawCause as CauseId) ? (rawCause as CauseId) : undefined;
+  const page = Number.parseInt(search.get('page') ?? '', 10);
+  return {
+    q,
+    cause,
+    page: Number.isInteger(page) && page > 1 && page <= 10_000 ? page : undefined,
+  };
+}
+
+/** The /donatenow URL for a set of filters. */
+export function donateNowHref(filters: FundFilters): string {
+  const sp = new URLSearchParams();
+  if (filters.q) sp.set('q', filters.q);
+  if (filters.cause) sp.set('cause', filters.cause);
+  if (filters.page && filters.page > 1) sp.set('page', String(filters.page));
+  const s = sp.toString();
+  return s ? `/donatenow?${s}` : '/donatenow';
+}

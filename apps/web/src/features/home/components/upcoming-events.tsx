@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BANNER, EVENTS } from '../content';
+
+function Meta({ icon, children }: { icon: string; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2">
+      <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 text-orange-700" aria-hidden="true">
+        <path fill="currentColor" d={icon} />
+      </svg>
+      {children}
+    </li>
+  );
+}
+
+const ICONS = {
+  date: 'M7 2h2v2h6V2h2v2h3v18H4V4h3V2zm11 8H6v10h12V10z',
+  time: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zm1 5h-2v6l5 3 1-1.7-4-2.3V7z',
+  place:
+    'M12 2a7 7 0 0 1 7 7c0 5-7 13-7 13S5 14 5 9a7 7 0 0 1 7-7zm0 4.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z',
+};
+
+/** 'Upcoming Events' with the two event cards, then the donate banner. */
+export function UpcomingEvents() {
+  return (
+    <>
+      <section id="upcoming-events" aria-labelledby="events-title" className="bg-base-200/60">
+        <div className="mx-auto max-w-7xl px-4 py-16">
+          <h2 id="events-title" className="text-center text-3xl font-extrabold md:text-4xl">
+            Upcoming Events
+          </h2>
+          <p className="mt-2 text-center text-base-content/80">
+            Be ready for our upcoming charity events
+          </p>
+          <ul className="mt-10 grid gap-8 md:grid-cols-2">
+            {EVENTS.map((e) => (
+              <li key={e.title}>
+                <article className="card h-full overflow-hidden bg-base-100 shadow-sm sm:card-side">
+                  <figure className="sm:w-2/5">
+                    <img
+                      src={e.image}
+                      alt=""
+                      width={640}
+                      height={400}
+                      loading="lazy"
+                      decoding="async"
+                      className="h-full w-full object-cover"
+                    />
+                  </figure>
+                  <div className="card-body gap-3 sm:w-3/5">
+                    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/80">
+                      <Meta icon={ICONS.date}>{e.date}</Meta>
+                      <Meta icon={ICONS.time}>{e.time}</Meta>
+                      <Meta icon={ICONS.place}>{e.place}</Meta>
+                    </ul>
+                    <h3 className="card-title text-xl">{e.title}</h3>
+                    <p className="text-base-content/80">{e.description}</p>
+                    <div className="card-actions">
+                      <Link
+                        to="/donatenow"
+                        className="btn btn-secondary btn-sm"
+                        aria-label={`Join Now: ${e.title}`}
+                      >
+                        Join Now
+                      </Link>
+                    </div>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section aria-labelledby="banner-title" className="bg-orange-700 text-white">
+        <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-16 text-center">
+          <p className="font-semibold uppercase tracking-wider text-orange-50">{BANNER.eyebrow}</p>
+          <h2 id="banner-title" className="text-3xl font-extrabold md:text-4xl">
+            {BANNER.title}
+          </h2>
+          <p className="max-w-3xl text-lg text-orange-50">{BANNER.text}</p>
+          <Link
+            to="/donatenow"
+            className="btn btn-lg border-0 bg-white text-orange-800 hover:bg-orange-50"
+          >
+            Donate Now
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

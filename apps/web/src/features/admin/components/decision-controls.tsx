@@ -45,19 +45,17 @@ export function DecisionControls({ subject, status, feedback, onDecide }: Decisi
           type="button"
           className="btn btn-success btn-sm"
           disabled={decided || busy}
-          aria-label={`Approve ${subject}`}
           onClick={() => void decide('approved')}
         >
-          Approved
+          Approved<span className="sr-only">: {subject}</span>
         </button>
         <button
           type="button"
           className="btn btn-error btn-sm"
           disabled={decided || busy}
-          aria-label={`Deny ${subject}`}
           onClick={() => void decide('denied')}
         >
-          Deny
+          Deny<span className="sr-only">: {subject}</span>
         </button>
       </div>
     </div>

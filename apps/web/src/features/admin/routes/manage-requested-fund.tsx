@@ -103,10 +103,10 @@ export function Component() {
                             type="button"
                             className="btn btn-ghost btn-sm"
                             aria-expanded={open === f.id}
-                            aria-label={`History of ${f.name}`}
                             onClick={() => setOpen(open === f.id ? null : f.id)}
                           >
                             {open === f.id ? 'Hide' : 'Show'}
+                            <span className="sr-only"> the history of {f.name}</span>
                           </button>
                         </td>
                       </tr>

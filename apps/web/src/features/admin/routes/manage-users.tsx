@@ -102,10 +102,9 @@ export function Component() {
                           type="button"
                           className="btn btn-sm btn-primary"
                           disabled={u.role === 'admin' || busy === u.id}
-                          aria-label={`Make ${u.name} admin`}
                           onClick={() => void setRole(u, 'admin')}
                         >
-                          Make Admin
+                          Make Admin<span className="sr-only">: {u.name}</span>
                         </button>
                       </td>
                       <td>
@@ -113,10 +112,9 @@ export function Component() {
                           type="button"
                           className="btn btn-sm btn-outline"
                           disabled={u.role !== 'user' || busy === u.id}
-                          aria-label={`Make ${u.name} verified`}
                           onClick={() => void setRole(u, 'verified')}
                         >
-                          Make Verified
+                          Make Verified<span className="sr-only">: {u.name}</span>
                         </button>
                       </td>
                     </tr>

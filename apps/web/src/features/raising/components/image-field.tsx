@@ -52,7 +52,7 @@ export function ImageField({ label = 'Image', value, onChange, onBlur, error }: 
     <fieldset className="fieldset w-full" aria-describedby={errorId}>
       <legend className="fieldset-legend text-sm font-medium">{label}</legend>
       <div role="radiogroup" aria-label={`How to give the ${label.toLowerCase()}`} className="join">
-        <label className="join-item btn btn-sm has-[:checked]:btn-primary">
+        <label className="join-item btn btn-sm has-[:checked]:btn-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2">
           <input
             type="radio"
             className="sr-only"
@@ -62,7 +62,7 @@ export function ImageField({ label = 'Image', value, onChange, onBlur, error }: 
           />
           Upload a file
         </label>
-        <label className="join-item btn btn-sm has-[:checked]:btn-primary">
+        <label className="join-item btn btn-sm has-[:checked]:btn-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2">
           <input
             type="radio"
             className="sr-only"

@@ -1,11 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/title';
+import { initialAmountTk } from '../amount';
+import { fundQuery, paymentConfigQuery } from '../api';
+import { FundSummary } from '../components/fund-summary';
+import { MobileWallets } from '../components/mobile-wallets';
+import { TestCardForm } from '../components/test-card-form';
+import { usePaymentFlow } from '../use-payment-flow';
+
+// Stripe.js is loaded only on this page, and only when Stripe is the provider.
+const StripeCardForm = lazy(() => import('../components/stripe-card-form'));
 
 export function Component() {
   usePageTitle(PAGE_TITLES.payment);
+  const { fundId = '' } = useParams();
+  const [params] = useSearchParams();
+  const fund = useQuery(fundQuery(fundId));
+  const config = useQuery(paymentConfigQuery);
+  const flow = usePaymentFlow(fundId);
+
+  if (fund.isPending || config.isPending) return <PageLoader label="Loading the payment page" />;
+  if (fund.isError || config.isError) {
+    const notFound = fund.error instanceof ApiError && fund.error.status === 404;
+    return (
+      <Unavailable
+        text={
+          notFound
+            ? 'This fund does not exist or is not open for donations.'
+            : 'We could not load the payment page. Please try again in a moment.'
+        }
+      />
+    );
+  }
+  if (fund.data.status !== 'approved') {
+    return <Unavailable text="This fund is not open for donations." />;
+  }
+
+  const amount = initialAmountTk(params.get('amount'), fund.data.suggestedPoisha);
+  const formProps = {
+    initialAmountTk: amount,
+    busy: flow.busy,
+    error: flow.error,
+    billing: flow.billing,
+    onPay: flow.pay,
+  };
+
   return (
-    <section className="p-6">
+    <section className="mx-auto max-w-5xl">
+      <h1 className="mb-6 text-3xl font-bold">{PAGE_TITLES.payment}</h1>
+      <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
+        <FundSummary fund={fund.data} />
+        <div className="card border border-base-200 bg-base-100 shadow-sm">
+          <div className="card-body gap-5">
+            <div>
+              <h2 className="mb-2 text-lg font-semibold">Mobile payment</h2>
+              <MobileWallets />
+            </div>
+            <div className="divider my-0" />
+            <div>
+              <h2 className="mb-3 text-lg font-semibold">Other Payment Option</h2>
+              <p className="mb-3 text-sm text-base-content/80">
+                Billing: <span className="font-medium text-base-content">{flow.billing.name}</span>{' '}
+                (<span className="font-medium text-base-content">{flow.billing.email}</span>)
+              </p>
+              {config.data.provider === 'stripe' && config.data.publishableKey ? (
+                <Suspense fallback={<PageLoader label="Loading the card field" />}>
+                  <StripeCardForm publishableKey={config.data.publishableKey} {...formProps} />
+                </Suspense>
+              ) : (
+                <TestCardForm {...formProps} />
+              )}
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Unavailable({ text }: { text: string }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 p-8 text-center">
       <h1 className="text-2xl font-bold">{PAGE_TITLES.payment}</h1>
+      <p role="alert" className="text-base-content/80">
+        {text}
+      </p>
+      <div className="flex gap-3">
+        <Link to="/dashboard/selecteddonation" className="btn btn-outline">
+          Selected donations
+        </Link>
+        <Link to="/donatenow" className="btn btn-primary">
+          See all funds
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { causeTitle } from '@easyfund/shared/constants';
+import type { TFundPublic } from '@easyfund/shared/schemas/funds';
+import { Money } from '../../../components/money';
+import { RaisedProgress } from '../../../components/raised-progress';
+
+/** What the donor is paying for: the fund, its raiser and its progress. */
+export function FundSummary({ fund }: { fund: TFundPublic }) {
+  return (
+    <section
+      aria-labelledby="pay-fund-name"
+      className="card self-start overflow-hidden border border-base-200 bg-base-100 shadow-sm"
+    >
+      <figure className="bg-base-200">
+        <img
+          src={fund.image}
+          alt={`Illustration for ${fund.name}`}
+          width={800}
+          height={500}
+          className="aspect-[8/5] h-auto w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-3">
+        <span className="badge badge-outline text-base-content/80">{causeTitle(fund.cause)}</span>
+        <h2 id="pay-fund-name" className="card-title text-xl">
+          <Link to={`/donatenow/${fund.id}`} className="link-hover">
+            {fund.name}
+          </Link>
+        </h2>
+        <p className="text-base-content/80">
+          Raised by <span className="font-semibold text-base-content">{fund.raiserName}</span>
+        </p>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div>
+            <dt className="text-base-content/75">Fund raised</dt>
+            <dd className="font-bold">
+              <Money poisha={fund.raisedPoisha} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-base-content/75">Goal</dt>
+            <dd className="font-bold">
+              <Money poisha={fund.goalPoisha} />
+            </dd>
+          </div>
+        </dl>
+        <RaisedProgress raisedPoisha={fund.raisedPoisha} goalPoisha={fund.goalPoisha} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { type TAmountForm, ZAmountForm } from '@easyfund/shared/schemas/donations';
+import type { Billing, CardStep } from '../use-payment-flow';
+import { AmountField, PaymentError, payLabel } from './amount-field';
+
+interface Props {
+  publishableKey: string;
+  initialAmountTk: number;
+  busy: boolean;
+  error: string | null;
+  billing: Billing;
+  onPay: (amountTk: number, cardStep: CardStep) => Promise<void>;
+}
+
+const stripes = new Map<string, Promise<Stripe | null>>();
+function stripeFor(key: string) {
+  let p = stripes.get(key);
+  if (!p) {
+    p = loadStripe(key);
+    stripes.set(key, p);
+  }
+  return p;
+}
+
+/** Stripe Elements: the card lives in Stripe's field; Stripe.js confirms the intent. */
+export default function StripeCardForm({ publishableKey, ...props }: Props) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)}>
+      <StripeForm {...props} />
+    </Elements>
+  );
+}
+
+function StripeForm({
+  initialAmountTk,
+  busy,
+  error,
+  billing,
+  onPay,
+}: Omit<Props, 'publishableKey'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const labelId = useId();
+  const [cardError, setCardError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<TAmountForm>({
+    resolver: zodResolver(ZAmountForm),
+    defaultValues: { amountTk: initialAmountTk },
+  });
+  const amount = useWatch({ control, name: 'amountTk' });
+  const ready = Boolean(stripe && elements);
+
+  const onSubmit = (values: TAmountForm) =>
+    onPay(values.amountTk, async (intent) => {
+      const card = elements?.getElement(CardElement);
+      if (!stripe || !card) return { error: 'The card field is not ready yet.' };
+      const result = await stripe.confirmCardPayment(intent.clientSecret, {
+        payment_method: { card, billing_details: billing },
+      });
+      return { error: result.error ? (result.error.message ?? 'Your card was declined.') : null };
+    });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
+      <AmountField
+        registration={register('amountTk', { valueAsNumber: true })}
+        error={errors.amountTk?.message}
+      />
+      <div role="group" aria-labelledby={labelId}>
+        <p id={labelId} className="pb-1 font-medium">
+          Card
+        </p>
+        <div className="input input-bordered flex w-full items-center">
+          <CardElement
+            className="w-full"
+            options={{ hidePostalCode: true }}
+            onChange={(e) => setCardError(e.error?.message ?? null)}
+          />
+        </div>
+        {cardError && (
+          <p role="alert" className="mt-1 text-sm text-error">
+            {cardError}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn btn-primary mt-1" disabled={busy || !ready}>
+        {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {busy ? 'Paying…' : payLabel(amount)}
+      </button>
+      <PaymentError message={error} />
+    </form>
+  );
+}

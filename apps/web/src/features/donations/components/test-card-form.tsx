@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { parseExpiry, type TCardForm, ZCardForm } from '@easyfund/shared/schemas/donations';
+import { Field } from '../../../components/field';
+import { ApiError } from '../../../lib/api';
+import { confirmAtTestProcessor } from '../api';
+import type { Billing, CardStep } from '../use-payment-flow';
+import { AmountField, PaymentError, payLabel } from './amount-field';
+
+interface Props {
+  initialAmountTk: number;
+  busy: boolean;
+  error: string | null;
+  billing: Billing;
+  onPay: (amountTk: number, cardStep: CardStep) => Promise<void>;
+}
+
+/** The embedded test processor's card form: the card goes to the processor only. */
+export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: Props) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<TCardForm>({
+    resolver: zodResolver(ZCardForm),
+    defaultValues: { amountTk: initialAmountTk, cardNumber: '', expiry: '', cvc: '' },
+  });
+  const amount = useWatch({ control, name: 'amountTk' });
+
+  const onSubmit = (values: TCardForm) =>
+    onPay(values.amountTk, async (intent) => {
+      try {
+        await confirmAtTestProcessor(intent.intentId, {
+          clientSecret: intent.clientSecret,
+          card: {
+            number: values.cardNumber.replace(/[\s-]/g, ''),
+            ...parseExpiry(values.expiry),
+            cvc: values.cvc.trim(),
+          },
+          billing,
+        });
+        return { error: null };
+      } catch (err) {
+        // 402: the processor refused the card; its message is for the donor.
+        if (err instanceof ApiError && err.status === 402) return { error: err.message };
+        throw err;
+      }
+    });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
+      <AmountField
+        registration={register('amountTk', { valueAsNumber: true })}
+        error={errors.amountTk?.message}
+      />
+      <Field label="Card number" error={errors.cardNumber?.message}>
+        {(p) => (
+          <input
+            {...p}
+            {...register('cardNumber')}
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="4242 4242 4242 4242"
+            maxLength={23}
+            className="input input-bordered w-full font-mono"
+          />
+        )}
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Expiry (MM/YY)" error={errors.expiry?.message}>
+          {(p) => (
+            <input
+              {...p}
+              {...register('expiry')}
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              maxLength={7}
+              className="input input-bordered w-full font-mono"
+            />
+          )}
+        </Field>
+        <Field label="CVC" error={errors.cvc?.message}>
+          {(p) => (
+            <input
+              {...p}
+              {...register('cvc')}
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={4}
+              className="input input-bordered w-full font-mono"
+            />
+          )}
+        </Field>
+      </div>
+      <p className="text-xs text-base-content/80">
+        Test payments: no money moves. Use 4242 4242 4242 4242 with any future expiry and any
+        3-digit CVC; 4000 0000 0000 0002 is declined.
+      </p>
+      <button type="submit" className="btn btn-primary mt-1" disabled={busy}>
+        {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {busy ? 'Paying…' : payLabel(amount)}
+      </button>
+      <PaymentError message={error} />
+    </form>
+  );
+}

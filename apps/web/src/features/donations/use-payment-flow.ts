@@ -1,0 +1,88 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MSG } from '@easyfund/shared/messages';
+import type { TCreateIntentResponse } from '@easyfund/shared/schemas/donations';
+import { popup } from '../../lib/popups';
+import { useSession } from '../../lib/session';
+import { confirmPayment, createIntent } from './api';
+
+export interface Billing {
+  name: string;
+  email: string;
+}
+
+/** The provider-specific card step: confirm the card for the intent, say why it failed. */
+export type CardStep = (
+  intent: TCreateIntentResponse,
+  billing: Billing,
+) => Promise<{ error: string | null }>;
+
+export const PENDING_MESSAGE =
+  'Your payment is being processed. It appears in Payment History as soon as the provider confirms it.';
+const FAILED_MESSAGE = 'The payment failed. No money was taken.';
+
+/** Billing details come from the signed-in user, with the fallbacks of the specification. */
+export function billingOf(user: { name?: string | null; email?: string | null } | null): Billing {
+  return { name: user?.name || 'anonymous', email: user?.email || 'unknown' };
+}
+
+/**
+ * One payment: intent from our server → card confirmed with the provider → our server
+ * re-reads the intent and records the donation. One at a time (a double click cannot
+ * pay twice). Card errors end up in `error` (red text) and in a popup.
+ */
+export function usePaymentFlow(fundId: string) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const inFlight = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const billing = billingOf(user);
+
+  const refresh = () =>
+    Promise.all(
+      ['cart', 'payments', 'donations', 'funds'].map((key) =>
+        queryClient.invalidateQueries({ queryKey: [key] }),
+      ),
+    );
+
+  async function pay(amountTk: number, cardStep: CardStep) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      const intent = await createIntent(fundId, amountTk);
+      const card = await cardStep(intent, billing);
+      // Also after a refused card: the server records the failed attempt.
+      const result = await confirmPayment(intent.intentId);
+      if (result.status === 'succeeded') {
+        // The fund's totals changed: drop cached copies so every page shows the new ones.
+        queryClient.removeQueries({ queryKey: ['funds'] });
+        await refresh();
+        void popup.success(MSG.paymentSuccess);
+        await navigate('/dashboard/selecteddonation');
+        return;
+      }
+      if (result.status === 'pending' && !card.error) {
+        setError(PENDING_MESSAGE);
+        void popup.info(PENDING_MESSAGE);
+        return;
+      }
+      const message = card.error ?? result.payment.failureMessage ?? FAILED_MESSAGE;
+      setError(message);
+      void popup.error(MSG.oops, message);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      setError(message);
+      void popup.failure(message);
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  }
+
+  return { pay, busy, error, billing };
+}

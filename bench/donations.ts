@@ -1,0 +1,225 @@
+/**
+ * `npm run bench:donations [-- --pglite] [-- --donations 1000 --clients 50]`
+ *
+ * The production server on a fresh PostgreSQL database (dropped afterwards), or on the
+ * embedded PGlite with --pglite, with one approved fund. 50 concurrent clients, each
+ * signed in as its own donor, make 1,000 card donations through the real HTTP API with
+ * the embedded test processor: create the intent → confirm the card at the processor →
+ * our confirmation (the server re-reads the intent and records the donation). Prints
+ * donations/s and latency, then stops the server and checks, in the database, that the
+ * fund's raised total and donation count equal the sum and the count of the recorded
+ * payments exactly, and that every donation a client saw succeed is recorded once.
+ * Exit code 1 when any check fails. Writes bench/results/donations.json (PostgreSQL)
+ * or bench/results/donations-pglite.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { openDatabase } from '../apps/server/src/db/client';
+import { funds, payments, user } from '../apps/server/src/db/schema';
+import { checkLedger } from '../apps/server/src/lib/ledger';
+import { createFund } from '../apps/server/src/seed/factories';
+import { donate, signUpHttp } from '../apps/server/test/support/http-client';
+import { startServer } from '../apps/server/test/support/server-process';
+import { createPostgresDatabase, flag, hasFlag, machine, repoRoot, tempDir } from './lib/kit';
+
+const usePglite = hasFlag('pglite');
+const TOTAL = flag('donations', 1000);
+const CLIENTS = flag('clients', 50);
+const log = (...a: unknown[]) => console.error(...a);
+
+/** A spread of whole-Tk amounts between 10 and 5,000 (deterministic, so runs compare). */
+const amountFor = (i: number) => 10 + ((i * 7919) % 4991);
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  const kind = usePglite ? 'pglite' : 'postgres';
+  log(`bench:donations on ${kind}: ${TOTAL} donations from ${CLIENTS} concurrent clients`);
+
+  // A database of its own with one raiser and one approved fund.
+  let dbEnv: Record<string, string>;
+  let openArgs: Parameters<typeof openDatabase>[0];
+  let cleanup: () => Promise<void>;
+  if (usePglite) {
+    const data = tempDir('easyfund-bench-donations-');
+    dbEnv = { DATA_DIR: data.dir };
+    openArgs = { dataDir: path.join(data.dir, 'pglite') };
+    cleanup = async () => data.remove();
+  } else {
+    const created = await createPostgresDatabase();
+    dbEnv = { DATABASE_URL: created.url };
+    openArgs = { url: created.url, poolSize: 2 };
+    cleanup = created.drop;
+  }
+
+  try {
+    const seeded = await openDatabase(openArgs);
+    const raiserId = `bench-raiser-${Math.random().toString(36).slice(2, 8)}`;
+    await seeded.db.insert(user).values({
+      id: raiserId,
+      name: 'Bench Raiser',
+      email: `${raiserId}@example.com`,
+      role: 'verified',
+    });
+    const fund = await createFund(seeded.db, {
+      raiserId,
+      name: 'Bench: flood relief',
+      goalTk: 100_000_000,
+      suggestedTk: 500,
+      status: 'approved',
+    });
+    await seeded.close();
+
+    const server = await startServer({
+      name: `bench-donations-${kind}`,
+      env: {
+        ...dbEnv,
+        // High enough for 50 clients on one address; the limit itself is tested elsewhere.
+        PAYMENT_RATE_LIMIT_MAX: String(TOTAL * 10),
+        AUTH_RATE_LIMIT_MAX: String(CLIENTS * 10),
+        PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
+      },
+    });
+
+    const seen: { amountTk: number; status: string; ms: number }[] = [];
+    let failures: string[] = [];
+    let elapsedMs = 0;
+    try {
+      log(`server on ${server.url}; signing up ${CLIENTS} donors…`);
+      const cookies: string[] = [];
+      for (let i = 0; i < CLIENTS; i += 10) {
+        const batch = Array.from({ length: Math.min(10, CLIENTS - i) }, (_, j) =>
+          signUpHttp(server.url, `bench-donor-${i + j}-${Date.now()}@example.com`),
+        );
+        cookies.push(...(await Promise.all(batch)));
+      }
+
+      log('donating…');
+      let next = 0;
+      const t0 = performance.now();
+      await Promise.all(
+        cookies.map(async (cookie) => {
+          for (let i = next++; i < TOTAL; i = next++) {
+            const amountTk = amountFor(i);
+            const started = performance.now();
+            try {
+              const outcome = await donate(server.url, cookie, fund.id, amountTk);
+              seen.push({ amountTk, status: outcome.status, ms: performance.now() - started });
+            } catch (err) {
+              failures.push(String(err));
+              seen.push({ amountTk, status: 'error', ms: performance.now() - started });
+            }
+          }
+        }),
+      );
+      elapsedMs = performance.now() - t0;
+    } finally {
+      await server.stop();
+    }
+    failures = failures.slice(0, 10);
+
+    // The server is stopped (PGlite has one process at a time): read the ledger.
+    const database = await openDatabase({ ...openArgs, migrate: false });
+    let stored;
+    let ledgerOk = false;
+    try {
+      const [f] = await database.db
+        .select({ raisedPoisha: funds.raisedPoisha, donationCount: funds.donationCount })
+        .from(funds)
+        .where(eq(funds.id, fund.id));
+      const [paid] = await database.db
+        .select({
+          n: count(),
+          sum: sql<string>`coalesce(sum(${payments.amountPoisha}), 0)`,
+        })
+        .from(payments)
+        .where(and(eq(payments.fundId, fund.id), eq(payments.status, 'succeeded')));
+      const [other] = await database.db
+        .select({ n: count() })
+        .from(payments)
+        .where(and(eq(payments.fundId, fund.id), sql`${payments.status} <> 'succeeded'`));
+      stored = {
+        fundRaisedPoisha: f?.raisedPoisha ?? -1,
+        fundDonationCount: f?.donationCount ?? -1,
+        succeededPayments: paid?.n ?? 0,
+        succeededPoisha: Number(paid?.sum ?? 0),
+        otherPayments: other?.n ?? 0,
+      };
+      ledgerOk = (await checkLedger(database.db)).ok;
+    } finally {
+      await database.close();
+    }
+
+    const succeeded = seen.filter((s) => s.status === 'succeeded');
+    const clientPoisha = succeeded.reduce((a, s) => a + s.amountTk * 100, 0);
+    const checks = {
+      everyDonationSucceeded: succeeded.length === TOTAL,
+      fundTotalEqualsPayments: stored.fundRaisedPoisha === stored.succeededPoisha,
+      fundCountEqualsPayments: stored.fundDonationCount === stored.succeededPayments,
+      paymentsEqualWhatClientsSaw:
+        stored.succeededPayments === succeeded.length && stored.succeededPoisha === clientPoisha,
+      noPendingOrFailedPayments: stored.otherPayments === 0,
+      ledgerCheckOk: ledgerOk,
+    };
+    const ok = Object.values(checks).every(Boolean);
+
+    const latencies = seen.map((s) => s.ms).sort((a, b) => a - b);
+    const donationsPerSecond = Math.round((succeeded.length / (elapsedMs / 1000)) * 10) / 10;
+    const result = {
+      benchmark: 'donations',
+      command: `npm run bench:donations${usePglite ? ' -- --pglite' : ''}`,
+      date: startedAt.toISOString(),
+      database: kind,
+      settings: { donations: TOTAL, clients: CLIENTS, provider: 'test', amountsTk: '10 to 5,000' },
+      machine: machine(),
+      elapsedSeconds: Math.round(elapsedMs) / 1000,
+      donationsPerSecond,
+      latencyMs: {
+        p50: Math.round(percentile(latencies, 50)),
+        p95: Math.round(percentile(latencies, 95)),
+        p99: Math.round(percentile(latencies, 99)),
+        max: Math.round(latencies.at(-1) ?? 0),
+      },
+      clientsSaw: { succeeded: succeeded.length, poisha: clientPoisha, errors: failures.length },
+      stored,
+      checks,
+      ok,
+      ...(failures.length ? { firstErrors: failures } : {}),
+    };
+
+    const dir = path.join(repoRoot, 'bench/results');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, usePglite ? 'donations-pglite.json' : 'donations.json');
+    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+
+    console.log(
+      `${succeeded.length}/${TOTAL} donations in ${result.elapsedSeconds} s on ${kind}: ` +
+        `${donationsPerSecond} donations/s (p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms per donation)`,
+    );
+    console.log(
+      `Fund: ${stored.fundDonationCount} donations, ${stored.fundRaisedPoisha / 100} Tk raised; ` +
+        `payments: ${stored.succeededPayments} succeeded for ${stored.succeededPoisha / 100} Tk, ${stored.otherPayments} other.`,
+    );
+    for (const [name, passed] of Object.entries(checks)) {
+      console.log(`${passed ? 'ok  ' : 'FAIL'} ${name}`);
+    }
+    for (const f of failures) console.log(`error: ${f}`);
+    console.log(`Result written to ${path.relative(repoRoot, file)}`);
+    return ok ? 0 : 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,3 +1,4 @@
+import type * as FastifyModule from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withdrawals } from '../src/db/schema';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
@@ -6,7 +7,7 @@ import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext }
 /** Every route the app registers, collected with an onRoute hook on each Fastify instance. */
 const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
 vi.mock('fastify', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('fastify')>();
+  const mod = await importOriginal<typeof FastifyModule>();
   const original = mod.default;
   const withRouteLog = ((opts?: Parameters<typeof original>[0]) => {
     const app = original(opts);

@@ -125,6 +125,7 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/auth-providers' }),
   },
   'GET /api/me': { expect: signedIn(200), request: () => ({ url: '/api/me' }) },
+  'GET /api/session': { expect: everyone(200), request: () => ({ url: '/api/session' }) },
 
   // Public site and messages.
   'GET /api/funds': { expect: everyone(200), request: () => ({ url: '/api/funds' }) },

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, webhookEvents } from '../src/db/schema';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
 import { confirmPayment, createIntent, createRaisedFund, fundTotals } from './payments-helper';
 import { StripeStandIn } from './stripe-stand-in';
@@ -240,6 +241,20 @@ describe('the stripe webhook', () => {
     const reformatted = JSON.stringify(JSON.parse(payload), null, 2);
     expect((await postWebhook(reformatted, signature)).statusCode).toBe(400);
     expect((await paymentStatus(intent.intentId))?.status).toBe('pending');
+  });
+});
+
+describe('reconciliation with stripe', () => {
+  it('records a payment Stripe says succeeded when neither the browser nor a webhook told us', async () => {
+    const { fund, intent } = await startPayment(650);
+    standIn.succeed(intent.intentId);
+    const report = await reconcilePendingPayments(
+      { db: ctx.db, provider: ctx.app.payments, log: { warn() {}, error() {} } },
+      { olderThanMs: 0, abandonAfterMs: 3_600_000, now: new Date(Date.now() + 1000) },
+    );
+    expect(report.errors).toBe(0);
+    expect((await paymentStatus(intent.intentId))?.status).toBe('succeeded');
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 65_000, donationCount: 1 });
   });
 });
 

@@ -6,11 +6,7 @@ import type { TCreateIntentResponse } from '@easyfund/shared/schemas/donations';
 import { popup } from '../../lib/popups';
 import { useSession } from '../../lib/session';
 import { confirmPayment, createIntent } from './api';
-
-export interface Billing {
-  name: string;
-  email: string;
-}
+import { type Billing, billingOf } from './billing';
 
 /** The provider-specific card step: confirm the card for the intent, say why it failed. */
 export type CardStep = (
@@ -21,11 +17,6 @@ export type CardStep = (
 export const PENDING_MESSAGE =
   'Your payment is being processed. It appears in Payment History as soon as the provider confirms it.';
 const FAILED_MESSAGE = 'The payment failed. No money was taken.';
-
-/** Billing details come from the signed-in user, with the fallbacks of the specification. */
-export function billingOf(user: { name?: string | null; email?: string | null } | null): Billing {
-  return { name: user?.name || 'anonymous', email: user?.email || 'unknown' };
-}
 
 /**
  * One payment: intent from our server → card confirmed with the provider → our server

@@ -4,7 +4,8 @@ import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type TAmountForm, ZAmountForm } from '@easyfund/shared/schemas/donations';
-import type { Billing, CardStep } from '../use-payment-flow';
+import type { Billing } from '../billing';
+import type { CardStep } from '../use-payment-flow';
 import { AmountField, PaymentError, payLabel } from './amount-field';
 
 interface Props {

@@ -4,7 +4,8 @@ import { parseExpiry, type TCardForm, ZCardForm } from '@easyfund/shared/schemas
 import { Field } from '../../../components/field';
 import { ApiError } from '../../../lib/api';
 import { confirmAtTestProcessor } from '../api';
-import type { Billing, CardStep } from '../use-payment-flow';
+import type { Billing } from '../billing';
+import type { CardStep } from '../use-payment-flow';
 import { AmountField, PaymentError, payLabel } from './amount-field';
 
 interface Props {

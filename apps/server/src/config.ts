@@ -64,6 +64,8 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long public lists may be served from a process's cache (ms); default 1000, 0 in tests. */
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -74,6 +76,7 @@ export interface Config extends Env {
   dataDir: string;
   uploadsDir: string;
   paymentProvider: 'test' | 'stripe';
+  publicCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     paymentProvider,
+    publicCacheMs: e.PUBLIC_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
   };
 }
 

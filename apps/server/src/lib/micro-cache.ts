@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A serialized response body, with its ETag and the time it stops being served. */
+export interface CachedBody {
+  body: string;
+  etag: string;
+  expiresAt: number;
+}
+
+export interface MicroCache {
+  readonly ttlMs: number;
+  /** The cached body of `key`, or the one `produce` makes (concurrent misses share one call). */
+  get(key: string, produce: () => Promise<string>): Promise<CachedBody>;
+  clear(): void;
+  readonly size: number;
+}
+
+export interface MicroCacheOptions {
+  /** How long a body is served after the read that made it started (0: never cached). */
+  ttlMs: number;
+  /** At most this many keys; the least recently made one goes first. */
+  maxEntries: number;
+  now?: () => number;
+}
+
+/**
+ * A per-process cache of public, viewer-independent response bodies for a short time.
+ * Safe with several processes because nothing relies on another process invalidating
+ * it: every body is at most `ttlMs` old, whichever process wrote the data (a process
+ * also clears it on its own writes, so a single process reads its writes at once).
+ */
+export function createMicroCache(opts: MicroCacheOptions): MicroCache {
+  const now = opts.now ?? Date.now;
+  const entries = new Map<string, CachedBody>();
+  const inflight = new Map<string, Promise<CachedBody>>();
+  let generation = 0;
+
+  return {
+    ttlMs: opts.ttlMs,
+    get size() {
+      return entries.size;
+    },
+    clear() {
+      entries.clear();
+      inflight.clear();
+      generation++;
+    },
+    get(key, produce) {
+      const hit = entries.get(key);
+      if (hit && hit.expiresAt > now()) return Promise.resolve(hit);
+      const pending = inflight.get(key);
+      if (pending) return pending;
+      const startedAt = now();
+      const startedIn = generation;
+      const made = produce().then((body) => {
+        const entry: CachedBody = {
+          body,
+          etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+          expiresAt: startedAt + opts.ttlMs,
+        };
+        // A write cleared the cache while this read ran: its result may predate the write.
+        if (startedIn === generation && opts.ttlMs > 0) {
+          entries.delete(key);
+          entries.set(key, entry);
+          if (entries.size > opts.maxEntries) {
+            const oldest = entries.keys().next().value;
+            if (oldest !== undefined) entries.delete(oldest);
+          }
+        }
+        return entry;
+      });
+      inflight.set(key, made);
+      const forget = () => {
+        if (inflight.get(key) === made) inflight.delete(key);
+      };
+      made.then(forget, forget);
+      return made;
+    },
+  };
+}
+
+/**
+ * Answers from `cache` (serializing `load()` with the route's response schema on a
+ * miss), with an ETag; a matching If-None-Match gets a 304 without a body. Browsers
+ * revalidate every time; shared caches (a CDN, the balancer) may keep it for a second.
+ */
+export async function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: MicroCache,
+  key: string,
+  load: () => Promise<unknown>,
+) {
+  if (cache.ttlMs <= 0) return reply.send(await load());
+  const entry = await cache.get(key, async () => reply.serialize(await load()) as string);
+  reply
+    .header('etag', entry.etag)
+    .header(
+      'cache-control',
+      `public, max-age=0, s-maxage=${Math.max(1, Math.floor(cache.ttlMs / 1000))}`,
+    );
+  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(entry.body);
+}

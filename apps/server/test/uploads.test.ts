@@ -145,6 +145,20 @@ describe('uploads on local disk', () => {
     expect(res.json().error.message).toBe('Choose an image to upload');
   });
 
+  it('allows 30 uploads an hour per account, then answers 429', async () => {
+    const busy = await createSignedInUser(ctx);
+    for (let i = 0; i < 30; i++) {
+      expect((await upload('p.png', 'image/png', PNG, busy)).statusCode).toBe(201);
+    }
+    const refused = await upload('p.png', 'image/png', PNG, busy);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(
+      'Too many uploads. Please wait a while and try again.',
+    );
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await upload('p.png', 'image/png', PNG)).statusCode).toBe(201);
+  });
+
   it('is for signed-in people only', async () => {
     const before = stored();
     const res = await upload('photo.png', 'image/png', PNG, null);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZIdParam } from '@easyfund/shared/schemas/common';
+import { ZApiError, ZIdParam } from '@easyfund/shared/schemas/common';
 import { ZDecisionRequest } from '@easyfund/shared/schemas/fields';
 import {
   ZAdminFund,
@@ -22,6 +22,9 @@ import {
   updateFund,
 } from './service';
 
+/** Signed in by the session cookie or a bearer token. */
+const SECURITY: { [scheme: string]: string[] }[] = [{ session: [] }, { bearer: [] }];
+
 /** Fund raisers' own funds, and the admins' fund requests. */
 const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -34,7 +37,8 @@ const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['raising'],
         summary: 'Request a fund (verified raisers); it waits for an admin as pending',
         body: ZCreateFundRequest,
-        response: { 201: ZOwnFund },
+        security: SECURITY,
+        response: { 201: ZOwnFund, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request, reply) =>
@@ -48,7 +52,8 @@ const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['raising'],
         summary: 'My Raised Fund: own funds with donations, raised, status, feedback and balance',
-        response: { 200: ZMyFundsResponse },
+        security: SECURITY,
+        response: { 200: ZMyFundsResponse, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request) => listMyFunds(db, request.user),
@@ -62,7 +67,8 @@ const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['raising'],
         summary: 'One own fund',
         params: ZIdParam,
-        response: { 200: ZOwnFund },
+        security: SECURITY,
+        response: { 200: ZOwnFund, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
       },
     },
     async (request) => getMyFund(db, request.user, request.params.id),
@@ -77,7 +83,8 @@ const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Update Your Fund: edit an own fund (kept in the audit trail)',
         params: ZIdParam,
         body: ZUpdateFundRequest,
-        response: { 200: ZOwnFund },
+        security: SECURITY,
+        response: { 200: ZOwnFund, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
       },
     },
     async (request) => updateFund(db, request.user, request.params.id, request.body),
@@ -91,7 +98,8 @@ const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Every fund, any status, newest first',
         querystring: ZAdminFundQuery,
-        response: { 200: ZAdminFundList },
+        security: SECURITY,
+        response: { 200: ZAdminFundList, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request) => listAdminFunds(db, request.query),
@@ -106,7 +114,15 @@ const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve or deny a pending fund request, with optional feedback',
         params: ZIdParam,
         body: ZDecisionRequest,
-        response: { 200: ZAdminFund },
+        security: SECURITY,
+        response: {
+          200: ZAdminFund,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+        },
       },
     },
     async (request) => decideFund(db, request.user, request.params.id, request.body),
@@ -120,7 +136,14 @@ const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "A fund's audit trail: who changed what, when, before → after",
         params: ZIdParam,
-        response: { 200: ZFundEventList },
+        security: SECURITY,
+        response: {
+          200: ZFundEventList,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+        },
       },
     },
     async (request) => listFundEvents(db, request.params.id),

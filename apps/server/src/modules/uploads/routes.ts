@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZApiError } from '@easyfund/shared/schemas/common';
 import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
-import { Invalid } from '../../lib/errors';
+import { Invalid, TooManyRequests } from '../../lib/errors';
+import { hitRateLimit } from '../../lib/payments/rate-limit';
 import { detectImageType } from '../../lib/storage/image-type';
 import { createStorage } from '../../lib/storage/storage';
 import { requireUser } from '../../plugins/auth';
@@ -11,7 +13,14 @@ export const UPLOAD_MESSAGES = {
   missing: 'Choose an image to upload',
   tooLarge: `The image must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
   wrongType: 'Only JPEG, PNG or WebP images can be uploaded',
+  tooMany: 'Too many uploads. Please wait a while and try again.',
 } as const;
+
+/** Signed in by the session cookie or a bearer token. */
+const SECURITY: { [scheme: string]: string[] }[] = [{ session: [] }, { bearer: [] }];
+
+/** Uploads per account and hour: enough for any form, not enough to fill the disk. */
+export const UPLOADS_PER_HOUR = 30;
 
 const ZUploadResponse = z.object({ url: z.string() });
 
@@ -26,12 +35,33 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/uploads',
     {
-      preHandler: requireUser,
+      preHandler: [
+        requireUser,
+        async (request, reply) => {
+          const hit = await hitRateLimit(
+            app.database.db,
+            `uploads:user:${request.user.id}`,
+            UPLOADS_PER_HOUR,
+            60 * 60_000,
+          );
+          if (!hit.allowed) {
+            reply.header('retry-after', String(hit.retryAfter));
+            throw new TooManyRequests(UPLOAD_MESSAGES.tooMany);
+          }
+        },
+      ],
       schema: {
         tags: ['uploads'],
         summary: 'Upload an image (JPEG, PNG or WebP, at most 2 MB, checked from its bytes)',
         consumes: ['multipart/form-data'],
-        response: { 201: ZUploadResponse },
+        security: SECURITY,
+        response: {
+          201: ZUploadResponse,
+          400: ZApiError,
+          401: ZApiError,
+          429: ZApiError,
+          503: ZApiError,
+        },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZApiError } from '@easyfund/shared/schemas/common';
 import {
   ZAdminUser,
   ZAdminUserList,
@@ -10,6 +11,9 @@ import { requireRole } from '../../plugins/auth';
 import { changeRole, listUsers } from './service';
 
 const ZUserIdParam = z.object({ id: z.string().min(1).max(100) });
+
+/** Signed in by the session cookie or a bearer token. */
+const SECURITY: { [scheme: string]: string[] }[] = [{ session: [] }, { bearer: [] }];
 
 /** Manage Users (admins). */
 const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +27,8 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Users, searched by name or e-mail, 20 a page',
         querystring: ZAdminUserQuery,
-        response: { 200: ZAdminUserList },
+        security: SECURITY,
+        response: { 200: ZAdminUserList, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request) => listUsers(db, request.query),
@@ -38,7 +43,15 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Make Admin or Make Verified',
         params: ZUserIdParam,
         body: ZRoleChangeRequest,
-        response: { 200: ZAdminUser },
+        security: SECURITY,
+        response: {
+          200: ZAdminUser,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+        },
       },
     },
     async (request) => changeRole(db, request.params.id, request.body.role),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZIdParam } from '@easyfund/shared/schemas/common';
+import { ZApiError, ZIdParam } from '@easyfund/shared/schemas/common';
 import { ZDecisionRequest } from '@easyfund/shared/schemas/fields';
 import {
   ZAdminVerification,
@@ -11,6 +11,9 @@ import {
 } from '@easyfund/shared/schemas/verifications';
 import { requireRole, requireUser } from '../../plugins/auth';
 import { apply, decideApplication, listApplications, mine } from './service';
+
+/** Signed in by the session cookie or a bearer token. */
+const SECURITY: { [scheme: string]: string[] }[] = [{ session: [] }, { bearer: [] }];
 
 /** Be a Fund Raiser applications and their review by admins. */
 const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +27,14 @@ const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['verifications'],
         summary: 'Apply to become a verified fund raiser (one pending application at a time)',
         body: ZVerificationRequest,
-        response: { 201: ZVerification },
+        security: SECURITY,
+        response: {
+          201: ZVerification,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          409: ZApiError,
+        },
       },
     },
     async (request, reply) => reply.status(201).send(await apply(db, request.user, request.body)),
@@ -37,7 +47,8 @@ const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['verifications'],
         summary: "The caller's latest application with its status and feedback",
-        response: { 200: ZMyVerification },
+        security: SECURITY,
+        response: { 200: ZMyVerification, 401: ZApiError },
       },
     },
     async (request) => mine(db, request.user),
@@ -51,7 +62,8 @@ const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Every application, newest first',
         querystring: ZAdminVerificationQuery,
-        response: { 200: ZAdminVerificationList },
+        security: SECURITY,
+        response: { 200: ZAdminVerificationList, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request) => listApplications(db, request.query),
@@ -66,7 +78,15 @@ const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve (the applicant becomes verified) or deny a pending application',
         params: ZIdParam,
         body: ZDecisionRequest,
-        response: { 200: ZAdminVerification },
+        security: SECURITY,
+        response: {
+          200: ZAdminVerification,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+        },
       },
     },
     async (request) => decideApplication(db, request.user, request.params.id, request.body),

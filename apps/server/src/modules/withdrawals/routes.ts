@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZIdParam } from '@easyfund/shared/schemas/common';
+import { ZApiError, ZIdParam } from '@easyfund/shared/schemas/common';
 import { ZDecisionRequest } from '@easyfund/shared/schemas/fields';
 import {
   ZAdminWithdrawal,
@@ -17,6 +17,9 @@ import {
   requestWithdrawal,
 } from './service';
 
+/** Signed in by the session cookie or a bearer token. */
+const SECURITY: { [scheme: string]: string[] }[] = [{ session: [] }, { bearer: [] }];
+
 /** Raisers' withdrawal requests and their review by admins. */
 const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -29,7 +32,14 @@ const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['withdrawals'],
         summary: 'Request a withdrawal from an own fund, up to its available balance',
         body: ZWithdrawalRequest,
-        response: { 201: ZWithdrawal },
+        security: SECURITY,
+        response: {
+          201: ZWithdrawal,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+        },
       },
     },
     async (request, reply) =>
@@ -43,7 +53,8 @@ const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['withdrawals'],
         summary: 'Own withdrawal requests with status and feedback',
-        response: { 200: ZMyWithdrawals },
+        security: SECURITY,
+        response: { 200: ZMyWithdrawals, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request) => listMyWithdrawals(db, request.user),
@@ -57,7 +68,8 @@ const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Every withdrawal request, newest first',
         querystring: ZAdminWithdrawalQuery,
-        response: { 200: ZAdminWithdrawalList },
+        security: SECURITY,
+        response: { 200: ZAdminWithdrawalList, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request) => listAdminWithdrawals(db, request.query),
@@ -72,7 +84,15 @@ const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve or deny a pending withdrawal request',
         params: ZIdParam,
         body: ZDecisionRequest,
-        response: { 200: ZAdminWithdrawal },
+        security: SECURITY,
+        response: {
+          200: ZAdminWithdrawal,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+        },
       },
     },
     async (request) => decideWithdrawal(db, request.user, request.params.id, request.body),

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   type Browser,
@@ -293,5 +294,64 @@ test.describe('role guards', () => {
     await page.goto('/dashboard/admin/manageUsers');
     await expect(page).toHaveURL(/\/$/);
     await expect(page).toHaveTitle('Home - Easy Fund');
+  });
+});
+
+/** Axe on the page's main content: no violations. */
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(
+    axe.violations.map(
+      (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+    ),
+    page.url(),
+  ).toEqual([]);
+}
+
+test.describe('accessibility of the raiser and admin pages', () => {
+  test('the fund raiser pages pass axe', async ({ page, request }) => {
+    const account = await registerViaApi(request);
+    await loginViaApi(page, account.email, account.password);
+    await page.goto('/dashboard/verification');
+    await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.context().clearCookies();
+    await loginViaApi(page, DEMO.raiser.email, DEMO.raiser.password);
+    await page.goto('/dashboard/requestfund');
+    await expect(page.getByRole('button', { name: 'Request Fund' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/dashboard/raisedfund');
+    await expect(page.getByTestId('total-raised')).toBeVisible();
+    await expectAccessible(page);
+    await page
+      .getByRole('link', { name: /^Update / })
+      .first()
+      .click();
+    await expect(page.getByRole('button', { name: 'Update Fund' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/dashboard/raisedfund');
+    await page
+      .getByRole('link', { name: /^Withdraw from / })
+      .first()
+      .click();
+    await expect(page.getByRole('button', { name: 'Request Withdrawal' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('the admin pages pass axe', async ({ page }) => {
+    await loginViaApi(page, DEMO.admin.email, DEMO.admin.password);
+    for (const [path, heading] of [
+      ['/dashboard/admin/manageUsers', 'Manage Users'],
+      ['/dashboard/admin/manageverification', 'Manage Verification'],
+      ['/dashboard/admin/managerequestedfund', 'Manage Fund Request'],
+      ['/dashboard/admin/managewithdrawals', 'Manage Withdrawals'],
+      ['/dashboard/admin/messages', 'Messages'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await expectAccessible(page);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
 import { MSG } from '@easyfund/shared/messages';
@@ -24,6 +25,14 @@ export function Component() {
   usePageTitle(PAGE_TITLES.verification);
   const { user } = useSession();
   const mine = useQuery(myVerificationQuery);
+  const queryClient = useQueryClient();
+  const serverRole = mine.data?.role;
+  useEffect(() => {
+    // Approved since the session was loaded: refresh it so the raiser links appear.
+    if (user && serverRole && serverRole !== user.role) {
+      void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    }
+  }, [queryClient, serverRole, user]);
   if (!user || mine.isPending) return <PageLoader />;
   if (mine.isError) {
     return (

@@ -161,6 +161,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build ships .br/.gz siblings of its text assets (see apps/web/vite.config.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(

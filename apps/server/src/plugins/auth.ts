@@ -9,7 +9,7 @@ import {
   ZAuthProviders,
   ZMe,
 } from '@easyfund/shared/schemas/common';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type Auth, CLIENT_IP_HEADER } from '../lib/auth';
 import { Forbidden, Invalid, Unauthorized } from '../lib/errors';
 
@@ -120,6 +120,20 @@ export default fp(
         },
       },
       async (request) => request.user,
+    );
+
+    // The same, answering `{ user: null }` rather than a 401 when signed out: what the
+    // browser asks on every page (a 401 there would be logged as an error on each visit).
+    app.get(
+      '/api/session',
+      {
+        schema: {
+          tags: ['identity'],
+          summary: 'The signed-in user with role, or null when signed out',
+          response: { 200: z.object({ user: ZMe.nullable() }) },
+        },
+      },
+      async (request) => ({ user: await request.currentUser() }),
     );
 
     const { config } = app;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAUSE_IDS, DECISION_STATUSES } from '../constants';
+import { FUND_SEARCH_MAX, FUNDS_PAGE_SIZE } from '../fund-limits';
 import { ZPageQuery } from './common';
 
 export const ZCause = z.enum(CAUSE_IDS);
@@ -25,8 +26,7 @@ export type TFundPublic = z.infer<typeof ZFundPublic>;
 /** An empty query value (`?cause=`) means "not given". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-export const FUND_SEARCH_MAX = 100;
-export const FUNDS_PAGE_SIZE = 12;
+export { FUND_SEARCH_MAX, FUNDS_PAGE_SIZE };
 
 /** GET /api/funds: search by name or description, filter by cause, page through. */
 export const ZFundListQuery = ZPageQuery.extend({

@@ -1,5 +1,5 @@
 import { CAUSE_IDS, type CauseId } from '@easyfund/shared/constants';
-import { FUND_SEARCH_MAX } from '@easyfund/shared/schemas/funds';
+import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
 import type { FundFilters } from './api';
 
 /** Reads /donatenow's query (?q=&cause=&page=), ignoring values the API would refuse. */

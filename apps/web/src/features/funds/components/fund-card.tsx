@@ -5,7 +5,16 @@ import { Money } from '../../../components/money';
 import { RaisedProgress } from '../../../components/raised-progress';
 
 /** A fund in the /donatenow list: image, name, raised by, raised, goal, progress, details. */
-export function FundCard({ fund, eager = false }: { fund: TFundPublic; eager?: boolean }) {
+export function FundCard({
+  fund,
+  eager = false,
+  priority = false,
+}: {
+  fund: TFundPublic;
+  /** Above the fold: load at once (the first one with high priority). */
+  eager?: boolean;
+  priority?: boolean;
+}) {
   return (
     <article className="card h-full overflow-hidden border border-base-200 bg-base-100 shadow-sm transition hover:shadow-md">
       <figure className="aspect-[8/5] bg-base-200">
@@ -15,6 +24,7 @@ export function FundCard({ fund, eager = false }: { fund: TFundPublic; eager?: b
           width={800}
           height={500}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           className="h-full w-full object-cover"
         />

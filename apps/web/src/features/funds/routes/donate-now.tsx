@@ -8,7 +8,7 @@ import {
   useSubmit,
 } from 'react-router';
 import { CAUSES, PAGE_TITLES } from '@easyfund/shared/constants';
-import { FUND_SEARCH_MAX } from '@easyfund/shared/schemas/funds';
+import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
 import { queryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
 import { fundsQuery } from '../api';
@@ -101,7 +101,7 @@ export function Component() {
         >
           {list.items.map((fund, i) => (
             <li key={fund.id}>
-              <FundCard fund={fund} eager={i < 3} />
+              <FundCard fund={fund} eager={i < 3} priority={i === 0} />
             </li>
           ))}
         </ul>

@@ -12,7 +12,7 @@ function Typed() {
     delaySpeed: HERO.delaySpeed,
   });
   return (
-    <span className="text-amber-300" aria-hidden="true">
+    <span className="typed-text text-amber-300" aria-hidden="true">
       {text}
       <span className="typed-cursor">|</span>
     </span>
@@ -30,7 +30,7 @@ export function TypedWords({ animate }: { animate: boolean }) {
       {animate ? (
         <Typed />
       ) : (
-        <span className="text-amber-300" aria-hidden="true">
+        <span className="typed-text text-amber-300" aria-hidden="true">
           {all}
         </span>
       )}

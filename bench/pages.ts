@@ -1,0 +1,229 @@
+/**
+ * `npm run bench:pages [-- --runs 3]`
+ *
+ * Builds the web app, serves the production build (NODE_ENV=production, a fresh data
+ * directory, demo data) and measures the public pages as a visitor's browser sees them:
+ *   1. the JavaScript loaded for `/` (every script the page fetches until the network is
+ *      idle), gzipped: at most 150 KB;
+ *   2. Lighthouse (default config = mobile preset, Debian's Chromium) on `/`, `/donatenow`
+ *      and one fund page, `--runs` times each (median per category): performance ≥ 90,
+ *      accessibility, best practices and SEO ≥ 95.
+ * Prints the scores, writes bench/results/pages.json and exits non-zero when a bar is missed.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { startServer } from '../apps/server/test/support/server-process';
+import { buildWeb, flag, machine, repoRoot } from './lib/kit';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const BARS: Record<Category, number> = {
+  performance: 90,
+  accessibility: 95,
+  'best-practices': 95,
+  seo: 95,
+};
+const JS_LIMIT_BYTES = 150 * 1024;
+const runs = Math.max(1, flag('runs', 3));
+const log = (...a: unknown[]) => console.error(...a);
+
+interface ScriptSize {
+  url: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/** Every script `/` loads until the network is idle, with its gzipped size. */
+async function measureHomeJs(origin: string): Promise<ScriptSize[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  try {
+    const page = await browser.newPage();
+    const pending: Promise<ScriptSize | null>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      pending.push(
+        res
+          .body()
+          .then((body) => ({
+            url: new URL(res.url()).pathname,
+            bytes: body.length,
+            gzipBytes: gzipSync(body, { level: 9 }).length,
+          }))
+          .catch(() => null),
+      );
+    });
+    await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    return (await Promise.all(pending)).filter((s): s is ScriptSize => s !== null);
+  } finally {
+    await browser.close();
+  }
+}
+
+interface PageResult {
+  path: string;
+  scores: Record<Category, number>;
+  runs: Record<Category, number>[];
+  metrics: Record<string, string | undefined>;
+  failedAudits: string[];
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)]!;
+};
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** One Lighthouse run in a fresh Chromium; a run that fails to record is tried again. */
+async function lighthouseRun(url: string, attempts = 3): Promise<Lhr> {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error('Lighthouse returned nothing');
+      if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+      return result.lhr;
+    } catch (err) {
+      if (attempt >= attempts) throw new Error(`${url}: ${String(err)}`, { cause: err });
+      log(`  (run failed: ${String(err)}; trying again)`);
+    } finally {
+      chrome.kill();
+    }
+  }
+}
+
+async function audit(origin: string, pagePath: string): Promise<PageResult> {
+  const all: Record<Category, number>[] = [];
+  let metrics: Record<string, string | undefined> = {};
+  let failedAudits: string[] = [];
+  for (let i = 0; i < runs; i++) {
+    const lhr = await lighthouseRun(`${origin}${pagePath}`);
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
+    all.push(scores);
+    log(
+      `  ${pagePath} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}`,
+    );
+    if (i === 0 || scores.performance === median(all.map((r) => r.performance))) {
+      const a = lhr.audits;
+      metrics = {
+        'first-contentful-paint': a['first-contentful-paint']?.displayValue,
+        'largest-contentful-paint': a['largest-contentful-paint']?.displayValue,
+        'total-blocking-time': a['total-blocking-time']?.displayValue,
+        'cumulative-layout-shift': a['cumulative-layout-shift']?.displayValue,
+        'speed-index': a['speed-index']?.displayValue,
+      };
+      failedAudits = Object.values(lhr.categories)
+        .flatMap((cat) => cat.auditRefs.filter((r) => r.weight > 0).map((r) => r.id))
+        .filter((id) => {
+          const s = a[id]?.score;
+          return typeof s === 'number' && s < 0.9;
+        });
+    }
+  }
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, median(all.map((r) => r[c]))]),
+  ) as Record<Category, number>;
+  return { path: pagePath, scores, runs: all, metrics, failedAudits: [...new Set(failedAudits)] };
+}
+
+async function main() {
+  const startedAt = new Date();
+  const env = machine();
+  log('Building the web app…');
+  const webDist = buildWeb();
+  log('Starting the production server with demo data…');
+  const server = await startServer({
+    name: 'bench-pages',
+    env: { WEB_DIST: webDist, SEED_DEMO: 'true' },
+  });
+  try {
+    const origin = server.url;
+    const funds = (await (await fetch(`${origin}/api/funds?pageSize=1`)).json()) as {
+      items: { id: string }[];
+    };
+    const fundId = funds.items[0]?.id;
+    if (!fundId) throw new Error('the demo data has no approved fund');
+
+    log('Measuring the JavaScript loaded for / …');
+    const scripts = await measureHomeJs(origin);
+    const jsGzipBytes = scripts.reduce((n, s) => n + s.gzipBytes, 0);
+
+    const pages: PageResult[] = [];
+    for (const p of ['/', '/donatenow', `/donatenow/${fundId}`]) {
+      log(`Lighthouse ${p} …`);
+      pages.push(await audit(origin, p));
+    }
+
+    const failures: string[] = [];
+    if (jsGzipBytes > JS_LIMIT_BYTES)
+      failures.push(`JS for / is ${(jsGzipBytes / 1024).toFixed(1)} KB gzipped (limit 150 KB)`);
+    for (const page of pages)
+      for (const c of CATEGORIES)
+        if (page.scores[c] < BARS[c])
+          failures.push(`${page.path}: ${c} ${page.scores[c]} < ${BARS[c]}`);
+
+    console.log(`\nJavaScript for /: ${(jsGzipBytes / 1024).toFixed(1)} KB gzipped (limit 150 KB)`);
+    for (const s of scripts)
+      console.log(`  ${(s.gzipBytes / 1024).toFixed(1).padStart(6)} KB  ${s.url}`);
+    console.log('\nLighthouse (mobile, median of %d runs)', runs);
+    console.log(`${'page'.padEnd(52)} ${CATEGORIES.map((c) => c.padStart(15)).join('')}`);
+    for (const p of pages)
+      console.log(
+        `${p.path.padEnd(52)} ${CATEGORIES.map((c) => String(p.scores[c]).padStart(15)).join('')}`,
+      );
+
+    const results = {
+      command: 'npm run bench:pages',
+      date: startedAt.toISOString(),
+      durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+      machine: env,
+      lighthouse: { version: '12', preset: 'mobile (default config)', runsPerPage: runs },
+      bars: { jsGzipBytesMax: JS_LIMIT_BYTES, ...BARS },
+      homeJavaScript: { gzipBytes: jsGzipBytes, scripts },
+      pages: pages.map((p) => ({ ...p, path: p.path.replace(fundId, ':id'), example: p.path })),
+      pass: failures.length === 0,
+      failures,
+    };
+    const out = path.join(repoRoot, 'bench/results/pages.json');
+    mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(repoRoot, out)}`);
+    if (failures.length) {
+      console.log(`\nFAILED:\n  ${failures.join('\n  ')}`);
+      process.exitCode = 1;
+    } else {
+      console.log('\nAll bars met.');
+    }
+  } finally {
+    await server.stop();
+    rmSync(webDist, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

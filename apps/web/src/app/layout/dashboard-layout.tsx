@@ -61,13 +61,13 @@ export function DashboardLayout() {
           <Outlet />
         </main>
       </div>
-      <div className="drawer-side z-40">
+      <aside className="drawer-side z-40" aria-label="Dashboard menu">
         <label
           htmlFor="dashboard-drawer"
           aria-label="Close the dashboard menu"
           className="drawer-overlay"
         />
-        <aside className="flex min-h-full w-72 flex-col bg-base-100 p-4 shadow">
+        <div className="flex min-h-full w-72 flex-col bg-base-100 p-4 shadow">
           <Link to="/" className="mb-6 block px-2 text-3xl">
             <Brand />
           </Link>
@@ -81,7 +81,9 @@ export function DashboardLayout() {
                   Dashboard
                 </NavLink>
               </li>
-              <li className="menu-title mt-2">{user.role === 'admin' ? 'Admin' : 'My account'}</li>
+              <li className="menu-title mt-2 text-base-content/80">
+                {user.role === 'admin' ? 'Admin' : 'My account'}
+              </li>
               {linksFor(user.role).map((l) => (
                 <li key={l.to}>
                   <NavLink to={l.to} className={linkClass}>
@@ -98,8 +100,8 @@ export function DashboardLayout() {
           >
             Log Out
           </button>
-        </aside>
-      </div>
+        </div>
+      </aside>
       <ScrollRestoration />
     </div>
   );

@@ -28,7 +28,8 @@ import withdrawalsRoutes from './modules/withdrawals/routes';
 import usersRoutes from './modules/users/routes';
 import uploadsRoutes from './modules/uploads/routes';
 import authPlugin from './plugins/auth';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrors } from './plugins/errors';
+import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
 
 declare module 'fastify' {
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     trustProxy: config.NODE_ENV === 'production' ? 'loopback' : false,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -92,6 +94,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   app.decorate('mailer', theMailer);
 
   await app.register(errorsPlugin);
+  await app.register(publicCachePlugin, { ttlMs: config.publicCacheMs });
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {

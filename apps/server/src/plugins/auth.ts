@@ -102,8 +102,11 @@ export default fp(
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
         const text = await response.text();
-        if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
-          return reply.send(toErrorShape(response.status, text));
+        if (response.status >= 400) {
+          // Errors keep our JSON shape even when the identity layer answers without a body.
+          return reply
+            .type('application/json; charset=utf-8')
+            .send(toErrorShape(response.status, text));
         }
         return reply.send(text || null);
       },

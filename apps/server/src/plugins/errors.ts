@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../lib/errors';
@@ -58,6 +58,25 @@ function send(
     .status(status)
     .type('application/json; charset=utf-8')
     .send({ error: { code, message, ...(fields ? { fields } : {}) } });
+}
+
+/**
+ * The errors Fastify answers before any route or hook runs (an undecodable URL, a path
+ * parameter over the length limit): the same JSON shape, without echoing the URL.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, 414, 'uri_too_long', 'The address is too long');
+  }
+  if (err.code === 'FST_ERR_BAD_URL') {
+    return send(reply, 400, 'bad_url', 'The address is not valid');
+  }
+  return send(
+    reply,
+    err.statusCode && err.statusCode < 500 ? err.statusCode : 400,
+    'bad_request',
+    'Bad request',
+  );
 }
 
 /** One JSON error shape for every failure; never a stack trace to the client. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@easyfund/shared/schemas/common';
 import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
-import { Invalid, TooManyRequests } from '../../lib/errors';
+import { DomainError, Invalid, TooManyRequests } from '../../lib/errors';
 import { hitRateLimit } from '../../lib/payments/rate-limit';
 import { detectImageType } from '../../lib/storage/image-type';
 import { createStorage } from '../../lib/storage/storage';
@@ -13,6 +13,7 @@ export const UPLOAD_MESSAGES = {
   missing: 'Choose an image to upload',
   tooLarge: `The image must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
   wrongType: 'Only JPEG, PNG or WebP images can be uploaded',
+  unreadable: 'The upload could not be read, please choose the image again',
   tooMany: 'Too many uploads. Please wait a while and try again.',
 } as const;
 
@@ -75,7 +76,10 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         if (isTooLarge(err))
           throw new Invalid(UPLOAD_MESSAGES.tooLarge, { file: UPLOAD_MESSAGES.tooLarge });
-        throw err;
+        if (err instanceof DomainError) throw err;
+        // Anything else comes from reading the client's body: a malformed or cut-off
+        // multipart form is the client's mistake (400), not a server error.
+        throw new Invalid(UPLOAD_MESSAGES.unreadable, { file: UPLOAD_MESSAGES.unreadable });
       }
       if (body.length === 0)
         throw new Invalid(UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });

@@ -1,0 +1,276 @@
+/**
+ * Property-based fuzzing of every endpoint as every role: generated bodies, query
+ * strings and ids (wrong types, huge strings, unicode, negative and huge numbers, SQL
+ * and HTML fragments). For each request: no 5xx, the JSON error shape, no stored change
+ * from a rejected request, and no input reflected into HTML.
+ * The endpoint list comes from the OpenAPI document, so a new endpoint is fuzzed too.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, user, withdrawals } from '../src/db/schema';
+import {
+  createDonation,
+  createFund,
+  createUser,
+  createVerificationApplication,
+} from '../src/seed/factories';
+import { buildTestApp, createSignedInUser, signIn, type TestContext } from './helper';
+import { body, HTML_MARKERS, pathParam, queryString } from './support/fuzz-arbitraries';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+const ROLES = ['anonymous', 'user', 'verified', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+
+/** Routes the OpenAPI document leaves out (the identity layer's), fuzzed as well. */
+const HIDDEN_ROUTES: [string, string][] = [
+  ['POST', '/api/auth/sign-up/email'],
+  ['POST', '/api/auth/sign-in/email'],
+  ['POST', '/api/auth/request-password-reset'],
+  ['POST', '/api/auth/reset-password'],
+  ['GET', '/api/auth/get-session'],
+  ['POST', '/api/auth/update-user'],
+  ['GET', '/api/auth/{rest}'],
+  ['GET', '/api/openapi.json'],
+];
+
+/** Tables whose content a rejected request must leave alone (rate-limit counters may move). */
+const TABLES = [
+  '"user"',
+  'session',
+  'account',
+  'verification',
+  'funds',
+  'fund_events',
+  'cart_items',
+  'payments',
+  'webhook_events',
+  'test_processor_intents',
+  'verification_applications',
+  'withdrawals',
+  'contact_messages',
+  'newsletter_subscriptions',
+];
+
+let ctx: TestContext;
+const cookies: Partial<Record<Role, string>> = {};
+const accounts: Record<
+  Exclude<Role, 'anonymous'>,
+  { id: string; email: string; password: string }
+> = {} as never;
+let ids: string[] = [];
+let routes: [string, string][] = [];
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000000', PAYMENT_RATE_LIMIT_MAX: '1000000' });
+  for (const role of ['user', 'verified', 'admin'] as const) {
+    const u = await createSignedInUser(ctx, { role });
+    accounts[role] = u;
+    cookies[role] = u.cookie;
+  }
+  const raiser = accounts.verified.id;
+  const donor = accounts.user.id;
+  const approved = await createFund(ctx.db, { raiserId: raiser, status: 'approved' });
+  const pending = await createFund(ctx.db, { raiserId: raiser, status: 'pending' });
+  const payment = await createDonation(ctx.db, {
+    userId: donor,
+    fundId: approved.id,
+    amountTk: 700,
+  });
+  const [cart] = await ctx.db
+    .insert(cartItems)
+    .values({ userId: donor, fundId: approved.id })
+    .returning();
+  const applicant = await createUser(ctx.app.auth, ctx.db);
+  const application = await createVerificationApplication(ctx.db, { userId: applicant.id });
+  const [withdrawal] = await ctx.db
+    .insert(withdrawals)
+    .values({ fundId: approved.id, raiserId: raiser, amountPoisha: 100_00 })
+    .returning();
+  ids = [
+    approved.id,
+    pending.id,
+    payment.id,
+    payment.providerPaymentId,
+    cart!.id,
+    application.id,
+    withdrawal!.id,
+    applicant.id,
+    ...Object.values(accounts).map((a) => a.id),
+  ];
+  const doc = ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  routes = Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.keys(ops).map((m) => [m.toUpperCase(), p] as [string, string]),
+  );
+  routes.push(...HIDDEN_ROUTES);
+});
+afterAll(() => ctx.close());
+
+/** A digest of every table's rows: equal digests, same stored data. */
+async function fingerprint(): Promise<string> {
+  const query = TABLES.map(
+    (t) =>
+      `select '${t}' as t, count(*)::int as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as h from ${t} x`,
+  ).join(' union all ');
+  const res = (await ctx.db.execute(sql.raw(query))) as unknown as { rows: unknown[] };
+  return JSON.stringify(res.rows);
+}
+
+/** Roles and sessions as the fixtures made them (a fuzzed request may legitimately change them). */
+async function restoreActors() {
+  for (const role of ['user', 'verified', 'admin'] as const) {
+    const a = accounts[role];
+    await ctx.db.update(user).set({ role }).where(eq(user.id, a.id));
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: cookies[role] },
+    });
+    if (me.statusCode !== 200) cookies[role] = await signIn(ctx.app, a.email, a.password);
+  }
+}
+
+/** What every answer must satisfy, whatever was sent: the problems found, if any. */
+function problemsOf(res: LightMyRequestResponse): string[] {
+  const problems: string[] = [];
+  const type = String(res.headers['content-type'] ?? '');
+  if (res.statusCode >= 500) problems.push(`answered ${res.statusCode}`);
+  if (type.includes('text/html') && HTML_MARKERS.some((m) => res.body.includes(m))) {
+    problems.push('reflected the input into HTML');
+  }
+  if (res.statusCode >= 400) {
+    if (!/^application\/json/.test(type)) problems.push(`error as ${type || 'no content type'}`);
+    else {
+      let parsed: { error?: { code?: unknown; message?: unknown } } | null = null;
+      try {
+        parsed = res.json();
+      } catch {
+        problems.push('error body is not JSON');
+      }
+      if (typeof parsed?.error?.code !== 'string' || typeof parsed.error?.message !== 'string') {
+        problems.push('error without the { error: { code, message } } shape');
+      }
+    }
+  } else if (res.body.length > 0 && !type.includes('json')) {
+    problems.push(`success as ${type || 'no content type'}`);
+  }
+  return problems;
+}
+
+const rawBodies = fc.constantFrom(
+  '{"a":',
+  '[',
+  'null',
+  '"text"',
+  '{"__proto__":{"role":"admin"}}',
+  '{"constructor":{"prototype":{"role":"admin"}}}',
+  '\u0000',
+  'x'.repeat(1024 * 1024 + 10),
+);
+const contentTypes = fc.constantFrom(
+  'application/json',
+  'application/json',
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=fuzz',
+);
+
+describe('fuzzing every endpoint as every role', () => {
+  it('covers the endpoints of the OpenAPI document', () => {
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  it('answers every generated request without a 5xx, in JSON, and stores nothing from a rejected one', async () => {
+    const failures: string[] = [];
+    const seen = new Set<string>();
+    for (const [method, template] of routes) {
+      for (const role of ROLES) {
+        await restoreActors();
+        let before = await fingerprint();
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(pathParam(ids), { minLength: 2, maxLength: 2 }),
+            queryString(ids),
+            fc.oneof({ weight: 6, arbitrary: body(ids) }, { weight: 1, arbitrary: rawBodies }),
+            contentTypes,
+            async ([p1, p2], query, payload, contentType) => {
+              const params = [p1!, p2!];
+              const url =
+                template.replace(/\{[^}]+\}/g, () => encodeURIComponent(params.shift() ?? 'x')) +
+                query;
+              const headers: Record<string, string> = {};
+              if (cookies[role] && role !== 'anonymous') headers.cookie = cookies[role]!;
+              const send = method !== 'GET' && method !== 'DELETE' && payload !== undefined;
+              if (send) headers['content-type'] = contentType;
+              const res = await ctx.app.inject({
+                method: method as 'GET',
+                url,
+                headers,
+                ...(send
+                  ? { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }
+                  : {}),
+              });
+              const what = `${role} ${method} ${url.slice(0, 160)} ${send ? `${contentType} ${String(JSON.stringify(payload)).slice(0, 160)}` : ''}`;
+              const problems = problemsOf(res);
+              const after = await fingerprint();
+              // 402 is a refused card: the processor records the failed attempt, as Stripe does.
+              if (res.statusCode >= 400 && res.statusCode !== 402 && after !== before) {
+                problems.push('a rejected request changed stored data');
+              }
+              before = after;
+              for (const p of problems) {
+                const key = `${method} ${template} ${p}`;
+                if (!seen.has(key)) {
+                  seen.add(key);
+                  failures.push(`${what} → ${res.statusCode} ${res.body.slice(0, 200)}: ${p}`);
+                }
+              }
+            },
+          ),
+          { numRuns: RUNS },
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('fuzzing the pages the server renders', () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'easyfund-fuzz-web-'));
+  let web: TestContext;
+  beforeAll(async () => {
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><title>Easy Fund</title></head><body><div id="root"></div></body></html>',
+    );
+    web = await buildTestApp({ NODE_ENV: 'production', WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await web.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('never reflects a path or query into the HTML it sends', async () => {
+    const prefixes = fc.constantFrom('/', '/donatenow/', '/dashboard/selecteddonation/pay/', '/x/');
+    await fc.assert(
+      fc.asyncProperty(
+        prefixes,
+        pathParam(ids),
+        queryString(ids),
+        async (prefix, segment, query) => {
+          const url = `${prefix}${encodeURIComponent(segment)}${query}`;
+          const res = await web.app.inject({ method: 'GET', url });
+          expect(res.statusCode, url).toBeLessThan(500);
+          for (const marker of HTML_MARKERS) expect(res.body, url).not.toContain(marker);
+          expect(res.body).toMatch(/<title>[^<]* - Easy Fund<\/title>/);
+        },
+      ),
+      { numRuns: RUNS * 10 },
+    );
+  });
+});

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMicroCache } from '../src/lib/micro-cache';
+import { createFund, createUser } from '../src/seed/factories';
+import { buildTestApp, type TestContext } from './helper';
 
 const deferred = () => {
   let resolve!: (v: string) => void;
@@ -68,5 +70,70 @@ describe('micro cache', () => {
     const cache = createMicroCache({ ttlMs: 0, maxEntries: 2 });
     await cache.get('k', async () => 'one');
     expect((await cache.get('k', async () => 'two')).body).toBe('two');
+  });
+});
+
+describe('the cached fund list', () => {
+  let ctx: TestContext;
+  let raiserId: string;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ PUBLIC_CACHE_MS: '1000' });
+    raiserId = (await createUser(ctx.app.auth, ctx.db, { role: 'verified' })).id;
+  });
+  afterAll(() => ctx.close());
+  const list = (headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url: '/api/funds?pageSize=100', headers });
+  const names = (res: { json(): { items: { name: string }[] } }) =>
+    res.json().items.map((f) => f.name);
+
+  it('answers with an ETag, and 304 without a body when the client has it', async () => {
+    await createFund(ctx.db, { raiserId, name: 'Cached fund' });
+    const first = await list();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+    expect(names(first)).toContain('Cached fund');
+    const again = await list({ 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('shows a change made elsewhere within the second, and this process’s own writes at once', async () => {
+    await list();
+    // Written by another process (straight into the database): at most a second old.
+    await createFund(ctx.db, { raiserId, name: 'Written elsewhere' });
+    expect(names(await list())).not.toContain('Written elsewhere');
+    // Any write answered by this process empties the cache before its answer leaves.
+    const write = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { email: `cache-${Date.now()}@example.com` },
+    });
+    expect(write.statusCode).toBe(201);
+    expect(names(await list())).toContain('Written elsewhere');
+
+    await createFund(ctx.db, { raiserId, name: 'Later change' });
+    await new Promise((r) => setTimeout(r, 1_050));
+    expect(names(await list())).toContain('Later change');
+  });
+
+  it('keeps the response schema: only the public fields', async () => {
+    const res = await list();
+    expect(Object.keys(res.json().items[0]).sort()).toEqual(
+      [
+        'cause',
+        'createdAt',
+        'description',
+        'donationCount',
+        'goalPoisha',
+        'id',
+        'image',
+        'name',
+        'raisedPoisha',
+        'raiserName',
+        'status',
+        'suggestedPoisha',
+      ].sort(),
+    );
   });
 });

@@ -6,10 +6,14 @@ import {
   ZFundListQuery,
   ZFundPublic,
 } from '@easyfund/shared/schemas/funds';
+import { sendCached } from '../../lib/micro-cache';
 import { getFund, listApprovedFunds } from './service';
 
 /** Routes of the funds module: the public list and one fund. */
 const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The list is the same for every visitor: served from a cache of at most
+  // PUBLIC_CACHE_MS (1 s), with an ETag (measurements in docs/performance.md).
+  const listCache = app.publicCache.create();
   app.get(
     '/api/funds',
     {
@@ -20,7 +24,13 @@ const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZFundList, 400: ZApiError },
       },
     },
-    async (request) => listApprovedFunds(app.database.db, request.query),
+    async (request, reply) => {
+      const { q, cause, page, pageSize } = request.query;
+      const key = JSON.stringify([q ?? '', cause ?? '', page, pageSize]);
+      return sendCached(request, reply, listCache, key, () =>
+        listApprovedFunds(app.database.db, request.query),
+      );
+    },
   );
 
   app.get(

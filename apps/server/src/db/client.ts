@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { RemotePGlite } from './pglite-remote';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -77,8 +78,26 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = new PGlite(opts.dataDir);
+  if (opts.dataDir) {
+    // A data directory is the running site's database: PGlite in a worker thread, so that
+    // its synchronous WebAssembly never stalls the HTTP server (docs/performance.md).
+    mkdirSync(opts.dataDir, { recursive: true });
+    const remote = await RemotePGlite.open({
+      dataDir: opts.dataDir,
+      migrationsFolder,
+      migrate: opts.migrate !== false,
+    });
+    return {
+      db: drizzlePglite(remote as never, { schema }) as unknown as Db,
+      kind: 'pglite',
+      ping: async () => {
+        await remote.query('select 1');
+      },
+      close: () => remote.close(),
+    };
+  }
+  // In memory (the tests): on this thread.
+  const client = new PGlite();
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder });
   return {

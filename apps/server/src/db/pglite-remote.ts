@@ -1,0 +1,143 @@
+import { Worker } from 'node:worker_threads';
+
+/** What drizzle's PGlite driver calls on its client, answered by pglite-worker.mjs. */
+export interface PGliteQueryable {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<unknown>;
+  exec(sql: string): Promise<unknown>;
+}
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, (value: string, type: number) => unknown>;
+}
+
+interface WireError {
+  message: string;
+  [field: string]: unknown;
+}
+
+type Reply = { id: number; result?: unknown; error?: WireError };
+
+/** The error the worker reported, with the database's fields (code, constraint…). */
+function toError(wire: WireError): Error {
+  const err = new Error(wire.message) as Error & Record<string, unknown>;
+  for (const [k, v] of Object.entries(wire)) if (k !== 'message') err[k] = v;
+  return err;
+}
+
+/** Drizzle passes identity parsers only (dates stay strings); they travel as type ids. */
+function toWire(options?: QueryOptions) {
+  if (!options) return undefined;
+  const identityTypes = Object.entries(options.parsers ?? {}).map(([type, parse]) => {
+    if (parse('probe', Number(type)) !== 'probe') {
+      throw new Error(`only identity parsers can cross to the database worker (type ${type})`);
+    }
+    return Number(type);
+  });
+  return { rowMode: options.rowMode, identityTypes };
+}
+
+/**
+ * The embedded database, running in a worker thread (pglite-worker.mjs), with the part
+ * of PGlite's API drizzle uses: query, exec, transaction, close. Queries keep PGlite's
+ * semantics (one connection: a transaction holds everyone else until it ends).
+ */
+export class RemotePGlite implements PGliteQueryable {
+  private next = 1;
+  private readonly pending = new Map<
+    number,
+    { resolve(v: unknown): void; reject(e: Error): void }
+  >();
+  private closedBecause: string | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (msg: Reply) => {
+      const waiter = this.pending.get(msg.id);
+      if (!waiter) return;
+      this.pending.delete(msg.id);
+      if (msg.error) waiter.reject(toError(msg.error));
+      else waiter.resolve(msg.result);
+    });
+    const fail = (why: string) => {
+      this.closedBecause ??= why;
+      for (const w of this.pending.values()) w.reject(new Error(`PGlite is closed: ${why}`));
+      this.pending.clear();
+    };
+    worker.on('error', (err) => fail(err.message));
+    worker.on('exit', (code) => fail(`the database worker exited with code ${code}`));
+  }
+
+  /** Starts the worker, opens the data directory and applies migrations there. */
+  static async open(opts: {
+    dataDir: string;
+    migrationsFolder: string;
+    migrate: boolean;
+  }): Promise<RemotePGlite> {
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: {
+        dataDir: opts.dataDir,
+        migrationsFolder: opts.migrationsFolder,
+        runMigrations: opts.migrate,
+      },
+      // Plain JavaScript: no TypeScript loader in the worker.
+      execArgv: [],
+    });
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (msg: { ready?: boolean; error?: WireError }) => {
+        if (msg.ready === undefined) return;
+        worker.off('message', onMessage);
+        if (msg.ready) resolve();
+        else reject(toError(msg.error ?? { message: 'the database did not open' }));
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+    return new RemotePGlite(worker);
+  }
+
+  private call(msg: Record<string, unknown>): Promise<unknown> {
+    if (this.closedBecause) {
+      return Promise.reject(new Error(`PGlite is closed: ${this.closedBecause}`));
+    }
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...msg, id });
+    });
+  }
+
+  query(sql: string, params: unknown[] = [], options?: QueryOptions) {
+    return this.call({ type: 'query', sql, params, options: toWire(options) });
+  }
+
+  exec(sql: string) {
+    return this.call({ type: 'exec', sql });
+  }
+
+  /** Runs `fn` in one transaction in the worker: committed when it returns, else rolled back. */
+  async transaction<T>(fn: (tx: PGliteQueryable) => Promise<T>): Promise<T> {
+    const txId = this.next;
+    await this.call({ type: 'begin' });
+    const tx: PGliteQueryable = {
+      query: (sql, params = [], options) =>
+        this.call({ type: 'query', txId, sql, params, options: toWire(options) }),
+      exec: (sql) => this.call({ type: 'exec', txId, sql }),
+    };
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      await this.call({ type: 'rollback', txId }).catch(() => {});
+      throw err;
+    }
+    await this.call({ type: 'commit', txId });
+    return result;
+  }
+
+  async close() {
+    if (this.closedBecause) return;
+    await this.call({ type: 'close' }).catch(() => {});
+    this.closedBecause = 'closed';
+    await this.worker.terminate();
+  }
+}

@@ -1,0 +1,123 @@
+// The embedded database (PGlite) in a worker thread of its own: PGlite runs Postgres
+// compiled to WebAssembly synchronously, so on the main thread every query would stop
+// the server from answering anything else. The main thread talks to it through
+// pglite-remote.ts. Plain JavaScript: a worker thread does not get tsx's loader.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+
+const { dataDir, migrationsFolder, runMigrations } = workerData;
+const ROLLBACK = Symbol('rollback');
+const ERROR_FIELDS = [
+  'name',
+  'code',
+  'detail',
+  'hint',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'severity',
+  'position',
+  'where',
+  'routine',
+];
+
+const transactions = new Map();
+let db;
+
+const identity = (value) => value;
+
+/** Drizzle's parsers (all identity) travel as a list of type ids. */
+function queryOptions(wire) {
+  if (!wire) return undefined;
+  const parsers = {};
+  for (const type of wire.identityTypes ?? []) parsers[type] = identity;
+  return { rowMode: wire.rowMode, parsers };
+}
+
+function serializeError(err) {
+  const e = err ?? {};
+  const out = { message: String(e.message ?? e) };
+  for (const key of ERROR_FIELDS) if (e[key] !== undefined) out[key] = e[key];
+  return out;
+}
+
+function target(txId) {
+  if (!txId) return db;
+  const entry = transactions.get(txId);
+  if (!entry) throw new Error('The transaction is already closed');
+  return entry.tx;
+}
+
+/** Opens a transaction that stays open until the main thread commits or rolls it back. */
+function begin(id) {
+  return new Promise((resolveBegin, rejectBegin) => {
+    const entry = { tx: undefined, finish: () => {}, done: undefined };
+    entry.done = db.transaction(async (tx) => {
+      entry.tx = tx;
+      const finished = new Promise((resolve) => (entry.finish = resolve));
+      transactions.set(id, entry);
+      resolveBegin(null);
+      if (!(await finished)) throw ROLLBACK;
+    });
+    entry.done.catch((err) => {
+      // Failed before it began (the callback never ran); later failures go to end().
+      if (!transactions.has(id)) rejectBegin(err);
+    });
+  });
+}
+
+async function end(id, commit) {
+  const entry = transactions.get(id);
+  if (!entry) throw new Error('The transaction is already closed');
+  entry.finish(commit);
+  try {
+    await entry.done;
+  } catch (err) {
+    if (err !== ROLLBACK) throw err;
+  } finally {
+    transactions.delete(id);
+  }
+  return null;
+}
+
+async function handle(msg) {
+  switch (msg.type) {
+    case 'query':
+      return target(msg.txId).query(msg.sql, msg.params ?? [], queryOptions(msg.options));
+    case 'exec':
+      return target(msg.txId).exec(msg.sql);
+    case 'begin':
+      return begin(msg.id);
+    case 'commit':
+      return end(msg.txId, true);
+    case 'rollback':
+      return end(msg.txId, false);
+    case 'close':
+      await db.close();
+      return null;
+    default:
+      throw new Error(`unknown message ${msg.type}`);
+  }
+}
+
+try {
+  db = new PGlite(dataDir);
+  await db.waitReady;
+  if (runMigrations) await migrate(drizzle(db), { migrationsFolder });
+  parentPort.postMessage({ ready: true });
+} catch (err) {
+  parentPort.postMessage({ ready: false, error: serializeError(err) });
+}
+
+parentPort.on('message', (msg) => {
+  handle(msg).then(
+    (result) => {
+      parentPort.postMessage({ id: msg.id, result });
+      if (msg.type === 'close') parentPort.close();
+    },
+    (err) => parentPort.postMessage({ id: msg.id, error: serializeError(err) }),
+  );
+});

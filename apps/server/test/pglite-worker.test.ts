@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/client';
+import { funds, newsletterSubscriptions, user } from '../src/db/schema';
+import { checkLedger } from '../src/lib/ledger';
+import { createDonation, createFund } from '../src/seed/factories';
+
+/** The embedded database of a running site: PGlite in a worker thread. */
+const dir = mkdtempSync(path.join(tmpdir(), 'easyfund-pglite-worker-'));
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: path.join(dir, 'pglite') });
+  await database.db.insert(user).values({ id: 'w-raiser', name: 'Raiser', email: 'w@example.com' });
+});
+afterAll(async () => {
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** How late a 0 ms timer fires on this thread while `work` runs. */
+async function mainThreadLag(work: Promise<unknown>): Promise<number> {
+  let worst = 0;
+  let running = true;
+  const tick = async () => {
+    while (running) {
+      const t = performance.now();
+      await new Promise((r) => setTimeout(r, 0));
+      worst = Math.max(worst, performance.now() - t);
+    }
+  };
+  const ticking = tick();
+  await work;
+  running = false;
+  await ticking;
+  return worst;
+}
+
+describe('the embedded database in a worker thread', () => {
+  it('reads and writes with drizzle: types, returning, joins', async () => {
+    const fund = await createFund(database.db, { raiserId: 'w-raiser', goalTk: 5_000 });
+    expect(fund.createdAt).toBeInstanceOf(Date);
+    expect(fund.goalPoisha).toBe(500_000);
+    await createDonation(database.db, { userId: 'w-raiser', fundId: fund.id, amountTk: 250 });
+    const [row] = await database.db
+      .select({ raised: funds.raisedPoisha, raiser: user.name })
+      .from(funds)
+      .innerJoin(user, eq(user.id, funds.raiserId))
+      .where(eq(funds.id, fund.id));
+    expect(row).toEqual({ raised: 25_000, raiser: 'Raiser' });
+    expect((await checkLedger(database.db)).ok).toBe(true);
+  });
+
+  it('commits a transaction, and rolls one back when its code throws', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.insert(newsletterSubscriptions).values({ email: 'kept@example.com' });
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.insert(newsletterSubscriptions).values({ email: 'dropped@example.com' });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const emails = (await database.db.select().from(newsletterSubscriptions)).map((r) => r.email);
+    expect(emails).toContain('kept@example.com');
+    expect(emails).not.toContain('dropped@example.com');
+  });
+
+  it('passes the database error codes through (a unique violation is 23505)', async () => {
+    await database.db.insert(newsletterSubscriptions).values({ email: 'twice@example.com' });
+    const err = await database.db
+      .insert(newsletterSubscriptions)
+      .values({ email: 'twice@example.com' })
+      .catch((e: unknown) => e as { cause?: { code?: string; constraint?: string } });
+    expect(err).toMatchObject({ cause: { code: '23505' } });
+  });
+
+  it('makes other queries wait while a transaction is open, as one connection does', async () => {
+    const order: string[] = [];
+    const tx = database.db.transaction(async (t) => {
+      await t.execute(sql`select 1`);
+      await new Promise((r) => setTimeout(r, 100));
+      order.push('transaction');
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    await database.db.execute(sql`select 1`).then(() => order.push('outside'));
+    await tx;
+    expect(order).toEqual(['transaction', 'outside']);
+  });
+
+  it('leaves this thread free while a long query runs', async () => {
+    const work = database.db.execute(
+      sql`select count(*) from generate_series(1, 3000000) a join generate_series(1, 1) b on true`,
+    );
+    const lag = await mainThreadLag(work);
+    expect(lag).toBeLessThan(100);
+  });
+
+  it('answers "PGlite is closed" after close (the 503 path)', async () => {
+    const other = await openDatabase({ dataDir: path.join(dir, 'other') });
+    await other.ping();
+    await other.close();
+    await expect(other.ping()).rejects.toThrow(/PGlite is closed/);
+  });
+});

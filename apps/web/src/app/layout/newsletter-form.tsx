@@ -45,7 +45,7 @@ export function NewsletterForm() {
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Newsletter">
       <label htmlFor={inputId} className="sr-only">
-        Your email for our newsletter
+        Subscribe to our newsletter
       </label>
       <div className="join w-full">
         <input

@@ -1,18 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { meQuery, signOut } from '../../lib/session';
+import { signOut } from '../../lib/session';
 
 /** Log Out: on failure, an error dialog with the error message and an error icon. */
 export function useLogOut() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   return async () => {
     try {
       await signOut();
-      // Leave the dashboard first, so its guard does not send us to /login.
-      await navigate('/');
-      queryClient.setQueryData(meQuery.queryKey, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      // A full load of the home page: every cached query and page state of the signed-in
+      // user goes with it, and no guard of the page being left (the dashboard sends a
+      // visitor without a session to /login) can act on the cleared session in between.
+      window.location.assign('/');
     } catch (err) {
       // Loaded on demand: popups stay out of the first page's JavaScript.
       const { popup } = await import('../../lib/popups');

@@ -1,11 +1,10 @@
 import {
-  Form,
   Link,
   type LoaderFunctionArgs,
   useLoaderData,
+  useNavigate,
   useNavigation,
   useRevalidator,
-  useSubmit,
 } from 'react-router';
 import { CAUSES, PAGE_TITLES } from '@easyfund/shared/constants';
 import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
@@ -38,7 +37,18 @@ export function Component() {
   usePageTitle(PAGE_TITLES.donateNow);
   const { filters, list } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const submit = useSubmit();
+  const navigate = useNavigate();
+  // A new search or cause starts again from page 1; empty fields stay out of the URL.
+  const search = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const next = filtersFromSearch(
+      new URLSearchParams({
+        q: String(data.get('q') ?? ''),
+        cause: String(data.get('cause') ?? ''),
+      }),
+    );
+    void navigate(donateNowHref({ q: next.q, cause: next.cause }));
+  };
   const busy = navigation.state === 'loading' && navigation.location.pathname === '/donatenow';
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
   const filtered = Boolean(filters.q || filters.cause);
@@ -46,14 +56,17 @@ export function Component() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <Header />
-      <Form
+      <form
         method="get"
         action="/donatenow"
         role="search"
-        aria-label="Search funds"
+        aria-label="Find a fund"
         className="mx-auto mb-6 flex max-w-3xl flex-col gap-3 rounded-box bg-base-200/60 p-4 sm:flex-row sm:items-end"
-        // A new search or cause starts again from page 1 (no page field in the form).
         key={`${filters.q ?? ''}|${filters.cause ?? ''}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          search(e.currentTarget);
+        }}
       >
         <label className="flex flex-1 flex-col gap-1">
           <span className="text-sm font-medium">Search funds</span>
@@ -72,7 +85,7 @@ export function Component() {
             name="cause"
             defaultValue={filters.cause ?? ''}
             className="select select-bordered w-full"
-            onChange={(e) => void submit(e.currentTarget.form)}
+            onChange={(e) => e.currentTarget.form && search(e.currentTarget.form)}
           >
             <option value="">All causes</option>
             {CAUSES.map((c) => (
@@ -85,7 +98,7 @@ export function Component() {
         <button type="submit" className="btn btn-primary">
           Search
         </button>
-      </Form>
+      </form>
 
       <p className="mb-4 text-center text-sm text-base-content/80" role="status">
         {list.total === 1 ? '1 fund' : `${list.total} funds`}

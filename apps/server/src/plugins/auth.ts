@@ -49,6 +49,15 @@ function validate<T extends z.ZodType>(schema: T, body: unknown) {
 
 const cache = new WeakMap<FastifyRequest, Promise<TMe | null>>();
 
+/**
+ * A session needs a session cookie or a bearer token: without either, the visitor is
+ * anonymous and the identity layer is not asked (it costs more than the page itself).
+ */
+function mayHaveSession(request: FastifyRequest): boolean {
+  const { cookie, authorization } = request.headers;
+  return Boolean(authorization) || (cookie !== undefined && cookie.includes('session_token'));
+}
+
 export default fp(
   async function authPlugin(app: FastifyInstance, opts: { auth: Auth }) {
     const { auth } = opts;
@@ -56,6 +65,7 @@ export default fp(
     app.decorateRequest('user', null as unknown as TMe);
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       let p = cache.get(this);
+      if (!p && !mayHaveSession(this)) p = Promise.resolve(null);
       if (!p) {
         p = auth.api
           .getSession({ headers: fromNodeHeaders(this.headers) })

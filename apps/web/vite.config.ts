@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -11,26 +12,31 @@ import { defineConfig, type Plugin } from 'vite';
  * compressing on each request (@fastify/static `preCompressed`).
  */
 function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzip = promisify(gzipCallback);
   return {
     name: 'easyfund-precompress',
     apply: 'build',
     enforce: 'post',
-    writeBundle(options, bundle) {
+    async writeBundle(options, bundle) {
       const outDir = options.dir;
       if (!outDir) return;
-      for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|svg|json|txt)$/.test(fileName)) continue;
-        const file = path.join(outDir, fileName);
-        const source = readFileSync(file);
-        if (source.length < 1024) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(source, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
-      }
+      const files = Object.keys(bundle).filter((f) => /\.(js|css|svg|json|txt)$/.test(f));
+      // zlib runs on libuv's thread pool: the files compress in parallel.
+      await Promise.all(
+        files.map(async (fileName) => {
+          const file = path.join(outDir, fileName);
+          const source = await readFile(file);
+          if (source.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+            }),
+            gzip(source, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
     },
   };
 }

@@ -279,7 +279,7 @@ async function main() {
       `donations: ${result.donationsPerSecond}/s (${run.donations.requestsPerSecond} req/s over 4 steps), p50 ${run.donations.latencyP50Ms} ms, p99 ${run.donations.latencyP99Ms} ms, errors ${run.donations.errors + run.donations.timeouts}, non-2xx ${run.donations.non2xx}`,
     );
     console.log(
-      `recorded:  ${recorded.length} succeeded payments for ${seenByClients} successes seen by the clients; ledger ${ledger.ok ? 'consistent' : 'INCONSISTENT'}`,
+      `recorded:  ${recorded.length} donations for ${paidAtProcessor.length} intents paid at the processor (${seenByClients} seen by the clients, ${settled.succeeded} cut off by the end and settled by the reconciliation); ledger ${ledger.ok ? 'consistent' : 'INCONSISTENT'}`,
     );
     console.log(
       `memory:    RSS ${result.memory.rssBeforeMb} → ${result.memory.rssAfterMb} MB (${(result.memory.rssGrowth * 100).toFixed(1)}%), heap after GC ${result.memory.heapBeforeMb} → ${result.memory.heapAfterMb} MB (${(result.memory.heapGrowth * 100).toFixed(1)}%)`,

@@ -397,6 +397,23 @@ test.describe('donate now', () => {
     await expect(page).toHaveURL(/\/donatenow$/);
     expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(8);
   });
+  test('a list that cannot load shows an error state, and Try again recovers', async ({ page }) => {
+    let down = true;
+    await page.route(/\/api\/funds(\?.*)?$/, (route) =>
+      down
+        ? route.fulfill({
+            status: 503,
+            json: { error: { code: 'unavailable', message: 'Temporarily unavailable' } },
+          })
+        : route.continue(),
+    );
+    await page.goto('/donatenow');
+    await expect(page.getByRole('alert')).toContainText('We could not load the funds');
+    await expect(page.getByRole('heading', { level: 1, name: 'Donate Now' })).toBeVisible();
+    down = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('article').first()).toBeVisible();
+  });
 });
 
 test.describe('fund page', () => {

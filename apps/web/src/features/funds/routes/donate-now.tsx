@@ -17,7 +17,8 @@ import { donateNowHref, filtersFromSearch } from '../filters';
 /** The list is loaded before the page is shown (spec: /donatenow). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = filtersFromSearch(new URL(request.url).searchParams);
-  const list = await queryClient.ensureQueryData(fundsQuery(filters));
+  // fetchQuery: cached while fresh, fetched again once stale or invalidated (after a donation).
+  const list = await queryClient.fetchQuery(fundsQuery(filters));
   return { filters, list };
 }
 

@@ -19,7 +19,8 @@ import { DonateBox } from '../components/donate-box';
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   try {
-    return await queryClient.ensureQueryData(fundQuery(id));
+    // fetchQuery: cached while fresh, fetched again once stale or invalidated (after a donation).
+    return await queryClient.fetchQuery(fundQuery(id));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) {
       throw data('Fund not found', { status: 404 });

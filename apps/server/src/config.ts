@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   PAYMENT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   /** Seconds between reconciliation runs inside the server; 0 turns the job off. */
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   /** A payment still pending after this many minutes is re-read from the provider. */

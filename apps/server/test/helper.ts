@@ -34,6 +34,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_RATE_LIMIT_MAX: '1000',
     PAYMENT_RATE_LIMIT_MAX: '1000',
+    MESSAGE_RATE_LIMIT_MAX: '1000',
     LOG_LEVEL: 'silent',
     ...env,
   });

@@ -142,3 +142,48 @@ describe('admin lists of messages and subscriptions', () => {
     expect((await adminGet('/api/admin/newsletter-subscriptions?page=0')).statusCode).toBe(400);
   });
 });
+
+describe('rate limit of the public forms', () => {
+  it('refuses a third message from one address in the window with 429, storing nothing', async () => {
+    const small = await buildTestApp({ MESSAGE_RATE_LIMIT_MAX: '2' });
+    try {
+      const send = (i: number) =>
+        small.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: { name: 'Spam', email: `s${i}@example.com`, message: `hello ${i}` },
+        });
+      expect((await send(1)).statusCode).toBe(201);
+      expect((await send(2)).statusCode).toBe(201);
+      const third = await send(3);
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toMatch(/^\d+$/);
+      expect(third.json().error.code).toBe('rate_limited');
+
+      // Another address is not affected; the newsletter counts on its own.
+      const other = await small.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: '203.0.113.7',
+        payload: { name: 'Real', email: 'real@example.com', message: 'hi' },
+      });
+      expect(other.statusCode).toBe(201);
+      const news = await small.app.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        payload: { email: 'n@example.com' },
+      });
+      expect(news.statusCode).toBe(201);
+
+      const admin = await createSignedInUser(small, { role: 'admin' });
+      const list = await small.app.inject({
+        method: 'GET',
+        url: '/api/admin/contact-messages',
+        headers: { cookie: admin.cookie },
+      });
+      expect(list.json().total).toBe(3);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import {
   ZNewsletterSubscriptionList,
 } from '@easyfund/shared/schemas/messages';
 import { requireRole } from '../../plugins/auth';
+import { messageRateLimit } from './rate-limit';
 import {
   createContactMessage,
   listContactMessages,
@@ -21,11 +22,17 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/newsletter',
     {
+      preHandler: messageRateLimit('newsletter'),
       schema: {
         tags: ['messages'],
         summary: 'Subscribe an e-mail to the newsletter (a second subscribe is a no-op)',
         body: ZNewsletterRequest,
-        response: { 200: ZNewsletterResponse, 201: ZNewsletterResponse, 400: ZApiError },
+        response: {
+          200: ZNewsletterResponse,
+          201: ZNewsletterResponse,
+          400: ZApiError,
+          429: ZApiError,
+        },
       },
     },
     async (request, reply) => {
@@ -37,11 +44,12 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/contact',
     {
+      preHandler: messageRateLimit('contact'),
       schema: {
         tags: ['messages'],
         summary: 'Send a message through the contact form',
         body: ZContactRequest,
-        response: { 201: ZContactCreated, 400: ZApiError },
+        response: { 201: ZContactCreated, 400: ZApiError, 429: ZApiError },
       },
     },
     async (request, reply) => {

@@ -65,21 +65,23 @@ export function Component() {
             Raised by <span className="font-semibold text-base-content">{fund.raiserName}</span>
           </p>
           <dl className="grid grid-cols-3 gap-3 text-center">
-            <div className="rounded-box bg-base-200/70 p-3">
+            <div className="rounded-box bg-base-200/70 px-1 py-3 sm:px-3">
               <dt className="text-xs uppercase tracking-wide text-base-content/75">Goal</dt>
-              <dd className="text-lg font-bold">
+              <dd className="text-base font-bold sm:text-lg">
                 <Money poisha={fund.goalPoisha} />
               </dd>
             </div>
-            <div className="rounded-box bg-base-200/70 p-3">
+            <div className="rounded-box bg-base-200/70 px-1 py-3 sm:px-3">
               <dt className="text-xs uppercase tracking-wide text-base-content/75">Fund raised</dt>
-              <dd className="text-lg font-bold text-emerald-800">
+              <dd className="text-base font-bold text-emerald-800 sm:text-lg">
                 <Money poisha={fund.raisedPoisha} />
               </dd>
             </div>
-            <div className="rounded-box bg-base-200/70 p-3">
+            <div className="rounded-box bg-base-200/70 px-1 py-3 sm:px-3">
               <dt className="text-xs uppercase tracking-wide text-base-content/75">Donors</dt>
-              <dd className="text-lg font-bold">{fund.donationCount.toLocaleString('en-US')}</dd>
+              <dd className="text-base font-bold sm:text-lg">
+                {fund.donationCount.toLocaleString('en-US')}
+              </dd>
             </div>
           </dl>
           <RaisedProgress raisedPoisha={fund.raisedPoisha} goalPoisha={fund.goalPoisha} />

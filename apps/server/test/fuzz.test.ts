@@ -240,6 +240,38 @@ describe('fuzzing every endpoint as every role', () => {
   });
 });
 
+describe('what fuzzing found, kept as examples', () => {
+  const errorShape = { error: { code: expect.any(String), message: expect.any(String) } };
+
+  it('answers an over-long path parameter with 414 in the JSON error shape, without echoing it', async () => {
+    const url = `/api/funds/${'<script>'.repeat(30)}`;
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({
+      error: { code: 'uri_too_long', message: 'The address is too long' },
+    });
+  });
+
+  it('answers an unknown identity endpoint with a JSON 404, however long its path', async () => {
+    for (const url of ['/api/auth/nothing-here', `/api/auth/${'x'.repeat(3_000)}`]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(errorShape);
+    }
+  });
+
+  it('answers a malformed multipart upload with a 400', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { cookie: cookies.user!, 'content-type': 'multipart/form-data; boundary=fuzz' },
+      payload: '--fuzz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject(errorShape);
+  });
+});
+
 describe('fuzzing the pages the server renders', () => {
   const webDist = mkdtempSync(path.join(tmpdir(), 'easyfund-fuzz-web-'));
   let web: TestContext;

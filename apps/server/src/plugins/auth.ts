@@ -11,7 +11,7 @@ import {
 } from '@easyfund/shared/schemas/common';
 import { z } from 'zod';
 import { type Auth, CLIENT_IP_HEADER } from '../lib/auth';
-import { Forbidden, Invalid, Unauthorized } from '../lib/errors';
+import { Forbidden, Invalid, NotFound, Unauthorized } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +46,9 @@ function validate<T extends z.ZodType>(schema: T, body: unknown) {
   for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
   throw new Invalid(Object.values(fields)[0] ?? 'Invalid input', fields);
 }
+
+/** Longer than any path of the identity layer's endpoints (OAuth callbacks included). */
+const MAX_AUTH_PATH = 200;
 
 const cache = new WeakMap<FastifyRequest, Promise<TMe | null>>();
 
@@ -83,6 +86,9 @@ export default fp(
       schema: { hide: true },
       async handler(request, reply) {
         const pathname = request.url.split('?')[0] ?? '';
+        // The identity layer keys its rate-limit rows by client and path: an endless path
+        // would not fit the index (a 500) and no endpoint of it is that long.
+        if (pathname.length > MAX_AUTH_PATH) throw new NotFound('Endpoint');
         if (request.method === 'POST' && pathname === '/api/auth/sign-up/email') {
           validate(ZSignUpRequest, request.body);
         }

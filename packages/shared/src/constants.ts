@@ -121,6 +121,25 @@ const ROUTE_TITLES: [RegExp, string][] = [
   [/^\/dashboard\/admin\/messages\/?$/, PAGE_TITLES.messages],
 ];
 
+/** The footer's information pages (/info/:topic) and their titles. */
+export const INFO_PAGE_TITLES = {
+  about: 'About Us',
+  terms: 'Terms of use',
+  privacy: 'Privacy policy',
+  cookies: 'Cookies',
+  help: 'Help',
+  faq: 'FQAs',
+} as const;
+export type InfoTopic = keyof typeof INFO_PAGE_TITLES;
+
 export function titleForPath(pathname: string): string {
+  const info = /^\/info\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (info !== undefined) {
+    return pageTitle(
+      Object.hasOwn(INFO_PAGE_TITLES, info)
+        ? INFO_PAGE_TITLES[info as InfoTopic]
+        : PAGE_TITLES.notFound,
+    );
+  }
   return pageTitle(ROUTE_TITLES.find(([re]) => re.test(pathname))?.[1] ?? PAGE_TITLES.notFound);
 }

@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { PageLoader } from '../components/page-loader';
 import { RequireRole } from './guards';
 import { DashboardLayout } from './layout/dashboard-layout';
 import { RootLayout } from './layout/root-layout';
@@ -10,6 +11,8 @@ export const router = createBrowserRouter([
     path: '/',
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    // Shown while the first page's code loads.
+    HydrateFallback: PageLoader,
     children: [
       { index: true, lazy: () => import('../features/home/routes/home') },
       { path: 'donatenow', lazy: () => import('../features/funds/routes/donate-now') },
@@ -27,6 +30,7 @@ export const router = createBrowserRouter([
     path: '/dashboard',
     Component: DashboardLayout,
     ErrorBoundary: RouteError,
+    HydrateFallback: PageLoader,
     children: [
       { index: true, lazy: () => import('../features/dashboard/routes/welcome') },
       {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyRequests } from '../../lib/errors';
-import { hitRateLimit } from '../../lib/payments/rate-limit';
+import { hitRateLimit } from '../../lib/rate-limit';
 
 export const MESSAGE_RATE_WINDOW_MS = 10 * 60_000;
 export const MESSAGE_RATE_LIMIT_MESSAGE =

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyRequests } from '../../lib/errors';
-import { hitRateLimit } from '../../lib/payments/rate-limit';
+import { hitRateLimit } from '../../lib/rate-limit';
 
 /** Card-testing protection: the window of PAYMENT_RATE_LIMIT_MAX. */
 export const PAYMENT_RATE_WINDOW_MS = 10 * 60_000;

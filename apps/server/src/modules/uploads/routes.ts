@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZApiError } from '@easyfund/shared/schemas/common';
 import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import { DomainError, Invalid, TooManyRequests } from '../../lib/errors';
-import { hitRateLimit } from '../../lib/payments/rate-limit';
+import { hitRateLimit } from '../../lib/rate-limit';
 import { detectImageType } from '../../lib/storage/image-type';
 import { createStorage } from '../../lib/storage/storage';
 import { requireUser } from '../../plugins/auth';

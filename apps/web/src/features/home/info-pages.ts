@@ -1,12 +1,14 @@
+import { INFO_PAGE_TITLES, type InfoTopic } from '@easyfund/shared/constants';
+
 /** Short pages behind the footer's About Us and Useful Links. */
 export interface InfoPage {
   title: string;
   sections: { heading?: string; text: string }[];
 }
 
-export const INFO_PAGES: Record<string, InfoPage> = {
+export const INFO_PAGES: Record<InfoTopic, InfoPage> = {
   about: {
-    title: 'About Us',
+    title: INFO_PAGE_TITLES.about,
     sections: [
       {
         text: 'Easy Fund is a charity crowdfunding site for Bangladesh. People in need, and the volunteers who stand by them, raise funds here; donors give in Tk by card.',
@@ -22,7 +24,7 @@ export const INFO_PAGES: Record<string, InfoPage> = {
     ],
   },
   terms: {
-    title: 'Terms of use',
+    title: INFO_PAGE_TITLES.terms,
     sections: [
       {
         text: 'By using Easy Fund you agree to give true information, to donate only with cards you may use, and to raise funds only for the purpose you describe.',
@@ -38,7 +40,7 @@ export const INFO_PAGES: Record<string, InfoPage> = {
     ],
   },
   privacy: {
-    title: 'Privacy policy',
+    title: INFO_PAGE_TITLES.privacy,
     sections: [
       {
         text: 'We keep your name, e-mail address and photo address to run your account, and the donations you make to show your history and the funds’ totals.',
@@ -54,7 +56,7 @@ export const INFO_PAGES: Record<string, InfoPage> = {
     ],
   },
   cookies: {
-    title: 'Cookies',
+    title: INFO_PAGE_TITLES.cookies,
     sections: [
       {
         text: 'We use one cookie: the session cookie that keeps you signed in. It cannot be read by scripts on the page and is removed when you log out.',
@@ -63,7 +65,7 @@ export const INFO_PAGES: Record<string, InfoPage> = {
     ],
   },
   help: {
-    title: 'Help',
+    title: INFO_PAGE_TITLES.help,
     sections: [
       {
         heading: 'How do I donate?',
@@ -80,7 +82,7 @@ export const INFO_PAGES: Record<string, InfoPage> = {
     ],
   },
   faq: {
-    title: 'FQAs',
+    title: INFO_PAGE_TITLES.faq,
     sections: [
       {
         heading: 'Is there a minimum donation?',

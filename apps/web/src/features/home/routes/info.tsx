@@ -1,12 +1,12 @@
 import { Link, useParams } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { type InfoTopic, PAGE_TITLES } from '@easyfund/shared/constants';
 import { usePageTitle } from '../../../lib/title';
 import { INFO_PAGES } from '../info-pages';
 
 /** /info/:topic — About Us and the footer's Useful Links. */
 export function Component() {
   const { topic = '' } = useParams();
-  const page = Object.hasOwn(INFO_PAGES, topic) ? INFO_PAGES[topic] : undefined;
+  const page = Object.hasOwn(INFO_PAGES, topic) ? INFO_PAGES[topic as InfoTopic] : undefined;
   usePageTitle(page?.title ?? PAGE_TITLES.notFound);
 
   if (!page) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rateLimit } from '../../db/schema';
+import type { Db } from '../db/client';
+import { rateLimit } from '../db/schema';
 
 export interface RateLimitHit {
   allowed: boolean;
@@ -13,7 +13,8 @@ export interface RateLimitHit {
 /**
  * Counts one request against `key` in a fixed window and says whether it is within
  * `max`. The counter lives in the database (one atomic upsert), so every server
- * process shares it. Keys are prefixed so they never meet the sign-in limiter's.
+ * process shares it. Keys are prefixed so they never meet the sign-in limiter's
+ * (which are `ip|path`). Used for payments, uploads and the public forms.
  */
 export async function hitRateLimit(
   db: Db,
@@ -22,7 +23,7 @@ export async function hitRateLimit(
   windowMs: number,
   now: number = Date.now(),
 ): Promise<RateLimitHit> {
-  const fullKey = `payments:${key}`;
+  const fullKey = `limit:${key}`;
   const expired = sql`${rateLimit.lastRequest} <= ${now - windowMs}`;
   const [row] = await db
     .insert(rateLimit)

@@ -15,11 +15,11 @@ describe('micro cache', () => {
     let reads = 0;
     const cache = createMicroCache({ ttlMs: 1_000, maxEntries: 10, now: () => clock });
     const produce = async () => `body ${++reads}`;
-    expect((await cache.get('k', produce)).body).toBe('body 1');
+    expect((await cache.get('k', produce)).body.toString()).toBe('body 1');
     clock += 999;
-    expect((await cache.get('k', produce)).body).toBe('body 1');
+    expect((await cache.get('k', produce)).body.toString()).toBe('body 1');
     clock += 1;
-    expect((await cache.get('k', produce)).body).toBe('body 2');
+    expect((await cache.get('k', produce)).body.toString()).toBe('body 2');
   });
 
   it('makes one read for concurrent misses of the same key', async () => {
@@ -47,15 +47,17 @@ describe('micro cache', () => {
     const first = cache.get('k', () => read.promise);
     cache.clear();
     read.resolve('before the write');
-    expect((await first).body).toBe('before the write');
-    expect((await cache.get('k', async () => 'after the write')).body).toBe('after the write');
+    expect((await first).body.toString()).toBe('before the write');
+    expect((await cache.get('k', async () => 'after the write')).body.toString()).toBe(
+      'after the write',
+    );
   });
 
   it('keeps at most maxEntries keys, dropping the oldest', async () => {
     const cache = createMicroCache({ ttlMs: 60_000, maxEntries: 2 });
     for (const k of ['a', 'b', 'c']) await cache.get(k, async () => k);
     expect(cache.size).toBe(2);
-    expect((await cache.get('a', async () => 'a again')).body).toBe('a again');
+    expect((await cache.get('a', async () => 'a again')).body.toString()).toBe('a again');
   });
 
   it('does not cache a failed read', async () => {
@@ -63,13 +65,13 @@ describe('micro cache', () => {
     await expect(cache.get('k', async () => Promise.reject(new Error('down')))).rejects.toThrow(
       'down',
     );
-    expect((await cache.get('k', async () => 'up')).body).toBe('up');
+    expect((await cache.get('k', async () => 'up')).body.toString()).toBe('up');
   });
 
   it('caches nothing with a time of 0', async () => {
     const cache = createMicroCache({ ttlMs: 0, maxEntries: 2 });
     await cache.get('k', async () => 'one');
-    expect((await cache.get('k', async () => 'two')).body).toBe('two');
+    expect((await cache.get('k', async () => 'two')).body.toString()).toBe('two');
   });
 });
 

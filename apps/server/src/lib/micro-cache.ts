@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A serialized response body, with its ETag and the time it stops being served. */
 export interface CachedBody {
-  body: string;
+  /** UTF-8 bytes, encoded once (not on every answer). */
+  body: Buffer;
   etag: string;
   expiresAt: number;
 }
@@ -53,7 +54,8 @@ export function createMicroCache(opts: MicroCacheOptions): MicroCache {
       if (pending) return pending;
       const startedAt = now();
       const startedIn = generation;
-      const made = produce().then((body) => {
+      const made = produce().then((text) => {
+        const body = Buffer.from(text, 'utf8');
         const entry: CachedBody = {
           body,
           etag: `"${createHash('sha1').update(body).digest('base64url')}"`,

@@ -1,13 +1,65 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const FEATURES = ['admin', 'auth', 'contact', 'dashboard', 'donations', 'funds', 'home', 'raising'];
-const web = './apps/web/src';
+const featureType = (f) => `feature-${f}`;
+
+/** Where each kind of code lives; the policies below say who may import whom. */
+const ELEMENTS = [
+  { type: 'web-app', pattern: 'apps/web/src/app' },
+  ...FEATURES.map((f) => ({ type: featureType(f), pattern: `apps/web/src/features/${f}` })),
+  { type: 'web-shared', pattern: ['apps/web/src/components', 'apps/web/src/lib'] },
+  { type: 'shared-package', pattern: 'packages/shared' },
+  { type: 'server-modules', pattern: 'apps/server/src/modules' },
+  { type: 'server-plugins', pattern: 'apps/server/src/plugins' },
+  { type: 'server-core', pattern: ['apps/server/src/lib', 'apps/server/src/db'] },
+  { type: 'server-entry', pattern: 'apps/server/src' },
+];
+
+const SERVER = ['server-modules', 'server-plugins', 'server-core', 'server-entry'];
+const WEB = ['web-app', 'web-shared', ...FEATURES.map(featureType)];
+
+const POLICIES = [
+  // Features do not import each other; what two features need moves down.
+  ...FEATURES.map((f) => ({
+    from: { element: { type: featureType(f) } },
+    disallow: {
+      to: {
+        element: {
+          types: { anyOf: [...FEATURES.filter((o) => o !== f).map(featureType), 'web-app'] },
+        },
+      },
+    },
+  })),
+  // Dependencies go one way: shared code → features → app.
+  {
+    from: { element: { type: 'web-shared' } },
+    disallow: {
+      to: { element: { types: { anyOf: ['web-app', ...FEATURES.map(featureType)] } } },
+    },
+  },
+  {
+    from: { element: { type: 'shared-package' } },
+    disallow: { to: { element: { types: { anyOf: [...WEB, ...SERVER] } } } },
+  },
+  {
+    from: { element: { types: { anyOf: WEB } } },
+    disallow: { to: { element: { types: { anyOf: SERVER } } } },
+  },
+  {
+    from: { element: { types: { anyOf: SERVER } } },
+    disallow: { to: { element: { types: { anyOf: WEB } } } },
+  },
+  // lib/ and db/ sit below the modules and plugins.
+  {
+    from: { element: { type: 'server-core' } },
+    disallow: { to: { element: { types: { anyOf: ['server-modules', 'server-plugins'] } } } },
+  },
+];
 
 export default tseslint.config(
   {
@@ -24,15 +76,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'import-x': importX },
+    plugins: { boundaries },
     settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
-      ],
+      'boundaries/elements': ELEMENTS,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -41,53 +88,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            // Features do not import each other; shared code moves down.
-            ...FEATURES.map((f) => ({
-              target: `${web}/features/${f}`,
-              from: `${web}/features`,
-              except: [`./${f}`],
-              message:
-                'Features do not import each other: move shared code to components/, lib/ or packages/shared.',
-            })),
-            // Dependencies go one way: shared code → features → app.
-            {
-              target: `${web}/features`,
-              from: `${web}/app`,
-              message: 'Features must not import the app layer.',
-            },
-            {
-              target: [`${web}/components`, `${web}/lib`],
-              from: [`${web}/features`, `${web}/app`],
-              message: 'Shared web code must not import features or the app.',
-            },
-            {
-              target: './packages/shared',
-              from: './apps',
-              message: 'packages/shared must not import the apps.',
-            },
-            {
-              target: './apps/web',
-              from: './apps/server',
-              message: 'The web app must not import server code.',
-            },
-            {
-              target: './apps/server',
-              from: './apps/web',
-              message: 'The server must not import web code.',
-            },
-            {
-              target: ['./apps/server/src/lib', './apps/server/src/db'],
-              from: ['./apps/server/src/modules', './apps/server/src/plugins'],
-              message: 'lib/ and db/ sit below modules and plugins.',
-            },
-          ],
-        },
-      ],
+      'boundaries/dependencies': ['error', { default: 'allow', policies: POLICIES }],
     },
   },
   {

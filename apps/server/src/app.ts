@@ -29,6 +29,7 @@ import usersRoutes from './modules/users/routes';
 import uploadsRoutes from './modules/uploads/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
+import housekeepingPlugin from './plugins/housekeeping';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
 
@@ -71,7 +72,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 export async function buildApp({ config, database, logger, mailer }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? false,
-    trustProxy: config.NODE_ENV === 'production' ? 'loopback' : false,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     frameworkErrors,
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
 
   app.decorate('payments', createPaymentProvider(config, database.db));
 
+  await app.register(housekeepingPlugin);
   await app.register(healthRoutes);
   await app.register(fundsRoutes);
   await app.register(messagesRoutes);

@@ -64,6 +64,9 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Which proxies' X-Forwarded-For to trust: 'true', or addresses/CIDRs separated
+   *  by commas. Default: loopback in production (a proxy on the same host). */
+  TRUST_PROXY: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long public lists may be served from a process's cache (ms); default 1000, 0 in tests. */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
@@ -71,7 +74,10 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+export type TrustProxy = boolean | string | string[];
+
 export interface Config extends Env {
+  trustProxy: TrustProxy;
   authSecret: string;
   publicUrl: string;
   dataDir: string;
@@ -111,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...e,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY, e.NODE_ENV),
     dataDir,
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
@@ -118,6 +125,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider,
     publicCacheMs: e.PUBLIC_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
   };
+}
+
+function parseTrustProxy(value: string | undefined, env: Env['NODE_ENV']): TrustProxy {
+  if (value === undefined) return env === 'production' ? 'loopback' : false;
+  if (value === 'true' || value === 'false') return value === 'true';
+  const list = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return list.length === 1 ? list[0]! : list;
 }
 
 /** The auth secret is generated on first start and kept in the data directory. */

@@ -45,3 +45,14 @@ describe('configuration', () => {
     expect(config.ADMIN_EMAILS).toEqual(['boss@example.com', 'two@example.com']);
   });
 });
+
+describe('trusted proxies', () => {
+  it('trusts a proxy on the same host in production, none otherwise, or what TRUST_PROXY says', () => {
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }).trustProxy).toBe('loopback');
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(
+      loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 192.168.1.5' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.5']);
+  });
+});

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hitRateLimit, pruneRateLimits } from '../src/lib/rate-limit';
 import { buildTestApp, type TestContext } from './helper';
 
 let ctx: TestContext;
@@ -45,5 +46,18 @@ describe('sign-in rate limit', () => {
   it('keeps its counters in the database, shared by every server process', async () => {
     const rows = await ctx.db.query.rateLimit.findMany();
     expect(rows.some((r) => r.key.startsWith('10.0.0.7'))).toBe(true);
+  });
+});
+
+describe('rate-limit housekeeping', () => {
+  it('removes counters idle for longer than the given time and keeps recent ones', async () => {
+    const day = 24 * 60 * 60_000;
+    const now = Date.now();
+    await hitRateLimit(ctx.db, 'old-key', 5, 60_000, now - 2 * day);
+    await hitRateLimit(ctx.db, 'new-key', 5, 60_000, now);
+    await pruneRateLimits(ctx.db, day, now);
+    const keys = (await ctx.db.query.rateLimit.findMany()).map((r) => r.key);
+    expect(keys).not.toContain('limit:old-key');
+    expect(keys).toContain('limit:new-key');
   });
 });

@@ -64,6 +64,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
+      // A request never waits on the database for ever (a silent network drop, a lock).
+      statement_timeout: 15_000,
+      idle_in_transaction_session_timeout: 30_000,
     });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => {});

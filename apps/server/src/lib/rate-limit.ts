@@ -45,3 +45,16 @@ export async function hitRateLimit(
     retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
   };
 }
+
+/** Deletes counters whose last request is older than `olderThanMs` (any limiter's). */
+export async function pruneRateLimits(
+  db: Db,
+  olderThanMs: number,
+  now: number = Date.now(),
+): Promise<number> {
+  const gone = await db
+    .delete(rateLimit)
+    .where(sql`${rateLimit.lastRequest} < ${now - olderThanMs}`)
+    .returning({ id: rateLimit.id });
+  return gone.length;
+}

@@ -1,0 +1,51 @@
+/**
+ * `npm run seed`: puts the demo data (README accounts, funds, donations, an application)
+ * into the configured database (DATABASE_URL, or the embedded one under DATA_DIR) when
+ * it has no users yet. In embedded mode stop the server first: one process per database.
+ */
+import path from 'node:path';
+import pino from 'pino';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { createAuth } from '../lib/auth';
+import { createMailer } from '../lib/mailer';
+import { seedDemo } from '../seed/demo';
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    const log = pino({ level: config.LOG_LEVEL });
+    const auth = createAuth({
+      config,
+      db: database.db,
+      mailer: createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log,
+      }),
+      log,
+    });
+    const seeded = await seedDemo(auth, database.db);
+    console.log(
+      seeded
+        ? 'Demo data seeded (accounts in the README).'
+        : 'The database already has users: nothing seeded.',
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(2);
+  },
+);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
-import pg from 'pg';
+import { createScratchDatabase } from '../../apps/server/test/support/postgres';
 import { CAUSE_IDS, type CauseId } from '@easyfund/shared/constants';
 import type { Db } from '../../apps/server/src/db/client';
 import { user } from '../../apps/server/src/db/schema';
@@ -26,24 +26,8 @@ export function postgresBaseUrl(): string {
 }
 
 /** A database of its own on the PostgreSQL server, dropped by `drop()`. */
-export async function createPostgresDatabase(base = postgresBaseUrl()) {
-  const name = `easyfund_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => admin(`drop database if exists "${name}" with (force)`),
-  };
+export function createPostgresDatabase(base = postgresBaseUrl()) {
+  return createScratchDatabase(base, 'easyfund_bench');
 }
 
 const DESCRIPTION =

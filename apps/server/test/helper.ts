@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp, type App } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import type { Mail, Mailer } from '../src/lib/mailer';
 import { createUser, type CreateUserInput } from '../src/seed/factories';
+import { createScratchDatabase, type ScratchDatabase } from './support/postgres';
 
 export interface TestContext {
   app: App;
@@ -71,26 +71,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
 }
 
 /** A database of its own on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<ScratchDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
-  const name = `easyfund_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => admin(`drop database if exists "${name}" with (force)`),
-  };
+  return createScratchDatabase(base, 'easyfund_t');
 }
 
 /** Signs in through the real auth endpoint and returns the session cookie header. */

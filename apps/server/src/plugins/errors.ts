@@ -20,7 +20,7 @@ export function isDatabaseDown(err: unknown): boolean {
       code === '08006' ||
       code === '08001' ||
       code === '08003' ||
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i.test(
         message,
       )
     ) {

@@ -4,14 +4,13 @@ import { causeTitle, PAGE_TITLES } from '@easyfund/shared/constants';
 import { MSG } from '@easyfund/shared/messages';
 import { formatTk } from '@easyfund/shared/money';
 import type { TAdminFund } from '@easyfund/shared/schemas/raising';
-import { Pagination } from '../../../components/pagination';
 import { StatusBadge } from '../../../components/status-badge';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { decideFund, fundsQuery } from '../api';
 import { DecisionControls } from '../components/decision-controls';
 import { FundHistory } from '../components/fund-history';
-import { QueryState } from '../components/query-state';
+import { PagedTable } from '../components/paged-table';
 import { usePageParam } from '../components/use-page-param';
 
 /** /dashboard/admin/managerequestedfund: every fund, with Approved / Deny on requests. */
@@ -36,102 +35,83 @@ export function Component() {
   return (
     <section className="mx-auto max-w-7xl">
       <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.manageRequestedFund}</h1>
-      <QueryState pending={list.isPending} error={list.error}>
-        {list.data && list.data.items.length === 0 && (
-          <p className="rounded-box bg-base-100 p-6 text-center shadow">No funds yet.</p>
+      <PagedTable
+        query={list}
+        label="Funds"
+        pagesLabel="Fund pages"
+        empty="No funds yet."
+        columns={[
+          'Image',
+          'Event Name',
+          'Raiser',
+          'Goal',
+          'Raised',
+          'Status',
+          'Feedback and decision',
+          'History',
+        ]}
+        onPage={setPage}
+        row={(f) => (
+          <Fragment key={f.id}>
+            <tr>
+              <td>
+                <img src={f.image} alt="" className="h-14 w-20 rounded object-cover" />
+              </td>
+              <th scope="row" className="max-w-xs font-medium">
+                {f.name}
+                <span className="block text-xs font-normal text-base-content/80">
+                  {causeTitle(f.cause)} · suggested {formatTk(f.suggestedPoisha)}
+                </span>
+                <details className="text-xs font-normal">
+                  <summary className="cursor-pointer">Description</summary>
+                  <p className="whitespace-pre-line">{f.description}</p>
+                </details>
+              </th>
+              <td>
+                {f.raiser.name}
+                <span className="block text-xs text-base-content/80">{f.raiser.email}</span>
+              </td>
+              <td>{formatTk(f.goalPoisha)}</td>
+              <td>
+                {formatTk(f.raisedPoisha)}
+                <span className="block text-xs text-base-content/80">
+                  {f.donationCount} donations
+                </span>
+              </td>
+              <td>
+                <StatusBadge status={f.status} />
+              </td>
+              <td>
+                <DecisionControls
+                  key={`${f.id}-${f.status}`}
+                  subject={f.name}
+                  status={f.status}
+                  feedback={f.feedback}
+                  onDecide={(status, feedback) => decide(f, status, feedback)}
+                />
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-expanded={open === f.id}
+                  onClick={() => setOpen(open === f.id ? null : f.id)}
+                >
+                  {open === f.id ? 'Hide' : 'Show'}
+                  <span className="sr-only"> the history of {f.name}</span>
+                </button>
+              </td>
+            </tr>
+            {open === f.id && (
+              <tr>
+                <td colSpan={8}>
+                  <FundHistory fundId={f.id} />
+                </td>
+              </tr>
+            )}
+          </Fragment>
         )}
-        {list.data && list.data.items.length > 0 && (
-          <>
-            <div className="overflow-x-auto rounded-box bg-base-100 shadow">
-              <table className="table" aria-label="Funds">
-                <thead>
-                  <tr>
-                    <th scope="col">Image</th>
-                    <th scope="col">Event Name</th>
-                    <th scope="col">Raiser</th>
-                    <th scope="col">Goal</th>
-                    <th scope="col">Raised</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Feedback and decision</th>
-                    <th scope="col">History</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((f) => (
-                    <Fragment key={f.id}>
-                      <tr>
-                        <td>
-                          <img src={f.image} alt="" className="h-14 w-20 rounded object-cover" />
-                        </td>
-                        <th scope="row" className="max-w-xs font-medium">
-                          {f.name}
-                          <span className="block text-xs font-normal text-base-content/80">
-                            {causeTitle(f.cause)} · suggested {formatTk(f.suggestedPoisha)}
-                          </span>
-                          <details className="text-xs font-normal">
-                            <summary className="cursor-pointer">Description</summary>
-                            <p className="whitespace-pre-line">{f.description}</p>
-                          </details>
-                        </th>
-                        <td>
-                          {f.raiser.name}
-                          <span className="block text-xs text-base-content/80">
-                            {f.raiser.email}
-                          </span>
-                        </td>
-                        <td>{formatTk(f.goalPoisha)}</td>
-                        <td>
-                          {formatTk(f.raisedPoisha)}
-                          <span className="block text-xs text-base-content/80">
-                            {f.donationCount} donations
-                          </span>
-                        </td>
-                        <td>
-                          <StatusBadge status={f.status} />
-                        </td>
-                        <td>
-                          <DecisionControls
-                            key={`${f.id}-${f.status}`}
-                            subject={f.name}
-                            status={f.status}
-                            feedback={f.feedback}
-                            onDecide={(status, feedback) => decide(f, status, feedback)}
-                          />
-                        </td>
-                        <td>
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-sm"
-                            aria-expanded={open === f.id}
-                            onClick={() => setOpen(open === f.id ? null : f.id)}
-                          >
-                            {open === f.id ? 'Hide' : 'Show'}
-                            <span className="sr-only"> the history of {f.name}</span>
-                          </button>
-                        </td>
-                      </tr>
-                      {open === f.id && (
-                        <tr>
-                          <td colSpan={8}>
-                            <FundHistory fundId={f.id} />
-                          </td>
-                        </tr>
-                      )}
-                    </Fragment>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={list.data.page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              onPage={setPage}
-              label="Fund pages"
-            />
-          </>
-        )}
-      </QueryState>
+      />
     </section>
   );
 }

@@ -5,12 +5,11 @@ import { PAGE_TITLES } from '@easyfund/shared/constants';
 import { MSG } from '@easyfund/shared/messages';
 import type { TAdminUser } from '@easyfund/shared/schemas/users';
 import { Avatar } from '../../../components/avatar';
-import { Pagination } from '../../../components/pagination';
 import { popup } from '../../../lib/popups';
 import { meQuery } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
 import { changeRole, usersQuery } from '../api';
-import { QueryState } from '../components/query-state';
+import { PagedTable } from '../components/paged-table';
 import { usePageParam } from '../components/use-page-param';
 
 /** /dashboard/admin/manageUsers: every user with Make Admin and Make Verified. */
@@ -65,73 +64,55 @@ export function Component() {
           Search
         </button>
       </form>
-      <QueryState pending={users.isPending} error={users.error}>
-        {users.data && (
-          <>
+      <PagedTable
+        query={users}
+        label="Users"
+        pagesLabel="User pages"
+        empty={q ? `No user matches “${q}”.` : 'No users yet.'}
+        columns={['#', 'Photo', 'Name', 'Email', 'Role', 'Make Admin', 'Make Verified']}
+        onPage={setPage}
+        caption={
+          users.data && (
             <p className="mb-2 text-sm text-base-content/80" aria-live="polite">
               {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
               {q ? ` matching “${q}”` : ''}
             </p>
-            <div className="overflow-x-auto rounded-box bg-base-100 shadow">
-              <table className="table" aria-label="Users">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">Photo</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Make Admin</th>
-                    <th scope="col">Make Verified</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {users.data.items.map((u, i) => (
-                    <tr key={u.id}>
-                      <td>{(users.data.page - 1) * users.data.pageSize + i + 1}</td>
-                      <td>
-                        <Avatar src={u.image} name={u.name} size={40} />
-                      </td>
-                      <th scope="row" className="font-medium">
-                        {u.name}
-                      </th>
-                      <td>{u.email}</td>
-                      <td className="capitalize">{u.role}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-primary"
-                          disabled={u.role === 'admin' || busy === u.id}
-                          onClick={() => void setRole(u, 'admin')}
-                        >
-                          Make Admin<span className="sr-only">: {u.name}</span>
-                        </button>
-                      </td>
-                      <td>
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline"
-                          disabled={u.role !== 'user' || busy === u.id}
-                          onClick={() => void setRole(u, 'verified')}
-                        >
-                          Make Verified<span className="sr-only">: {u.name}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={users.data.page}
-              pageSize={users.data.pageSize}
-              total={users.data.total}
-              onPage={setPage}
-              label="User pages"
-            />
-          </>
+          )
+        }
+        row={(u, position) => (
+          <tr key={u.id}>
+            <td>{position}</td>
+            <td>
+              <Avatar src={u.image} name={u.name} size={40} />
+            </td>
+            <th scope="row" className="font-medium">
+              {u.name}
+            </th>
+            <td>{u.email}</td>
+            <td className="capitalize">{u.role}</td>
+            <td>
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                disabled={u.role === 'admin' || busy === u.id}
+                onClick={() => void setRole(u, 'admin')}
+              >
+                Make Admin<span className="sr-only">: {u.name}</span>
+              </button>
+            </td>
+            <td>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline"
+                disabled={u.role !== 'user' || busy === u.id}
+                onClick={() => void setRole(u, 'verified')}
+              >
+                Make Verified<span className="sr-only">: {u.name}</span>
+              </button>
+            </td>
+          </tr>
         )}
-      </QueryState>
+      />
     </section>
   );
 }

@@ -2,13 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
 import { MSG } from '@easyfund/shared/messages';
 import type { TAdminVerification } from '@easyfund/shared/schemas/verifications';
-import { Pagination } from '../../../components/pagination';
 import { StatusBadge } from '../../../components/status-badge';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { decideVerification, verificationsQuery } from '../api';
 import { DecisionControls } from '../components/decision-controls';
-import { QueryState } from '../components/query-state';
+import { PagedTable } from '../components/paged-table';
 import { usePageParam } from '../components/use-page-param';
 
 /** /dashboard/admin/manageverification: fund raiser applications. */
@@ -32,76 +31,59 @@ export function Component() {
   return (
     <section className="mx-auto max-w-7xl">
       <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.manageVerification}</h1>
-      <QueryState pending={list.isPending} error={list.error}>
-        {list.data && list.data.items.length === 0 && (
-          <p className="rounded-box bg-base-100 p-6 text-center shadow">No applications yet.</p>
+      <PagedTable
+        query={list}
+        label="Applications"
+        pagesLabel="Application pages"
+        empty="No applications yet."
+        columns={[
+          'Applicant',
+          'Image',
+          'ID Card Number',
+          'Phone Number',
+          'Sent',
+          'Status',
+          'Feedback and decision',
+        ]}
+        onPage={setPage}
+        row={(a) => (
+          <tr key={a.id}>
+            <th scope="row" className="font-medium">
+              {a.name}
+              <span className="block text-sm font-normal">{a.applicant.email}</span>
+              {a.applicant.name !== a.name && (
+                <span className="block text-xs font-normal text-base-content/80">
+                  account: {a.applicant.name}
+                </span>
+              )}
+            </th>
+            <td>
+              <a href={a.image} target="_blank" rel="noreferrer noopener">
+                <img
+                  src={a.image}
+                  alt={`Image sent by ${a.name}`}
+                  className="h-14 w-14 rounded object-cover"
+                />
+              </a>
+            </td>
+            <td className="font-mono">{a.idCardNumber}</td>
+            <td className="font-mono">{a.phoneNumber}</td>
+            <td>{new Date(a.createdAt).toLocaleDateString()}</td>
+            <td>
+              <StatusBadge status={a.status} />
+            </td>
+            <td>
+              <DecisionControls
+                key={`${a.id}-${a.status}`}
+                subject={`${a.name}'s application`}
+                status={a.status}
+                feedback={a.feedback}
+                onDecide={(status, feedback) => decide(a, status, feedback)}
+              />
+            </td>
+          </tr>
         )}
-        {list.data && list.data.items.length > 0 && (
-          <>
-            <div className="overflow-x-auto rounded-box bg-base-100 shadow">
-              <table className="table" aria-label="Applications">
-                <thead>
-                  <tr>
-                    <th scope="col">Applicant</th>
-                    <th scope="col">Image</th>
-                    <th scope="col">ID Card Number</th>
-                    <th scope="col">Phone Number</th>
-                    <th scope="col">Sent</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Feedback and decision</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((a) => (
-                    <tr key={a.id}>
-                      <th scope="row" className="font-medium">
-                        {a.name}
-                        <span className="block text-sm font-normal">{a.applicant.email}</span>
-                        {a.applicant.name !== a.name && (
-                          <span className="block text-xs font-normal text-base-content/80">
-                            account: {a.applicant.name}
-                          </span>
-                        )}
-                      </th>
-                      <td>
-                        <a href={a.image} target="_blank" rel="noreferrer noopener">
-                          <img
-                            src={a.image}
-                            alt={`Image sent by ${a.name}`}
-                            className="h-14 w-14 rounded object-cover"
-                          />
-                        </a>
-                      </td>
-                      <td className="font-mono">{a.idCardNumber}</td>
-                      <td className="font-mono">{a.phoneNumber}</td>
-                      <td>{new Date(a.createdAt).toLocaleDateString()}</td>
-                      <td>
-                        <StatusBadge status={a.status} />
-                      </td>
-                      <td>
-                        <DecisionControls
-                          key={`${a.id}-${a.status}`}
-                          subject={`${a.name}'s application`}
-                          status={a.status}
-                          feedback={a.feedback}
-                          onDecide={(status, feedback) => decide(a, status, feedback)}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={list.data.page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              onPage={setPage}
-              label="Application pages"
-            />
-          </>
-        )}
-      </QueryState>
+      />
     </section>
   );
 }

@@ -2,13 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
 import { formatTk } from '@easyfund/shared/money';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
-import { Pagination } from '../../../components/pagination';
 import { StatusBadge } from '../../../components/status-badge';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { decideWithdrawal, withdrawalsQuery } from '../api';
 import { DecisionControls } from '../components/decision-controls';
-import { QueryState } from '../components/query-state';
+import { PagedTable } from '../components/paged-table';
 import { usePageParam } from '../components/use-page-param';
 
 const WITHDRAWAL_UPDATED = 'Withdrawal Updated Successfully';
@@ -33,67 +32,48 @@ export function Component() {
   return (
     <section className="mx-auto max-w-7xl">
       <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.manageWithdrawals}</h1>
-      <QueryState pending={list.isPending} error={list.error}>
-        {list.data && list.data.items.length === 0 && (
-          <p className="rounded-box bg-base-100 p-6 text-center shadow">
-            No withdrawal requests yet.
-          </p>
+      <PagedTable
+        query={list}
+        label="Withdrawal requests"
+        pagesLabel="Withdrawal pages"
+        empty="No withdrawal requests yet."
+        columns={[
+          'Event Name',
+          'Raiser',
+          'Amount',
+          'Fund raised',
+          'Requested',
+          'Status',
+          'Feedback and decision',
+        ]}
+        onPage={setPage}
+        row={(w) => (
+          <tr key={w.id}>
+            <th scope="row" className="font-medium">
+              {w.fundName}
+            </th>
+            <td>
+              {w.raiser.name}
+              <span className="block text-xs text-base-content/80">{w.raiser.email}</span>
+            </td>
+            <td>{formatTk(w.amountPoisha)}</td>
+            <td>{formatTk(w.fundRaisedPoisha)}</td>
+            <td>{new Date(w.createdAt).toLocaleString()}</td>
+            <td>
+              <StatusBadge status={w.status} />
+            </td>
+            <td>
+              <DecisionControls
+                key={`${w.id}-${w.status}`}
+                subject={`the withdrawal of ${formatTk(w.amountPoisha)} from ${w.fundName}`}
+                status={w.status}
+                feedback={w.feedback}
+                onDecide={(status, feedback) => decide(w, status, feedback)}
+              />
+            </td>
+          </tr>
         )}
-        {list.data && list.data.items.length > 0 && (
-          <>
-            <div className="overflow-x-auto rounded-box bg-base-100 shadow">
-              <table className="table" aria-label="Withdrawal requests">
-                <thead>
-                  <tr>
-                    <th scope="col">Event Name</th>
-                    <th scope="col">Raiser</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Fund raised</th>
-                    <th scope="col">Requested</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Feedback and decision</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((w) => (
-                    <tr key={w.id}>
-                      <th scope="row" className="font-medium">
-                        {w.fundName}
-                      </th>
-                      <td>
-                        {w.raiser.name}
-                        <span className="block text-xs text-base-content/80">{w.raiser.email}</span>
-                      </td>
-                      <td>{formatTk(w.amountPoisha)}</td>
-                      <td>{formatTk(w.fundRaisedPoisha)}</td>
-                      <td>{new Date(w.createdAt).toLocaleString()}</td>
-                      <td>
-                        <StatusBadge status={w.status} />
-                      </td>
-                      <td>
-                        <DecisionControls
-                          key={`${w.id}-${w.status}`}
-                          subject={`the withdrawal of ${formatTk(w.amountPoisha)} from ${w.fundName}`}
-                          status={w.status}
-                          feedback={w.feedback}
-                          onDecide={(status, feedback) => decide(w, status, feedback)}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={list.data.page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              onPage={setPage}
-              label="Withdrawal pages"
-            />
-          </>
-        )}
-      </QueryState>
+      />
     </section>
   );
 }

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
-import { Pagination } from '../../../components/pagination';
 import { usePageTitle } from '../../../lib/title';
 import { contactMessagesQuery, subscriptionsQuery } from '../api';
-import { QueryState } from '../components/query-state';
+import { PagedTable } from '../components/paged-table';
 import { usePageParam } from '../components/use-page-param';
 
 /** /dashboard/admin/messages: contact messages and newsletter subscribers. */
@@ -26,54 +25,29 @@ function ContactMessages() {
       <h2 id="contact-heading" className="mb-3 text-xl font-semibold">
         Contact messages {list.data ? `(${list.data.total})` : ''}
       </h2>
-      <QueryState pending={list.isPending} error={list.error}>
-        {list.data && list.data.items.length === 0 && (
-          <p className="rounded-box bg-base-100 p-6 text-center shadow">No messages yet.</p>
+      <PagedTable
+        query={list}
+        label="Contact messages"
+        pagesLabel="Message pages"
+        empty="No messages yet."
+        columns={['Received', 'Name', 'Email', 'Phone', 'Message']}
+        onPage={setPage}
+        row={(m) => (
+          <tr key={m.id}>
+            <td className="whitespace-nowrap">{new Date(m.createdAt).toLocaleString()}</td>
+            <th scope="row" className="font-medium">
+              {m.name}
+            </th>
+            <td>
+              <a className="link" href={`mailto:${m.email}`}>
+                {m.email}
+              </a>
+            </td>
+            <td>{m.phone || '—'}</td>
+            <td className="max-w-md whitespace-pre-line">{m.message}</td>
+          </tr>
         )}
-        {list.data && list.data.items.length > 0 && (
-          <>
-            <div className="overflow-x-auto rounded-box bg-base-100 shadow">
-              <table className="table" aria-label="Contact messages">
-                <thead>
-                  <tr>
-                    <th scope="col">Received</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Phone</th>
-                    <th scope="col">Message</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((m) => (
-                    <tr key={m.id}>
-                      <td className="whitespace-nowrap">
-                        {new Date(m.createdAt).toLocaleString()}
-                      </td>
-                      <th scope="row" className="font-medium">
-                        {m.name}
-                      </th>
-                      <td>
-                        <a className="link" href={`mailto:${m.email}`}>
-                          {m.email}
-                        </a>
-                      </td>
-                      <td>{m.phone || '—'}</td>
-                      <td className="max-w-md whitespace-pre-line">{m.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={list.data.page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              onPage={setPage}
-              label="Message pages"
-            />
-          </>
-        )}
-      </QueryState>
+      />
     </section>
   );
 }
@@ -86,42 +60,22 @@ function Subscribers() {
       <h2 id="subscribers-heading" className="mb-3 text-xl font-semibold">
         Newsletter subscribers {list.data ? `(${list.data.total})` : ''}
       </h2>
-      <QueryState pending={list.isPending} error={list.error}>
-        {list.data && list.data.items.length === 0 && (
-          <p className="rounded-box bg-base-100 p-6 text-center shadow">No subscribers yet.</p>
+      <PagedTable
+        query={list}
+        label="Newsletter subscribers"
+        pagesLabel="Subscriber pages"
+        empty="No subscribers yet."
+        columns={['Email', 'Subscribed']}
+        onPage={setPage}
+        row={(s) => (
+          <tr key={s.id}>
+            <th scope="row" className="font-medium">
+              {s.email}
+            </th>
+            <td>{new Date(s.createdAt).toLocaleString()}</td>
+          </tr>
         )}
-        {list.data && list.data.items.length > 0 && (
-          <>
-            <div className="overflow-x-auto rounded-box bg-base-100 shadow">
-              <table className="table" aria-label="Newsletter subscribers">
-                <thead>
-                  <tr>
-                    <th scope="col">Email</th>
-                    <th scope="col">Subscribed</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((s) => (
-                    <tr key={s.id}>
-                      <th scope="row" className="font-medium">
-                        {s.email}
-                      </th>
-                      <td>{new Date(s.createdAt).toLocaleString()}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={list.data.page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              onPage={setPage}
-              label="Subscriber pages"
-            />
-          </>
-        )}
-      </QueryState>
+      />
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import { MSG } from '@easyfund/shared/messages';
+
 /** Typed domain errors. Services throw these; one handler maps them to HTTP. */
 export class DomainError extends Error {
   constructor(
@@ -18,7 +20,7 @@ export class Invalid extends DomainError {
 }
 
 export class Unauthorized extends DomainError {
-  constructor(message = 'You have to Login first') {
+  constructor(message: string = MSG.loginFirst) {
     super(401, 'unauthorized', message);
   }
 }

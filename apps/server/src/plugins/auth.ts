@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Role } from '@easyfund/shared/constants';
+import { type Role, ROLES } from '@easyfund/shared/constants';
 import { ZResetPasswordRequest, ZSignUpRequest } from '@easyfund/shared/schemas/auth';
 import {
   type TAuthProviders,
@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-const ROLE_SET = new Set<string>(['user', 'verified', 'admin']);
+const ROLE_SET = new Set<string>(ROLES);
 
 function toMe(u: {
   id: string;
@@ -177,9 +177,9 @@ export default fp(
 
 /** better-auth's `{ code, message }` → our `{ error: { code, message } }`. */
 function toErrorShape(status: number, text: string) {
+  const fallback = status === 429 ? 'rate_limited' : `http_${status}`;
   try {
     const parsed = JSON.parse(text) as { code?: string; message?: string };
-    const fallback = status === 429 ? 'rate_limited' : `http_${status}`;
     return {
       error: {
         code: (parsed.code ?? fallback).toLowerCase(),
@@ -187,7 +187,7 @@ function toErrorShape(status: number, text: string) {
       },
     };
   } catch {
-    return { error: { code: `http_${status}`, message: 'Request failed' } };
+    return { error: { code: fallback, message: 'Request failed' } };
   }
 }
 

@@ -1,48 +1,49 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError } from '../lib/errors';
+import { DomainError, Unavailable } from '../lib/errors';
 
-/** True for errors that mean the database cannot be reached right now. */
-export function isDatabaseDown(err: unknown): boolean {
+/** An error and the errors it was caused by, outermost first (cycle-safe). */
+function* causeChain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
   const seen = new Set<unknown>();
   let e: unknown = err;
   while (e && typeof e === 'object' && !seen.has(e)) {
     seen.add(e);
-    const code = (e as { code?: unknown }).code;
-    const message = String((e as { message?: unknown }).message ?? '');
-    if (
-      code === 'ECONNREFUSED' ||
-      code === 'ECONNRESET' ||
-      code === 'ETIMEDOUT' ||
-      code === '57P01' || // admin_shutdown
-      code === '57P03' || // cannot_connect_now
-      code === '08006' ||
-      code === '08001' ||
-      code === '08003' ||
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i.test(
-        message,
-      )
-    ) {
-      return true;
-    }
+    yield e as { code?: unknown; message?: unknown };
     e = (e as { cause?: unknown }).cause;
+  }
+}
+
+const DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01', // admin_shutdown
+  '57P03', // cannot_connect_now
+  '08006',
+  '08001',
+  '08003',
+]);
+const DOWN_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|Cannot use a pool after calling end/i;
+
+/** True for errors that mean the database cannot be reached right now. */
+export function isDatabaseDown(err: unknown): boolean {
+  for (const e of causeChain(err)) {
+    if (DOWN_CODES.has(String(e.code)) || DOWN_MESSAGE.test(String(e.message ?? ''))) return true;
   }
   return false;
 }
 
 /** Postgres error codes for a request that broke a rule rather than the server. */
 function pgConstraint(err: unknown): { status: number; code: string; message: string } | null {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
+  for (const { code } of causeChain(err)) {
     if (code === '23505') return { status: 409, code: 'conflict', message: 'Already exists' };
     if (code === '23503')
       return { status: 409, code: 'conflict', message: 'A related record does not exist' };
     if (code === '23514') return { status: 400, code: 'invalid_input', message: 'Invalid value' };
     if (code === '22P02' || code === '22003')
       return { status: 400, code: 'invalid_input', message: 'Invalid value' };
-    e = (e as { cause?: unknown }).cause;
   }
   return null;
 }
@@ -98,12 +99,8 @@ export default fp(
       if (isDatabaseDown(err)) {
         request.log.warn({ err }, 'database unavailable');
         reply.header('retry-after', '5');
-        return send(
-          reply,
-          503,
-          'unavailable',
-          'The service is temporarily unavailable, please try again shortly',
-        );
+        const down = new Unavailable();
+        return send(reply, down.status, down.code, down.message);
       }
       const constraint = pgConstraint(err);
       if (constraint) return send(reply, constraint.status, constraint.code, constraint.message);

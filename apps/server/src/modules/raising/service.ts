@@ -14,8 +14,9 @@ import {
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { fundEvents, funds, user } from '../../db/schema';
-import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { Invalid, NotFound } from '../../lib/errors';
 import { availableOf, totalsOf, withdrawalTotals } from '../withdrawals/balance';
+import { decidePending } from '../../lib/decisions';
 
 type FundRow = typeof funds.$inferSelect;
 type Actor = Pick<TMe, 'id'>;
@@ -250,24 +251,10 @@ export async function decideFund(
   decision: { status: 'approved' | 'denied'; feedback: string | null },
 ): Promise<TAdminFund> {
   return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(funds)
-      .set({
-        status: decision.status,
-        feedback: decision.feedback,
-        decidedBy: admin.id,
-        decidedAt: new Date(),
-      })
-      .where(and(eq(funds.id, fundId), eq(funds.status, 'pending')))
-      .returning({ id: funds.id });
-    if (!updated) {
-      const [exists] = await tx
-        .select({ status: funds.status })
-        .from(funds)
-        .where(eq(funds.id, fundId));
-      if (!exists) throw new NotFound('Fund');
-      throw new Conflict(`This fund request has already been ${exists.status}`, 'already_decided');
-    }
+    await decidePending(tx, funds, fundId, admin.id, decision, {
+      what: 'Fund',
+      subject: 'This fund request',
+    });
     await recordEvent(
       tx,
       fundId,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DecisionStatus, Role } from '@easyfund/shared/constants';
 import type { TMe } from '@easyfund/shared/schemas/common';
@@ -10,7 +10,8 @@ import type {
 } from '@easyfund/shared/schemas/verifications';
 import type { Db, Tx } from '../../db/client';
 import { user, verificationApplications } from '../../db/schema';
-import { Conflict, Forbidden, NotFound } from '../../lib/errors';
+import { decidePending } from '../../lib/decisions';
+import { Conflict, Forbidden } from '../../lib/errors';
 
 type Row = typeof verificationApplications.$inferSelect;
 
@@ -144,31 +145,19 @@ export async function decideApplication(
   decision: { status: 'approved' | 'denied'; feedback: string | null },
 ): Promise<TAdminVerification> {
   return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(verificationApplications)
-      .set({
-        status: decision.status,
-        feedback: decision.feedback,
-        decidedBy: admin.id,
-        decidedAt: new Date(),
-      })
-      .where(
-        and(eq(verificationApplications.id, id), eq(verificationApplications.status, 'pending')),
-      )
-      .returning({ userId: verificationApplications.userId });
-    if (!updated) {
-      const [exists] = await tx
-        .select({ status: verificationApplications.status })
+    await decidePending(tx, verificationApplications, id, admin.id, decision, {
+      what: 'Application',
+      subject: 'This application',
+    });
+    if (decision.status === 'approved') {
+      const applicant = tx
+        .select({ id: verificationApplications.userId })
         .from(verificationApplications)
         .where(eq(verificationApplications.id, id));
-      if (!exists) throw new NotFound('Application');
-      throw new Conflict(`This application has already been ${exists.status}`, 'already_decided');
-    }
-    if (decision.status === 'approved') {
       await tx
         .update(user)
         .set({ role: 'verified' })
-        .where(and(eq(user.id, updated.userId), eq(user.role, 'user')));
+        .where(and(inArray(user.id, applicant), eq(user.role, 'user')));
     }
     const [row] = await adminQuery(tx, eq(verificationApplications.id, id));
     return toAdmin(row!);

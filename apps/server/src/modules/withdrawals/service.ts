@@ -10,7 +10,8 @@ import type {
 } from '@easyfund/shared/schemas/withdrawals';
 import type { Db, Tx } from '../../db/client';
 import { funds, user, withdrawals } from '../../db/schema';
-import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { decidePending } from '../../lib/decisions';
+import { Invalid, NotFound } from '../../lib/errors';
 import { committedWithdrawals } from './balance';
 
 type Row = typeof withdrawals.$inferSelect;
@@ -133,24 +134,10 @@ export async function decideWithdrawal(
   decision: { status: 'approved' | 'denied'; feedback: string | null },
 ): Promise<TAdminWithdrawal> {
   return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(withdrawals)
-      .set({
-        status: decision.status,
-        feedback: decision.feedback,
-        decidedBy: admin.id,
-        decidedAt: new Date(),
-      })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
-      .returning({ id: withdrawals.id });
-    if (!updated) {
-      const [exists] = await tx
-        .select({ status: withdrawals.status })
-        .from(withdrawals)
-        .where(eq(withdrawals.id, id));
-      if (!exists) throw new NotFound('Withdrawal request');
-      throw new Conflict(`This withdrawal has already been ${exists.status}`, 'already_decided');
-    }
+    await decidePending(tx, withdrawals, id, admin.id, decision, {
+      what: 'Withdrawal request',
+      subject: 'This withdrawal',
+    });
     const [row] = await adminQuery(tx, eq(withdrawals.id, id));
     return toAdmin(row!);
   });

@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { Pagination } from '../../../components/pagination';
 import { usePageTitle } from '../../../lib/title';
 import { donationsQuery, HISTORY_PAGE_SIZE } from '../api';
+import { EmptyState } from '../components/empty-state';
 import { LoadError } from '../components/load-error';
 
 export function Component() {
@@ -22,12 +23,7 @@ export function Component() {
       ) : donations.isError ? (
         <LoadError onRetry={() => void donations.refetch()} />
       ) : donations.data.items.length === 0 ? (
-        <div className="rounded-box border border-base-200 bg-base-100 p-8 text-center">
-          <p className="mb-4 text-base-content/80">You have not donated yet.</p>
-          <Link to="/donatenow" className="btn btn-primary">
-            Donate Now
-          </Link>
-        </div>
+        <EmptyState>You have not donated yet.</EmptyState>
       ) : (
         <>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

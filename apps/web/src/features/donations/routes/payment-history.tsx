@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { Pagination } from '../../../components/pagination';
 import { usePageTitle } from '../../../lib/title';
 import { HISTORY_PAGE_SIZE, paymentsQuery } from '../api';
+import { EmptyState } from '../components/empty-state';
 import { LoadError } from '../components/load-error';
 
 export function Component() {
@@ -22,12 +23,7 @@ export function Component() {
       ) : payments.isError ? (
         <LoadError onRetry={() => void payments.refetch()} />
       ) : payments.data.items.length === 0 ? (
-        <div className="rounded-box border border-base-200 bg-base-100 p-8 text-center">
-          <p className="mb-4 text-base-content/80">You have no payments yet.</p>
-          <Link to="/donatenow" className="btn btn-primary">
-            Donate Now
-          </Link>
-        </div>
+        <EmptyState>You have no payments yet.</EmptyState>
       ) : (
         <>
           <div className="overflow-x-auto rounded-box border border-base-200 bg-base-100">

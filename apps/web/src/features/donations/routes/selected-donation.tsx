@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { cartQuery, removeCartItem } from '../api';
+import { EmptyState } from '../components/empty-state';
 import { LoadError } from '../components/load-error';
 
 export function Component() {
@@ -34,14 +35,9 @@ export function Component() {
       ) : cart.isError ? (
         <LoadError onRetry={() => void cart.refetch()} />
       ) : cart.data.items.length === 0 ? (
-        <div className="rounded-box border border-base-200 bg-base-100 p-8 text-center">
-          <p className="mb-4 text-base-content/80">
-            You have no selected donations. Add a fund from its page to pay for it later.
-          </p>
-          <Link to="/donatenow" className="btn btn-primary">
-            Donate Now
-          </Link>
-        </div>
+        <EmptyState>
+          You have no selected donations. Add a fund from its page to pay for it later.
+        </EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-200 bg-base-100">
           <table className="table">

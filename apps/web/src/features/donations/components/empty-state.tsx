@@ -1,0 +1,13 @@
+import { Link } from 'react-router';
+
+/** What a donor page shows with nothing to list: the reason and a way to donate. */
+export function EmptyState({ children }: { children: string }) {
+  return (
+    <div className="rounded-box border border-base-200 bg-base-100 p-8 text-center">
+      <p className="mb-4 text-base-content/80">{children}</p>
+      <Link to="/donatenow" className="btn btn-primary">
+        Donate Now
+      </Link>
+    </div>
+  );
+}

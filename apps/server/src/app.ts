@@ -181,17 +181,26 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   }
 
   const indexHtml = serveWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
+  // One HTML per page title (a small fixed set), built on first use.
+  const pageHtml = new Map<string, string>();
+  const htmlFor = (title: string) => {
+    let html = pageHtml.get(title);
+    if (html === undefined) {
+      html = indexHtml.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+      pageHtml.set(title, html);
+    }
+    return html;
+  };
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       // The single-page app answers every other path (its 404 page included), with
       // the page's title already in the HTML.
-      const html = indexHtml.replace(
-        /<title>[^<]*<\/title>/,
-        `<title>${titleForPath(pathname)}</title>`,
-      );
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(htmlFor(titleForPath(pathname)));
     }
     return reply.status(404).send({
       error: { code: 'not_found', message: `No route ${request.method} ${pathname}` },

@@ -12,6 +12,7 @@ const featureType = (f) => `feature-${f}`;
 const ELEMENTS = [
   { type: 'web-app', pattern: 'apps/web/src/app' },
   ...FEATURES.map((f) => ({ type: featureType(f), pattern: `apps/web/src/features/${f}` })),
+  { type: 'web-api', pattern: 'apps/web/src/api' },
   { type: 'web-shared', pattern: ['apps/web/src/components', 'apps/web/src/lib'] },
   { type: 'shared-package', pattern: 'packages/shared' },
   { type: 'server-modules', pattern: 'apps/server/src/modules' },
@@ -21,7 +22,7 @@ const ELEMENTS = [
 ];
 
 const SERVER = ['server-modules', 'server-plugins', 'server-core', 'server-entry'];
-const WEB = ['web-app', 'web-shared', ...FEATURES.map(featureType)];
+const WEB = ['web-app', 'web-api', 'web-shared', ...FEATURES.map(featureType)];
 
 const POLICIES = [
   // Features do not import each other; what two features need moves down.
@@ -35,9 +36,15 @@ const POLICIES = [
       },
     },
   })),
-  // Dependencies go one way: shared code → features → app.
+  // Dependencies go one way: shared code → api → features → app.
   {
     from: { element: { type: 'web-shared' } },
+    disallow: {
+      to: { element: { types: { anyOf: ['web-app', 'web-api', ...FEATURES.map(featureType)] } } },
+    },
+  },
+  {
+    from: { element: { type: 'web-api' } },
     disallow: {
       to: { element: { types: { anyOf: ['web-app', ...FEATURES.map(featureType)] } } },
     },

@@ -3,7 +3,6 @@ import type { Paged, TDecisionRequest } from '@easyfund/shared/schemas/fields';
 import type { TAdminFund, TFundEvent } from '@easyfund/shared/schemas/raising';
 import type { TAdminUser, TRoleChangeRequest } from '@easyfund/shared/schemas/users';
 import type { TAdminVerification } from '@easyfund/shared/schemas/verifications';
-import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { api, qs } from '../../lib/api';
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -48,19 +47,6 @@ export const fundEventsQuery = (id: string) =>
     queryFn: () =>
       api.get<{ items: TFundEvent[] }>(`/api/admin/funds/${encodeURIComponent(id)}/events`),
   });
-
-export const withdrawalsQuery = (page: number) =>
-  queryOptions({
-    queryKey: ['admin', 'withdrawals', { page }],
-    queryFn: () =>
-      api.get<Paged<TAdminWithdrawal>>(
-        `/api/admin/withdrawals${qs({ page, pageSize: ADMIN_PAGE_SIZE })}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
-
-export const decideWithdrawal = (id: string, body: TDecisionRequest) =>
-  api.patch<TAdminWithdrawal>(`/api/admin/withdrawals/${encodeURIComponent(id)}`, body);
 
 /** What the contact form stored (public-site API). */
 export interface ContactMessage {

@@ -10,7 +10,6 @@ import type {
   TVerification,
   TVerificationRequest,
 } from '@easyfund/shared/schemas/verifications';
-import type { TWithdrawal, TWithdrawalRequest } from '@easyfund/shared/schemas/withdrawals';
 import { api } from '../../lib/api';
 
 /** The caller's latest fund raiser application and role. */
@@ -34,18 +33,10 @@ export const myFundQuery = (id: string) =>
     queryFn: () => api.get<TOwnFund>(`/api/me/funds/${encodeURIComponent(id)}`),
   });
 
-export const myWithdrawalsQuery = queryOptions({
-  queryKey: ['raising', 'withdrawals'],
-  queryFn: () => api.get<{ items: TWithdrawal[] }>('/api/me/withdrawals'),
-});
-
 export const createFund = (body: TCreateFundRequest) => api.post<TOwnFund>('/api/funds', body);
 
 export const updateFund = (id: string, body: TUpdateFundRequest) =>
   api.patch<TOwnFund>(`/api/funds/${encodeURIComponent(id)}`, body);
-
-export const requestWithdrawal = (body: TWithdrawalRequest) =>
-  api.post<TWithdrawal>('/api/withdrawals', body);
 
 /** Uploads an image; answers the address to store with the fund or application. */
 export async function uploadImage(file: File): Promise<string> {

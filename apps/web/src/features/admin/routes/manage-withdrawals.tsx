@@ -1,11 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
 import { formatTk } from '@easyfund/shared/money';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { StatusBadge } from '../../../components/status-badge';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { decideWithdrawal, withdrawalsQuery } from '../api';
+import { useDecideWithdrawal, withdrawalsQuery } from '../../../api/withdrawals';
 import { DecisionControls } from '../components/decision-controls';
 import { PagedTable } from '../components/paged-table';
 import { usePageParam } from '../components/use-page-param';
@@ -17,12 +17,11 @@ export function Component() {
   usePageTitle(PAGE_TITLES.manageWithdrawals);
   const [page, setPage] = usePageParam();
   const list = useQuery(withdrawalsQuery(page));
-  const queryClient = useQueryClient();
+  const decideWithdrawal = useDecideWithdrawal();
 
   const decide = async (w: TAdminWithdrawal, status: 'approved' | 'denied', feedback: string) => {
     try {
-      await decideWithdrawal(w.id, { status, feedback });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
+      await decideWithdrawal.mutateAsync({ id: w.id, status, feedback });
       void popup.success(WITHDRAWAL_UPDATED);
     } catch (err) {
       await popup.failure(err instanceof Error ? err.message : String(err));

@@ -7,7 +7,8 @@ import type { TWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/status-badge';
 import { usePageTitle } from '../../../lib/title';
-import { myFundsQuery, myWithdrawalsQuery } from '../api';
+import { myWithdrawalsQuery } from '../../../api/withdrawals';
+import { myFundsQuery } from '../api';
 import { errorMessage } from '../components/error-message';
 
 /** /dashboard/raisedfund: My Raised Fund (verified raisers). */

@@ -16,7 +16,7 @@ import { ApiError } from '../../../lib/api';
 import { popup } from '../../../lib/popups';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
-import { requestWithdrawal } from '../api';
+import { useRequestWithdrawal } from '../../../api/withdrawals';
 import { errorMessage } from '../components/error-message';
 import { OwnFundLoader } from '../components/own-fund-loader';
 
@@ -38,6 +38,7 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const requestWithdrawal = useRequestWithdrawal();
   const {
     register,
     handleSubmit,
@@ -51,7 +52,7 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
 
   const onSubmit = async ({ amountTk }: TWithdrawForm) => {
     try {
-      await requestWithdrawal({ fundId: fund.id, amountTk });
+      await requestWithdrawal.mutateAsync({ fundId: fund.id, amountTk });
       await queryClient.invalidateQueries({ queryKey: ['raising'] });
       void popup.success(WITHDRAW_SUCCESS, WITHDRAW_SUCCESS_TEXT);
       await navigate('/dashboard/raisedfund');

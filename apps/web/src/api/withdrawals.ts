@@ -1,0 +1,48 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { withdrawals } from '@easyfund/shared/api/withdrawals';
+import type { TDecisionRequest } from '@easyfund/shared/schemas/fields';
+import type { TWithdrawalRequest } from '@easyfund/shared/schemas/withdrawals';
+import { call } from './client';
+
+/** Page size of the admin list. */
+export const WITHDRAWALS_PAGE_SIZE = 20;
+
+/** Query keys of the withdrawals resource; only this file builds them. */
+export const withdrawalKeys = {
+  all: ['withdrawals'] as const,
+  mine: () => [...withdrawalKeys.all, 'mine'] as const,
+  list: (page: number) => [...withdrawalKeys.all, 'list', { page }] as const,
+};
+
+/** The raiser's own withdrawal requests. */
+export const myWithdrawalsQuery = queryOptions({
+  queryKey: withdrawalKeys.mine(),
+  queryFn: () => call(withdrawals.mine),
+});
+
+/** Every withdrawal request, for admins. */
+export const withdrawalsQuery = (page: number) =>
+  queryOptions({
+    queryKey: withdrawalKeys.list(page),
+    queryFn: () => call(withdrawals.list, { query: { page, pageSize: WITHDRAWALS_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** A raiser asks to withdraw from an own fund. */
+export function useRequestWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TWithdrawalRequest) => call(withdrawals.request, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),
+  });
+}
+
+/** An admin approves or denies a withdrawal request. */
+export function useDecideWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: TDecisionRequest & { id: string }) =>
+      call(withdrawals.decide, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),
+  });
+}

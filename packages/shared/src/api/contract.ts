@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call an endpoint. The server derives its guard, the OpenAPI `security` and
+ * the standard error answers from this; the authorization matrix test reads it.
+ * - `public`: anyone, signed in or not
+ * - `signedIn`: any signed-in user, whatever the role
+ * - `verified`: a verified fund raiser
+ * - `admin`: an admin
+ */
+export type Access = 'public' | 'signedIn' | 'verified' | 'admin';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Error statuses an endpoint may answer besides the ones its access and inputs imply. */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
+
+/** One endpoint of the API, described once for the server and the web client. */
+export interface Endpoint {
+  method: Method;
+  /** Fastify-style path: `/api/funds/:id`. */
+  path: string;
+  access: Access;
+  /** OpenAPI operationId: unique, camelCase. */
+  operationId: string;
+  summary: string;
+  tags: readonly string[];
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The body is multipart/form-data (file uploads); `body` is then not used. */
+  multipart?: boolean;
+  /** The success status (default 200). */
+  status?: 200 | 201 | 202 | 204;
+  response: z.ZodType;
+  /** Further error statuses the endpoint answers (404, 409, 429, …). */
+  errors?: readonly ErrorStatus[];
+  /** Kept out of the OpenAPI document (provider callbacks, internal). */
+  hidden?: boolean;
+}
+
+/** Declares an endpoint, keeping its literal types for the server and the client. */
+export function endpoint<const E extends Endpoint>(e: E): E {
+  return e;
+}
+
+/** The parsed (output) types of an endpoint's inputs and its response. */
+export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType
+  ? z.output<E['params']>
+  : undefined;
+export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType
+  ? z.output<E['query']>
+  : undefined;
+export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType
+  ? z.output<E['body']>
+  : undefined;
+/** What a client sends (before defaults and coercion). */
+export type QueryInputOf<E extends Endpoint> = E['query'] extends z.ZodType
+  ? z.input<E['query']>
+  : undefined;
+export type BodyInputOf<E extends Endpoint> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : undefined;
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
+
+/** The statuses implied by an endpoint's access level and inputs, plus its own. */
+export function errorStatuses(e: Endpoint): ErrorStatus[] {
+  const set = new Set<ErrorStatus>(e.errors ?? []);
+  if (e.params || e.query || e.body || e.multipart) set.add(400);
+  if (e.access !== 'public') set.add(401);
+  if (e.access === 'verified' || e.access === 'admin') set.add(403);
+  set.add(503);
+  return [...set].sort((a, b) => a - b);
+}
+
+/** Fills `:name` segments of a path with encoded values. */
+export function fillPath(path: string, params: Record<string, string | number> | undefined) {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(v));
+  });
+}

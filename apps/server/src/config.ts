@@ -22,11 +22,41 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: optional.pipe(z.url().optional()),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional.pipe(z.url().optional()),
   AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
   ADMIN_EMAILS: emailList,
+  /** Admins must use two-factor sign-in; default: when PUBLIC_URL is https. */
+  ADMIN_REQUIRE_2FA: z.enum(['true', 'false']).optional(),
+  /** Further addresses (scheme://host[:port]) the site is opened from, comma-separated. */
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
+      const origins: string[] = [];
+      for (const o of list) {
+        let url: URL | undefined;
+        try {
+          url = new URL(o);
+        } catch {
+          url = undefined;
+        }
+        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== o.replace(/\/$/, '')) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${o} is not an origin like https://example.org`,
+          });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(60),
   GOOGLE_CLIENT_ID: optional,
@@ -80,6 +110,10 @@ export interface Config extends Env {
   trustProxy: TrustProxy;
   authSecret: string;
   publicUrl: string;
+  /** Origins sign-in and sign-up are accepted from (PUBLIC_URL's, loopback aliases, TRUSTED_ORIGINS). */
+  trustedOrigins: string[];
+  /** Admin pages and calls need two-factor sign-in. */
+  adminRequiresTwoFactor: boolean;
   dataDir: string;
   uploadsDir: string;
   paymentProvider: 'test' | 'stripe';
@@ -115,16 +149,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: GOOGLE_CLIENT_SECRET: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     ...e,
+    publicUrl,
+    trustedOrigins: trustedOrigins(
+      publicUrl,
+      e.PUBLIC_URL === undefined,
+      e.PORT,
+      e.TRUSTED_ORIGINS,
+    ),
+    adminRequiresTwoFactor:
+      e.ADMIN_REQUIRE_2FA === undefined
+        ? publicUrl.startsWith('https://')
+        : e.ADMIN_REQUIRE_2FA === 'true',
     trustProxy: parseTrustProxy(e.TRUST_PROXY, e.NODE_ENV),
     dataDir,
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     paymentProvider,
     publicCacheMs: e.PUBLIC_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
   };
+}
+
+/**
+ * The embedded default (no PUBLIC_URL) is opened as localhost, 127.0.0.1 or [::1] alike:
+ * all three loopback names of the port are trusted. An explicit PUBLIC_URL is trusted
+ * alone, plus whatever TRUSTED_ORIGINS adds (a LAN address to try the site on a phone).
+ */
+function trustedOrigins(
+  publicUrl: string,
+  embeddedDefault: boolean,
+  port: number,
+  extra: string[],
+): string[] {
+  const origins = [new URL(publicUrl).origin];
+  if (embeddedDefault) origins.push(`http://127.0.0.1:${port}`, `http://[::1]:${port}`);
+  return [...new Set([...origins, ...extra])];
 }
 
 function parseTrustProxy(value: string | undefined, env: Env['NODE_ENV']): TrustProxy {

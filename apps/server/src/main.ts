@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -25,10 +25,12 @@ async function main() {
   const app = await buildApp({ config, database, logger: loggerOptions(config.LOG_LEVEL) });
 
   if (config.ADMIN_EMAILS.length) {
+    // Only addresses proved by an e-mailed link (or a provider that verified them): whoever
+    // signs up first with a listed address gets no rights until the link is followed.
     await database.db
       .update(user)
       .set({ role: 'admin' })
-      .where(inArray(user.email, config.ADMIN_EMAILS));
+      .where(and(inArray(user.email, config.ADMIN_EMAILS), eq(user.emailVerified, true)));
   }
   if (config.SEED_DEMO && (await seedDemo(app.auth, database.db))) {
     app.log.info('demo data seeded (accounts in the README)');
@@ -46,7 +48,13 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  console.log(`Easy Fund is running at http://localhost:${port}`);
+  console.log(
+    `Easy Fund is running at ${config.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`}`,
+  );
+  console.log(
+    `Sign-in works from ${config.trustedOrigins.join(', ')}` +
+      ' (to open the site at another address, set PUBLIC_URL or add it to TRUSTED_ORIGINS).',
+  );
 }
 
 main().catch((err: unknown) => {

@@ -42,7 +42,7 @@ describe('identity', () => {
     });
   });
 
-  it('signs up with role user, sets an httpOnly SameSite cookie and returns the user from /api/me', async () => {
+  it('signs up with role user; signing in sets an httpOnly SameSite cookie and /api/me answers the user', async () => {
     const res = await signUp({
       name: 'Rahim',
       image: 'https://example.com/a.png',
@@ -50,7 +50,14 @@ describe('identity', () => {
       password: 'abc123',
     });
     expect(res.statusCode).toBe(200);
-    const setCookie = String(res.headers['set-cookie']);
+    // Sign-up itself signs nobody in: it answers an existing address the same way.
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const signInRes = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'rahim2@example.com', password: 'abc123' },
+    });
+    const setCookie = String(signInRes.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     const cookie = setCookie.split(';')[0]!;
@@ -61,10 +68,12 @@ describe('identity', () => {
       email: 'rahim2@example.com',
       image: 'https://example.com/a.png',
       role: 'user',
+      emailVerified: false,
+      twoFactorEnabled: false,
     });
   });
 
-  it('makes an ADMIN_EMAILS account an admin on sign-up', async () => {
+  it('makes a verified ADMIN_EMAILS account an admin', async () => {
     const admin = await createSignedInUser(ctx, { email: 'boss@example.com' });
     const me = await ctx.app.inject({
       method: 'GET',
@@ -129,7 +138,7 @@ describe('identity', () => {
 describe('external sign-in providers', () => {
   it('lists none when none is configured, so no button is shown', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/auth-providers' });
-    expect(res.json()).toEqual({ google: false, oidc: null });
+    expect(res.json()).toEqual({ google: false, oidc: null, adminTwoFactorRequired: false });
   });
 
   it('lists Google and an OpenID Connect provider when configured', async () => {
@@ -143,7 +152,11 @@ describe('external sign-in providers', () => {
     });
     try {
       const res = await other.app.inject({ method: 'GET', url: '/api/auth-providers' });
-      expect(res.json()).toEqual({ google: true, oidc: { name: 'Example ID' } });
+      expect(res.json()).toEqual({
+        google: true,
+        oidc: { name: 'Example ID' },
+        adminTwoFactorRequired: false,
+      });
     } finally {
       await other.close();
     }

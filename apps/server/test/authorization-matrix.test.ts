@@ -2,7 +2,14 @@ import type * as FastifyModule from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withdrawals } from '../src/db/schema';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
+import {
+  buildTestApp,
+  createSignedInUser,
+  enableTwoFactor,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
 
 /** Every route the app registers, collected with an onRoute hook on each Fastify instance. */
 const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
@@ -62,6 +69,16 @@ const verifiedOnly = (status: number): Expect => ({
 });
 /** A verified raiser's own resource: the other raiser gets 404 (ids are not trusted). */
 const ownedByRaiser = (status: number): Expect => ({ ...verifiedOnly(status), other: 404 });
+/**
+ * Raisers' own lists: verified raisers, and admins (a role change never takes away
+ * what a person owns; an admin who raised nothing sees an empty list).
+ */
+const raisers = (status: number): Expect => ({ ...verifiedOnly(status), admin: status });
+/** A raiser's own fund: admins are let in, and find nothing that is not theirs (404). */
+const ownedByRaiserOrAdmin = (status: number): Expect => ({
+  ...ownedByRaiser(status),
+  admin: 404,
+});
 /** A signed-in user's own record (any role): everybody else gets 404. */
 const ownedByUser = (status: number): Expect => ({
   anon: 401,
@@ -208,13 +225,13 @@ const MATRIX: Record<string, Row> = {
     expect: verifiedOnly(201),
     request: () => ({ url: '/api/funds', payload: FUND_BODY }),
   },
-  'GET /api/me/funds': { expect: verifiedOnly(200), request: () => ({ url: '/api/me/funds' }) },
+  'GET /api/me/funds': { expect: raisers(200), request: () => ({ url: '/api/me/funds' }) },
   'GET /api/me/funds/:id': {
-    expect: ownedByRaiser(200),
+    expect: ownedByRaiserOrAdmin(200),
     request: () => ({ url: `/api/me/funds/${ownFundId}` }),
   },
   'PATCH /api/funds/:id': {
-    expect: ownedByRaiser(200),
+    expect: ownedByRaiserOrAdmin(200),
     request: () => ({ url: `/api/funds/${ownFundId}`, payload: { name: `Renamed ${n++}` } }),
   },
   'POST /api/verifications': {
@@ -234,11 +251,11 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/verifications/mine' }),
   },
   'POST /api/withdrawals': {
-    expect: ownedByRaiser(201),
+    expect: ownedByRaiserOrAdmin(201),
     request: () => ({ url: '/api/withdrawals', payload: { fundId: ownFundId, amountTk: 1 } }),
   },
   'GET /api/me/withdrawals': {
-    expect: verifiedOnly(200),
+    expect: raisers(200),
     request: () => ({ url: '/api/me/withdrawals' }),
   },
   'POST /api/uploads': {
@@ -297,8 +314,15 @@ function inScope({ method, url }: { method: string; url: string }) {
   return method !== 'HEAD' && url.startsWith('/api/') && !url.startsWith('/api/auth/');
 }
 
+/** Admins who may not use admin calls yet, and people whose address is not verified. */
+const held: Record<
+  'adminWithout2fa' | 'adminUnverified' | 'userUnverified' | 'raiserUnverified',
+  SignedInUser
+> = {} as never;
+
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  // As on an https deployment: admins need two-factor sign-in.
+  ctx = await buildTestApp({ ADMIN_REQUIRE_2FA: 'true' });
   const [user, other, verified, admin, applicant, target] = await Promise.all([
     createSignedInUser(ctx, { role: 'user' }),
     createSignedInUser(ctx, { role: 'verified' }),
@@ -307,7 +331,14 @@ beforeAll(async () => {
     createSignedInUser(ctx, { role: 'user' }),
     createSignedInUser(ctx, { role: 'user' }),
   ]);
+  admin.cookie = (await enableTwoFactor(ctx, admin)).cookie;
   Object.assign(who, { user, other, verified, admin });
+  Object.assign(held, {
+    adminWithout2fa: await createSignedInUser(ctx, { role: 'admin' }),
+    adminUnverified: await createSignedInUser(ctx, { role: 'admin', emailVerified: false }),
+    userUnverified: await createSignedInUser(ctx, { role: 'user', emailVerified: false }),
+    raiserUnverified: await createSignedInUser(ctx, { role: 'verified', emailVerified: false }),
+  });
   targetUserId = target.id;
   const fund = await createFund(ctx.db, { raiserId: verified.id, status: 'approved' });
   ownFundId = fund.id;
@@ -366,4 +397,56 @@ describe('authorization matrix', () => {
       expect(got).toEqual(row.expect);
     });
   }
+});
+
+describe('admin rights need a verified e-mail and, where required, two-factor sign-in', () => {
+  const adminRows = Object.entries(MATRIX).filter(
+    ([, row]) => row.expect.user === 403 && row.expect.verified === 403 && row.expect.admin < 400,
+  );
+
+  it('covers every admin endpoint', () => {
+    expect(adminRows.length).toBeGreaterThan(8);
+  });
+
+  for (const [endpoint, row] of adminRows) {
+    const [method] = endpoint.split(' ') as ['GET' | 'PATCH'];
+    it(`${endpoint}: 403 to an admin without two-factor sign-in or without a verified e-mail`, async () => {
+      for (const [who, error] of [
+        [held.adminWithout2fa, IDENTITY_ERRORS.twoFactorRequired],
+        [held.adminUnverified, IDENTITY_ERRORS.emailNotVerified],
+      ] as const) {
+        const req = await row.request('admin');
+        const res = await ctx.app.inject({
+          method,
+          url: req.url,
+          payload: req.payload,
+          headers: { ...req.headers, cookie: who.cookie },
+        });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ error: error });
+      }
+    });
+  }
+
+  it('POST /api/verifications and POST /api/withdrawals: 403 until the e-mail is verified', async () => {
+    const apply = await MATRIX['POST /api/verifications']!.request('user');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: apply.url,
+      payload: apply.payload,
+      headers: { cookie: held.userUnverified.cookie },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe(IDENTITY_ERRORS.emailNotVerified.code);
+
+    const fund = await createFund(ctx.db, { raiserId: held.raiserUnverified.id });
+    const withdraw = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals',
+      payload: { fundId: fund.id, amountTk: 1 },
+      headers: { cookie: held.raiserUnverified.cookie },
+    });
+    expect(withdraw.statusCode).toBe(403);
+    expect(withdraw.json().error.code).toBe(IDENTITY_ERRORS.emailNotVerified.code);
+  });
 });

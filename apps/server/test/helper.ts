@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { generateSync } from 'otplib';
 import { buildApp, type App } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -106,4 +107,55 @@ export async function createSignedInUser(
   const u = await createUser(ctx.app.auth, ctx.db, input);
   const cookie = await signIn(ctx.app, u.email, u.password);
   return { ...u, cookie };
+}
+
+/** Cookies of a response, as a `cookie` header (name=value; …), merged over `previous`. */
+export function mergeCookies(previous: string, setCookie: string | string[] | undefined): string {
+  const jar = new Map<string, string>();
+  for (const part of previous.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name) jar.set(name, value.join('='));
+  }
+  for (const c of [setCookie ?? []].flat()) {
+    const [pair, ...attrs] = c.split(';');
+    const [name, ...value] = (pair ?? '').trim().split('=');
+    if (!name) continue;
+    const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value.join('=') === '';
+    if (expired) jar.delete(name);
+    else jar.set(name, value.join('='));
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+export const ORIGIN = { origin: 'http://localhost:3000' };
+
+/** The current code of an authenticator app holding `secret` (base32, from the otpauth URI). */
+export function totpCode(secret: string, at = Date.now()): string {
+  return generateSync({ secret, epoch: Math.floor(at / 1000) });
+}
+
+/**
+ * Turns on two-factor sign-in the way a person does: password → otpauth URI and backup
+ * codes → first code from the app. Returns the secret, the codes and the new cookie.
+ */
+export async function enableTwoFactor(ctx: TestContext, u: SignedInUser) {
+  const enable = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/enable',
+    headers: { cookie: u.cookie, ...ORIGIN },
+    payload: { password: u.password },
+  });
+  if (enable.statusCode !== 200) throw new Error(`enable: ${enable.statusCode} ${enable.body}`);
+  const { totpURI, backupCodes } = enable.json() as { totpURI: string; backupCodes: string[] };
+  const secret = new URL(totpURI).searchParams.get('secret')!;
+  let cookie = mergeCookies(u.cookie, enable.headers['set-cookie']);
+  const verify = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/two-factor/verify-totp',
+    headers: { cookie, ...ORIGIN },
+    payload: { code: totpCode(secret) },
+  });
+  if (verify.statusCode !== 200) throw new Error(`verify: ${verify.statusCode} ${verify.body}`);
+  cookie = mergeCookies(cookie, verify.headers['set-cookie']);
+  return { secret, backupCodes, cookie, totpURI };
 }

@@ -29,6 +29,8 @@ describe('GET /api/session', () => {
         email: u.email,
         image: '/images/avatar.svg',
         role: 'verified',
+        emailVerified: true,
+        twoFactorEnabled: false,
       },
     });
   });

@@ -1,9 +1,21 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { bearer, genericOAuth } from 'better-auth/plugins';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer, genericOAuth, twoFactor as twoFactorPlugin } from 'better-auth/plugins';
+import { and, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import { VERIFY_EMAIL_PAGE } from '@easyfund/shared/identity';
+import {
+  NAME_MAX,
+  ZChangePasswordRequest,
+  ZResetPasswordRequest,
+  ZSignUpRequest,
+  ZUpdateUserRequest,
+} from '@easyfund/shared/schemas/auth';
+import { isImageRef } from '@easyfund/shared/schemas/fields';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { account, rateLimit, session, user, verification } from '../db/schema';
+import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema';
 import type { Mailer } from './mailer';
 
 export interface AuthDeps {
@@ -18,6 +30,60 @@ export const CLIENT_IP_HEADER = 'x-easyfund-client-ip';
 
 export const OIDC_PROVIDER_ID = 'oidc';
 
+/**
+ * The bodies whose rules the specification fixes, by the identity layer's own route
+ * (the path after its router normalised it: `/./`, `/x/../`, `//` and percent-encoded
+ * variants all arrive here as the same route).
+ */
+const BODY_RULES: Record<string, z.ZodType> = {
+  '/sign-up/email': ZSignUpRequest,
+  '/reset-password': ZResetPasswordRequest,
+  '/update-user': ZUpdateUserRequest,
+  '/change-password': ZChangePasswordRequest,
+};
+
+/** A 400 in our error shape, with a message per field. */
+function invalidBody(schema: z.ZodType, body: unknown): APIError | null {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return null;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+  return new APIError('BAD_REQUEST', {
+    code: 'INVALID_INPUT',
+    message: Object.values(fields)[0] ?? 'Invalid input',
+    fields,
+  });
+}
+
+/** Names and photos that come from an external provider follow our limits too. */
+function fitProfile<T extends { name?: unknown; image?: unknown }>(data: T): T {
+  const out = { ...data };
+  if (typeof out.name === 'string') {
+    const name = out.name.trim().slice(0, NAME_MAX);
+    out.name = (name || 'Easy Fund user') as T['name'];
+  }
+  if (typeof out.image === 'string' && !isImageRef(out.image)) out.image = null as T['image'];
+  return out;
+}
+
+/**
+ * Makes a verified ADMIN_EMAILS address an admin (a no-op for any other account).
+ * Admin rights from configuration need proof that the person controls the address.
+ */
+export async function promoteConfiguredAdmin(
+  db: Db,
+  adminEmails: ReadonlySet<string>,
+  u: { id: string; email: string; emailVerified: boolean },
+): Promise<boolean> {
+  if (!u.emailVerified || !adminEmails.has(u.email.toLowerCase())) return false;
+  const rows = await db
+    .update(user)
+    .set({ role: 'admin' })
+    .where(and(eq(user.id, u.id), eq(user.emailVerified, true), ne(user.role, 'admin')))
+    .returning({ id: user.id });
+  return rows.length > 0;
+}
+
 export function createAuth({ config, db, mailer, log }: AuthDeps) {
   const adminEmails = new Set(config.ADMIN_EMAILS);
   const limit = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
@@ -27,17 +93,27 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor },
     }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Sign-up answers the same whether or not the address has an account (no session
+      // either way); the web app signs the new person in right after. An existing
+      // account's owner gets an e-mail instead of an error that would tell anyone.
+      autoSignIn: false,
+      async onExistingUserSignUp({ user: u }) {
+        await mailer.send({
+          to: u.email,
+          subject: 'You already have an Easy Fund account',
+          text: `Hello ${u.name},\n\nSomeone (perhaps you) tried to register a new Easy Fund account with this e-mail address, but you already have one.\nSign in at ${config.publicUrl}/login, or choose a new password at ${config.publicUrl}/forgot-password if you forgot it.\n\nIf it was not you, you can ignore this e-mail: nothing has changed.\n`,
+        });
+      },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user: u, url }) {
@@ -48,6 +124,35 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
           text: `Hello ${u.name},\n\nSomeone asked to reset the password of your Easy Fund account.\nOpen this link within one hour to choose a new password:\n\n${url}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
         });
       },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // The link proves the address; it does not sign anyone in (a link in a mailbox
+      // must not bypass the password or two-factor sign-in).
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24 * 3,
+      async sendVerificationEmail({ user: u, token }) {
+        const link = `${config.publicUrl}${VERIFY_EMAIL_PAGE}?token=${encodeURIComponent(token)}`;
+        log.info({ to: u.email }, 'e-mail verification link sent');
+        await mailer.send({
+          to: u.email,
+          subject: 'Verify your Easy Fund e-mail address',
+          text: `Hello ${u.name},\n\nPlease confirm that this is your e-mail address by opening this link within three days:\n\n${link}\n\nYou can donate without it; applying to be a fund raiser, withdrawing money and admin rights need a verified address.\nIf you did not create an Easy Fund account, ignore this e-mail.\n`,
+        });
+      },
+      async afterEmailVerification(u) {
+        await promoteConfiguredAdmin(db, adminEmails, { ...u, emailVerified: true });
+      },
+    },
+    hooks: {
+      // The specification's rules for names, photos and passwords, on every way of
+      // setting them, checked on the route the identity layer itself resolved.
+      before: createAuthMiddleware(async (ctx) => {
+        const schema = BODY_RULES[ctx.path];
+        if (!schema) return;
+        const error = invalidBody(schema, ctx.body);
+        if (error) throw error;
+      }),
     },
     user: {
       additionalFields: {
@@ -72,6 +177,10 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
         : {},
     plugins: [
       bearer(),
+      twoFactorPlugin({
+        issuer: 'Easy Fund',
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
       ...(config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
         ? [
             genericOAuth({
@@ -92,10 +201,24 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
     databaseHooks: {
       user: {
         create: {
-          // Every new account starts as 'user'; configured admin e-mails start as 'admin'.
+          // Every new account starts as 'user'. A configured admin e-mail starts as
+          // 'admin' only when the address is already proved (an external provider that
+          // verified it); otherwise the e-mailed link makes it admin (afterEmailVerification).
           async before(data) {
-            const role = adminEmails.has(data.email.toLowerCase()) ? 'admin' : 'user';
-            return { data: { ...data, role } };
+            const role =
+              data.emailVerified === true && adminEmails.has(data.email.toLowerCase())
+                ? 'admin'
+                : 'user';
+            return { data: { ...fitProfile(data), role } };
+          },
+        },
+        update: {
+          async before(data) {
+            return { data: fitProfile(data) };
+          },
+          // An external provider may prove the address of an existing account (linking).
+          async after(u) {
+            if (u) await promoteConfiguredAdmin(db, adminEmails, u);
           },
         },
       },
@@ -111,10 +234,16 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
         '/request-password-reset': limit,
         '/reset-password': limit,
         '/reset-password/*': limit,
+        '/change-password': limit,
+        // Codes of two-factor sign-in (each challenge also allows only a few attempts).
+        '/two-factor/*': limit,
       },
     },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith('https://'),
+      // Checked in every environment, tests included (the library skips it under
+      // NODE_ENV=test unless told otherwise).
+      disableOriginCheck: false,
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { type Role, ROLES } from '@easyfund/shared/constants';
-import { ZResetPasswordRequest, ZSignUpRequest } from '@easyfund/shared/schemas/auth';
+import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import {
   type TAuthProviders,
   type TMe,
@@ -10,8 +10,9 @@ import {
   ZMe,
 } from '@easyfund/shared/schemas/common';
 import { z } from 'zod';
+import type { Config } from '../config';
 import { type Auth, CLIENT_IP_HEADER } from '../lib/auth';
-import { Forbidden, Invalid, NotFound, Unauthorized } from '../lib/errors';
+import { DomainError, Forbidden, NotFound, Unauthorized } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,18 +34,19 @@ function toMe(u: {
   email: string;
   image?: string | null;
   role?: unknown;
+  emailVerified?: unknown;
+  twoFactorEnabled?: unknown;
 }): TMe {
   const role = typeof u.role === 'string' && ROLE_SET.has(u.role) ? (u.role as Role) : 'user';
-  return { id: u.id, name: u.name, email: u.email, image: u.image ?? null, role };
-}
-
-/** Validates an auth body with our shared schema so the rule and its message are ours. */
-function validate<T extends z.ZodType>(schema: T, body: unknown) {
-  const result = schema.safeParse(body);
-  if (result.success) return;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
-  throw new Invalid(Object.values(fields)[0] ?? 'Invalid input', fields);
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    image: u.image ?? null,
+    role,
+    emailVerified: u.emailVerified === true,
+    twoFactorEnabled: u.twoFactorEnabled === true,
+  };
 }
 
 /** Longer than any path of the identity layer's endpoints (OAuth callbacks included). */
@@ -64,6 +66,7 @@ function mayHaveSession(request: FastifyRequest): boolean {
 export default fp(
   async function authPlugin(app: FastifyInstance, opts: { auth: Auth }) {
     const { auth } = opts;
+    const { config } = app;
     app.decorate('auth', auth);
     app.decorateRequest('user', null as unknown as TMe);
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
@@ -89,12 +92,9 @@ export default fp(
         // The identity layer keys its rate-limit rows by client and path: an endless path
         // would not fit the index (a 500) and no endpoint of it is that long.
         if (pathname.length > MAX_AUTH_PATH) throw new NotFound('Endpoint');
-        if (request.method === 'POST' && pathname === '/api/auth/sign-up/email') {
-          validate(ZSignUpRequest, request.body);
-        }
-        if (request.method === 'POST' && pathname === '/api/auth/reset-password') {
-          validate(ZResetPasswordRequest, request.body);
-        }
+        // The rules of sign-up, reset, profile and password bodies are checked inside the
+        // identity layer (lib/auth.ts, hooks.before), on the route it resolved: no spelling
+        // of a path can skip them.
         const headers = fromNodeHeaders(request.headers);
         headers.set(CLIENT_IP_HEADER, request.ip);
         headers.delete('content-length');
@@ -122,7 +122,7 @@ export default fp(
           // Errors keep our JSON shape even when the identity layer answers without a body.
           return reply
             .type('application/json; charset=utf-8')
-            .send(toErrorShape(response.status, text));
+            .send(toErrorShape(response.status, text, request.headers.origin, config));
         }
         return reply.send(text || null);
       },
@@ -155,10 +155,10 @@ export default fp(
       async (request) => ({ user: await request.currentUser() }),
     );
 
-    const { config } = app;
     const providers: TAuthProviders = {
       google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
       oidc: config.OIDC_ISSUER ? { name: config.OIDC_NAME } : null,
+      adminTwoFactorRequired: config.adminRequiresTwoFactor,
     };
     app.get(
       '/api/auth-providers',
@@ -175,15 +175,47 @@ export default fp(
   { name: 'auth', dependencies: ['errors'] },
 );
 
-/** better-auth's `{ code, message }` → our `{ error: { code, message } }`. */
-function toErrorShape(status: number, text: string) {
+/** What to tell a person whose browser opened the site at an address sign-in does not trust. */
+export function refusedOriginMessage(
+  origin: string | undefined,
+  config: Pick<Config, 'publicUrl' | 'trustedOrigins'>,
+) {
+  const where = origin && origin !== 'null' ? origin : 'this address';
+  return (
+    `Sign-in does not work from ${where}: open the site at ${config.publicUrl}` +
+    ` (sign-in works from ${config.trustedOrigins.join(', ')}),` +
+    ` or, if you run this server, add ${where === 'this address' ? 'the address' : where} to TRUSTED_ORIGINS or set PUBLIC_URL to it.`
+  );
+}
+
+/** better-auth's `{ code, message, fields? }` → our `{ error: { code, message, fields? } }`. */
+function toErrorShape(
+  status: number,
+  text: string,
+  origin: string | undefined,
+  config: Pick<Config, 'publicUrl' | 'trustedOrigins'>,
+) {
   const fallback = status === 429 ? 'rate_limited' : `http_${status}`;
   try {
-    const parsed = JSON.parse(text) as { code?: string; message?: string };
+    const parsed = JSON.parse(text) as {
+      code?: string;
+      message?: string;
+      fields?: Record<string, string>;
+    };
+    const code = (parsed.code ?? fallback).toLowerCase();
+    if (code === IDENTITY_ERRORS.invalidOrigin.code || code === 'missing_or_null_origin') {
+      return {
+        error: {
+          code: IDENTITY_ERRORS.invalidOrigin.code,
+          message: refusedOriginMessage(origin, config),
+        },
+      };
+    }
     return {
       error: {
-        code: (parsed.code ?? fallback).toLowerCase(),
+        code,
         message: parsed.message ?? 'Request failed',
+        ...(parsed.fields && typeof parsed.fields === 'object' ? { fields: parsed.fields } : {}),
       },
     };
   } catch {
@@ -204,4 +236,43 @@ export function requireRole(...roles: Role[]) {
     await requireUser(request, reply);
     if (!roles.includes(request.user.role)) throw new Forbidden();
   };
+}
+
+/**
+ * Pre-handler for a raiser's own funds and withdrawals: a verified raiser, or an admin
+ * (a role change never takes away what a person owns). Ownership is checked in each
+ * service's query (`where raiser_id = the caller`), so an admin reaches only their own.
+ */
+export const requireRaiser = requireRole('verified', 'admin');
+
+/** 403 with a code the web app recognises (it offers to resend the link). */
+export class EmailNotVerified extends DomainError {
+  constructor() {
+    super(403, IDENTITY_ERRORS.emailNotVerified.code, IDENTITY_ERRORS.emailNotVerified.message);
+  }
+}
+
+/** 403 with a code the web app recognises (it sends the admin to the set-up page). */
+export class TwoFactorRequired extends DomainError {
+  constructor() {
+    super(403, IDENTITY_ERRORS.twoFactorRequired.code, IDENTITY_ERRORS.twoFactorRequired.message);
+  }
+}
+
+/** Pre-handler (after a user guard): 403 until the user's e-mail address is verified. */
+export async function requireVerifiedEmail(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.user.emailVerified) throw new EmailNotVerified();
+}
+
+/**
+ * Pre-handler for admin pages and calls: role admin, a verified e-mail (an admin right
+ * from ADMIN_EMAILS or a role change is only as good as the proved address), and
+ * two-factor sign-in where the deployment requires it.
+ */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+  await requireRole('admin')(request, reply);
+  if (!request.user.emailVerified) throw new EmailNotVerified();
+  if (request.server.config.adminRequiresTwoFactor && !request.user.twoFactorEnabled) {
+    throw new TwoFactorRequired();
+  }
 }

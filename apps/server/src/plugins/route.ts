@@ -15,7 +15,13 @@ import {
   type ResponseOf,
 } from '@easyfund/shared/api/contract';
 import { ZApiError } from '@easyfund/shared/schemas/common';
-import { requireRole, requireUser } from './auth';
+import {
+  requireAdmin,
+  requireRaiser,
+  requireRole,
+  requireUser,
+  requireVerifiedEmail,
+} from './auth';
 
 /** Signed in by the session cookie or a bearer token. */
 export const SECURITY: { [scheme: string]: string[] }[] = [{ session: [] }, { bearer: [] }];
@@ -25,7 +31,8 @@ const GUARDS: Record<Access, preHandlerAsyncHookHandler | null> = {
   public: null,
   signedIn: requireUser,
   verified: requireRole('verified'),
-  admin: requireRole('admin'),
+  raiser: requireRaiser,
+  admin: requireAdmin,
 };
 
 /** What a handler receives: the parsed inputs, and the user when the endpoint needs one. */
@@ -59,7 +66,11 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ) {
   const guard = GUARDS[e.access];
-  const preHandler = [...(guard ? [guard] : []), ...(options.preHandler ?? [])];
+  const preHandler = [
+    ...(guard ? [guard] : []),
+    ...(e.emailVerified ? [requireVerifiedEmail] : []),
+    ...(options.preHandler ?? []),
+  ];
   const response: Record<number, unknown> = { [e.status ?? 200]: e.response };
   for (const status of errorStatuses(e)) response[status] = ZApiError;
   app.route({

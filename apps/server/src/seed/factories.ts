@@ -13,23 +13,38 @@ export interface CreateUserInput {
   email?: string;
   password?: string;
   image?: string;
+  /** Whether the e-mail address counts as verified (default true: an established account). */
+  emailVerified?: boolean;
 }
 
-/** Creates an account through the identity layer (hashed password), then sets its role. */
+/**
+ * Creates an account through the identity layer (hashed password), then sets its role
+ * and whether its address is verified (as if the e-mailed link had been followed).
+ */
 export async function createUser(auth: Auth, db: Db, input: CreateUserInput = {}) {
   const email = (input.email ?? `user-${unique()}@example.com`).toLowerCase();
   const password = input.password ?? 'secret123';
-  const result = await auth.api.signUpEmail({
-    body: {
+  const emailVerified = input.emailVerified ?? true;
+  // Straight into the identity layer's store (no sign-up mail for a made-up account).
+  const ctx = await auth.$context;
+  const created = await ctx.internalAdapter.createUser(
+    {
       name: input.name ?? 'Test User',
       email,
-      password,
       image: input.image ?? '/images/avatar.svg',
+      emailVerified,
     },
+    { method: 'email-password' },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: 'credential',
+    accountId: created.id,
+    password: await ctx.password.hash(password),
   });
   const role = input.role ?? 'user';
-  if (role !== 'user') await db.update(user).set({ role }).where(eq(user.id, result.user.id));
-  return { id: result.user.id, email, password, name: result.user.name, role };
+  if (role !== 'user') await db.update(user).set({ role }).where(eq(user.id, created.id));
+  return { id: created.id, email, password, name: created.name, role, emailVerified };
 }
 
 export interface CreateFundInput {

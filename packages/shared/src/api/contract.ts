@@ -6,9 +6,11 @@ import type { z } from 'zod';
  * - `public`: anyone, signed in or not
  * - `signedIn`: any signed-in user, whatever the role
  * - `verified`: a verified fund raiser
- * - `admin`: an admin
+ * - `raiser`: a verified fund raiser, or an admin acting on funds they raised themselves
+ *   (ownership is checked in the query: a role change never takes away what a person owns)
+ * - `admin`: an admin with a verified e-mail (and two-factor sign-in where required)
  */
-export type Access = 'public' | 'signedIn' | 'verified' | 'admin';
+export type Access = 'public' | 'signedIn' | 'verified' | 'raiser' | 'admin';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,6 +23,8 @@ export interface Endpoint {
   /** Fastify-style path: `/api/funds/:id`. */
   path: string;
   access: Access;
+  /** The caller's e-mail address must be verified (403 `email_not_verified` otherwise). */
+  emailVerified?: boolean;
   /** OpenAPI operationId: unique, camelCase. */
   operationId: string;
   summary: string;
@@ -68,7 +72,8 @@ export function errorStatuses(e: Endpoint): ErrorStatus[] {
   const set = new Set<ErrorStatus>(e.errors ?? []);
   if (e.params || e.query || e.body || e.multipart) set.add(400);
   if (e.access !== 'public') set.add(401);
-  if (e.access === 'verified' || e.access === 'admin') set.add(403);
+  if (e.access === 'verified' || e.access === 'raiser' || e.access === 'admin' || e.emailVerified)
+    set.add(403);
   set.add(503);
   return [...set].sort((a, b) => a - b);
 }

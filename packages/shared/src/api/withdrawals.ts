@@ -15,7 +15,8 @@ export const withdrawals = {
   request: endpoint({
     method: 'POST',
     path: '/api/withdrawals',
-    access: 'verified',
+    access: 'raiser',
+    emailVerified: true,
     operationId: 'requestWithdrawal',
     tags: ['withdrawals'],
     summary: 'Request a withdrawal from an own fund, up to its available balance',
@@ -27,7 +28,7 @@ export const withdrawals = {
   mine: endpoint({
     method: 'GET',
     path: '/api/me/withdrawals',
-    access: 'verified',
+    access: 'raiser',
     operationId: 'listMyWithdrawals',
     tags: ['withdrawals'],
     summary: 'Own withdrawal requests with status and feedback',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { isImageRef } from './fields';
 
 /** Letters and digits only, at least 6, with at least one letter and one number. */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{6,}$/;
@@ -17,12 +18,24 @@ export const ZPassword = z
   .max(128, MSG.password)
   .regex(PASSWORD_PATTERN, MSG.password);
 
+export const PHOTO_URL_MESSAGE = 'Photo URL must be an https:// address';
+
+/** A profile photo: an https address or an upload of ours (the same rule as fund images). */
 export const ZPhotoUrl = z
   .string({ error: MSG.photoRequired })
   .trim()
   .min(1, MSG.photoRequired)
-  .max(2048)
-  .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), 'Photo URL must be a web address');
+  .max(2048, PHOTO_URL_MESSAGE)
+  .refine(isImageRef, PHOTO_URL_MESSAGE);
+
+export const NAME_MAX = 100;
+
+/** A person's display name, wherever it is set (sign-up, profile, external sign-in). */
+export const ZName = z
+  .string({ error: MSG.nameRequired })
+  .trim()
+  .min(1, MSG.nameRequired)
+  .max(NAME_MAX, `Use at most ${NAME_MAX} characters`);
 
 export const ZSignInRequest = z.object({
   email: ZEmail,
@@ -32,17 +45,49 @@ export type TSignInRequest = z.infer<typeof ZSignInRequest>;
 
 /** The body our server accepts for e-mail sign-up. */
 export const ZSignUpRequest = z.object({
-  name: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(100),
+  name: ZName,
   image: ZPhotoUrl,
   email: ZEmail,
   password: ZPassword,
 });
 export type TSignUpRequest = z.infer<typeof ZSignUpRequest>;
 
+/** Profile update (`/api/auth/update-user`): the same rules as sign-up for what it sets. */
+export const ZUpdateUserRequest = z.object({
+  name: ZName.optional(),
+  image: ZPhotoUrl.nullable().optional(),
+});
+export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
+
+/** Change password: the new one follows the specification's rule. */
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z.string({ error: MSG.password }).min(1, MSG.password).max(128),
+  newPassword: ZPassword,
+  revokeOtherSessions: z.boolean().optional(),
+});
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
+
+/** A code from an authenticator app. */
+export const ZTotpCode = z
+  .string({ error: TOTP_CODE_MESSAGE })
+  .trim()
+  .regex(/^\d{6}$/, TOTP_CODE_MESSAGE);
+
+export const BACKUP_CODE_MESSAGE = 'Enter one of your backup codes';
+
+/** A backup code (printed when two-factor sign-in is turned on). */
+export const ZBackupCode = z
+  .string({ error: BACKUP_CODE_MESSAGE })
+  .trim()
+  .min(4, BACKUP_CODE_MESSAGE)
+  .max(64, BACKUP_CODE_MESSAGE);
+
 /** The register form: the sign-up body plus the confirmation field. */
 export const ZRegisterForm = z
   .object({
-    name: ZSignUpRequest.shape.name,
+    name: ZName,
     photoURL: ZPhotoUrl,
     email: ZEmail,
     password: ZPassword,

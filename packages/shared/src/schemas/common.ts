@@ -10,6 +10,10 @@ export const ZMe = z.object({
   email: z.string(),
   image: z.string().nullable(),
   role: ZRole,
+  /** The address was proved by an e-mailed link (needed to raise funds, withdraw, administer). */
+  emailVerified: z.boolean(),
+  /** Two-factor sign-in (an authenticator app) is on. */
+  twoFactorEnabled: z.boolean(),
 });
 export type TMe = z.infer<typeof ZMe>;
 
@@ -33,5 +37,7 @@ export const ZPageQuery = z.object({
 export const ZAuthProviders = z.object({
   google: z.boolean(),
   oidc: z.object({ name: z.string() }).nullable(),
+  /** Admin pages and calls need two-factor sign-in on this deployment (https or configured). */
+  adminTwoFactorRequired: z.boolean(),
 });
 export type TAuthProviders = z.infer<typeof ZAuthProviders>;

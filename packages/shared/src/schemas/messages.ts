@@ -12,7 +12,8 @@ export const PHONE_PATTERN = /^\+?[\d\s()-]{6,30}$/;
 export const ZNewsletterRequest = z.object({ email: ZEmail });
 export type TNewsletterRequest = z.infer<typeof ZNewsletterRequest>;
 
-export const ZNewsletterResponse = z.object({ subscribed: z.boolean() });
+/** Always `{ subscribed: true }`: the answer does not tell whether the address was on the list. */
+export const ZNewsletterResponse = z.object({ subscribed: z.literal(true) });
 export type TNewsletterResponse = z.infer<typeof ZNewsletterResponse>;
 
 /** POST /api/contact (and the contact form). */

@@ -8,7 +8,7 @@ import {
   ZNewsletterResponse,
   ZNewsletterSubscriptionList,
 } from '@easyfund/shared/schemas/messages';
-import { requireRole } from '../../plugins/auth';
+import { requireAdmin } from '../../plugins/auth';
 import { messageRateLimit } from './rate-limit';
 import {
   createContactMessage,
@@ -25,19 +25,17 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: messageRateLimit('newsletter'),
       schema: {
         tags: ['messages'],
-        summary: 'Subscribe an e-mail to the newsletter (a second subscribe is a no-op)',
+        summary:
+          'Subscribe an e-mail to the newsletter (a second subscribe is a no-op that answers the same)',
         body: ZNewsletterRequest,
-        response: {
-          200: ZNewsletterResponse,
-          201: ZNewsletterResponse,
-          400: ZApiError,
-          429: ZApiError,
-        },
+        response: { 201: ZNewsletterResponse, 400: ZApiError, 429: ZApiError },
       },
     },
     async (request, reply) => {
-      const result = await subscribeToNewsletter(app.database.db, request.body);
-      return reply.status(result.subscribed ? 201 : 200).send(result);
+      await subscribeToNewsletter(app.database.db, request.body);
+      // The same answer whether or not the address was already subscribed: the form
+      // must not tell anyone who reads the newsletter.
+      return reply.status(201).send({ subscribed: true });
     },
   );
 
@@ -61,7 +59,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/contact-messages',
     {
-      preHandler: requireRole('admin'),
+      preHandler: requireAdmin,
       schema: {
         tags: ['messages', 'admin'],
         summary: 'Messages sent through the contact form, newest first (admins)',
@@ -76,7 +74,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/newsletter-subscriptions',
     {
-      preHandler: requireRole('admin'),
+      preHandler: requireAdmin,
       schema: {
         tags: ['messages', 'admin'],
         summary: 'Newsletter subscriptions, newest first (admins)',

@@ -11,7 +11,7 @@ import {
   ZOwnFund,
   ZUpdateFundRequest,
 } from '@easyfund/shared/schemas/raising';
-import { requireRole } from '../../plugins/auth';
+import { requireAdmin, requireRaiser, requireRole } from '../../plugins/auth';
 import {
   createFund,
   decideFund,
@@ -48,7 +48,7 @@ const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/funds',
     {
-      preHandler: requireRole('verified'),
+      preHandler: requireRaiser,
       schema: {
         tags: ['raising'],
         summary: 'My Raised Fund: own funds with donations, raised, status, feedback and balance',
@@ -62,7 +62,7 @@ const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/funds/:id',
     {
-      preHandler: requireRole('verified'),
+      preHandler: requireRaiser,
       schema: {
         tags: ['raising'],
         summary: 'One own fund',
@@ -77,7 +77,7 @@ const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/funds/:id',
     {
-      preHandler: requireRole('verified'),
+      preHandler: requireRaiser,
       schema: {
         tags: ['raising'],
         summary: 'Update Your Fund: edit an own fund (kept in the audit trail)',
@@ -93,7 +93,7 @@ const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/funds',
     {
-      preHandler: requireRole('admin'),
+      preHandler: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Every fund, any status, newest first',
@@ -108,7 +108,7 @@ const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/funds/:id',
     {
-      preHandler: requireRole('admin'),
+      preHandler: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Approve or deny a pending fund request, with optional feedback',
@@ -131,7 +131,7 @@ const raisingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/funds/:id/events',
     {
-      preHandler: requireRole('admin'),
+      preHandler: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: "A fund's audit trail: who changed what, when, before → after",

@@ -7,7 +7,7 @@ import {
   ZAdminUserQuery,
   ZRoleChangeRequest,
 } from '@easyfund/shared/schemas/users';
-import { requireRole } from '../../plugins/auth';
+import { requireAdmin } from '../../plugins/auth';
 import { changeRole, listUsers } from './service';
 
 const ZUserIdParam = z.object({ id: z.string().min(1).max(100) });
@@ -22,7 +22,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users',
     {
-      preHandler: requireRole('admin'),
+      preHandler: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Users, searched by name or e-mail, 20 a page',
@@ -37,7 +37,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/users/:id/role',
     {
-      preHandler: requireRole('admin'),
+      preHandler: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Make Admin or Make Verified',

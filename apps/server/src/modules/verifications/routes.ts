@@ -9,7 +9,7 @@ import {
   ZVerification,
   ZVerificationRequest,
 } from '@easyfund/shared/schemas/verifications';
-import { requireRole, requireUser } from '../../plugins/auth';
+import { requireAdmin, requireRole, requireUser, requireVerifiedEmail } from '../../plugins/auth';
 import { apply, decideApplication, listApplications, mine } from './service';
 
 /** Signed in by the session cookie or a bearer token. */
@@ -22,7 +22,7 @@ const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/verifications',
     {
-      preHandler: requireRole('user'),
+      preHandler: [requireRole('user'), requireVerifiedEmail],
       schema: {
         tags: ['verifications'],
         summary: 'Apply to become a verified fund raiser (one pending application at a time)',
@@ -57,7 +57,7 @@ const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/verifications',
     {
-      preHandler: requireRole('admin'),
+      preHandler: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Every application, newest first',
@@ -72,7 +72,7 @@ const verificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/verifications/:id',
     {
-      preHandler: requireRole('admin'),
+      preHandler: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Approve (the applicant becomes verified) or deny a pending application',

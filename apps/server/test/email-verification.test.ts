@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
+import { MSG } from '@easyfund/shared/messages';
+import { createFund, createDonation } from '../src/seed/factories';
+import {
+  buildTestApp,
+  createSignedInUser,
+  mergeCookies,
+  ORIGIN,
+  signIn,
+  type TestContext,
+} from './helper';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp({ ADMIN_EMAILS: 'boss@example.com' });
+});
+afterAll(() => ctx.close());
+
+const signUp = (email: string, password = 'abc123') =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: ORIGIN,
+    payload: { name: 'Someone', image: 'https://example.com/a.png', email, password },
+  });
+
+const session = async (cookie: string) =>
+  (await ctx.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json()
+    .user as { role: string; emailVerified: boolean } | null;
+
+/** The token of the newest verification link mailed to `email`. */
+function verificationToken(email: string): string {
+  const mail = ctx.mails.filter((m) => m.to === email && /Verify your/.test(m.subject)).at(-1);
+  if (!mail) throw new Error(`no verification mail to ${email}`);
+  const link = /https?:\/\/\S+/.exec(mail.text)![0];
+  const url = new URL(link);
+  expect(url.pathname).toBe('/verify-email');
+  return url.searchParams.get('token')!;
+}
+
+const followLink = (token: string, cookie?: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+    headers: cookie ? { cookie } : {},
+  });
+
+describe('ADMIN_EMAILS needs proof of the address', () => {
+  it('does not make a squatter who signs up first with a listed address an admin', async () => {
+    expect((await signUp('boss@example.com', 'squat123')).statusCode).toBe(200);
+    const cookie = await signIn(ctx.app, 'boss@example.com', 'squat123');
+    expect(await session(cookie)).toMatchObject({ role: 'user', emailVerified: false });
+    const admin = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: { cookie },
+    });
+    expect(admin.statusCode).toBe(403);
+
+    // The link goes to the address, which the squatter does not read; the owner who
+    // follows it proves the address, and only then does the role take effect.
+    expect((await followLink(verificationToken('boss@example.com'))).statusCode).toBe(200);
+    expect(await session(cookie)).toMatchObject({ role: 'admin', emailVerified: true });
+  });
+
+  it('refuses a forged or made-up verification token', async () => {
+    const res = await followLink('not-a-token');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('invalid_token');
+  });
+
+  it('keeps an admin with an unverified address out of admin calls until it is verified', async () => {
+    const admin = await createSignedInUser(ctx, { role: 'admin', emailVerified: false });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: IDENTITY_ERRORS.emailNotVerified });
+  });
+});
+
+describe('e-mail verification for everyone', () => {
+  it('mails a link on sign-up; the new account may donate at once, unverified', async () => {
+    const email = 'new-donor@example.com';
+    expect((await signUp(email)).statusCode).toBe(200);
+    expect(verificationToken(email)).toBeTruthy();
+    const cookie = await signIn(ctx.app, email, 'abc123');
+    expect(await session(cookie)).toMatchObject({ role: 'user', emailVerified: false });
+    const raiser = await createSignedInUser(ctx, { role: 'verified' });
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+    const intent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/intents',
+      headers: { cookie },
+      payload: { fundId: fund.id, amountTk: 100 },
+    });
+    expect(intent.statusCode).toBe(201);
+  });
+
+  it('needs a verified address to apply to be a raiser, with a clear 403, then accepts it', async () => {
+    const u = await createSignedInUser(ctx, { emailVerified: false });
+    const body = {
+      name: 'Applicant',
+      image: 'https://example.com/me.png',
+      idCardNumber: '1990123456789',
+      phoneNumber: '01712345678',
+    };
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/verifications',
+      headers: { cookie: u.cookie },
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: IDENTITY_ERRORS.emailNotVerified });
+
+    // "Resend verification e-mail", then the link.
+    const resend = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      headers: { cookie: u.cookie, ...ORIGIN },
+      payload: { email: u.email },
+    });
+    expect(resend.statusCode).toBe(200);
+    const verified = await followLink(verificationToken(u.email), u.cookie);
+    expect(verified.statusCode).toBe(200);
+    const cookie = mergeCookies(u.cookie, verified.headers['set-cookie']);
+
+    const accepted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/verifications',
+      headers: { cookie },
+      payload: body,
+    });
+    expect(accepted.statusCode).toBe(201);
+  });
+
+  it('needs a verified address to withdraw', async () => {
+    const raiser = await createSignedInUser(ctx, { role: 'verified', emailVerified: false });
+    const donor = await createSignedInUser(ctx);
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+    await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 1000 });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals',
+      headers: { cookie: raiser.cookie },
+      payload: { fundId: fund.id, amountTk: 100 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe(IDENTITY_ERRORS.emailNotVerified.code);
+    // Reading what they raised still works.
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me/funds',
+      headers: { cookie: raiser.cookie },
+    });
+    expect(mine.statusCode).toBe(200);
+  });
+});
+
+describe('sign-up answers the same whether or not the address has an account', () => {
+  it('answers an existing address like a fresh one and mails its owner instead', async () => {
+    const existing = await createSignedInUser(ctx, { name: 'Owner' });
+    const fresh = await signUp('fresh-address@example.com', 'other123');
+    const taken = await signUp(existing.email, 'other123');
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.statusCode).toBe(200);
+    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({
+      token: body.token,
+      user: Object.keys(body.user).sort(),
+    });
+    expect(shape(taken.json())).toEqual(shape(fresh.json()));
+    // Neither answer signs anyone in (the web app signs in with the password right after).
+    expect(taken.headers['set-cookie']).toBeUndefined();
+    expect(fresh.headers['set-cookie']).toBeUndefined();
+
+    const news = ctx.mails.filter((m) => m.to === existing.email);
+    expect(news.at(-1)?.subject).toBe('You already have an Easy Fund account');
+    // The owner's password is unchanged; the other password does not open the account.
+    await expect(signIn(ctx.app, existing.email, existing.password)).resolves.toBeTruthy();
+    await expect(signIn(ctx.app, existing.email, 'other123')).rejects.toThrow(/401/);
+  });
+
+  it("still checks the spec's rules first", async () => {
+    const res = await signUp('bad-password@example.com', 'abcdefg');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.password).toBe(MSG.password);
+  });
+});

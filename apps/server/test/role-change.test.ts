@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDonation, createFund } from '../src/seed/factories';
+import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+
+let ctx: TestContext;
+let owner: SignedInUser;
+let otherRaiser: SignedInUser;
+let ownFundId: string;
+let othersFundId: string;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  const [raiser, other, admin, donor] = await Promise.all([
+    createSignedInUser(ctx, { role: 'verified' }),
+    createSignedInUser(ctx, { role: 'verified' }),
+    createSignedInUser(ctx, { role: 'admin' }),
+    createSignedInUser(ctx),
+  ]);
+  owner = raiser;
+  otherRaiser = other;
+  ownFundId = (await createFund(ctx.db, { raiserId: owner.id, status: 'approved' })).id;
+  othersFundId = (await createFund(ctx.db, { raiserId: other.id, status: 'approved' })).id;
+  await createDonation(ctx.db, { userId: donor.id, fundId: ownFundId, amountTk: 5000 });
+  await createDonation(ctx.db, { userId: donor.id, fundId: othersFundId, amountTk: 5000 });
+  // An admin makes the raiser an admin through the admin page's endpoint.
+  const made = await ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/users/${owner.id}/role`,
+    headers: { cookie: admin.cookie },
+    payload: { role: 'admin' },
+  });
+  expect(made.statusCode).toBe(200);
+});
+afterAll(() => ctx.close());
+
+const as = (u: SignedInUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: { cookie: u.cookie }, payload });
+
+describe('a raiser who is made admin keeps what they own', () => {
+  it('still lists and opens their own funds', async () => {
+    const list = await as(owner, 'GET', '/api/me/funds');
+    expect(list.statusCode).toBe(200);
+    expect(JSON.stringify(list.json())).toContain(ownFundId);
+    expect(JSON.stringify(list.json())).not.toContain(othersFundId);
+    expect((await as(owner, 'GET', `/api/me/funds/${ownFundId}`)).statusCode).toBe(200);
+  });
+
+  it('still updates their own fund', async () => {
+    const res = await as(owner, 'PATCH', `/api/funds/${ownFundId}`, {
+      name: 'Renamed by its raiser',
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('still requests a withdrawal of what their fund raised, and sees it', async () => {
+    const res = await as(owner, 'POST', '/api/withdrawals', { fundId: ownFundId, amountTk: 1000 });
+    expect(res.statusCode).toBe(201);
+    const mine = await as(owner, 'GET', '/api/me/withdrawals');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().items).toHaveLength(1);
+  });
+
+  it("reaches no other raiser's fund through these endpoints (ownership stays in the query)", async () => {
+    expect((await as(owner, 'GET', `/api/me/funds/${othersFundId}`)).statusCode).toBe(404);
+    expect(
+      (await as(owner, 'PATCH', `/api/funds/${othersFundId}`, { name: 'Not mine' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await as(owner, 'POST', '/api/withdrawals', { fundId: othersFundId, amountTk: 100 }))
+        .statusCode,
+    ).toBe(404);
+    expect((await as(otherRaiser, 'GET', '/api/me/withdrawals')).json().items).toHaveLength(0);
+  });
+});

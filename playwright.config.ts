@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /** A free port, chosen once in the runner; workers inherit it through the environment. */
@@ -17,6 +20,8 @@ async function freePort(): Promise<number> {
 
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_OIDC_PORT ??= String(await freePort());
+// The server's data directory: tests read mails from its outbox (verification links).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export const CHROMIUM_ARGS = [

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {
@@ -12,10 +14,45 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${n++}@example.com`;
 }
 
-/** Creates an account through the API (fast); returns its credentials. */
+/** The newest mail in the server's outbox to `email` whose subject starts with `subject`. */
+export async function mailTo(email: string, subject: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let text = '';
+  await expect
+    .poll(
+      () => {
+        const files = readdirSync(outbox, { withFileTypes: true })
+          .filter((f) => f.isFile())
+          .map((f) => f.name)
+          .sort();
+        for (const name of files.reverse()) {
+          const body = readFileSync(path.join(outbox, name), 'utf8');
+          if (body.includes(`To: ${email}\n`) && body.includes(`Subject: ${subject}`)) {
+            text = body;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `a mail to ${email}: ${subject}` },
+    )
+    .toBe(true);
+  return text;
+}
+
+/** The verification link mailed to `email` (opens the web app's /verify-email page). */
+export async function verificationLink(email: string): Promise<string> {
+  const mail = await mailTo(email, 'Verify your');
+  return /https?:\/\/\S+\/verify-email\?token=\S+/.exec(mail)![0];
+}
+
+/**
+ * Creates an account through the API (fast) and signs the request context in, as the
+ * register page does; by default its e-mail is verified through the mailed link too.
+ */
 export async function registerViaApi(
   request: APIRequestContext,
-  input: { name?: string; email?: string; password?: string } = {},
+  input: { name?: string; email?: string; password?: string; verified?: boolean } = {},
 ) {
   const account = {
     name: input.name ?? 'Test Person',
@@ -26,6 +63,15 @@ export async function registerViaApi(
     data: { ...account, image: '/images/avatar.svg' },
   });
   expect(res.status(), await res.text()).toBe(200);
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  if (input.verified ?? true) {
+    const token = new URL(await verificationLink(account.email)).searchParams.get('token')!;
+    const verified = await request.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+    expect(verified.status(), await verified.text()).toBe(200);
+  }
   return account;
 }
 

@@ -43,7 +43,8 @@ oidc.service.on('beforeTokenSigning', (token) => {
 });
 await oidc.start(oidcPort, '127.0.0.1');
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-'));
+// The runner chooses it (tests read the mail outbox in it); a fresh one otherwise.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-'));
 const server = spawn(
   process.execPath,
   [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/server/src/main.ts')],

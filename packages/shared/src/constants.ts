@@ -88,6 +88,8 @@ export const PAGE_TITLES = {
   manageRequestedFund: 'Manage Fund Request',
   manageWithdrawals: 'Manage Withdrawals',
   messages: 'Messages',
+  verifyEmail: 'Verify E-mail',
+  twoFactor: 'Two-factor Sign-in',
 } as const;
 
 export function pageTitle(page: string): string {
@@ -104,7 +106,9 @@ const ROUTE_TITLES: [RegExp, string][] = [
   [/^\/register\/?$/, PAGE_TITLES.register],
   [/^\/forgot-password\/?$/, PAGE_TITLES.forgotPassword],
   [/^\/reset-password\/?$/, PAGE_TITLES.resetPassword],
+  [/^\/verify-email\/?$/, PAGE_TITLES.verifyEmail],
   [/^\/dashboard\/?$/, PAGE_TITLES.dashboard],
+  [/^\/dashboard\/two-factor\/?$/, PAGE_TITLES.twoFactor],
   [/^\/dashboard\/selecteddonation\/?$/, PAGE_TITLES.selectedDonation],
   [/^\/dashboard\/selecteddonation\/pay\/[^/]+\/?$/, PAGE_TITLES.payment],
   [/^\/dashboard\/donated\/?$/, PAGE_TITLES.donated],

@@ -9,6 +9,5 @@ export const CONTACT_MSG = {
   sent: 'Message sent',
   sentText: 'Thank you for writing to us. We will reply by e-mail soon.',
   subscribed: 'Thank you for subscribing!',
-  alreadySubscribed: 'You are already subscribed. Thank you!',
   tryLater: 'Please try again later.',
 } as const;

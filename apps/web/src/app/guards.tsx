@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router';
+import { TWO_FACTOR_PAGE } from '@easyfund/shared/identity';
 import type { Role } from '@easyfund/shared/constants';
 import { PageLoader } from '../components/page-loader';
+import { providersQuery } from '../features/auth/api';
 import { useSession } from '../lib/session';
 
 /** Shows its child routes only to the given roles; anyone else goes to '/'.
@@ -9,5 +12,21 @@ export function RequireRole({ roles }: { roles: Role[] }) {
   const { user, loading } = useSession();
   if (loading) return <PageLoader />;
   if (!user || !roles.includes(user.role)) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/**
+ * Admin pages: admins only; where the deployment requires two-factor sign-in of admins,
+ * an admin without it goes to the set-up page first. (The server refuses their admin
+ * calls with 403 `two_factor_required` on its own.)
+ */
+export function RequireAdmin() {
+  const { user, loading } = useSession();
+  const settings = useQuery(providersQuery);
+  if (loading || settings.isPending) return <PageLoader />;
+  if (!user || user.role !== 'admin') return <Navigate to="/" replace />;
+  if (settings.data?.adminTwoFactorRequired && !user.twoFactorEnabled) {
+    return <Navigate to={`${TWO_FACTOR_PAGE}?required=admin`} replace />;
+  }
   return <Outlet />;
 }

@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { RequireRole } from './guards';
+import { RequireAdmin, RequireRole } from './guards';
 import { DashboardLayout } from './layout/dashboard-layout';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './route-error';
@@ -23,6 +23,7 @@ export const router = createBrowserRouter([
       { path: 'register', lazy: () => import('../features/auth/routes/register') },
       { path: 'forgot-password', lazy: () => import('../features/auth/routes/forgot-password') },
       { path: 'reset-password', lazy: () => import('../features/auth/routes/reset-password') },
+      { path: 'verify-email', lazy: () => import('../features/auth/routes/verify-email') },
       { path: '*', lazy: () => import('./not-found') },
     ],
   },
@@ -47,10 +48,17 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/donations/routes/payment-history'),
       },
       { path: 'verification', lazy: () => import('../features/raising/routes/verification') },
+      { path: 'two-factor', lazy: () => import('../features/auth/routes/two-factor') },
       {
         element: <RequireRole roles={['verified']} />,
         children: [
           { path: 'requestfund', lazy: () => import('../features/raising/routes/request-fund') },
+        ],
+      },
+      {
+        // An admin who raised funds still manages and withdraws them.
+        element: <RequireRole roles={['verified', 'admin']} />,
+        children: [
           { path: 'raisedfund', lazy: () => import('../features/raising/routes/raised-fund') },
           {
             path: 'raisedfund/updatefund',
@@ -64,7 +72,7 @@ export const router = createBrowserRouter([
       },
       {
         path: 'admin',
-        element: <RequireRole roles={['admin']} />,
+        element: <RequireAdmin />,
         children: [
           { path: 'manageUsers', lazy: () => import('../features/admin/routes/manage-users') },
           {

@@ -1,7 +1,21 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { IDENTITY_ERRORS, TWO_FACTOR_PAGE } from '@easyfund/shared/identity';
 import { ApiError } from './api';
 
+/** An admin call refused for want of two-factor sign-in sends the admin to its set-up page. */
+function onError(err: unknown) {
+  if (
+    err instanceof ApiError &&
+    err.code === IDENTITY_ERRORS.twoFactorRequired.code &&
+    window.location.pathname !== TWO_FACTOR_PAGE
+  ) {
+    window.location.assign(`${TWO_FACTOR_PAGE}?required=admin`);
+  }
+}
+
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

@@ -27,3 +27,8 @@ export function safeReturnPath(from: string | null | undefined, fallback = '/'):
 export async function signOut(): Promise<void> {
   await api.post('/api/auth/sign-out');
 }
+
+/** Sends a new verification link to the signed-in user's address. */
+export async function sendVerificationEmail(email: string): Promise<void> {
+  await api.post('/api/auth/send-verification-email', { email });
+}

@@ -1,5 +1,9 @@
 import { Link, Navigate, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Brand } from '../../components/brand';
+import { TwoFactorPrompt } from '../../components/two-factor-prompt';
+import { VerifyEmailNotice } from '../../components/verify-email-notice';
+import { myFundsQuery } from '../../features/raising/api';
 import { useSession } from '../../lib/session';
 import { linksFor } from './dashboard-nav';
 import { useLogOut } from './use-log-out';
@@ -11,6 +15,9 @@ export function DashboardLayout() {
   const { user, loading } = useSession();
   const location = useLocation();
   const logOut = useLogOut();
+  // An admin who raised funds keeps their own My Raised Fund (and withdraw) links.
+  const ownFunds = useQuery({ ...myFundsQuery, enabled: user?.role === 'admin' });
+  const hasOwnFunds = (ownFunds.data?.items.length ?? 0) > 0;
 
   if (loading) {
     return (
@@ -58,6 +65,8 @@ export function DashboardLayout() {
           <Brand className="text-xl" />
         </header>
         <main id="main" className="flex-1 p-4 md:p-8">
+          <VerifyEmailNotice />
+          <TwoFactorPrompt />
           <Outlet />
         </main>
       </div>
@@ -84,7 +93,7 @@ export function DashboardLayout() {
               <li className="menu-title mt-2 text-base-content/80">
                 {user.role === 'admin' ? 'Admin' : 'My account'}
               </li>
-              {linksFor(user.role).map((l) => (
+              {linksFor(user.role, hasOwnFunds).map((l) => (
                 <li key={l.to}>
                   <NavLink to={l.to} className={linkClass}>
                     {l.label}

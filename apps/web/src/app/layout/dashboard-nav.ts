@@ -1,10 +1,13 @@
 import { PAGE_TITLES, type Role } from '@easyfund/shared/constants';
+import { TWO_FACTOR_PAGE } from '@easyfund/shared/identity';
 
 export interface SideLink {
   to: string;
   label: string;
   /** Roles that see the link; absent → every signed-in user. */
   roles?: Role[];
+  /** Shown to an admin only when they raised funds of their own. */
+  ownFunds?: boolean;
 }
 
 /** The dashboard sidebar, by role (spec section 6; PRODUCT.md "Who may do what"). */
@@ -14,7 +17,12 @@ export const SIDE_LINKS: SideLink[] = [
   { to: '/dashboard/paymenthistory', label: PAGE_TITLES.paymentHistory },
   { to: '/dashboard/verification', label: PAGE_TITLES.verification, roles: ['user'] },
   { to: '/dashboard/requestfund', label: PAGE_TITLES.requestFund, roles: ['verified'] },
-  { to: '/dashboard/raisedfund', label: PAGE_TITLES.raisedFund, roles: ['verified'] },
+  {
+    to: '/dashboard/raisedfund',
+    label: PAGE_TITLES.raisedFund,
+    roles: ['verified', 'admin'],
+    ownFunds: true,
+  },
   { to: '/dashboard/admin/manageUsers', label: PAGE_TITLES.manageUsers, roles: ['admin'] },
   {
     to: '/dashboard/admin/manageverification',
@@ -32,8 +40,12 @@ export const SIDE_LINKS: SideLink[] = [
     roles: ['admin'],
   },
   { to: '/dashboard/admin/messages', label: PAGE_TITLES.messages, roles: ['admin'] },
+  { to: TWO_FACTOR_PAGE, label: PAGE_TITLES.twoFactor },
 ];
 
-export function linksFor(role: Role): SideLink[] {
-  return SIDE_LINKS.filter((l) => !l.roles || l.roles.includes(role));
+/** The links a role sees; `hasOwnFunds` adds an admin's own raised funds. */
+export function linksFor(role: Role, hasOwnFunds = false): SideLink[] {
+  return SIDE_LINKS.filter(
+    (l) => (!l.roles || l.roles.includes(role)) && (!l.ownFunds || role !== 'admin' || hasOwnFunds),
+  );
 }

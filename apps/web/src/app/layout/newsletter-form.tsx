@@ -28,11 +28,9 @@ export function NewsletterForm() {
     }
     setState({ kind: 'sending' });
     try {
-      const res = await api.post<TNewsletterResponse>('/api/newsletter', { email });
-      setState({
-        kind: 'done',
-        text: res.subscribed ? CONTACT_MSG.subscribed : CONTACT_MSG.alreadySubscribed,
-      });
+      // The server answers the same whether or not the address was already subscribed.
+      await api.post<TNewsletterResponse>('/api/newsletter', { email });
+      setState({ kind: 'done', text: CONTACT_MSG.subscribed });
       setEmail('');
     } catch (err) {
       const text =

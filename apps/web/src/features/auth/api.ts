@@ -9,9 +9,30 @@ export const providersQuery = queryOptions({
   staleTime: Infinity,
 });
 
-export const signInEmail = (body: TLoginForm) => api.post('/api/auth/sign-in/email', body);
+/** `twoFactorRedirect` when the account has two-factor sign-in: a code is asked next. */
+export const signInEmail = (body: TLoginForm) =>
+  api.post<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', body);
 
+/** Answers the same whether or not the address already has an account; signs nobody in. */
 export const signUpEmail = (body: TSignUpRequest) => api.post('/api/auth/sign-up/email', body);
+
+/** The second step of a sign-in with two-factor sign-in on. */
+export const verifyTotp = (code: string) =>
+  api.post('/api/auth/two-factor/verify-totp', { code, trustDevice: false });
+export const verifyBackupCode = (code: string) =>
+  api.post('/api/auth/two-factor/verify-backup-code', { code, trustDevice: false });
+
+/** Turning two-factor sign-in on: the app's secret (otpauth URI) and the backup codes. */
+export const enableTwoFactor = (password: string) =>
+  api.post<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', {
+    password,
+  });
+export const disableTwoFactor = (password: string) =>
+  api.post('/api/auth/two-factor/disable', { password });
+
+/** The e-mailed verification link's token, checked by the identity layer. */
+export const verifyEmail = (token: string) =>
+  api.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
 
 /** Starts a redirect sign-in with Google or the configured OpenID Connect provider. */
 export async function startExternalSignIn(kind: 'google' | 'oidc', callbackPath: string) {

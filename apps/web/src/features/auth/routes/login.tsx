@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
@@ -14,6 +14,7 @@ import { signInEmail } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { useReturnPath } from '../use-return-path';
 
 export function Component() {
@@ -33,16 +34,31 @@ export function Component() {
     if (externalError) void popup.error(MSG.oops, externalError.replace(/_/g, ' '));
   }, [externalError]);
 
+  const [secondStep, setSecondStep] = useState(false);
+
+  const signedIn = async () => {
+    await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    void popup.success(MSG.loginSuccess);
+    await navigate(returnTo, { replace: true });
+  };
+
   const onSubmit = async (values: TLoginForm) => {
     try {
-      await signInEmail(values);
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-      void popup.success(MSG.loginSuccess);
-      await navigate(returnTo, { replace: true });
+      const res = await signInEmail(values);
+      if (res?.twoFactorRedirect) setSecondStep(true);
+      else await signedIn();
     } catch (err) {
       await popup.error(err instanceof Error ? err.message : String(err));
     }
   };
+
+  if (secondStep) {
+    return (
+      <AuthCard title="Login">
+        <TwoFactorStep onDone={signedIn} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Login">

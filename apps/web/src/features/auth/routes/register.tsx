@@ -9,7 +9,7 @@ import { Field } from '../../../components/field';
 import { popup } from '../../../lib/popups';
 import { meQuery } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
-import { signUpEmail } from '../api';
+import { signInEmail, signUpEmail } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
@@ -26,13 +26,35 @@ export function Component() {
 
   const onSubmit = async ({ name, photoURL, email, password }: TRegisterForm) => {
     try {
+      // Sign-up answers the same for a new and an already registered address, and signs
+      // nobody in; signing in with the new password right after lets a donor donate at once.
       await signUpEmail({ name, image: photoURL, email, password });
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-      void popup.success(MSG.registerSuccess);
-      await navigate('/', { replace: true });
     } catch (err) {
       await popup.error(MSG.oops, err instanceof Error ? err.message : String(err));
+      return;
     }
+    let signedIn = true;
+    try {
+      const res = await signInEmail({ email, password });
+      if (res?.twoFactorRedirect) signedIn = false;
+    } catch {
+      signedIn = false;
+    }
+    if (!signedIn) {
+      // The address already had an account: its owner got an e-mail about it.
+      await popup.info(
+        'Check your e-mail',
+        `We sent a message to ${email}. If you already have an account, sign in or choose a new password.`,
+      );
+      await navigate('/login', { replace: true });
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    void popup.success(
+      MSG.registerSuccess,
+      'We sent you an e-mail: open its link to verify your address.',
+    );
+    await navigate('/', { replace: true });
   };
 
   return (

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { ApiError } from '../lib/api';
+import { sendVerificationEmail, useSession } from '../lib/session';
+
+type State = 'idle' | 'sending' | 'sent' | 'error';
+
+/**
+ * Shown to a signed-in person whose e-mail address is not verified yet: what needs it,
+ * and a button that sends the link again.
+ */
+export function VerifyEmailNotice() {
+  const { user } = useSession();
+  const [state, setState] = useState<State>('idle');
+  const [error, setError] = useState('');
+  if (!user || user.emailVerified) return null;
+
+  const resend = async () => {
+    setState('sending');
+    try {
+      await sendVerificationEmail(user.email);
+      setState('sent');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Could not send the e-mail, try again.');
+      setState('error');
+    }
+  };
+
+  return (
+    <div role="status" className="alert alert-warning mb-6 flex flex-wrap items-center gap-3">
+      <p className="flex-1">
+        Please verify your e-mail address ({user.email}): open the link we sent you. Applying to be
+        a fund raiser and withdrawing money need a verified address; donating does not.
+      </p>
+      {state === 'sent' ? (
+        <p className="font-semibold">Sent. Check your inbox.</p>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={state === 'sending'}
+          onClick={() => void resend()}
+        >
+          {state === 'sending' ? 'Sending…' : 'Resend verification e-mail'}
+        </button>
+      )}
+      {state === 'error' && (
+        <p role="alert" className="w-full text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

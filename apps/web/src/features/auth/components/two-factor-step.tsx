@@ -1,0 +1,84 @@
+import { type FormEvent, useId, useState } from 'react';
+import { ZBackupCode, ZTotpCode } from '@easyfund/shared/schemas/auth';
+import { ApiError } from '../../../lib/api';
+import { verifyBackupCode, verifyTotp } from '../api';
+
+/**
+ * The second step of a sign-in with two-factor sign-in on: a code from the app, or one
+ * of the backup codes. `onDone` runs once the session exists.
+ */
+export function TwoFactorStep({ onDone }: { onDone: () => Promise<void> }) {
+  const [backup, setBackup] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+  const errorId = useId();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = (backup ? ZBackupCode : ZTotpCode).safeParse(code);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Invalid code');
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      await (backup ? verifyBackupCode(parsed.data) : verifyTotp(parsed.data));
+      await onDone();
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.status === 401
+          ? 'That code is not right. Try again.'
+          : err instanceof Error
+            ? err.message
+            : String(err),
+      );
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
+      <p>
+        {backup
+          ? 'Enter one of the backup codes you kept when you turned on two-factor sign-in.'
+          : 'Enter the 6-digit code from your authenticator app.'}
+      </p>
+      <label htmlFor={inputId} className="font-semibold">
+        {backup ? 'Backup code' : 'Authentication code'}
+      </label>
+      <input
+        id={inputId}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        inputMode={backup ? 'text' : 'numeric'}
+        autoComplete="one-time-code"
+        autoFocus
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        className="input input-bordered w-full"
+      />
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Checking…' : 'Verify'}
+      </button>
+      <button
+        type="button"
+        className="link link-primary self-start text-sm"
+        onClick={() => {
+          setBackup((b) => !b);
+          setCode('');
+          setError('');
+        }}
+      >
+        {backup ? 'Use a code from the app instead' : 'Use a backup code instead'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,200 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
+import { type FormEvent, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { ZTotpCode } from '@easyfund/shared/schemas/auth';
+import { ApiError } from '../../../lib/api';
+import { popup } from '../../../lib/popups';
+import { meQuery, useSession } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/title';
+import { disableTwoFactor, enableTwoFactor, verifyTotp } from '../api';
+import { PasswordInput } from '../components/password-input';
+
+type Step =
+  | { kind: 'password' }
+  | { kind: 'scan'; totpURI: string; secret: string; backupCodes: string[] }
+  | { kind: 'codes'; backupCodes: string[] };
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Dashboard page: turn two-factor sign-in (authenticator app + backup codes) on or off. */
+export function Component() {
+  usePageTitle(PAGE_TITLES.twoFactor);
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const passwordId = useId();
+  const codeId = useId();
+  const errorId = useId();
+  if (!user) return null;
+
+  const refreshSession = () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+
+  const start = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const res = await enableTwoFactor(password);
+      const secret = new URL(res.totpURI).searchParams.get('secret') ?? '';
+      setStep({ kind: 'scan', totpURI: res.totpURI, secret, backupCodes: res.backupCodes });
+      setPassword('');
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
+    if (step.kind !== 'scan') return;
+    const parsed = ZTotpCode.safeParse(code);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Invalid code');
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      await verifyTotp(parsed.data);
+      await refreshSession();
+      setStep({ kind: 'codes', backupCodes: step.backupCodes });
+      setCode('');
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.status === 401 ? 'That code is not right.' : message(err),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const turnOff = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      await disableTwoFactor(password);
+      setPassword('');
+      await refreshSession();
+      void popup.success('Two-factor sign-in is off');
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const errorLine = error && (
+    <p id={errorId} role="alert" className="text-sm text-error">
+      {error}
+    </p>
+  );
+
+  return (
+    <section className="mx-auto max-w-2xl">
+      <h1 className="mb-2 text-3xl font-bold">{PAGE_TITLES.twoFactor}</h1>
+      <p className="mb-6 text-base-content/80">
+        With two-factor sign-in, signing in asks for your password and a 6-digit code from an
+        authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Aegis, …).
+        Someone who learns your password still cannot sign in.
+      </p>
+      {params.get('required') === 'admin' && !user.twoFactorEnabled && (
+        <div role="alert" className="alert alert-warning mb-6">
+          <span>Admin pages need two-factor sign-in on this site: turn it on to continue.</span>
+        </div>
+      )}
+
+      {step.kind === 'codes' ? (
+        <div className="card bg-base-100 shadow">
+          <div className="card-body">
+            <h2 className="card-title">Two-factor sign-in is on</h2>
+            <p>
+              Keep these backup codes somewhere safe (print them or write them down). Each one signs
+              you in once if you lose your phone. They are shown only now.
+            </p>
+            <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 font-mono">
+              {step.backupCodes.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : step.kind === 'scan' ? (
+        <form noValidate onSubmit={(e) => void confirm(e)} className="card bg-base-100 shadow">
+          <div className="card-body gap-3">
+            <h2 className="card-title">Scan this code with your authenticator app</h2>
+            <div className="self-start rounded bg-white p-3">
+              <QRCodeSVG
+                value={step.totpURI}
+                size={192}
+                title="QR code for your authenticator app"
+              />
+            </div>
+            <p>
+              Or type this key into the app:{' '}
+              <code className="break-all font-mono" aria-label="Secret key">
+                {step.secret}
+              </code>
+            </p>
+            <label htmlFor={codeId} className="font-semibold">
+              The 6-digit code the app shows
+            </label>
+            <input
+              id={codeId}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? errorId : undefined}
+              className="input input-bordered w-40"
+            />
+            {errorLine}
+            <button type="submit" className="btn btn-primary self-start" disabled={busy}>
+              Turn on
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => void (user.twoFactorEnabled ? turnOff(e) : start(e))}
+          className="card bg-base-100 shadow"
+        >
+          <div className="card-body gap-3">
+            <h2 className="card-title">
+              {user.twoFactorEnabled ? 'Two-factor sign-in is on' : 'Two-factor sign-in is off'}
+            </h2>
+            <label htmlFor={passwordId} className="font-semibold">
+              Your password
+            </label>
+            <PasswordInput
+              id={passwordId}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="current-password"
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? errorId : undefined}
+            />
+            {errorLine}
+            <button
+              type="submit"
+              className={`btn self-start ${user.twoFactorEnabled ? 'btn-outline' : 'btn-primary'}`}
+              disabled={busy || password === ''}
+            >
+              {user.twoFactorEnabled ? 'Turn off' : 'Turn on two-factor sign-in'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

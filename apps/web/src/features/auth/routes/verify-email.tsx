@@ -1,0 +1,67 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { VerifyEmailNotice } from '../../../components/verify-email-notice';
+import { meQuery } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/title';
+import { verifyEmail } from '../api';
+import { AuthCard } from '../components/auth-card';
+
+/**
+ * The page an e-mailed verification link opens. The link proves the address only when
+ * this page runs (a mail scanner that fetches links does not verify anything), and it
+ * signs nobody in.
+ */
+export function Component() {
+  usePageTitle(PAGE_TITLES.verifyEmail);
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const queryClient = useQueryClient();
+  const result = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: () => verifyEmail(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  useEffect(() => {
+    if (result.isSuccess) void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+  }, [result.isSuccess, queryClient]);
+
+  if (token && result.isPending) {
+    return (
+      <AuthCard title="Verifying your e-mail address">
+        <progress className="progress progress-primary w-full" aria-label="Verifying" />
+      </AuthCard>
+    );
+  }
+  if (result.isSuccess) {
+    return (
+      <AuthCard title="E-mail address verified">
+        <p role="status">
+          Thank you: your e-mail address is verified. You can now apply to be a fund raiser and
+          withdraw the money your funds raise.
+        </p>
+        <Link to="/dashboard" className="btn btn-primary mt-4">
+          Go to your dashboard
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Verify your e-mail address">
+      <div role="alert" className="alert alert-error">
+        <span>This verification link is invalid or has expired.</span>
+      </div>
+      <p className="mt-4">Signed in? Ask for a new link:</p>
+      <div className="mt-2">
+        <VerifyEmailNotice />
+      </div>
+      <Link to="/login" className="link link-primary mt-2">
+        Login
+      </Link>
+    </AuthCard>
+  );
+}

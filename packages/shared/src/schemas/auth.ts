@@ -26,7 +26,7 @@ export const ZPhotoUrl = z
   .trim()
   .min(1, MSG.photoRequired)
   .max(2048, PHOTO_URL_MESSAGE)
-  .refine(isImageRef, PHOTO_URL_MESSAGE);
+  .refine((v) => v === '' || isImageRef(v), PHOTO_URL_MESSAGE);
 
 export const NAME_MAX = 100;
 

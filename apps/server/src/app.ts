@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +17,7 @@ import { createAuth } from './lib/auth';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPaymentProvider } from './lib/payments/create-provider';
 import type { PaymentProvider } from './lib/payments/provider';
+import { createStorage, type Storage } from './lib/storage/storage';
 import healthRoutes from './modules/health/routes';
 import fundsRoutes from './modules/funds/routes';
 import messagesRoutes from './modules/messages/routes';
@@ -40,6 +41,7 @@ declare module 'fastify' {
     publicUrl: string;
     mailer: Mailer;
     payments: PaymentProvider;
+    storage: Storage;
   }
 }
 
@@ -134,6 +136,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(authPlugin, { auth });
 
   app.decorate('payments', createPaymentProvider(config, database.db));
+  app.decorate('storage', createStorage(config));
 
   await app.register(housekeepingPlugin);
   await app.register(healthRoutes);
@@ -149,7 +152,9 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  // Uploaded images on local disk (S3-compatible storage serves its own URLs).
+  // Uploaded images on local disk (S3-compatible storage serves its own URLs). The
+  // directory exists from the start, so serving it never warns about a missing root.
+  mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',

@@ -71,10 +71,11 @@ const ownedByUser = (status: number): Expect => ({
   admin: 404,
 });
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('png body'),
-]);
+/** A real 1×1 PNG: uploads are decoded, so the bytes must be a whole image. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const BOUNDARY = '----matrixboundary';
 const MULTIPART = Buffer.concat([
   Buffer.from(

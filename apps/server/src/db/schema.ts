@@ -288,6 +288,23 @@ export const withdrawals = pgTable(
   ],
 );
 
+/* ---------- uploads ---------- */
+
+/**
+ * Every uploaded image: its stored address (what a fund or an application keeps) and
+ * who sent it. Uploads nothing uses after a day are deleted with their files.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    url: text('url').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_created_idx').on(t.createdAt)],
+);
+
 /* ---------- messages ---------- */
 
 export const contactMessages = pgTable('contact_messages', {

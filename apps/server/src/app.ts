@@ -11,9 +11,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES, titleForPath } from '@easyfund/shared/constants';
+import type { Language } from '@easyfund/shared/i18n/languages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth } from './lib/auth';
+import { translate } from './lib/i18n';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPaymentProvider } from './lib/payments/create-provider';
 import type { PaymentProvider } from './lib/payments/provider';
@@ -28,8 +30,10 @@ import verificationsRoutes from './modules/verifications/routes';
 import withdrawalsRoutes from './modules/withdrawals/routes';
 import usersRoutes from './modules/users/routes';
 import uploadsRoutes from './modules/uploads/routes';
+import languageRoutes from './modules/language/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
+import languagePlugin from './plugins/language';
 import housekeepingPlugin from './plugins/housekeeping';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -97,6 +101,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   app.decorate('mailer', theMailer);
 
   await app.register(errorsPlugin);
+  await app.register(languagePlugin);
   await app.register(publicCachePlugin, { ttlMs: config.publicCacheMs });
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
@@ -149,6 +154,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(withdrawalsRoutes);
   await app.register(usersRoutes);
   await app.register(uploadsRoutes);
+  await app.register(languageRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -186,13 +192,22 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   }
 
   const indexHtml = serveWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
-  // One HTML per page title (a small fixed set), built on first use.
+  // One HTML per page title and language (a small fixed set), built on first use: the
+  // page's language in `<html lang>` (the web app reads it and loads its texts before
+  // the first render) and its title already translated.
   const pageHtml = new Map<string, string>();
-  const htmlFor = (title: string) => {
-    let html = pageHtml.get(title);
+  const htmlFor = (title: string, lang: Language) => {
+    const key = `${lang}\u0000${title}`;
+    let html = pageHtml.get(key);
     if (html === undefined) {
-      html = indexHtml.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
-      pageHtml.set(title, html);
+      const [page, brand] = title.split(' - ');
+      const translated = brand
+        ? `${translate(lang, page ?? '')} - ${brand}`
+        : translate(lang, title);
+      html = indexHtml
+        .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${translated}</title>`);
+      pageHtml.set(key, html);
     }
     return html;
   };
@@ -204,8 +219,9 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       // the page's title already in the HTML.
       return reply
         .header('cache-control', 'no-cache')
+        .header('vary', 'cookie, accept-language')
         .type('text/html; charset=utf-8')
-        .send(htmlFor(titleForPath(pathname)));
+        .send(htmlFor(titleForPath(pathname), request.language()));
     }
     return reply.status(404).send({
       error: { code: 'not_found', message: `No route ${request.method} ${pathname}` },

@@ -31,6 +31,8 @@ export const user = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     role: text('role').notNull().default('user'),
+    /** The language the person chose (en | bn), applied when they sign in elsewhere. */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

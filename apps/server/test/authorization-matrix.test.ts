@@ -238,6 +238,14 @@ const MATRIX: Record<string, Row> = {
     expect: ownedByRaiser(201),
     request: () => ({ url: '/api/withdrawals', payload: { fundId: ownFundId, amountTk: 1 } }),
   },
+  'GET /api/me/language': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/me/language' }),
+  },
+  'PUT /api/me/language': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/me/language', payload: { language: 'en' } }),
+  },
   'GET /api/me/withdrawals': {
     expect: verifiedOnly(200),
     request: () => ({ url: '/api/me/withdrawals' }),
@@ -350,7 +358,7 @@ describe('authorization matrix', () => {
   });
 
   for (const [endpoint, row] of Object.entries(MATRIX)) {
-    const [method] = endpoint.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE'];
+    const [method] = endpoint.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'];
     it(`${endpoint}: ${ACTORS.map((a) => `${a} ${row.expect[a]}`).join(', ')}`, async () => {
       const got: Partial<Expect> = {};
       for (const actor of ACTORS) {

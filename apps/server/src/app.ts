@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -11,12 +11,15 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES, titleForPath } from '@easyfund/shared/constants';
+import type { Language } from '@easyfund/shared/i18n/languages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth } from './lib/auth';
+import { translate } from './lib/i18n';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPaymentProvider } from './lib/payments/create-provider';
 import type { PaymentProvider } from './lib/payments/provider';
+import { createStorage, type Storage } from './lib/storage/storage';
 import healthRoutes from './modules/health/routes';
 import fundsRoutes from './modules/funds/routes';
 import messagesRoutes from './modules/messages/routes';
@@ -27,8 +30,10 @@ import verificationsRoutes from './modules/verifications/routes';
 import withdrawalsRoutes from './modules/withdrawals/routes';
 import usersRoutes from './modules/users/routes';
 import uploadsRoutes from './modules/uploads/routes';
+import languageRoutes from './modules/language/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
+import languagePlugin from './plugins/language';
 import housekeepingPlugin from './plugins/housekeeping';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -40,6 +45,7 @@ declare module 'fastify' {
     publicUrl: string;
     mailer: Mailer;
     payments: PaymentProvider;
+    storage: Storage;
   }
 }
 
@@ -95,6 +101,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   app.decorate('mailer', theMailer);
 
   await app.register(errorsPlugin);
+  await app.register(languagePlugin);
   await app.register(publicCachePlugin, { ttlMs: config.publicCacheMs });
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
@@ -134,6 +141,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(authPlugin, { auth });
 
   app.decorate('payments', createPaymentProvider(config, database.db));
+  app.decorate('storage', createStorage(config));
 
   await app.register(housekeepingPlugin);
   await app.register(healthRoutes);
@@ -146,10 +154,13 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(withdrawalsRoutes);
   await app.register(usersRoutes);
   await app.register(uploadsRoutes);
+  await app.register(languageRoutes);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  // Uploaded images on local disk (S3-compatible storage serves its own URLs).
+  // Uploaded images on local disk (S3-compatible storage serves its own URLs). The
+  // directory exists from the start, so serving it never warns about a missing root.
+  mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',
@@ -181,13 +192,22 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   }
 
   const indexHtml = serveWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
-  // One HTML per page title (a small fixed set), built on first use.
+  // One HTML per page title and language (a small fixed set), built on first use: the
+  // page's language in `<html lang>` (the web app reads it and loads its texts before
+  // the first render) and its title already translated.
   const pageHtml = new Map<string, string>();
-  const htmlFor = (title: string) => {
-    let html = pageHtml.get(title);
+  const htmlFor = (title: string, lang: Language) => {
+    const key = `${lang}\u0000${title}`;
+    let html = pageHtml.get(key);
     if (html === undefined) {
-      html = indexHtml.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
-      pageHtml.set(title, html);
+      const [page, brand] = title.split(' - ');
+      const translated = brand
+        ? `${translate(lang, page ?? '')} - ${brand}`
+        : translate(lang, title);
+      html = indexHtml
+        .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${translated}</title>`);
+      pageHtml.set(key, html);
     }
     return html;
   };
@@ -199,8 +219,9 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       // the page's title already in the HTML.
       return reply
         .header('cache-control', 'no-cache')
+        .header('vary', 'cookie, accept-language')
         .type('text/html; charset=utf-8')
-        .send(htmlFor(titleForPath(pathname)));
+        .send(htmlFor(titleForPath(pathname), request.language()));
     }
     return reply.status(404).send({
       error: { code: 'not_found', message: `No route ${request.method} ${pathname}` },

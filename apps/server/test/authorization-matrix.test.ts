@@ -88,10 +88,11 @@ const ownedByUser = (status: number): Expect => ({
   admin: 404,
 });
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('png body'),
-]);
+/** A real 1×1 PNG: uploads are decoded, so the bytes must be a whole image. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const BOUNDARY = '----matrixboundary';
 const MULTIPART = Buffer.concat([
   Buffer.from(
@@ -254,6 +255,14 @@ const MATRIX: Record<string, Row> = {
     expect: ownedByRaiserOrAdmin(201),
     request: () => ({ url: '/api/withdrawals', payload: { fundId: ownFundId, amountTk: 1 } }),
   },
+  'GET /api/me/language': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/me/language' }),
+  },
+  'PUT /api/me/language': {
+    expect: signedIn(200),
+    request: () => ({ url: '/api/me/language', payload: { language: 'en' } }),
+  },
   'GET /api/me/withdrawals': {
     expect: raisers(200),
     request: () => ({ url: '/api/me/withdrawals' }),
@@ -380,7 +389,7 @@ describe('authorization matrix', () => {
   });
 
   for (const [endpoint, row] of Object.entries(MATRIX)) {
-    const [method] = endpoint.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE'];
+    const [method] = endpoint.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'];
     it(`${endpoint}: ${ACTORS.map((a) => `${a} ${row.expect[a]}`).join(', ')}`, async () => {
       const got: Partial<Expect> = {};
       for (const actor of ACTORS) {

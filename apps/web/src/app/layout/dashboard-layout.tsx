@@ -3,6 +3,7 @@ import { Brand } from '../../components/brand';
 import { useSession } from '../../lib/session';
 import { linksFor } from './dashboard-nav';
 import { useLogOut } from './use-log-out';
+import { LanguageSwitch } from './language-switch';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
 
@@ -68,9 +69,12 @@ export function DashboardLayout() {
           className="drawer-overlay"
         />
         <div className="flex min-h-full w-72 flex-col bg-base-100 p-4 shadow">
-          <Link to="/" className="mb-6 block px-2 text-3xl">
-            <Brand />
-          </Link>
+          <div className="mb-6 flex items-center justify-between gap-2">
+            <Link to="/" className="block px-2 text-3xl">
+              <Brand />
+            </Link>
+            <LanguageSwitch />
+          </div>
           <nav aria-label="Dashboard">
             <ul className="menu w-full gap-1 p-0 text-base">
               <li>

@@ -4,6 +4,7 @@ import { Avatar } from '../../components/avatar';
 import { Brand } from '../../components/brand';
 import { useSession } from '../../lib/session';
 import { useLogOut } from './use-log-out';
+import { LanguageSwitch } from './language-switch';
 
 const LINKS = [
   { to: '/', label: 'Home' },
@@ -134,6 +135,7 @@ export function Navbar() {
           </ul>
         </div>
         <div className="navbar-end gap-2 sm:gap-3">
+          <LanguageSwitch />
           {user && (
             <>
               <Link to="/dashboard" className="rounded-full" title={user.name}>

@@ -3,6 +3,7 @@ import { causeTitle } from '@easyfund/shared/constants';
 import type { TFundPublic } from '@easyfund/shared/schemas/funds';
 import { Money } from '../../../components/money';
 import { RaisedProgress } from '../../../components/raised-progress';
+import { srcsetFor } from '@easyfund/shared/images';
 
 /** A fund in the /donatenow list: image, name, raised by, raised, goal, progress, details. */
 export function FundCard({
@@ -20,6 +21,8 @@ export function FundCard({
       <figure className="aspect-[8/5] bg-base-200">
         <img
           src={fund.image}
+          srcSet={srcsetFor(fund.image)}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           alt=""
           width={800}
           height={500}

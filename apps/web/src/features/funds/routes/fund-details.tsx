@@ -15,6 +15,7 @@ import { queryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
 import { fundQuery } from '../api';
 import { DonateBox } from '../components/donate-box';
+import { srcsetFor } from '@easyfund/shared/images';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
@@ -51,6 +52,8 @@ export function Component() {
         <figure className="self-start overflow-hidden rounded-box bg-base-200">
           <img
             src={fund.image}
+            srcSet={srcsetFor(fund.image)}
+            sizes="(min-width: 1024px) 50vw, 100vw"
             alt={`Illustration for ${fund.name}`}
             width={800}
             height={500}

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@easyfund/shared/messages';
+import { MSG } from '@easyfund/shared/texts';
 import { PHOTO_URL_MESSAGE } from '@easyfund/shared/schemas/auth';
 import { user } from '../src/db/schema';
 import { buildTestApp, createSignedInUser, ORIGIN, signIn, type TestContext } from './helper';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
-import { MSG } from '@easyfund/shared/messages';
+import { MSG } from '@easyfund/shared/texts';
 import { createFund, createDonation } from '../src/seed/factories';
 import {
   buildTestApp,

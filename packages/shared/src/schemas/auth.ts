@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 import { isImageRef } from './fields';
 
 /** Letters and digits only, at least 6, with at least one letter and one number. */
@@ -36,12 +36,6 @@ export const ZName = z
   .trim()
   .min(1, MSG.nameRequired)
   .max(NAME_MAX, `Use at most ${NAME_MAX} characters`);
-
-export const ZSignInRequest = z.object({
-  email: ZEmail,
-  password: z.string({ error: MSG.password }).min(1, MSG.password).max(128),
-});
-export type TSignInRequest = z.infer<typeof ZSignInRequest>;
 
 /** The body our server accepts for e-mail sign-up. */
 export const ZSignUpRequest = z.object({

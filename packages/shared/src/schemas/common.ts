@@ -17,6 +17,9 @@ export const ZMe = z.object({
 });
 export type TMe = z.infer<typeof ZMe>;
 
+/** GET /api/session: the signed-in user, or null when signed out. */
+export const ZSession = z.object({ user: ZMe.nullable() });
+
 /** The one error shape every API error uses. */
 export const ZApiError = z.object({
   error: z.object({
@@ -41,3 +44,9 @@ export const ZAuthProviders = z.object({
   adminTwoFactorRequired: z.boolean(),
 });
 export type TAuthProviders = z.infer<typeof ZAuthProviders>;
+
+/** GET /api/health: liveness with a database check. */
+export const ZHealth = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['up', 'down']),
+});

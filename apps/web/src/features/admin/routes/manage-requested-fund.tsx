@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { causeTitle, PAGE_TITLES } from '@easyfund/shared/constants';
-import { MSG } from '@easyfund/shared/messages';
+import { MSG } from '@easyfund/shared/texts';
 import { formatTk } from '@easyfund/shared/money';
-import type { TAdminFund } from '@easyfund/shared/schemas/raising';
+import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import { StatusBadge } from '../../../components/status-badge';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/constants';
-import { MSG } from '@easyfund/shared/messages';
+import { MSG } from '@easyfund/shared/texts';
 import type { TCartItem } from '@easyfund/shared/schemas/donations';
 import { PageLoader } from '../../../components/page-loader';
 import { popup } from '../../../lib/popups';

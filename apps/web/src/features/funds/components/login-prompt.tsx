@@ -1,6 +1,6 @@
 import { forwardRef, useId } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '@easyfund/shared/messages';
+import { MSG } from '@easyfund/shared/texts';
 
 /**
  * 'You have to Login first': a modal dialog whose Login button goes to /login and

@@ -10,7 +10,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES, titleForPath } from '@easyfund/shared/constants';
+import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
+import { titleForPath } from '@easyfund/shared/pages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth } from './lib/auth';

@@ -2,12 +2,13 @@ import { Navigate, Outlet } from 'react-router';
 import type { Role } from '@easyfund/shared/constants';
 import { PageLoader } from '../components/page-loader';
 import { useSession } from '../lib/session';
+import { paths } from '../lib/paths';
 
 /** Shows its child routes only to the given roles; anyone else goes to '/'.
  *  (The server checks the role of every call on its own.) */
-export function RequireRole({ roles }: { roles: Role[] }) {
+export function RequireRole({ roles }: { roles: readonly Role[] }) {
   const { user, loading } = useSession();
   if (loading) return <PageLoader />;
-  if (!user || !roles.includes(user.role)) return <Navigate to="/" replace />;
+  if (!user || !roles.includes(user.role)) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { pageTitle } from '@easyfund/shared/constants';
+import { pageTitle } from '@easyfund/shared/pages';
 
 /** Sets the document title to '{page} - Easy Fund'. */
 export function usePageTitle(page: string) {

@@ -1,7 +1,8 @@
 import { Link, Navigate, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';
+import { sidebarFor } from '@easyfund/shared/pages';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { linksFor } from './dashboard-nav';
 import { useLogOut } from './use-log-out';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
@@ -21,7 +22,7 @@ export function DashboardLayout() {
   }
   if (!user) {
     const from = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?from=${encodeURIComponent(from)}`} replace state={{ from }} />;
+    return <Navigate to={paths.login(encodeURIComponent(from))} replace state={{ from }} />;
   }
 
   return (
@@ -68,25 +69,25 @@ export function DashboardLayout() {
           className="drawer-overlay"
         />
         <div className="flex min-h-full w-72 flex-col bg-base-100 p-4 shadow">
-          <Link to="/" className="mb-6 block px-2 text-3xl">
+          <Link to={paths.home} className="mb-6 block px-2 text-3xl">
             <Brand />
           </Link>
           <nav aria-label="Dashboard">
             <ul className="menu w-full gap-1 p-0 text-base">
               <li>
-                <Link to="/">Go Back to Home</Link>
+                <Link to={paths.home}>Go Back to Home</Link>
               </li>
               <li>
-                <NavLink to="/dashboard" end className={linkClass}>
+                <NavLink to={paths.dashboard} end className={linkClass}>
                   Dashboard
                 </NavLink>
               </li>
               <li className="menu-title mt-2 text-base-content/80">
                 {user.role === 'admin' ? 'Admin' : 'My account'}
               </li>
-              {linksFor(user.role).map((l) => (
-                <li key={l.to}>
-                  <NavLink to={l.to} className={linkClass}>
+              {sidebarFor(user.role).map((l) => (
+                <li key={l.name}>
+                  <NavLink to={l.path} className={linkClass}>
                     {l.label}
                   </NavLink>
                 </li>

@@ -7,6 +7,7 @@ import { popup } from '../../lib/popups';
 import { useSession } from '../../lib/session';
 import { confirmPayment, createIntent } from './api';
 import { type Billing, billingOf } from './billing';
+import { paths } from '../../lib/paths';
 
 /** The provider-specific card step: confirm the card for the intent, say why it failed. */
 export type CardStep = (
@@ -54,7 +55,7 @@ export function usePaymentFlow(fundId: string) {
         queryClient.removeQueries({ queryKey: ['funds'] });
         await refresh();
         void popup.success(MSG.paymentSuccess);
-        await navigate('/dashboard/selecteddonation');
+        await navigate(paths.selectedDonation);
         return;
       }
       if (result.status === 'pending' && !card.error) {

@@ -14,13 +14,3 @@ export function filtersFromSearch(search: URLSearchParams): FundFilters {
     page: Number.isInteger(page) && page > 1 && page <= 10_000 ? page : undefined,
   };
 }
-
-/** The /donatenow URL for a set of filters. */
-export function donateNowHref(filters: FundFilters): string {
-  const sp = new URLSearchParams();
-  if (filters.q) sp.set('q', filters.q);
-  if (filters.cause) sp.set('cause', filters.cause);
-  if (filters.page && filters.page > 1) sp.set('page', String(filters.page));
-  const s = sp.toString();
-  return s ? `/donatenow?${s}` : '/donatenow';
-}

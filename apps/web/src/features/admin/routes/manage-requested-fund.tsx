@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { causeTitle, PAGE_TITLES } from '@easyfund/shared/constants';
+import { causeTitle } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/messages';
 import { formatTk } from '@easyfund/shared/money';
 import type { TAdminFund } from '@easyfund/shared/schemas/raising';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/messages';
 import type { TAdminVerification } from '@easyfund/shared/schemas/verifications';
 import { StatusBadge } from '../../../components/status-badge';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { formatTk } from '@easyfund/shared/money';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { StatusBadge } from '../../../components/status-badge';

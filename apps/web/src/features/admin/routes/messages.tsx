@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { usePageTitle } from '../../../lib/title';
 import { contactMessagesQuery, subscriptionsQuery } from '../api';
 import { PagedTable } from '../components/paged-table';

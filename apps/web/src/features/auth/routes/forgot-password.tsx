@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/messages';
 import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@easyfund/shared/schemas/auth';
 import { Field } from '../../../components/field';
@@ -10,6 +10,7 @@ import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { requestPasswordReset } from '../api';
 import { AuthCard } from '../components/auth-card';
+import { paths } from '../../../lib/paths';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.forgotPassword);
@@ -60,7 +61,7 @@ export function Component() {
         </form>
       )}
       <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="link link-primary">
+        <Link to={paths.login()} className="link link-primary">
           Back to Login
         </Link>
       </p>

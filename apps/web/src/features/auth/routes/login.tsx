@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/messages';
 import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/auth';
 import { Field } from '../../../components/field';
@@ -15,6 +15,7 @@ import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
 import { useReturnPath } from '../use-return-path';
+import { paths } from '../../../lib/paths';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.login);
@@ -63,7 +64,7 @@ export function Component() {
             <PasswordInput {...p} {...register('password')} autoComplete="current-password" />
           )}
         </Field>
-        <Link to="/forgot-password" className="link link-primary self-end text-sm">
+        <Link to={paths.forgotPassword} className="link link-primary self-end text-sm">
           Forgot password?
         </Link>
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
@@ -73,7 +74,7 @@ export function Component() {
       <ExternalSignIn returnTo={returnTo} />
       <p className="mt-4 text-center text-sm">
         New to Easy Fund?{' '}
-        <Link to="/register" state={{ from: returnTo }} className="link link-primary">
+        <Link to={paths.register} state={{ from: returnTo }} className="link link-primary">
           Register
         </Link>
       </p>

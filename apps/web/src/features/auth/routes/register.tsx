@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/messages';
 import { type TRegisterForm, ZRegisterForm } from '@easyfund/shared/schemas/auth';
 import { Field } from '../../../components/field';
@@ -13,6 +13,7 @@ import { signUpEmail } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
+import { paths } from '../../../lib/paths';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.register);
@@ -29,7 +30,7 @@ export function Component() {
       await signUpEmail({ name, image: photoURL, email, password });
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       void popup.success(MSG.registerSuccess);
-      await navigate('/', { replace: true });
+      await navigate(paths.home, { replace: true });
     } catch (err) {
       await popup.error(MSG.oops, err instanceof Error ? err.message : String(err));
     }
@@ -83,7 +84,7 @@ export function Component() {
       <ExternalSignIn returnTo="/" />
       <p className="mt-4 text-center text-sm">
         Already have an account?{' '}
-        <Link to="/login" className="link link-primary">
+        <Link to={paths.login()} className="link link-primary">
           Login
         </Link>
       </p>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/messages';
 import { type TResetPasswordForm, ZResetPasswordForm } from '@easyfund/shared/schemas/auth';
 import { Field } from '../../../components/field';
@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../lib/title';
 import { resetPassword } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
+import { paths } from '../../../lib/paths';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.resetPassword);
@@ -28,7 +29,7 @@ export function Component() {
     try {
       await resetPassword(token, password);
       void popup.success('Password changed', 'Sign in with your new password.');
-      await navigate('/login', { replace: true });
+      await navigate(paths.login(), { replace: true });
     } catch (err) {
       await popup.error(MSG.oops, err instanceof Error ? err.message : String(err));
     }
@@ -40,7 +41,7 @@ export function Component() {
         <div role="alert" className="alert alert-error">
           <span>This reset link is invalid or has expired. Ask for a new one.</span>
         </div>
-        <Link to="/forgot-password" className="btn btn-primary mt-4">
+        <Link to={paths.forgotPassword} className="btn btn-primary mt-4">
           Send a new link
         </Link>
       </AuthCard>

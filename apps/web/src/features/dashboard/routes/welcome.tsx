@@ -1,4 +1,4 @@
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { Avatar } from '../../../components/avatar';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';

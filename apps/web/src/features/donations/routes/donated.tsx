@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { Money } from '../../../components/money';
 import { PageLoader } from '../../../components/page-loader';
 import { Pagination } from '../../../components/pagination';
@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/title';
 import { donationsQuery, HISTORY_PAGE_SIZE } from '../api';
 import { EmptyState } from '../components/empty-state';
 import { LoadError } from '../components/load-error';
+import { paths } from '../../../lib/paths';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.donated);
@@ -53,7 +54,7 @@ export function Component() {
                   </p>
                   <div className="card-actions mt-2 justify-end">
                     <Link
-                      to={`/donatenow/${d.fundId}`}
+                      to={paths.fund(d.fundId)}
                       className="btn btn-primary btn-sm"
                       aria-label={`View Details of ${d.fundName}`}
                     >

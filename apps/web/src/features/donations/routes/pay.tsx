@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/title';
@@ -11,6 +11,7 @@ import { FundSummary } from '../components/fund-summary';
 import { MobileWallets } from '../components/mobile-wallets';
 import { TestCardForm } from '../components/test-card-form';
 import { usePaymentFlow } from '../use-payment-flow';
+import { paths } from '../../../lib/paths';
 
 // Stripe.js is loaded only on this page, and only when Stripe is the provider.
 const StripeCardForm = lazy(() => import('../components/stripe-card-form'));
@@ -90,10 +91,10 @@ function Unavailable({ text }: { text: string }) {
         {text}
       </p>
       <div className="flex gap-3">
-        <Link to="/dashboard/selecteddonation" className="btn btn-outline">
+        <Link to={paths.selectedDonation} className="btn btn-outline">
           Selected donations
         </Link>
-        <Link to="/donatenow" className="btn btn-primary">
+        <Link to={paths.donateNow()} className="btn btn-primary">
           See all funds
         </Link>
       </div>

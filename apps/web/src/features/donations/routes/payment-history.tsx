@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { Money } from '../../../components/money';
 import { PageLoader } from '../../../components/page-loader';
 import { Pagination } from '../../../components/pagination';
@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/title';
 import { HISTORY_PAGE_SIZE, paymentsQuery } from '../api';
 import { EmptyState } from '../components/empty-state';
 import { LoadError } from '../components/load-error';
+import { paths } from '../../../lib/paths';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.paymentHistory);
@@ -48,7 +49,7 @@ export function Component() {
                     <tr key={p.id}>
                       <th scope="row">{(page - 1) * HISTORY_PAGE_SIZE + i + 1}</th>
                       <td>
-                        <Link to={`/donatenow/${p.fundId}`} className="link-hover font-medium">
+                        <Link to={paths.fund(p.fundId)} className="link-hover font-medium">
                           {p.fundName}
                         </Link>
                       </td>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/messages';
 import type { TCartItem } from '@easyfund/shared/schemas/donations';
 import { PageLoader } from '../../../components/page-loader';
@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/title';
 import { cartQuery, removeCartItem } from '../api';
 import { EmptyState } from '../components/empty-state';
 import { LoadError } from '../components/load-error';
+import { paths } from '../../../lib/paths';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.selectedDonation);
@@ -64,7 +65,7 @@ export function Component() {
                         height={30}
                         className="h-10 w-16 rounded object-cover"
                       />
-                      <Link to={`/donatenow/${item.fundId}`} className="link-hover font-medium">
+                      <Link to={paths.fund(item.fundId)} className="link-hover font-medium">
                         {item.fundName}
                       </Link>
                     </div>
@@ -84,7 +85,7 @@ export function Component() {
                   <td>
                     {item.payable ? (
                       <Link
-                        to={`/dashboard/selecteddonation/pay/${item.fundId}`}
+                        to={paths.payFor(item.fundId)}
                         className="btn btn-primary btn-sm"
                         aria-label={`Pay for ${item.fundName}`}
                       >

@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import type { TFundPublic } from '@easyfund/shared/schemas/funds';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { AMOUNT_ERROR, chosenAmount, initialChoice, payHref } from '../amount';
+import { AMOUNT_ERROR, chosenAmount, initialChoice } from '../amount';
 import { addToCart } from '../api';
 import { AmountPicker } from './amount-picker';
 import { LoginPrompt } from './login-prompt';
+import { paths } from '../../../lib/paths';
 
 type CartNote = { kind: 'success' | 'info' | 'error'; text: string; link?: boolean };
 
@@ -23,7 +24,7 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
   const otherRef = useRef<HTMLInputElement>(null);
   const promptRef = useRef<HTMLDialogElement>(null);
   const amount = chosenAmount(choice, other);
-  const returnTo = `/donatenow/${fund.id}`;
+  const returnTo = paths.fund(fund.id);
   const summaryId = useId();
 
   const cart = useMutation({
@@ -104,7 +105,7 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
       </p>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row">
         <Link
-          to={amount === null ? '#' : payHref(fund.id, amount)}
+          to={amount === null ? '#' : paths.payFor(fund.id, amount)}
           onClick={onDonate}
           className="btn btn-primary sm:flex-1"
           aria-describedby={summaryId}
@@ -132,7 +133,7 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
             <span>
               {note.text}{' '}
               {note.link && (
-                <Link to="/dashboard/selecteddonation" className="link font-semibold">
+                <Link to={paths.selectedDonation} className="link font-semibold">
                   See selected donations
                 </Link>
               )}

@@ -6,6 +6,7 @@ import 'swiper/css';
 import { HERO } from '../content';
 import { useReducedMotion } from '../use-reduced-motion';
 import { TypedWords } from './typed-words';
+import { paths } from '../../../lib/paths';
 
 function Welcome({ level }: { level: 1 | 2 }) {
   const Heading = level === 1 ? 'h1' : 'h2';
@@ -91,7 +92,7 @@ export function HeroCarousel() {
               <div className="relative flex h-full flex-col items-center justify-center gap-5 px-14 pb-8 text-center">
                 <Welcome level={i === 0 ? 1 : 2} />
                 <TypedWords animate={!reduced} />
-                <Link to="/donatenow" className="btn btn-primary btn-lg">
+                <Link to={paths.donateNow()} className="btn btn-primary btn-lg">
                   Donate Now
                 </Link>
               </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { CAUSES } from '@easyfund/shared/constants';
 import { STATS } from '../content';
 import { CauseIcon, CurrencyIcon } from './cause-icon';
+import { paths } from '../../../lib/paths';
 
 /** 'What We Do?': the six causes, then the statistics strip. */
 export function WhatWeDo() {
@@ -25,7 +26,7 @@ export function WhatWeDo() {
               </span>
               <div>
                 <h3 className="text-xl font-bold">
-                  <Link to={`/donatenow?cause=${c.id}`} className="link-hover">
+                  <Link to={paths.donateNow({ cause: c.id })} className="link-hover">
                     {c.title}
                   </Link>
                 </h3>

@@ -6,6 +6,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
 import { myFundQuery } from '../api';
 import { errorMessage } from './error-message';
+import { paths } from '../../../lib/paths';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,7 +15,7 @@ function Missing({ text }: { text: string }) {
     <div role="alert" className="alert alert-warning mx-auto max-w-xl">
       <span>
         {text}{' '}
-        <Link to="/dashboard/raisedfund" className="link">
+        <Link to={paths.raisedFund} className="link">
           Back to My Raised Fund
         </Link>
       </span>

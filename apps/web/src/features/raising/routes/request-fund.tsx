@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/messages';
 import type { TCreateFundRequest } from '@easyfund/shared/schemas/raising';
 import { PageLoader } from '../../../components/page-loader';
@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../lib/title';
 import { createFund, myFundsQuery } from '../api';
 import { errorMessage } from '../components/error-message';
 import { FundForm } from '../components/fund-form';
+import { paths } from '../../../lib/paths';
 
 /** /dashboard/requestfund: Request for Fund (verified raisers). */
 export function Component() {
@@ -24,7 +25,7 @@ export function Component() {
       await createFund(values);
       await queryClient.invalidateQueries({ queryKey: myFundsQuery.queryKey });
       void popup.success(MSG.fundRequestSuccess);
-      await navigate('/dashboard/raisedfund');
+      await navigate(paths.raisedFund);
     } catch (err) {
       await popup.failure(errorMessage(err));
     }

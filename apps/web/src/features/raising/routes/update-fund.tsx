@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { type CauseId, PAGE_TITLES } from '@easyfund/shared/constants';
+import { type CauseId } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/messages';
 import type { TCreateFundRequest, TOwnFund } from '@easyfund/shared/schemas/raising';
 import { PageLoader } from '../../../components/page-loader';
@@ -11,6 +12,7 @@ import { updateFund } from '../api';
 import { errorMessage } from '../components/error-message';
 import { FundForm } from '../components/fund-form';
 import { OwnFundLoader } from '../components/own-fund-loader';
+import { paths } from '../../../lib/paths';
 
 /** /dashboard/raisedfund/updatefund?id=: Update Your Fund (verified raisers). */
 export function Component() {
@@ -35,7 +37,7 @@ function UpdateForm({ fund }: { fund: TOwnFund }) {
       await queryClient.invalidateQueries({ queryKey: ['raising'] });
       await queryClient.invalidateQueries({ queryKey: ['funds'] });
       void popup.success(MSG.fundUpdated);
-      await navigate('/dashboard/raisedfund');
+      await navigate(paths.raisedFund);
     } catch (err) {
       await popup.failure(errorMessage(err));
     }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { formatTk } from '@easyfund/shared/money';
 import type { TOwnFund } from '@easyfund/shared/schemas/raising';
 import {
@@ -19,6 +19,7 @@ import { usePageTitle } from '../../../lib/title';
 import { useRequestWithdrawal } from '../../../api/withdrawals';
 import { errorMessage } from '../components/error-message';
 import { OwnFundLoader } from '../components/own-fund-loader';
+import { paths } from '../../../lib/paths';
 
 const WITHDRAW_SUCCESS = 'Withdraw Request Successful!!';
 const WITHDRAW_SUCCESS_TEXT = 'An admin will review it; follow it in My Raised Fund.';
@@ -55,7 +56,7 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
       await requestWithdrawal.mutateAsync({ fundId: fund.id, amountTk });
       await queryClient.invalidateQueries({ queryKey: ['raising'] });
       void popup.success(WITHDRAW_SUCCESS, WITHDRAW_SUCCESS_TEXT);
-      await navigate('/dashboard/raisedfund');
+      await navigate(paths.raisedFund);
     } catch (err) {
       const field = err instanceof ApiError ? err.fields?.amountTk : undefined;
       if (field) setError('amountTk', { message: field });

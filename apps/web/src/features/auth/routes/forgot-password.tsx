@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/messages';
 import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@easyfund/shared/schemas/auth';
-import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { requestPasswordReset } from '../api';
@@ -44,17 +44,14 @@ export function Component() {
           <p className="text-base-content/80">
             Enter the e-mail of your account and we will send you a reset link.
           </p>
-          <Field label="Email" error={errors.email?.message} hint={MSG.emailHint}>
-            {(p) => (
-              <input
-                {...p}
-                {...register('email')}
-                type="email"
-                autoComplete="email"
-                className="input input-bordered w-full"
-              />
-            )}
-          </Field>
+          <TextField
+            label="Email"
+            error={errors.email?.message}
+            hint={MSG.emailHint}
+            registration={register('email')}
+            type="email"
+            autoComplete="email"
+          />
           <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
             Send reset link
           </button>

@@ -7,6 +7,7 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/messages';
 import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/auth';
 import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
 import { popup } from '../../../lib/popups';
 import { meQuery } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
@@ -48,17 +49,14 @@ export function Component() {
   return (
     <AuthCard title="Login">
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
-        <Field label="Email" error={errors.email?.message} hint={MSG.emailHint}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          hint={MSG.emailHint}
+          registration={register('email')}
+          type="email"
+          autoComplete="email"
+        />
         <Field label="Password" error={errors.password?.message}>
           {(p) => (
             <PasswordInput {...p} {...register('password')} autoComplete="current-password" />

@@ -6,6 +6,7 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/messages';
 import { type TRegisterForm, ZRegisterForm } from '@easyfund/shared/schemas/auth';
 import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
 import { popup } from '../../../lib/popups';
 import { meQuery } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
@@ -39,38 +40,27 @@ export function Component() {
   return (
     <AuthCard title="Register">
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
-        <Field label="Name" error={errors.name?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('name')}
-              autoComplete="name"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
-        <Field label="Photo URL" error={errors.photoURL?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('photoURL')}
-              type="url"
-              placeholder="https://"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
-        <Field label="Email" error={errors.email?.message} hint={MSG.emailHint}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Name"
+          error={errors.name?.message}
+          registration={register('name')}
+          autoComplete="name"
+        />
+        <TextField
+          label="Photo URL"
+          error={errors.photoURL?.message}
+          registration={register('photoURL')}
+          type="url"
+          placeholder="https://"
+        />
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          hint={MSG.emailHint}
+          registration={register('email')}
+          type="email"
+          autoComplete="email"
+        />
         <Field label="Password" error={errors.password?.message}>
           {(p) => <PasswordInput {...p} {...register('password')} autoComplete="new-password" />}
         </Field>

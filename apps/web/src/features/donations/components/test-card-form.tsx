@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { parseExpiry, type TCardForm, ZCardForm } from '@easyfund/shared/schemas/donations';
-import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
 import { confirmAtTestProcessor } from '../api';
 import type { Billing } from '../billing';
@@ -55,49 +55,40 @@ export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: P
         registration={register('amountTk', { valueAsNumber: true })}
         error={errors.amountTk?.message}
       />
-      <Field label="Card number" error={errors.cardNumber?.message}>
-        {(p) => (
-          <input
-            {...p}
-            {...register('cardNumber')}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="4242 4242 4242 4242"
-            maxLength={23}
-            className="input input-bordered w-full font-mono"
-          />
-        )}
-      </Field>
+      <TextField
+        label="Card number"
+        error={errors.cardNumber?.message}
+        registration={register('cardNumber')}
+        type="text"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        maxLength={23}
+        className="font-mono"
+      />
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Expiry (MM/YY)" error={errors.expiry?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('expiry')}
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              maxLength={7}
-              className="input input-bordered w-full font-mono"
-            />
-          )}
-        </Field>
-        <Field label="CVC" error={errors.cvc?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('cvc')}
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={4}
-              className="input input-bordered w-full font-mono"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Expiry (MM/YY)"
+          error={errors.expiry?.message}
+          registration={register('expiry')}
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={7}
+          className="font-mono"
+        />
+        <TextField
+          label="CVC"
+          error={errors.cvc?.message}
+          registration={register('cvc')}
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          className="font-mono"
+        />
       </div>
       <p className="text-xs text-base-content/80">
         Test payments: no money moves. Use 4242 4242 4242 4242 with any future expiry and any

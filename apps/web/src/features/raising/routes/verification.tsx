@@ -10,7 +10,7 @@ import {
   type TVerificationRequest,
   ZVerificationRequest,
 } from '@easyfund/shared/schemas/verifications';
-import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/status-badge';
 import { popup } from '../../../lib/popups';
@@ -120,16 +120,12 @@ function ApplicationForm({ again, name }: { again: boolean; name: string }) {
         <h2 id="apply-heading" className="card-title">
           {again ? 'Apply again' : 'Apply to become a fund raiser'}
         </h2>
-        <Field label="Name" error={errors.name?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('name')}
-              autoComplete="name"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Name"
+          error={errors.name?.message}
+          registration={register('name')}
+          autoComplete="name"
+        />
         <Controller
           control={control}
           name="image"
@@ -142,37 +138,23 @@ function ApplicationForm({ again, name }: { again: boolean; name: string }) {
             />
           )}
         />
-        <Field
+        <TextField
           label="ID Card Number"
           error={errors.idCardNumber?.message}
           hint="Your national ID number: 10, 13 or 17 digits"
-        >
-          {(p) => (
-            <input
-              {...p}
-              {...register('idCardNumber')}
-              inputMode="numeric"
-              autoComplete="off"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
-        <Field
+          registration={register('idCardNumber')}
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <TextField
           label="Phone Number"
           error={errors.phoneNumber?.message}
           hint="A mobile number, like 01712345678"
-        >
-          {(p) => (
-            <input
-              {...p}
-              {...register('phoneNumber')}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
+          registration={register('phoneNumber')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+        />
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Apply'}
         </button>

@@ -10,7 +10,7 @@ import {
   type TWithdrawFormInput,
   ZWithdrawForm,
 } from '@easyfund/shared/schemas/withdrawals';
-import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
 import { popup } from '../../../lib/popups';
@@ -75,34 +75,23 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
             waiting for approval {formatTk(fund.pendingWithdrawalPoisha)}
           </span>
         </p>
-        <Field label="Name" error={errors.name?.message}>
-          {(p) => (
-            <input {...p} {...register('name')} readOnly className="input input-bordered w-full" />
-          )}
-        </Field>
-        <Field label="Raiser">
-          {(p) => (
-            <input {...p} value={user.name} readOnly className="input input-bordered w-full" />
-          )}
-        </Field>
-        <Field label="Email">
-          {(p) => (
-            <input {...p} value={user.email} readOnly className="input input-bordered w-full" />
-          )}
-        </Field>
-        <Field label="Amount (Tk)" error={errors.amountTk?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('amountTk')}
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Name"
+          error={errors.name?.message}
+          registration={register('name')}
+          readOnly
+        />
+        <TextField label="Raiser" value={user.name} readOnly />
+        <TextField label="Email" value={user.email} readOnly />
+        <TextField
+          label="Amount (Tk)"
+          error={errors.amountTk?.message}
+          registration={register('amountTk')}
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+        />
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Request Withdrawal'}
         </button>

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { confirmPayment, createIntent } from './api';
 import { type Billing, billingOf } from './billing';
 import { paths } from '../../lib/paths';
+import { messageOf } from '../../lib/message-of';
 
 /** The provider-specific card step: confirm the card for the intent, say why it failed. */
 export type CardStep = (
@@ -67,7 +68,7 @@ export function usePaymentFlow(fundId: string) {
       setError(message);
       void popup.error(MSG.oops, message);
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = messageOf(err);
       setError(message);
       void popup.failure(message);
     } finally {

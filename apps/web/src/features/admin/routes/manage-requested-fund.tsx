@@ -11,8 +11,9 @@ import { usePageTitle } from '../../../lib/title';
 import { decideFund, fundsQuery } from '../api';
 import { DecisionControls } from '../components/decision-controls';
 import { FundHistory } from '../components/fund-history';
-import { PagedTable } from '../components/paged-table';
-import { usePageParam } from '../components/use-page-param';
+import { PagedTable } from '../../../components/paged-table';
+import { usePageParam } from '../../../lib/use-page-param';
+import { messageOf } from '../../../lib/message-of';
 
 /** /dashboard/admin/managerequestedfund: every fund, with Approved / Deny on requests. */
 export function Component() {
@@ -29,7 +30,7 @@ export function Component() {
       await queryClient.invalidateQueries({ queryKey: ['funds'] });
       void popup.success(MSG.fundUpdated);
     } catch (err) {
-      await popup.failure(err instanceof Error ? err.message : String(err));
+      await popup.failure(messageOf(err));
     }
   };
 

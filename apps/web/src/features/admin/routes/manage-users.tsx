@@ -9,8 +9,9 @@ import { popup } from '../../../lib/popups';
 import { meQuery } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
 import { changeRole, usersQuery } from '../api';
-import { PagedTable } from '../components/paged-table';
-import { usePageParam } from '../components/use-page-param';
+import { PagedTable } from '../../../components/paged-table';
+import { usePageParam } from '../../../lib/use-page-param';
+import { messageOf } from '../../../lib/message-of';
 
 /** /dashboard/admin/manageUsers: every user with Make Admin and Make Verified. */
 export function Component() {
@@ -38,7 +39,7 @@ export function Component() {
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       void popup.success(MSG.roleUpdated);
     } catch (err) {
-      await popup.failure(err instanceof Error ? err.message : String(err));
+      await popup.failure(messageOf(err));
     } finally {
       setBusy(null);
     }

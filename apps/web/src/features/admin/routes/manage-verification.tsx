@@ -7,8 +7,9 @@ import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { decideVerification, verificationsQuery } from '../api';
 import { DecisionControls } from '../components/decision-controls';
-import { PagedTable } from '../components/paged-table';
-import { usePageParam } from '../components/use-page-param';
+import { PagedTable } from '../../../components/paged-table';
+import { usePageParam } from '../../../lib/use-page-param';
+import { messageOf } from '../../../lib/message-of';
 
 /** /dashboard/admin/manageverification: fund raiser applications. */
 export function Component() {
@@ -24,7 +25,7 @@ export function Component() {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
       void popup.success(MSG.verificationUpdated);
     } catch (err) {
-      await popup.failure(err instanceof Error ? err.message : String(err));
+      await popup.failure(messageOf(err));
     }
   };
 

@@ -7,8 +7,9 @@ import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { useDecideWithdrawal, withdrawalsQuery } from '../../../api/withdrawals';
 import { DecisionControls } from '../components/decision-controls';
-import { PagedTable } from '../components/paged-table';
-import { usePageParam } from '../components/use-page-param';
+import { PagedTable } from '../../../components/paged-table';
+import { usePageParam } from '../../../lib/use-page-param';
+import { messageOf } from '../../../lib/message-of';
 
 const WITHDRAWAL_UPDATED = 'Withdrawal Updated Successfully';
 
@@ -24,7 +25,7 @@ export function Component() {
       await decideWithdrawal.mutateAsync({ id: w.id, status, feedback });
       void popup.success(WITHDRAWAL_UPDATED);
     } catch (err) {
-      await popup.failure(err instanceof Error ? err.message : String(err));
+      await popup.failure(messageOf(err));
     }
   };
 

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../lib/title';
 import { requestPasswordReset } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { paths } from '../../../lib/paths';
+import { messageOf } from '../../../lib/message-of';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.forgotPassword);
@@ -26,7 +27,7 @@ export function Component() {
       await requestPasswordReset(email);
       setSentTo(email);
     } catch (err) {
-      await popup.error(MSG.oops, err instanceof Error ? err.message : String(err));
+      await popup.error(MSG.oops, messageOf(err));
     }
   };
 

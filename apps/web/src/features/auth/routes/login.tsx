@@ -17,6 +17,7 @@ import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
 import { useReturnPath } from '../use-return-path';
 import { paths } from '../../../lib/paths';
+import { messageOf } from '../../../lib/message-of';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.login);
@@ -42,7 +43,7 @@ export function Component() {
       void popup.success(MSG.loginSuccess);
       await navigate(returnTo, { replace: true });
     } catch (err) {
-      await popup.error(err instanceof Error ? err.message : String(err));
+      await popup.error(messageOf(err));
     }
   };
 

@@ -15,6 +15,7 @@ import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
 import { paths } from '../../../lib/paths';
+import { messageOf } from '../../../lib/message-of';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.register);
@@ -33,7 +34,7 @@ export function Component() {
       void popup.success(MSG.registerSuccess);
       await navigate(paths.home, { replace: true });
     } catch (err) {
-      await popup.error(MSG.oops, err instanceof Error ? err.message : String(err));
+      await popup.error(MSG.oops, messageOf(err));
     }
   };
 

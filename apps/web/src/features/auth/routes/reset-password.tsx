@@ -11,6 +11,7 @@ import { resetPassword } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
 import { paths } from '../../../lib/paths';
+import { messageOf } from '../../../lib/message-of';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.resetPassword);
@@ -31,7 +32,7 @@ export function Component() {
       void popup.success('Password changed', 'Sign in with your new password.');
       await navigate(paths.login(), { replace: true });
     } catch (err) {
-      await popup.error(MSG.oops, err instanceof Error ? err.message : String(err));
+      await popup.error(MSG.oops, messageOf(err));
     }
   };
 

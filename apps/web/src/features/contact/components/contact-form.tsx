@@ -9,6 +9,7 @@ import {
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { api, ApiError } from '../../../lib/api';
 import { popup } from '../../../lib/popups';
+import { messageOf } from '../../../lib/message-of';
 
 const EMPTY: TContactRequest = { name: '', email: '', phone: '', message: '' };
 
@@ -34,7 +35,7 @@ export function ContactForm() {
         }
         return;
       }
-      await popup.failure(err instanceof Error ? err.message : String(err));
+      await popup.failure(messageOf(err));
     }
   };
 

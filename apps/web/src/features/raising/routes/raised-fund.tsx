@@ -9,7 +9,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { usePageTitle } from '../../../lib/title';
 import { myWithdrawalsQuery } from '../../../api/withdrawals';
 import { myFundsQuery } from '../api';
-import { errorMessage } from '../components/error-message';
+import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 
 /** /dashboard/raisedfund: My Raised Fund (verified raisers). */
@@ -21,7 +21,7 @@ export function Component() {
   if (funds.isError || withdrawals.isError) {
     return (
       <p role="alert" className="alert alert-error">
-        {errorMessage(funds.error ?? withdrawals.error)}
+        {messageOf(funds.error ?? withdrawals.error)}
       </p>
     );
   }

@@ -8,7 +8,7 @@ import { popup } from '../../../lib/popups';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
 import { createFund, myFundsQuery } from '../api';
-import { errorMessage } from '../components/error-message';
+import { messageOf } from '../../../lib/message-of';
 import { FundForm } from '../components/fund-form';
 import { paths } from '../../../lib/paths';
 
@@ -27,7 +27,7 @@ export function Component() {
       void popup.success(MSG.fundRequestSuccess);
       await navigate(paths.raisedFund);
     } catch (err) {
-      await popup.failure(errorMessage(err));
+      await popup.failure(messageOf(err));
     }
   };
 

@@ -9,7 +9,7 @@ import { popup } from '../../../lib/popups';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
 import { updateFund } from '../api';
-import { errorMessage } from '../components/error-message';
+import { messageOf } from '../../../lib/message-of';
 import { FundForm } from '../components/fund-form';
 import { OwnFundLoader } from '../components/own-fund-loader';
 import { paths } from '../../../lib/paths';
@@ -39,7 +39,7 @@ function UpdateForm({ fund }: { fund: TOwnFund }) {
       void popup.success(MSG.fundUpdated);
       await navigate(paths.raisedFund);
     } catch (err) {
-      await popup.failure(errorMessage(err));
+      await popup.failure(messageOf(err));
     }
   };
 

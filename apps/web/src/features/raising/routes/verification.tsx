@@ -17,7 +17,7 @@ import { popup } from '../../../lib/popups';
 import { meQuery, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
 import { applyForVerification, myVerificationQuery } from '../api';
-import { errorMessage } from '../components/error-message';
+import { messageOf } from '../../../lib/message-of';
 import { ImageField } from '../components/image-field';
 
 /** /dashboard/verification: Be a Fund Raiser. */
@@ -37,7 +37,7 @@ export function Component() {
   if (mine.isError) {
     return (
       <p role="alert" className="alert alert-error">
-        {errorMessage(mine.error)}
+        {messageOf(mine.error)}
       </p>
     );
   }
@@ -105,7 +105,7 @@ function ApplicationForm({ again, name }: { again: boolean; name: string }) {
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       void popup.success(MSG.verificationSuccess, undefined, MSG.verificationSuccessFooter);
     } catch (err) {
-      await popup.failure(errorMessage(err));
+      await popup.failure(messageOf(err));
     }
   };
 

@@ -17,7 +17,7 @@ import { popup } from '../../../lib/popups';
 import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
 import { useRequestWithdrawal } from '../../../api/withdrawals';
-import { errorMessage } from '../components/error-message';
+import { messageOf } from '../../../lib/message-of';
 import { OwnFundLoader } from '../components/own-fund-loader';
 import { paths } from '../../../lib/paths';
 
@@ -60,7 +60,7 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
     } catch (err) {
       const field = err instanceof ApiError ? err.fields?.amountTk : undefined;
       if (field) setError('amountTk', { message: field });
-      await popup.failure(errorMessage(err));
+      await popup.failure(messageOf(err));
     }
   };
 

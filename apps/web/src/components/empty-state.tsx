@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '../lib/paths';
 
-/** What a donor page shows with nothing to list: the reason and a way to donate. */
+/** What a list shows with nothing in it: the reason and a way to donate. */
 export function EmptyState({ children }: { children: string }) {
   return (
     <div className="rounded-box border border-base-200 bg-base-100 p-8 text-center">

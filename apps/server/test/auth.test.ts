@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@easyfund/shared/messages';
+import { MSG } from '@easyfund/shared/texts';
 import { buildTestApp, createSignedInUser, type TestContext } from './helper';
 
 let ctx: TestContext;

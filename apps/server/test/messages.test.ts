@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@easyfund/shared/messages';
-import { CONTACT_MSG } from '@easyfund/shared/schemas/messages';
+import { CONTACT_MSG, MSG } from '@easyfund/shared/texts';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
 
 let ctx: TestContext;

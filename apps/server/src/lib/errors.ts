@@ -1,4 +1,4 @@
-import { MSG } from '@easyfund/shared/messages';
+import { MSG } from '@easyfund/shared/texts';
 
 /** Typed domain errors. Services throw these; one handler maps them to HTTP. */
 export class DomainError extends Error {

@@ -24,6 +24,7 @@ export const SECURITY: { [scheme: string]: string[] }[] = [{ session: [] }, { be
 const GUARDS: Record<Access, preHandlerAsyncHookHandler | null> = {
   public: null,
   signedIn: requireUser,
+  user: requireRole('user'),
   verified: requireRole('verified'),
   admin: requireRole('admin'),
 };

@@ -1,5 +1,5 @@
 import Swal from 'sweetalert2';
-import { MSG } from '@easyfund/shared/messages';
+import { MSG } from '@easyfund/shared/texts';
 
 /** All popups go through here so the specification's texts live in one place. */
 export const popup = {

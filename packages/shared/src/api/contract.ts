@@ -5,15 +5,21 @@ import type { z } from 'zod';
  * the standard error answers from this; the authorization matrix test reads it.
  * - `public`: anyone, signed in or not
  * - `signedIn`: any signed-in user, whatever the role
+ * - `user`: a signed-in user who is neither verified nor an admin (applying to raise funds)
  * - `verified`: a verified fund raiser
  * - `admin`: an admin
  */
-export type Access = 'public' | 'signedIn' | 'verified' | 'admin';
+export type Access = 'public' | 'signedIn' | 'user' | 'verified' | 'admin';
+
+/** Every access level, for tests and tables that must cover each. */
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'signedIn', 'user', 'verified', 'admin'];
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Error statuses an endpoint may answer besides the ones its access and inputs imply. */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
+
+export type SuccessStatus = 200 | 201 | 202 | 204;
 
 /** One endpoint of the API, described once for the server and the web client. */
 export interface Endpoint {
@@ -30,11 +36,17 @@ export interface Endpoint {
   body?: z.ZodType;
   /** The body is multipart/form-data (file uploads); `body` is then not used. */
   multipart?: boolean;
+  /** The body is kept as raw bytes (signed provider callbacks); `body` is then not used. */
+  rawBody?: boolean;
   /** The success status (default 200). */
-  status?: 200 | 201 | 202 | 204;
+  status?: SuccessStatus;
+  /** Other success statuses the handler may answer with the same body (e.g. 200 for a no-op). */
+  otherStatuses?: readonly SuccessStatus[];
   response: z.ZodType;
   /** Further error statuses the endpoint answers (404, 409, 429, …). */
   errors?: readonly ErrorStatus[];
+  /** Error statuses whose body is not the standard error shape (a health check's 503). */
+  errorResponses?: Partial<Record<ErrorStatus, z.ZodType>>;
   /** Kept out of the OpenAPI document (provider callbacks, internal). */
   hidden?: boolean;
 }
@@ -68,9 +80,14 @@ export function errorStatuses(e: Endpoint): ErrorStatus[] {
   const set = new Set<ErrorStatus>(e.errors ?? []);
   if (e.params || e.query || e.body || e.multipart) set.add(400);
   if (e.access !== 'public') set.add(401);
-  if (e.access === 'verified' || e.access === 'admin') set.add(403);
+  if (e.access === 'user' || e.access === 'verified' || e.access === 'admin') set.add(403);
   set.add(503);
   return [...set].sort((a, b) => a - b);
+}
+
+/** The success statuses of an endpoint: its usual one first. */
+export function successStatuses(e: Endpoint): SuccessStatus[] {
+  return [e.status ?? 200, ...(e.otherStatuses ?? [])];
 }
 
 /** Fills `:name` segments of a path with encoded values. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 import { ZPassword, ZRegisterForm } from './auth';
 
 describe('the password rule', () => {

@@ -13,6 +13,10 @@ export const ZMe = z.object({
 });
 export type TMe = z.infer<typeof ZMe>;
 
+/** GET /api/session: the signed-in user, or null when signed out. */
+export const ZSession = z.object({ user: ZMe.nullable() });
+export type TSession = z.infer<typeof ZSession>;
+
 /** The one error shape every API error uses. */
 export const ZApiError = z.object({
   error: z.object({
@@ -35,3 +39,10 @@ export const ZAuthProviders = z.object({
   oidc: z.object({ name: z.string() }).nullable(),
 });
 export type TAuthProviders = z.infer<typeof ZAuthProviders>;
+
+/** GET /api/health: liveness with a database check. */
+export const ZHealth = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['up', 'down']),
+});
+export type THealth = z.infer<typeof ZHealth>;

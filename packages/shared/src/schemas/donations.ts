@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_DONATION_TK, MIN_DONATION_TK, PAYMENT_STATUSES } from '../constants';
 import { ZPageQuery } from './common';
+import { paged } from './fields';
 
 /** Messages of the donation amount rule (whole Tk, 10 to 1,000,000). */
 export const AMOUNT_MSG = {
@@ -105,17 +106,19 @@ export const ZConfirmPaymentResponse = z.object({
 });
 export type TConfirmPaymentResponse = z.infer<typeof ZConfirmPaymentResponse>;
 
+/** What the Stripe webhook answers: whether the event was acted on, or seen before. */
+export const ZWebhookResult = z.object({
+  received: z.literal(true),
+  handled: z.boolean(),
+  duplicate: z.boolean(),
+});
+
 /* ---------- histories ---------- */
 
 export const ZHistoryQuery = ZPageQuery;
 export type THistoryQuery = z.infer<typeof ZHistoryQuery>;
 
-export const ZPaymentList = z.object({
-  items: z.array(ZPayment),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZPaymentList = paged(ZPayment);
 export type TPaymentList = z.infer<typeof ZPaymentList>;
 
 /** A donation: a succeeded payment, as My Donation History shows it. */
@@ -131,12 +134,7 @@ export const ZDonation = z.object({
 });
 export type TDonation = z.infer<typeof ZDonation>;
 
-export const ZDonationList = z.object({
-  items: z.array(ZDonation),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZDonationList = paged(ZDonation);
 export type TDonationList = z.infer<typeof ZDonationList>;
 
 /* ---------- the embedded test card processor ---------- */
@@ -190,6 +188,9 @@ export const ZTestConfirmRequest = z.object({
   }),
 });
 export type TTestConfirmRequest = z.infer<typeof ZTestConfirmRequest>;
+
+/** The test processor's confirm address names the intent. */
+export const ZIntentIdParam = z.object({ intentId: z.string().min(1).max(100) });
 
 export const ZTestIntent = z.object({
   id: z.string(),

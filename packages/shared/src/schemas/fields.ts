@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+import { MSG } from '../texts';
 
 /** A required text field: 'This field is required' when empty. */
 export function requiredText(max: number) {

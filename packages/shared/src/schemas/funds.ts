@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { CAUSE_IDS, DECISION_STATUSES } from '../constants';
+import { CAUSE_IDS, DECISION_STATUSES, MAX_DONATION_TK, MIN_DONATION_TK } from '../constants';
 import { FUND_SEARCH_MAX, FUNDS_PAGE_SIZE } from '../fund-limits';
+import { formatTk } from '../money';
+import { MSG } from '../texts';
 import { ZPageQuery } from './common';
+import { paged, requiredNumber, requiredText, ZImageRef, ZPersonRef } from './fields';
 
 export const ZCause = z.enum(CAUSE_IDS);
 
@@ -43,13 +46,133 @@ export const ZFundListQuery = ZPageQuery.extend({
 });
 export type TFundListQuery = z.infer<typeof ZFundListQuery>;
 
-export const ZFundList = z.object({
-  items: z.array(ZFundPublic),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZFundList = paged(ZFundPublic);
 export type TFundList = z.infer<typeof ZFundList>;
 
 /** A fund id in a URL: any string; an id that names no visible fund is a 404. */
 export const ZFundIdParam = z.object({ id: z.string().min(1).max(100) });
+
+/* ---------- a raiser's own funds and the admins' fund decisions ---------- */
+
+export const MIN_GOAL_TK = 100;
+export const MAX_GOAL_TK = 100_000_000;
+
+const tk = (n: number) => formatTk(n * 100);
+
+/** The goal (the spec's availableSeats): a number, converted to whole Tk. */
+const ZGoalTk = requiredNumber()
+  .transform(Math.trunc)
+  .pipe(
+    z
+      .number()
+      .min(MIN_GOAL_TK, `The goal must be at least ${tk(MIN_GOAL_TK)}`)
+      .max(MAX_GOAL_TK, `The goal must be at most ${tk(MAX_GOAL_TK)}`),
+  );
+
+/** The suggested amount (the spec's price): step 0.01 in the form, converted to whole Tk. */
+const ZSuggestedTk = requiredNumber()
+  .transform(Math.trunc)
+  .pipe(
+    z
+      .number()
+      .min(MIN_DONATION_TK, `The suggested amount must be at least ${tk(MIN_DONATION_TK)}`)
+      .max(MAX_DONATION_TK, `The suggested amount must be at most ${tk(MAX_DONATION_TK)}`),
+  );
+
+/** The cause a raiser chooses: 'This field is required' when none is chosen. */
+const ZCauseField = z.enum(CAUSE_IDS, { error: MSG.fieldRequired });
+
+/** The fields a raiser sets on a fund. Status, totals and the raiser are never settable. */
+export const ZFundFields = z.object({
+  name: requiredText(120),
+  image: ZImageRef,
+  description: requiredText(5000),
+  cause: ZCauseField,
+  goalTk: ZGoalTk,
+  suggestedTk: ZSuggestedTk,
+});
+
+export const SUGGESTED_ABOVE_GOAL = 'The suggested amount cannot be more than the goal';
+
+/** Request for Fund (POST /api/funds). */
+export const ZCreateFundRequest = ZFundFields.refine((v) => v.suggestedTk <= v.goalTk, {
+  message: SUGGESTED_ABOVE_GOAL,
+  path: ['suggestedTk'],
+});
+export type TCreateFundRequest = z.output<typeof ZCreateFundRequest>;
+export type TCreateFundForm = z.input<typeof ZCreateFundRequest>;
+
+/** Update Your Fund (PATCH /api/funds/:id): any of the fields, at least one. */
+export const ZUpdateFundRequest = ZFundFields.partial().refine(
+  (v) => Object.values(v).some((x) => x !== undefined),
+  { message: 'Change at least one field' },
+);
+export type TUpdateFundRequest = z.output<typeof ZUpdateFundRequest>;
+
+const ZStatus = z.enum(DECISION_STATUSES);
+
+/** A raiser's own fund, with its totals and what can still be withdrawn. */
+export const ZOwnFund = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  description: z.string(),
+  cause: z.string(),
+  goalPoisha: z.number().int(),
+  suggestedPoisha: z.number().int(),
+  raisedPoisha: z.number().int(),
+  donationCount: z.number().int(),
+  status: ZStatus,
+  feedback: z.string().nullable(),
+  withdrawnPoisha: z.number().int(),
+  pendingWithdrawalPoisha: z.number().int(),
+  availablePoisha: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TOwnFund = z.infer<typeof ZOwnFund>;
+
+/** GET /api/me/funds: My Raised Fund. */
+export const ZMyFundsResponse = z.object({
+  items: z.array(ZOwnFund),
+  totalRaisedPoisha: z.number().int(),
+  totalDonations: z.number().int(),
+  availablePoisha: z.number().int(),
+});
+export type TMyFundsResponse = z.infer<typeof ZMyFundsResponse>;
+
+/** A fund as the admin's Manage Fund Request page shows it. */
+export const ZAdminFund = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  description: z.string(),
+  cause: z.string(),
+  goalPoisha: z.number().int(),
+  suggestedPoisha: z.number().int(),
+  raisedPoisha: z.number().int(),
+  donationCount: z.number().int(),
+  status: ZStatus,
+  feedback: z.string().nullable(),
+  raiser: ZPersonRef,
+  decidedBy: ZPersonRef.nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAdminFund = z.infer<typeof ZAdminFund>;
+export const ZAdminFundList = paged(ZAdminFund);
+
+export const ZAdminFundQuery = ZPageQuery.extend({ status: ZStatus.optional() });
+
+/** One entry of a fund's audit trail. */
+export const ZFundEvent = z.object({
+  id: z.string(),
+  action: z.string(),
+  actor: ZPersonRef.nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type TFundEvent = z.infer<typeof ZFundEvent>;
+export const ZFundEventList = z.object({ items: z.array(ZFundEvent) });
+export type TFundEventList = z.infer<typeof ZFundEventList>;

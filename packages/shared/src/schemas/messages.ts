@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { CONTACT_LIMITS, CONTACT_MSG } from '../message-texts';
-import { MSG } from '../messages';
+import { CONTACT_LIMITS, CONTACT_MSG, MSG } from '../texts';
 import { ZEmail } from './auth';
-
-export { CONTACT_LIMITS, CONTACT_MSG };
+import { paged } from './fields';
 
 /** Digits with an optional leading +, spaces, dashes or brackets; 6 to 15 digits. */
 export const PHONE_PATTERN = /^\+?[\d\s()-]{6,30}$/;
@@ -56,12 +54,7 @@ export const ZContactMessage = z.object({
 });
 export type TContactMessage = z.infer<typeof ZContactMessage>;
 
-export const ZContactMessageList = z.object({
-  items: z.array(ZContactMessage),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZContactMessageList = paged(ZContactMessage);
 export type TContactMessageList = z.infer<typeof ZContactMessageList>;
 
 export const ZNewsletterSubscription = z.object({
@@ -71,10 +64,5 @@ export const ZNewsletterSubscription = z.object({
 });
 export type TNewsletterSubscription = z.infer<typeof ZNewsletterSubscription>;
 
-export const ZNewsletterSubscriptionList = z.object({
-  items: z.array(ZNewsletterSubscription),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const ZNewsletterSubscriptionList = paged(ZNewsletterSubscription);
 export type TNewsletterSubscriptionList = z.infer<typeof ZNewsletterSubscriptionList>;

@@ -26,3 +26,6 @@ export const ZRoleChangeRequest = z.object({
   role: z.enum(['verified', 'admin'], { error: 'Choose verified or admin' }),
 });
 export type TRoleChangeRequest = z.infer<typeof ZRoleChangeRequest>;
+
+/** A user id in a URL (the identity layer's ids are not UUIDs). */
+export const ZUserIdParam = z.object({ id: z.string().min(1).max(100) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DECISION_STATUSES, ROLES } from '../constants';
+import { ZPageQuery } from './common';
 import { paged, requiredText, ZImageRef } from './fields';
 
 /** Bangladeshi mobile numbers: 01[3-9] and 8 digits, optionally after +88 or 88. */
@@ -65,8 +66,4 @@ export const ZAdminVerification = ZVerification.extend({
 export type TAdminVerification = z.infer<typeof ZAdminVerification>;
 export const ZAdminVerificationList = paged(ZAdminVerification);
 
-export const ZAdminVerificationQuery = z.object({
-  status: ZStatus.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const ZAdminVerificationQuery = ZPageQuery.extend({ status: ZStatus.optional() });

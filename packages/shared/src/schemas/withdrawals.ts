@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DECISION_STATUSES } from '../constants';
+import { ZPageQuery } from './common';
 import { paged, requiredNumber, requiredText, ZPersonRef } from './fields';
 
 export const MAX_WITHDRAWAL_TK = 100_000_000;
@@ -51,8 +52,4 @@ export const ZAdminWithdrawal = ZWithdrawal.extend({
 export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
 export const ZAdminWithdrawalList = paged(ZAdminWithdrawal);
 
-export const ZAdminWithdrawalQuery = z.object({
-  status: ZStatus.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const ZAdminWithdrawalQuery = ZPageQuery.extend({ status: ZStatus.optional() });

@@ -10,7 +10,7 @@ import {
   ZMyFundsResponse,
   ZOwnFund,
   ZUpdateFundRequest,
-} from '@easyfund/shared/schemas/raising';
+} from '@easyfund/shared/schemas/funds';
 import { requireRole } from '../../plugins/auth';
 import {
   createFund,

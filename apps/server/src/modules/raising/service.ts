@@ -10,7 +10,7 @@ import {
   type TMyFundsResponse,
   type TOwnFund,
   type TUpdateFundRequest,
-} from '@easyfund/shared/schemas/raising';
+} from '@easyfund/shared/schemas/funds';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { fundEvents, funds, user } from '../../db/schema';

@@ -1,6 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { CONTACT_MSG } from '@easyfund/shared/message-texts';
-import { MSG } from '@easyfund/shared/messages';
+import { CONTACT_MSG, MSG } from '@easyfund/shared/texts';
 import type { TNewsletterResponse } from '@easyfund/shared/schemas/messages';
 import { api, ApiError } from '../../lib/api';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Paged, TDecisionRequest } from '@easyfund/shared/schemas/fields';
-import type { TAdminFund, TFundEvent } from '@easyfund/shared/schemas/raising';
+import type { TAdminFund, TFundEvent } from '@easyfund/shared/schemas/funds';
 import type { TAdminUser, TRoleChangeRequest } from '@easyfund/shared/schemas/users';
 import type { TAdminVerification } from '@easyfund/shared/schemas/verifications';
 import { api, qs } from '../../lib/api';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG } from '@easyfund/shared/messages';
+import { MSG } from '@easyfund/shared/texts';
 import type { TCreateIntentResponse } from '@easyfund/shared/schemas/donations';
 import { popup } from '../../lib/popups';
 import { useSession } from '../../lib/session';

@@ -4,7 +4,7 @@ import type {
   TMyFundsResponse,
   TOwnFund,
   TUpdateFundRequest,
-} from '@easyfund/shared/schemas/raising';
+} from '@easyfund/shared/schemas/funds';
 import type {
   TMyVerification,
   TVerification,

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { MSG } from '@easyfund/shared/messages';
+import { MSG } from '@easyfund/shared/texts';
 import type { TAdminVerification } from '@easyfund/shared/schemas/verifications';
 import { StatusBadge } from '../../../components/status-badge';
 import { popup } from '../../../lib/popups';

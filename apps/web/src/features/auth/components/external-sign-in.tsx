@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '@easyfund/shared/messages';
+import { MSG } from '@easyfund/shared/texts';
 import { popup } from '../../../lib/popups';
 import { providersQuery, startExternalSignIn } from '../api';
 import { messageOf } from '../../../lib/message-of';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { MSG } from '@easyfund/shared/messages';
+import { MSG } from '@easyfund/shared/texts';
 import { type TResetPasswordForm, ZResetPasswordForm } from '@easyfund/shared/schemas/auth';
 import { Field } from '../../../components/field';
 import { popup } from '../../../lib/popups';

@@ -1,11 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import {
-  CONTACT_LIMITS,
-  CONTACT_MSG,
-  type TContactRequest,
-  ZContactRequest,
-} from '@easyfund/shared/schemas/messages';
+import { type TContactRequest, ZContactRequest } from '@easyfund/shared/schemas/messages';
+import { CONTACT_LIMITS, CONTACT_MSG } from '@easyfund/shared/texts';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { api, ApiError } from '../../../lib/api';
 import { popup } from '../../../lib/popups';

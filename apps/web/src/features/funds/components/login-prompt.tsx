@@ -1,6 +1,6 @@
 import { forwardRef, useId } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '@easyfund/shared/messages';
+import { MSG } from '@easyfund/shared/texts';
 import { paths } from '../../../lib/paths';
 
 /**

@@ -5,7 +5,7 @@ import {
   type TCreateFundForm,
   type TCreateFundRequest,
   ZCreateFundRequest,
-} from '@easyfund/shared/schemas/raising';
+} from '@easyfund/shared/schemas/funds';
 import { Field } from '../../../components/field';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { ImageField } from './image-field';

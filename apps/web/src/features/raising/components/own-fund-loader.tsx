@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { TOwnFund } from '@easyfund/shared/schemas/raising';
+import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
 import { myFundQuery } from '../api';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { MSG } from '@easyfund/shared/messages';
-import type { TCreateFundRequest } from '@easyfund/shared/schemas/raising';
+import { MSG } from '@easyfund/shared/texts';
+import type { TCreateFundRequest } from '@easyfund/shared/schemas/funds';
 import { PageLoader } from '../../../components/page-loader';
 import { popup } from '../../../lib/popups';
 import { useSession } from '../../../lib/session';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { formatTk } from '@easyfund/shared/money';
-import type { TOwnFund } from '@easyfund/shared/schemas/raising';
+import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import {
   type TWithdrawForm,
   type TWithdrawFormInput,

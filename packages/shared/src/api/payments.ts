@@ -1,0 +1,86 @@
+import {
+  ZConfirmPaymentRequest,
+  ZConfirmPaymentResponse,
+  ZCreateIntentRequest,
+  ZCreateIntentResponse,
+  ZHistoryQuery,
+  ZIntentIdParam,
+  ZPaymentConfig,
+  ZPaymentList,
+  ZTestConfirmRequest,
+  ZTestIntent,
+  ZWebhookResult,
+} from '../schemas/donations';
+import { endpoint } from './contract';
+
+/** Payments: the pay page's steps, the payer's history, the embedded processor, Stripe's webhook. */
+export const payments = {
+  config: endpoint({
+    method: 'GET',
+    path: '/api/payments/config',
+    access: 'public',
+    operationId: 'getPaymentConfig',
+    tags: ['payments'],
+    summary: 'Which payment provider the pay page talks to',
+    response: ZPaymentConfig,
+  }),
+  createIntent: endpoint({
+    method: 'POST',
+    path: '/api/payments/intents',
+    access: 'signedIn',
+    operationId: 'createPaymentIntent',
+    tags: ['payments'],
+    summary: 'Start a donation: a payment intent for an approved fund (whole Tk, 10 to 1,000,000)',
+    body: ZCreateIntentRequest,
+    status: 201,
+    response: ZCreateIntentResponse,
+    errors: [404, 429],
+  }),
+  confirm: endpoint({
+    method: 'POST',
+    path: '/api/payments/confirm',
+    access: 'signedIn',
+    operationId: 'confirmPayment',
+    tags: ['payments'],
+    summary:
+      'After the card step: the server re-reads the intent from the provider and records the donation once',
+    body: ZConfirmPaymentRequest,
+    response: ZConfirmPaymentResponse,
+    errors: [404, 429],
+  }),
+  mine: endpoint({
+    method: 'GET',
+    path: '/api/me/payments',
+    access: 'signedIn',
+    operationId: 'listMyPayments',
+    tags: ['payments'],
+    summary: 'Payment History: my payments, newest first',
+    query: ZHistoryQuery,
+    response: ZPaymentList,
+  }),
+  /** The embedded processor's own endpoint (what Stripe.js calls at Stripe): the card goes
+   *  here, never to the donation endpoints. Authorised by the intent's client secret. */
+  testConfirm: endpoint({
+    method: 'POST',
+    path: '/api/test-processor/payment_intents/:intentId/confirm',
+    access: 'public',
+    operationId: 'confirmTestPaymentIntent',
+    tags: ['payments'],
+    summary: 'Confirm a test payment intent with a card (embedded test processor only)',
+    params: ZIntentIdParam,
+    body: ZTestConfirmRequest,
+    response: ZTestIntent,
+    errors: [402, 404, 409, 429],
+  }),
+  stripeWebhook: endpoint({
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    access: 'public',
+    operationId: 'receiveStripeWebhook',
+    tags: ['payments'],
+    summary: 'Stripe webhook (signature verified on the raw body)',
+    rawBody: true,
+    response: ZWebhookResult,
+    errors: [400, 404],
+  }),
+} as const;

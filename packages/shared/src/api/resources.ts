@@ -1,0 +1,41 @@
+import { cart } from './cart';
+import type { Endpoint } from './contract';
+import { donations } from './donations';
+import { funds } from './funds';
+import { health } from './health';
+import { messages } from './messages';
+import { payments } from './payments';
+import { session } from './session';
+import { uploads } from './uploads';
+import { users } from './users';
+import { verifications } from './verifications';
+import { withdrawals } from './withdrawals';
+
+/**
+ * Every resource's contracts, for what must cover all endpoints (the server's
+ * registration check, the authorization matrix test). Clients import one resource's
+ * file instead, so a page loads only the schemas it uses.
+ */
+export const resources = {
+  cart,
+  donations,
+  funds,
+  health,
+  messages,
+  payments,
+  session,
+  uploads,
+  users,
+  verifications,
+  withdrawals,
+} as const;
+
+/** Every endpoint, named `resource.name` (e.g. `funds.decide`). */
+export function allEndpoints(): { name: string; endpoint: Endpoint }[] {
+  return Object.entries(resources).flatMap(([resource, endpoints]) =>
+    Object.entries(endpoints as Record<string, Endpoint>).map(([name, endpoint]) => ({
+      name: `${resource}.${name}`,
+      endpoint,
+    })),
+  );
+}

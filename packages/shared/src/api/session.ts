@@ -1,0 +1,36 @@
+import { ZAuthProviders, ZMe, ZSession } from '../schemas/common';
+import { endpoint } from './contract';
+
+/**
+ * Who is signed in, and how one may sign in. Signing in, up and out goes through the
+ * identity layer under `/api/auth/*` (not described here).
+ */
+export const session = {
+  me: endpoint({
+    method: 'GET',
+    path: '/api/me',
+    access: 'signedIn',
+    operationId: 'getMe',
+    tags: ['session'],
+    summary: 'The signed-in user with role',
+    response: ZMe,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/session',
+    access: 'public',
+    operationId: 'getSession',
+    tags: ['session'],
+    summary: 'The signed-in user with role, or null when signed out',
+    response: ZSession,
+  }),
+  providers: endpoint({
+    method: 'GET',
+    path: '/api/auth-providers',
+    access: 'public',
+    operationId: 'listAuthProviders',
+    tags: ['session'],
+    summary: 'External sign-in providers that are configured',
+    response: ZAuthProviders,
+  }),
+} as const;

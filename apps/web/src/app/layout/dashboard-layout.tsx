@@ -2,7 +2,7 @@ import { Link, Navigate, NavLink, Outlet, ScrollRestoration, useLocation } from 
 import { Brand } from '../../components/brand';
 import { sidebarFor } from '@easyfund/shared/pages';
 import { paths } from '../../lib/paths';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { useLogOut } from './use-log-out';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar } from '../../components/avatar';
 import { Brand } from '../../components/brand';
 import { paths } from '../../lib/paths';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { useLogOut } from './use-log-out';
 
 const LINKS = [

@@ -1,4 +1,4 @@
-import { signOut } from '../../lib/session';
+import { signOut } from '../../api/session';
 import { messageOf } from '../../lib/message-of';
 
 /** Log Out: on failure, an error dialog with the error message and an error icon. */

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@easyfund/shared/texts';
 import type { TCreateIntentResponse } from '@easyfund/shared/schemas/donations';
 import { popup } from '../../lib/popups';
-import { useSession } from '../../lib/session';
-import { confirmPayment, createIntent } from './api';
+import { useSession } from '../../api/session';
+import { useConfirmPayment, useCreateIntent } from '../../api/payments';
 import { type Billing, billingOf } from './billing';
 import { paths } from '../../lib/paths';
 import { messageOf } from '../../lib/message-of';
@@ -28,18 +27,12 @@ const FAILED_MESSAGE = 'The payment failed. No money was taken.';
 export function usePaymentFlow(fundId: string) {
   const { user } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const createIntent = useCreateIntent();
+  const confirmPayment = useConfirmPayment();
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const billing = billingOf(user);
-
-  const refresh = () =>
-    Promise.all(
-      ['cart', 'payments', 'donations', 'funds'].map((key) =>
-        queryClient.invalidateQueries({ queryKey: [key] }),
-      ),
-    );
 
   async function pay(amountTk: number, cardStep: CardStep) {
     if (inFlight.current) return;
@@ -47,14 +40,12 @@ export function usePaymentFlow(fundId: string) {
     setBusy(true);
     setError(null);
     try {
-      const intent = await createIntent(fundId, amountTk);
+      const intent = await createIntent.mutateAsync({ fundId, amountTk });
       const card = await cardStep(intent, billing);
       // Also after a refused card: the server records the failed attempt.
-      const result = await confirmPayment(intent.intentId);
+      // A succeeded payment refreshes the fund's totals, the cart and the histories.
+      const result = await confirmPayment.mutateAsync(intent.intentId);
       if (result.status === 'succeeded') {
-        // The fund's totals changed: drop cached copies so every page shows the new ones.
-        queryClient.removeQueries({ queryKey: ['funds'] });
-        await refresh();
         void popup.success(MSG.paymentSuccess);
         await navigate(paths.selectedDonation);
         return;

@@ -1,6 +1,6 @@
 import { CAUSE_IDS, type CauseId } from '@easyfund/shared/constants';
 import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
-import type { FundFilters } from './api';
+import type { FundFilters } from '../../api/funds';
 
 /** Reads /donatenow's query (?q=&cause=&page=), ignoring values the API would refuse. */
 export function filtersFromSearch(search: URLSearchParams): FundFilters {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
@@ -6,9 +6,8 @@ import { MSG } from '@easyfund/shared/texts';
 import type { TAdminUser } from '@easyfund/shared/schemas/users';
 import { Avatar } from '../../../components/avatar';
 import { popup } from '../../../lib/popups';
-import { meQuery } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
-import { changeRole, usersQuery } from '../api';
+import { useChangeRole, usersQuery } from '../../../api/users';
 import { PagedTable } from '../../../components/paged-table';
 import { usePageParam } from '../../../lib/use-page-param';
 import { messageOf } from '../../../lib/message-of';
@@ -21,7 +20,7 @@ export function Component() {
   const [page, setPage] = usePageParam();
   const [search, setSearch] = useState(q);
   const users = useQuery(usersQuery(q, page));
-  const queryClient = useQueryClient();
+  const changeRole = useChangeRole();
   const [busy, setBusy] = useState<string | null>(null);
 
   const onSearch = (e: FormEvent) => {
@@ -34,9 +33,7 @@ export function Component() {
   const setRole = async (u: TAdminUser, role: 'admin' | 'verified') => {
     setBusy(u.id);
     try {
-      await changeRole(u.id, role);
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      await changeRole.mutateAsync({ id: u.id, role });
       void popup.success(MSG.roleUpdated);
     } catch (err) {
       await popup.failure(messageOf(err));

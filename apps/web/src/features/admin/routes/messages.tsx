@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { usePageTitle } from '../../../lib/title';
-import { contactMessagesQuery, subscriptionsQuery } from '../api';
+import { contactMessagesQuery, subscriptionsQuery } from '../../../api/messages';
 import { PagedTable } from '../../../components/paged-table';
 import { usePageParam } from '../../../lib/use-page-param';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@easyfund/shared/texts';
 import { popup } from '../../../lib/popups';
-import { providersQuery, startExternalSignIn } from '../api';
+import { providersQuery, startExternalSignIn } from '../../../api/session';
 import { messageOf } from '../../../lib/message-of';
 
 /** 'Sign in with Google' (and any configured OpenID Connect provider), when configured. */

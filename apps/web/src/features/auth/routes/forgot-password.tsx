@@ -8,7 +8,7 @@ import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@easyfund/s
 import { TextField } from '../../../components/text-field';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { requestPasswordReset } from '../api';
+import { useRequestPasswordReset } from '../../../api/session';
 import { AuthCard } from '../components/auth-card';
 import { paths } from '../../../lib/paths';
 import { messageOf } from '../../../lib/message-of';
@@ -16,6 +16,7 @@ import { messageOf } from '../../../lib/message-of';
 export function Component() {
   usePageTitle(PAGE_TITLES.forgotPassword);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const requestPasswordReset = useRequestPasswordReset();
   const {
     register,
     handleSubmit,
@@ -24,7 +25,7 @@ export function Component() {
 
   const onSubmit = async ({ email }: TForgotPasswordRequest) => {
     try {
-      await requestPasswordReset(email);
+      await requestPasswordReset.mutateAsync(email);
       setSentTo(email);
     } catch (err) {
       await popup.error(MSG.oops, messageOf(err));

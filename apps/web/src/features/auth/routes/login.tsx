@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,9 +8,8 @@ import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/auth';
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';
 import { popup } from '../../../lib/popups';
-import { meQuery } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
-import { signInEmail } from '../api';
+import { useSignIn } from '../../../api/session';
 import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
@@ -22,7 +20,7 @@ import { messageOf } from '../../../lib/message-of';
 export function Component() {
   usePageTitle(PAGE_TITLES.login);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signIn = useSignIn();
   const returnTo = useReturnPath();
   const [params] = useSearchParams();
   const externalError = params.get('error');
@@ -38,8 +36,7 @@ export function Component() {
 
   const onSubmit = async (values: TLoginForm) => {
     try {
-      await signInEmail(values);
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      await signIn.mutateAsync(values);
       void popup.success(MSG.loginSuccess);
       await navigate(returnTo, { replace: true });
     } catch (err) {

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
@@ -8,9 +7,8 @@ import { type TRegisterForm, ZRegisterForm } from '@easyfund/shared/schemas/auth
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';
 import { popup } from '../../../lib/popups';
-import { meQuery } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
-import { signUpEmail } from '../api';
+import { useSignUp } from '../../../api/session';
 import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
@@ -20,7 +18,7 @@ import { messageOf } from '../../../lib/message-of';
 export function Component() {
   usePageTitle(PAGE_TITLES.register);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signUp = useSignUp();
   const {
     register,
     handleSubmit,
@@ -29,8 +27,7 @@ export function Component() {
 
   const onSubmit = async ({ name, photoURL, email, password }: TRegisterForm) => {
     try {
-      await signUpEmail({ name, image: photoURL, email, password });
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      await signUp.mutateAsync({ name, image: photoURL, email, password });
       void popup.success(MSG.registerSuccess);
       await navigate(paths.home, { replace: true });
     } catch (err) {

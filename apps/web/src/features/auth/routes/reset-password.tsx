@@ -7,7 +7,7 @@ import { type TResetPasswordForm, ZResetPasswordForm } from '@easyfund/shared/sc
 import { Field } from '../../../components/field';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { resetPassword } from '../api';
+import { useResetPassword } from '../../../api/session';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
 import { paths } from '../../../lib/paths';
@@ -18,6 +18,7 @@ export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token');
+  const resetPassword = useResetPassword();
   const linkError = params.get('error');
   const {
     register,
@@ -28,7 +29,7 @@ export function Component() {
   const onSubmit = async ({ password }: TResetPasswordForm) => {
     if (!token) return;
     try {
-      await resetPassword(token, password);
+      await resetPassword.mutateAsync({ token, newPassword: password });
       void popup.success('Password changed', 'Sign in with your new password.');
       await navigate(paths.login(), { replace: true });
     } catch (err) {

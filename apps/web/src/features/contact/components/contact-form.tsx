@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { type TContactRequest, ZContactRequest } from '@easyfund/shared/schemas/messages';
 import { CONTACT_LIMITS, CONTACT_MSG } from '@easyfund/shared/texts';
 import { TextAreaField, TextField } from '../../../components/text-field';
-import { api, ApiError } from '../../../lib/api';
+import { useSendContactMessage } from '../../../api/messages';
+import { ApiError } from '../../../lib/api';
 import { popup } from '../../../lib/popups';
 import { messageOf } from '../../../lib/message-of';
 
@@ -11,6 +12,7 @@ const EMPTY: TContactRequest = { name: '', email: '', phone: '', message: '' };
 
 /** The contact form: validated with the shared schema, stored, success popup. */
 export function ContactForm() {
+  const sendContactMessage = useSendContactMessage();
   const {
     register,
     handleSubmit,
@@ -21,7 +23,7 @@ export function ContactForm() {
 
   const onSubmit = async (values: TContactRequest) => {
     try {
-      await api.post('/api/contact', { ...values });
+      await sendContactMessage.mutateAsync(values);
       reset(EMPTY);
       void popup.success(CONTACT_MSG.sent, CONTACT_MSG.sentText);
     } catch (err) {

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { parseExpiry, type TCardForm, ZCardForm } from '@easyfund/shared/schemas/donations';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
-import { confirmAtTestProcessor } from '../api';
+import { useConfirmTestCard } from '../../../api/payments';
 import type { Billing } from '../billing';
 import type { CardStep } from '../use-payment-flow';
 import { AmountField, PaymentError, payLabel } from './amount-field';
@@ -18,6 +18,7 @@ interface Props {
 
 /** The embedded test processor's card form: the card goes to the processor only. */
 export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: Props) {
+  const confirmTestCard = useConfirmTestCard();
   const {
     register,
     handleSubmit,
@@ -32,7 +33,8 @@ export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: P
   const onSubmit = (values: TCardForm) =>
     onPay(values.amountTk, async (intent) => {
       try {
-        await confirmAtTestProcessor(intent.intentId, {
+        await confirmTestCard.mutateAsync({
+          intentId: intent.intentId,
           clientSecret: intent.clientSecret,
           card: {
             number: values.cardNumber.replace(/[\s-]/g, ''),

@@ -5,7 +5,7 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
 import { usePageTitle } from '../../../lib/title';
-import { donationsQuery, HISTORY_PAGE_SIZE } from '../api';
+import { myDonationsQuery } from '../../../api/donations';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../lib/paths';
@@ -13,7 +13,7 @@ import { paths } from '../../../lib/paths';
 export function Component() {
   usePageTitle(PAGE_TITLES.donated);
   const [page, setPage] = useState(1);
-  const donations = useQuery(donationsQuery(page));
+  const donations = useQuery(myDonationsQuery(page));
 
   return (
     <section className="mx-auto max-w-6xl">
@@ -69,7 +69,7 @@ export function Component() {
               </ul>
               <Pagination
                 page={page}
-                pageSize={HISTORY_PAGE_SIZE}
+                pageSize={data.pageSize}
                 total={data.total}
                 onPage={setPage}
                 label="Donation history pages"

@@ -5,7 +5,7 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
 import { usePageTitle } from '../../../lib/title';
-import { HISTORY_PAGE_SIZE, paymentsQuery } from '../api';
+import { myPaymentsQuery } from '../../../api/payments';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../lib/paths';
@@ -13,7 +13,7 @@ import { paths } from '../../../lib/paths';
 export function Component() {
   usePageTitle(PAGE_TITLES.paymentHistory);
   const [page, setPage] = useState(1);
-  const payments = useQuery(paymentsQuery(page));
+  const payments = useQuery(myPaymentsQuery(page));
 
   return (
     <section className="mx-auto max-w-6xl">
@@ -48,7 +48,7 @@ export function Component() {
                       const at = p.succeededAt ?? p.createdAt;
                       return (
                         <tr key={p.id}>
-                          <th scope="row">{(page - 1) * HISTORY_PAGE_SIZE + i + 1}</th>
+                          <th scope="row">{(data.page - 1) * data.pageSize + i + 1}</th>
                           <td>
                             <Link to={paths.fund(p.fundId)} className="link-hover font-medium">
                               {p.fundName}
@@ -73,7 +73,7 @@ export function Component() {
               </div>
               <Pagination
                 page={page}
-                pageSize={HISTORY_PAGE_SIZE}
+                pageSize={data.pageSize}
                 total={data.total}
                 onPage={setPage}
                 label="Payment history pages"

@@ -1,30 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TCartItem } from '@easyfund/shared/schemas/donations';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { cartQuery, removeCartItem } from '../api';
+import { cartQuery, useRemoveFromCart } from '../../../api/cart';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../lib/paths';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.selectedDonation);
-  const queryClient = useQueryClient();
   const cart = useQuery(cartQuery);
-  const remove = useMutation({
-    mutationFn: (item: TCartItem) => removeCartItem(item.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: cartQuery.queryKey });
-      void popup.success(MSG.deleted, MSG.deletedText);
-    },
-    onError: (err) => void popup.failure(err.message),
-  });
+  const remove = useRemoveFromCart();
 
   const onDelete = async (item: TCartItem) => {
-    if (await popup.confirmDelete()) remove.mutate(item);
+    if (!(await popup.confirmDelete())) return;
+    remove.mutate(item.id, {
+      onSuccess: () => void popup.success(MSG.deleted, MSG.deletedText),
+      onError: (err) => void popup.failure(err.message),
+    });
   };
 
   return (
@@ -77,7 +73,7 @@ export function Component() {
                           type="button"
                           className="btn btn-circle btn-sm btn-error btn-outline"
                           aria-label={`Delete ${item.fundName}`}
-                          disabled={remove.isPending && remove.variables?.id === item.id}
+                          disabled={remove.isPending && remove.variables === item.id}
                           onClick={() => void onDelete(item)}
                         >
                           <span aria-hidden="true">X</span>

@@ -11,7 +11,7 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
 import { queryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
-import { fundsQuery } from '../api';
+import { fundsQuery } from '../../../api/funds';
 import { FundCard } from '../components/fund-card';
 import { filtersFromSearch } from '../filters';
 import { paths } from '../../../lib/paths';

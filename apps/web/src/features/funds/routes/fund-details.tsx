@@ -14,7 +14,7 @@ import { RaisedProgress } from '../../../components/raised-progress';
 import { ApiError } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
-import { fundQuery } from '../api';
+import { fundQuery } from '../../../api/funds';
 import { DonateBox } from '../components/donate-box';
 import { paths } from '../../../lib/paths';
 

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
-import { myFundQuery } from '../api';
+import { myFundQuery } from '../../../api/funds';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 

@@ -8,7 +8,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/status-badge';
 import { usePageTitle } from '../../../lib/title';
 import { myWithdrawalsQuery } from '../../../api/withdrawals';
-import { myFundsQuery } from '../api';
+import { myFundsQuery } from '../../../api/funds';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 

@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TCreateFundRequest } from '@easyfund/shared/schemas/funds';
 import { PageLoader } from '../../../components/page-loader';
 import { popup } from '../../../lib/popups';
-import { useSession } from '../../../lib/session';
+import { useSession } from '../../../api/session';
 import { usePageTitle } from '../../../lib/title';
-import { createFund, myFundsQuery } from '../api';
+import { useCreateFund } from '../../../api/funds';
 import { messageOf } from '../../../lib/message-of';
 import { FundForm } from '../components/fund-form';
 import { paths } from '../../../lib/paths';
@@ -17,13 +16,12 @@ export function Component() {
   usePageTitle(PAGE_TITLES.requestFund);
   const { user } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const createFund = useCreateFund();
   if (!user) return <PageLoader />;
 
   const onSubmit = async (values: TCreateFundRequest) => {
     try {
-      await createFund(values);
-      await queryClient.invalidateQueries({ queryKey: myFundsQuery.queryKey });
+      await createFund.mutateAsync(values);
       void popup.success(MSG.fundRequestSuccess);
       await navigate(paths.raisedFund);
     } catch (err) {

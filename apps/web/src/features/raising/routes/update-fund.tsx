@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { type CauseId } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
@@ -6,9 +5,9 @@ import { MSG } from '@easyfund/shared/texts';
 import type { TCreateFundRequest, TOwnFund } from '@easyfund/shared/schemas/funds';
 import { PageLoader } from '../../../components/page-loader';
 import { popup } from '../../../lib/popups';
-import { useSession } from '../../../lib/session';
+import { useSession } from '../../../api/session';
 import { usePageTitle } from '../../../lib/title';
-import { updateFund } from '../api';
+import { useUpdateFund } from '../../../api/funds';
 import { messageOf } from '../../../lib/message-of';
 import { FundForm } from '../components/fund-form';
 import { OwnFundLoader } from '../components/own-fund-loader';
@@ -28,14 +27,12 @@ export function Component() {
 function UpdateForm({ fund }: { fund: TOwnFund }) {
   const { user } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const updateFund = useUpdateFund();
   if (!user) return <PageLoader />;
 
   const onSubmit = async (values: TCreateFundRequest) => {
     try {
-      await updateFund(fund.id, values);
-      await queryClient.invalidateQueries({ queryKey: ['raising'] });
-      await queryClient.invalidateQueries({ queryKey: ['funds'] });
+      await updateFund.mutateAsync({ id: fund.id, ...values });
       void popup.success(MSG.fundUpdated);
       await navigate(paths.raisedFund);
     } catch (err) {

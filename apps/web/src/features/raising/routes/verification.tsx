@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
@@ -14,9 +14,9 @@ import { TextField } from '../../../components/text-field';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/status-badge';
 import { popup } from '../../../lib/popups';
-import { meQuery, useSession } from '../../../lib/session';
+import { useRefreshSession, useSession } from '../../../api/session';
 import { usePageTitle } from '../../../lib/title';
-import { applyForVerification, myVerificationQuery } from '../api';
+import { myVerificationQuery, useApplyForVerification } from '../../../api/verifications';
 import { messageOf } from '../../../lib/message-of';
 import { ImageField } from '../components/image-field';
 
@@ -25,14 +25,14 @@ export function Component() {
   usePageTitle(PAGE_TITLES.verification);
   const { user } = useSession();
   const mine = useQuery(myVerificationQuery);
-  const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
   const serverRole = mine.data?.role;
   useEffect(() => {
     // Approved since the session was loaded: refresh it so the raiser links appear.
     if (user && serverRole && serverRole !== user.role) {
-      void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      void refreshSession();
     }
-  }, [queryClient, serverRole, user]);
+  }, [refreshSession, serverRole, user]);
   if (!user || mine.isPending) return <PageLoader />;
   if (mine.isError) {
     return (
@@ -85,7 +85,7 @@ function ApplicationStatus({ application }: { application: TVerification }) {
 }
 
 function ApplicationForm({ again, name }: { again: boolean; name: string }) {
-  const queryClient = useQueryClient();
+  const applyForVerification = useApplyForVerification();
   const {
     register,
     control,
@@ -99,10 +99,8 @@ function ApplicationForm({ again, name }: { again: boolean; name: string }) {
 
   const onSubmit = async (body: TVerificationRequest) => {
     try {
-      await applyForVerification(body);
+      await applyForVerification.mutateAsync(body);
       reset();
-      await queryClient.invalidateQueries({ queryKey: myVerificationQuery.queryKey });
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       void popup.success(MSG.verificationSuccess, undefined, MSG.verificationSuccessFooter);
     } catch (err) {
       await popup.failure(messageOf(err));

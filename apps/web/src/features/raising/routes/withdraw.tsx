@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
@@ -14,7 +13,7 @@ import { TextField } from '../../../components/text-field';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
 import { popup } from '../../../lib/popups';
-import { useSession } from '../../../lib/session';
+import { useSession } from '../../../api/session';
 import { usePageTitle } from '../../../lib/title';
 import { useRequestWithdrawal } from '../../../api/withdrawals';
 import { messageOf } from '../../../lib/message-of';
@@ -38,7 +37,6 @@ export function Component() {
 function WithdrawForm({ fund }: { fund: TOwnFund }) {
   const { user } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const requestWithdrawal = useRequestWithdrawal();
   const {
     register,
@@ -54,7 +52,6 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
   const onSubmit = async ({ amountTk }: TWithdrawForm) => {
     try {
       await requestWithdrawal.mutateAsync({ fundId: fund.id, amountTk });
-      await queryClient.invalidateQueries({ queryKey: ['raising'] });
       void popup.success(WITHDRAW_SUCCESS, WITHDRAW_SUCCESS_TEXT);
       await navigate(paths.raisedFund);
     } catch (err) {

@@ -18,16 +18,17 @@ import { createAuth } from './lib/auth';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPaymentProvider } from './lib/payments/create-provider';
 import type { PaymentProvider } from './lib/payments/provider';
-import healthRoutes from './modules/health/routes';
-import fundsRoutes from './modules/funds/routes';
-import messagesRoutes from './modules/messages/routes';
+import cartRoutes from './modules/cart/routes';
 import donationsRoutes from './modules/donations/routes';
+import fundsRoutes from './modules/funds/routes';
+import healthRoutes from './modules/health/routes';
+import messagesRoutes from './modules/messages/routes';
 import paymentsRoutes from './modules/payments/routes';
-import raisingRoutes from './modules/raising/routes';
+import sessionRoutes from './modules/session/routes';
+import uploadsRoutes from './modules/uploads/routes';
+import usersRoutes from './modules/users/routes';
 import verificationsRoutes from './modules/verifications/routes';
 import withdrawalsRoutes from './modules/withdrawals/routes';
-import usersRoutes from './modules/users/routes';
-import uploadsRoutes from './modules/uploads/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import housekeepingPlugin from './plugins/housekeeping';
@@ -120,7 +121,12 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Easy Fund API', version: '1.0.0' },
+      info: {
+        title: 'Easy Fund API',
+        version: '1.0.0',
+        description: 'Donations to fund raisers in Bangladesh: funds, donations, payments, raising.',
+      },
+      servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
@@ -137,18 +143,22 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   app.decorate('payments', createPaymentProvider(config, database.db));
 
   await app.register(housekeepingPlugin);
-  await app.register(healthRoutes);
-  await app.register(fundsRoutes);
-  await app.register(messagesRoutes);
-  await app.register(donationsRoutes);
-  await app.register(paymentsRoutes);
-  await app.register(raisingRoutes);
-  await app.register(verificationsRoutes);
-  await app.register(withdrawalsRoutes);
-  await app.register(usersRoutes);
-  await app.register(uploadsRoutes);
-
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // One module per resource, each registering its contracts (packages/shared/src/api).
+  for (const routes of [
+    healthRoutes,
+    sessionRoutes,
+    fundsRoutes,
+    cartRoutes,
+    paymentsRoutes,
+    donationsRoutes,
+    verificationsRoutes,
+    withdrawalsRoutes,
+    usersRoutes,
+    messagesRoutes,
+    uploadsRoutes,
+  ]) {
+    await app.register(routes);
+  }
 
   // Uploaded images on local disk (S3-compatible storage serves its own URLs).
   await app.register(fastifyStatic, {

@@ -3,13 +3,8 @@ import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { type Role, ROLES } from '@easyfund/shared/constants';
 import { ZResetPasswordRequest, ZSignUpRequest } from '@easyfund/shared/schemas/auth';
-import {
-  type TAuthProviders,
-  type TMe,
-  ZAuthProviders,
-  ZMe,
-} from '@easyfund/shared/schemas/common';
-import { z } from 'zod';
+import type { TMe } from '@easyfund/shared/schemas/common';
+import type { z } from 'zod';
 import { type Auth, CLIENT_IP_HEADER } from '../lib/auth';
 import { Forbidden, Invalid, NotFound, Unauthorized } from '../lib/errors';
 
@@ -127,50 +122,6 @@ export default fp(
         return reply.send(text || null);
       },
     });
-
-    app.get(
-      '/api/me',
-      {
-        preHandler: requireUser,
-        schema: {
-          tags: ['identity'],
-          summary: 'The signed-in user with role',
-          response: { 200: ZMe },
-        },
-      },
-      async (request) => request.user,
-    );
-
-    // The same, answering `{ user: null }` rather than a 401 when signed out: what the
-    // browser asks on every page (a 401 there would be logged as an error on each visit).
-    app.get(
-      '/api/session',
-      {
-        schema: {
-          tags: ['identity'],
-          summary: 'The signed-in user with role, or null when signed out',
-          response: { 200: z.object({ user: ZMe.nullable() }) },
-        },
-      },
-      async (request) => ({ user: await request.currentUser() }),
-    );
-
-    const { config } = app;
-    const providers: TAuthProviders = {
-      google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
-      oidc: config.OIDC_ISSUER ? { name: config.OIDC_NAME } : null,
-    };
-    app.get(
-      '/api/auth-providers',
-      {
-        schema: {
-          tags: ['identity'],
-          summary: 'External sign-in providers that are configured',
-          response: { 200: ZAuthProviders },
-        },
-      },
-      async () => providers,
-    );
   },
   { name: 'auth', dependencies: ['errors'] },
 );

@@ -3,6 +3,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   preHandlerAsyncHookHandler,
+  RouteOptions as FastifyRouteOptions,
 } from 'fastify';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import {
@@ -13,12 +14,17 @@ import {
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
+  type SuccessStatus,
+  successStatuses,
 } from '@easyfund/shared/api/contract';
 import { ZApiError } from '@easyfund/shared/schemas/common';
 import { requireRole, requireUser } from './auth';
 
-/** Signed in by the session cookie or a bearer token. */
+/** Signed in by the session cookie or a bearer token (the document's two security schemes). */
 export const SECURITY: { [scheme: string]: string[] }[] = [{ session: [] }, { bearer: [] }];
+
+/** Public: anyone (`{}`), and a session when one is sent (a raiser sees their pending fund). */
+const PUBLIC_SECURITY = [{}, ...SECURITY];
 
 /** The guard each access level implies. */
 const GUARDS: Record<Access, preHandlerAsyncHookHandler | null> = {
@@ -33,8 +39,11 @@ const GUARDS: Record<Access, preHandlerAsyncHookHandler | null> = {
 export interface RouteInput<E extends Endpoint> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
-  body: BodyOf<E>;
+  /** The parsed body; the raw bytes when the contract says `rawBody`. */
+  body: E['rawBody'] extends true ? Buffer : BodyOf<E>;
   user: E['access'] extends 'public' ? TMe | null : TMe;
+  /** Answers with another of the contract's success statuses (`otherStatuses`). */
+  status: (code: SuccessStatus) => void;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -51,19 +60,26 @@ export interface RouteOptions {
  * Registers one endpoint from its contract: path and method, validation of params,
  * query and body, the access guard, the OpenAPI description (security, operationId,
  * the standard error answers) and the response serialisation. The handler returns the
- * response body; the contract's success status is sent.
+ * response body; the contract's success status is sent unless the handler chose another
+ * of its statuses. A `rawBody` endpoint is registered in its own scope that keeps the
+ * body as bytes (for signatures over them).
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   e: E,
-  handler: (input: RouteInput<E>) => Promise<ResponseOf<E>> | ResponseOf<E>,
+  /** Returns the response body, or the reply when it answered itself (a cached body, a 503). */
+  handler: (
+    input: RouteInput<E>,
+  ) => Promise<ResponseOf<E> | FastifyReply> | ResponseOf<E> | FastifyReply,
   options: RouteOptions = {},
 ) {
   const guard = GUARDS[e.access];
   const preHandler = [...(guard ? [guard] : []), ...(options.preHandler ?? [])];
-  const response: Record<number, unknown> = { [e.status ?? 200]: e.response };
-  for (const status of errorStatuses(e)) response[status] = ZApiError;
-  app.route({
+  const statuses = successStatuses(e);
+  const response: Record<number, unknown> = {};
+  for (const status of statuses) response[status] = e.response;
+  for (const status of errorStatuses(e)) response[status] = e.errorResponses?.[status] ?? ZApiError;
+  const definition: FastifyRouteOptions = {
     method: e.method,
     url: e.path,
     preHandler,
@@ -78,22 +94,44 @@ export function route<E extends Endpoint>(
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
       ...(e.multipart ? { consumes: ['multipart/form-data'] } : {}),
-      ...(e.access === 'public' ? {} : { security: SECURITY }),
+      security: e.access === 'public' ? PUBLIC_SECURITY : SECURITY,
       response,
     },
     async handler(request, reply) {
       const user =
         e.access === 'public' ? await request.currentUser() : (request.user as TMe | null);
+      let status = statuses[0]!;
       const result = await handler({
         params: request.params as ParamsOf<E>,
         query: request.query as QueryOf<E>,
-        body: request.body as BodyOf<E>,
+        body: (e.rawBody
+          ? Buffer.isBuffer(request.body)
+            ? request.body
+            : Buffer.alloc(0)
+          : request.body) as RouteInput<E>['body'],
         user: user as RouteInput<E>['user'],
+        status(code) {
+          if (!statuses.includes(code)) throw new Error(`${e.operationId} does not answer ${code}`);
+          status = code;
+        },
         request,
         reply,
       });
       if (reply.sent) return reply;
-      return reply.status(e.status ?? 200).send(result);
+      return reply.status(status).send(result);
     },
+  };
+  if (!e.rawBody) {
+    app.route(definition);
+    return;
+  }
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: options.bodyLimit },
+      (_req, body, done) => done(null, body),
+    );
+    scope.route(definition);
   });
 }

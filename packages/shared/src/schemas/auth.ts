@@ -24,12 +24,6 @@ export const ZPhotoUrl = z
   .max(2048)
   .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), 'Photo URL must be a web address');
 
-export const ZSignInRequest = z.object({
-  email: ZEmail,
-  password: z.string({ error: MSG.password }).min(1, MSG.password).max(128),
-});
-export type TSignInRequest = z.infer<typeof ZSignInRequest>;
-
 /** The body our server accepts for e-mail sign-up. */
 export const ZSignUpRequest = z.object({
   name: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(100),

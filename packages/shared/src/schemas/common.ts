@@ -15,7 +15,6 @@ export type TMe = z.infer<typeof ZMe>;
 
 /** GET /api/session: the signed-in user, or null when signed out. */
 export const ZSession = z.object({ user: ZMe.nullable() });
-export type TSession = z.infer<typeof ZSession>;
 
 /** The one error shape every API error uses. */
 export const ZApiError = z.object({
@@ -45,4 +44,3 @@ export const ZHealth = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
 });
-export type THealth = z.infer<typeof ZHealth>;

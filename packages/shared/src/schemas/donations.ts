@@ -55,7 +55,6 @@ export const ZDeleteCartResponse = z.object({ deleted: z.literal(true) });
 /* ---------- payments ---------- */
 
 export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /** What the pay page needs to know before it draws the card form. */
 export const ZPaymentConfig = z.object({

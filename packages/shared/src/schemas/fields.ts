@@ -55,7 +55,6 @@ export type TDecisionRequest = z.input<typeof ZDecisionRequest>;
 
 /** A person as lists show them. */
 export const ZPersonRef = z.object({ id: z.string(), name: z.string(), email: z.string() });
-export type TPersonRef = z.infer<typeof ZPersonRef>;
 
 /** A page of a list. */
 export function paged<T extends z.ZodType>(item: T) {

@@ -8,7 +8,6 @@ export const PHONE_PATTERN = /^\+?[\d\s()-]{6,30}$/;
 
 /** POST /api/newsletter */
 export const ZNewsletterRequest = z.object({ email: ZEmail });
-export type TNewsletterRequest = z.infer<typeof ZNewsletterRequest>;
 
 export const ZNewsletterResponse = z.object({ subscribed: z.boolean() });
 export type TNewsletterResponse = z.infer<typeof ZNewsletterResponse>;

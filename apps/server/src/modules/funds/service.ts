@@ -4,6 +4,7 @@ import type { TFundList, TFundListQuery, TFundPublic } from '@easyfund/shared/sc
 import type { Db } from '../../db/client';
 import { funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import { likePattern, paginate } from '../../lib/lists';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,11 +46,6 @@ function toPublic(row: FundRow): TFundPublic {
   };
 }
 
-/** `%`, `_` and `\` match themselves in a search, not as LIKE wildcards. */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Approved funds, newest first; optional search in name or description (case-insensitive)
  * and cause filter. One query for the page (with the raiser's name) and one count; both
@@ -64,23 +60,20 @@ export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<
     conditions.push(or(ilike(funds.name, pattern), ilike(funds.description, pattern))!);
   }
   const where = and(...conditions);
-  const [rows, totals] = await Promise.all([
-    db
-      .select(publicColumns)
-      .from(funds)
-      .innerJoin(user, eq(user.id, funds.raiserId))
-      .where(where)
-      .orderBy(desc(funds.createdAt), desc(funds.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(funds).where(where),
-  ]);
-  return {
-    items: rows.map(toPublic),
-    total: totals[0]?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return paginate(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select(publicColumns)
+        .from(funds)
+        .innerJoin(user, eq(user.id, funds.raiserId))
+        .where(where)
+        .orderBy(desc(funds.createdAt), desc(funds.id))
+        .limit(limit)
+        .offset(offset),
+    db.select({ n: count() }).from(funds).where(where),
+    toPublic,
+  );
 }
 
 /**

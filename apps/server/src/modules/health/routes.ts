@@ -1,30 +1,18 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { health } from '@easyfund/shared/api/health';
+import { route } from '../../plugins/route';
 
-const ZHealth = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: z.enum(['up', 'down']),
-});
-
-const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Liveness with a database check',
-        response: { 200: ZHealth, 503: ZHealth },
-      },
-    },
-    async (_request, reply) => {
-      try {
-        await app.database.ping();
-        return { status: 'ok' as const, database: 'up' as const };
-      } catch {
-        return reply.status(503).send({ status: 'unavailable', database: 'down' });
-      }
-    },
-  );
+/** Liveness with a database check, and the API's own OpenAPI document. */
+const healthRoutes: FastifyPluginAsync = async (app) => {
+  route(app, health.check, async ({ reply }) => {
+    try {
+      await app.database.ping();
+      return { status: 'ok' as const, database: 'up' as const };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: 'down' });
+    }
+  });
+  route(app, health.openapi, () => app.swagger() as unknown as Record<string, unknown>);
 };
 
 export default healthRoutes;

@@ -1,15 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError, ZPageQuery } from '@easyfund/shared/schemas/common';
-import {
-  ZContactCreated,
-  ZContactMessageList,
-  ZContactRequest,
-  ZNewsletterRequest,
-  ZNewsletterResponse,
-  ZNewsletterSubscriptionList,
-} from '@easyfund/shared/schemas/messages';
-import { requireRole } from '../../plugins/auth';
-import { messageRateLimit } from './rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
+import { messages } from '@easyfund/shared/api/messages';
+import { rateLimit } from '../../plugins/rate-limit';
+import { route } from '../../plugins/route';
 import {
   createContactMessage,
   listContactMessages,
@@ -17,76 +9,35 @@ import {
   subscribeToNewsletter,
 } from './service';
 
-/** Routes of the messages module: newsletter, contact form, and their admin lists. */
-const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/newsletter',
-    {
-      preHandler: messageRateLimit('newsletter'),
-      schema: {
-        tags: ['messages'],
-        summary: 'Subscribe an e-mail to the newsletter (a second subscribe is a no-op)',
-        body: ZNewsletterRequest,
-        response: {
-          200: ZNewsletterResponse,
-          201: ZNewsletterResponse,
-          400: ZApiError,
-          429: ZApiError,
-        },
-      },
-    },
-    async (request, reply) => {
-      const result = await subscribeToNewsletter(app.database.db, request.body);
-      return reply.status(result.subscribed ? 201 : 200).send(result);
-    },
-  );
+/** A contact message or a newsletter sign-up: MESSAGE_RATE_LIMIT_MAX per IP in 10 minutes. */
+function messageRateLimit(kind: 'contact' | 'newsletter') {
+  return rateLimit({
+    name: `messages:${kind}`,
+    per: ['ip'],
+    max: (config) => config.MESSAGE_RATE_LIMIT_MAX,
+    windowMs: 10 * 60_000,
+    message: 'Too many messages from your network. Please wait a few minutes and try again.',
+  });
+}
 
-  app.post(
-    '/api/contact',
-    {
-      preHandler: messageRateLimit('contact'),
-      schema: {
-        tags: ['messages'],
-        summary: 'Send a message through the contact form',
-        body: ZContactRequest,
-        response: { 201: ZContactCreated, 400: ZApiError, 429: ZApiError },
-      },
+/** Messages from visitors: newsletter, contact form, and their admin lists. */
+const messagesRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.database;
+  route(
+    app,
+    messages.subscribe,
+    async ({ body, status }) => {
+      const result = await subscribeToNewsletter(db, body);
+      if (!result.subscribed) status(200);
+      return result;
     },
-    async (request, reply) => {
-      const created = await createContactMessage(app.database.db, request.body);
-      return reply.status(201).send(created);
-    },
+    { preHandler: [messageRateLimit('newsletter')] },
   );
-
-  app.get(
-    '/api/admin/contact-messages',
-    {
-      preHandler: requireRole('admin'),
-      schema: {
-        tags: ['messages', 'admin'],
-        summary: 'Messages sent through the contact form, newest first (admins)',
-        security: [{ session: [] }, { bearer: [] }],
-        querystring: ZPageQuery,
-        response: { 200: ZContactMessageList, 401: ZApiError, 403: ZApiError },
-      },
-    },
-    async (request) => listContactMessages(app.database.db, request.query),
-  );
-
-  app.get(
-    '/api/admin/newsletter-subscriptions',
-    {
-      preHandler: requireRole('admin'),
-      schema: {
-        tags: ['messages', 'admin'],
-        summary: 'Newsletter subscriptions, newest first (admins)',
-        security: [{ session: [] }, { bearer: [] }],
-        querystring: ZPageQuery,
-        response: { 200: ZNewsletterSubscriptionList, 401: ZApiError, 403: ZApiError },
-      },
-    },
-    async (request) => listNewsletterSubscriptions(app.database.db, request.query),
-  );
+  route(app, messages.contact, ({ body }) => createContactMessage(db, body), {
+    preHandler: [messageRateLimit('contact')],
+  });
+  route(app, messages.contactList, ({ query }) => listContactMessages(db, query));
+  route(app, messages.subscriptionList, ({ query }) => listNewsletterSubscriptions(db, query));
 };
 
 export default messagesRoutes;

@@ -5,6 +5,7 @@ import type {
 } from '@easyfund/shared/schemas/messages';
 import type { Db } from '../../db/client';
 import { contactMessages, newsletterSubscriptions } from '../../db/schema';
+import { type PageRequest, paginate } from '../../lib/lists';
 
 /** Subscribes an e-mail once (stored lower-cased). `subscribed: false` when it already was. */
 export async function subscribeToNewsletter(
@@ -36,53 +37,44 @@ export async function createContactMessage(
   return { id: row!.id };
 }
 
-interface Page {
-  page: number;
-  pageSize: number;
-}
-
 /** Contact messages, newest first (admins). */
-export async function listContactMessages(db: Db, page: Page): Promise<TContactMessageList> {
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(contactMessages)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ total: count() }).from(contactMessages),
-  ]);
-  return {
-    items: rows.map((r) => ({
+export async function listContactMessages(db: Db, page: PageRequest): Promise<TContactMessageList> {
+  return paginate(
+    page,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(contactMessages)
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(limit)
+        .offset(offset),
+    db.select({ n: count() }).from(contactMessages),
+    (r) => ({
       id: r.id,
       name: r.name,
       email: r.email,
       phone: r.phone,
       message: r.message,
       createdAt: r.createdAt.toISOString(),
-    })),
-    total: totals[0]?.total ?? 0,
-    ...page,
-  };
+    }),
+  );
 }
 
 /** Newsletter subscriptions, newest first (admins). */
 export async function listNewsletterSubscriptions(
   db: Db,
-  page: Page,
+  page: PageRequest,
 ): Promise<TNewsletterSubscriptionList> {
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(newsletterSubscriptions)
-      .orderBy(desc(newsletterSubscriptions.createdAt), desc(newsletterSubscriptions.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ total: count() }).from(newsletterSubscriptions),
-  ]);
-  return {
-    items: rows.map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt.toISOString() })),
-    total: totals[0]?.total ?? 0,
-    ...page,
-  };
+  return paginate(
+    page,
+    ({ limit, offset }) =>
+      db
+        .select()
+        .from(newsletterSubscriptions)
+        .orderBy(desc(newsletterSubscriptions.createdAt), desc(newsletterSubscriptions.id))
+        .limit(limit)
+        .offset(offset),
+    db.select({ n: count() }).from(newsletterSubscriptions),
+    (r) => ({ id: r.id, email: r.email, createdAt: r.createdAt.toISOString() }),
+  );
 }

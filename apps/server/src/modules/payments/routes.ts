@@ -1,128 +1,64 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZApiError } from '@easyfund/shared/schemas/common';
-import {
-  ZConfirmPaymentRequest,
-  ZConfirmPaymentResponse,
-  ZCreateIntentRequest,
-  ZCreateIntentResponse,
-  ZPaymentConfig,
-  ZTestConfirmRequest,
-  ZTestIntent,
-} from '@easyfund/shared/schemas/donations';
+import type { FastifyPluginAsync } from 'fastify';
+import { payments } from '@easyfund/shared/api/payments';
 import { NotFound } from '../../lib/errors';
 import { TestPaymentProvider } from '../../lib/payments/test-provider';
-import { requireUser } from '../../plugins/auth';
-import { paymentRateLimit } from './rate-limit';
+import { rateLimit } from '../../plugins/rate-limit';
+import { route } from '../../plugins/route';
 import { startReconciler } from './reconciler';
 import { confirmPayment, createPaymentIntent, type PaymentDeps } from './service';
+import { listMyPayments } from './views';
 import { handleWebhook } from './webhook';
 
-const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 429: ZApiError };
+/** Card-testing protection: PAYMENT_RATE_LIMIT_MAX attempts per 10 minutes, per IP and account. */
+function paymentRateLimit(action: 'intent' | 'confirm' | 'card') {
+  return rateLimit({
+    name: action,
+    per: ['ip', 'user'],
+    max: (config) => config.PAYMENT_RATE_LIMIT_MAX,
+    windowMs: 10 * 60_000,
+    message: 'Too many payment attempts. Please wait a few minutes and try again.',
+  });
+}
 
-/** Payments: intents, confirmation, the embedded processor, the Stripe webhook. */
-const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Payments: intents, confirmation, the history, the embedded processor, the Stripe webhook. */
+const paymentsRoutes: FastifyPluginAsync = async (app) => {
   const deps: PaymentDeps = { db: app.database.db, provider: app.payments, log: app.log };
 
-  app.get(
-    '/api/payments/config',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Which payment provider the pay page talks to',
-        response: { 200: ZPaymentConfig },
-      },
-    },
-    async () => ({ provider: app.payments.name, publishableKey: app.payments.publishableKey }),
-  );
+  route(app, payments.config, () => ({
+    provider: app.payments.name,
+    publishableKey: app.payments.publishableKey,
+  }));
+  route(app, payments.createIntent, ({ user, body }) => createPaymentIntent(deps, user, body), {
+    preHandler: [paymentRateLimit('intent')],
+  });
+  route(app, payments.confirm, ({ user, body }) => confirmPayment(deps, user, body), {
+    preHandler: [paymentRateLimit('confirm')],
+  });
+  route(app, payments.mine, ({ user, query }) => listMyPayments(deps.db, user, query));
 
-  app.post(
-    '/api/payments/intents',
-    {
-      preHandler: [requireUser, paymentRateLimit('intent')],
-      schema: {
-        tags: ['payments'],
-        summary:
-          'Start a donation: a payment intent for an approved fund (whole Tk, 10 to 1,000,000)',
-        body: ZCreateIntentRequest,
-        response: { 201: ZCreateIntentResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const intent = await createPaymentIntent(deps, request.user, request.body);
-      return reply.status(201).send(intent);
-    },
-  );
-
-  app.post(
-    '/api/payments/confirm',
-    {
-      preHandler: [requireUser, paymentRateLimit('confirm')],
-      schema: {
-        tags: ['payments'],
-        summary:
-          'After the card step: the server re-reads the intent from the provider and records the donation once',
-        body: ZConfirmPaymentRequest,
-        response: { 200: ZConfirmPaymentResponse, ...errors },
-      },
-    },
-    async (request) => confirmPayment(deps, request.user, request.body),
-  );
-
-  // The embedded processor's own endpoint (what Stripe.js calls at Stripe): the card
-  // goes here, never to our donation endpoints. Authorised by the client secret.
-  app.post(
-    '/api/test-processor/payment_intents/:intentId/confirm',
-    {
-      preHandler: paymentRateLimit('card'),
-      schema: {
-        tags: ['test processor'],
-        summary: 'Confirm a test payment intent with a card (embedded test processor only)',
-        params: z.object({ intentId: z.string().min(1).max(100) }),
-        body: ZTestConfirmRequest,
-        response: { 200: ZTestIntent, 402: ZApiError, 409: ZApiError, ...errors },
-      },
-    },
-    async (request) => {
+  // The embedded processor's own endpoint: the card goes here, never to our donation
+  // endpoints. Authorised by the client secret.
+  route(
+    app,
+    payments.testConfirm,
+    ({ params, body }) => {
       const processor = app.payments;
       if (!(processor instanceof TestPaymentProvider)) throw new NotFound('Test processor');
-      const { clientSecret, card } = request.body;
-      return processor.confirm(request.params.intentId, clientSecret, card);
+      return processor.confirm(params.intentId, body.clientSecret, body.card);
     },
+    { preHandler: [paymentRateLimit('card')] },
   );
 
-  // Stripe signs the raw bytes: this scope keeps the body as a Buffer.
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: 512 * 1024 },
-      (_req, body, done) => done(null, body),
-    );
-    scope.post(
-      '/api/webhooks/stripe',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: 'Stripe webhook (signature verified on the raw body)',
-          response: {
-            200: z.object({
-              received: z.literal(true),
-              handled: z.boolean(),
-              duplicate: z.boolean(),
-            }),
-            400: ZApiError,
-            404: ZApiError,
-          },
-        },
-      },
-      async (request) => {
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const signature = request.headers['stripe-signature'];
-        return handleWebhook(deps, body, Array.isArray(signature) ? signature[0] : signature);
-      },
-    );
-  });
+  // Stripe signs the raw bytes: the contract's `rawBody` keeps the body as a Buffer.
+  route(
+    app,
+    payments.stripeWebhook,
+    ({ body, request }) => {
+      const signature = request.headers['stripe-signature'];
+      return handleWebhook(deps, body, Array.isArray(signature) ? signature[0] : signature);
+    },
+    { bodyLimit: 512 * 1024 },
+  );
 
   startReconciler(app, deps);
 };

@@ -1,8 +1,11 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@easyfund/shared/constants';
-import type { TPayment } from '@easyfund/shared/schemas/donations';
+import type { TMe } from '@easyfund/shared/schemas/common';
+import type { THistoryQuery, TPayment, TPaymentList } from '@easyfund/shared/schemas/donations';
+import type { Paged } from '@easyfund/shared/schemas/fields';
 import type { Db } from '../../db/client';
 import { funds, payments, user } from '../../db/schema';
+import { type PageRequest, paginate } from '../../lib/lists';
 
 /** A payment with its fund and the fund's raiser, as the API shows it. */
 const paymentColumns = {
@@ -58,19 +61,32 @@ export async function listUserPayments(
   db: Db,
   userId: string,
   statuses: readonly PaymentStatus[],
-  page: number,
-  pageSize: number,
-): Promise<{ items: TPayment[]; total: number }> {
+  page: PageRequest,
+): Promise<Paged<TPayment>> {
   const where = and(eq(payments.userId, userId), inArray(payments.status, [...statuses]));
-  const [rows, [totals]] = await Promise.all([
-    selectPayments(db, where)
-      .orderBy(
-        desc(sql`coalesce(${payments.succeededAt}, ${payments.createdAt})`),
-        desc(payments.id),
-      )
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  return paginate(
+    page,
+    ({ limit, offset }) =>
+      selectPayments(db, where)
+        .orderBy(
+          desc(sql`coalesce(${payments.succeededAt}, ${payments.createdAt})`),
+          desc(payments.id),
+        )
+        .limit(limit)
+        .offset(offset),
     db.select({ n: count() }).from(payments).where(where),
-  ]);
-  return { items: rows.map(toPayment), total: totals?.n ?? 0 };
+    toPayment,
+  );
+}
+
+/** Statuses shown in Payment History: payments whose money moved. */
+const HISTORY_STATUSES = ['succeeded', 'refunded'] as const;
+
+/** Payment History: the user's payments whose money moved, newest first. */
+export async function listMyPayments(
+  db: Db,
+  actor: TMe,
+  query: THistoryQuery,
+): Promise<TPaymentList> {
+  return listUserPayments(db, actor.id, HISTORY_STATUSES, query);
 }

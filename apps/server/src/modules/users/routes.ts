@@ -1,61 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ZApiError } from '@easyfund/shared/schemas/common';
-import {
-  ZAdminUser,
-  ZAdminUserList,
-  ZAdminUserQuery,
-  ZRoleChangeRequest,
-} from '@easyfund/shared/schemas/users';
-import { requireRole } from '../../plugins/auth';
+import type { FastifyPluginAsync } from 'fastify';
+import { users } from '@easyfund/shared/api/users';
+import { route } from '../../plugins/route';
 import { changeRole, listUsers } from './service';
 
-const ZUserIdParam = z.object({ id: z.string().min(1).max(100) });
-
-/** Signed in by the session cookie or a bearer token. */
-const SECURITY: { [scheme: string]: string[] }[] = [{ session: [] }, { bearer: [] }];
-
 /** Manage Users (admins). */
-const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+const usersRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
-
-  app.get(
-    '/api/admin/users',
-    {
-      preHandler: requireRole('admin'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Users, searched by name or e-mail, 20 a page',
-        querystring: ZAdminUserQuery,
-        security: SECURITY,
-        response: { 200: ZAdminUserList, 400: ZApiError, 401: ZApiError, 403: ZApiError },
-      },
-    },
-    async (request) => listUsers(db, request.query),
-  );
-
-  app.patch(
-    '/api/admin/users/:id/role',
-    {
-      preHandler: requireRole('admin'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Make Admin or Make Verified',
-        params: ZUserIdParam,
-        body: ZRoleChangeRequest,
-        security: SECURITY,
-        response: {
-          200: ZAdminUser,
-          400: ZApiError,
-          401: ZApiError,
-          403: ZApiError,
-          404: ZApiError,
-          409: ZApiError,
-        },
-      },
-    },
-    async (request) => changeRole(db, request.params.id, request.body.role),
-  );
+  route(app, users.list, ({ query }) => listUsers(db, query));
+  route(app, users.changeRole, ({ params, body }) => changeRole(db, params.id, body.role));
 };
 
 export default usersRoutes;

@@ -4,6 +4,7 @@ import { type TAdminUser, USERS_PAGE_SIZE } from '@easyfund/shared/schemas/users
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
+import { likePattern, paginate } from '../../lib/lists';
 
 type Row = Pick<typeof user.$inferSelect, 'id' | 'name' | 'email' | 'image' | 'role' | 'createdAt'>;
 
@@ -27,33 +28,25 @@ const columns = {
   createdAt: user.createdAt,
 };
 
-/** `%` and `_` typed by the admin are searched for literally. */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Manage Users: search by name or e-mail, 20 a page, newest first. */
 export async function listUsers(db: Db, query: { q?: string; page: number }) {
   const q = query.q?.trim();
   const where = q
     ? or(ilike(user.name, likePattern(q)), ilike(user.email, likePattern(q)))
     : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(user)
-      .where(where)
-      .orderBy(desc(user.createdAt), desc(user.id))
-      .limit(USERS_PAGE_SIZE)
-      .offset((query.page - 1) * USERS_PAGE_SIZE),
+  return paginate(
+    { page: query.page, pageSize: USERS_PAGE_SIZE },
+    ({ limit, offset }) =>
+      db
+        .select(columns)
+        .from(user)
+        .where(where)
+        .orderBy(desc(user.createdAt), desc(user.id))
+        .limit(limit)
+        .offset(offset),
     db.select({ n: count() }).from(user).where(where),
-  ]);
-  return {
-    items: rows.map(toAdminUser),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: USERS_PAGE_SIZE,
-  };
+    toAdminUser,
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { user, verificationApplications } from '../../db/schema';
 import { decidePending } from '../../lib/decisions';
 import { Conflict, Forbidden } from '../../lib/errors';
+import { paginate } from '../../lib/lists';
 
 type Row = typeof verificationApplications.$inferSelect;
 
@@ -119,19 +120,16 @@ export async function listApplications(
   query: { status?: DecisionStatus; page: number; pageSize: number },
 ) {
   const where = query.status ? eq(verificationApplications.status, query.status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    adminQuery(db, where)
-      .orderBy(desc(verificationApplications.createdAt), desc(verificationApplications.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  return paginate(
+    query,
+    ({ limit, offset }) =>
+      adminQuery(db, where)
+        .orderBy(desc(verificationApplications.createdAt), desc(verificationApplications.id))
+        .limit(limit)
+        .offset(offset),
     db.select({ n: count() }).from(verificationApplications).where(where),
-  ]);
-  return {
-    items: rows.map(toAdmin),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    toAdmin,
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { funds, user, withdrawals } from '../../db/schema';
 import { decidePending } from '../../lib/decisions';
 import { Invalid, NotFound } from '../../lib/errors';
+import { paginate } from '../../lib/lists';
 import { committedWithdrawals } from './balance';
 
 type Row = typeof withdrawals.$inferSelect;
@@ -111,19 +112,16 @@ export async function listAdminWithdrawals(
   query: { status?: DecisionStatus; page: number; pageSize: number },
 ) {
   const where = query.status ? eq(withdrawals.status, query.status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    adminQuery(db, where)
-      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  return paginate(
+    query,
+    ({ limit, offset }) =>
+      adminQuery(db, where)
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .limit(limit)
+        .offset(offset),
     db.select({ n: count() }).from(withdrawals).where(where),
-  ]);
-  return {
-    items: rows.map(toAdmin),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    toAdmin,
+  );
 }
 
 /** Approve or deny a pending withdrawal, once (a denied amount returns to the balance). */

@@ -1,22 +1,21 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq } from 'drizzle-orm';
 import type { DecisionStatus } from '@easyfund/shared/constants';
 import { tkToPoisha } from '@easyfund/shared/money';
+import type { TMe } from '@easyfund/shared/schemas/common';
 import {
   SUGGESTED_ABOVE_GOAL,
-  type TAdminFund,
   type TCreateFundRequest,
-  type TFundEvent,
   type TMyFundsResponse,
   type TOwnFund,
   type TUpdateFundRequest,
 } from '@easyfund/shared/schemas/funds';
-import type { TMe } from '@easyfund/shared/schemas/common';
-import type { Db, Tx } from '../../db/client';
-import { fundEvents, funds, user } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { funds } from '../../db/schema';
 import { Invalid, NotFound } from '../../lib/errors';
 import { availableOf, totalsOf, withdrawalTotals } from '../withdrawals/balance';
-import { decidePending } from '../../lib/decisions';
+import { recordEvent } from './events';
+
+/* A raiser's own funds: request, list, read and edit. Ownership is in every query. */
 
 type FundRow = typeof funds.$inferSelect;
 type Actor = Pick<TMe, 'id'>;
@@ -62,17 +61,6 @@ function toOwnFund(row: FundRow, totals: ReturnType<typeof totalsOf>): TOwnFund 
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-async function recordEvent(
-  tx: Tx,
-  fundId: string,
-  actorId: string,
-  action: string,
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-) {
-  await tx.insert(fundEvents).values({ fundId, actorId, action, before, after });
 }
 
 /** Request for Fund: created pending, nothing raised, by a verified raiser. */
@@ -182,114 +170,4 @@ export async function updateFund(
     const totals = await withdrawalTotals(tx, [row.id]);
     return toOwnFund(row, totalsOf(totals, row.id));
   });
-}
-
-const raiser = alias(user, 'raiser');
-const decider = alias(user, 'decider');
-
-function adminFundQuery(db: Db | Tx, where: SQL | undefined) {
-  return db
-    .select({
-      fund: funds,
-      raiser: { id: raiser.id, name: raiser.name, email: raiser.email },
-      decider: { id: decider.id, name: decider.name, email: decider.email },
-    })
-    .from(funds)
-    .innerJoin(raiser, eq(raiser.id, funds.raiserId))
-    .leftJoin(decider, eq(decider.id, funds.decidedBy))
-    .where(where);
-}
-
-type AdminFundRow = Awaited<ReturnType<typeof adminFundQuery>>[number];
-
-function toAdminFund({ fund, raiser: r, decider: d }: AdminFundRow): TAdminFund {
-  return {
-    id: fund.id,
-    name: fund.name,
-    image: fund.image,
-    description: fund.description,
-    cause: fund.cause,
-    goalPoisha: fund.goalPoisha,
-    suggestedPoisha: fund.suggestedPoisha,
-    raisedPoisha: fund.raisedPoisha,
-    donationCount: fund.donationCount,
-    status: fund.status as DecisionStatus,
-    feedback: fund.feedback,
-    raiser: r,
-    decidedBy: d && d.id ? { id: d.id, name: d.name, email: d.email } : null,
-    decidedAt: fund.decidedAt?.toISOString() ?? null,
-    createdAt: fund.createdAt.toISOString(),
-  };
-}
-
-/** Manage Fund Request: every fund, any status, newest first. */
-export async function listAdminFunds(
-  db: Db,
-  query: { status?: DecisionStatus; page: number; pageSize: number },
-) {
-  const where = query.status ? eq(funds.status, query.status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    adminFundQuery(db, where)
-      .orderBy(desc(funds.createdAt), desc(funds.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(funds).where(where),
-  ]);
-  return {
-    items: rows.map(toAdminFund),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
-
-/** Approve or deny a pending fund request, once; recorded with the admin and the time. */
-export async function decideFund(
-  db: Db,
-  admin: Actor,
-  fundId: string,
-  decision: { status: 'approved' | 'denied'; feedback: string | null },
-): Promise<TAdminFund> {
-  return db.transaction(async (tx) => {
-    await decidePending(tx, funds, fundId, admin.id, decision, {
-      what: 'Fund',
-      subject: 'This fund request',
-    });
-    await recordEvent(
-      tx,
-      fundId,
-      admin.id,
-      decision.status,
-      { status: 'pending' },
-      { status: decision.status, feedback: decision.feedback },
-    );
-    const [row] = await adminFundQuery(tx, eq(funds.id, fundId));
-    return toAdminFund(row!);
-  });
-}
-
-/** A fund's audit trail, oldest first (admins). */
-export async function listFundEvents(db: Db, fundId: string): Promise<{ items: TFundEvent[] }> {
-  const [fund] = await db.select({ id: funds.id }).from(funds).where(eq(funds.id, fundId));
-  if (!fund) throw new NotFound('Fund');
-  const actor = alias(user, 'actor');
-  const rows = await db
-    .select({
-      event: fundEvents,
-      actor: { id: actor.id, name: actor.name, email: actor.email },
-    })
-    .from(fundEvents)
-    .leftJoin(actor, eq(actor.id, fundEvents.actorId))
-    .where(eq(fundEvents.fundId, fundId))
-    .orderBy(fundEvents.createdAt, fundEvents.id);
-  return {
-    items: rows.map(({ event, actor: a }) => ({
-      id: event.id,
-      action: event.action,
-      actor: a && a.id ? { id: a.id, name: a.name, email: a.email } : null,
-      before: (event.before as Record<string, unknown> | null) ?? null,
-      after: (event.after as Record<string, unknown> | null) ?? null,
-      createdAt: event.createdAt.toISOString(),
-    })),
-  };
 }

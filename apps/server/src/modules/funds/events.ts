@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TFundEventList } from '@easyfund/shared/schemas/funds';
+import type { Db, Tx } from '../../db/client';
+import { fundEvents, funds, user } from '../../db/schema';
+import { NotFound } from '../../lib/errors';
+
+/** Adds an entry to a fund's audit trail inside the caller's transaction. */
+export async function recordEvent(
+  tx: Tx,
+  fundId: string,
+  actorId: string,
+  action: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  await tx.insert(fundEvents).values({ fundId, actorId, action, before, after });
+}
+
+/** A fund's audit trail, oldest first (admins). */
+export async function listFundEvents(db: Db, fundId: string): Promise<TFundEventList> {
+  const [fund] = await db.select({ id: funds.id }).from(funds).where(eq(funds.id, fundId));
+  if (!fund) throw new NotFound('Fund');
+  const actor = alias(user, 'actor');
+  const rows = await db
+    .select({
+      event: fundEvents,
+      actor: { id: actor.id, name: actor.name, email: actor.email },
+    })
+    .from(fundEvents)
+    .leftJoin(actor, eq(actor.id, fundEvents.actorId))
+    .where(eq(fundEvents.fundId, fundId))
+    .orderBy(fundEvents.createdAt, fundEvents.id);
+  return {
+    items: rows.map(({ event, actor: a }) => ({
+      id: event.id,
+      action: event.action,
+      actor: a && a.id ? { id: a.id, name: a.name, email: a.email } : null,
+      before: (event.before as Record<string, unknown> | null) ?? null,
+      after: (event.after as Record<string, unknown> | null) ?? null,
+      createdAt: event.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { session } from '@easyfund/shared/api/session';
+import type { TAuthProviders } from '@easyfund/shared/schemas/common';
+import { route } from '../../plugins/route';
+
+/**
+ * Who is signed in, and which external sign-in providers are configured. Signing in,
+ * up and out is the identity layer's, under /api/auth/* (plugins/auth.ts).
+ */
+const sessionRoutes: FastifyPluginAsync = async (app) => {
+  route(app, session.me, ({ user }) => user);
+  // The same, answering `{ user: null }` rather than a 401 when signed out: what the
+  // browser asks on every page (a 401 there would be logged as an error on each visit).
+  route(app, session.get, ({ user }) => ({ user }));
+
+  const { config } = app;
+  const providers: TAuthProviders = {
+    google: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+    oidc: config.OIDC_ISSUER ? { name: config.OIDC_NAME } : null,
+  };
+  route(app, session.providers, () => providers);
+};
+
+export default sessionRoutes;

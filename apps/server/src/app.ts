@@ -124,7 +124,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       info: {
         title: 'Easy Fund API',
         version: '1.0.0',
-        description: 'Donations to fund raisers in Bangladesh: funds, donations, payments, raising.',
+        description:
+          'Donations to fund raisers in Bangladesh: funds, donations, payments, raising.',
       },
       servers: [{ url: config.publicUrl }],
       components: {

@@ -51,7 +51,7 @@ function precompress(): Plugin {
  * read everywhere, the newsletter form is in the footer). In the build, a contract module
  * (`packages/shared/src/api/<resource>.ts`) is replaced by its endpoints' methods and
  * paths, taken from the contract itself; types still come from the real file. Each contract
- * file exports one object named like the file, as `resources` lists it (checked by
+ * file exports its endpoints as an object named like the file, as `resources` lists it (see
  * packages/shared/src/api/resources.test.ts).
  */
 function contractsWithoutSchemas(): Plugin {

@@ -1,5 +1,13 @@
 import type * as FastifyModule from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@easyfund/shared/constants';
+import {
+  type Access,
+  type Endpoint,
+  fillPath,
+  successStatuses,
+} from '@easyfund/shared/api/contract';
+import { allEndpoints } from '@easyfund/shared/api/resources';
 import { withdrawals } from '../src/db/schema';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
@@ -28,48 +36,49 @@ const ACTORS = ['anon', 'user', 'other', 'verified', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
 type Expect = Record<Actor, number>;
 
+const ROLE: Record<Exclude<Actor, 'anon'>, Role> = {
+  user: 'user',
+  other: 'verified',
+  verified: 'verified',
+  admin: 'admin',
+};
+
+/** Whether an access level lets an actor in (ownership aside). */
+function admits(access: Access, actor: Actor): boolean {
+  if (access === 'public') return true;
+  if (actor === 'anon') return false;
+  return access === 'signedIn' || access === ROLE[actor];
+}
+
+/**
+ * The statuses an access level implies: the success status for whoever it admits, 401
+ * for a visitor it does not, 403 for a signed-in user it does not.
+ */
+function fromAccess(access: Access, ok: number): Expect {
+  const cell = (actor: Actor) => (admits(access, actor) ? ok : actor === 'anon' ? 401 : 403);
+  return Object.fromEntries(ACTORS.map((a) => [a, cell(a)])) as Expect;
+}
+
 interface Req {
-  url: string;
+  params?: Record<string, string>;
+  query?: string;
   payload?: string | Buffer | object;
   headers?: Record<string, string>;
 }
 interface Row {
-  expect: Expect;
   request: (actor: Actor) => Req | Promise<Req>;
+  /**
+   * What differs from the access level for actors it admits: a resource of someone
+   * else is a 404 (ids are not trusted), a pending fund is hidden. Never a 401 or 403:
+   * who may call an endpoint is its contract's `access`, nothing else.
+   */
+  except?: Partial<Expect>;
 }
 
-const everyone = (status: number): Expect => ({
-  anon: status,
-  user: status,
-  other: status,
-  verified: status,
-  admin: status,
-});
-const signedIn = (status: number): Expect => ({ ...everyone(status), anon: 401 });
-const adminOnly = (status: number): Expect => ({
-  anon: 401,
-  user: 403,
-  other: 403,
-  verified: 403,
-  admin: status,
-});
-const verifiedOnly = (status: number): Expect => ({
-  anon: 401,
-  user: 403,
-  other: status,
-  verified: status,
-  admin: 403,
-});
-/** A verified raiser's own resource: the other raiser gets 404 (ids are not trusted). */
-const ownedByRaiser = (status: number): Expect => ({ ...verifiedOnly(status), other: 404 });
-/** A signed-in user's own record (any role): everybody else gets 404. */
-const ownedByUser = (status: number): Expect => ({
-  anon: 401,
-  user: 404,
-  other: 404,
-  verified: status,
-  admin: 404,
-});
+/** A verified raiser's own resource: the other raiser gets 404. */
+const ownedByRaiser: Partial<Expect> = { other: 404 };
+/** A signed-in user's own record (the verified raiser's): everybody else gets 404. */
+const ownedByUser: Partial<Expect> = { user: 404, other: 404, admin: 404 };
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -116,75 +125,50 @@ async function createIntent(as: SignedInUser) {
   return res.json() as { intentId: string; clientSecret: string };
 }
 
-/** One row per endpoint: `METHOD /url` as registered. */
+/** One row per contract, named `resource.endpoint` as in packages/shared/src/api/resources.ts. */
 const MATRIX: Record<string, Row> = {
-  'GET /api/health': { expect: everyone(200), request: () => ({ url: '/api/health' }) },
-  'GET /api/openapi.json': { expect: everyone(200), request: () => ({ url: '/api/openapi.json' }) },
-  'GET /api/auth-providers': {
-    expect: everyone(200),
-    request: () => ({ url: '/api/auth-providers' }),
-  },
-  'GET /api/me': { expect: signedIn(200), request: () => ({ url: '/api/me' }) },
-  'GET /api/session': { expect: everyone(200), request: () => ({ url: '/api/session' }) },
+  'health.check': { request: () => ({}) },
+  'health.openapi': { request: () => ({}) },
+  'session.providers': { request: () => ({}) },
+  'session.me': { request: () => ({}) },
+  'session.get': { request: () => ({}) },
 
   // Public site and messages.
-  'GET /api/funds': { expect: everyone(200), request: () => ({ url: '/api/funds' }) },
-  'GET /api/funds/:id': {
+  'funds.list': { request: () => ({}) },
+  'funds.get': {
     // A pending fund: only its raiser and admins see it.
-    expect: { anon: 404, user: 404, other: 404, verified: 200, admin: 200 },
-    request: () => ({ url: `/api/funds/${pendingFundId}` }),
+    except: { anon: 404, user: 404, other: 404 },
+    request: () => ({ params: { id: pendingFundId } }),
   },
-  'POST /api/newsletter': {
-    expect: everyone(201),
-    request: () => ({ url: '/api/newsletter', payload: { email: `news-${n++}@example.com` } }),
+  'messages.subscribe': {
+    request: () => ({ payload: { email: `news-${n++}@example.com` } }),
   },
-  'POST /api/contact': {
-    expect: everyone(201),
+  'messages.contact': {
     request: () => ({
-      url: '/api/contact',
       payload: { name: 'Visitor', email: 'visitor@example.com', message: 'Hello' },
     }),
   },
-  'GET /api/admin/contact-messages': {
-    expect: adminOnly(200),
-    request: () => ({ url: '/api/admin/contact-messages' }),
-  },
-  'GET /api/admin/newsletter-subscriptions': {
-    expect: adminOnly(200),
-    request: () => ({ url: '/api/admin/newsletter-subscriptions' }),
-  },
+  'messages.contactList': { request: () => ({}) },
+  'messages.subscriptionList': { request: () => ({}) },
 
   // Selected donations, histories and payments.
-  'GET /api/cart': { expect: signedIn(200), request: () => ({ url: '/api/cart' }) },
-  'POST /api/cart': {
-    expect: signedIn(201),
-    request: () => ({ url: '/api/cart', payload: { fundId: otherFundId } }),
+  'cart.list': { request: () => ({}) },
+  'cart.add': { request: () => ({ payload: { fundId: otherFundId } }) },
+  'cart.remove': { except: ownedByUser, request: () => ({ params: { id: ownCartItemId } }) },
+  'donations.mine': { request: () => ({}) },
+  'payments.mine': { request: () => ({}) },
+  'payments.config': { request: () => ({}) },
+  'payments.createIntent': { request: () => ({ payload: { fundId: ownFundId, amountTk: 50 } }) },
+  'payments.confirm': {
+    except: ownedByUser,
+    request: () => ({ payload: { intentId: ownIntentId } }),
   },
-  'DELETE /api/cart/:id': {
-    expect: ownedByUser(200),
-    request: () => ({ url: `/api/cart/${ownCartItemId}` }),
-  },
-  'GET /api/me/donations': { expect: signedIn(200), request: () => ({ url: '/api/me/donations' }) },
-  'GET /api/me/payments': { expect: signedIn(200), request: () => ({ url: '/api/me/payments' }) },
-  'GET /api/payments/config': {
-    expect: everyone(200),
-    request: () => ({ url: '/api/payments/config' }),
-  },
-  'POST /api/payments/intents': {
-    expect: signedIn(201),
-    request: () => ({ url: '/api/payments/intents', payload: { fundId: ownFundId, amountTk: 50 } }),
-  },
-  'POST /api/payments/confirm': {
-    expect: ownedByUser(200),
-    request: () => ({ url: '/api/payments/confirm', payload: { intentId: ownIntentId } }),
-  },
-  'POST /api/test-processor/payment_intents/:intentId/confirm': {
+  'payments.testConfirm': {
     // The card step is authorised by the intent's client secret, as at Stripe.
-    expect: everyone(200),
     request: async () => {
       const intent = await createIntent(who.verified!);
       return {
-        url: `/api/test-processor/payment_intents/${intent.intentId}/confirm`,
+        params: { intentId: intent.intentId },
         payload: {
           clientSecret: intent.clientSecret,
           card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
@@ -193,34 +177,22 @@ const MATRIX: Record<string, Row> = {
       };
     },
   },
-  'POST /api/webhooks/stripe': {
+  'payments.stripeWebhook': {
     // Authorised by Stripe's signature; absent with the embedded test processor.
-    expect: everyone(404),
-    request: () => ({
-      url: '/api/webhooks/stripe',
-      payload: '{}',
-      headers: { 'content-type': 'application/json' },
-    }),
+    except: { anon: 404, user: 404, other: 404, verified: 404, admin: 404 },
+    request: () => ({ payload: '{}', headers: { 'content-type': 'application/json' } }),
   },
 
   // Fund raisers.
-  'POST /api/funds': {
-    expect: verifiedOnly(201),
-    request: () => ({ url: '/api/funds', payload: FUND_BODY }),
+  'funds.create': { request: () => ({ payload: FUND_BODY }) },
+  'funds.mine': { request: () => ({}) },
+  'funds.getMine': { except: ownedByRaiser, request: () => ({ params: { id: ownFundId } }) },
+  'funds.update': {
+    except: ownedByRaiser,
+    request: () => ({ params: { id: ownFundId }, payload: { name: `Renamed ${n++}` } }),
   },
-  'GET /api/me/funds': { expect: verifiedOnly(200), request: () => ({ url: '/api/me/funds' }) },
-  'GET /api/me/funds/:id': {
-    expect: ownedByRaiser(200),
-    request: () => ({ url: `/api/me/funds/${ownFundId}` }),
-  },
-  'PATCH /api/funds/:id': {
-    expect: ownedByRaiser(200),
-    request: () => ({ url: `/api/funds/${ownFundId}`, payload: { name: `Renamed ${n++}` } }),
-  },
-  'POST /api/verifications': {
-    expect: { anon: 401, user: 201, other: 403, verified: 403, admin: 403 },
+  'verifications.apply': {
     request: () => ({
-      url: '/api/verifications',
       payload: {
         name: 'Applicant',
         image: 'https://example.com/me.png',
@@ -229,68 +201,48 @@ const MATRIX: Record<string, Row> = {
       },
     }),
   },
-  'GET /api/verifications/mine': {
-    expect: signedIn(200),
-    request: () => ({ url: '/api/verifications/mine' }),
+  'verifications.mine': { request: () => ({}) },
+  'withdrawals.request': {
+    except: ownedByRaiser,
+    request: () => ({ payload: { fundId: ownFundId, amountTk: 1 } }),
   },
-  'POST /api/withdrawals': {
-    expect: ownedByRaiser(201),
-    request: () => ({ url: '/api/withdrawals', payload: { fundId: ownFundId, amountTk: 1 } }),
-  },
-  'GET /api/me/withdrawals': {
-    expect: verifiedOnly(200),
-    request: () => ({ url: '/api/me/withdrawals' }),
-  },
-  'POST /api/uploads': {
-    expect: signedIn(201),
+  'withdrawals.mine': { request: () => ({}) },
+  'uploads.upload': {
     request: () => ({
-      url: '/api/uploads',
       payload: MULTIPART,
       headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
     }),
   },
 
   // Admins.
-  'GET /api/admin/funds': { expect: adminOnly(200), request: () => ({ url: '/api/admin/funds' }) },
-  'PATCH /api/admin/funds/:id': {
-    expect: adminOnly(200),
-    request: () => ({ url: `/api/admin/funds/${pendingFundId}`, payload: { status: 'approved' } }),
+  'funds.adminList': { request: () => ({}) },
+  'funds.decide': {
+    request: () => ({ params: { id: pendingFundId }, payload: { status: 'approved' } }),
   },
-  'GET /api/admin/funds/:id/events': {
-    expect: adminOnly(200),
-    request: () => ({ url: `/api/admin/funds/${ownFundId}/events` }),
-  },
-  'GET /api/admin/verifications': {
-    expect: adminOnly(200),
-    request: () => ({ url: '/api/admin/verifications' }),
-  },
-  'PATCH /api/admin/verifications/:id': {
-    expect: adminOnly(200),
+  'funds.events': { request: () => ({ params: { id: ownFundId } }) },
+  'verifications.list': { request: () => ({}) },
+  'verifications.decide': {
     request: () => ({
-      url: `/api/admin/verifications/${applicationId}`,
+      params: { id: applicationId },
       payload: { status: 'denied', feedback: 'No' },
     }),
   },
-  'GET /api/admin/withdrawals': {
-    expect: adminOnly(200),
-    request: () => ({ url: '/api/admin/withdrawals' }),
+  'withdrawals.list': { request: () => ({}) },
+  'withdrawals.decide': {
+    request: () => ({ params: { id: withdrawalId }, payload: { status: 'approved' } }),
   },
-  'PATCH /api/admin/withdrawals/:id': {
-    expect: adminOnly(200),
-    request: () => ({
-      url: `/api/admin/withdrawals/${withdrawalId}`,
-      payload: { status: 'approved' },
-    }),
-  },
-  'GET /api/admin/users': { expect: adminOnly(200), request: () => ({ url: '/api/admin/users' }) },
-  'PATCH /api/admin/users/:id/role': {
-    expect: adminOnly(200),
-    request: () => ({
-      url: `/api/admin/users/${targetUserId}/role`,
-      payload: { role: 'verified' },
-    }),
+  'users.list': { request: () => ({}) },
+  'users.changeRole': {
+    request: () => ({ params: { id: targetUserId }, payload: { role: 'verified' } }),
   },
 };
+
+const ENDPOINTS = allEndpoints();
+
+/** The statuses a row expects: its contract's access level, then the row's exceptions. */
+function expected(endpoint: Endpoint, row: Row): Expect {
+  return { ...fromAccess(endpoint.access, successStatuses(endpoint)[0]!), ...row.except };
+}
 
 /** Routes that are not ours to check: better-auth's, and HEAD twins of GET routes. */
 function inScope({ method, url }: { method: string; url: string }) {
@@ -332,38 +284,62 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('authorization matrix', () => {
-  it('has a row for every endpoint of the API, and no row without an endpoint', () => {
-    const endpoints = [
-      ...new Set(registered.filter(inScope).map((r) => `${r.method} ${r.url}`)),
-    ].sort();
-    expect(endpoints.length).toBeGreaterThan(30);
-    const rows = Object.keys(MATRIX).sort();
+  it('has a row for every contract, and no row without one', () => {
+    const names = ENDPOINTS.map((e) => e.name);
     expect(
-      endpoints.filter((e) => !MATRIX[e]),
-      'endpoints without a row in the authorization matrix',
+      names.filter((name) => !MATRIX[name]),
+      'contracts without a row in the authorization matrix',
     ).toEqual([]);
     expect(
-      rows.filter((r) => !endpoints.includes(r)),
-      'rows for endpoints that do not exist',
+      Object.keys(MATRIX).filter((name) => !names.includes(name)),
+      'rows for contracts that do not exist',
     ).toEqual([]);
   });
 
-  for (const [endpoint, row] of Object.entries(MATRIX)) {
-    const [method] = endpoint.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE'];
-    it(`${endpoint}: ${ACTORS.map((a) => `${a} ${row.expect[a]}`).join(', ')}`, async () => {
+  it('registers every contract, and no API route without one', () => {
+    const routes = [...new Set(registered.filter(inScope).map((r) => `${r.method} ${r.url}`))];
+    const contracts = ENDPOINTS.map(({ endpoint: e }) => `${e.method} ${e.path}`);
+    expect(
+      routes.filter((r) => !contracts.includes(r)),
+      'routes without a contract',
+    ).toEqual([]);
+    expect(
+      contracts.filter((c) => !routes.includes(c)),
+      'contracts not registered',
+    ).toEqual([]);
+  });
+
+  it('never lets a row change who may call an endpoint', () => {
+    const contradictions = ENDPOINTS.flatMap(({ name, endpoint }) =>
+      Object.entries(MATRIX[name]?.except ?? {})
+        .filter(([actor, status]) => {
+          const byAccess = fromAccess(endpoint.access, 0)[actor as Actor];
+          return byAccess === 401 || byAccess === 403 || status === 401 || status === 403;
+        })
+        .map(([actor]) => `${name}: ${actor}`),
+    );
+    expect(contradictions).toEqual([]);
+  });
+
+  for (const { name, endpoint } of ENDPOINTS) {
+    const row = MATRIX[name];
+    if (!row) continue;
+    const want = expected(endpoint, row);
+    const title = `${name} (${endpoint.method} ${endpoint.path}, ${endpoint.access})`;
+    it(`${title}: ${ACTORS.map((a) => `${a} ${want[a]}`).join(', ')}`, async () => {
       const got: Partial<Expect> = {};
       for (const actor of ACTORS) {
         const req = await row.request(actor);
         const cookie = actor === 'anon' ? undefined : who[actor]!.cookie;
         const res = await ctx.app.inject({
-          method,
-          url: req.url,
+          method: endpoint.method,
+          url: fillPath(endpoint.path, req.params) + (req.query ?? ''),
           payload: req.payload,
           headers: { ...req.headers, ...(cookie ? { cookie } : {}) },
         });
         got[actor] = res.statusCode;
       }
-      expect(got).toEqual(row.expect);
+      expect(got).toEqual(want);
     });
   }
 });

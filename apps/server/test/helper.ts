@@ -96,6 +96,8 @@ export interface SignedInUser {
   password: string;
   name: string;
   cookie: string;
+  /** The app they signed in to (not enumerable: spreading a user copies their data only). */
+  readonly app: App;
 }
 
 /** Creates a user with a role and signs them in. */
@@ -105,5 +107,25 @@ export async function createSignedInUser(
 ): Promise<SignedInUser> {
   const u = await createUser(ctx.app.auth, ctx.db, input);
   const cookie = await signIn(ctx.app, u.email, u.password);
-  return { ...u, cookie };
+  const signedIn = { ...u, cookie } as unknown as SignedInUser;
+  return Object.defineProperty(signedIn, 'app', { value: ctx.app, enumerable: false });
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Requests as someone: `as(raiser).inject('POST', '/api/funds', body)` sends the
+ * raiser's session cookie; `as(ctx).inject('GET', '/api/funds')` asks as a visitor.
+ */
+export function as(who: { app: App; cookie?: string }) {
+  return {
+    inject(method: Method, url: string, payload?: object, headers: Record<string, string> = {}) {
+      return who.app.inject({
+        method,
+        url,
+        payload,
+        headers: who.cookie ? { ...headers, cookie: who.cookie } : headers,
+      });
+    },
+  };
 }

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
 import { fundEvents, funds } from '../src/db/schema';
 import { createDonation, createFund } from '../src/seed/factories';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
 
 let ctx: TestContext;
 let raiser: SignedInUser;
@@ -33,18 +39,11 @@ const FUND = {
   suggestedTk: 500,
 };
 
-const inject = (
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  who?: SignedInUser,
-  payload?: object,
-) => ctx.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
-
 const fundCount = async () => (await ctx.db.select({ id: funds.id }).from(funds)).length;
 
 describe('request for fund', () => {
   it('creates the fund as pending with nothing raised, owned by the verified raiser', async () => {
-    const res = await inject('POST', '/api/funds', raiser, FUND);
+    const res = await as(raiser).inject('POST', '/api/funds', FUND);
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
@@ -66,7 +65,7 @@ describe('request for fund', () => {
   });
 
   it('ignores status, totals and the raiser when a client sends them', async () => {
-    const res = await inject('POST', '/api/funds', raiser, {
+    const res = await as(raiser).inject('POST', '/api/funds', {
       ...FUND,
       status: 'approved',
       raisedPoisha: 999_999,
@@ -85,7 +84,7 @@ describe('request for fund', () => {
 
   it("answers 'This field is required' for every empty field and stores nothing", async () => {
     const before = await fundCount();
-    const res = await inject('POST', '/api/funds', raiser, {
+    const res = await as(raiser).inject('POST', '/api/funds', {
       name: '',
       image: '',
       description: ' ',
@@ -105,7 +104,7 @@ describe('request for fund', () => {
   });
 
   it('converts the goal and a suggested amount with paisa to whole Tk', async () => {
-    const res = await inject('POST', '/api/funds', raiser, {
+    const res = await as(raiser).inject('POST', '/api/funds', {
       ...FUND,
       goalTk: '75000.9',
       suggestedTk: 499.99,
@@ -115,7 +114,7 @@ describe('request for fund', () => {
   });
 
   it('refuses an image that is neither an upload nor an https address, and a suggested amount above the goal', async () => {
-    const bad = await inject('POST', '/api/funds', raiser, {
+    const bad = await as(raiser).inject('POST', '/api/funds', {
       ...FUND,
       image: 'javascript:alert(1)',
       goalTk: 1000,
@@ -123,7 +122,7 @@ describe('request for fund', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.image).toBe('Upload an image or give an https:// address');
-    const above = await inject('POST', '/api/funds', raiser, {
+    const above = await as(raiser).inject('POST', '/api/funds', {
       ...FUND,
       goalTk: 1000,
       suggestedTk: 2000,
@@ -136,9 +135,9 @@ describe('request for fund', () => {
 
   it('refuses a fund request from a plain user (403) and from a visitor (401)', async () => {
     const before = await fundCount();
-    expect((await inject('POST', '/api/funds', plain, FUND)).statusCode).toBe(403);
-    expect((await inject('POST', '/api/funds', admin, FUND)).statusCode).toBe(403);
-    expect((await inject('POST', '/api/funds', undefined, FUND)).statusCode).toBe(401);
+    expect((await as(plain).inject('POST', '/api/funds', FUND)).statusCode).toBe(403);
+    expect((await as(admin).inject('POST', '/api/funds', FUND)).statusCode).toBe(403);
+    expect((await as(ctx).inject('POST', '/api/funds', FUND)).statusCode).toBe(401);
     expect(await fundCount()).toBe(before);
   });
 });
@@ -160,7 +159,7 @@ describe('my raised fund', () => {
     await createDonation(ctx.db, { userId: donor.id, fundId: a.id, amountTk: 500 });
     await createDonation(ctx.db, { userId: donor.id, fundId: a.id, amountTk: 1000 });
 
-    const res = await inject('GET', '/api/me/funds', mine);
+    const res = await as(mine).inject('GET', '/api/me/funds');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.items.map((f: { id: string }) => f.id).sort()).toEqual([a.id, b.id].sort());
@@ -184,9 +183,9 @@ describe('my raised fund', () => {
 
   it("reads one own fund, and answers 404 for another raiser's fund", async () => {
     const f = await createFund(ctx.db, { raiserId: raiser.id });
-    expect((await inject('GET', `/api/me/funds/${f.id}`, raiser)).json().id).toBe(f.id);
-    expect((await inject('GET', `/api/me/funds/${f.id}`, other)).statusCode).toBe(404);
-    expect((await inject('GET', '/api/me/funds', plain)).statusCode).toBe(403);
+    expect((await as(raiser).inject('GET', `/api/me/funds/${f.id}`)).json().id).toBe(f.id);
+    expect((await as(other).inject('GET', `/api/me/funds/${f.id}`)).statusCode).toBe(404);
+    expect((await as(plain).inject('GET', '/api/me/funds')).statusCode).toBe(403);
   });
 });
 
@@ -199,7 +198,7 @@ describe('update your fund', () => {
       suggestedTk: 100,
       status: 'approved',
     });
-    const res = await inject('PATCH', `/api/funds/${f.id}`, raiser, {
+    const res = await as(raiser).inject('PATCH', `/api/funds/${f.id}`, {
       name: 'School books for Korail',
       goalTk: 20000,
       suggestedTk: 100,
@@ -211,7 +210,7 @@ describe('update your fund', () => {
       status: 'approved',
     });
 
-    const events = await inject('GET', `/api/admin/funds/${f.id}/events`, admin);
+    const events = await as(admin).inject('GET', `/api/admin/funds/${f.id}/events`);
     expect(events.statusCode).toBe(200);
     const updated = events.json().items.filter((e: { action: string }) => e.action === 'updated');
     expect(updated).toHaveLength(1);
@@ -226,7 +225,7 @@ describe('update your fund', () => {
 
   it('records no event when nothing changes', async () => {
     const f = await createFund(ctx.db, { raiserId: raiser.id, name: 'Same name' });
-    const res = await inject('PATCH', `/api/funds/${f.id}`, raiser, { name: 'Same name' });
+    const res = await as(raiser).inject('PATCH', `/api/funds/${f.id}`, { name: 'Same name' });
     expect(res.statusCode).toBe(200);
     const events = await ctx.db.select().from(fundEvents).where(eq(fundEvents.fundId, f.id));
     expect(events).toHaveLength(0);
@@ -234,10 +233,10 @@ describe('update your fund', () => {
 
   it("refuses to change another raiser's fund (404) and leaves it as it was", async () => {
     const f = await createFund(ctx.db, { raiserId: raiser.id, name: 'Untouched' });
-    const res = await inject('PATCH', `/api/funds/${f.id}`, other, { name: 'Hijacked' });
+    const res = await as(other).inject('PATCH', `/api/funds/${f.id}`, { name: 'Hijacked' });
     expect(res.statusCode).toBe(404);
     expect(
-      (await inject('PATCH', `/api/funds/${f.id}`, admin, { name: 'Hijacked' })).statusCode,
+      (await as(admin).inject('PATCH', `/api/funds/${f.id}`, { name: 'Hijacked' })).statusCode,
     ).toBe(403);
     const [row] = await ctx.db.select().from(funds).where(eq(funds.id, f.id));
     expect(row?.name).toBe('Untouched');
@@ -245,15 +244,15 @@ describe('update your fund', () => {
 
   it('refuses a suggested amount above the goal after the change, and an empty change', async () => {
     const f = await createFund(ctx.db, { raiserId: raiser.id, goalTk: 1000, suggestedTk: 100 });
-    const res = await inject('PATCH', `/api/funds/${f.id}`, raiser, { suggestedTk: 5000 });
+    const res = await as(raiser).inject('PATCH', `/api/funds/${f.id}`, { suggestedTk: 5000 });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.suggestedTk).toBe(
       'The suggested amount cannot be more than the goal',
     );
-    expect((await inject('PATCH', `/api/funds/${f.id}`, raiser, {})).statusCode).toBe(400);
-    expect((await inject('PATCH', '/api/funds/not-a-uuid', raiser, { name: 'x' })).statusCode).toBe(
-      400,
-    );
+    expect((await as(raiser).inject('PATCH', `/api/funds/${f.id}`, {})).statusCode).toBe(400);
+    expect(
+      (await as(raiser).inject('PATCH', '/api/funds/not-a-uuid', { name: 'x' })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -261,7 +260,7 @@ describe('manage fund request', () => {
   it('lists every fund with its raiser, any status, and filters by status', async () => {
     const p = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
     const d = await createFund(ctx.db, { raiserId: other.id, status: 'denied' });
-    const res = await inject('GET', '/api/admin/funds?pageSize=100', admin);
+    const res = await as(admin).inject('GET', '/api/admin/funds?pageSize=100');
     expect(res.statusCode).toBe(200);
     const ids = res.json().items.map((f: { id: string }) => f.id);
     expect(ids).toEqual(expect.arrayContaining([p.id, d.id]));
@@ -270,16 +269,16 @@ describe('manage fund request', () => {
       name: 'Karim Hossain',
       email: raiser.email,
     });
-    const pending = await inject('GET', '/api/admin/funds?status=pending&pageSize=100', admin);
+    const pending = await as(admin).inject('GET', '/api/admin/funds?status=pending&pageSize=100');
     expect(pending.json().items.every((f: { status: string }) => f.status === 'pending')).toBe(
       true,
     );
-    expect((await inject('GET', '/api/admin/funds', raiser)).statusCode).toBe(403);
+    expect((await as(raiser).inject('GET', '/api/admin/funds')).statusCode).toBe(403);
   });
 
   it('approves once with feedback, recording the admin and the time; a second decision is refused', async () => {
     const f = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
-    const res = await inject('PATCH', `/api/admin/funds/${f.id}`, admin, {
+    const res = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, {
       status: 'approved',
       feedback: 'Documents checked',
     });
@@ -293,19 +292,19 @@ describe('manage fund request', () => {
     expect(row?.decidedBy).toBe(admin.id);
     expect(row?.decidedAt).toBeInstanceOf(Date);
 
-    const again = await inject('PATCH', `/api/admin/funds/${f.id}`, admin, { status: 'denied' });
+    const again = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, { status: 'denied' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('This fund request has already been approved');
     const [still] = await ctx.db.select().from(funds).where(eq(funds.id, f.id));
     expect(still?.status).toBe('approved');
 
-    const events = await inject('GET', `/api/admin/funds/${f.id}/events`, admin);
+    const events = await as(admin).inject('GET', `/api/admin/funds/${f.id}/events`);
     expect(events.json().items.map((e: { action: string }) => e.action)).toContain('approved');
   });
 
   it('denies without feedback', async () => {
     const f = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
-    const res = await inject('PATCH', `/api/admin/funds/${f.id}`, admin, { status: 'denied' });
+    const res = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, { status: 'denied' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'denied', feedback: null });
   });
@@ -313,23 +312,27 @@ describe('manage fund request', () => {
   it('refuses a decision from a raiser, an unknown fund and a status other than approved or denied', async () => {
     const f = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
     expect(
-      (await inject('PATCH', `/api/admin/funds/${f.id}`, raiser, { status: 'approved' }))
+      (await as(raiser).inject('PATCH', `/api/admin/funds/${f.id}`, { status: 'approved' }))
         .statusCode,
     ).toBe(403);
     expect(
       (
-        await inject('PATCH', '/api/admin/funds/00000000-0000-4000-8000-000000000000', admin, {
+        await as(admin).inject('PATCH', '/api/admin/funds/00000000-0000-4000-8000-000000000000', {
           status: 'approved',
         })
       ).statusCode,
     ).toBe(404);
-    const bad = await inject('PATCH', `/api/admin/funds/${f.id}`, admin, { status: 'pending' });
+    const bad = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, { status: 'pending' });
     expect(bad.statusCode).toBe(400);
     const [row] = await ctx.db.select().from(funds).where(eq(funds.id, f.id));
     expect(row?.status).toBe('pending');
     expect(
-      (await inject('GET', '/api/admin/funds/00000000-0000-4000-8000-000000000000/events', admin))
-        .statusCode,
+      (
+        await as(admin).inject(
+          'GET',
+          '/api/admin/funds/00000000-0000-4000-8000-000000000000/events',
+        )
+      ).statusCode,
     ).toBe(404);
   });
 });

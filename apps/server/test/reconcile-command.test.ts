@@ -9,13 +9,11 @@ import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import {
   createPostgresDatabase,
-  signIn,
+  createSignedInUser,
   TEST_DB_KIND,
-  type SignedInUser,
   type TestContext,
 } from './helper';
 import { confirmAtProcessor, createIntent, createRaisedFund, fundTotals } from './payments-helper';
-import { createUser } from '../src/seed/factories';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-reconcile-'));
@@ -53,8 +51,7 @@ it('`npm run reconcile` records a paid donation whose confirmation never arrived
   const config = loadConfig(env());
   const app = await buildApp({ config, database });
   const ctx = { app, db: database.db, database, config, mails: [] } as unknown as TestContext;
-  const u = await createUser(app.auth, database.db, {});
-  const donor: SignedInUser = { ...u, cookie: await signIn(app, u.email, u.password) };
+  const donor = await createSignedInUser(ctx);
   const fund = await createRaisedFund(ctx);
   const intent = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 700 })).json();
   expect((await confirmAtProcessor(ctx, intent)).statusCode).toBe(200);

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema';
 import { createUser } from '../src/seed/factories';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
 
 let ctx: TestContext;
 let admin: SignedInUser;
@@ -12,9 +18,6 @@ beforeAll(async () => {
   admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ayesha Rahman' });
 });
 afterAll(() => ctx.close());
-
-const inject = (method: 'GET' | 'PATCH', url: string, who?: SignedInUser, payload?: object) =>
-  ctx.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
 
 const roleOf = async (id: string) =>
   (await ctx.db.select({ role: user.role }).from(user).where(eq(user.id, id)))[0]?.role;
@@ -28,7 +31,7 @@ describe('manage users', () => {
         image: 'https://example.com/p.png',
       });
     }
-    const first = await inject('GET', '/api/admin/users?q=paged', admin);
+    const first = await as(admin).inject('GET', '/api/admin/users?q=paged');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ total: 22, page: 1, pageSize: 20 });
     expect(first.json().items).toHaveLength(20);
@@ -40,7 +43,7 @@ describe('manage users', () => {
       role: 'user',
       createdAt: expect.any(String),
     });
-    const second = await inject('GET', '/api/admin/users?q=paged&page=2', admin);
+    const second = await as(admin).inject('GET', '/api/admin/users?q=paged&page=2');
     expect(second.json().items).toHaveLength(2);
     expect(second.json().page).toBe(2);
   });
@@ -48,41 +51,41 @@ describe('manage users', () => {
   it('searches by name or e-mail, ignoring case, and takes % literally', async () => {
     await createUser(ctx.app.auth, ctx.db, { name: 'Tahmina Sultana', email: 'ts@example.org' });
     await createUser(ctx.app.auth, ctx.db, { name: 'Someone', email: 'tahmina.work@example.net' });
-    const byName = await inject('GET', '/api/admin/users?q=TAHMINA', admin);
+    const byName = await as(admin).inject('GET', '/api/admin/users?q=TAHMINA');
     expect(
       byName
         .json()
         .items.map((u: { email: string }) => u.email)
         .sort(),
     ).toEqual(['tahmina.work@example.net', 'ts@example.org']);
-    const byEmail = await inject('GET', '/api/admin/users?q=example.org', admin);
+    const byEmail = await as(admin).inject('GET', '/api/admin/users?q=example.org');
     expect(byEmail.json().items.map((u: { name: string }) => u.name)).toEqual(['Tahmina Sultana']);
-    const percent = await inject('GET', `/api/admin/users?q=${encodeURIComponent('%')}`, admin);
+    const percent = await as(admin).inject('GET', `/api/admin/users?q=${encodeURIComponent('%')}`);
     expect(percent.json().total).toBe(0);
   });
 
   it('Make Verified turns a user into a verified raiser, who sees it at once', async () => {
     const person = await createSignedInUser(ctx);
-    const res = await inject('PATCH', `/api/admin/users/${person.id}/role`, admin, {
+    const res = await as(admin).inject('PATCH', `/api/admin/users/${person.id}/role`, {
       role: 'verified',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: person.id, role: 'verified' });
-    expect((await inject('GET', '/api/me', person)).json().role).toBe('verified');
+    expect((await as(person).inject('GET', '/api/me')).json().role).toBe('verified');
   });
 
   it('Make Admin works from user and verified; repeating it or demoting an admin is refused', async () => {
     const person = await createSignedInUser(ctx, { role: 'verified' });
-    const res = await inject('PATCH', `/api/admin/users/${person.id}/role`, admin, {
+    const res = await as(admin).inject('PATCH', `/api/admin/users/${person.id}/role`, {
       role: 'admin',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().role).toBe('admin');
-    const again = await inject('PATCH', `/api/admin/users/${person.id}/role`, admin, {
+    const again = await as(admin).inject('PATCH', `/api/admin/users/${person.id}/role`, {
       role: 'admin',
     });
     expect(again.statusCode).toBe(409);
-    const demote = await inject('PATCH', `/api/admin/users/${person.id}/role`, admin, {
+    const demote = await as(admin).inject('PATCH', `/api/admin/users/${person.id}/role`, {
       role: 'verified',
     });
     expect(demote.statusCode).toBe(409);
@@ -92,10 +95,11 @@ describe('manage users', () => {
   it('refuses an unknown user (404) and a role other than verified or admin (400)', async () => {
     const person = await createSignedInUser(ctx);
     expect(
-      (await inject('PATCH', '/api/admin/users/nobody/role', admin, { role: 'admin' })).statusCode,
+      (await as(admin).inject('PATCH', '/api/admin/users/nobody/role', { role: 'admin' }))
+        .statusCode,
     ).toBe(404);
     for (const role of ['user', 'owner', '']) {
-      const res = await inject('PATCH', `/api/admin/users/${person.id}/role`, admin, { role });
+      const res = await as(admin).inject('PATCH', `/api/admin/users/${person.id}/role`, { role });
       expect(res.statusCode).toBe(400);
     }
     expect(await roleOf(person.id)).toBe('user');
@@ -105,13 +109,15 @@ describe('manage users', () => {
     const person = await createSignedInUser(ctx);
     const verified = await createSignedInUser(ctx, { role: 'verified' });
     for (const who of [person, verified]) {
-      expect((await inject('GET', '/api/admin/users', who)).statusCode).toBe(403);
-      const res = await inject('PATCH', `/api/admin/users/${who.id}/role`, who, { role: 'admin' });
+      expect((await as(who).inject('GET', '/api/admin/users')).statusCode).toBe(403);
+      const res = await as(who).inject('PATCH', `/api/admin/users/${who.id}/role`, {
+        role: 'admin',
+      });
       expect(res.statusCode).toBe(403);
     }
-    expect((await inject('GET', '/api/admin/users')).statusCode).toBe(401);
+    expect((await as(ctx).inject('GET', '/api/admin/users')).statusCode).toBe(401);
     expect(
-      (await inject('PATCH', `/api/admin/users/${person.id}/role`, undefined, { role: 'admin' }))
+      (await as(ctx).inject('PATCH', `/api/admin/users/${person.id}/role`, { role: 'admin' }))
         .statusCode,
     ).toBe(401);
     expect(await roleOf(person.id)).toBe('user');

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
 import { user, verificationApplications } from '../src/db/schema';
 import { createVerificationApplication } from '../src/seed/factories';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
 
 let ctx: TestContext;
 let admin: SignedInUser;
@@ -21,13 +27,6 @@ const APPLICATION = {
   phoneNumber: '01712345678',
 };
 
-const inject = (
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  who?: SignedInUser,
-  payload?: object,
-) => ctx.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
-
 const applicationsOf = (userId: string) =>
   ctx.db.select().from(verificationApplications).where(eq(verificationApplications.userId, userId));
 
@@ -37,10 +36,10 @@ const roleOf = async (userId: string) =>
 describe('be a fund raiser', () => {
   it('a user applies: the application is pending and shows on their page', async () => {
     const applicant = await createSignedInUser(ctx);
-    const res = await inject('POST', '/api/verifications', applicant, APPLICATION);
+    const res = await as(applicant).inject('POST', '/api/verifications', APPLICATION);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ ...APPLICATION, status: 'pending', feedback: null });
-    const mine = await inject('GET', '/api/verifications/mine', applicant);
+    const mine = await as(applicant).inject('GET', '/api/verifications/mine');
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({
       role: 'user',
@@ -50,10 +49,10 @@ describe('be a fund raiser', () => {
 
   it('refuses a second application while one is pending, with a clear message', async () => {
     const applicant = await createSignedInUser(ctx);
-    expect((await inject('POST', '/api/verifications', applicant, APPLICATION)).statusCode).toBe(
+    expect((await as(applicant).inject('POST', '/api/verifications', APPLICATION)).statusCode).toBe(
       201,
     );
-    const again = await inject('POST', '/api/verifications', applicant, APPLICATION);
+    const again = await as(applicant).inject('POST', '/api/verifications', APPLICATION);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(
       'You already have an application waiting for an admin. You can apply again once it is decided.',
@@ -64,8 +63,8 @@ describe('be a fund raiser', () => {
   it('keeps one pending application when two arrive at once', async () => {
     const applicant = await createSignedInUser(ctx);
     const results = await Promise.all([
-      inject('POST', '/api/verifications', applicant, APPLICATION),
-      inject('POST', '/api/verifications', applicant, APPLICATION),
+      as(applicant).inject('POST', '/api/verifications', APPLICATION),
+      as(applicant).inject('POST', '/api/verifications', APPLICATION),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(await applicationsOf(applicant.id)).toHaveLength(1);
@@ -73,7 +72,7 @@ describe('be a fund raiser', () => {
 
   it("answers 'This field is required' for each empty field", async () => {
     const applicant = await createSignedInUser(ctx);
-    const res = await inject('POST', '/api/verifications', applicant, {
+    const res = await as(applicant).inject('POST', '/api/verifications', {
       name: '',
       image: '',
       idCardNumber: '',
@@ -97,14 +96,14 @@ describe('be a fund raiser', () => {
       ['1990123456789', '0171234567'],
       ['1990123456789', '+4401712345678'],
     ]) {
-      const res = await inject('POST', '/api/verifications', applicant, {
+      const res = await as(applicant).inject('POST', '/api/verifications', {
         ...APPLICATION,
         idCardNumber,
         phoneNumber,
       });
       expect(res.statusCode, `${idCardNumber} ${phoneNumber}`).toBe(400);
     }
-    const res = await inject('POST', '/api/verifications', applicant, {
+    const res = await as(applicant).inject('POST', '/api/verifications', {
       ...APPLICATION,
       idCardNumber: 'x',
       phoneNumber: '123',
@@ -118,7 +117,7 @@ describe('be a fund raiser', () => {
 
   it('accepts +88 and 88 prefixes, spaces and dashes, and stores the plain numbers', async () => {
     const applicant = await createSignedInUser(ctx);
-    const res = await inject('POST', '/api/verifications', applicant, {
+    const res = await as(applicant).inject('POST', '/api/verifications', {
       ...APPLICATION,
       idCardNumber: '199 0123 456 789 0000',
       phoneNumber: '+880 1912-345678',
@@ -132,15 +131,15 @@ describe('be a fund raiser', () => {
 
   it('is for role user only: a verified raiser and an admin get 403, a visitor 401', async () => {
     const verified = await createSignedInUser(ctx, { role: 'verified' });
-    expect((await inject('POST', '/api/verifications', verified, APPLICATION)).statusCode).toBe(
+    expect((await as(verified).inject('POST', '/api/verifications', APPLICATION)).statusCode).toBe(
       403,
     );
-    expect((await inject('POST', '/api/verifications', admin, APPLICATION)).statusCode).toBe(403);
-    expect((await inject('POST', '/api/verifications', undefined, APPLICATION)).statusCode).toBe(
-      401,
+    expect((await as(admin).inject('POST', '/api/verifications', APPLICATION)).statusCode).toBe(
+      403,
     );
-    expect((await inject('GET', '/api/verifications/mine')).statusCode).toBe(401);
-    const mine = await inject('GET', '/api/verifications/mine', verified);
+    expect((await as(ctx).inject('POST', '/api/verifications', APPLICATION)).statusCode).toBe(401);
+    expect((await as(ctx).inject('GET', '/api/verifications/mine')).statusCode).toBe(401);
+    const mine = await as(verified).inject('GET', '/api/verifications/mine');
     expect(mine.json()).toEqual({ role: 'verified', application: null });
   });
 });
@@ -149,7 +148,7 @@ describe('manage verification', () => {
   it('lists every application with the applicant, ID and phone', async () => {
     const applicant = await createSignedInUser(ctx, { name: 'Listed Person' });
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
-    const res = await inject('GET', '/api/admin/verifications?pageSize=100', admin);
+    const res = await as(admin).inject('GET', '/api/admin/verifications?pageSize=100');
     expect(res.statusCode).toBe(200);
     expect(res.json().items.find((a: { id: string }) => a.id === app.id)).toMatchObject({
       applicant: { id: applicant.id, name: 'Listed Person', email: applicant.email, role: 'user' },
@@ -162,7 +161,7 @@ describe('manage verification', () => {
   it('approving makes the applicant verified, records the admin, and cannot be repeated', async () => {
     const applicant = await createSignedInUser(ctx);
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
-    const res = await inject('PATCH', `/api/admin/verifications/${app.id}`, admin, {
+    const res = await as(admin).inject('PATCH', `/api/admin/verifications/${app.id}`, {
       status: 'approved',
       feedback: 'Welcome aboard',
     });
@@ -174,10 +173,10 @@ describe('manage verification', () => {
       decidedBy: { id: admin.id },
     });
     expect(res.json().decidedAt).toEqual(expect.any(String));
-    const me = await inject('GET', '/api/me', applicant);
+    const me = await as(applicant).inject('GET', '/api/me');
     expect(me.json().role).toBe('verified');
 
-    const again = await inject('PATCH', `/api/admin/verifications/${app.id}`, admin, {
+    const again = await as(admin).inject('PATCH', `/api/admin/verifications/${app.id}`, {
       status: 'denied',
     });
     expect(again.statusCode).toBe(409);
@@ -188,18 +187,18 @@ describe('manage verification', () => {
   it('denying keeps the role, shows the feedback to the applicant, who may apply again', async () => {
     const applicant = await createSignedInUser(ctx);
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
-    const res = await inject('PATCH', `/api/admin/verifications/${app.id}`, admin, {
+    const res = await as(admin).inject('PATCH', `/api/admin/verifications/${app.id}`, {
       status: 'denied',
       feedback: 'The ID photo is unreadable',
     });
     expect(res.statusCode).toBe(200);
     expect(await roleOf(applicant.id)).toBe('user');
-    const mine = await inject('GET', '/api/verifications/mine', applicant);
+    const mine = await as(applicant).inject('GET', '/api/verifications/mine');
     expect(mine.json().application).toMatchObject({
       status: 'denied',
       feedback: 'The ID photo is unreadable',
     });
-    expect((await inject('POST', '/api/verifications', applicant, APPLICATION)).statusCode).toBe(
+    expect((await as(applicant).inject('POST', '/api/verifications', APPLICATION)).statusCode).toBe(
       201,
     );
   });
@@ -208,7 +207,7 @@ describe('manage verification', () => {
     const applicant = await createSignedInUser(ctx);
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
     await ctx.db.update(user).set({ role: 'admin' }).where(eq(user.id, applicant.id));
-    const res = await inject('PATCH', `/api/admin/verifications/${app.id}`, admin, {
+    const res = await as(admin).inject('PATCH', `/api/admin/verifications/${app.id}`, {
       status: 'approved',
     });
     expect(res.statusCode).toBe(200);
@@ -220,22 +219,21 @@ describe('manage verification', () => {
     const verified = await createSignedInUser(ctx, { role: 'verified' });
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
     for (const who of [applicant, verified]) {
-      expect((await inject('GET', '/api/admin/verifications', who)).statusCode).toBe(403);
+      expect((await as(who).inject('GET', '/api/admin/verifications')).statusCode).toBe(403);
       expect(
         (
-          await inject('PATCH', `/api/admin/verifications/${app.id}`, who, {
+          await as(who).inject('PATCH', `/api/admin/verifications/${app.id}`, {
             status: 'approved',
           })
         ).statusCode,
       ).toBe(403);
     }
-    expect((await inject('GET', '/api/admin/verifications')).statusCode).toBe(401);
+    expect((await as(ctx).inject('GET', '/api/admin/verifications')).statusCode).toBe(401);
     expect(
       (
-        await inject(
+        await as(admin).inject(
           'PATCH',
           '/api/admin/verifications/00000000-0000-4000-8000-000000000000',
-          admin,
           {
             status: 'approved',
           },

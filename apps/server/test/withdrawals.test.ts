@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
 import { withdrawals } from '../src/db/schema';
 import { createDonation, createFund } from '../src/seed/factories';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
 
 let ctx: TestContext;
 let admin: SignedInUser;
@@ -18,13 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const inject = (
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  who?: SignedInUser,
-  payload?: object,
-) => ctx.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
-
 /** A verified raiser with an approved fund that raised `raisedTk`. */
 async function raiserWithFund(raisedTk = 1500) {
   const raiser = await createSignedInUser(ctx, { role: 'verified', name: 'Karim Hossain' });
@@ -35,7 +34,7 @@ async function raiserWithFund(raisedTk = 1500) {
 }
 
 const available = async (raiser: SignedInUser, fundId: string) =>
-  (await inject('GET', `/api/me/funds/${fundId}`, raiser)).json().availablePoisha as number;
+  (await as(raiser).inject('GET', `/api/me/funds/${fundId}`)).json().availablePoisha as number;
 
 const rowsOf = (fundId: string) =>
   ctx.db.select().from(withdrawals).where(eq(withdrawals.fundId, fundId));
@@ -43,7 +42,7 @@ const rowsOf = (fundId: string) =>
 describe('withdraw request', () => {
   it('refuses an amount above the available balance with a clear message and stores nothing', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
-    const res = await inject('POST', '/api/withdrawals', raiser, {
+    const res = await as(raiser).inject('POST', '/api/withdrawals', {
       fundId: fund.id,
       amountTk: 1501,
     });
@@ -57,7 +56,7 @@ describe('withdraw request', () => {
 
   it('accepts an amount within the balance as pending; pending requests hold the money back', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
-    const res = await inject('POST', '/api/withdrawals', raiser, {
+    const res = await as(raiser).inject('POST', '/api/withdrawals', {
       fundId: fund.id,
       amountTk: 1000,
     });
@@ -70,7 +69,7 @@ describe('withdraw request', () => {
       feedback: null,
     });
     expect(await available(raiser, fund.id)).toBe(50_000);
-    const second = await inject('POST', '/api/withdrawals', raiser, {
+    const second = await as(raiser).inject('POST', '/api/withdrawals', {
       fundId: fund.id,
       amountTk: 501,
     });
@@ -79,7 +78,7 @@ describe('withdraw request', () => {
       'The amount is more than the available balance of 500 Tk',
     );
     expect(
-      (await inject('POST', '/api/withdrawals', raiser, { fundId: fund.id, amountTk: 500 }))
+      (await as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 500 }))
         .statusCode,
     ).toBe(201);
     expect(await available(raiser, fund.id)).toBe(0);
@@ -89,7 +88,7 @@ describe('withdraw request', () => {
     const { raiser, fund } = await raiserWithFund(1000);
     const results = await Promise.all(
       [1, 2, 3].map(() =>
-        inject('POST', '/api/withdrawals', raiser, { fundId: fund.id, amountTk: 1000 }),
+        as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 1000 }),
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
@@ -105,7 +104,10 @@ describe('withdraw request', () => {
       [10.5, 'Enter a whole amount in Tk'],
       ['ten', 'Enter a number'],
     ] as const) {
-      const res = await inject('POST', '/api/withdrawals', raiser, { fundId: fund.id, amountTk });
+      const res = await as(raiser).inject('POST', '/api/withdrawals', {
+        fundId: fund.id,
+        amountTk,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields.amountTk).toBe(message);
     }
@@ -117,19 +119,19 @@ describe('withdraw request', () => {
     const other = await createSignedInUser(ctx, { role: 'verified' });
     const plain = await createSignedInUser(ctx);
     const body = { fundId: fund.id, amountTk: 10 };
-    expect((await inject('POST', '/api/withdrawals', other, body)).statusCode).toBe(404);
-    expect((await inject('POST', '/api/withdrawals', plain, body)).statusCode).toBe(403);
-    expect((await inject('POST', '/api/withdrawals', admin, body)).statusCode).toBe(403);
-    expect((await inject('POST', '/api/withdrawals', undefined, body)).statusCode).toBe(401);
+    expect((await as(other).inject('POST', '/api/withdrawals', body)).statusCode).toBe(404);
+    expect((await as(plain).inject('POST', '/api/withdrawals', body)).statusCode).toBe(403);
+    expect((await as(admin).inject('POST', '/api/withdrawals', body)).statusCode).toBe(403);
+    expect((await as(ctx).inject('POST', '/api/withdrawals', body)).statusCode).toBe(401);
     expect(await rowsOf(fund.id)).toHaveLength(0);
   });
 
   it('lists only own requests', async () => {
     const a = await raiserWithFund();
     const b = await raiserWithFund();
-    await inject('POST', '/api/withdrawals', a.raiser, { fundId: a.fund.id, amountTk: 100 });
-    await inject('POST', '/api/withdrawals', b.raiser, { fundId: b.fund.id, amountTk: 200 });
-    const res = await inject('GET', '/api/me/withdrawals', a.raiser);
+    await as(a.raiser).inject('POST', '/api/withdrawals', { fundId: a.fund.id, amountTk: 100 });
+    await as(b.raiser).inject('POST', '/api/withdrawals', { fundId: b.fund.id, amountTk: 200 });
+    const res = await as(a.raiser).inject('GET', '/api/me/withdrawals');
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toHaveLength(1);
     expect(res.json().items[0]).toMatchObject({ fundId: a.fund.id, amountPoisha: 10_000 });
@@ -140,15 +142,18 @@ describe('manage withdrawals', () => {
   it('approves once: the money stays withdrawn; a second decision is refused', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
     const w = (
-      await inject('POST', '/api/withdrawals', raiser, { fundId: fund.id, amountTk: 600 })
+      await as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 600 })
     ).json();
-    const list = await inject('GET', '/api/admin/withdrawals?status=pending&pageSize=100', admin);
+    const list = await as(admin).inject(
+      'GET',
+      '/api/admin/withdrawals?status=pending&pageSize=100',
+    );
     expect(list.json().items.find((i: { id: string }) => i.id === w.id)).toMatchObject({
       raiser: { id: raiser.id, name: 'Karim Hossain', email: raiser.email },
       fundRaisedPoisha: 150_000,
       status: 'pending',
     });
-    const res = await inject('PATCH', `/api/admin/withdrawals/${w.id}`, admin, {
+    const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
       status: 'approved',
       feedback: 'Sent to your bKash account',
     });
@@ -158,17 +163,17 @@ describe('manage withdrawals', () => {
       feedback: 'Sent to your bKash account',
       decidedBy: { id: admin.id },
     });
-    const own = (await inject('GET', `/api/me/funds/${fund.id}`, raiser)).json();
+    const own = (await as(raiser).inject('GET', `/api/me/funds/${fund.id}`)).json();
     expect(own).toMatchObject({
       withdrawnPoisha: 60_000,
       pendingWithdrawalPoisha: 0,
       availablePoisha: 90_000,
     });
-    const again = await inject('PATCH', `/api/admin/withdrawals/${w.id}`, admin, {
+    const again = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
       status: 'denied',
     });
     expect(again.statusCode).toBe(409);
-    const mine = await inject('GET', '/api/me/withdrawals', raiser);
+    const mine = await as(raiser).inject('GET', '/api/me/withdrawals');
     expect(mine.json().items[0]).toMatchObject({
       status: 'approved',
       feedback: 'Sent to your bKash account',
@@ -178,10 +183,10 @@ describe('manage withdrawals', () => {
   it('denying returns the amount to the balance', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
     const w = (
-      await inject('POST', '/api/withdrawals', raiser, { fundId: fund.id, amountTk: 1500 })
+      await as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 1500 })
     ).json();
     expect(await available(raiser, fund.id)).toBe(0);
-    const res = await inject('PATCH', `/api/admin/withdrawals/${w.id}`, admin, {
+    const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
       status: 'denied',
     });
     expect(res.statusCode).toBe(200);
@@ -192,20 +197,19 @@ describe('manage withdrawals', () => {
   it('is for admins only, and answers 404 for an unknown request', async () => {
     const { raiser, fund } = await raiserWithFund();
     const w = (
-      await inject('POST', '/api/withdrawals', raiser, { fundId: fund.id, amountTk: 10 })
+      await as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 10 })
     ).json();
-    expect((await inject('GET', '/api/admin/withdrawals', raiser)).statusCode).toBe(403);
+    expect((await as(raiser).inject('GET', '/api/admin/withdrawals')).statusCode).toBe(403);
     expect(
-      (await inject('PATCH', `/api/admin/withdrawals/${w.id}`, raiser, { status: 'approved' }))
+      (await as(raiser).inject('PATCH', `/api/admin/withdrawals/${w.id}`, { status: 'approved' }))
         .statusCode,
     ).toBe(403);
-    expect((await inject('GET', '/api/admin/withdrawals')).statusCode).toBe(401);
+    expect((await as(ctx).inject('GET', '/api/admin/withdrawals')).statusCode).toBe(401);
     expect(
       (
-        await inject(
+        await as(admin).inject(
           'PATCH',
           '/api/admin/withdrawals/00000000-0000-4000-8000-000000000000',
-          admin,
           {
             status: 'approved',
           },

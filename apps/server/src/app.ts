@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -11,17 +11,21 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
+import type { Language } from '@easyfund/shared/i18n/languages';
 import { titleForPath } from '@easyfund/shared/pages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth } from './lib/auth';
+import { translate } from './lib/i18n';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createPaymentProvider } from './lib/payments/create-provider';
 import type { PaymentProvider } from './lib/payments/provider';
+import { createStorage, type Storage } from './lib/storage/storage';
 import cartRoutes from './modules/cart/routes';
 import donationsRoutes from './modules/donations/routes';
 import fundsRoutes from './modules/funds/routes';
 import healthRoutes from './modules/health/routes';
+import languageRoutes from './modules/language/routes';
 import messagesRoutes from './modules/messages/routes';
 import paymentsRoutes from './modules/payments/routes';
 import sessionRoutes from './modules/session/routes';
@@ -31,6 +35,7 @@ import verificationsRoutes from './modules/verifications/routes';
 import withdrawalsRoutes from './modules/withdrawals/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
+import languagePlugin from './plugins/language';
 import housekeepingPlugin from './plugins/housekeeping';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
@@ -42,6 +47,7 @@ declare module 'fastify' {
     publicUrl: string;
     mailer: Mailer;
     payments: PaymentProvider;
+    storage: Storage;
   }
 }
 
@@ -97,6 +103,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   app.decorate('mailer', theMailer);
 
   await app.register(errorsPlugin);
+  await app.register(languagePlugin);
   await app.register(publicCachePlugin, { ttlMs: config.publicCacheMs });
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
@@ -142,6 +149,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   await app.register(authPlugin, { auth });
 
   app.decorate('payments', createPaymentProvider(config, database.db));
+  app.decorate('storage', createStorage(config));
 
   await app.register(housekeepingPlugin);
   // One module per resource, each registering its contracts (packages/shared/src/api).
@@ -157,11 +165,14 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     usersRoutes,
     messagesRoutes,
     uploadsRoutes,
+    languageRoutes,
   ]) {
     await app.register(routes);
   }
 
-  // Uploaded images on local disk (S3-compatible storage serves its own URLs).
+  // Uploaded images on local disk (S3-compatible storage serves its own URLs). The
+  // directory exists from the start, so serving it never warns about a missing root.
+  mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',
@@ -193,13 +204,22 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   }
 
   const indexHtml = serveWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
-  // One HTML per page title (a small fixed set), built on first use.
+  // One HTML per page title and language (a small fixed set), built on first use: the
+  // page's language in `<html lang>` (the web app reads it and loads its texts before
+  // the first render) and its title already translated.
   const pageHtml = new Map<string, string>();
-  const htmlFor = (title: string) => {
-    let html = pageHtml.get(title);
+  const htmlFor = (title: string, lang: Language) => {
+    const key = `${lang}\u0000${title}`;
+    let html = pageHtml.get(key);
     if (html === undefined) {
-      html = indexHtml.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
-      pageHtml.set(title, html);
+      const [page, brand] = title.split(' - ');
+      const translated = brand
+        ? `${translate(lang, page ?? '')} - ${brand}`
+        : translate(lang, title);
+      html = indexHtml
+        .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${translated}</title>`);
+      pageHtml.set(key, html);
     }
     return html;
   };
@@ -211,8 +231,9 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       // the page's title already in the HTML.
       return reply
         .header('cache-control', 'no-cache')
+        .header('vary', 'cookie, accept-language')
         .type('text/html; charset=utf-8')
-        .send(htmlFor(titleForPath(pathname)));
+        .send(htmlFor(titleForPath(pathname), request.language()));
     }
     return reply.status(404).send({
       error: { code: 'not_found', message: `No route ${request.method} ${pathname}` },

@@ -80,10 +80,11 @@ const ownedByRaiser: Partial<Expect> = { other: 404 };
 /** A signed-in user's own record (the verified raiser's): everybody else gets 404. */
 const ownedByUser: Partial<Expect> = { user: 404, other: 404, admin: 404 };
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('png body'),
-]);
+/** A real 1×1 PNG: uploads are decoded, so the bytes must be a whole image. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const BOUNDARY = '----matrixboundary';
 const MULTIPART = Buffer.concat([
   Buffer.from(
@@ -206,6 +207,8 @@ const MATRIX: Record<string, Row> = {
     except: ownedByRaiser,
     request: () => ({ payload: { fundId: ownFundId, amountTk: 1 } }),
   },
+  'language.mine': { request: () => ({}) },
+  'language.choose': { request: () => ({ payload: { language: 'en' } }) },
   'withdrawals.mine': { request: () => ({}) },
   'uploads.upload': {
     request: () => ({

@@ -31,6 +31,8 @@ export const user = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     role: text('role').notNull().default('user'),
+    /** The language the person chose (en | bn), applied when they sign in elsewhere. */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -286,6 +288,23 @@ export const withdrawals = pgTable(
     check('withdrawals_amount_positive', sql`${t.amountPoisha} > 0`),
     check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'denied')`),
   ],
+);
+
+/* ---------- uploads ---------- */
+
+/**
+ * Every uploaded image: its stored address (what a fund or an application keeps) and
+ * who sent it. Uploads nothing uses after a day are deleted with their files.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    url: text('url').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_created_idx').on(t.createdAt)],
 );
 
 /* ---------- messages ---------- */

@@ -3,13 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { verification } from '../db/schema';
 import { pruneRateLimits } from '../lib/rate-limit';
+import { pruneUnusedUploads } from '../modules/uploads/service';
 
 const EVERY_MS = 60 * 60_000;
 const KEEP_COUNTERS_MS = 24 * 60 * 60_000;
 
 /**
- * Hourly clean-up of rows nothing else deletes: rate-limit counters idle for a day and
- * expired reset/verification tokens. Safe to run in every process at once.
+ * Hourly clean-up of rows nothing else deletes: rate-limit counters idle for a day,
+ * expired reset/verification tokens, and uploads nothing has used for a day (with their
+ * files). Safe to run in every process at once.
  */
 export async function housekeeping(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
@@ -18,8 +20,9 @@ export async function housekeeping(app: FastifyInstance): Promise<void> {
     .delete(verification)
     .where(lt(verification.expiresAt, new Date()))
     .returning({ id: verification.id });
-  if (counters + tokens.length > 0) {
-    app.log.info({ counters, tokens: tokens.length }, 'housekeeping removed stale rows');
+  const images = await pruneUnusedUploads(db, app.storage);
+  if (counters + tokens.length + images > 0) {
+    app.log.info({ counters, tokens: tokens.length, images }, 'housekeeping removed stale rows');
   }
 }
 

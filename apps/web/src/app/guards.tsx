@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import type { Role } from '@easyfund/shared/constants';
-import { PageLoader } from '../components/page-loader';
 import { useSession } from '../api/session';
+import { PageLoader } from '../components/page-loader';
 import { paths } from '../lib/paths';
 
 /** Shows its child routes only to the given roles; anyone else goes to '/'.

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { usePageTitle } from '../lib/title';
 import { paths } from '../lib/paths';
+import { usePageTitle } from '../lib/title';
 
 /** Any other path: 404 with Back to Home. */
 export function Component() {

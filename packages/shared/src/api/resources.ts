@@ -3,6 +3,7 @@ import type { Endpoint } from './contract';
 import { donations } from './donations';
 import { funds } from './funds';
 import { health } from './health';
+import { language } from './language';
 import { messages } from './messages';
 import { payments } from './payments';
 import { session } from './session';
@@ -21,6 +22,7 @@ export const resources = {
   donations,
   funds,
   health,
+  language,
   messages,
   payments,
   session,

@@ -9,7 +9,8 @@ export const uploads = {
     access: 'signedIn',
     operationId: 'uploadImage',
     tags: ['uploads'],
-    summary: 'Upload an image (JPEG, PNG or WebP, at most 2 MB, checked from its bytes)',
+    summary:
+      'Upload an image (JPEG, PNG or WebP, at most 2 MB): decoded, stripped of metadata and stored as WebP in several widths',
     multipart: true,
     status: 201,
     response: ZUploadResponse,

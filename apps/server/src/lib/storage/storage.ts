@@ -1,13 +1,22 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { type Config, ConfigError } from '../../config';
 import { Unavailable } from '../errors';
-import { encodeSegment, sha256Hex, signRequest } from './sigv4';
 
 /** Where uploaded images go. `put` answers the address the browser loads the image from. */
 export interface Storage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Uint8Array, contentType: string): Promise<string>;
+  /** Removes objects; keys that do not exist are no error. */
+  remove(keys: string[]): Promise<void>;
+}
+
+/** Keys are our own `<uuid>-<width>.webp`; anything else never reaches the disk. */
+const SAFE_KEY = /^[0-9a-f-]{36}-\d{2,4}\.webp$/;
+
+function checkKey(key: string) {
+  if (!SAFE_KEY.test(key)) throw new Error(`refusing an upload key of unexpected shape: ${key}`);
 }
 
 /** Local disk under the uploads directory, served by the app at /uploads/. */
@@ -15,10 +24,16 @@ export function localStorage(dir: string): Storage {
   return {
     kind: 'local',
     async put(key, body) {
-      const file = path.join(dir, key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, body, { flag: 'wx' });
+      checkKey(key);
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, key), body, { flag: 'wx' });
       return `/uploads/${key}`;
+    },
+    async remove(keys) {
+      for (const key of keys) {
+        checkKey(key);
+        await rm(path.join(dir, key), { force: true });
+      }
     },
   };
 }
@@ -32,54 +47,60 @@ export interface S3Options {
   secretAccessKey: string;
   /** Public base address of the bucket (CDN or public bucket URL). */
   publicUrl?: string;
-  fetch?: typeof fetch;
 }
 
-/** S3-compatible object storage: one signed PUT per image. */
+/** S3-compatible object storage through the AWS SDK's S3 client. */
 export function s3Storage(opts: S3Options): Storage {
-  const doFetch = opts.fetch ?? fetch;
-  const objectUrl = (key: string) => {
-    const encoded = key.split('/').map(encodeSegment).join('/');
-    if (opts.endpoint) {
-      const base = opts.endpoint.replace(/\/+$/, '');
-      return new URL(`${base}/${encodeSegment(opts.bucket)}/${encoded}`);
-    }
-    return new URL(`https://${opts.bucket}.s3.${opts.region}.amazonaws.com/${encoded}`);
-  };
+  const client = new S3Client({
+    region: opts.region,
+    endpoint: opts.endpoint,
+    forcePathStyle: Boolean(opts.endpoint),
+    credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+    maxAttempts: 2,
+  });
+  const objectUrl = (key: string) =>
+    opts.endpoint
+      ? `${opts.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(opts.bucket)}/${key}`
+      : `https://${opts.bucket}.s3.${opts.region}.amazonaws.com/${key}`;
   return {
     kind: 's3',
     async put(key, body, contentType) {
-      const url = objectUrl(key);
-      const headers = signRequest({
-        method: 'PUT',
-        url,
-        headers: {
-          'content-type': contentType,
-          'cache-control': 'public, max-age=31536000, immutable',
-        },
-        payloadHash: sha256Hex(body),
-        accessKeyId: opts.accessKeyId,
-        secretAccessKey: opts.secretAccessKey,
-        region: opts.region,
-      });
-      let res: Response;
+      checkKey(key);
       try {
-        res = await doFetch(url, {
-          method: 'PUT',
-          headers,
-          body: new Uint8Array(body),
-          signal: AbortSignal.timeout(15_000),
-        });
-      } catch {
-        throw new Unavailable('The image store cannot be reached, please try again shortly');
+        await client.send(
+          new PutObjectCommand({
+            Bucket: opts.bucket,
+            Key: key,
+            Body: body,
+            ContentType: contentType,
+            CacheControl: 'public, max-age=31536000, immutable',
+          }),
+          { abortSignal: AbortSignal.timeout(15_000) },
+        );
+      } catch (err) {
+        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata
+          ?.httpStatusCode;
+        throw new Unavailable(
+          status
+            ? 'The image store refused the image, please try again shortly'
+            : 'The image store cannot be reached, please try again shortly',
+        );
       }
-      if (!res.ok) {
-        await res.body?.cancel();
-        throw new Unavailable('The image store refused the image, please try again shortly');
-      }
-      await res.body?.cancel();
       if (opts.publicUrl) return `${opts.publicUrl.replace(/\/+$/, '')}/${key}`;
-      return url.toString();
+      return objectUrl(key);
+    },
+    async remove(keys) {
+      keys.forEach(checkKey);
+      // DeleteObjects takes at most 1,000 keys a request.
+      for (let i = 0; i < keys.length; i += 1000) {
+        await client.send(
+          new DeleteObjectsCommand({
+            Bucket: opts.bucket,
+            Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+          }),
+          { abortSignal: AbortSignal.timeout(15_000) },
+        );
+      }
     },
   };
 }

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { uploads } from '@easyfund/shared/api/uploads';
-import { DomainError } from '../../lib/errors';
-import { createStorage } from '../../lib/storage/storage';
+import { DomainError, Invalid } from '../../lib/errors';
 import { rateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
-import { storeImage, UPLOAD_MESSAGES, uploadRefused } from './service';
+import { storeUpload, UPLOAD_MESSAGES, UPLOADS_PER_HOUR } from './service';
 
-/** Uploads per account and hour: enough for any form, not enough to fill the disk. */
-const UPLOADS_PER_HOUR = 30;
+const refuse = (message: string) => new Invalid(message, { file: message });
 
 function isTooLarge(err: unknown): boolean {
   return (err as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
@@ -15,34 +13,39 @@ function isTooLarge(err: unknown): boolean {
 
 /** The one file of a multipart form, read into memory (bounded by MAX_UPLOAD_BYTES). */
 async function readFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw uploadRefused(UPLOAD_MESSAGES.missing);
+  if (!request.isMultipart()) throw refuse(UPLOAD_MESSAGES.missing);
   try {
     const file = await request.file();
-    if (!file) throw uploadRefused(UPLOAD_MESSAGES.missing);
+    if (!file) throw refuse(UPLOAD_MESSAGES.missing);
     return await file.toBuffer();
   } catch (err) {
-    if (isTooLarge(err)) throw uploadRefused(UPLOAD_MESSAGES.tooLarge);
+    if (isTooLarge(err)) throw refuse(UPLOAD_MESSAGES.tooLarge);
     if (err instanceof DomainError) throw err;
     // Anything else comes from reading the client's body: a malformed or cut-off
     // multipart form is the client's mistake (400), not a server error.
-    throw uploadRefused(UPLOAD_MESSAGES.unreadable);
+    throw refuse(UPLOAD_MESSAGES.unreadable);
   }
 }
 
 /** Image uploads for fund pictures and fund raiser applications. */
 const uploadsRoutes: FastifyPluginAsync = async (app) => {
-  const storage = createStorage(app.config);
-  route(app, uploads.upload, async ({ request }) => storeImage(storage, await readFile(request)), {
-    preHandler: [
-      rateLimit({
-        name: 'uploads',
-        per: ['user'],
-        max: UPLOADS_PER_HOUR,
-        windowMs: 60 * 60_000,
-        message: UPLOAD_MESSAGES.tooMany,
-      }),
-    ],
-  });
+  const { db } = app.database;
+  route(
+    app,
+    uploads.upload,
+    async ({ user, request }) => storeUpload(db, app.storage, user, await readFile(request)),
+    {
+      preHandler: [
+        rateLimit({
+          name: 'uploads',
+          per: ['user'],
+          max: UPLOADS_PER_HOUR,
+          windowMs: 60 * 60_000,
+          message: UPLOAD_MESSAGES.tooMany,
+        }),
+      ],
+    },
+  );
 };
 
 export default uploadsRoutes;

@@ -1,8 +1,9 @@
 import { Link, Navigate, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { Brand } from '../../components/brand';
 import { sidebarFor } from '@easyfund/shared/pages';
-import { paths } from '../../lib/paths';
 import { useSession } from '../../api/session';
+import { Brand } from '../../components/brand';
+import { paths } from '../../lib/paths';
+import { LanguageSwitch } from './language-switch';
 import { useLogOut } from './use-log-out';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
@@ -69,9 +70,12 @@ export function DashboardLayout() {
           className="drawer-overlay"
         />
         <div className="flex min-h-full w-72 flex-col bg-base-100 p-4 shadow">
-          <Link to={paths.home} className="mb-6 block px-2 text-3xl">
-            <Brand />
-          </Link>
+          <div className="mb-6 flex items-center justify-between gap-2">
+            <Link to={paths.home} className="block px-2 text-3xl">
+              <Brand />
+            </Link>
+            <LanguageSwitch />
+          </div>
           <nav aria-label="Dashboard">
             <ul className="menu w-full gap-1 p-0 text-base">
               <li>

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../../api/session';
 import { Avatar } from '../../components/avatar';
 import { Brand } from '../../components/brand';
 import { paths } from '../../lib/paths';
-import { useSession } from '../../api/session';
+import { LanguageSwitch } from './language-switch';
 import { useLogOut } from './use-log-out';
 
 const LINKS = [
@@ -139,6 +140,7 @@ export function Navbar() {
           </ul>
         </div>
         <div className="navbar-end gap-2 sm:gap-3">
+          <LanguageSwitch />
           {user && (
             <>
               <Link to={paths.dashboard} className="rounded-full" title={user.name}>

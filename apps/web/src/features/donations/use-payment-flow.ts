@@ -2,12 +2,12 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@easyfund/shared/texts';
 import type { TCreateIntentResponse } from '@easyfund/shared/schemas/donations';
-import { popup } from '../../lib/popups';
-import { useSession } from '../../api/session';
 import { useConfirmPayment, useCreateIntent } from '../../api/payments';
-import { type Billing, billingOf } from './billing';
-import { paths } from '../../lib/paths';
+import { useSession } from '../../api/session';
 import { messageOf } from '../../lib/message-of';
+import { paths } from '../../lib/paths';
+import { popup } from '../../lib/popups';
+import { type Billing, billingOf } from './billing';
 
 /** The provider-specific card step: confirm the card for the intent, say why it failed. */
 export type CardStep = (

@@ -5,15 +5,15 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { formatTk } from '@easyfund/shared/money';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
+import { adminFundsQuery, useDecideFund } from '../../../api/funds';
+import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
+import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { adminFundsQuery, useDecideFund } from '../../../api/funds';
+import { usePageParam } from '../../../lib/use-page-param';
 import { DecisionControls } from '../components/decision-controls';
 import { FundHistory } from '../components/fund-history';
-import { PagedTable } from '../../../components/paged-table';
-import { usePageParam } from '../../../lib/use-page-param';
-import { messageOf } from '../../../lib/message-of';
 
 /** /dashboard/admin/managerequestedfund: every fund, with Approved / Deny on requests. */
 export function Component() {

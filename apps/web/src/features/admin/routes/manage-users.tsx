@@ -4,13 +4,13 @@ import { useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TAdminUser } from '@easyfund/shared/schemas/users';
+import { useChangeRole, usersQuery } from '../../../api/users';
 import { Avatar } from '../../../components/avatar';
+import { PagedTable } from '../../../components/paged-table';
+import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { useChangeRole, usersQuery } from '../../../api/users';
-import { PagedTable } from '../../../components/paged-table';
 import { usePageParam } from '../../../lib/use-page-param';
-import { messageOf } from '../../../lib/message-of';
 
 /** /dashboard/admin/manageUsers: every user with Make Admin and Make Verified. */
 export function Component() {

@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TAdminVerification } from '@easyfund/shared/schemas/verifications';
+import { useDecideVerification, verificationsQuery } from '../../../api/verifications';
+import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
+import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { useDecideVerification, verificationsQuery } from '../../../api/verifications';
-import { DecisionControls } from '../components/decision-controls';
-import { PagedTable } from '../../../components/paged-table';
 import { usePageParam } from '../../../lib/use-page-param';
-import { messageOf } from '../../../lib/message-of';
+import { DecisionControls } from '../components/decision-controls';
 
 /** /dashboard/admin/manageverification: fund raiser applications. */
 export function Component() {

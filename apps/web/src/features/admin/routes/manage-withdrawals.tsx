@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { formatTk } from '@easyfund/shared/money';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
+import { useDecideWithdrawal, withdrawalsQuery } from '../../../api/withdrawals';
+import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
+import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { useDecideWithdrawal, withdrawalsQuery } from '../../../api/withdrawals';
-import { DecisionControls } from '../components/decision-controls';
-import { PagedTable } from '../../../components/paged-table';
 import { usePageParam } from '../../../lib/use-page-param';
-import { messageOf } from '../../../lib/message-of';
+import { DecisionControls } from '../components/decision-controls';
 
 const WITHDRAWAL_UPDATED = 'Withdrawal Updated Successfully';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { usePageTitle } from '../../../lib/title';
 import { contactMessagesQuery, subscriptionsQuery } from '../../../api/messages';
 import { PagedTable } from '../../../components/paged-table';
+import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
 
 /** /dashboard/admin/messages: contact messages and newsletter subscribers. */

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@easyfund/shared/texts';
-import { popup } from '../../../lib/popups';
 import { providersQuery, startExternalSignIn } from '../../../api/session';
 import { messageOf } from '../../../lib/message-of';
+import { popup } from '../../../lib/popups';
 
 /** 'Sign in with Google' (and any configured OpenID Connect provider), when configured. */
 export function ExternalSignIn({ returnTo }: { returnTo: string }) {

@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@easyfund/shared/schemas/auth';
+import { useRequestPasswordReset } from '../../../api/session';
 import { TextField } from '../../../components/text-field';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { useRequestPasswordReset } from '../../../api/session';
 import { AuthCard } from '../components/auth-card';
-import { paths } from '../../../lib/paths';
-import { messageOf } from '../../../lib/message-of';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.forgotPassword);

@@ -5,17 +5,17 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/auth';
+import { useSignIn } from '../../../api/session';
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { useSignIn } from '../../../api/session';
 import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
 import { useReturnPath } from '../use-return-path';
-import { paths } from '../../../lib/paths';
-import { messageOf } from '../../../lib/message-of';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.login);

@@ -4,16 +4,16 @@ import { Link, useNavigate } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TRegisterForm, ZRegisterForm } from '@easyfund/shared/schemas/auth';
+import { useSignUp } from '../../../api/session';
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { useSignUp } from '../../../api/session';
 import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
-import { paths } from '../../../lib/paths';
-import { messageOf } from '../../../lib/message-of';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.register);

@@ -4,14 +4,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TResetPasswordForm, ZResetPasswordForm } from '@easyfund/shared/schemas/auth';
+import { useResetPassword } from '../../../api/session';
 import { Field } from '../../../components/field';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { useResetPassword } from '../../../api/session';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
-import { paths } from '../../../lib/paths';
-import { messageOf } from '../../../lib/message-of';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.resetPassword);

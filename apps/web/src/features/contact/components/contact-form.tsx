@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type TContactRequest, ZContactRequest } from '@easyfund/shared/schemas/messages';
 import { CONTACT_LIMITS, CONTACT_MSG } from '@easyfund/shared/texts';
-import { TextAreaField, TextField } from '../../../components/text-field';
 import { useSendContactMessage } from '../../../api/messages';
+import { TextAreaField, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
-import { popup } from '../../../lib/popups';
 import { messageOf } from '../../../lib/message-of';
+import { popup } from '../../../lib/popups';
 
 const EMPTY: TContactRequest = { name: '', email: '', phone: '', message: '' };
 

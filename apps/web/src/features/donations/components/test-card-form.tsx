@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { parseExpiry, type TCardForm, ZCardForm } from '@easyfund/shared/schemas/donations';
+import { useConfirmTestCard } from '../../../api/payments';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
-import { useConfirmTestCard } from '../../../api/payments';
 import type { Billing } from '../billing';
 import type { CardStep } from '../use-payment-flow';
 import { AmountField, PaymentError, payLabel } from './amount-field';

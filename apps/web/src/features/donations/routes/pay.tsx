@@ -2,17 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { PageLoader } from '../../../components/page-loader';
-import { ApiError } from '../../../lib/api';
-import { usePageTitle } from '../../../lib/title';
-import { initialAmountTk } from '../amount';
 import { fundQuery } from '../../../api/funds';
 import { paymentConfigQuery } from '../../../api/payments';
+import { PageLoader } from '../../../components/page-loader';
+import { ApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { usePageTitle } from '../../../lib/title';
+import { initialAmountTk } from '../amount';
 import { FundSummary } from '../components/fund-summary';
 import { MobileWallets } from '../components/mobile-wallets';
 import { TestCardForm } from '../components/test-card-form';
 import { usePaymentFlow } from '../use-payment-flow';
-import { paths } from '../../../lib/paths';
 
 // Stripe.js is loaded only on this page, and only when Stripe is the provider.
 const StripeCardForm = lazy(() => import('../components/stripe-card-form'));

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { Money } from '../../../components/money';
-import { Pagination } from '../../../components/pagination';
-import { usePageTitle } from '../../../lib/title';
 import { myPaymentsQuery } from '../../../api/payments';
 import { EmptyState } from '../../../components/empty-state';
+import { Money } from '../../../components/money';
+import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../lib/paths';
+import { usePageTitle } from '../../../lib/title';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.paymentHistory);

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TCartItem } from '@easyfund/shared/schemas/donations';
-import { popup } from '../../../lib/popups';
-import { usePageTitle } from '../../../lib/title';
 import { cartQuery, useRemoveFromCart } from '../../../api/cart';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
 import { paths } from '../../../lib/paths';
+import { popup } from '../../../lib/popups';
+import { usePageTitle } from '../../../lib/title';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.selectedDonation);

@@ -1,13 +1,13 @@
 import { type MouseEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { TFundPublic } from '@easyfund/shared/schemas/funds';
-import { ApiError } from '../../../lib/api';
-import { useSession } from '../../../api/session';
-import { AMOUNT_ERROR, chosenAmount, initialChoice } from '../amount';
 import { useAddToCart } from '../../../api/cart';
+import { useSession } from '../../../api/session';
+import { ApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { AMOUNT_ERROR, chosenAmount, initialChoice } from '../amount';
 import { AmountPicker } from './amount-picker';
 import { LoginPrompt } from './login-prompt';
-import { paths } from '../../../lib/paths';
 
 type CartNote = { kind: 'success' | 'info' | 'error'; text: string; link?: boolean };
 

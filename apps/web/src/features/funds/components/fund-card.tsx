@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { causeTitle } from '@easyfund/shared/constants';
 import type { TFundPublic } from '@easyfund/shared/schemas/funds';
+import { srcsetFor } from '@easyfund/shared/images';
 import { Money } from '../../../components/money';
 import { RaisedProgress } from '../../../components/raised-progress';
 import { paths } from '../../../lib/paths';
@@ -21,6 +22,8 @@ export function FundCard({
       <figure className="aspect-[8/5] bg-base-200">
         <img
           src={fund.image}
+          srcSet={srcsetFor(fund.image)}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           alt=""
           width={800}
           height={500}

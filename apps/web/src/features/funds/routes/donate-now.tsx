@@ -9,12 +9,12 @@ import {
 import { CAUSES } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
+import { fundsQuery } from '../../../api/funds';
+import { paths } from '../../../lib/paths';
 import { queryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
-import { fundsQuery } from '../../../api/funds';
 import { FundCard } from '../components/fund-card';
 import { filtersFromSearch } from '../filters';
-import { paths } from '../../../lib/paths';
 
 /** The list is loaded before the page is shown (spec: /donatenow). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,14 +9,15 @@ import {
 } from 'react-router';
 import { causeTitle } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
+import { srcsetFor } from '@easyfund/shared/images';
+import { fundQuery } from '../../../api/funds';
 import { Money } from '../../../components/money';
 import { RaisedProgress } from '../../../components/raised-progress';
 import { ApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
 import { queryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
-import { fundQuery } from '../../../api/funds';
 import { DonateBox } from '../components/donate-box';
-import { paths } from '../../../lib/paths';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
@@ -53,6 +54,8 @@ export function Component() {
         <figure className="self-start overflow-hidden rounded-box bg-base-200">
           <img
             src={fund.image}
+            srcSet={srcsetFor(fund.image)}
+            sizes="(min-width: 1024px) 50vw, 100vw"
             alt={`Illustration for ${fund.name}`}
             width={800}
             height={500}

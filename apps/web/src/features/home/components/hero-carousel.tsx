@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import type { Swiper as SwiperClass } from 'swiper';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
+import { paths } from '../../../lib/paths';
 import { HERO } from '../content';
 import { useReducedMotion } from '../use-reduced-motion';
 import { TypedWords } from './typed-words';
-import { paths } from '../../../lib/paths';
 
 function Welcome({ level }: { level: 1 | 2 }) {
   const Heading = level === 1 ? 'h1' : 'h2';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BANNER, EVENTS } from '../content';
 import { paths } from '../../../lib/paths';
+import { BANNER, EVENTS } from '../content';
 
 function Meta({ icon, children }: { icon: string; children: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { CAUSES } from '@easyfund/shared/constants';
+import { paths } from '../../../lib/paths';
 import { STATS } from '../content';
 import { CauseIcon, CurrencyIcon } from './cause-icon';
-import { paths } from '../../../lib/paths';
 
 /** 'What We Do?': the six causes, then the statistics strip. */
 export function WhatWeDo() {

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { type InfoTopic, PAGE_TITLES } from '@easyfund/shared/pages';
+import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 import { INFO_PAGES } from '../info-pages';
-import { paths } from '../../../lib/paths';
 
 /** /info/:topic — About Us and the footer's Useful Links. */
 export function Component() {

@@ -1,8 +1,8 @@
 import { type ChangeEvent, useId, useState } from 'react';
 import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from '@easyfund/shared/constants';
 import { isImageRef } from '@easyfund/shared/schemas/fields';
-import { ApiError } from '../../../lib/api';
 import { useUploadImage } from '../../../api/uploads';
+import { ApiError } from '../../../lib/api';
 
 const TOO_LARGE = 'The image must be at most 2 MB';
 const WRONG_TYPE = 'Only JPEG, PNG or WebP images can be uploaded';

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
+import { myFundQuery } from '../../../api/funds';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
-import { myFundQuery } from '../../../api/funds';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 

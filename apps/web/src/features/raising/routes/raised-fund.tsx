@@ -4,13 +4,13 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { formatTk } from '@easyfund/shared/money';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import type { TWithdrawal } from '@easyfund/shared/schemas/withdrawals';
+import { myFundsQuery } from '../../../api/funds';
+import { myWithdrawalsQuery } from '../../../api/withdrawals';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/status-badge';
-import { usePageTitle } from '../../../lib/title';
-import { myWithdrawalsQuery } from '../../../api/withdrawals';
-import { myFundsQuery } from '../../../api/funds';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
+import { usePageTitle } from '../../../lib/title';
 
 /** /dashboard/raisedfund: My Raised Fund (verified raisers). */
 export function Component() {

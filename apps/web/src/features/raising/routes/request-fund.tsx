@@ -2,14 +2,14 @@ import { useNavigate } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TCreateFundRequest } from '@easyfund/shared/schemas/funds';
-import { PageLoader } from '../../../components/page-loader';
-import { popup } from '../../../lib/popups';
-import { useSession } from '../../../api/session';
-import { usePageTitle } from '../../../lib/title';
 import { useCreateFund } from '../../../api/funds';
+import { useSession } from '../../../api/session';
+import { PageLoader } from '../../../components/page-loader';
 import { messageOf } from '../../../lib/message-of';
-import { FundForm } from '../components/fund-form';
 import { paths } from '../../../lib/paths';
+import { popup } from '../../../lib/popups';
+import { usePageTitle } from '../../../lib/title';
+import { FundForm } from '../components/fund-form';
 
 /** /dashboard/requestfund: Request for Fund (verified raisers). */
 export function Component() {

@@ -3,15 +3,15 @@ import { type CauseId } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TCreateFundRequest, TOwnFund } from '@easyfund/shared/schemas/funds';
-import { PageLoader } from '../../../components/page-loader';
-import { popup } from '../../../lib/popups';
-import { useSession } from '../../../api/session';
-import { usePageTitle } from '../../../lib/title';
 import { useUpdateFund } from '../../../api/funds';
+import { useSession } from '../../../api/session';
+import { PageLoader } from '../../../components/page-loader';
 import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
+import { popup } from '../../../lib/popups';
+import { usePageTitle } from '../../../lib/title';
 import { FundForm } from '../components/fund-form';
 import { OwnFundLoader } from '../components/own-fund-loader';
-import { paths } from '../../../lib/paths';
 
 /** /dashboard/raisedfund/updatefund?id=: Update Your Fund (verified raisers). */
 export function Component() {

@@ -10,14 +10,14 @@ import {
   type TVerificationRequest,
   ZVerificationRequest,
 } from '@easyfund/shared/schemas/verifications';
-import { TextField } from '../../../components/text-field';
+import { useRefreshSession, useSession } from '../../../api/session';
+import { myVerificationQuery, useApplyForVerification } from '../../../api/verifications';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/status-badge';
-import { popup } from '../../../lib/popups';
-import { useRefreshSession, useSession } from '../../../api/session';
-import { usePageTitle } from '../../../lib/title';
-import { myVerificationQuery, useApplyForVerification } from '../../../api/verifications';
+import { TextField } from '../../../components/text-field';
 import { messageOf } from '../../../lib/message-of';
+import { popup } from '../../../lib/popups';
+import { usePageTitle } from '../../../lib/title';
 import { ImageField } from '../components/image-field';
 
 /** /dashboard/verification: Be a Fund Raiser. */

@@ -9,16 +9,16 @@ import {
   type TWithdrawFormInput,
   ZWithdrawForm,
 } from '@easyfund/shared/schemas/withdrawals';
-import { TextField } from '../../../components/text-field';
-import { PageLoader } from '../../../components/page-loader';
-import { ApiError } from '../../../lib/api';
-import { popup } from '../../../lib/popups';
 import { useSession } from '../../../api/session';
-import { usePageTitle } from '../../../lib/title';
 import { useRequestWithdrawal } from '../../../api/withdrawals';
+import { PageLoader } from '../../../components/page-loader';
+import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api';
 import { messageOf } from '../../../lib/message-of';
-import { OwnFundLoader } from '../components/own-fund-loader';
 import { paths } from '../../../lib/paths';
+import { popup } from '../../../lib/popups';
+import { usePageTitle } from '../../../lib/title';
+import { OwnFundLoader } from '../components/own-fund-loader';
 
 const WITHDRAW_SUCCESS = 'Withdraw Request Successful!!';
 const WITHDRAW_SUCCESS_TEXT = 'An admin will review it; follow it in My Raised Fund.';

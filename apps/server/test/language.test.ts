@@ -1,0 +1,83 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createSignedInUser, type TestContext } from './helper';
+
+describe('the visitor’s language', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const web = mkdtempSync(path.join(tmpdir(), 'easyfund-lang-web-'));
+    writeFileSync(
+      path.join(web, 'index.html'),
+      '<!doctype html><html lang="en" data-theme="light"><head><title>Easy Fund</title></head><body><div id="root"></div></body></html>',
+    );
+    ctx = await buildTestApp({ WEB_DIST: web });
+  });
+  afterAll(() => ctx.close());
+
+  const page = (headers: Record<string, string>) =>
+    ctx.app.inject({ method: 'GET', url: '/donatenow', headers });
+
+  it('sends pages in English by default, with the spec’s title', async () => {
+    const res = await page({});
+    expect(res.body).toContain('<html lang="en"');
+    expect(res.body).toContain('<title>Donate Now - Easy Fund</title>');
+  });
+
+  it('follows Accept-Language, and the cookie over it', async () => {
+    const bn = await page({ 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' });
+    expect(bn.body).toContain('<html lang="bn"');
+    expect(bn.body).toContain('<title>এখনই দান করুন - Easy Fund</title>');
+    const chosen = await page({ 'accept-language': 'bn-BD', cookie: 'lang=en' });
+    expect(chosen.body).toContain('<html lang="en"');
+    expect(chosen.headers.vary).toContain('cookie');
+  });
+
+  it('answers API errors in the request’s language', async () => {
+    const en = await ctx.app.inject({ method: 'GET', url: '/api/me' });
+    expect(en.json().error.message).toBe('You have to Login first');
+    const bn = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: 'lang=bn' },
+    });
+    expect(bn.statusCode).toBe(401);
+    expect(bn.json().error).toMatchObject({ code: 'unauthorized', message: 'আগে লগইন করতে হবে' });
+  });
+
+  it('keeps a signed-in person’s choice with their profile and in the cookie', async () => {
+    const person = await createSignedInUser(ctx);
+    const mine = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/me/language',
+        headers: { cookie: person.cookie },
+      });
+    expect((await mine()).json()).toEqual({ language: null });
+    const set = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/language',
+      headers: { cookie: person.cookie },
+      payload: { language: 'bn' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(String(set.headers['set-cookie'])).toMatch(
+      /^lang=bn; Path=\/; Max-Age=31536000; SameSite=Lax/,
+    );
+    expect((await mine()).json()).toEqual({ language: 'bn' });
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/language',
+      headers: { cookie: person.cookie },
+      payload: { language: 'fr' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const anon = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/language',
+      payload: { language: 'bn' },
+    });
+    expect(anon.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,25 @@
+/** The widths, in CSS pixels × density, every uploaded image is stored in (WebP). */
+export const UPLOAD_WIDTHS = [320, 640, 1280] as const;
+
+/** The width whose address is stored with a fund or an application. */
+export const STORED_WIDTH = 1280;
+
+const VARIANT = /^(.*)-(\d+)\.webp$/;
+
+/** The address of one width of an uploaded image: `…/<id>-<width>.webp`. */
+export function uploadVariant(base: string, width: number): string {
+  return `${base}-${width}.webp`;
+}
+
+/**
+ * A `srcset` for an image address: every stored width of one of our uploads, or
+ * undefined for any other address (an https URL given by the raiser, a bundled picture).
+ */
+export function srcsetFor(url: string): string | undefined {
+  const m = VARIANT.exec(url);
+  if (!m || !UPLOAD_WIDTHS.includes(Number(m[2]) as (typeof UPLOAD_WIDTHS)[number])) {
+    return undefined;
+  }
+  const base = m[1]!;
+  return UPLOAD_WIDTHS.map((w) => `${uploadVariant(base, w)} ${w}w`).join(', ');
+}

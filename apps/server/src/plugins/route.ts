@@ -41,7 +41,10 @@ export interface RouteInput<E extends Endpoint> {
   query: QueryOf<E>;
   /** The parsed body; the raw bytes when the contract says `rawBody`. */
   body: E['rawBody'] extends true ? Buffer : BodyOf<E>;
-  user: E['access'] extends 'public' ? TMe | null : TMe;
+  /** The signed-in caller; public endpoints ask `currentUser()` instead, when they need one. */
+  user: E['access'] extends 'public' ? undefined : TMe;
+  /** The caller, or null for a visitor: looked up only when called (a session costs a query). */
+  currentUser: () => Promise<TMe | null>;
   /** Answers with another of the contract's success statuses (`otherStatuses`). */
   status: (code: SuccessStatus) => void;
   request: FastifyRequest;
@@ -98,8 +101,6 @@ export function route<E extends Endpoint>(
       response,
     },
     async handler(request, reply) {
-      const user =
-        e.access === 'public' ? await request.currentUser() : (request.user as TMe | null);
       let status = statuses[0]!;
       const result = await handler({
         params: request.params as ParamsOf<E>,
@@ -109,7 +110,8 @@ export function route<E extends Endpoint>(
             ? request.body
             : Buffer.alloc(0)
           : request.body) as RouteInput<E>['body'],
-        user: user as RouteInput<E>['user'],
+        user: (e.access === 'public' ? undefined : request.user) as RouteInput<E>['user'],
+        currentUser: () => request.currentUser(),
         status(code) {
           if (!statuses.includes(code)) throw new Error(`${e.operationId} does not answer ${code}`);
           status = code;

@@ -22,7 +22,9 @@ const fundsRoutes: FastifyPluginAsync = async (app) => {
     const key = JSON.stringify([query.q ?? '', query.cause ?? '', query.page, query.pageSize]);
     return sendCached(request, reply, listCache, key, () => listApprovedFunds(db, query));
   });
-  route(app, funds.get, ({ user, params }) => getFund(db, user, params.id));
+  route(app, funds.get, async ({ currentUser, params }) =>
+    getFund(db, await currentUser(), params.id),
+  );
 
   route(app, funds.create, ({ user, body }) => createFund(db, user, body));
   route(app, funds.update, ({ user, params, body }) => updateFund(db, user, params.id, body));

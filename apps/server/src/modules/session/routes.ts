@@ -11,7 +11,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
   route(app, session.me, ({ user }) => user);
   // The same, answering `{ user: null }` rather than a 401 when signed out: what the
   // browser asks on every page (a 401 there would be logged as an error on each visit).
-  route(app, session.get, ({ user }) => ({ user }));
+  route(app, session.get, async ({ currentUser }) => ({ user: await currentUser() }));
 
   const { config } = app;
   const providers: TAuthProviders = {

@@ -397,7 +397,8 @@ test.describe('donate now', () => {
     await expect(page.getByRole('heading', { name: 'No funds match your search' })).toBeVisible();
     await page.getByRole('link', { name: 'Show all funds' }).click();
     await expect(page).toHaveURL(/\/donatenow$/);
-    expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(8);
+    // The address changes before the list renders: wait for it.
+    await expect.poll(() => page.getByRole('article').count()).toBeGreaterThanOrEqual(8);
   });
   test('a list that cannot load shows an error state, and Try again recovers', async ({ page }) => {
     let down = true;

@@ -2,9 +2,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import type { Endpoint } from '../../packages/shared/src/api/contract';
+// Relative, so the config bundles the TypeScript source (a package import stays external).
+import { resources } from '../../packages/shared/src/api/resources';
 
 /**
  * Writes a .br and a .gz next to every text asset of the build (from the files as
@@ -41,8 +45,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The web client needs only an endpoint's method and path at run time (`call()`); the
+ * contracts also hold the zod schemas, which would put zod on every page (the session is
+ * read everywhere, the newsletter form is in the footer). In the build, a contract module
+ * (`packages/shared/src/api/<resource>.ts`) is replaced by its endpoints' methods and
+ * paths, taken from the contract itself; types still come from the real file. Each contract
+ * file exports its endpoints as an object named like the file, as `resources` lists it (see
+ * packages/shared/src/api/resources.test.ts).
+ */
+function contractsWithoutSchemas(): Plugin {
+  const dir = fileURLToPath(new URL('../../packages/shared/src/api/', import.meta.url));
+  const byName = resources as Record<string, Record<string, Endpoint>>;
+  return {
+    name: 'easyfund-contracts-without-schemas',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      const file = id.split('?')[0] ?? id;
+      if (path.dirname(file) !== path.resolve(dir)) return null;
+      const name = path.basename(file, '.ts');
+      const resource = Object.hasOwn(byName, name) ? byName[name] : undefined;
+      // contract.ts and resources.ts stay as they are (the app does not load the latter).
+      if (!resource) return null;
+      const heads = Object.fromEntries(
+        Object.entries(resource).map(([key, e]) => [key, { method: e.method, path: e.path }]),
+      );
+      return `export const ${name} = ${JSON.stringify(heads)};\n`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [contractsWithoutSchemas(), react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },

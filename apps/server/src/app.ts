@@ -10,8 +10,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES, titleForPath } from '@easyfund/shared/constants';
+import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import type { Language } from '@easyfund/shared/i18n/languages';
+import { titleForPath } from '@easyfund/shared/pages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth } from './lib/auth';

@@ -86,8 +86,6 @@ interface Row {
   except?: Partial<Expect>;
 }
 
-/** A verified raiser's own resource: the other raiser gets 404. */
-const ownedByRaiser: Partial<Expect> = { other: 404 };
 /** A raiser's own fund: admins are let in, and find nothing that is not theirs (404). */
 const ownedByRaiserOrAdmin: Partial<Expect> = { other: 404, admin: 404 };
 /** A signed-in user's own record (the verified raiser's): everybody else gets 404. */

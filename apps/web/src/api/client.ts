@@ -9,6 +9,9 @@ import { api, qs } from '../lib/api';
 
 type Params = Record<string, string | number>;
 
+/** How many items a page of a list holds, for the lists whose size the client chooses. */
+export const PAGE_SIZE = 20;
+
 /** What a call of an endpoint takes: only the parts its contract has. */
 export type CallInput<E extends Endpoint> = (E['params'] extends object
   ? { params: Params }

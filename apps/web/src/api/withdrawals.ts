@@ -2,10 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { withdrawals } from '@easyfund/shared/api/withdrawals';
 import type { TDecisionRequest } from '@easyfund/shared/schemas/fields';
 import type { TWithdrawalRequest } from '@easyfund/shared/schemas/withdrawals';
-import { call } from './client';
-
-/** Page size of the admin list. */
-export const WITHDRAWALS_PAGE_SIZE = 20;
+import { call, PAGE_SIZE } from './client';
+import { fundKeys } from './funds';
 
 /** Query keys of the withdrawals resource; only this file builds them. */
 export const withdrawalKeys = {
@@ -24,25 +22,33 @@ export const myWithdrawalsQuery = queryOptions({
 export const withdrawalsQuery = (page: number) =>
   queryOptions({
     queryKey: withdrawalKeys.list(page),
-    queryFn: () => call(withdrawals.list, { query: { page, pageSize: WITHDRAWALS_PAGE_SIZE } }),
+    queryFn: () => call(withdrawals.list, { query: { page, pageSize: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 
-/** A raiser asks to withdraw from an own fund. */
+/** A raiser asks to withdraw from an own fund; its available balance changes. */
 export function useRequestWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TWithdrawalRequest) => call(withdrawals.request, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),
+        queryClient.invalidateQueries({ queryKey: fundKeys.mine() }),
+      ]),
   });
 }
 
-/** An admin approves or denies a withdrawal request. */
+/** An admin approves or denies a withdrawal request; the fund's balance changes. */
 export function useDecideWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: TDecisionRequest & { id: string }) =>
       call(withdrawals.decide, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),
+        queryClient.invalidateQueries({ queryKey: fundKeys.mine() }),
+      ]),
   });
 }

@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router';
 import { TWO_FACTOR_PAGE } from '@easyfund/shared/identity';
 import type { Role } from '@easyfund/shared/constants';
+import { providersQuery, useSession } from '../api/session';
 import { PageLoader } from '../components/page-loader';
-import { providersQuery } from '../features/auth/api';
-import { useSession } from '../lib/session';
+import { paths } from '../lib/paths';
 
 /** Shows its child routes only to the given roles; anyone else goes to '/'.
  *  (The server checks the role of every call on its own.) */
-export function RequireRole({ roles }: { roles: Role[] }) {
+export function RequireRole({ roles }: { roles: readonly Role[] }) {
   const { user, loading } = useSession();
   if (loading) return <PageLoader />;
-  if (!user || !roles.includes(user.role)) return <Navigate to="/" replace />;
+  if (!user || !roles.includes(user.role)) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }
 
@@ -24,7 +24,7 @@ export function RequireAdmin() {
   const { user, loading } = useSession();
   const settings = useQuery(providersQuery);
   if (loading || settings.isPending) return <PageLoader />;
-  if (!user || user.role !== 'admin') return <Navigate to="/" replace />;
+  if (!user || user.role !== 'admin') return <Navigate to={paths.home} replace />;
   if (settings.data?.adminTwoFactorRequired && !user.twoFactorEnabled) {
     return <Navigate to={`${TWO_FACTOR_PAGE}?required=admin`} replace />;
   }

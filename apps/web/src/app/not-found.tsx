@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
+import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/title';
 
 /** Any other path: 404 with Back to Home. */
@@ -14,7 +15,7 @@ export function Component() {
       <p className="text-base-content/80">
         The page you are looking for does not exist or has moved.
       </p>
-      <Link to="/" className="btn btn-primary">
+      <Link to={paths.home} className="btn btn-primary">
         Back to Home
       </Link>
     </section>

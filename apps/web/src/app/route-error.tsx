@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '../lib/paths';
 
 /** Shown when a page fails to load or throws. */
 export function RouteError() {
@@ -16,7 +17,7 @@ export function RouteError() {
         <button type="button" className="btn btn-outline" onClick={() => window.location.reload()}>
           Try again
         </button>
-        <Link to="/" className="btn btn-primary">
+        <Link to={paths.home} className="btn btn-primary">
           Back to Home
         </Link>
       </div>

@@ -1,96 +1,80 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type Page, PAGES, type PageName } from '@easyfund/shared/pages';
 import { PageLoader } from '../components/page-loader';
 import { RequireAdmin, RequireRole } from './guards';
 import { DashboardLayout } from './layout/dashboard-layout';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './route-error';
 
-/** Every route of the specification; pages load on demand (code splitting). */
+type Lazy = NonNullable<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>;
+
+/** The code of each page of the table, loaded on demand (code splitting). */
+const PAGE_MODULES: Record<PageName, Lazy> = {
+  home: () => import('../features/home/routes/home'),
+  donateNow: () => import('../features/funds/routes/donate-now'),
+  fundDetails: () => import('../features/funds/routes/fund-details'),
+  contactUs: () => import('../features/contact/routes/contact-us'),
+  info: () => import('../features/home/routes/info'),
+  login: () => import('../features/auth/routes/login'),
+  register: () => import('../features/auth/routes/register'),
+  forgotPassword: () => import('../features/auth/routes/forgot-password'),
+  resetPassword: () => import('../features/auth/routes/reset-password'),
+  verifyEmail: () => import('../features/auth/routes/verify-email'),
+  dashboard: () => import('../features/dashboard/routes/welcome'),
+  selectedDonation: () => import('../features/donations/routes/selected-donation'),
+  payment: () => import('../features/donations/routes/pay'),
+  donated: () => import('../features/donations/routes/donated'),
+  paymentHistory: () => import('../features/donations/routes/payment-history'),
+  verification: () => import('../features/raising/routes/verification'),
+  requestFund: () => import('../features/raising/routes/request-fund'),
+  raisedFund: () => import('../features/raising/routes/raised-fund'),
+  updateFund: () => import('../features/raising/routes/update-fund'),
+  withdraw: () => import('../features/raising/routes/withdraw'),
+  twoFactor: () => import('../features/auth/routes/two-factor'),
+  manageUsers: () => import('../features/admin/routes/manage-users'),
+  manageVerification: () => import('../features/admin/routes/manage-verification'),
+  manageRequestedFund: () => import('../features/admin/routes/manage-requested-fund'),
+  manageWithdrawals: () => import('../features/admin/routes/manage-withdrawals'),
+  messages: () => import('../features/admin/routes/messages'),
+};
+
+const notFound: RouteObject = { path: '*', lazy: () => import('./not-found') };
+
+/** The routes of one area, relative to its base path; pages with roles behind RequireRole. */
+function routesOf(area: Page['area'], base: string): RouteObject[] {
+  return (Object.entries(PAGES) as [PageName, Page][])
+    .filter(([, page]) => page.area === area)
+    .map(([name, page]) => {
+      const path = page.path.slice(base.length).replace(/^\//, '');
+      const lazy = PAGE_MODULES[name];
+      const route: RouteObject = path ? { path, lazy } : { index: true, lazy };
+      if (!page.roles) return route;
+      // Admin pages also ask for two-factor sign-in where the deployment requires it.
+      const guard =
+        page.roles.length === 1 && page.roles[0] === 'admin' ? (
+          <RequireAdmin />
+        ) : (
+          <RequireRole roles={page.roles} />
+        );
+      return { element: guard, children: [route] };
+    });
+}
+
+/** Every route of the specification, from the page table. */
 export const router = createBrowserRouter([
   {
-    path: '/',
+    path: PAGES.home.path,
     Component: RootLayout,
     ErrorBoundary: RouteError,
     // Shown while the first page's code loads.
     HydrateFallback: PageLoader,
-    children: [
-      { index: true, lazy: () => import('../features/home/routes/home') },
-      { path: 'donatenow', lazy: () => import('../features/funds/routes/donate-now') },
-      { path: 'donatenow/:id', lazy: () => import('../features/funds/routes/fund-details') },
-      { path: 'contactus', lazy: () => import('../features/contact/routes/contact-us') },
-      { path: 'info/:topic', lazy: () => import('../features/home/routes/info') },
-      { path: 'login', lazy: () => import('../features/auth/routes/login') },
-      { path: 'register', lazy: () => import('../features/auth/routes/register') },
-      { path: 'forgot-password', lazy: () => import('../features/auth/routes/forgot-password') },
-      { path: 'reset-password', lazy: () => import('../features/auth/routes/reset-password') },
-      { path: 'verify-email', lazy: () => import('../features/auth/routes/verify-email') },
-      { path: '*', lazy: () => import('./not-found') },
-    ],
+    children: [...routesOf('site', PAGES.home.path), notFound],
   },
   {
-    path: '/dashboard',
+    path: PAGES.dashboard.path,
     Component: DashboardLayout,
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoader,
-    children: [
-      { index: true, lazy: () => import('../features/dashboard/routes/welcome') },
-      {
-        path: 'selecteddonation',
-        lazy: () => import('../features/donations/routes/selected-donation'),
-      },
-      {
-        path: 'selecteddonation/pay/:fundId',
-        lazy: () => import('../features/donations/routes/pay'),
-      },
-      { path: 'donated', lazy: () => import('../features/donations/routes/donated') },
-      {
-        path: 'paymenthistory',
-        lazy: () => import('../features/donations/routes/payment-history'),
-      },
-      { path: 'verification', lazy: () => import('../features/raising/routes/verification') },
-      { path: 'two-factor', lazy: () => import('../features/auth/routes/two-factor') },
-      {
-        element: <RequireRole roles={['verified']} />,
-        children: [
-          { path: 'requestfund', lazy: () => import('../features/raising/routes/request-fund') },
-        ],
-      },
-      {
-        // An admin who raised funds still manages and withdraws them.
-        element: <RequireRole roles={['verified', 'admin']} />,
-        children: [
-          { path: 'raisedfund', lazy: () => import('../features/raising/routes/raised-fund') },
-          {
-            path: 'raisedfund/updatefund',
-            lazy: () => import('../features/raising/routes/update-fund'),
-          },
-          {
-            path: 'raisedfund/withdraw',
-            lazy: () => import('../features/raising/routes/withdraw'),
-          },
-        ],
-      },
-      {
-        path: 'admin',
-        element: <RequireAdmin />,
-        children: [
-          { path: 'manageUsers', lazy: () => import('../features/admin/routes/manage-users') },
-          {
-            path: 'manageverification',
-            lazy: () => import('../features/admin/routes/manage-verification'),
-          },
-          {
-            path: 'managerequestedfund',
-            lazy: () => import('../features/admin/routes/manage-requested-fund'),
-          },
-          {
-            path: 'managewithdrawals',
-            lazy: () => import('../features/admin/routes/manage-withdrawals'),
-          },
-          { path: 'messages', lazy: () => import('../features/admin/routes/messages') },
-        ],
-      },
-      { path: '*', lazy: () => import('./not-found') },
-    ],
+    children: [...routesOf('dashboard', PAGES.dashboard.path), notFound],
   },
 ]);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { pageTitle } from '@easyfund/shared/constants';
+import { pageTitle } from '@easyfund/shared/pages';
 import { useI18n } from './i18n';
 
 /** Sets the document title to '{page} - Easy Fund'. */

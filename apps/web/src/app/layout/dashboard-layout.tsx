@@ -1,13 +1,14 @@
 import { Link, Navigate, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { sidebarFor } from '@easyfund/shared/pages';
+import { myFundsQuery } from '../../api/funds';
+import { useSession } from '../../api/session';
 import { Brand } from '../../components/brand';
-import { TwoFactorPrompt } from '../../components/two-factor-prompt';
-import { VerifyEmailNotice } from '../../components/verify-email-notice';
-import { myFundsQuery } from '../../features/raising/api';
-import { useSession } from '../../lib/session';
-import { linksFor } from './dashboard-nav';
-import { useLogOut } from './use-log-out';
+import { TwoFactorPrompt } from '../../features/auth/components/two-factor-prompt';
+import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
+import { paths } from '../../lib/paths';
 import { LanguageSwitch } from './language-switch';
+import { useLogOut } from './use-log-out';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
 
@@ -29,7 +30,7 @@ export function DashboardLayout() {
   }
   if (!user) {
     const from = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?from=${encodeURIComponent(from)}`} replace state={{ from }} />;
+    return <Navigate to={paths.login(encodeURIComponent(from))} replace state={{ from }} />;
   }
 
   return (
@@ -79,7 +80,7 @@ export function DashboardLayout() {
         />
         <div className="flex min-h-full w-72 flex-col bg-base-100 p-4 shadow">
           <div className="mb-6 flex items-center justify-between gap-2">
-            <Link to="/" className="block px-2 text-3xl">
+            <Link to={paths.home} className="block px-2 text-3xl">
               <Brand />
             </Link>
             <LanguageSwitch />
@@ -87,19 +88,19 @@ export function DashboardLayout() {
           <nav aria-label="Dashboard">
             <ul className="menu w-full gap-1 p-0 text-base">
               <li>
-                <Link to="/">Go Back to Home</Link>
+                <Link to={paths.home}>Go Back to Home</Link>
               </li>
               <li>
-                <NavLink to="/dashboard" end className={linkClass}>
+                <NavLink to={paths.dashboard} end className={linkClass}>
                   Dashboard
                 </NavLink>
               </li>
               <li className="menu-title mt-2 text-base-content/80">
                 {user.role === 'admin' ? 'Admin' : 'My account'}
               </li>
-              {linksFor(user.role, hasOwnFunds).map((l) => (
-                <li key={l.to}>
-                  <NavLink to={l.to} className={linkClass}>
+              {sidebarFor(user.role, hasOwnFunds).map((l) => (
+                <li key={l.name}>
+                  <NavLink to={l.path} className={linkClass}>
                     {l.label}
                   </NavLink>
                 </li>

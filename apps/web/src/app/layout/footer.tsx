@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
 import { CONTACT_DETAILS as CONTACT } from '../../lib/contact-details';
+import { paths } from '../../lib/paths';
 import { NewsletterForm } from './newsletter-form';
 
 const SOCIAL = [
@@ -33,19 +34,19 @@ const SOCIAL = [
 
 /** Popular Links point at the home page's blocks and pages; Useful Links at /info. */
 const POPULAR = [
-  { label: 'About Us', to: '/info/about' },
-  { label: 'Contact Us', to: '/contactus' },
-  { label: 'Popular Causes', to: '/#what-we-do' },
-  { label: 'Upcoming Events', to: '/#upcoming-events' },
-  { label: 'Latest Blog', to: '/#latest-blog' },
+  { label: 'About Us', to: paths.info('about') },
+  { label: 'Contact Us', to: paths.contactUs },
+  { label: 'Popular Causes', to: `${paths.home}#what-we-do` },
+  { label: 'Upcoming Events', to: `${paths.home}#upcoming-events` },
+  { label: 'Latest Blog', to: `${paths.home}#latest-blog` },
 ];
 
 const USEFUL = [
-  { label: 'Terms of use', to: '/info/terms' },
-  { label: 'Privacy policy', to: '/info/privacy' },
-  { label: 'Cookies', to: '/info/cookies' },
-  { label: 'Help', to: '/info/help' },
-  { label: 'FQAs', to: '/info/faq' },
+  { label: 'Terms of use', to: paths.info('terms') },
+  { label: 'Privacy policy', to: paths.info('privacy') },
+  { label: 'Cookies', to: paths.info('cookies') },
+  { label: 'Help', to: paths.info('help') },
+  { label: 'FQAs', to: paths.info('faq') },
 ];
 
 function LinkList({ title, links }: { title: string; links: { label: string; to: string }[] }) {
@@ -71,7 +72,7 @@ export function Footer() {
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="head-office">
-          <Link to="/" className="inline-block rounded bg-white px-2 py-1 text-2xl">
+          <Link to={paths.home} className="inline-block rounded bg-white px-2 py-1 text-2xl">
             <Brand />
           </Link>
           <h2 id="head-office" className="mb-2 mt-4 text-lg font-bold text-white">

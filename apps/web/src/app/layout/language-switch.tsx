@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { LANGUAGE_NAMES, type Language } from '@easyfund/shared/i18n/languages';
-import { fetchMyLanguage, saveMyLanguage } from '../../api/language';
+import { myLanguageQuery, useSaveMyLanguage } from '../../api/language';
+import { useSession } from '../../api/session';
 import { setLanguage, useI18n } from '../../lib/i18n';
-import { useSession } from '../../lib/session';
 
 /**
  * English ⇄ বাংলা. The choice is kept in a cookie (the server sends the next page in it)
@@ -13,20 +14,20 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { user } = useSession();
   const other: Language = lang === 'en' ? 'bn' : 'en';
   const appliedFor = useRef<string | null>(null);
+  const mine = useQuery({ ...myLanguageQuery(user?.id ?? ''), enabled: Boolean(user) });
+  const save = useSaveMyLanguage(user?.id);
 
   useEffect(() => {
-    if (!user || appliedFor.current === user.id) return;
+    if (!user || !mine.data || appliedFor.current === user.id) return;
     appliedFor.current = user.id;
-    fetchMyLanguage()
-      .then(({ language }) => {
-        if (language && language !== lang) return setLanguage(language);
-      })
-      .catch(() => undefined);
-  }, [user, lang]);
+    const { language } = mine.data;
+    if (language && language !== lang) void setLanguage(language);
+  }, [user, mine.data, lang]);
 
   const choose = async () => {
     await setLanguage(other);
-    if (user) await saveMyLanguage(other).catch(() => undefined);
+    // A failed save keeps the cookie's choice; the profile is only a convenience.
+    if (user) save.mutate(other);
   };
 
   return (

@@ -1,15 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../../api/session';
 import { Avatar } from '../../components/avatar';
 import { Brand } from '../../components/brand';
-import { useSession } from '../../lib/session';
-import { useLogOut } from './use-log-out';
+import { paths } from '../../lib/paths';
 import { LanguageSwitch } from './language-switch';
+import { useLogOut } from './use-log-out';
 
 const LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/donatenow', label: 'Donate Now' },
-  { to: '/contactus', label: 'Contact Us' },
+  { to: paths.home, label: 'Home' },
+  { to: paths.donateNow(), label: 'Donate Now' },
+  { to: paths.contactUs, label: 'Contact Us' },
 ];
 
 const active = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
@@ -20,7 +21,7 @@ function NavItems({ signedIn, loading }: { signedIn: boolean; loading: boolean }
     <>
       {LINKS.map((l) => (
         <li key={l.to}>
-          <NavLink to={l.to} end={l.to === '/'} className={active}>
+          <NavLink to={l.to} end={l.to === paths.home} className={active}>
             {l.label}
           </NavLink>
         </li>
@@ -28,11 +29,11 @@ function NavItems({ signedIn, loading }: { signedIn: boolean; loading: boolean }
       {!loading && (
         <li>
           {signedIn ? (
-            <NavLink to="/dashboard" className={active}>
+            <NavLink to={paths.dashboard} className={active}>
               Dashboard
             </NavLink>
           ) : (
-            <NavLink to="/login" className={active}>
+            <NavLink to={paths.login()} className={active}>
               Login
             </NavLink>
           )}
@@ -125,7 +126,11 @@ export function Navbar() {
       <nav className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4" aria-label="Main">
         <div className="navbar-start gap-1">
           <MobileMenu signedIn={signedIn} loading={loading} />
-          <Link to="/" className="whitespace-nowrap px-2 text-2xl" aria-label="Easy Fund, home">
+          <Link
+            to={paths.home}
+            className="whitespace-nowrap px-2 text-2xl"
+            aria-label="Easy Fund, home"
+          >
             <Brand />
           </Link>
         </div>
@@ -138,7 +143,7 @@ export function Navbar() {
           <LanguageSwitch />
           {user && (
             <>
-              <Link to="/dashboard" className="rounded-full" title={user.name}>
+              <Link to={paths.dashboard} className="rounded-full" title={user.name}>
                 <Avatar src={user.image} name={user.name} />
               </Link>
               <button

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { CONTACT_MSG, MSG } from '@easyfund/shared/texts';
-import type { TNewsletterResponse } from '@easyfund/shared/schemas/messages';
-import { api, ApiError } from '../../lib/api';
+import { useSubscribe } from '../../api/messages';
+import { ApiError } from '../../lib/api';
 
 // zod stays out of this form (it ships on every page): an empty address is caught here,
 // anything else is validated by the server with the shared schema and its message shown.
@@ -16,6 +16,7 @@ type State =
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const subscribe = useSubscribe();
   const inputId = useId();
   const msgId = useId();
 
@@ -28,7 +29,7 @@ export function NewsletterForm() {
     setState({ kind: 'sending' });
     try {
       // The server answers the same whether or not the address was already subscribed.
-      await api.post<TNewsletterResponse>('/api/newsletter', { email });
+      await subscribe.mutateAsync(email);
       setState({ kind: 'done', text: CONTACT_MSG.subscribed });
       setEmail('');
     } catch (err) {

@@ -1,4 +1,5 @@
-import { signOut } from '../../lib/session';
+import { signOut } from '../../api/session';
+import { messageOf } from '../../lib/message-of';
 
 /** Log Out: on failure, an error dialog with the error message and an error icon. */
 export function useLogOut() {
@@ -12,7 +13,7 @@ export function useLogOut() {
     } catch (err) {
       // Loaded on demand: popups stay out of the first page's JavaScript.
       const { popup } = await import('../../lib/popups');
-      await popup.error('Error', err instanceof Error ? err.message : String(err));
+      await popup.error('Error', messageOf(err));
     }
   };
 }

@@ -1,5 +1,5 @@
 import { useLocation, useSearchParams } from 'react-router';
-import { safeReturnPath } from '../../lib/session';
+import { safeReturnPath } from '../../lib/return-path';
 
 /** Where to go after signing in: ?from=, or the router state, or '/'. */
 export function useReturnPath(): string {

@@ -1,11 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@easyfund/shared/texts';
 import type { TCreateIntentResponse } from '@easyfund/shared/schemas/donations';
+import { useConfirmPayment, useCreateIntent } from '../../api/payments';
+import { useSession } from '../../api/session';
+import { messageOf } from '../../lib/message-of';
+import { paths } from '../../lib/paths';
 import { popup } from '../../lib/popups';
-import { useSession } from '../../lib/session';
-import { confirmPayment, createIntent } from './api';
 import { type Billing, billingOf } from './billing';
 
 /** The provider-specific card step: confirm the card for the intent, say why it failed. */
@@ -26,18 +27,12 @@ const FAILED_MESSAGE = 'The payment failed. No money was taken.';
 export function usePaymentFlow(fundId: string) {
   const { user } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const createIntent = useCreateIntent();
+  const confirmPayment = useConfirmPayment();
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const billing = billingOf(user);
-
-  const refresh = () =>
-    Promise.all(
-      ['cart', 'payments', 'donations', 'funds'].map((key) =>
-        queryClient.invalidateQueries({ queryKey: [key] }),
-      ),
-    );
 
   async function pay(amountTk: number, cardStep: CardStep) {
     if (inFlight.current) return;
@@ -45,16 +40,14 @@ export function usePaymentFlow(fundId: string) {
     setBusy(true);
     setError(null);
     try {
-      const intent = await createIntent(fundId, amountTk);
+      const intent = await createIntent.mutateAsync({ fundId, amountTk });
       const card = await cardStep(intent, billing);
       // Also after a refused card: the server records the failed attempt.
-      const result = await confirmPayment(intent.intentId);
+      // A succeeded payment refreshes the fund's totals, the cart and the histories.
+      const result = await confirmPayment.mutateAsync(intent.intentId);
       if (result.status === 'succeeded') {
-        // The fund's totals changed: drop cached copies so every page shows the new ones.
-        queryClient.removeQueries({ queryKey: ['funds'] });
-        await refresh();
         void popup.success(MSG.paymentSuccess);
-        await navigate('/dashboard/selecteddonation');
+        await navigate(paths.selectedDonation);
         return;
       }
       if (result.status === 'pending' && !card.error) {
@@ -66,7 +59,7 @@ export function usePaymentFlow(fundId: string) {
       setError(message);
       void popup.error(MSG.oops, message);
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = messageOf(err);
       setError(message);
       void popup.failure(message);
     } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chosenAmount, initialChoice, payHref } from './amount';
+import { chosenAmount, initialChoice } from './amount';
 
 describe('donation amount choice', () => {
   it('uses a preset as is', () => {
@@ -22,9 +22,5 @@ describe('donation amount choice', () => {
     expect(initialChoice(100_000)).toEqual({ choice: 1000, other: '' });
     expect(initialChoice(25_000)).toEqual({ choice: 'other', other: '250' });
     expect(initialChoice(25_050)).toEqual({ choice: 100, other: '' });
-  });
-
-  it('links to the pay page with the amount', () => {
-    expect(payHref('f1', 500)).toBe('/dashboard/selecteddonation/pay/f1?amount=500');
   });
 });

@@ -23,7 +23,3 @@ export function initialChoice(suggestedPoisha: number): { choice: AmountChoice; 
     return { choice: 'other', other: String(whole) };
   return { choice: DONATION_PRESETS_TK[0], other: '' };
 }
-
-/** The pay page for a fund and an amount in whole Tk. */
-export const payHref = (fundId: string, amountTk: number) =>
-  `/dashboard/selecteddonation/pay/${encodeURIComponent(fundId)}?amount=${amountTk}`;

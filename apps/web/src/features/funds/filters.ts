@@ -1,6 +1,6 @@
 import { CAUSE_IDS, type CauseId } from '@easyfund/shared/constants';
 import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
-import type { FundFilters } from './api';
+import type { FundFilters } from '../../api/funds';
 
 /** Reads /donatenow's query (?q=&cause=&page=), ignoring values the API would refuse. */
 export function filtersFromSearch(search: URLSearchParams): FundFilters {
@@ -13,14 +13,4 @@ export function filtersFromSearch(search: URLSearchParams): FundFilters {
     cause,
     page: Number.isInteger(page) && page > 1 && page <= 10_000 ? page : undefined,
   };
-}
-
-/** The /donatenow URL for a set of filters. */
-export function donateNowHref(filters: FundFilters): string {
-  const sp = new URLSearchParams();
-  if (filters.q) sp.set('q', filters.q);
-  if (filters.cause) sp.set('cause', filters.cause);
-  if (filters.page && filters.page > 1) sp.set('page', String(filters.page));
-  const s = sp.toString();
-  return s ? `/donatenow?${s}` : '/donatenow';
 }

@@ -1,4 +1,4 @@
-import { INFO_PAGE_TITLES, type InfoTopic } from '@easyfund/shared/constants';
+import { INFO_PAGE_TITLES, type InfoTopic } from '@easyfund/shared/pages';
 
 /** Short pages behind the footer's About Us and Useful Links. */
 export interface InfoPage {

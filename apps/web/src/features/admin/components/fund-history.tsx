@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatTk } from '@easyfund/shared/money';
-import { fundEventsQuery } from '../api';
+import { fundEventsQuery } from '../../../api/funds';
 
 const ACTIONS: Record<string, string> = {
   created: 'Requested',

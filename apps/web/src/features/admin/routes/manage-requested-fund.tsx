@@ -1,34 +1,34 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { causeTitle, PAGE_TITLES } from '@easyfund/shared/constants';
+import { causeTitle } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { formatTk } from '@easyfund/shared/money';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
+import { adminFundsQuery, useDecideFund } from '../../../api/funds';
+import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
+import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { decideFund, fundsQuery } from '../api';
+import { usePageParam } from '../../../lib/use-page-param';
 import { DecisionControls } from '../components/decision-controls';
 import { FundHistory } from '../components/fund-history';
-import { PagedTable } from '../components/paged-table';
-import { usePageParam } from '../components/use-page-param';
 
 /** /dashboard/admin/managerequestedfund: every fund, with Approved / Deny on requests. */
 export function Component() {
   usePageTitle(PAGE_TITLES.manageRequestedFund);
   const [page, setPage] = usePageParam();
-  const list = useQuery(fundsQuery(page));
-  const queryClient = useQueryClient();
+  const list = useQuery(adminFundsQuery(page));
+  const decideFund = useDecideFund();
   const [open, setOpen] = useState<string | null>(null);
 
   const decide = async (f: TAdminFund, status: 'approved' | 'denied', feedback: string) => {
     try {
-      await decideFund(f.id, { status, feedback });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'funds'] });
-      await queryClient.invalidateQueries({ queryKey: ['funds'] });
+      await decideFund.mutateAsync({ id: f.id, status, feedback });
       void popup.success(MSG.fundUpdated);
     } catch (err) {
-      await popup.failure(err instanceof Error ? err.message : String(err));
+      await popup.failure(messageOf(err));
     }
   };
 

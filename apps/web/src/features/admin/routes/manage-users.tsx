@@ -1,16 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TAdminUser } from '@easyfund/shared/schemas/users';
+import { useChangeRole, usersQuery } from '../../../api/users';
 import { Avatar } from '../../../components/avatar';
+import { PagedTable } from '../../../components/paged-table';
+import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
-import { meQuery } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
-import { changeRole, usersQuery } from '../api';
-import { PagedTable } from '../components/paged-table';
-import { usePageParam } from '../components/use-page-param';
+import { usePageParam } from '../../../lib/use-page-param';
 
 /** /dashboard/admin/manageUsers: every user with Make Admin and Make Verified. */
 export function Component() {
@@ -20,7 +20,7 @@ export function Component() {
   const [page, setPage] = usePageParam();
   const [search, setSearch] = useState(q);
   const users = useQuery(usersQuery(q, page));
-  const queryClient = useQueryClient();
+  const changeRole = useChangeRole();
   const [busy, setBusy] = useState<string | null>(null);
 
   const onSearch = (e: FormEvent) => {
@@ -33,12 +33,10 @@ export function Component() {
   const setRole = async (u: TAdminUser, role: 'admin' | 'verified') => {
     setBusy(u.id);
     try {
-      await changeRole(u.id, role);
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      await changeRole.mutateAsync({ id: u.id, role });
       void popup.success(MSG.roleUpdated);
     } catch (err) {
-      await popup.failure(err instanceof Error ? err.message : String(err));
+      await popup.failure(messageOf(err));
     } finally {
       setBusy(null);
     }

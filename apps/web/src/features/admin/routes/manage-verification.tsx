@@ -1,30 +1,29 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { useQuery } from '@tanstack/react-query';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TAdminVerification } from '@easyfund/shared/schemas/verifications';
+import { useDecideVerification, verificationsQuery } from '../../../api/verifications';
+import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
+import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { decideVerification, verificationsQuery } from '../api';
+import { usePageParam } from '../../../lib/use-page-param';
 import { DecisionControls } from '../components/decision-controls';
-import { PagedTable } from '../components/paged-table';
-import { usePageParam } from '../components/use-page-param';
 
 /** /dashboard/admin/manageverification: fund raiser applications. */
 export function Component() {
   usePageTitle(PAGE_TITLES.manageVerification);
   const [page, setPage] = usePageParam();
   const list = useQuery(verificationsQuery(page));
-  const queryClient = useQueryClient();
+  const decideVerification = useDecideVerification();
 
   const decide = async (a: TAdminVerification, status: 'approved' | 'denied', feedback: string) => {
     try {
-      await decideVerification(a.id, { status, feedback });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'verifications'] });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+      await decideVerification.mutateAsync({ id: a.id, status, feedback });
       void popup.success(MSG.verificationUpdated);
     } catch (err) {
-      await popup.failure(err instanceof Error ? err.message : String(err));
+      await popup.failure(messageOf(err));
     }
   };
 

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { formatTk } from '@easyfund/shared/money';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
+import { useDecideWithdrawal, withdrawalsQuery } from '../../../api/withdrawals';
+import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
+import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { useDecideWithdrawal, withdrawalsQuery } from '../../../api/withdrawals';
+import { usePageParam } from '../../../lib/use-page-param';
 import { DecisionControls } from '../components/decision-controls';
-import { PagedTable } from '../components/paged-table';
-import { usePageParam } from '../components/use-page-param';
 
 const WITHDRAWAL_UPDATED = 'Withdrawal Updated Successfully';
 
@@ -24,7 +25,7 @@ export function Component() {
       await decideWithdrawal.mutateAsync({ id: w.id, status, feedback });
       void popup.success(WITHDRAWAL_UPDATED);
     } catch (err) {
-      await popup.failure(err instanceof Error ? err.message : String(err));
+      await popup.failure(messageOf(err));
     }
   };
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
+import { contactMessagesQuery, subscriptionsQuery } from '../../../api/messages';
+import { PagedTable } from '../../../components/paged-table';
 import { usePageTitle } from '../../../lib/title';
-import { contactMessagesQuery, subscriptionsQuery } from '../api';
-import { PagedTable } from '../components/paged-table';
-import { usePageParam } from '../components/use-page-param';
+import { usePageParam } from '../../../lib/use-page-param';
 
 /** /dashboard/admin/messages: contact messages and newsletter subscribers. */
 export function Component() {

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@easyfund/shared/texts';
+import { providersQuery, startExternalSignIn } from '../../../api/session';
+import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
-import { providersQuery, startExternalSignIn } from '../api';
 
 /** 'Sign in with Google' (and any configured OpenID Connect provider), when configured. */
 export function ExternalSignIn({ returnTo }: { returnTo: string }) {
@@ -9,7 +10,7 @@ export function ExternalSignIn({ returnTo }: { returnTo: string }) {
   if (!data || (!data.google && !data.oidc)) return null;
   const start = (kind: 'google' | 'oidc') =>
     startExternalSignIn(kind, returnTo).catch((err: unknown) =>
-      popup.error(MSG.oops, err instanceof Error ? err.message : String(err)),
+      popup.error(MSG.oops, messageOf(err)),
     );
   return (
     <div className="mt-2 flex flex-col gap-2">

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ZBackupCode, ZTotpCode } from '@easyfund/shared/schemas/auth';
 import { ApiError } from '../../../lib/api';
-import { verifyBackupCode, verifyTotp } from '../api';
+import { useVerifySecondFactor } from '../../../api/session';
 
 /**
  * The second step of a sign-in with two-factor sign-in on: a code from the app, or one
@@ -12,6 +12,7 @@ export function TwoFactorStep({ onDone }: { onDone: () => Promise<void> }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const verify = useVerifySecondFactor();
   const inputId = useId();
   const errorId = useId();
 
@@ -25,7 +26,7 @@ export function TwoFactorStep({ onDone }: { onDone: () => Promise<void> }) {
     setBusy(true);
     setError('');
     try {
-      await (backup ? verifyBackupCode(parsed.data) : verifyTotp(parsed.data));
+      await verify.mutateAsync({ code: parsed.data, backup });
       await onDone();
     } catch (err) {
       setError(

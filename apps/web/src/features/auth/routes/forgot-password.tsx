@@ -2,18 +2,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@easyfund/shared/schemas/auth';
-import { Field } from '../../../components/field';
+import { useRequestPasswordReset } from '../../../api/session';
+import { TextField } from '../../../components/text-field';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { requestPasswordReset } from '../api';
 import { AuthCard } from '../components/auth-card';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.forgotPassword);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const requestPasswordReset = useRequestPasswordReset();
   const {
     register,
     handleSubmit,
@@ -22,10 +25,10 @@ export function Component() {
 
   const onSubmit = async ({ email }: TForgotPasswordRequest) => {
     try {
-      await requestPasswordReset(email);
+      await requestPasswordReset.mutateAsync(email);
       setSentTo(email);
     } catch (err) {
-      await popup.error(MSG.oops, err instanceof Error ? err.message : String(err));
+      await popup.error(MSG.oops, messageOf(err));
     }
   };
 
@@ -43,24 +46,21 @@ export function Component() {
           <p className="text-base-content/80">
             Enter the e-mail of your account and we will send you a reset link.
           </p>
-          <Field label="Email" error={errors.email?.message} hint={MSG.emailHint}>
-            {(p) => (
-              <input
-                {...p}
-                {...register('email')}
-                type="email"
-                autoComplete="email"
-                className="input input-bordered w-full"
-              />
-            )}
-          </Field>
+          <TextField
+            label="Email"
+            error={errors.email?.message}
+            hint={MSG.emailHint}
+            registration={register('email')}
+            type="email"
+            autoComplete="email"
+          />
           <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
             Send reset link
           </button>
         </form>
       )}
       <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="link link-primary">
+        <Link to={paths.login()} className="link link-primary">
           Back to Login
         </Link>
       </p>

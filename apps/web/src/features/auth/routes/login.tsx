@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/auth';
+import { useRefreshSession, useSignIn } from '../../../api/session';
 import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
-import { meQuery } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
-import { signInEmail } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
@@ -20,7 +21,8 @@ import { useReturnPath } from '../use-return-path';
 export function Component() {
   usePageTitle(PAGE_TITLES.login);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signIn = useSignIn();
+  const refreshSession = useRefreshSession();
   const returnTo = useReturnPath();
   const [params] = useSearchParams();
   const externalError = params.get('error');
@@ -37,18 +39,18 @@ export function Component() {
   const [secondStep, setSecondStep] = useState(false);
 
   const signedIn = async () => {
-    await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    await refreshSession();
     void popup.success(MSG.loginSuccess);
     await navigate(returnTo, { replace: true });
   };
 
   const onSubmit = async (values: TLoginForm) => {
     try {
-      const res = await signInEmail(values);
+      const res = await signIn.mutateAsync(values);
       if (res?.twoFactorRedirect) setSecondStep(true);
       else await signedIn();
     } catch (err) {
-      await popup.error(err instanceof Error ? err.message : String(err));
+      await popup.error(messageOf(err));
     }
   };
 
@@ -63,23 +65,20 @@ export function Component() {
   return (
     <AuthCard title="Login">
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
-        <Field label="Email" error={errors.email?.message} hint={MSG.emailHint}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          hint={MSG.emailHint}
+          registration={register('email')}
+          type="email"
+          autoComplete="email"
+        />
         <Field label="Password" error={errors.password?.message}>
           {(p) => (
             <PasswordInput {...p} {...register('password')} autoComplete="current-password" />
           )}
         </Field>
-        <Link to="/forgot-password" className="link link-primary self-end text-sm">
+        <Link to={paths.forgotPassword} className="link link-primary self-end text-sm">
           Forgot password?
         </Link>
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
@@ -89,7 +88,7 @@ export function Component() {
       <ExternalSignIn returnTo={returnTo} />
       <p className="mt-4 text-center text-sm">
         New to Easy Fund?{' '}
-        <Link to="/register" state={{ from: returnTo }} className="link link-primary">
+        <Link to={paths.register} state={{ from: returnTo }} className="link link-primary">
           Register
         </Link>
       </p>

@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TRegisterForm, ZRegisterForm } from '@easyfund/shared/schemas/auth';
+import { useSignIn, useSignUp } from '../../../api/session';
 import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
-import { meQuery } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
-import { signInEmail, signUpEmail } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
@@ -17,7 +18,8 @@ import { PasswordInput } from '../components/password-input';
 export function Component() {
   usePageTitle(PAGE_TITLES.register);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signUp = useSignUp();
+  const signIn = useSignIn();
   const {
     register,
     handleSubmit,
@@ -28,14 +30,14 @@ export function Component() {
     try {
       // Sign-up answers the same for a new and an already registered address, and signs
       // nobody in; signing in with the new password right after lets a donor donate at once.
-      await signUpEmail({ name, image: photoURL, email, password });
+      await signUp.mutateAsync({ name, image: photoURL, email, password });
     } catch (err) {
-      await popup.error(MSG.oops, err instanceof Error ? err.message : String(err));
+      await popup.error(MSG.oops, messageOf(err));
       return;
     }
     let signedIn = true;
     try {
-      const res = await signInEmail({ email, password });
+      const res = await signIn.mutateAsync({ email, password });
       if (res?.twoFactorRedirect) signedIn = false;
     } catch {
       signedIn = false;
@@ -46,52 +48,40 @@ export function Component() {
         'Check your e-mail',
         `We sent a message to ${email}. If you already have an account, sign in or choose a new password.`,
       );
-      await navigate('/login', { replace: true });
+      await navigate(paths.login(), { replace: true });
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     void popup.success(
       MSG.registerSuccess,
       'We sent you an e-mail: open its link to verify your address.',
     );
-    await navigate('/', { replace: true });
+    await navigate(paths.home, { replace: true });
   };
 
   return (
     <AuthCard title="Register">
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
-        <Field label="Name" error={errors.name?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('name')}
-              autoComplete="name"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
-        <Field label="Photo URL" error={errors.photoURL?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('photoURL')}
-              type="url"
-              placeholder="https://"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
-        <Field label="Email" error={errors.email?.message} hint={MSG.emailHint}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Name"
+          error={errors.name?.message}
+          registration={register('name')}
+          autoComplete="name"
+        />
+        <TextField
+          label="Photo URL"
+          error={errors.photoURL?.message}
+          registration={register('photoURL')}
+          type="url"
+          placeholder="https://"
+        />
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          hint={MSG.emailHint}
+          registration={register('email')}
+          type="email"
+          autoComplete="email"
+        />
         <Field label="Password" error={errors.password?.message}>
           {(p) => <PasswordInput {...p} {...register('password')} autoComplete="new-password" />}
         </Field>
@@ -105,7 +95,7 @@ export function Component() {
       <ExternalSignIn returnTo="/" />
       <p className="mt-4 text-center text-sm">
         Already have an account?{' '}
-        <Link to="/login" className="link link-primary">
+        <Link to={paths.login()} className="link link-primary">
           Login
         </Link>
       </p>

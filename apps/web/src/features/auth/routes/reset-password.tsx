@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TResetPasswordForm, ZResetPasswordForm } from '@easyfund/shared/schemas/auth';
+import { useResetPassword } from '../../../api/session';
 import { Field } from '../../../components/field';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { resetPassword } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
 
@@ -16,6 +18,7 @@ export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token');
+  const resetPassword = useResetPassword();
   const linkError = params.get('error');
   const {
     register,
@@ -26,11 +29,11 @@ export function Component() {
   const onSubmit = async ({ password }: TResetPasswordForm) => {
     if (!token) return;
     try {
-      await resetPassword(token, password);
+      await resetPassword.mutateAsync({ token, newPassword: password });
       void popup.success('Password changed', 'Sign in with your new password.');
-      await navigate('/login', { replace: true });
+      await navigate(paths.login(), { replace: true });
     } catch (err) {
-      await popup.error(MSG.oops, err instanceof Error ? err.message : String(err));
+      await popup.error(MSG.oops, messageOf(err));
     }
   };
 
@@ -40,7 +43,7 @@ export function Component() {
         <div role="alert" className="alert alert-error">
           <span>This reset link is invalid or has expired. Ask for a new one.</span>
         </div>
-        <Link to="/forgot-password" className="btn btn-primary mt-4">
+        <Link to={paths.forgotPassword} className="btn btn-primary mt-4">
           Send a new link
         </Link>
       </AuthCard>

@@ -1,14 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { ZTotpCode } from '@easyfund/shared/schemas/auth';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  useRefreshSession,
+  useSession,
+  useVerifySecondFactor,
+} from '../../../api/session';
 import { ApiError } from '../../../lib/api';
+import { messageOf as message } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
-import { meQuery, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
-import { disableTwoFactor, enableTwoFactor, verifyTotp } from '../api';
 import { PasswordInput } from '../components/password-input';
 
 type Step =
@@ -16,13 +21,11 @@ type Step =
   | { kind: 'scan'; totpURI: string; secret: string; backupCodes: string[] }
   | { kind: 'codes'; backupCodes: string[] };
 
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
 /** Dashboard page: turn two-factor sign-in (authenticator app + backup codes) on or off. */
 export function Component() {
   usePageTitle(PAGE_TITLES.twoFactor);
   const { user } = useSession();
-  const queryClient = useQueryClient();
+  const verify = useVerifySecondFactor();
   const [params] = useSearchParams();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [password, setPassword] = useState('');
@@ -32,9 +35,8 @@ export function Component() {
   const passwordId = useId();
   const codeId = useId();
   const errorId = useId();
+  const refreshSession = useRefreshSession();
   if (!user) return null;
-
-  const refreshSession = () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
 
   const start = async (e: FormEvent) => {
     e.preventDefault();
@@ -63,7 +65,7 @@ export function Component() {
     setBusy(true);
     setError('');
     try {
-      await verifyTotp(parsed.data);
+      await verify.mutateAsync({ code: parsed.data, backup: false });
       await refreshSession();
       setStep({ kind: 'codes', backupCodes: step.backupCodes });
       setCode('');

@@ -1,11 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
-import { VerifyEmailNotice } from '../../../components/verify-email-notice';
-import { meQuery } from '../../../lib/session';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
+import { VerifyEmailNotice } from '../components/verify-email-notice';
+import { useRefreshSession, verifyEmail } from '../../../api/session';
 import { usePageTitle } from '../../../lib/title';
-import { verifyEmail } from '../api';
 import { AuthCard } from '../components/auth-card';
 
 /**
@@ -17,7 +16,7 @@ export function Component() {
   usePageTitle(PAGE_TITLES.verifyEmail);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
   const result = useQuery({
     queryKey: ['verify-email', token],
     queryFn: () => verifyEmail(token),
@@ -27,8 +26,8 @@ export function Component() {
   });
 
   useEffect(() => {
-    if (result.isSuccess) void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-  }, [result.isSuccess, queryClient]);
+    if (result.isSuccess) void refreshSession();
+  }, [result.isSuccess, refreshSession]);
 
   if (token && result.isPending) {
     return (

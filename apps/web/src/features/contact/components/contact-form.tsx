@@ -2,14 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type TContactRequest, ZContactRequest } from '@easyfund/shared/schemas/messages';
 import { CONTACT_LIMITS, CONTACT_MSG } from '@easyfund/shared/texts';
-import { Field } from '../../../components/field';
-import { api, ApiError } from '../../../lib/api';
+import { useSendContactMessage } from '../../../api/messages';
+import { TextAreaField, TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 
 const EMPTY: TContactRequest = { name: '', email: '', phone: '', message: '' };
 
 /** The contact form: validated with the shared schema, stored, success popup. */
 export function ContactForm() {
+  const sendContactMessage = useSendContactMessage();
   const {
     register,
     handleSubmit,
@@ -20,7 +23,7 @@ export function ContactForm() {
 
   const onSubmit = async (values: TContactRequest) => {
     try {
-      await api.post('/api/contact', { ...values });
+      await sendContactMessage.mutateAsync(values);
       reset(EMPTY);
       void popup.success(CONTACT_MSG.sent, CONTACT_MSG.sentText);
     } catch (err) {
@@ -30,7 +33,7 @@ export function ContactForm() {
         }
         return;
       }
-      await popup.failure(err instanceof Error ? err.message : String(err));
+      await popup.failure(messageOf(err));
     }
   };
 
@@ -42,52 +45,37 @@ export function ContactForm() {
       aria-label="Contact form"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={errors.name?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('name')}
-              autoComplete="name"
-              maxLength={CONTACT_LIMITS.name}
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
-        <Field label="Email" error={errors.email?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Name"
+          error={errors.name?.message}
+          registration={register('name')}
+          autoComplete="name"
+          maxLength={CONTACT_LIMITS.name}
+        />
+        <TextField
+          label="Email"
+          error={errors.email?.message}
+          registration={register('email')}
+          type="email"
+          autoComplete="email"
+        />
       </div>
-      <Field label="Phone" hint="Optional" error={errors.phone?.message}>
-        {(p) => (
-          <input
-            {...p}
-            {...register('phone')}
-            type="tel"
-            autoComplete="tel"
-            maxLength={CONTACT_LIMITS.phone}
-            className="input input-bordered w-full"
-          />
-        )}
-      </Field>
-      <Field label="Message" error={errors.message?.message}>
-        {(p) => (
-          <textarea
-            {...p}
-            {...register('message')}
-            rows={6}
-            maxLength={CONTACT_LIMITS.message}
-            className="textarea textarea-bordered w-full"
-          />
-        )}
-      </Field>
+      <TextField
+        label="Phone"
+        hint="Optional"
+        error={errors.phone?.message}
+        registration={register('phone')}
+        type="tel"
+        autoComplete="tel"
+        maxLength={CONTACT_LIMITS.phone}
+      />
+      <TextAreaField
+        label="Message"
+        error={errors.message?.message}
+        registration={register('message')}
+        rows={6}
+        maxLength={CONTACT_LIMITS.message}
+      />
       <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
         {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         Send Message

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { CONTACT_DETAILS } from '../../../lib/contact-details';
 import { usePageTitle } from '../../../lib/title';
 import { ContactForm } from '../components/contact-form';

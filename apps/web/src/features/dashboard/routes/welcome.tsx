@@ -1,6 +1,6 @@
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
+import { useSession } from '../../../api/session';
 import { Avatar } from '../../../components/avatar';
-import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
 
 /** /dashboard: the user's photo, display name and e-mail. */

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MAX_DONATION_TK, MIN_DONATION_TK } from '@easyfund/shared/constants';
-import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
 
 /** The donation amount in whole Tk (10 to 1,000,000). */
 export function AmountField({
@@ -11,24 +11,17 @@ export function AmountField({
   error?: string;
 }) {
   return (
-    <Field
+    <TextField
       label="Amount (Tk)"
       error={error}
       hint={`Whole taka, from ${MIN_DONATION_TK.toLocaleString('en-US')} to ${MAX_DONATION_TK.toLocaleString('en-US')} Tk`}
-    >
-      {(p) => (
-        <input
-          {...p}
-          {...registration}
-          type="number"
-          inputMode="numeric"
-          min={MIN_DONATION_TK}
-          max={MAX_DONATION_TK}
-          step={1}
-          className="input input-bordered w-full"
-        />
-      )}
-    </Field>
+      registration={registration}
+      type="number"
+      inputMode="numeric"
+      min={MIN_DONATION_TK}
+      max={MAX_DONATION_TK}
+      step={1}
+    />
   );
 }
 

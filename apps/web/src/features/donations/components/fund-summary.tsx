@@ -3,6 +3,7 @@ import { causeTitle } from '@easyfund/shared/constants';
 import type { TFundPublic } from '@easyfund/shared/schemas/funds';
 import { Money } from '../../../components/money';
 import { RaisedProgress } from '../../../components/raised-progress';
+import { paths } from '../../../lib/paths';
 
 /** What the donor is paying for: the fund, its raiser and its progress. */
 export function FundSummary({ fund }: { fund: TFundPublic }) {
@@ -23,7 +24,7 @@ export function FundSummary({ fund }: { fund: TFundPublic }) {
       <div className="card-body gap-3">
         <span className="badge badge-outline text-base-content/80">{causeTitle(fund.cause)}</span>
         <h2 id="pay-fund-name" className="card-title text-xl">
-          <Link to={`/donatenow/${fund.id}`} className="link-hover">
+          <Link to={paths.fund(fund.id)} className="link-hover">
             {fund.name}
           </Link>
         </h2>

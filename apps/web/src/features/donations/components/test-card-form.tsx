@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { parseExpiry, type TCardForm, ZCardForm } from '@easyfund/shared/schemas/donations';
-import { Field } from '../../../components/field';
+import { useConfirmTestCard } from '../../../api/payments';
+import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
-import { confirmAtTestProcessor } from '../api';
 import type { Billing } from '../billing';
 import type { CardStep } from '../use-payment-flow';
 import { AmountField, PaymentError, payLabel } from './amount-field';
@@ -18,6 +18,7 @@ interface Props {
 
 /** The embedded test processor's card form: the card goes to the processor only. */
 export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: Props) {
+  const confirmTestCard = useConfirmTestCard();
   const {
     register,
     handleSubmit,
@@ -32,7 +33,8 @@ export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: P
   const onSubmit = (values: TCardForm) =>
     onPay(values.amountTk, async (intent) => {
       try {
-        await confirmAtTestProcessor(intent.intentId, {
+        await confirmTestCard.mutateAsync({
+          intentId: intent.intentId,
           clientSecret: intent.clientSecret,
           card: {
             number: values.cardNumber.replace(/[\s-]/g, ''),
@@ -55,49 +57,40 @@ export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: P
         registration={register('amountTk', { valueAsNumber: true })}
         error={errors.amountTk?.message}
       />
-      <Field label="Card number" error={errors.cardNumber?.message}>
-        {(p) => (
-          <input
-            {...p}
-            {...register('cardNumber')}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="4242 4242 4242 4242"
-            maxLength={23}
-            className="input input-bordered w-full font-mono"
-          />
-        )}
-      </Field>
+      <TextField
+        label="Card number"
+        error={errors.cardNumber?.message}
+        registration={register('cardNumber')}
+        type="text"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        maxLength={23}
+        className="font-mono"
+      />
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Expiry (MM/YY)" error={errors.expiry?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('expiry')}
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              maxLength={7}
-              className="input input-bordered w-full font-mono"
-            />
-          )}
-        </Field>
-        <Field label="CVC" error={errors.cvc?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('cvc')}
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={4}
-              className="input input-bordered w-full font-mono"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Expiry (MM/YY)"
+          error={errors.expiry?.message}
+          registration={register('expiry')}
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={7}
+          className="font-mono"
+        />
+        <TextField
+          label="CVC"
+          error={errors.cvc?.message}
+          registration={register('cvc')}
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          className="font-mono"
+        />
       </div>
       <p className="text-xs text-base-content/80">
         Test payments: no money moves. Use 4242 4242 4242 4242 with any future expiry and any

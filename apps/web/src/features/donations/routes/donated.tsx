@@ -1,78 +1,83 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
+import { myDonationsQuery } from '../../../api/donations';
+import { EmptyState } from '../../../components/empty-state';
 import { Money } from '../../../components/money';
-import { PageLoader } from '../../../components/page-loader';
 import { Pagination } from '../../../components/pagination';
+import { QueryState } from '../../../components/query-state';
+import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
-import { donationsQuery, HISTORY_PAGE_SIZE } from '../api';
-import { EmptyState } from '../components/empty-state';
-import { LoadError } from '../components/load-error';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.donated);
   const [page, setPage] = useState(1);
-  const donations = useQuery(donationsQuery(page));
+  const donations = useQuery(myDonationsQuery(page));
 
   return (
     <section className="mx-auto max-w-6xl">
       <h1 className="mb-6 text-3xl font-bold">{PAGE_TITLES.donated}</h1>
-      {donations.isPending ? (
-        <PageLoader label="Loading your donations" />
-      ) : donations.isError ? (
-        <LoadError onRetry={() => void donations.refetch()} />
-      ) : donations.data.items.length === 0 ? (
-        <EmptyState>You have not donated yet.</EmptyState>
-      ) : (
-        <>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {donations.data.items.map((d) => (
-              <li key={d.id} className="card border border-base-200 bg-base-100 shadow-sm">
-                <figure className="bg-base-200">
-                  <img
-                    src={d.fundImage}
-                    alt=""
-                    width={800}
-                    height={500}
-                    loading="lazy"
-                    className="aspect-[8/5] h-auto w-full object-cover"
-                  />
-                </figure>
-                <div className="card-body gap-2">
-                  <h2 className="card-title text-lg">{d.fundName}</h2>
-                  <p className="text-sm text-base-content/80">
-                    Raised by <span className="font-medium text-base-content">{d.raiserName}</span>
-                  </p>
-                  <p>
-                    Donated:{' '}
-                    <Money poisha={d.amountPoisha} className="font-bold text-emerald-800" />
-                  </p>
-                  <p className="text-xs text-base-content/75">
-                    <time dateTime={d.donatedAt}>{new Date(d.donatedAt).toLocaleString()}</time>
-                  </p>
-                  <div className="card-actions mt-2 justify-end">
-                    <Link
-                      to={`/donatenow/${d.fundId}`}
-                      className="btn btn-primary btn-sm"
-                      aria-label={`View Details of ${d.fundName}`}
-                    >
-                      View Details
-                    </Link>
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            pageSize={HISTORY_PAGE_SIZE}
-            total={donations.data.total}
-            onPage={setPage}
-            label="Donation history pages"
-          />
-        </>
-      )}
+      <QueryState
+        query={donations}
+        loadingLabel="Loading your donations"
+        onRetry={() => void donations.refetch()}
+      >
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState>You have not donated yet.</EmptyState>
+          ) : (
+            <>
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {data.items.map((d) => (
+                  <li key={d.id} className="card border border-base-200 bg-base-100 shadow-sm">
+                    <figure className="bg-base-200">
+                      <img
+                        src={d.fundImage}
+                        alt=""
+                        width={800}
+                        height={500}
+                        loading="lazy"
+                        className="aspect-[8/5] h-auto w-full object-cover"
+                      />
+                    </figure>
+                    <div className="card-body gap-2">
+                      <h2 className="card-title text-lg">{d.fundName}</h2>
+                      <p className="text-sm text-base-content/80">
+                        Raised by{' '}
+                        <span className="font-medium text-base-content">{d.raiserName}</span>
+                      </p>
+                      <p>
+                        Donated:{' '}
+                        <Money poisha={d.amountPoisha} className="font-bold text-emerald-800" />
+                      </p>
+                      <p className="text-xs text-base-content/75">
+                        <time dateTime={d.donatedAt}>{new Date(d.donatedAt).toLocaleString()}</time>
+                      </p>
+                      <div className="card-actions mt-2 justify-end">
+                        <Link
+                          to={paths.fund(d.fundId)}
+                          className="btn btn-primary btn-sm"
+                          aria-label={`View Details of ${d.fundName}`}
+                        >
+                          View Details
+                        </Link>
+                      </div>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={setPage}
+                label="Donation history pages"
+              />
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
+import { fundQuery } from '../../../api/funds';
+import { paymentConfigQuery } from '../../../api/payments';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 import { initialAmountTk } from '../amount';
-import { fundQuery, paymentConfigQuery } from '../api';
 import { FundSummary } from '../components/fund-summary';
 import { MobileWallets } from '../components/mobile-wallets';
 import { TestCardForm } from '../components/test-card-form';
@@ -90,10 +92,10 @@ function Unavailable({ text }: { text: string }) {
         {text}
       </p>
       <div className="flex gap-3">
-        <Link to="/dashboard/selecteddonation" className="btn btn-outline">
+        <Link to={paths.selectedDonation} className="btn btn-outline">
           Selected donations
         </Link>
-        <Link to="/donatenow" className="btn btn-primary">
+        <Link to={paths.donateNow()} className="btn btn-primary">
           See all funds
         </Link>
       </div>

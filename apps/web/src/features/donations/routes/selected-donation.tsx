@@ -1,105 +1,107 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TCartItem } from '@easyfund/shared/schemas/donations';
-import { PageLoader } from '../../../components/page-loader';
+import { cartQuery, useRemoveFromCart } from '../../../api/cart';
+import { EmptyState } from '../../../components/empty-state';
+import { QueryState } from '../../../components/query-state';
+import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { cartQuery, removeCartItem } from '../api';
-import { EmptyState } from '../components/empty-state';
-import { LoadError } from '../components/load-error';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.selectedDonation);
-  const queryClient = useQueryClient();
   const cart = useQuery(cartQuery);
-  const remove = useMutation({
-    mutationFn: (item: TCartItem) => removeCartItem(item.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: cartQuery.queryKey });
-      void popup.success(MSG.deleted, MSG.deletedText);
-    },
-    onError: (err) => void popup.failure(err.message),
-  });
+  const remove = useRemoveFromCart();
 
   const onDelete = async (item: TCartItem) => {
-    if (await popup.confirmDelete()) remove.mutate(item);
+    if (!(await popup.confirmDelete())) return;
+    remove.mutate(item.id, {
+      onSuccess: () => void popup.success(MSG.deleted, MSG.deletedText),
+      onError: (err) => void popup.failure(err.message),
+    });
   };
 
   return (
     <section className="mx-auto max-w-5xl">
       <h1 className="mb-6 text-3xl font-bold">{PAGE_TITLES.selectedDonation}</h1>
-      {cart.isPending ? (
-        <PageLoader label="Loading your selected donations" />
-      ) : cart.isError ? (
-        <LoadError onRetry={() => void cart.refetch()} />
-      ) : cart.data.items.length === 0 ? (
-        <EmptyState>
-          You have no selected donations. Add a fund from its page to pay for it later.
-        </EmptyState>
-      ) : (
-        <div className="overflow-x-auto rounded-box border border-base-200 bg-base-100">
-          <table className="table">
-            <caption className="sr-only">Your selected donations</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Event Name</th>
-                <th scope="col">Raised By</th>
-                <th scope="col">Delete</th>
-                <th scope="col">Pay</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cart.data.items.map((item, i) => (
-                <tr key={item.id}>
-                  <th scope="row">{i + 1}</th>
-                  <td>
-                    <div className="flex items-center gap-3">
-                      <img
-                        src={item.fundImage}
-                        alt=""
-                        width={48}
-                        height={30}
-                        className="h-10 w-16 rounded object-cover"
-                      />
-                      <Link to={`/donatenow/${item.fundId}`} className="link-hover font-medium">
-                        {item.fundName}
-                      </Link>
-                    </div>
-                  </td>
-                  <td>{item.raiserName}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-circle btn-sm btn-error btn-outline"
-                      aria-label={`Delete ${item.fundName}`}
-                      disabled={remove.isPending && remove.variables?.id === item.id}
-                      onClick={() => void onDelete(item)}
-                    >
-                      <span aria-hidden="true">X</span>
-                    </button>
-                  </td>
-                  <td>
-                    {item.payable ? (
-                      <Link
-                        to={`/dashboard/selecteddonation/pay/${item.fundId}`}
-                        className="btn btn-primary btn-sm"
-                        aria-label={`Pay for ${item.fundName}`}
-                      >
-                        Pay
-                      </Link>
-                    ) : (
-                      <span className="text-sm text-base-content/80">Not open for donations</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryState
+        query={cart}
+        loadingLabel="Loading your selected donations"
+        onRetry={() => void cart.refetch()}
+      >
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState>
+              You have no selected donations. Add a fund from its page to pay for it later.
+            </EmptyState>
+          ) : (
+            <div className="overflow-x-auto rounded-box border border-base-200 bg-base-100">
+              <table className="table">
+                <caption className="sr-only">Your selected donations</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Event Name</th>
+                    <th scope="col">Raised By</th>
+                    <th scope="col">Delete</th>
+                    <th scope="col">Pay</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((item, i) => (
+                    <tr key={item.id}>
+                      <th scope="row">{i + 1}</th>
+                      <td>
+                        <div className="flex items-center gap-3">
+                          <img
+                            src={item.fundImage}
+                            alt=""
+                            width={48}
+                            height={30}
+                            className="h-10 w-16 rounded object-cover"
+                          />
+                          <Link to={paths.fund(item.fundId)} className="link-hover font-medium">
+                            {item.fundName}
+                          </Link>
+                        </div>
+                      </td>
+                      <td>{item.raiserName}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn btn-circle btn-sm btn-error btn-outline"
+                          aria-label={`Delete ${item.fundName}`}
+                          disabled={remove.isPending && remove.variables === item.id}
+                          onClick={() => void onDelete(item)}
+                        >
+                          <span aria-hidden="true">X</span>
+                        </button>
+                      </td>
+                      <td>
+                        {item.payable ? (
+                          <Link
+                            to={paths.payFor(item.fundId)}
+                            className="btn btn-primary btn-sm"
+                            aria-label={`Pay for ${item.fundName}`}
+                          >
+                            Pay
+                          </Link>
+                        ) : (
+                          <span className="text-sm text-base-content/80">
+                            Not open for donations
+                          </span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

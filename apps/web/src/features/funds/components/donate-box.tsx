@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { TFundPublic } from '@easyfund/shared/schemas/funds';
+import { useAddToCart } from '../../../api/cart';
+import { useSession } from '../../../api/session';
 import { ApiError } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
-import { AMOUNT_ERROR, chosenAmount, initialChoice, payHref } from '../amount';
-import { addToCart } from '../api';
+import { paths } from '../../../lib/paths';
+import { AMOUNT_ERROR, chosenAmount, initialChoice } from '../amount';
 import { AmountPicker } from './amount-picker';
 import { LoginPrompt } from './login-prompt';
 
@@ -14,7 +14,7 @@ type CartNote = { kind: 'success' | 'info' | 'error'; text: string; link?: boole
 /** Amount choice, the Donate link to the pay page, and "Add to selected donations". */
 export function DonateBox({ fund }: { fund: TFundPublic }) {
   const { user, loading } = useSession();
-  const queryClient = useQueryClient();
+  const addToCart = useAddToCart();
   const start = initialChoice(fund.suggestedPoisha);
   const [choice, setChoice] = useState(start.choice);
   const [other, setOther] = useState(start.other);
@@ -23,34 +23,8 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
   const otherRef = useRef<HTMLInputElement>(null);
   const promptRef = useRef<HTMLDialogElement>(null);
   const amount = chosenAmount(choice, other);
-  const returnTo = `/donatenow/${fund.id}`;
+  const returnTo = paths.fund(fund.id);
   const summaryId = useId();
-
-  const cart = useMutation({
-    mutationFn: () => addToCart(fund.id),
-    onSuccess: (res) => {
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'cart' });
-      setNote(
-        res.added
-          ? { kind: 'success', text: 'Added to your selected donations.', link: true }
-          : { kind: 'info', text: 'This fund is already in your selected donations.', link: true },
-      );
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.status === 401) {
-        setNote(null);
-        promptRef.current?.showModal();
-        return;
-      }
-      setNote({
-        kind: 'error',
-        text:
-          err instanceof ApiError && err.status === 404
-            ? 'This fund is not open for donations.'
-            : err.message,
-      });
-    },
-  });
 
   const onDonate = (e: MouseEvent) => {
     if (amount === null) {
@@ -71,7 +45,32 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
       promptRef.current?.showModal();
       return;
     }
-    cart.mutate();
+    addToCart.mutate(fund.id, {
+      onSuccess: (res) =>
+        setNote(
+          res.added
+            ? { kind: 'success', text: 'Added to your selected donations.', link: true }
+            : {
+                kind: 'info',
+                text: 'This fund is already in your selected donations.',
+                link: true,
+              },
+        ),
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 401) {
+          setNote(null);
+          promptRef.current?.showModal();
+          return;
+        }
+        setNote({
+          kind: 'error',
+          text:
+            err instanceof ApiError && err.status === 404
+              ? 'This fund is not open for donations.'
+              : err.message,
+        });
+      },
+    });
   };
 
   const noteClass = {
@@ -104,7 +103,7 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
       </p>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row">
         <Link
-          to={amount === null ? '#' : payHref(fund.id, amount)}
+          to={amount === null ? '#' : paths.payFor(fund.id, amount)}
           onClick={onDonate}
           className="btn btn-primary sm:flex-1"
           aria-describedby={summaryId}
@@ -115,9 +114,9 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
           type="button"
           className="btn btn-outline btn-secondary sm:flex-1"
           onClick={onAdd}
-          disabled={cart.isPending}
+          disabled={addToCart.isPending}
         >
-          {cart.isPending && (
+          {addToCart.isPending && (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
           )}
           Add to selected donations
@@ -132,7 +131,7 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
             <span>
               {note.text}{' '}
               {note.link && (
-                <Link to="/dashboard/selecteddonation" className="link font-semibold">
+                <Link to={paths.selectedDonation} className="link font-semibold">
                   See selected donations
                 </Link>
               )}

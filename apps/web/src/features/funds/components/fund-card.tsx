@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { causeTitle } from '@easyfund/shared/constants';
 import type { TFundPublic } from '@easyfund/shared/schemas/funds';
+import { srcsetFor } from '@easyfund/shared/images';
 import { Money } from '../../../components/money';
 import { RaisedProgress } from '../../../components/raised-progress';
-import { srcsetFor } from '@easyfund/shared/images';
+import { paths } from '../../../lib/paths';
 
 /** A fund in the /donatenow list: image, name, raised by, raised, goal, progress, details. */
 export function FundCard({
@@ -52,7 +53,7 @@ export function FundCard({
         <RaisedProgress raisedPoisha={fund.raisedPoisha} goalPoisha={fund.goalPoisha} />
         <div className="card-actions mt-auto">
           <Link
-            to={`/donatenow/${fund.id}`}
+            to={paths.fund(fund.id)}
             className="btn btn-primary btn-block"
             aria-label={`View Details of ${fund.name}`}
           >

@@ -1,6 +1,7 @@
 import { forwardRef, useId } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@easyfund/shared/texts';
+import { paths } from '../../../lib/paths';
 
 /**
  * 'You have to Login first': a modal dialog whose Login button goes to /login and
@@ -33,7 +34,7 @@ export const LoginPrompt = forwardRef<HTMLDialogElement, { returnTo: string }>(f
               Cancel
             </button>
           </form>
-          <Link to={`/login?from=${returnTo}`} className="btn btn-primary">
+          <Link to={paths.login(returnTo)} className="btn btn-primary">
             Login
           </Link>
         </div>

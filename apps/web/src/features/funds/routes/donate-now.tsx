@@ -6,13 +6,15 @@ import {
   useNavigation,
   useRevalidator,
 } from 'react-router';
-import { CAUSES, PAGE_TITLES } from '@easyfund/shared/constants';
+import { CAUSES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
+import { fundsQuery } from '../../../api/funds';
+import { paths } from '../../../lib/paths';
 import { queryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
-import { fundsQuery } from '../api';
 import { FundCard } from '../components/fund-card';
-import { donateNowHref, filtersFromSearch } from '../filters';
+import { filtersFromSearch } from '../filters';
 
 /** The list is loaded before the page is shown (spec: /donatenow). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -48,9 +50,9 @@ export function Component() {
         cause: String(data.get('cause') ?? ''),
       }),
     );
-    void navigate(donateNowHref({ q: next.q, cause: next.cause }));
+    void navigate(paths.donateNow({ q: next.q, cause: next.cause }));
   };
-  const busy = navigation.state === 'loading' && navigation.location.pathname === '/donatenow';
+  const busy = navigation.state === 'loading' && navigation.location.pathname === paths.donateNow();
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
   const filtered = Boolean(filters.q || filters.cause);
 
@@ -59,7 +61,7 @@ export function Component() {
       <Header />
       <form
         method="get"
-        action="/donatenow"
+        action={paths.donateNow()}
         role="search"
         aria-label="Find a fund"
         className="mx-auto mb-6 flex max-w-3xl flex-col gap-3 rounded-box bg-base-200/60 p-4 sm:flex-row sm:items-end"
@@ -126,7 +128,7 @@ export function Component() {
           {list.page > 1 ? (
             <Link
               className="btn btn-outline"
-              to={donateNowHref({ ...filters, page: list.page - 1 })}
+              to={paths.donateNow({ ...filters, page: list.page - 1 })}
             >
               Previous
             </Link>
@@ -141,7 +143,7 @@ export function Component() {
           {list.page < pages ? (
             <Link
               className="btn btn-outline"
-              to={donateNowHref({ ...filters, page: list.page + 1 })}
+              to={paths.donateNow({ ...filters, page: list.page + 1 })}
             >
               Next
             </Link>
@@ -169,7 +171,7 @@ function EmptyState({ filtered, beyondLastPage }: { filtered: boolean; beyondLas
         <>
           <h2 className="text-xl font-bold">No funds match your search</h2>
           <p className="text-base-content/80">Try other words or another cause.</p>
-          <Link to="/donatenow" className="btn btn-primary">
+          <Link to={paths.donateNow()} className="btn btn-primary">
             Show all funds
           </Link>
         </>

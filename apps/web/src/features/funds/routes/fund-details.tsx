@@ -7,15 +7,17 @@ import {
   useRevalidator,
   useRouteError,
 } from 'react-router';
-import { causeTitle, PAGE_TITLES } from '@easyfund/shared/constants';
+import { causeTitle } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
+import { srcsetFor } from '@easyfund/shared/images';
+import { fundQuery } from '../../../api/funds';
 import { Money } from '../../../components/money';
 import { RaisedProgress } from '../../../components/raised-progress';
 import { ApiError } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
 import { queryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
-import { fundQuery } from '../api';
 import { DonateBox } from '../components/donate-box';
-import { srcsetFor } from '@easyfund/shared/images';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
@@ -40,10 +42,10 @@ export function Component() {
       <nav aria-label="Breadcrumb" className="breadcrumbs mb-4 text-sm">
         <ul>
           <li>
-            <Link to="/">Home</Link>
+            <Link to={paths.home}>Home</Link>
           </li>
           <li>
-            <Link to="/donatenow">Donate Now</Link>
+            <Link to={paths.donateNow()}>Donate Now</Link>
           </li>
           <li aria-current="page">{fund.name}</li>
         </ul>
@@ -141,7 +143,7 @@ export function ErrorBoundary() {
           </button>
         </>
       )}
-      <Link to="/donatenow" className="btn btn-primary">
+      <Link to={paths.donateNow()} className="btn btn-primary">
         See all funds
       </Link>
     </section>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Swiper as SwiperClass } from 'swiper';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
+import { paths } from '../../../lib/paths';
 import { HERO } from '../content';
 import { useReducedMotion } from '../use-reduced-motion';
 import { TypedWords } from './typed-words';
@@ -91,7 +92,7 @@ export function HeroCarousel() {
               <div className="relative flex h-full flex-col items-center justify-center gap-5 px-14 pb-8 text-center">
                 <Welcome level={i === 0 ? 1 : 2} />
                 <TypedWords animate={!reduced} />
-                <Link to="/donatenow" className="btn btn-primary btn-lg">
+                <Link to={paths.donateNow()} className="btn btn-primary btn-lg">
                   Donate Now
                 </Link>
               </div>

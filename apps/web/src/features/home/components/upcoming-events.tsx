@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
 import { BANNER, EVENTS } from '../content';
 
 function Meta({ icon, children }: { icon: string; children: ReactNode }) {
@@ -57,7 +58,7 @@ export function UpcomingEvents() {
                     <p className="text-base-content/80">{e.description}</p>
                     <div className="card-actions">
                       <Link
-                        to="/donatenow"
+                        to={paths.donateNow()}
                         className="btn btn-secondary btn-sm"
                         aria-label={`Join Now: ${e.title}`}
                       >
@@ -79,7 +80,7 @@ export function UpcomingEvents() {
           </h2>
           <p className="max-w-3xl text-lg text-orange-50">{BANNER.text}</p>
           <Link
-            to="/donatenow"
+            to={paths.donateNow()}
             className="btn btn-lg border-0 bg-white text-orange-800 hover:bg-orange-50"
           >
             Donate Now

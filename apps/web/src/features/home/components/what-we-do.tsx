@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CAUSES } from '@easyfund/shared/constants';
+import { paths } from '../../../lib/paths';
 import { STATS } from '../content';
 import { CauseIcon, CurrencyIcon } from './cause-icon';
 
@@ -25,7 +26,7 @@ export function WhatWeDo() {
               </span>
               <div>
                 <h3 className="text-xl font-bold">
-                  <Link to={`/donatenow?cause=${c.id}`} className="link-hover">
+                  <Link to={paths.donateNow({ cause: c.id })} className="link-hover">
                     {c.title}
                   </Link>
                 </h3>

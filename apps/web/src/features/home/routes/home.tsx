@@ -1,4 +1,4 @@
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { usePageTitle } from '../../../lib/title';
 import { HeroCarousel } from '../components/hero-carousel';
 import { LatestBlog } from '../components/latest-blog';

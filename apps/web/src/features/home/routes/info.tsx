@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { type InfoTopic, PAGE_TITLES } from '@easyfund/shared/constants';
+import { type InfoTopic, PAGE_TITLES } from '@easyfund/shared/pages';
+import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 import { INFO_PAGES } from '../info-pages';
 
@@ -13,7 +14,7 @@ export function Component() {
     return (
       <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
         <h1 className="text-2xl font-bold">Page not found</h1>
-        <Link to="/" className="btn btn-primary">
+        <Link to={paths.home} className="btn btn-primary">
           Back to Home
         </Link>
       </section>
@@ -29,7 +30,7 @@ export function Component() {
         </section>
       ))}
       <p className="mt-10">
-        <Link to="/contactus" className="link link-primary">
+        <Link to={paths.contactUs} className="link link-primary">
           Questions? Contact Us
         </Link>
       </p>

@@ -7,6 +7,7 @@ import {
   ZCreateFundRequest,
 } from '@easyfund/shared/schemas/funds';
 import { Field } from '../../../components/field';
+import { TextAreaField, TextField } from '../../../components/text-field';
 import { ImageField } from './image-field';
 
 interface FundFormProps {
@@ -38,9 +39,11 @@ export function FundForm({
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="card bg-base-100 shadow">
       <div className="card-body grid gap-3 md:grid-cols-2">
-        <Field label="Event Name" error={errors.name?.message}>
-          {(p) => <input {...p} {...register('name')} className="input input-bordered w-full" />}
-        </Field>
+        <TextField
+          label="Event Name"
+          error={errors.name?.message}
+          registration={register('name')}
+        />
         <Field label="Cause" error={errors.cause?.message}>
           {(p) => (
             <select {...p} {...register('cause')} className="select select-bordered w-full">
@@ -53,50 +56,28 @@ export function FundForm({
             </select>
           )}
         </Field>
-        <Field label="Raiser Name">
-          {(p) => (
-            <input {...p} value={raiser.name} readOnly className="input input-bordered w-full" />
-          )}
-        </Field>
-        <Field label="Raiser Email">
-          {(p) => (
-            <input {...p} value={raiser.email} readOnly className="input input-bordered w-full" />
-          )}
-        </Field>
-        <Field
+        <TextField label="Raiser Name" value={raiser.name} readOnly />
+        <TextField label="Raiser Email" value={raiser.email} readOnly />
+        <TextField
           label="Goal (Tk)"
           error={errors.goalTk?.message}
           hint="The whole amount you want to raise"
-        >
-          {(p) => (
-            <input
-              {...p}
-              {...register('goalTk')}
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
-        <Field
+          registration={register('goalTk')}
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+        />
+        <TextField
           label="Suggested Amount (Tk)"
           error={errors.suggestedTk?.message}
           hint="The amount suggested to each donor, in whole Tk"
-        >
-          {(p) => (
-            <input
-              {...p}
-              {...register('suggestedTk')}
-              type="number"
-              min={0}
-              step={0.01}
-              inputMode="decimal"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
+          registration={register('suggestedTk')}
+          type="number"
+          min={0}
+          step={0.01}
+          inputMode="decimal"
+        />
         <div className="md:col-span-2">
           <Controller
             control={control}
@@ -112,16 +93,12 @@ export function FundForm({
           />
         </div>
         <div className="md:col-span-2">
-          <Field label="Description" error={errors.description?.message}>
-            {(p) => (
-              <textarea
-                {...p}
-                {...register('description')}
-                rows={5}
-                className="textarea textarea-bordered w-full"
-              />
-            )}
-          </Field>
+          <TextAreaField
+            label="Description"
+            error={errors.description?.message}
+            registration={register('description')}
+            rows={5}
+          />
         </div>
         <button type="submit" className="btn btn-primary md:col-span-2" disabled={isSubmitting}>
           {isSubmitting ? busyLabel : submitLabel}

@@ -1,8 +1,8 @@
 import { type ChangeEvent, useId, useState } from 'react';
 import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from '@easyfund/shared/constants';
 import { isImageRef } from '@easyfund/shared/schemas/fields';
+import { useUploadImage } from '../../../api/uploads';
 import { ApiError } from '../../../lib/api';
-import { uploadImage } from '../api';
 
 const TOO_LARGE = 'The image must be at most 2 MB';
 const WRONG_TYPE = 'Only JPEG, PNG or WebP images can be uploaded';
@@ -21,7 +21,8 @@ export function ImageField({ label = 'Image', value, onChange, onBlur, error }: 
   const [mode, setMode] = useState<'upload' | 'url'>(
     value.startsWith('https://') ? 'url' : 'upload',
   );
-  const [uploading, setUploading] = useState(false);
+  const upload = useUploadImage();
+  const uploading = upload.isPending;
   const [uploadError, setUploadError] = useState<string | null>(null);
   const shownError = uploadError ?? error;
   const errorId = shownError ? `${id}-error` : undefined;
@@ -38,13 +39,10 @@ export function ImageField({ label = 'Image', value, onChange, onBlur, error }: 
       setUploadError(TOO_LARGE);
       return;
     }
-    setUploading(true);
     try {
-      onChange(await uploadImage(file));
+      onChange(await upload.mutateAsync(file));
     } catch (err) {
       setUploadError(err instanceof ApiError ? err.message : 'The upload failed, please try again');
-    } finally {
-      setUploading(false);
     }
   }
 

@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
+import { myFundQuery } from '../../../api/funds';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
-import { myFundQuery } from '../api';
-import { errorMessage } from './error-message';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,7 +15,7 @@ function Missing({ text }: { text: string }) {
     <div role="alert" className="alert alert-warning mx-auto max-w-xl">
       <span>
         {text}{' '}
-        <Link to="/dashboard/raisedfund" className="link">
+        <Link to={paths.raisedFund} className="link">
           Back to My Raised Fund
         </Link>
       </span>
@@ -32,9 +33,7 @@ export function OwnFundLoader({ children }: { children: (fund: TOwnFund) => Reac
   if (fund.isPending) return <PageLoader />;
   if (fund.isError) {
     const notFound = fund.error instanceof ApiError && fund.error.status === 404;
-    return (
-      <Missing text={notFound ? 'This fund is not one of yours.' : errorMessage(fund.error)} />
-    );
+    return <Missing text={notFound ? 'This fund is not one of yours.' : messageOf(fund.error)} />;
   }
   return <>{children(fund.data)}</>;
 }

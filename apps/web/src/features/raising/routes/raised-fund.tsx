@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { formatTk } from '@easyfund/shared/money';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import type { TWithdrawal } from '@easyfund/shared/schemas/withdrawals';
+import { myFundsQuery } from '../../../api/funds';
+import { myWithdrawalsQuery } from '../../../api/withdrawals';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/status-badge';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
-import { myWithdrawalsQuery } from '../../../api/withdrawals';
-import { myFundsQuery } from '../api';
-import { errorMessage } from '../components/error-message';
 
 /** /dashboard/raisedfund: My Raised Fund (verified raisers). */
 export function Component() {
@@ -20,7 +21,7 @@ export function Component() {
   if (funds.isError || withdrawals.isError) {
     return (
       <p role="alert" className="alert alert-error">
-        {errorMessage(funds.error ?? withdrawals.error)}
+        {messageOf(funds.error ?? withdrawals.error)}
       </p>
     );
   }
@@ -54,7 +55,7 @@ export function Component() {
       {data.items.length === 0 ? (
         <p className="rounded-box bg-base-100 p-6 text-center shadow">
           You have not requested a fund yet.{' '}
-          <Link to="/dashboard/requestfund" className="link link-primary">
+          <Link to={paths.requestFund} className="link link-primary">
             {PAGE_TITLES.requestFund}
           </Link>
         </p>
@@ -110,7 +111,7 @@ function FundsTable({ funds }: { funds: TOwnFund[] }) {
               <td className="max-w-xs whitespace-pre-line">{f.feedback ?? '—'}</td>
               <td>
                 <Link
-                  to={`/dashboard/raisedfund/updatefund?id=${f.id}`}
+                  to={paths.updateFund(f.id)}
                   className="btn btn-sm btn-outline"
                   aria-label={`Update ${f.name}`}
                 >
@@ -119,7 +120,7 @@ function FundsTable({ funds }: { funds: TOwnFund[] }) {
               </td>
               <td>
                 <Link
-                  to={`/dashboard/raisedfund/withdraw?id=${f.id}`}
+                  to={paths.withdraw(f.id)}
                   className="btn btn-sm btn-primary"
                   aria-label={`Withdraw from ${f.name}`}
                 >

@@ -1,14 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TCreateFundRequest } from '@easyfund/shared/schemas/funds';
+import { useCreateFund } from '../../../api/funds';
+import { useSession } from '../../../api/session';
 import { PageLoader } from '../../../components/page-loader';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
-import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
-import { createFund, myFundsQuery } from '../api';
-import { errorMessage } from '../components/error-message';
 import { FundForm } from '../components/fund-form';
 
 /** /dashboard/requestfund: Request for Fund (verified raisers). */
@@ -16,17 +16,16 @@ export function Component() {
   usePageTitle(PAGE_TITLES.requestFund);
   const { user } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const createFund = useCreateFund();
   if (!user) return <PageLoader />;
 
   const onSubmit = async (values: TCreateFundRequest) => {
     try {
-      await createFund(values);
-      await queryClient.invalidateQueries({ queryKey: myFundsQuery.queryKey });
+      await createFund.mutateAsync(values);
       void popup.success(MSG.fundRequestSuccess);
-      await navigate('/dashboard/raisedfund');
+      await navigate(paths.raisedFund);
     } catch (err) {
-      await popup.failure(errorMessage(err));
+      await popup.failure(messageOf(err));
     }
   };
 

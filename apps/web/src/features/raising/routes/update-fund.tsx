@@ -1,14 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { type CauseId, PAGE_TITLES } from '@easyfund/shared/constants';
+import { type CauseId } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TCreateFundRequest, TOwnFund } from '@easyfund/shared/schemas/funds';
+import { useUpdateFund } from '../../../api/funds';
+import { useSession } from '../../../api/session';
 import { PageLoader } from '../../../components/page-loader';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
-import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
-import { updateFund } from '../api';
-import { errorMessage } from '../components/error-message';
 import { FundForm } from '../components/fund-form';
 import { OwnFundLoader } from '../components/own-fund-loader';
 
@@ -26,18 +27,16 @@ export function Component() {
 function UpdateForm({ fund }: { fund: TOwnFund }) {
   const { user } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const updateFund = useUpdateFund();
   if (!user) return <PageLoader />;
 
   const onSubmit = async (values: TCreateFundRequest) => {
     try {
-      await updateFund(fund.id, values);
-      await queryClient.invalidateQueries({ queryKey: ['raising'] });
-      await queryClient.invalidateQueries({ queryKey: ['funds'] });
+      await updateFund.mutateAsync({ id: fund.id, ...values });
       void popup.success(MSG.fundUpdated);
-      await navigate('/dashboard/raisedfund');
+      await navigate(paths.raisedFund);
     } catch (err) {
-      await popup.failure(errorMessage(err));
+      await popup.failure(messageOf(err));
     }
   };
 

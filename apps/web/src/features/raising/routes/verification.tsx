@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import {
   type TVerification,
@@ -10,14 +10,14 @@ import {
   type TVerificationRequest,
   ZVerificationRequest,
 } from '@easyfund/shared/schemas/verifications';
-import { Field } from '../../../components/field';
+import { useRefreshSession, useSession } from '../../../api/session';
+import { myVerificationQuery, useApplyForVerification } from '../../../api/verifications';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/status-badge';
+import { TextField } from '../../../components/text-field';
+import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
-import { meQuery, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/title';
-import { applyForVerification, myVerificationQuery } from '../api';
-import { errorMessage } from '../components/error-message';
 import { ImageField } from '../components/image-field';
 
 /** /dashboard/verification: Be a Fund Raiser. */
@@ -25,19 +25,19 @@ export function Component() {
   usePageTitle(PAGE_TITLES.verification);
   const { user } = useSession();
   const mine = useQuery(myVerificationQuery);
-  const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
   const serverRole = mine.data?.role;
   useEffect(() => {
     // Approved since the session was loaded: refresh it so the raiser links appear.
     if (user && serverRole && serverRole !== user.role) {
-      void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      void refreshSession();
     }
-  }, [queryClient, serverRole, user]);
+  }, [refreshSession, serverRole, user]);
   if (!user || mine.isPending) return <PageLoader />;
   if (mine.isError) {
     return (
       <p role="alert" className="alert alert-error">
-        {errorMessage(mine.error)}
+        {messageOf(mine.error)}
       </p>
     );
   }
@@ -85,7 +85,7 @@ function ApplicationStatus({ application }: { application: TVerification }) {
 }
 
 function ApplicationForm({ again, name }: { again: boolean; name: string }) {
-  const queryClient = useQueryClient();
+  const applyForVerification = useApplyForVerification();
   const {
     register,
     control,
@@ -99,13 +99,11 @@ function ApplicationForm({ again, name }: { again: boolean; name: string }) {
 
   const onSubmit = async (body: TVerificationRequest) => {
     try {
-      await applyForVerification(body);
+      await applyForVerification.mutateAsync(body);
       reset();
-      await queryClient.invalidateQueries({ queryKey: myVerificationQuery.queryKey });
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       void popup.success(MSG.verificationSuccess, undefined, MSG.verificationSuccessFooter);
     } catch (err) {
-      await popup.failure(errorMessage(err));
+      await popup.failure(messageOf(err));
     }
   };
 
@@ -120,16 +118,12 @@ function ApplicationForm({ again, name }: { again: boolean; name: string }) {
         <h2 id="apply-heading" className="card-title">
           {again ? 'Apply again' : 'Apply to become a fund raiser'}
         </h2>
-        <Field label="Name" error={errors.name?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('name')}
-              autoComplete="name"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Name"
+          error={errors.name?.message}
+          registration={register('name')}
+          autoComplete="name"
+        />
         <Controller
           control={control}
           name="image"
@@ -142,37 +136,23 @@ function ApplicationForm({ again, name }: { again: boolean; name: string }) {
             />
           )}
         />
-        <Field
+        <TextField
           label="ID Card Number"
           error={errors.idCardNumber?.message}
           hint="Your national ID number: 10, 13 or 17 digits"
-        >
-          {(p) => (
-            <input
-              {...p}
-              {...register('idCardNumber')}
-              inputMode="numeric"
-              autoComplete="off"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
-        <Field
+          registration={register('idCardNumber')}
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <TextField
           label="Phone Number"
           error={errors.phoneNumber?.message}
           hint="A mobile number, like 01712345678"
-        >
-          {(p) => (
-            <input
-              {...p}
-              {...register('phoneNumber')}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
+          registration={register('phoneNumber')}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+        />
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Apply'}
         </button>

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { PAGE_TITLES } from '@easyfund/shared/constants';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { formatTk } from '@easyfund/shared/money';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import {
@@ -10,14 +9,15 @@ import {
   type TWithdrawFormInput,
   ZWithdrawForm,
 } from '@easyfund/shared/schemas/withdrawals';
-import { Field } from '../../../components/field';
-import { PageLoader } from '../../../components/page-loader';
-import { ApiError } from '../../../lib/api';
-import { popup } from '../../../lib/popups';
-import { useSession } from '../../../lib/session';
-import { usePageTitle } from '../../../lib/title';
+import { useSession } from '../../../api/session';
 import { useRequestWithdrawal } from '../../../api/withdrawals';
-import { errorMessage } from '../components/error-message';
+import { PageLoader } from '../../../components/page-loader';
+import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
+import { popup } from '../../../lib/popups';
+import { usePageTitle } from '../../../lib/title';
 import { OwnFundLoader } from '../components/own-fund-loader';
 
 const WITHDRAW_SUCCESS = 'Withdraw Request Successful!!';
@@ -37,7 +37,6 @@ export function Component() {
 function WithdrawForm({ fund }: { fund: TOwnFund }) {
   const { user } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const requestWithdrawal = useRequestWithdrawal();
   const {
     register,
@@ -53,13 +52,12 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
   const onSubmit = async ({ amountTk }: TWithdrawForm) => {
     try {
       await requestWithdrawal.mutateAsync({ fundId: fund.id, amountTk });
-      await queryClient.invalidateQueries({ queryKey: ['raising'] });
       void popup.success(WITHDRAW_SUCCESS, WITHDRAW_SUCCESS_TEXT);
-      await navigate('/dashboard/raisedfund');
+      await navigate(paths.raisedFund);
     } catch (err) {
       const field = err instanceof ApiError ? err.fields?.amountTk : undefined;
       if (field) setError('amountTk', { message: field });
-      await popup.failure(errorMessage(err));
+      await popup.failure(messageOf(err));
     }
   };
 
@@ -74,34 +72,23 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
             waiting for approval {formatTk(fund.pendingWithdrawalPoisha)}
           </span>
         </p>
-        <Field label="Name" error={errors.name?.message}>
-          {(p) => (
-            <input {...p} {...register('name')} readOnly className="input input-bordered w-full" />
-          )}
-        </Field>
-        <Field label="Raiser">
-          {(p) => (
-            <input {...p} value={user.name} readOnly className="input input-bordered w-full" />
-          )}
-        </Field>
-        <Field label="Email">
-          {(p) => (
-            <input {...p} value={user.email} readOnly className="input input-bordered w-full" />
-          )}
-        </Field>
-        <Field label="Amount (Tk)" error={errors.amountTk?.message}>
-          {(p) => (
-            <input
-              {...p}
-              {...register('amountTk')}
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              className="input input-bordered w-full"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Name"
+          error={errors.name?.message}
+          registration={register('name')}
+          readOnly
+        />
+        <TextField label="Raiser" value={user.name} readOnly />
+        <TextField label="Email" value={user.email} readOnly />
+        <TextField
+          label="Amount (Tk)"
+          error={errors.amountTk?.message}
+          registration={register('amountTk')}
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+        />
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Request Withdrawal'}
         </button>

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
+import { paths } from '../lib/paths';
 
-/** What a donor page shows with nothing to list: the reason and a way to donate. */
+/** What a list shows with nothing in it: the reason and a way to donate. */
 export function EmptyState({ children }: { children: string }) {
   return (
     <div className="rounded-box border border-base-200 bg-base-100 p-8 text-center">
       <p className="mb-4 text-base-content/80">{children}</p>
-      <Link to="/donatenow" className="btn btn-primary">
+      <Link to={paths.donateNow()} className="btn btn-primary">
         Donate Now
       </Link>
     </div>

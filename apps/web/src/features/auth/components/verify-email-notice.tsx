@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ApiError } from '../lib/api';
-import { sendVerificationEmail, useSession } from '../lib/session';
+import { ApiError } from '../../../lib/api';
+import { sendVerificationEmail, useSession } from '../../../api/session';
 
 type State = 'idle' | 'sending' | 'sent' | 'error';
 

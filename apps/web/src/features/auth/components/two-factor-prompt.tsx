@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { TWO_FACTOR_PAGE } from '@easyfund/shared/identity';
-import { useSession } from '../lib/session';
+import { useSession } from '../../../api/session';
 
 /** Asks an admin without two-factor sign-in to turn it on (admins hold the keys to the money). */
 export function TwoFactorPrompt() {

@@ -1,0 +1,135 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { session } from '@easyfund/shared/api/session';
+import type { TLoginForm, TSignUpRequest } from '@easyfund/shared/schemas/auth';
+import { api } from '../lib/api';
+import { paths } from '../lib/paths';
+import { call } from './client';
+
+/** Query keys of the session resource; only this file builds them. */
+export const sessionKeys = {
+  all: ['session'] as const,
+  me: () => [...sessionKeys.all, 'me'] as const,
+  providers: () => [...sessionKeys.all, 'providers'] as const,
+};
+
+/** The signed-in user, or null when signed out. */
+export const meQuery = queryOptions({
+  queryKey: sessionKeys.me(),
+  // GET /api/session answers `{ user: null }` when signed out (no 401 logged on every page).
+  queryFn: async () => (await call(session.get)).user,
+  staleTime: 60_000,
+});
+
+export function useSession() {
+  const q = useQuery(meQuery);
+  return { user: q.data ?? null, loading: q.isPending, error: q.error };
+}
+
+/** Reads the session again (the user's role changed on the server). */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: sessionKeys.me() }),
+    [queryClient],
+  );
+}
+
+/** The external sign-in providers that are configured. */
+export const providersQuery = queryOptions({
+  queryKey: sessionKeys.providers(),
+  queryFn: () => call(session.providers),
+  staleTime: Infinity,
+});
+
+/* ---------- the identity layer (better-auth, under /api/auth; no contracts of ours) ---------- */
+
+const AUTH = '/api/auth';
+
+/**
+ * Signs in with e-mail and password; the session is read again. `twoFactorRedirect`
+ * when the account has two-factor sign-in: a code is asked next.
+ */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TLoginForm) =>
+      api.post<{ twoFactorRedirect?: boolean } | null>(`${AUTH}/sign-in/email`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me() }),
+  });
+}
+
+/** Creates an account: answers the same whether or not the address already has one, and signs nobody in. */
+export function useSignUp() {
+  return useMutation({
+    mutationFn: (body: TSignUpRequest) => api.post(`${AUTH}/sign-up/email`, body),
+  });
+}
+
+/** The second step of a sign-in with two-factor sign-in on: a code or a backup code. */
+export function useVerifySecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, backup }: { code: string; backup: boolean }) =>
+      api.post(`${AUTH}/two-factor/${backup ? 'verify-backup-code' : 'verify-totp'}`, {
+        code,
+        trustDevice: false,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me() }),
+  });
+}
+
+/** Turning two-factor sign-in on: the app's secret (otpauth URI) and the backup codes. */
+export const enableTwoFactor = (password: string) =>
+  api.post<{ totpURI: string; backupCodes: string[] }>(`${AUTH}/two-factor/enable`, {
+    password,
+  });
+export const disableTwoFactor = (password: string) =>
+  api.post(`${AUTH}/two-factor/disable`, { password });
+
+/** The e-mailed verification link's token, checked by the identity layer. */
+export const verifyEmail = (token: string) =>
+  api.get(`${AUTH}/verify-email?token=${encodeURIComponent(token)}`);
+
+/** Sends a new verification link to the signed-in user's address. */
+export async function sendVerificationEmail(email: string): Promise<void> {
+  await api.post(`${AUTH}/send-verification-email`, { email });
+}
+
+/** Sends a reset link to an account's e-mail; the link opens the Reset Password page. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.post(`${AUTH}/request-password-reset`, {
+        email,
+        redirectTo: new URL(paths.resetPassword, window.location.origin).toString(),
+      }),
+  });
+}
+
+/** Sets a new password with the token of a reset link. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: ({ token, newPassword }: { token: string; newPassword: string }) =>
+      api.post(`${AUTH}/reset-password`, { token, newPassword }),
+  });
+}
+
+/** Starts a redirect sign-in with Google or the configured OpenID Connect provider. */
+export async function startExternalSignIn(kind: 'google' | 'oidc', callbackPath: string) {
+  const callbackURL = new URL(callbackPath, window.location.origin).toString();
+  const errorCallbackURL = new URL(paths.login(), window.location.origin).toString();
+  // Google and the generic OpenID Connect provider both go through the social endpoint.
+  const res = await api.post<{ url?: string }>(`${AUTH}/sign-in/social`, {
+    provider: kind === 'google' ? 'google' : 'oidc',
+    callbackURL,
+    errorCallbackURL,
+  });
+  if (!res.url) throw new Error('The sign-in provider did not answer with an address');
+  window.location.assign(res.url);
+}
+
+/** Signs out on the server; the caller reloads the page (every cached query goes with it). */
+export async function signOut(): Promise<void> {
+  await api.post(`${AUTH}/sign-out`);
+}

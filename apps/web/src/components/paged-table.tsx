@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import type { Paged } from '@easyfund/shared/schemas/fields';
+import { Pagination } from './pagination';
+import { type QueryLike, QueryState } from './query-state';
+
+interface PagedTableProps<T> {
+  /** The list query: loader while pending, an alert on error. */
+  query: QueryLike<Paged<T>>;
+  /** Accessible names of the table and of its page navigation. */
+  label: string;
+  pagesLabel: string;
+  /** Shown instead of the table when there is nothing to list. */
+  empty: string;
+  columns: string[];
+  onPage: (page: number) => void;
+  /** One <tr> for an item, given its 1-based position in the whole list. */
+  row: (item: T, position: number) => ReactNode;
+  /** Shown above the table (e.g. a count). */
+  caption?: ReactNode;
+}
+
+/** A paged list: loading and error states, an empty message, the table and its pages. */
+export function PagedTable<T>({
+  query,
+  label,
+  pagesLabel,
+  empty,
+  columns,
+  onPage,
+  row,
+  caption,
+}: PagedTableProps<T>) {
+  return (
+    <QueryState query={query}>
+      {(data) => (
+        <>
+          {caption}
+          {data.items.length === 0 ? (
+            <p className="rounded-box bg-base-100 p-6 text-center shadow">{empty}</p>
+          ) : (
+            <>
+              <div className="overflow-x-auto rounded-box bg-base-100 shadow">
+                <table className="table" aria-label={label}>
+                  <thead>
+                    <tr>
+                      {columns.map((c) => (
+                        <th key={c} scope="col">
+                          {c}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.items.map((item, i) =>
+                      row(item, (data.page - 1) * data.pageSize + i + 1),
+                    )}
+                  </tbody>
+                </table>
+              </div>
+              <Pagination
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={onPage}
+                label={pagesLabel}
+              />
+            </>
+          )}
+        </>
+      )}
+    </QueryState>
+  );
+}

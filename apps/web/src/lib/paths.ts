@@ -1,0 +1,57 @@
+import type { CauseId } from '@easyfund/shared/constants';
+import { type InfoTopic, PAGES, type PageName } from '@easyfund/shared/pages';
+
+/** A page's address with its `:name` segments filled in (values encoded). */
+export function pathOf(name: PageName, params: Record<string, string | number> = {}): string {
+  return PAGES[name].path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`missing ${key} for the page ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A query string from the defined, non-empty values ('' when there are none). */
+function query(params: Record<string, string | number | undefined>): string {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== '') sp.set(k, String(v));
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Every internal link of the app, made from the page table. */
+export const paths = {
+  home: pathOf('home'),
+  donateNow: (filters: { q?: string; cause?: CauseId; page?: number } = {}) =>
+    pathOf('donateNow') +
+    query({
+      q: filters.q,
+      cause: filters.cause,
+      page: filters.page && filters.page > 1 ? filters.page : undefined,
+    }),
+  fund: (id: string) => pathOf('fundDetails', { id }),
+  contactUs: pathOf('contactUs'),
+  info: (topic: InfoTopic) => pathOf('info', { topic }),
+  /** The login page, coming back to `from` afterwards (put in as given). */
+  login: (from?: string) => pathOf('login') + (from === undefined ? '' : `?from=${from}`),
+  register: pathOf('register'),
+  forgotPassword: pathOf('forgotPassword'),
+  resetPassword: pathOf('resetPassword'),
+  dashboard: pathOf('dashboard'),
+  selectedDonation: pathOf('selectedDonation'),
+  /** The pay page of a fund, starting with an amount in whole Tk when given. */
+  payFor: (fundId: string, amountTk?: number) =>
+    pathOf('payment', { fundId }) + query({ amount: amountTk }),
+  donated: pathOf('donated'),
+  paymentHistory: pathOf('paymentHistory'),
+  verification: pathOf('verification'),
+  requestFund: pathOf('requestFund'),
+  raisedFund: pathOf('raisedFund'),
+  updateFund: (id: string) => pathOf('updateFund') + query({ id }),
+  withdraw: (id: string) => pathOf('withdraw') + query({ id }),
+  manageUsers: pathOf('manageUsers'),
+  manageVerification: pathOf('manageVerification'),
+  manageRequestedFund: pathOf('manageRequestedFund'),
+  manageWithdrawals: pathOf('manageWithdrawals'),
+  messages: pathOf('messages'),
+} as const;

@@ -1,0 +1,224 @@
+import { type Role, SITE_NAME } from './constants';
+
+/** The footer's information pages (/info/:topic) and their titles. */
+export const INFO_PAGE_TITLES = {
+  about: 'About Us',
+  terms: 'Terms of use',
+  privacy: 'Privacy policy',
+  cookies: 'Cookies',
+  help: 'Help',
+  faq: 'FQAs',
+} as const;
+export type InfoTopic = keyof typeof INFO_PAGE_TITLES;
+
+const NOT_FOUND = 'Page Not Found';
+
+/** One page of the web app. */
+export interface Page {
+  /** React Router path pattern, absolute: `/donatenow/:id`. */
+  path: string;
+  /** The page's title (rendered as '{title} - Easy Fund'); a function when it depends on the path. */
+  title: string | ((params: Record<string, string>) => string);
+  /** `site`: the public layout; `dashboard`: the dashboard layout, which needs a session. */
+  area: 'site' | 'dashboard';
+  /** Roles that may open the page; absent → anyone who may open its area. */
+  roles?: readonly Role[];
+  /** Its link in the dashboard sidebar: the label (default: the title) and who sees it
+   *  (default: `roles`, else every signed-in user). Absent → not in the sidebar. */
+  sidebar?: {
+    label?: string;
+    roles?: readonly Role[];
+    /** Shown to an admin only when they raised funds of their own. */
+    ownFunds?: boolean;
+  };
+}
+
+/**
+ * Every page of the specification, once: the web router, the dashboard sidebar (in this
+ * order), the page titles (in the app and in the server's first HTML answer) and the
+ * app's internal links are all made from this table.
+ */
+export const PAGES = {
+  home: { path: '/', title: 'Home', area: 'site' },
+  donateNow: { path: '/donatenow', title: 'Donate Now', area: 'site' },
+  fundDetails: { path: '/donatenow/:id', title: 'Fund Details', area: 'site' },
+  contactUs: { path: '/contactus', title: 'Contact Us', area: 'site' },
+  info: {
+    path: '/info/:topic',
+    title: ({ topic }) =>
+      topic !== undefined && Object.hasOwn(INFO_PAGE_TITLES, topic)
+        ? INFO_PAGE_TITLES[topic as InfoTopic]
+        : NOT_FOUND,
+    area: 'site',
+  },
+  login: { path: '/login', title: 'Login', area: 'site' },
+  register: { path: '/register', title: 'Register', area: 'site' },
+  forgotPassword: { path: '/forgot-password', title: 'Forgot Password', area: 'site' },
+  resetPassword: { path: '/reset-password', title: 'Reset Password', area: 'site' },
+  verifyEmail: { path: '/verify-email', title: 'Verify E-mail', area: 'site' },
+
+  dashboard: { path: '/dashboard', title: 'Dashboard', area: 'dashboard' },
+  selectedDonation: {
+    path: '/dashboard/selecteddonation',
+    title: 'Selected Donation',
+    area: 'dashboard',
+    sidebar: {},
+  },
+  payment: { path: '/dashboard/selecteddonation/pay/:fundId', title: 'Payment', area: 'dashboard' },
+  donated: {
+    path: '/dashboard/donated',
+    title: 'My Donation History',
+    area: 'dashboard',
+    sidebar: { label: 'Donation History' },
+  },
+  paymentHistory: {
+    path: '/dashboard/paymenthistory',
+    title: 'Payment History',
+    area: 'dashboard',
+    sidebar: {},
+  },
+  // Open to every signed-in user (raisers and admins see their status); offered to users only.
+  verification: {
+    path: '/dashboard/verification',
+    title: 'Be a Fund Raiser',
+    area: 'dashboard',
+    sidebar: { roles: ['user'] },
+  },
+  requestFund: {
+    path: '/dashboard/requestfund',
+    title: 'Request for Fund',
+    area: 'dashboard',
+    roles: ['verified'],
+    sidebar: {},
+  },
+  raisedFund: {
+    path: '/dashboard/raisedfund',
+    title: 'My Raised Fund',
+    area: 'dashboard',
+    // Admins keep what they raised: a role change never takes away what a person owns.
+    roles: ['verified', 'admin'],
+    sidebar: { ownFunds: true },
+  },
+  updateFund: {
+    path: '/dashboard/raisedfund/updatefund',
+    title: 'Update Your Fund',
+    area: 'dashboard',
+    roles: ['verified', 'admin'],
+  },
+  withdraw: {
+    path: '/dashboard/raisedfund/withdraw',
+    title: 'Withdraw Request',
+    area: 'dashboard',
+    roles: ['verified', 'admin'],
+  },
+  twoFactor: {
+    path: '/dashboard/two-factor',
+    title: 'Two-factor Sign-in',
+    area: 'dashboard',
+    sidebar: {},
+  },
+  manageUsers: {
+    path: '/dashboard/admin/manageUsers',
+    title: 'Manage Users',
+    area: 'dashboard',
+    roles: ['admin'],
+    sidebar: {},
+  },
+  manageVerification: {
+    path: '/dashboard/admin/manageverification',
+    title: 'Manage Verification',
+    area: 'dashboard',
+    roles: ['admin'],
+    sidebar: {},
+  },
+  manageRequestedFund: {
+    path: '/dashboard/admin/managerequestedfund',
+    title: 'Manage Fund Request',
+    area: 'dashboard',
+    roles: ['admin'],
+    sidebar: {},
+  },
+  manageWithdrawals: {
+    path: '/dashboard/admin/managewithdrawals',
+    title: 'Manage Withdrawals',
+    area: 'dashboard',
+    roles: ['admin'],
+    sidebar: {},
+  },
+  messages: {
+    path: '/dashboard/admin/messages',
+    title: 'Messages',
+    area: 'dashboard',
+    roles: ['admin'],
+    sidebar: {},
+  },
+} as const satisfies Record<string, Page>;
+
+export type PageName = keyof typeof PAGES;
+
+type FixedTitles = {
+  [
+    K in PageName as (typeof PAGES)[K]['title'] extends string ? K : never
+  ]: (typeof PAGES)[K]['title'];
+};
+
+/** Page titles by page (those that do not depend on the path), and the not-found page's. */
+export const PAGE_TITLES = {
+  ...(Object.fromEntries(
+    Object.entries(PAGES as Record<string, Page>)
+      .filter(([, p]) => typeof p.title === 'string')
+      .map(([name, p]) => [name, p.title]),
+  ) as FixedTitles),
+  notFound: NOT_FOUND,
+} as const;
+
+/** '{page} - Easy Fund'. */
+export function pageTitle(page: string): string {
+  return `${page} - ${SITE_NAME}`;
+}
+
+/**
+ * The links of the dashboard sidebar a role sees, in the table's order; `hasOwnFunds`
+ * adds an admin's own raised funds.
+ */
+export function sidebarFor(
+  role: Role,
+  hasOwnFunds = false,
+): { name: PageName; path: string; label: string }[] {
+  return (Object.entries(PAGES) as [PageName, Page][]).flatMap(([name, p]) => {
+    if (!p.sidebar) return [];
+    const roles = p.sidebar.roles ?? p.roles;
+    if (roles && !roles.includes(role)) return [];
+    if (p.sidebar.ownFunds && role === 'admin' && !hasOwnFunds) return [];
+    return [{ name, path: p.path, label: p.sidebar.label ?? (p.title as string) }];
+  });
+}
+
+/** A path pattern as an anchored regular expression (a trailing slash allowed) and its names. */
+function compile(pattern: string): { re: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = pattern
+    .split('/')
+    .map((segment) => {
+      if (segment.startsWith(':')) {
+        names.push(segment.slice(1));
+        return '([^/]+)';
+      }
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { re: new RegExp(`^${source.replace(/\/$/, '')}/?$`), names };
+}
+
+const MATCHERS = (Object.values(PAGES) as Page[]).map((page) => ({ page, ...compile(page.path) }));
+
+/** The document title of a path, for the server's first HTML answer (the app sets it as it navigates). */
+export function titleForPath(pathname: string): string {
+  for (const { page, re, names } of MATCHERS) {
+    const m = re.exec(pathname);
+    if (!m) continue;
+    const params = Object.fromEntries(names.map((n, i) => [n, m[i + 1] ?? '']));
+    return pageTitle(typeof page.title === 'string' ? page.title : page.title(params));
+  }
+  return pageTitle(NOT_FOUND);
+}

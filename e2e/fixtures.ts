@@ -27,7 +27,9 @@ export async function mailTo(email: string, subject: string): Promise<string> {
           .sort();
         for (const name of files.reverse()) {
           const body = readFileSync(path.join(outbox, name), 'utf8');
-          if (body.includes(`To: ${email}\n`) && body.includes(`Subject: ${subject}`)) {
+          // The identity layer keeps addresses in lower case.
+          const to = `To: ${email.toLowerCase()}\n`;
+          if (body.toLowerCase().includes(to) && body.includes(`Subject: ${subject}`)) {
             text = body;
             return true;
           }

@@ -72,6 +72,8 @@ test.describe('navbar', () => {
       data: { name: 'Broken Photo', email, password: 'photo123', image: '/images/missing.png' },
     });
     expect(res.status()).toBe(200);
+    // Sign-up signs nobody in (it answers the same for a registered address).
+    await page.request.post('/api/auth/sign-in/email', { data: { email, password: 'photo123' } });
     await page.goto('/');
     await expect(nav(page).getByRole('img', { name: 'Broken Photo' })).toHaveAttribute(
       'src',
@@ -501,6 +503,7 @@ test.describe('fund page', () => {
     await page.request.post('/api/auth/sign-up/email', {
       data: { name: 'Cart Person', email, password: 'cart1234', image: '/images/avatar.svg' },
     });
+    await page.request.post('/api/auth/sign-in/email', { data: { email, password: 'cart1234' } });
     await page.goto(`/donatenow/${fund.id}`);
     const add = page.getByRole('button', { name: 'Add to selected donations' });
     await add.click();

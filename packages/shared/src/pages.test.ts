@@ -39,6 +39,7 @@ describe('the dashboard sidebar', () => {
       'Donation History',
       'Payment History',
       'Be a Fund Raiser',
+      'Two-factor Sign-in',
     ]);
   });
 
@@ -49,6 +50,7 @@ describe('the dashboard sidebar', () => {
       'Payment History',
       'Request for Fund',
       'My Raised Fund',
+      'Two-factor Sign-in',
     ]);
   });
 
@@ -57,11 +59,14 @@ describe('the dashboard sidebar', () => {
       '/dashboard/selecteddonation',
       '/dashboard/donated',
       '/dashboard/paymenthistory',
+      '/dashboard/two-factor',
       '/dashboard/admin/manageUsers',
       '/dashboard/admin/manageverification',
       '/dashboard/admin/managerequestedfund',
       '/dashboard/admin/managewithdrawals',
       '/dashboard/admin/messages',
     ]);
+    // An admin who raised funds keeps My Raised Fund.
+    expect(sidebarFor('admin', true).map((l) => l.label)).toContain('My Raised Fund');
   });
 });

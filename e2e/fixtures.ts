@@ -28,7 +28,7 @@ export async function mailTo(email: string, subject: string): Promise<string> {
         for (const name of files.reverse()) {
           const body = readFileSync(path.join(outbox, name), 'utf8');
           // The identity layer keeps addresses in lower case.
-          const to = `To: ${email.toLowerCase()}\n`;
+          const to = `to: ${email.toLowerCase()}\n`;
           if (body.toLowerCase().includes(to) && body.includes(`Subject: ${subject}`)) {
             text = body;
             return true;

@@ -48,9 +48,9 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  console.log(
-    `Easy Fund is running at ${config.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`}`,
-  );
+  // The first line names the port actually bound (scripts and tests read it).
+  console.log(`Easy Fund is running at http://localhost:${port}`);
+  if (config.PUBLIC_URL) console.log(`Its public address is ${config.publicUrl}`);
   console.log(
     `Sign-in works from ${config.trustedOrigins.join(', ')}` +
       ' (to open the site at another address, set PUBLIC_URL or add it to TRUSTED_ORIGINS).',

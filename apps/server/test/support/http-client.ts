@@ -58,7 +58,11 @@ export async function signInHttp(
     .join('; ');
 }
 
-/** Signs up a new account (role user) over HTTP and returns its session cookie. */
+/**
+ * Signs up a new account (role user) over HTTP, then signs in (sign-up itself signs
+ * nobody in: it answers the same for an address that already has an account), and
+ * returns the session cookie.
+ */
 export async function signUpHttp(
   baseUrl: string,
   email: string,
@@ -71,10 +75,8 @@ export async function signUpHttp(
     body: JSON.stringify({ name: 'Donor', email, password, image: '/images/avatar.svg' }),
   });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  await res.body?.cancel();
+  return signInHttp(baseUrl, email, password, headers);
 }
 
 export const CARDS = {

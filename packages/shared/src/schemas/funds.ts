@@ -111,8 +111,8 @@ export type TUpdateFundRequest = z.output<typeof ZUpdateFundRequest>;
 
 const ZStatus = z.enum(DECISION_STATUSES);
 
-/** A raiser's own fund, with its totals and what can still be withdrawn. */
-export const ZOwnFund = z.object({
+/** What a raiser's and an admin's view of a fund share. */
+const ZFundRecord = z.object({
   id: z.string(),
   name: z.string(),
   image: z.string(),
@@ -124,6 +124,10 @@ export const ZOwnFund = z.object({
   donationCount: z.number().int(),
   status: ZStatus,
   feedback: z.string().nullable(),
+});
+
+/** A raiser's own fund, with its totals and what can still be withdrawn. */
+export const ZOwnFund = ZFundRecord.extend({
   withdrawnPoisha: z.number().int(),
   pendingWithdrawalPoisha: z.number().int(),
   availablePoisha: z.number().int(),
@@ -142,18 +146,7 @@ export const ZMyFundsResponse = z.object({
 export type TMyFundsResponse = z.infer<typeof ZMyFundsResponse>;
 
 /** A fund as the admin's Manage Fund Request page shows it. */
-export const ZAdminFund = z.object({
-  id: z.string(),
-  name: z.string(),
-  image: z.string(),
-  description: z.string(),
-  cause: z.string(),
-  goalPoisha: z.number().int(),
-  suggestedPoisha: z.number().int(),
-  raisedPoisha: z.number().int(),
-  donationCount: z.number().int(),
-  status: ZStatus,
-  feedback: z.string().nullable(),
+export const ZAdminFund = ZFundRecord.extend({
   raiser: ZPersonRef,
   decidedBy: ZPersonRef.nullable(),
   decidedAt: z.string().nullable(),

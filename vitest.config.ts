@@ -2,8 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
 // Real server processes against PostgreSQL (scale-out, faults): a project of their own,
-// one file at a time, with longer timeouts. They skip themselves without TEST_DATABASE_URL.
-const processTests = ['apps/server/test/scale-out.test.ts', 'apps/server/test/faults.test.ts'];
+// one file at a time, with longer timeouts. Those that need PostgreSQL skip themselves
+// without TEST_DATABASE_URL.
+const processTests = [
+  'apps/server/test/scale-out.test.ts',
+  'apps/server/test/faults.test.ts',
+  'apps/server/test/compiled-server.test.ts',
+  'apps/server/test/jobs-processes.test.ts',
+];
 
 export default defineConfig({
   test: {

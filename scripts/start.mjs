@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its sources are newer than the build, then
-// starts the production server on the embedded database with demo data.
+// `npm start`: builds the web app and compiles the server when their sources are newer
+// than the builds, then starts the production server with plain `node` on the embedded
+// database with demo data.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
 const dist = path.join(webDir, 'dist/index.html');
+const serverMain = path.join(root, 'apps/server/dist/main.js');
 
 function newest(dir) {
   let t = 0;
@@ -20,29 +22,35 @@ function newest(dir) {
   return t;
 }
 
-const sources = Math.max(newest(webDir), newest(path.join(root, 'packages/shared/src')));
-if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
-  console.log('Building the web app…');
-  const r = spawnSync('npm', ['run', 'build', '-w', '@easyfund/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+const shared = newest(path.join(root, 'packages/shared/src'));
+/** Runs `build` when `output` is missing or older than any of its sources. */
+function buildIfStale(what, output, sources, args) {
+  if (existsSync(output) && statSync(output).mtimeMs >= Math.max(shared, ...sources.map(newest)))
+    return;
+  console.log(`Building ${what}…`);
+  const r = spawnSync(args[0], args.slice(1), { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-
-const child = spawn(
-  process.execPath,
-  [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/server/src/main.ts')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      NODE_ENV: 'production',
-      SEED_DEMO: 'true',
-      WEB_DIST: path.join(webDir, 'dist'),
-      ...process.env,
-    },
-  },
+buildIfStale('the web app', dist, [webDir], ['npm', 'run', 'build', '-w', '@easyfund/web']);
+buildIfStale(
+  'the server',
+  serverMain,
+  [path.join(root, 'apps/server/src')],
+  [process.execPath, path.join(root, 'scripts/build-server.mjs')],
 );
+
+const child = spawn(process.execPath, ['--enable-source-maps', serverMain], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    NODE_ENV: 'production',
+    // The demo takes test cards unless Stripe keys are given (a production start with
+    // no provider configured refuses).
+    ...(process.env.STRIPE_SECRET_KEY ? {} : { PAYMENT_PROVIDER: 'test' }),
+    SEED_DEMO: 'true',
+    WEB_DIST: path.join(webDir, 'dist'),
+    ...process.env,
+  },
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every test — type checks and lint, unit and API tests (PGlite, and
 // PostgreSQL too when TEST_DATABASE_URL is set), browser tests in Debian's Chromium —
-// then one closing line with the passed and failed counts.
+// then a line per suite and one closing line with the passed, failed, skipped and flaky
+// counts. A flaky browser test (passed only on a retry) fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,47 +30,119 @@ function ensureChromium() {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let flaky = 0;
 const problems = [];
+/** One line per suite, printed before the closing line. */
+const summary = [];
 
 console.log('\n== Static checks (types, lint, format) ==');
-if (run('npm', ['run', 'check']) !== 0) problems.push('npm run check failed');
+const checked = run('npm', ['run', 'check']) === 0;
+if (!checked) problems.push('npm run check failed');
+summary.push(`static checks: ${checked ? 'passed' : 'FAILED'}`);
 
-console.log('\n== Unit and API tests (Vitest) ==');
-const vitestJson = path.join(out, 'vitest.json');
-const vStatus = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  passed += r.numPassedTests;
-  failed += r.numFailedTests;
-  skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-  if (vStatus !== 0 && r.numFailedTests === 0) problems.push('vitest exited with an error');
-} else {
-  problems.push('vitest wrote no report');
+const counted = (c) =>
+  c ? `${c.failed ? `, ${c.failed} failed` : ''}${c.skipped ? `, ${c.skipped} skipped` : ''}` : '';
+
+/** Vitest with the per-project counts reporter; adds to the totals, returns the counts. */
+function vitest(label, args, env = {}) {
+  const countsFile = path.join(out, `${label}-counts.json`);
+  const status = run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=./scripts/vitest-project-counts.mjs',
+    ],
+    { ...env, VITEST_COUNTS_FILE: countsFile },
+  );
+  if (!existsSync(countsFile)) {
+    problems.push(`vitest (${label}) wrote no report`);
+    return {};
+  }
+  const counts = JSON.parse(readFileSync(countsFile, 'utf8'));
+  let failedHere = 0;
+  for (const c of Object.values(counts)) {
+    passed += c.passed;
+    failed += c.failed + c.brokenFiles;
+    skipped += c.skipped;
+    failedHere += c.failed + c.brokenFiles;
+  }
+  if (status !== 0 && failedHere === 0) problems.push(`vitest (${label}) exited with an error`);
+  return counts;
 }
+
+/** The unit, API and process lines of a Vitest run's counts. */
+function vitestSummary(counts, suffix = '') {
+  const { unit, processes } = counts;
+  const pglite = counts['api-pglite'];
+  const postgres = counts['api-postgres'];
+  if (unit) summary.push(`${unit.passed} unit tests${suffix}${counted(unit)}`);
+  if (pglite && postgres) {
+    const same = pglite.passed === postgres.passed;
+    summary.push(
+      same
+        ? `${pglite.passed} API tests × 2 databases${suffix}${counted(pglite)}${counted(postgres)}`
+        : `API tests × 2 databases${suffix}: ${pglite.passed} on PGlite${counted(pglite)}, ${postgres.passed} on PostgreSQL${counted(postgres)}`,
+    );
+  } else if (pglite) {
+    summary.push(`${pglite.passed} API tests × 1 database (PGlite)${suffix}${counted(pglite)}`);
+  }
+  if (processes) summary.push(`${processes.passed} process tests${suffix}${counted(processes)}`);
+}
+
+/** Playwright's stats; a flaky test counts as flaky (not passed) and fails the run. */
+function browser(label, args, env = {}) {
+  const pwJson = path.join(out, `${label.replace(/[^\w.-]+/g, '-')}.json`);
+  const status = run('npx', ['playwright', 'test', ...args], { ...env, PW_JSON_REPORT: pwJson });
+  if (!existsSync(pwJson)) {
+    problems.push(`playwright (${label}) wrote no report`);
+    return;
+  }
+  const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+  passed += s.expected;
+  failed += s.unexpected;
+  skipped += s.skipped;
+  flaky += s.flaky;
+  if (s.flaky)
+    problems.push(`${s.flaky} flaky browser test(s) in ${label}: passed only on a retry`);
+  if (status !== 0 && s.unexpected === 0 && s.flaky === 0)
+    problems.push(`playwright (${label}) exited with an error`);
+  summary.push(
+    `${s.expected} browser tests (${label})${s.unexpected ? `, ${s.unexpected} failed` : ''}${s.skipped ? `, ${s.skipped} skipped` : ''}, ${s.flaky} flaky`,
+  );
+}
+
+console.log('\n== Unit, API and process tests (Vitest) ==');
+vitestSummary(vitest('vitest', []));
 
 console.log('\n== Browser tests (Playwright, Chromium) ==');
 if (!ensureChromium()) {
   problems.push('chromium is not installed and could not be installed');
 } else {
-  const pwJson = path.join(out, 'playwright.json');
-  const pStatus = run('npx', ['playwright', 'test'], { PW_JSON_REPORT: pwJson });
-  if (existsSync(pwJson)) {
-    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
-    passed += s.expected + s.flaky;
-    failed += s.unexpected;
-    skipped += s.skipped;
-    if (pStatus !== 0 && s.unexpected === 0) problems.push('playwright exited with an error');
-  } else {
-    problems.push('playwright wrote no report');
-  }
+  browser('all', []);
 }
 
+// Node 24 LTS as well (CI sets TEST_NODE24_BIN to its binary): the unit and API suite on
+// PGlite, and the browser tests of the public pages against a server run by Node 24.
+const node24 = process.env.TEST_NODE24_BIN;
+if (node24) {
+  const env = { PATH: `${path.dirname(node24)}:${process.env.PATH}` };
+  const version = spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  console.log(`\n== Unit and API tests on Node ${version} (PGlite) ==`);
+  vitestSummary(
+    vitest('vitest-node24', ['--project', 'unit', '--project', 'api-pglite'], env),
+    ` on Node ${version}`,
+  );
+  console.log(`\n== Browser smoke test on Node ${version} ==`);
+  browser(`public pages on Node ${version}`, ['e2e/public-site.spec.ts'], env);
+}
+
+console.log('');
+for (const line of summary) console.log(line);
 for (const p of problems) console.log(`problem: ${p}`);
-console.log(`\nTotal: ${passed} passed, ${failed + problems.length} failed, ${skipped} skipped`);
-process.exit(failed + problems.length > 0 ? 1 : 0);
+console.log(
+  `\nTotal: ${passed} passed, ${failed + problems.length} failed, ${skipped} skipped, ${flaky} flaky`,
+);
+process.exit(failed + flaky + problems.length > 0 ? 1 : 0);

@@ -12,31 +12,45 @@ import {
 } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import type { Language } from '@easyfund/shared/i18n/languages';
-import { titleForPath } from '@easyfund/shared/pages';
+import { PAGES, titleForPath } from '@easyfund/shared/pages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth } from './lib/auth';
 import { translate } from './lib/i18n';
+import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer } from './lib/mailer';
-import { createPaymentProvider } from './lib/payments/create-provider';
+import { createMailQueue, type MailQueue } from './lib/notifications';
+import { createCheckoutGateway, createPaymentProvider } from './lib/payments/create-provider';
+import type { CheckoutGateway } from './lib/payments/gateway';
 import type { PaymentProvider } from './lib/payments/provider';
 import { createStorage, type Storage } from './lib/storage/storage';
 import cartRoutes from './modules/cart/routes';
+import downloadsRoutes from './modules/downloads/routes';
 import donationsRoutes from './modules/donations/routes';
 import fundsRoutes from './modules/funds/routes';
+import { fundShareCard, withShareCard } from './modules/funds/share-tags';
 import healthRoutes from './modules/health/routes';
 import languageRoutes from './modules/language/routes';
 import messagesRoutes from './modules/messages/routes';
+import organisersRoutes from './modules/organisers/routes';
+import overviewRoutes from './modules/overview/routes';
 import paymentsRoutes from './modules/payments/routes';
+import receiptsRoutes from './modules/receipts/routes';
+import reportsRoutes from './modules/reports/routes';
 import sessionRoutes from './modules/session/routes';
+import supportersRoutes from './modules/supporters/routes';
+import updatesRoutes from './modules/updates/routes';
 import uploadsRoutes from './modules/uploads/routes';
 import usersRoutes from './modules/users/routes';
 import verificationsRoutes from './modules/verifications/routes';
 import withdrawalsRoutes from './modules/withdrawals/routes';
+import zakatRoutes from './modules/zakat/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import languagePlugin from './plugins/language';
 import housekeepingPlugin from './plugins/housekeeping';
+import inputGuardsPlugin from './plugins/input-guards';
+import jobsPlugin from './plugins/jobs';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
 
@@ -46,7 +60,11 @@ declare module 'fastify' {
     database: Database;
     publicUrl: string;
     mailer: Mailer;
+    /** Notification mails, each sent once (see lib/notifications.ts). */
+    mailQueue: MailQueue;
     payments: PaymentProvider;
+    /** The hosted checkout for wallets (and cards with SSLCommerz); null beside Stripe. */
+    checkout: CheckoutGateway | null;
     storage: Storage;
   }
 }
@@ -58,10 +76,14 @@ export interface BuildOptions {
   mailer?: Mailer;
 }
 
-/** Log options: request lines, never passwords, cookies or tokens. */
+/** Log options: request lines, never passwords, cookies, tokens or a query's parameters. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
+    serializers: {
+      err: (e: unknown) => serializeError(e),
+      error: (e: unknown) => serializeError(e),
+    },
     redact: {
       paths: [
         'req.headers.cookie',
@@ -82,6 +104,19 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     logger: logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within REQUEST_TIMEOUT_SECONDS (a body trickled in a
+    // byte at a time is cut off with 408); a silent socket is closed after the same time,
+    // an idle keep-alive connection after KEEP_ALIVE_TIMEOUT_SECONDS.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    // Node applies the request timeout only when the server is created with it (headers
+    // included), and checks it on this interval (default 30 s): every second.
+    http: {
+      requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+      connectionsCheckingInterval: 1000,
+    } as never,
     genReqId: () => crypto.randomUUID(),
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
@@ -101,9 +136,11 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       log: app.log,
     });
   app.decorate('mailer', theMailer);
+  app.decorate('mailQueue', createMailQueue(theMailer, app.log));
 
   await app.register(errorsPlugin);
   await app.register(languagePlugin);
+  await app.register(inputGuardsPlugin);
   await app.register(publicCachePlugin, { ttlMs: config.publicCacheMs });
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
@@ -146,11 +183,13 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   });
 
   const auth = createAuth({ config, db: database.db, mailer: theMailer, log: app.log });
-  await app.register(authPlugin, { auth });
+  await app.register(authPlugin, { auth, sessionCacheMs: config.sessionCacheMs });
 
-  app.decorate('payments', createPaymentProvider(config, database.db));
+  app.decorate('payments', createPaymentProvider(config, database.db, app.log));
+  app.decorate('checkout', createCheckoutGateway(config, database.db));
   app.decorate('storage', createStorage(config));
 
+  await app.register(jobsPlugin);
   await app.register(housekeepingPlugin);
   // One module per resource, each registering its contracts (packages/shared/src/api).
   for (const routes of [
@@ -159,6 +198,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     fundsRoutes,
     cartRoutes,
     paymentsRoutes,
+    receiptsRoutes,
     donationsRoutes,
     verificationsRoutes,
     withdrawalsRoutes,
@@ -166,6 +206,13 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     messagesRoutes,
     uploadsRoutes,
     languageRoutes,
+    supportersRoutes,
+    organisersRoutes,
+    reportsRoutes,
+    updatesRoutes,
+    zakatRoutes,
+    overviewRoutes,
+    downloadsRoutes,
   ]) {
     await app.register(routes);
   }
@@ -223,17 +270,25 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     }
     return html;
   };
-  app.setNotFoundHandler((request, reply) => {
+  const fundPage = new RegExp(`^${PAGES.fundDetails.path.replace(':id', '([^/]+)')}/?$`);
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       // The single-page app answers every other path (its 404 page included), with
-      // the page's title already in the HTML.
+      // the page's title already in the HTML; a fund's page also carries its own share
+      // card (Open Graph, Twitter) for the crawlers of Facebook, WhatsApp and others.
+      let html = htmlFor(titleForPath(pathname), request.language());
+      const fundId = fundPage.exec(pathname)?.[1];
+      const card = fundId
+        ? await fundShareCard(database.db, config.publicUrl, decodeURIComponent(fundId))
+        : null;
+      if (card) html = withShareCard(html, card);
       return reply
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie, accept-language')
         .type('text/html; charset=utf-8')
-        .send(htmlFor(titleForPath(pathname), request.language()));
+        .send(html);
     }
     return reply.status(404).send({
       error: { code: 'not_found', message: `No route ${request.method} ${pathname}` },

@@ -57,15 +57,29 @@ const EnvSchema = z.object({
       }
       return origins;
     }),
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  /** Identity requests (sign-in, sign-up, reset, codes) per client network and window. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_LIMIT_WINDOW: z.coerce.number().int().min(1).default(60),
+  /** Sign-in attempts per e-mail address in 15 minutes, from any address. */
+  AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  /** Password-reset e-mails per address in an hour. */
+  RESET_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   OIDC_ISSUER: optional.pipe(z.url().optional()),
   OIDC_CLIENT_ID: optional,
   OIDC_CLIENT_SECRET: optional,
   OIDC_NAME: z.string().default('OpenID Connect'),
-  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).optional(),
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe', 'sslcommerz']).optional(),
+  SSLCOMMERZ_STORE_ID: optional,
+  SSLCOMMERZ_STORE_PASSWORD: optional,
+  /** true: the sandbox (sandbox.sslcommerz.com); false: the live gateway (securepay). */
+  SSLCOMMERZ_SANDBOX: z
+    .enum(['true', 'false'], { error: 'use true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Another address for SSLCommerz's APIs (a local stand-in in tests). */
+  SSLCOMMERZ_API_URL: optional.pipe(z.url().optional()),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -73,13 +87,23 @@ const EnvSchema = z.object({
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   PAYMENT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
-  MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   /** Seconds between reconciliation runs inside the server; 0 turns the job off. */
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   /** A payment still pending after this many minutes is re-read from the provider. */
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().min(0).default(5),
   /** A payment never paid after this many hours is marked failed (a later payment still counts). */
   PAYMENT_ABANDON_AFTER_HOURS: z.coerce.number().min(0).default(24),
+  /** Seconds a job worker waits between looks for new jobs (default 2). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** Seconds between the queue's maintenance runs, which hand jobs of dead processes on. */
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** A job still running after this many seconds is taken as lost with its process and
+   *  run again by another (default 300). */
+  JOBS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** Printed at the top of every receipt. */
+  ORG_NAME: z.string().min(1).default('Easy Fund'),
+  ORG_ADDRESS: z.string().min(1).default('House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh'),
   SMTP_URL: optional.pipe(z.url().optional()),
   MAIL_FROM: z.string().default('Easy Fund <no-reply@easyfund.local>'),
   UPLOADS_DIR: optional,
@@ -97,9 +121,15 @@ const EnvSchema = z.object({
   /** Which proxies' X-Forwarded-For to trust: 'true', or addresses/CIDRs separated
    *  by commas. Default: loopback in production (a proxy on the same host). */
   TRUST_PROXY: optional,
+  /** Seconds a client has to send a whole request (headers and body); a slow body is cut off. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** Seconds an idle keep-alive connection stays open (above a proxy's own idle timeout). */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long public lists may be served from a process's cache (ms); default 1000, 0 in tests. */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** How long a process may reuse a session it looked up (ms); default 1000, 0 in tests. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -116,11 +146,16 @@ export interface Config extends Env {
   adminRequiresTwoFactor: boolean;
   dataDir: string;
   uploadsDir: string;
-  paymentProvider: 'test' | 'stripe';
+  paymentProvider: 'test' | 'stripe' | 'sslcommerz';
   publicCacheMs: number;
+  sessionCacheMs: number;
 }
 
 export class ConfigError extends Error {}
+
+/** A production start takes test cards only when told so: real donors must not pay fake money. */
+export const PRODUCTION_NEEDS_PROVIDER =
+  'Invalid configuration: PAYMENT_PROVIDER: no payment provider configured; set SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD, or STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=test to take test cards only';
 
 /** Parses the environment once. A bad value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -133,7 +168,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const stripeKeys = e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET;
-  const paymentProvider = e.PAYMENT_PROVIDER ?? (stripeKeys ? 'stripe' : 'test');
+  const sslcommerzKeys = e.SSLCOMMERZ_STORE_ID && e.SSLCOMMERZ_STORE_PASSWORD;
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_PROVIDER && !stripeKeys && !sslcommerzKeys) {
+    throw new ConfigError(PRODUCTION_NEEDS_PROVIDER);
+  }
+  const paymentProvider =
+    e.PAYMENT_PROVIDER ?? (sslcommerzKeys ? 'sslcommerz' : stripeKeys ? 'stripe' : 'test');
+  if (Boolean(e.SSLCOMMERZ_STORE_ID) !== Boolean(e.SSLCOMMERZ_STORE_PASSWORD)) {
+    throw new ConfigError(
+      'Invalid configuration: SSLCOMMERZ_STORE_PASSWORD: set both SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD',
+    );
+  }
+  if (paymentProvider === 'sslcommerz' && !sslcommerzKeys) {
+    throw new ConfigError(
+      'Invalid configuration: PAYMENT_PROVIDER: sslcommerz needs SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD',
+    );
+  }
   if (paymentProvider === 'stripe' && !stripeKeys) {
     throw new ConfigError(
       'Invalid configuration: PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
@@ -169,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     paymentProvider,
     publicCacheMs: e.PUBLIC_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+    sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
   };
 }
 

@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { user } from './db/schema';
-import { seedDemo } from './seed/demo';
 
 async function main() {
   let config;
@@ -18,10 +16,19 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({
+  // The database opens (in its own thread for PGlite) while the rest of the server's code
+  // loads: the two take about as long as each other, and start-up is their maximum.
+  const databaseOpening = openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
+  // Not left unhandled while the modules load; awaited (and thrown) just below.
+  databaseOpening.catch(() => {});
+  const [{ buildApp, loggerOptions }, { seedDemo }] = await Promise.all([
+    import('./app'),
+    import('./seed/demo'),
+  ]);
+  const database = await databaseOpening;
   const app = await buildApp({ config, database, logger: loggerOptions(config.LOG_LEVEL) });
 
   if (config.ADMIN_EMAILS.length) {
@@ -58,6 +65,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A held data directory (db/data-dir-lock.ts) and bad settings are one line, no stack.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

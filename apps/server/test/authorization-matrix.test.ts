@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type * as FastifyModule from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@easyfund/shared/constants';
@@ -8,9 +9,10 @@ import {
   successStatuses,
 } from '@easyfund/shared/api/contract';
 import { allEndpoints } from '@easyfund/shared/api/resources';
-import { withdrawals } from '../src/db/schema';
+import { fundChanges, fundReports, withdrawals } from '../src/db/schema';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
+import { setSubscription, unsubscribeToken } from '../src/modules/updates/subscriptions';
 import {
   buildTestApp,
   createSignedInUser,
@@ -129,6 +131,13 @@ let withdrawalId: string;
 let targetUserId: string;
 let ownCartItemId: string;
 let ownIntentId: string;
+let ownPaymentId: string;
+let donationId: string;
+let changeFundId: string;
+let holdFundId: string;
+let messageDonationId: string;
+let reportId: string;
+let unsubscribeLink: string;
 let n = 0;
 
 async function createIntent(as: SignedInUser) {
@@ -139,7 +148,7 @@ async function createIntent(as: SignedInUser) {
     payload: { fundId: ownFundId, amountTk: 100 },
   });
   if (res.statusCode !== 201) throw new Error(`intent: ${res.statusCode} ${res.body}`);
-  return res.json() as { intentId: string; clientSecret: string };
+  return res.json() as { intentId: string; clientSecret: string; paymentId: string };
 }
 
 /** One row per contract, named `resource.endpoint` as in packages/shared/src/api/resources.ts. */
@@ -168,13 +177,33 @@ const MATRIX: Record<string, Row> = {
   'messages.contactList': { request: () => ({}) },
   'messages.subscriptionList': { request: () => ({}) },
 
+  'zakat.settings': { request: () => ({}) },
+  'updates.list': { request: () => ({ params: { id: ownFundId } }) },
+  // A signed link is the authorisation: no sign-in needed.
+  'updates.unsubscribeInfo': { request: () => ({ params: { token: unsubscribeLink } }) },
+  'updates.unsubscribe': { request: () => ({ params: { token: unsubscribeLink } }) },
+
   // Selected donations, histories and payments.
   'cart.list': { request: () => ({}) },
   'cart.add': { request: () => ({ payload: { fundId: otherFundId } }) },
   'cart.remove': { except: ownedByUser, request: () => ({ params: { id: ownCartItemId } }) },
   'donations.mine': { request: () => ({}) },
   'payments.mine': { request: () => ({}) },
+  'receipts.receipt': {
+    // Its donor and admins (an accountant's copy); anyone else 404.
+    except: { verified: 404, other: 404 },
+    request: () => ({ params: { paymentId: donationId } }),
+  },
+  'receipts.statement': { request: () => ({ params: { year: '2026' } }) },
   'payments.config': { request: () => ({}) },
+  'payments.refund': {
+    // An admin reaches the rules: a pending payment is not refundable (409).
+    except: { admin: 409 },
+    request: () => ({
+      params: { paymentId: ownPaymentId },
+      payload: { amountPoisha: 100, reason: 'Matrix', requestKey: randomUUID() },
+    }),
+  },
   'payments.createIntent': { request: () => ({ payload: { fundId: ownFundId, amountTk: 50 } }) },
   'payments.confirm': {
     except: ownedByUser,
@@ -193,6 +222,32 @@ const MATRIX: Record<string, Row> = {
         },
       };
     },
+  },
+  'payments.checkout': {
+    request: () => ({ payload: { fundId: ownFundId, amountTk: 50, method: 'bkash' } }),
+  },
+  'payments.one': { except: ownedByUser, request: () => ({ params: { paymentId: ownPaymentId } }) },
+  'payments.held': { request: () => ({}) },
+  'payments.review': {
+    // Only held payments can be reviewed: the admin's call on another payment is a 409.
+    except: { admin: 409 },
+    request: () => ({ params: { paymentId: ownPaymentId }, payload: { decision: 'approve' } }),
+  },
+  'payments.sslcommerzIpn': {
+    // Posted by the gateway: nothing in it is trusted, so anyone may post (and change nothing).
+    request: () => ({
+      payload: 'tran_id=unknown&val_id=unknown',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  },
+  'payments.sslcommerzReturn': {
+    // The browser coming back from the gateway: a 303 to the pay page for anyone.
+    except: { anon: 303, user: 303, other: 303, verified: 303, admin: 303 },
+    request: () => ({
+      params: { result: 'cancel' },
+      payload: 'tran_id=unknown',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
   },
   'payments.stripeWebhook': {
     // Authorised by Stripe's signature; absent with the embedded test processor.
@@ -222,6 +277,10 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   'verifications.mine': { request: () => ({}) },
+  'updates.create': {
+    except: ownedByRaiserOrAdmin,
+    request: () => ({ params: { id: ownFundId }, payload: { body: `News ${n++}` } }),
+  },
   'withdrawals.request': {
     except: ownedByRaiserOrAdmin,
     request: () => ({ payload: { fundId: ownFundId, amountTk: 1 } }),
@@ -242,6 +301,44 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ params: { id: pendingFundId }, payload: { status: 'approved' } }),
   },
   'funds.events': { request: () => ({ params: { id: ownFundId } }) },
+  'funds.decideChange': {
+    request: () => ({ params: { id: changeFundId }, payload: { status: 'denied' } }),
+  },
+  'funds.hold': {
+    request: () => ({
+      params: { id: holdFundId },
+      payload: { action: 'suspend', reason: 'Check' },
+    }),
+  },
+
+  // The fund page: donor wall, organiser, reports.
+  'supporters.list': { request: () => ({ params: { id: ownFundId }, query: '?view=messages' }) },
+  'supporters.hideMessage': {
+    // Only the fund's raiser and admins moderate; to anybody else the message is not there.
+    except: { user: 404, other: 404 },
+    request: () => ({
+      params: { id: ownFundId, donationId: messageDonationId },
+      payload: { hidden: true },
+    }),
+  },
+  'organisers.get': { request: () => ({ params: { id: ownFundId } }) },
+  'reports.create': {
+    request: () => ({
+      params: { id: otherFundId },
+      payload: { reason: 'misleading', details: 'The story does not add up' },
+    }),
+  },
+  'reports.list': { request: () => ({}) },
+
+  // Overview and CSV downloads.
+  'overview.get': { request: () => ({}) },
+  'downloads.myDonations': { request: () => ({}) },
+  'downloads.payments': { request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }) },
+  'downloads.refunds': { request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }) },
+  'downloads.withdrawals': { request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }) },
+  'reports.resolve': {
+    request: () => ({ params: { id: reportId }, payload: { status: 'resolved' } }),
+  },
   'verifications.list': { request: () => ({}) },
   'verifications.decide': {
     request: () => ({
@@ -252,6 +349,12 @@ const MATRIX: Record<string, Row> = {
   'withdrawals.list': { request: () => ({}) },
   'withdrawals.decide': {
     request: () => ({ params: { id: withdrawalId }, payload: { status: 'approved' } }),
+  },
+  'zakat.updateSettings': {
+    request: () => ({ payload: { goldTkPerGram: 15000, silverTkPerGram: 180 } }),
+  },
+  'zakat.setFund': {
+    request: () => ({ params: { id: ownFundId }, payload: { eligible: true, note: 'Orphans' } }),
   },
   'users.list': { request: () => ({}) },
   'users.changeRole': {
@@ -292,7 +395,27 @@ beforeAll(async () => {
   targetUserId = target.id;
   const fund = await createFund(ctx.db, { raiserId: verified.id, status: 'approved' });
   ownFundId = fund.id;
-  await createDonation(ctx.db, { userId: user.id, fundId: fund.id, amountTk: 1000 });
+  donationId = (await createDonation(ctx.db, { userId: user.id, fundId: fund.id, amountTk: 1000 }))
+    .id;
+  messageDonationId = (
+    await createDonation(ctx.db, {
+      userId: user.id,
+      fundId: fund.id,
+      amountTk: 100,
+      supportMessage: 'Stay strong',
+    })
+  ).id;
+  const changed = await createFund(ctx.db, { raiserId: verified.id, status: 'approved' });
+  changeFundId = changed.id;
+  await ctx.db.insert(fundChanges).values({ fundId: changed.id, proposed: { name: 'New name' } });
+  holdFundId = (await createFund(ctx.db, { raiserId: other.id, status: 'approved' })).id;
+  const [report] = await ctx.db
+    .insert(fundReports)
+    .values({ fundId: fund.id, reporterId: user.id, reason: 'other', details: 'Odd' })
+    .returning();
+  reportId = report!.id;
+  await setSubscription(ctx.db, user.id, fund.id, true);
+  unsubscribeLink = unsubscribeToken(ctx.config.authSecret, user.id, fund.id);
   pendingFundId = (await createFund(ctx.db, { raiserId: verified.id, status: 'pending' })).id;
   otherFundId = (await createFund(ctx.db, { raiserId: other.id, status: 'approved' })).id;
   applicationId = (await createVerificationApplication(ctx.db, { userId: applicant.id })).id;
@@ -308,7 +431,9 @@ beforeAll(async () => {
     payload: { fundId: ownFundId },
   });
   ownCartItemId = cart.json().id;
-  ownIntentId = (await createIntent(verified)).intentId;
+  const intent = await createIntent(verified);
+  ownIntentId = intent.intentId;
+  ownPaymentId = intent.paymentId;
 });
 afterAll(() => ctx.close());
 

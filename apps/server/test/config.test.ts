@@ -35,6 +35,29 @@ describe('configuration', () => {
       /OIDC_CLIENT_ID/,
     );
     expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE/);
+    expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER: 'sslcommerz' })).toThrow(
+      /SSLCOMMERZ_STORE_ID/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, SSLCOMMERZ_STORE_ID: 'store' })).toThrow(
+      /SSLCOMMERZ_STORE_PASSWORD/,
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dir,
+        SSLCOMMERZ_STORE_ID: 's',
+        SSLCOMMERZ_STORE_PASSWORD: 'p',
+        SSLCOMMERZ_SANDBOX: 'yes',
+      }),
+    ).toThrow(/SSLCOMMERZ_SANDBOX/);
+  });
+
+  it('chooses SSLCommerz when its store is set, in the sandbox unless told otherwise', () => {
+    const store = { DATA_DIR: dir, SSLCOMMERZ_STORE_ID: 's', SSLCOMMERZ_STORE_PASSWORD: 'p' };
+    expect(loadConfig(store)).toMatchObject({
+      paymentProvider: 'sslcommerz',
+      SSLCOMMERZ_SANDBOX: true,
+    });
+    expect(loadConfig({ ...store, SSLCOMMERZ_SANDBOX: 'false' }).SSLCOMMERZ_SANDBOX).toBe(false);
   });
 
   it('reads ADMIN_EMAILS as a lower-cased list', () => {
@@ -48,7 +71,9 @@ describe('configuration', () => {
 
 describe('trusted proxies', () => {
   it('trusts a proxy on the same host in production, none otherwise, or what TRUST_PROXY says', () => {
-    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }).trustProxy).toBe('loopback');
+    expect(
+      loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' }).trustProxy,
+    ).toBe('loopback');
     expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(

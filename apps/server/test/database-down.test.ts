@@ -22,7 +22,8 @@ describe('when the database is unreachable', () => {
       });
       expect(me.body).not.toMatch(/at .*\.ts:\d+/);
     } finally {
-      await ctx.app.close();
+      // Also drops the scratch database on PostgreSQL.
+      await ctx.close();
     }
   });
 });

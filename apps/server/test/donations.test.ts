@@ -159,6 +159,7 @@ describe('donation and payment histories', () => {
       raiserName: 'Karim Raiser',
       amountPoisha: 50_000,
       donatedAt: expect.any(String),
+      receiptNumber: expect.stringMatching(/^EF-\d{4}-\d{6}$/),
     });
   });
 

@@ -56,7 +56,11 @@ describe.skipIf(!base)('a database outage', () => {
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     server = await startServer({
       name: 'outage',
-      env: { DATABASE_URL: withHostPort(created.url, '127.0.0.1', proxy.port) },
+      env: {
+        DATABASE_URL: withHostPort(created.url, '127.0.0.1', proxy.port),
+        // Every request asks the database (no session reused from the last second).
+        SESSION_CACHE_MS: '0',
+      },
     });
     cookie = await signUpHttp(server.url, email);
   });

@@ -60,7 +60,12 @@ describe('GET /api/funds', () => {
       suggestedPoisha: 50_000,
       raisedPoisha: 150_000,
       donationCount: 2,
+      donorCount: 1,
       status: 'approved',
+      hold: null,
+      holdReason: null,
+      zakatEligible: false,
+      zakatNote: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });

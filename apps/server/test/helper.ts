@@ -34,9 +34,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_RATE_LIMIT_MAX: '1000',
+    AUTH_EMAIL_RATE_LIMIT_MAX: '1000',
+    RESET_EMAIL_RATE_LIMIT_MAX: '1000',
     PAYMENT_RATE_LIMIT_MAX: '1000',
     MESSAGE_RATE_LIMIT_MAX: '1000',
     LOG_LEVEL: 'silent',
+    JOBS_POLL_SECONDS: '0.5',
     ...env,
   });
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -48,6 +51,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   } else {
     database = await openDatabase({});
   }
+  // A test may close the database itself (to simulate an outage); close() then still
+  // drops the scratch database without ending the pool twice.
+  const closeDatabase = database.close.bind(database);
+  let closed: Promise<void> | undefined;
+  database.close = () => (closed ??= closeDatabase());
   const mails: Mail[] = [];
   const mailer: Mailer = {
     async send(mail) {

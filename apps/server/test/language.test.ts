@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createSignedInUser, type TestContext } from './helper';
+import { buildTestApp, createSignedInUser, ORIGIN, type TestContext } from './helper';
 
 describe('the visitor’s language', () => {
   let ctx: TestContext;
@@ -44,6 +44,26 @@ describe('the visitor’s language', () => {
     });
     expect(bn.statusCode).toBe(401);
     expect(bn.json().error).toMatchObject({ code: 'unauthorized', message: 'আগে লগইন করতে হবে' });
+  });
+
+  it('mails in the language of the request that asked for the mail', async () => {
+    const person = await createSignedInUser(ctx);
+    const ask = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: person.email, redirectTo: 'http://localhost:3000/reset-password' },
+        headers: { ...ORIGIN, ...headers },
+      });
+    let before = ctx.mails.length;
+    expect((await ask({ cookie: 'lang=bn' })).statusCode).toBe(200);
+    const bn = ctx.mails[before]!;
+    expect(bn.subject).toBe('আপনার Easy Fund পাসওয়ার্ড বদলান');
+    expect(bn.text).toContain(`প্রিয় ${person.name},`);
+    expect(bn.text).toMatch(/https?:\/\/\S+reset-password/);
+    before = ctx.mails.length;
+    expect((await ask({ 'accept-language': 'en-GB,en' })).statusCode).toBe(200);
+    expect(ctx.mails[before]!.subject).toBe('Reset your Easy Fund password');
   });
 
   it('keeps a signed-in person’s choice with their profile and in the cookie', async () => {

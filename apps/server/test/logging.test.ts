@@ -59,3 +59,27 @@ describe('request logs', () => {
     expect(log).not.toContain(decodeURIComponent(token));
   });
 });
+
+describe('failed queries in the log', () => {
+  it('log the error and the statement, never the parameters', async () => {
+    const { sql } = await import('drizzle-orm');
+    const secret = 'reset-token-4f9a2c';
+    const email = 'private.person@example.com';
+    let failure: unknown;
+    try {
+      await database.db.execute(
+        sql`select * from no_such_table where email = ${email} and token = ${secret}`,
+      );
+    } catch (err) {
+      failure = err;
+    }
+    expect(failure).toBeDefined();
+    lines.length = 0;
+    app.log.error({ err: failure }, 'unhandled error');
+    const log = lines.join('');
+    expect(log).toContain('no_such_table');
+    expect(log).toContain('42P01');
+    expect(log).not.toContain(secret);
+    expect(log).not.toContain(email);
+  });
+});

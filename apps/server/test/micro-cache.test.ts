@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { funds, user } from '../src/db/schema';
 import { createMicroCache } from '../src/lib/micro-cache';
 import { createFund, createUser } from '../src/seed/factories';
-import { buildTestApp, type TestContext } from './helper';
+import { as, buildTestApp, createSignedInUser, ORIGIN, type TestContext } from './helper';
 
 const deferred = () => {
   let resolve!: (v: string) => void;
@@ -127,7 +129,10 @@ describe('the cached fund list', () => {
         'createdAt',
         'description',
         'donationCount',
+        'donorCount',
         'goalPoisha',
+        'hold',
+        'holdReason',
         'id',
         'image',
         'name',
@@ -135,7 +140,87 @@ describe('the cached fund list', () => {
         'raiserName',
         'status',
         'suggestedPoisha',
+        'zakatEligible',
+        'zakatNote',
       ].sort(),
     );
+  });
+});
+
+describe('the cached fund page', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ PUBLIC_CACHE_MS: '1000' });
+  });
+  afterAll(() => ctx.close());
+
+  it('serves an approved fund from the cache, and a fund that is not public per viewer', async () => {
+    const raiser = await createSignedInUser(ctx, { role: 'verified' });
+    const approved = await createFund(ctx.db, { raiserId: raiser.id, name: 'Public page' });
+    const first = await as(ctx).inject('GET', `/api/funds/${approved.id}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBeDefined();
+    // Changed by another process: this one serves the page it has for up to a second.
+    await ctx.db.update(funds).set({ name: 'Renamed elsewhere' }).where(eq(funds.id, approved.id));
+    expect((await as(ctx).inject('GET', `/api/funds/${approved.id}`)).json().name).toBe(
+      'Public page',
+    );
+    await new Promise((r) => setTimeout(r, 1_050));
+    expect((await as(ctx).inject('GET', `/api/funds/${approved.id}`)).json().name).toBe(
+      'Renamed elsewhere',
+    );
+
+    // A pending fund is never cached for everyone: its raiser sees it, a visitor does not,
+    // whoever asked first.
+    const pending = await createFund(ctx.db, {
+      raiserId: raiser.id,
+      name: 'Not yet public',
+      status: 'pending',
+    });
+    expect((await as(raiser).inject('GET', `/api/funds/${pending.id}`)).statusCode).toBe(200);
+    const visitor = await as(ctx).inject('GET', `/api/funds/${pending.id}`);
+    expect(visitor.statusCode).toBe(404);
+    expect(visitor.headers.etag).toBeUndefined();
+  });
+});
+
+describe('the session cache', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ SESSION_CACHE_MS: '1000' });
+  });
+  afterAll(() => ctx.close());
+  const me = (cookie: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+
+  it('reuses a session for a second, and forgets it at once on this process’s writes', async () => {
+    const donor = await createSignedInUser(ctx, { name: 'Cached Donor' });
+    expect((await me(donor.cookie)).json()).toMatchObject({ name: 'Cached Donor' });
+    // Changed by another process: seen here within the second.
+    await ctx.db.update(user).set({ name: 'Renamed Elsewhere' }).where(eq(user.id, donor.id));
+    expect((await me(donor.cookie)).json()).toMatchObject({ name: 'Cached Donor' });
+    await new Promise((r) => setTimeout(r, 1_050));
+    expect((await me(donor.cookie)).json()).toMatchObject({ name: 'Renamed Elsewhere' });
+
+    // Signing out on this process ends the session for the very next request.
+    expect((await me(donor.cookie)).statusCode).toBe(200);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: donor.cookie, ...ORIGIN },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await me(donor.cookie)).statusCode).toBe(401);
+  });
+
+  it('never answers an altered cookie from the cache', async () => {
+    const donor = await createSignedInUser(ctx);
+    expect((await me(donor.cookie)).statusCode).toBe(200);
+    const altered = donor.cookie.replace(/session_token=([^;.]+)/, (_m, v: string) => {
+      const last = v.at(-1) === 'A' ? 'B' : 'A';
+      return `session_token=${v.slice(0, -1)}${last}`;
+    });
+    expect(altered).not.toBe(donor.cookie);
+    expect((await me(altered)).statusCode).toBe(401);
   });
 });

@@ -103,14 +103,38 @@ describe('request for fund', () => {
     expect(await fundCount()).toBe(before);
   });
 
-  it('converts the goal and a suggested amount with paisa to whole Tk', async () => {
+  it('converts a suggested amount with paisa to whole Tk', async () => {
     const res = await as(raiser).inject('POST', '/api/funds', {
       ...FUND,
-      goalTk: '75000.9',
+      goalTk: '75000',
       suggestedTk: 499.99,
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ goalPoisha: 7_500_000, suggestedPoisha: 49_900 });
+  });
+
+  it('parses the goal strictly as whole Tk: no hex, exponent, sign, spaces or poisha', async () => {
+    const before = await fundCount();
+    for (const goalTk of [
+      '0x10000',
+      '1e5',
+      '75000.9',
+      75000.9,
+      ' 12000',
+      '+5000',
+      '5000 ',
+      '١٢٠٠٠',
+    ]) {
+      const res = await as(raiser).inject('POST', '/api/funds', { ...FUND, goalTk });
+      expect(res.statusCode, String(goalTk)).toBe(400);
+      expect(res.json().error.fields.goalTk, String(goalTk)).toBe('Enter a whole amount in Tk');
+    }
+    for (const suggestedTk of ['0x10', '1e3', '+50', ' 50']) {
+      const res = await as(raiser).inject('POST', '/api/funds', { ...FUND, suggestedTk });
+      expect(res.statusCode, suggestedTk).toBe(400);
+      expect(res.json().error.fields.suggestedTk, suggestedTk).toBe('Enter a number');
+    }
+    expect(await fundCount()).toBe(before);
   });
 
   it('refuses an image that is neither an upload nor an https address, and a suggested amount above the goal', async () => {
@@ -196,7 +220,9 @@ describe('update your fund', () => {
       name: 'School books',
       goalTk: 10000,
       suggestedTk: 100,
-      status: 'approved',
+      // Still waiting for review: the edit applies at once (an approved fund's material
+      // edits wait for an admin, fund-page.test.ts).
+      status: 'pending',
     });
     const res = await as(raiser).inject('PATCH', `/api/funds/${f.id}`, {
       name: 'School books for Korail',
@@ -207,7 +233,7 @@ describe('update your fund', () => {
     expect(res.json()).toMatchObject({
       name: 'School books for Korail',
       goalPoisha: 2_000_000,
-      status: 'approved',
+      status: 'pending',
     });
 
     const events = await as(admin).inject('GET', `/api/admin/funds/${f.id}/events`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hitRateLimit, pruneRateLimits } from '../src/lib/rate-limit';
+import { clientNetwork, hitRateLimit, pruneRateLimits } from '../src/lib/rate-limit';
 import { buildTestApp, type TestContext } from './helper';
 
 let ctx: TestContext;
@@ -8,13 +8,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const attempt = (ip: string) =>
-  ctx.app.inject({
+const signIn = (c: TestContext, ip: string, email: string) =>
+  c.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
-    payload: { email: 'someone@example.com', password: 'wrong123' },
+    payload: { email, password: 'wrong123' },
     remoteAddress: ip,
   });
+const attempt = (ip: string) => signIn(ctx, ip, 'someone@example.com');
 
 describe('sign-in rate limit', () => {
   it('answers 429 after the configured number of attempts from one address', async () => {
@@ -46,6 +47,92 @@ describe('sign-in rate limit', () => {
   it('keeps its counters in the database, shared by every server process', async () => {
     const rows = await ctx.db.query.rateLimit.findMany();
     expect(rows.some((r) => r.key.startsWith('10.0.0.7'))).toBe(true);
+  });
+});
+
+describe('the client network', () => {
+  it('is the IPv4 address itself, and the /64 for IPv6', () => {
+    expect(clientNetwork('100.64.3.7')).toBe('100.64.3.7');
+    expect(clientNetwork('::ffff:100.64.3.7')).toBe('100.64.3.7');
+    expect(clientNetwork('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::');
+    expect(clientNetwork('2001:DB8:1:2::1')).toBe('2001:db8:1:2::');
+    expect(clientNetwork('2001:db8::1')).toBe('2001:db8:0:0::');
+    expect(clientNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::');
+    expect(clientNetwork('2001:db8:1:3::1')).not.toBe(clientNetwork('2001:db8:1:2::1'));
+  });
+
+  it('puts addresses inside one IPv6 /64 in one sign-in bucket, and other /64s in their own', async () => {
+    const statuses = [];
+    for (const ip of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff::9'])
+      statuses.push((await signIn(ctx, ip, `v6-${statuses.length}@example.com`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401]);
+    // A fourth address in the same /64 is the same client…
+    expect((await signIn(ctx, '2001:db8:5:6:1234::1', 'v6-x@example.com')).statusCode).toBe(429);
+    // …a neighbouring /64 is another one.
+    expect((await signIn(ctx, '2001:db8:5:7::1', 'v6-y@example.com')).statusCode).toBe(401);
+  });
+});
+
+describe('limits that fit carrier-grade NAT', () => {
+  let cgnat: TestContext;
+  beforeAll(async () => {
+    // The defaults per network (AUTH_RATE_LIMIT_MAX=100 a minute), a small per-e-mail limit.
+    cgnat = await buildTestApp({
+      AUTH_RATE_LIMIT_MAX: '100',
+      AUTH_EMAIL_RATE_LIMIT_MAX: '3',
+      RESET_EMAIL_RATE_LIMIT_MAX: '2',
+      MESSAGE_RATE_LIMIT_MAX: '2',
+    });
+  });
+  afterAll(() => cgnat.close());
+
+  it('lets many people behind one IPv4 address sign in, past the old 10 per address', async () => {
+    const statuses = [];
+    for (let i = 0; i < 15; i++)
+      statuses.push((await signIn(cgnat, '100.64.0.1', `donor${i}@example.com`)).statusCode);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+  });
+
+  it('limits one e-mail address across every address it is tried from', async () => {
+    const statuses = [];
+    for (const ip of ['198.51.100.1', '198.51.100.2', '2001:db8:9::1', '203.0.113.50'])
+      statuses.push((await signIn(cgnat, ip, 'Target@Example.com')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await signIn(cgnat, '192.0.2.99', 'target@example.com');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(limited.json().error.code).toBe('rate_limited');
+    // Another account from the same addresses is not affected.
+    expect((await signIn(cgnat, '198.51.100.1', 'other@example.com')).statusCode).toBe(401);
+  });
+
+  it('limits password-reset e-mails per address, whatever path spelling is used', async () => {
+    const reset = (ip: string, url = '/api/auth/request-password-reset') =>
+      cgnat.app.inject({
+        method: 'POST',
+        url,
+        payload: { email: 'reset-me@example.com', redirectTo: '/reset-password' },
+        remoteAddress: ip,
+      });
+    expect((await reset('198.51.100.10')).statusCode).toBe(200);
+    expect((await reset('198.51.100.11')).statusCode).toBe(200);
+    expect((await reset('198.51.100.12', '/api/auth/./request-password-reset')).statusCode).toBe(
+      429,
+    );
+  });
+
+  it('counts the public forms per IPv6 /64, not per address', async () => {
+    const send = (ip: string, i: number) =>
+      cgnat.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: ip,
+        payload: { name: 'Rotating', email: `r${i}@example.com`, message: `hello ${i}` },
+      });
+    expect((await send('2001:db8:77:1::1', 1)).statusCode).toBe(201);
+    expect((await send('2001:db8:77:1::2', 2)).statusCode).toBe(201);
+    expect((await send('2001:db8:77:1:abcd::3', 3)).statusCode).toBe(429);
+    expect((await send('2001:db8:77:2::1', 4)).statusCode).toBe(201);
   });
 });
 

@@ -1,6 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { funds, payments, user, verificationApplications } from '../src/db/schema';
+import {
+  fundSubscriptions,
+  fundUpdates,
+  funds,
+  payments,
+  user,
+  verificationApplications,
+  zakatSettings,
+} from '../src/db/schema';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/demo';
 import { buildTestApp, signIn, type TestContext } from './helper';
 
@@ -47,6 +55,44 @@ describe('demo data', () => {
       expect(f.raisedPoisha).toBe(rows.reduce((s, p) => s + p.amountPoisha, 0));
       expect(f.donationCount).toBe(rows.length);
     }
+  });
+
+  it('looks like a living site: several raisers with photos, real progress, walls, updates, Zakat', async () => {
+    const raisers = await ctx.db
+      .select({ name: user.name, image: user.image })
+      .from(user)
+      .where(eq(user.role, 'verified'));
+    expect(raisers.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(raisers.map((r) => r.image)).size).toBe(raisers.length);
+    for (const r of raisers) expect(r.image).toMatch(/^\/images\/people\/.+\.svg$/);
+
+    const approved = await ctx.db.select().from(funds).where(eq(funds.status, 'approved'));
+    expect(new Set(approved.map((f) => f.raiserId)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(approved.map((f) => f.image)).size).toBe(approved.length);
+    for (const f of approved) expect(f.description.split('\n\n').length).toBeGreaterThanOrEqual(2);
+    const progress = approved.map((f) => f.raisedPoisha / f.goalPoisha);
+    expect(progress.some((p) => p >= 1)).toBe(true);
+    expect(progress.some((p) => p >= 0.9 && p < 1)).toBe(true);
+    expect(progress.some((p) => p < 0.3)).toBe(true);
+
+    // Donations of many people, the newest within the last day.
+    const gifts = await ctx.db.select().from(payments);
+    expect(new Set(gifts.map((p) => p.userId)).size).toBeGreaterThanOrEqual(10);
+    const newest = Math.max(...gifts.map((p) => p.succeededAt!.getTime()));
+    expect(Date.now() - newest).toBeLessThan(24 * 3600_000);
+    for (const f of approved) expect(f.createdAt.getTime()).toBeLessThan(Date.now());
+
+    const updates = await ctx.db.select().from(fundUpdates);
+    expect(new Set(updates.map((u) => u.fundId)).size).toBeGreaterThanOrEqual(8);
+    const subscriptions = await ctx.db.select().from(fundSubscriptions);
+    expect(subscriptions.some((s) => s.subscribed)).toBe(true);
+    expect(subscriptions.some((s) => !s.subscribed)).toBe(true);
+
+    const zakat = approved.filter((f) => f.zakatEligible);
+    expect(zakat.length).toBeGreaterThanOrEqual(3);
+    for (const f of zakat) expect(f.zakatNote).toBeTruthy();
+    const [prices] = await ctx.db.select().from(zakatSettings);
+    expect(prices?.goldPoishaPerGram).toBeGreaterThan(0);
   });
 
   it('never runs against a database that already has users', async () => {

@@ -14,7 +14,7 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *');
-  ctx = await buildTestApp({ NODE_ENV: 'production', WEB_DIST: webDist });
+  ctx = await buildTestApp({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', WEB_DIST: webDist });
 });
 afterAll(async () => {
   await ctx.close();

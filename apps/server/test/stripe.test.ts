@@ -77,9 +77,15 @@ async function paymentStatus(intentId: string) {
 }
 
 describe('the stripe provider', () => {
-  it('gives the pay page the publishable key and hides the embedded processor', async () => {
+  it('gives the pay page the publishable key and hides the embedded processor and test checkout', async () => {
     const config = await ctx.app.inject({ method: 'GET', url: '/api/payments/config' });
-    expect(config.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_standin' });
+    expect(config.json()).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_standin',
+      checkoutMethods: [],
+      testMode: false,
+      mode: 'test',
+    });
     const processor = await ctx.app.inject({
       method: 'POST',
       url: '/api/test-processor/payment_intents/pi_x/confirm',
@@ -90,6 +96,8 @@ describe('the stripe provider', () => {
       },
     });
     expect(processor.statusCode).toBe(404);
+    const checkout = await ctx.app.inject({ method: 'GET', url: '/test-gateway/TESTSESS1' });
+    expect(checkout.body).not.toContain('Test mode');
   });
 
   it('creates a PaymentIntent in poisha and bdt, with an idempotency key and our metadata', async () => {
@@ -272,5 +280,29 @@ describe('the webhook without stripe', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('an admin refund through stripe', () => {
+  it('calls refunds.create once per request key and records what Stripe reports', async () => {
+    const { randomUUID } = await import('node:crypto');
+    const { as } = await import('./helper');
+    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    const { fund, intent } = await startPayment(800);
+    standIn.succeed(intent.intentId);
+    expect((await confirmPayment(ctx, donor, intent.intentId)).json().status).toBe('succeeded');
+    const body = { amountPoisha: 30_000, reason: 'Asked by the donor', requestKey: randomUUID() };
+    const url = `/api/admin/payments/${intent.paymentId}/refunds`;
+    const before = standIn.requests.length;
+    const first = await as(admin).inject('POST', url, body);
+    const again = await as(admin).inject('POST', url, body);
+    expect(first.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ refundedPoisha: 30_000, refundablePoisha: 50_000 });
+    const refundCalls = standIn.requests
+      .slice(before)
+      .filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+    expect(refundCalls.length).toBe(1);
+    expect(standIn.get(intent.intentId).latest_charge?.amount_refunded).toBe(30_000);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 50_000, donationCount: 1 });
   });
 });

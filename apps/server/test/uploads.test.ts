@@ -8,7 +8,13 @@ import { srcsetFor } from '@easyfund/shared/images';
 import { uploads } from '../src/db/schema';
 import { pruneUnusedUploads } from '../src/modules/uploads/service';
 import { createFund } from '../src/seed/factories';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
 
 /** Real images of a given size and format, made by the same library the server uses. */
 const image = (format: 'png' | 'jpeg' | 'webp', width = 1600, height = 900) =>
@@ -231,21 +237,27 @@ describe('uploads on local disk', () => {
     expect(stored()).toBe(before);
   });
 
-  it('deletes, after a day, the uploads no fund, application or profile uses', async () => {
+  it('deletes, after a day, the uploads no fund, fund update, application or profile uses', async () => {
     const owner = await createSignedInUser(ctx, { role: 'verified' });
     const send = async () =>
       (await upload('p.png', 'image/png', await image('png', 50, 50), owner)).json().url as string;
     const used = await send();
+    const inUpdate = await send();
     const unused = await send();
     const fresh = await send();
-    await createFund(ctx.db, { raiserId: owner.id, image: used });
+    const fund = await createFund(ctx.db, { raiserId: owner.id, image: used });
+    const posted = await as(owner).inject('POST', `/api/funds/${fund.id}/updates`, {
+      body: 'A photo of the new classroom',
+      image: inUpdate,
+    });
+    expect(posted.statusCode).toBe(201);
     const { db } = ctx;
     const dayAgo = new Date(Date.now() - 25 * 60 * 60_000);
     const { inArray } = await import('drizzle-orm');
     await db
       .update(uploads)
       .set({ createdAt: dayAgo })
-      .where(inArray(uploads.url, [used, unused]));
+      .where(inArray(uploads.url, [used, inUpdate, unused]));
 
     const removed = await pruneUnusedUploads(db, ctx.app.storage);
     expect(removed).toBe(1);
@@ -253,6 +265,7 @@ describe('uploads on local disk', () => {
     expect(await status(unused)).toBe(404);
     expect(await status(unused.replace('-1280.', '-320.'))).toBe(404);
     expect(await status(used)).toBe(200);
+    expect(await status(inUpdate)).toBe(200);
     expect(await status(fresh)).toBe(200);
     const left = (await db.select({ url: uploads.url }).from(uploads)).map((r) => r.url);
     expect(left).toContain(used);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../src/db/schema';
+import { user, verificationApplications } from '../src/db/schema';
 import { createUser } from '../src/seed/factories';
 import {
   as,
@@ -72,6 +72,29 @@ describe('manage users', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: person.id, role: 'verified' });
     expect((await as(person).inject('GET', '/api/me')).json().role).toBe('verified');
+  });
+
+  it('Make Verified closes the person’s pending application as approved by that admin', async () => {
+    const person = await createSignedInUser(ctx);
+    const applied = await as(person).inject('POST', '/api/verifications', {
+      name: 'Rafiq Islam',
+      image: '/uploads/0b6c8a3e-7a43-4bde-9d0e-3d1c7a1b2c3d.png',
+      idCardNumber: '1990123456789',
+      phoneNumber: '01712345678',
+    });
+    expect(applied.statusCode).toBe(201);
+    const res = await as(admin).inject('PATCH', `/api/admin/users/${person.id}/role`, {
+      role: 'verified',
+    });
+    expect(res.statusCode).toBe(200);
+    const [application] = await ctx.db
+      .select()
+      .from(verificationApplications)
+      .where(eq(verificationApplications.userId, person.id));
+    expect(application).toMatchObject({ status: 'approved', decidedBy: admin.id });
+    expect(application!.decidedAt).toBeInstanceOf(Date);
+    const mine = await as(person).inject('GET', '/api/verifications/mine');
+    expect(mine.json().application.status).toBe('approved');
   });
 
   it('Make Admin works from user and verified; repeating it or demoting an admin is refused', async () => {

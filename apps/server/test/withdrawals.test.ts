@@ -54,6 +54,27 @@ describe('withdraw request', () => {
     expect(await rowsOf(fund.id)).toHaveLength(0);
   });
 
+  it('parses the amount strictly as whole Tk ("0x10" is not 16 Tk, "1000.9" is not 1000 Tk)', async () => {
+    const { raiser, fund } = await raiserWithFund(1500);
+    for (const amountTk of ['0x10', '1e3', '1000.9', 1000.9, ' 12', '+5', '12 ', '', 'ten']) {
+      const res = await as(raiser).inject('POST', '/api/withdrawals', {
+        fundId: fund.id,
+        amountTk,
+      });
+      expect(res.statusCode, String(amountTk)).toBe(400);
+      expect(res.json().error.fields.amountTk, String(amountTk)).toBe(
+        amountTk === '' ? 'This field is required' : 'Enter a whole amount in Tk',
+      );
+    }
+    expect(await rowsOf(fund.id)).toHaveLength(0);
+    const ok = await as(raiser).inject('POST', '/api/withdrawals', {
+      fundId: fund.id,
+      amountTk: '1000',
+    });
+    expect(ok.statusCode).toBe(201);
+    expect((await rowsOf(fund.id))[0]?.amountPoisha).toBe(100_000);
+  });
+
   it('accepts an amount within the balance as pending; pending requests hold the money back', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
     const res = await as(raiser).inject('POST', '/api/withdrawals', {
@@ -102,7 +123,7 @@ describe('withdraw request', () => {
       ['', MSG.fieldRequired],
       [0, 'The amount must be at least 1 Tk'],
       [10.5, 'Enter a whole amount in Tk'],
-      ['ten', 'Enter a number'],
+      ['ten', 'Enter a whole amount in Tk'],
     ] as const) {
       const res = await as(raiser).inject('POST', '/api/withdrawals', {
         fundId: fund.id,

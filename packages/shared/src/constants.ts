@@ -6,8 +6,32 @@ export type Role = (typeof ROLES)[number];
 export const DECISION_STATUSES = ['pending', 'approved', 'denied'] as const;
 export type DecisionStatus = (typeof DECISION_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'succeeded',
+  'failed',
+  'refunded',
+  'needs_review',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Test money (the embedded processor, Stripe test keys) or live money. */
+export const PAYMENT_MODES = ['test', 'live'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/** How a donor paid: a card, or one of the three mobile wallets (through the gateway). */
+export const PAYMENT_METHODS = ['card', 'bkash', 'nagad', 'rocket'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const WALLET_METHODS = ['bkash', 'nagad', 'rocket'] as const;
+export type WalletMethod = (typeof WALLET_METHODS)[number];
+
+/** Each method's name as the donor knows it (brand names: the same in every language). */
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
+  card: 'Card',
+  bkash: 'bKash',
+  nagad: 'Nagad',
+  rocket: 'Rocket',
+};
 
 /** The six causes of the home page's 'What We Do?' block, also a fund's category. */
 export const CAUSES = [
@@ -55,6 +79,17 @@ export const MIN_DONATION_TK = 10;
 export const MAX_DONATION_TK = 1_000_000;
 export const DONATION_PRESETS_TK = [100, 500, 1000] as const;
 export const CURRENCY = 'bdt';
+
+/**
+ * Per-payment bounds of each method through the gateway, in whole Tk: SSLCommerz takes
+ * nothing under 10 Tk; the wallets cap one payment from a personal account.
+ */
+export const METHOD_LIMITS_TK: Record<PaymentMethod, { min: number; max: number }> = {
+  card: { min: 10, max: MAX_DONATION_TK },
+  bkash: { min: 10, max: 25_000 },
+  nagad: { min: 10, max: 25_000 },
+  rocket: { min: 10, max: 25_000 },
+};
 
 /** Image uploads. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;

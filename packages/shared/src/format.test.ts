@@ -20,6 +20,8 @@ describe('Bangladeshi formats', () => {
     expect(formatDateTime(at)).toMatch(/^24 Nov 2026, 12:30\s?am$/i);
     expect(formatDate(at, 'bn')).toMatch(/^২৪ নভে/);
     expect(formatDateTime(at, 'bn')).toContain('১২:৩০');
+    expect(formatDateTime(at, 'bn')).toMatch(/পূর্বাহ্ণ$/);
+    expect(formatDateTime(at, 'bn')).not.toMatch(/[A-Za-z]/);
   });
 
   it('says how long ago in both languages', () => {

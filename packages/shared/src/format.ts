@@ -45,6 +45,14 @@ export function formatNumber(n: number, lang: Language = 'en'): string {
   return numberFormat(lang, 0).format(n);
 }
 
+const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
+
+/** Digits as they are (a year, a code, a phone number), in the language's digits, no grouping. */
+export function formatDigits(value: string | number, lang: Language = 'en'): string {
+  const s = String(value);
+  return lang === 'bn' ? s.replace(/[0-9]/g, (d) => BANGLA_DIGITS[Number(d)]!) : s;
+}
+
 /** An amount in poisha: '15,00,000 Tk' / '১৫,০০,০০০ টাকা' (paisa shown only when present). */
 export function formatTk(poisha: number, lang: Language = 'en'): string {
   const tk = poisha / POISHA_PER_TK;
@@ -65,9 +73,11 @@ export function formatDate(at: DateInput, lang: Language = 'en'): string {
   return dateFormat(lang, 'date').format(new Date(at));
 }
 
-/** A date and time in Dhaka: '23 Nov 2026, 4:41 pm'. */
+/** A date and time in Dhaka: '23 Nov 2026, 4:41 pm' / '২৩ নভে, ২০২৬ ৪:৪১ অপরাহ্ণ'. */
 export function formatDateTime(at: DateInput, lang: Language = 'en'): string {
-  return dateFormat(lang, 'dateTime').format(new Date(at));
+  const text = dateFormat(lang, 'dateTime').format(new Date(at));
+  // The Bangla locale data keeps the Latin AM/PM; Bangla readers write পূর্বাহ্ণ/অপরাহ্ণ.
+  return lang === 'bn' ? text.replace(/\bAM\b/, 'পূর্বাহ্ণ').replace(/\bPM\b/, 'অপরাহ্ণ') : text;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -60,10 +60,12 @@ describe('the dashboard sidebar', () => {
       '/dashboard/donated',
       '/dashboard/paymenthistory',
       '/dashboard/two-factor',
+      '/dashboard/admin/overview',
       '/dashboard/admin/manageUsers',
       '/dashboard/admin/manageverification',
       '/dashboard/admin/managerequestedfund',
       '/dashboard/admin/managewithdrawals',
+      '/dashboard/admin/managepayments',
       '/dashboard/admin/messages',
     ]);
     // An admin who raised funds keeps My Raised Fund.

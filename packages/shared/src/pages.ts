@@ -43,6 +43,8 @@ export const PAGES = {
   donateNow: { path: '/donatenow', title: 'Donate Now', area: 'site' },
   fundDetails: { path: '/donatenow/:id', title: 'Fund Details', area: 'site' },
   contactUs: { path: '/contactus', title: 'Contact Us', area: 'site' },
+  zakatCalculator: { path: '/zakat', title: 'Zakat Calculator', area: 'site' },
+  unsubscribe: { path: '/unsubscribe/:token', title: 'Fund Updates', area: 'site' },
   info: {
     path: '/info/:topic',
     title: ({ topic }) =>
@@ -65,6 +67,8 @@ export const PAGES = {
     sidebar: {},
   },
   payment: { path: '/dashboard/selecteddonation/pay/:fundId', title: 'Payment', area: 'dashboard' },
+  /** Where a donor lands after paying: the receipt, sharing, donating again. */
+  thankYou: { path: '/dashboard/thank-you/:paymentId', title: 'Thank You', area: 'dashboard' },
   donated: {
     path: '/dashboard/donated',
     title: 'My Donation History',
@@ -117,6 +121,13 @@ export const PAGES = {
     area: 'dashboard',
     sidebar: {},
   },
+  adminOverview: {
+    path: '/dashboard/admin/overview',
+    title: 'Overview',
+    area: 'dashboard',
+    roles: ['admin'],
+    sidebar: {},
+  },
   manageUsers: {
     path: '/dashboard/admin/manageUsers',
     title: 'Manage Users',
@@ -141,6 +152,13 @@ export const PAGES = {
   manageWithdrawals: {
     path: '/dashboard/admin/managewithdrawals',
     title: 'Manage Withdrawals',
+    area: 'dashboard',
+    roles: ['admin'],
+    sidebar: {},
+  },
+  managePayments: {
+    path: '/dashboard/admin/managepayments',
+    title: 'Manage Payments',
     area: 'dashboard',
     roles: ['admin'],
     sidebar: {},

@@ -1,6 +1,9 @@
 /**
- * `npm run check:ledger [-- --json]`: proves the money invariants on the configured
- * database (DATABASE_URL, or the embedded database under DATA_DIR) and prints a report.
+ * `npm run check:ledger [-- --json] [-- --provider --since <date> [--until <date>]]`:
+ * proves the money invariants on the configured database (DATABASE_URL, or the embedded
+ * database under DATA_DIR) and prints a report, with the payments held for review.
+ * `--provider` also compares, payment by payment, what the payment provider took and
+ * gave back over the period with what we recorded (default: the last 7 days).
  * Exit code 0 when consistent, 1 when not, 2 when the check could not run.
  * In embedded mode stop the server first: one embedded database, one process.
  */
@@ -9,9 +12,29 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { checkLedger, formatLedgerReport } from '../lib/ledger';
+import { checkProviderLedger, formatProviderLedgerReport } from '../lib/ledger-provider';
+import { createPaymentProvider } from '../lib/payments/create-provider';
+
+function option(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+function dateOption(argv: string[], name: string, fallback: Date): Date {
+  const raw = option(argv, name);
+  if (raw === undefined) return fallback;
+  const d = new Date(raw);
+  if (Number.isNaN(d.getTime())) throw new UsageError(`${name} takes a date such as 2026-11-01.`);
+  return d;
+}
+
+class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<number> {
   const json = argv.includes('--json');
+  const withProvider = argv.includes('--provider');
+  const until = dateOption(argv, '--until', new Date());
+  const since = dateOption(argv, '--since', new Date(until.getTime() - 7 * 86_400_000));
   const config = loadConfig();
   const dataDir = path.join(config.dataDir, 'pglite');
   if (!config.DATABASE_URL && !existsSync(dataDir)) {
@@ -31,8 +54,21 @@ async function main(argv: string[]): Promise<number> {
   });
   try {
     const report = await checkLedger(database.db);
-    console.log(json ? JSON.stringify(report, null, 2) : formatLedgerReport(report, where));
-    return report.ok ? 0 : 1;
+    const providerReport = withProvider
+      ? await checkProviderLedger(
+          database.db,
+          createPaymentProvider(config, database.db),
+          since,
+          until,
+        )
+      : null;
+    if (json) {
+      console.log(JSON.stringify(providerReport ? { ...report, providerReport } : report, null, 2));
+    } else {
+      console.log(formatLedgerReport(report, where));
+      if (providerReport) console.log(formatProviderLedgerReport(providerReport));
+    }
+    return report.ok && (providerReport?.ok ?? true) ? 0 : 1;
   } finally {
     await database.close();
   }
@@ -60,7 +96,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     console.error(
-      err instanceof ConfigError
+      err instanceof ConfigError || err instanceof UsageError
         ? err.message
         : `The ledger check could not run: ${rootCause(err)}`,
     );

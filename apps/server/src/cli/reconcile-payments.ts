@@ -11,7 +11,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { createPaymentProvider } from '../lib/payments/create-provider';
+import { Jobs } from '../lib/jobs';
+import { createCheckoutGateway, createPaymentProvider } from '../lib/payments/create-provider';
 import { reconcilePendingPayments } from '../modules/payments/reconcile';
 
 function option(argv: string[], name: string): string | undefined {
@@ -37,14 +38,32 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir, poolSize: 2 });
+  const log = {
+    warn: (obj: object, msg: string) => console.error(msg, JSON.stringify(obj)),
+    error: (obj: object, msg: string) => console.error(msg, JSON.stringify(obj)),
+    info: () => {},
+  };
+  // Only adds jobs: the receipt e-mails of donations recorded here are sent by the server.
+  const jobs = new Jobs({
+    database,
+    log,
+    pollSeconds: config.JOBS_POLL_SECONDS,
+    maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS,
+    timeoutSeconds: config.JOBS_TIMEOUT_SECONDS,
+    producerOnly: true,
+  });
   try {
+    await jobs.start();
     const provider = createPaymentProvider(config, database.db);
-    const log = {
-      warn: (obj: object, msg: string) => console.error(msg, JSON.stringify(obj)),
-      error: (obj: object, msg: string) => console.error(msg, JSON.stringify(obj)),
-    };
     const report = await reconcilePendingPayments(
-      { db: database.db, provider, log },
+      {
+        db: database.db,
+        provider,
+        checkout: createCheckoutGateway(config, database.db),
+        publicUrl: config.publicUrl,
+        jobs,
+        log,
+      },
       {
         olderThanMs: afterMinutes * 60_000,
         abandonAfterMs: config.PAYMENT_ABANDON_AFTER_HOURS * 3_600_000,
@@ -55,12 +74,13 @@ async function main(argv: string[]): Promise<number> {
       console.log(JSON.stringify({ provider: provider.name, afterMinutes, ...report }, null, 2));
     } else {
       console.log(
-        `Reconciled ${report.checked} payment(s) pending for more than ${afterMinutes} minute(s) with the ${provider.name} provider: ` +
-          `${report.succeeded} recorded as donations, ${report.failed} failed, ${report.stillPending} still pending, ${report.errors} could not be checked.`,
+        `Reconciled ${report.checked} payment(s) (pending for more than ${afterMinutes} minute(s), or recently failed) with the ${provider.name} provider: ` +
+          `${report.succeeded} recorded as donations, ${report.failed} failed, ${report.needsReview} need review, ${report.stillPending} still pending, ${report.errors} could not be checked.`,
       );
     }
     return report.errors > 0 ? 1 : 0;
   } finally {
+    await jobs.stop();
     await database.close();
   }
 }

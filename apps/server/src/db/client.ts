@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { RemotePGlite } from './pglite-remote';
 import * as schema from './schema';
 
@@ -21,6 +22,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs `select 1`; throws when the database is unreachable. */
   ping(): Promise<void>;
+  /** Plain SQL with $1… parameters on the app's own connection (the job queue's access);
+   *  without parameters the text may hold several statements. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** Runs `fn` while holding a lock shared by every process on this database (PostgreSQL's
+   *  advisory lock `key`); the embedded database has one process, so it just runs it. */
+  exclusively<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -78,6 +85,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values?.length ? toParams(values) : undefined);
+        // Several statements answer with a list of results: the last one counts.
+        const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
+        return { rows: last?.rows ?? [] };
+      },
+      exclusively: async (key, fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [key]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [key]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -85,18 +111,34 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // A data directory is the running site's database: PGlite in a worker thread, so that
     // its synchronous WebAssembly never stalls the HTTP server (docs/performance.md).
     mkdirSync(opts.dataDir, { recursive: true });
-    const remote = await RemotePGlite.open({
-      dataDir: opts.dataDir,
-      migrationsFolder,
-      migrate: opts.migrate !== false,
-    });
+    // One process per embedded database (server, seed, reconcile, check:ledger, admin).
+    const unlock = lockDataDir(opts.dataDir);
+    let remote: RemotePGlite;
+    try {
+      remote = await RemotePGlite.open({
+        dataDir: opts.dataDir,
+        migrationsFolder,
+        migrate: opts.migrate !== false,
+      });
+    } catch (err) {
+      unlock();
+      throw err;
+    }
     return {
       db: drizzlePglite(remote as never, { schema }) as unknown as Db,
       kind: 'pglite',
       ping: async () => {
         await remote.query('select 1');
       },
-      close: () => remote.close(),
+      executeSql: (text, values) => pgliteSql(remote, text, values),
+      exclusively: (_key, fn) => fn(),
+      close: async () => {
+        try {
+          await remote.close();
+        } finally {
+          unlock();
+        }
+      },
     };
   }
   // In memory (the tests): on this thread.
@@ -109,6 +151,40 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    executeSql: (text, values) => pgliteSql(client, text, values),
+    exclusively: (_key, fn) => fn(),
+    // Safe to call twice (a test closes what it already closed to take the database down).
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
   };
+}
+
+/** Objects (a job's data) travel as JSON text; lists and everything else as they are. */
+function toParams(values: unknown[]): unknown[] {
+  return values.map((v) =>
+    v === undefined
+      ? null
+      : v !== null &&
+          typeof v === 'object' &&
+          !Array.isArray(v) &&
+          !(v instanceof Date) &&
+          !Buffer.isBuffer(v)
+        ? JSON.stringify(v)
+        : v,
+  );
+}
+
+type Rows = { rows: Record<string, unknown>[] };
+
+/** PGlite: parameters need the extended protocol (one statement); several statements go
+ *  through exec, whose last result counts. */
+async function pgliteSql(
+  client: Pick<PGlite, 'query' | 'exec'> | RemotePGlite,
+  text: string,
+  values?: unknown[],
+): Promise<Rows> {
+  if (values?.length) return (await client.query(text, toParams(values))) as Rows;
+  const results = (await client.exec(text)) as Rows[];
+  return { rows: results.at(-1)?.rows ?? [] };
 }

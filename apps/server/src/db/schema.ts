@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -135,20 +136,33 @@ export const funds = pgTable(
     suggestedPoisha: bigint('suggested_poisha', { mode: 'number' }).notNull(),
     raisedPoisha: bigint('raised_poisha', { mode: 'number' }).notNull().default(0),
     donationCount: integer('donation_count').notNull().default(0),
+    /** Distinct people with a succeeded donation; kept in the recording transaction. */
+    donorCount: integer('donor_count').notNull().default(0),
     status: text('status').notNull().default('pending'),
+    /** An admin took the fund down: 'suspended' (may be lifted) or 'closed' (final). */
+    hold: text('hold'),
+    holdReason: text('hold_reason'),
+    heldBy: text('held_by').references(() => user.id, { onDelete: 'set null' }),
+    heldAt: timestamp('held_at', { withTimezone: true }),
     feedback: text('feedback'),
     decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Only an admin marks a fund Zakat-eligible, with a published reason. */
+    zakatEligible: boolean('zakat_eligible').notNull().default(false),
+    zakatNote: text('zakat_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('funds_status_idx').on(t.status, t.createdAt),
+    check('funds_zakat_note', sql`not ${t.zakatEligible} or ${t.zakatNote} is not null`),
     index('funds_raiser_idx').on(t.raiserId),
     check('funds_goal_positive', sql`${t.goalPoisha} > 0`),
     check('funds_suggested_positive', sql`${t.suggestedPoisha} > 0`),
     check('funds_raised_non_negative', sql`${t.raisedPoisha} >= 0`),
     check('funds_count_non_negative', sql`${t.donationCount} >= 0`),
+    check('funds_donors_non_negative', sql`${t.donorCount} >= 0`),
+    check('funds_hold_check', sql`${t.hold} in ('suspended', 'closed')`),
     check('funds_status_check', sql`${t.status} in ('pending', 'approved', 'denied')`),
     check(
       'funds_cause_check',
@@ -172,6 +186,122 @@ export const fundEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('fund_events_fund_idx').on(t.fundId, t.createdAt)],
+);
+
+/**
+ * A raiser's material edit (name, image, story, goal) of an approved fund, waiting for an
+ * admin; the approved version stays public meanwhile. At most one pending per fund.
+ */
+export const fundChanges = pgTable(
+  'fund_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    proposedBy: text('proposed_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The proposed values of the changed fields (money in poisha). */
+    proposed: jsonb('proposed').notNull(),
+    status: text('status').notNull().default('pending'),
+    feedback: text('feedback'),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('fund_changes_one_pending_uq')
+      .on(t.fundId)
+      .where(sql`${t.status} = 'pending'`),
+    index('fund_changes_status_idx').on(t.status, t.createdAt),
+    check('fund_changes_status_check', sql`${t.status} in ('pending', 'approved', 'denied')`),
+  ],
+);
+
+/** "Report this fund": filed by a signed-in person into the admins' queue. */
+export const fundReports = pgTable(
+  'fund_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id').references(() => user.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    details: text('details').notNull(),
+    status: text('status').notNull().default('open'),
+    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('fund_reports_status_idx').on(t.status, t.createdAt),
+    check('fund_reports_status_check', sql`${t.status} in ('open', 'resolved')`),
+    check(
+      'fund_reports_reason_check',
+      sql`${t.reason} in ('fraud', 'misleading', 'inappropriate', 'duplicate', 'other')`,
+    ),
+  ],
+);
+
+/** Updates a fund's organiser posts (newest first on the fund page). */
+export const fundUpdates = pgTable(
+  'fund_updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    body: text('body').notNull(),
+    /** An upload of ours or an https address; kept from the upload clean-up while used. */
+    image: text('image'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('fund_updates_fund_idx').on(t.fundId, t.createdAt)],
+);
+
+/**
+ * A donor's choice, per fund, to get its updates by e-mail ("Tell me how this fund is
+ * doing", asked on the pay step; an unsubscribe link turns it off).
+ */
+export const fundSubscriptions = pgTable(
+  'fund_subscriptions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    subscribed: boolean('subscribed').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.fundId] }),
+    index('fund_subscriptions_fund_idx').on(t.fundId),
+  ],
+);
+
+/** The gold and silver prices per gram (poisha) behind the Zakat nisab: one row. */
+export const zakatSettings = pgTable(
+  'zakat_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    goldPoishaPerGram: bigint('gold_poisha_per_gram', { mode: 'number' }).notNull(),
+    silverPoishaPerGram: bigint('silver_poisha_per_gram', { mode: 'number' }).notNull(),
+    updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('zakat_settings_one_row', sql`${t.id} = 1`),
+    check(
+      'zakat_settings_prices_positive',
+      sql`${t.goldPoishaPerGram} > 0 and ${t.silverPoishaPerGram} > 0`,
+    ),
+  ],
 );
 
 /* ---------- donations ---------- */
@@ -208,23 +338,130 @@ export const payments = pgTable(
     amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('bdt'),
     status: text('status').notNull().default('pending'),
+    /** card, bkash, nagad or rocket. */
+    method: text('method').notNull().default('card'),
+    /** The gateway's own transaction id (SSLCommerz's bank_tran_id), once validated. */
+    gatewayTransactionId: text('gateway_transaction_id'),
+    /** The gateway's validation id (SSLCommerz's val_id) the payment was settled with. */
+    validationId: text('validation_id'),
+    /** 'test' (test cards, test keys: no money moved) or 'live'; from the provider. */
+    mode: text('mode').notNull().default('test'),
+    /** Refunded or disputed at the provider so far (see `refunds`). */
+    refundedPoisha: bigint('refunded_poisha', { mode: 'number' }).notNull().default(0),
     failureMessage: text('failure_message'),
+    /** When the reconciliation last claimed this payment (one process re-reads it at a time). */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    /** EF-YYYY-NNNNNN, given in the transaction that records the donation (decision 227). */
+    receiptNumber: text('receipt_number'),
+    /** The donor chose to give anonymously: the public and the raiser see "Anonymous". */
+    anonymous: boolean('anonymous').notNull().default(false),
+    /** An optional message of support shown on the donor wall. */
+    supportMessage: text('support_message'),
+    /** The raiser or an admin hid the message from the wall (the audit trail keeps it). */
+    messageHidden: boolean('message_hidden').notNull().default(false),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_uq').on(t.providerPaymentId),
+    uniqueIndex('payments_validation_uq').on(t.validationId),
+    check('payments_method_check', sql`${t.method} in ('card', 'bkash', 'nagad', 'rocket')`),
+    uniqueIndex('payments_receipt_number_uq').on(t.receiptNumber),
+    // The donor wall: recent, top and words of support, one indexed query each.
+    index('payments_wall_recent_idx')
+      .on(t.fundId, t.succeededAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'succeeded'`),
+    index('payments_wall_top_idx')
+      .on(t.fundId, t.amountPoisha.desc(), t.succeededAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'succeeded'`),
+    index('payments_wall_messages_idx')
+      .on(t.fundId, t.succeededAt.desc(), t.id.desc())
+      .where(
+        sql`${t.status} = 'succeeded' and ${t.supportMessage} is not null and not ${t.messageHidden}`,
+      ),
+    index('payments_fund_donor_idx')
+      .on(t.fundId, t.userId)
+      .where(sql`${t.status} = 'succeeded'`),
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_fund_idx').on(t.fundId, t.status),
     index('payments_status_idx').on(t.status, t.createdAt),
     check('payments_amount_positive', sql`${t.amountPoisha} > 0`),
     check(
       'payments_status_check',
-      sql`${t.status} in ('pending', 'succeeded', 'failed', 'refunded')`,
+      sql`${t.status} in ('pending', 'succeeded', 'failed', 'refunded', 'needs_review')`,
+    ),
+    check('payments_mode_check', sql`${t.mode} in ('test', 'live')`),
+    check(
+      'payments_refunded_within_amount',
+      sql`${t.refundedPoisha} >= 0 and ${t.refundedPoisha} <= ${t.amountPoisha}`,
+    ),
+    check(
+      'payments_succeeded_at_set',
+      sql`${t.status} not in ('succeeded', 'refunded') or ${t.succeededAt} is not null`,
     ),
   ],
 );
+
+/**
+ * Money returned after a donation was recorded: a refund or a dispute at the provider.
+ * One row per change seen ('reinstated': a won dispute gave money back);
+ * `payments.refunded_poisha` is their sum.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+    /** What told us: a webhook event id, 'reconciliation' or an admin's id. */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_payment_idx').on(t.paymentId),
+    check('refunds_amount_positive', sql`${t.amountPoisha} > 0`),
+    check('refunds_kind_check', sql`${t.kind} in ('refund', 'dispute', 'reinstated')`),
+  ],
+);
+
+/**
+ * One row: which mode's payments the fund totals count ('test' while the embedded
+ * processor or Stripe test keys are used, 'live' with live keys).
+ */
+export const ledgerSettings = pgTable(
+  'ledger_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    mode: text('mode').notNull().default('test'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('ledger_settings_one_row', sql`${t.id}`),
+    check('ledger_settings_mode_check', sql`${t.mode} in ('test', 'live')`),
+  ],
+);
+
+/** The last receipt number given in each year (Asia/Dhaka): one row per year, locked by the
+ *  transaction that records a donation, so numbers have no gaps (decision 227). */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    year: integer('year').primaryKey(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [check('receipt_counters_last_check', sql`${t.last} >= 0`)],
+);
+
+/** Background mails already handed to the mail server or outbox, by the job's key: a job
+ *  retried after a crash finds its mail here and does not send it again (decision 226). */
+export const sentMails = pgTable('sent_mails', {
+  key: text('key').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Payment-provider webhook events already handled (deduplication by event id). */
 export const webhookEvents = pgTable('webhook_events', {
@@ -246,12 +483,54 @@ export const testProcessorIntents = pgTable(
     status: text('status').notNull(),
     lastError: text('last_error'),
     cardLast4: text('card_last4'),
+    /** Refunded so far (admins' refunds through the processor). */
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
     metadata: jsonb('metadata').notNull().default({}),
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [check('test_intents_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/** The embedded processor's refunds: one row per idempotency key, so a repeat refunds nothing. */
+export const testProcessorRefunds = pgTable(
+  'test_processor_refunds',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => testProcessorIntents.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('test_refunds_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/** Sessions of the embedded test checkout (bKash, Nagad, Rocket in test mode), shaped
+ *  like SSLCommerz's: the hosted page, its validation ids and its notifications. */
+export const testGatewaySessions = pgTable(
+  'test_gateway_sessions',
+  {
+    sessionKey: text('session_key').primaryKey(),
+    tranId: text('tran_id').notNull(),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    method: text('method').notNull(),
+    successUrl: text('success_url').notNull(),
+    failUrl: text('fail_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    ipnUrl: text('ipn_url').notNull(),
+    /** PENDING until the donor finishes: VALID, FAILED, CANCELLED, or still PENDING (timed out). */
+    status: text('status').notNull().default('PENDING'),
+    valId: text('val_id').unique(),
+    bankTranId: text('bank_tran_id'),
+    riskLevel: integer('risk_level').notNull().default(0),
+    walletNumber: text('wallet_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('test_gateway_sessions_tran_idx').on(t.tranId)],
 );
 
 /* ---------- raising ---------- */
@@ -295,6 +574,8 @@ export const withdrawals = pgTable(
       .references(() => user.id, { onDelete: 'restrict' }),
     amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
     status: text('status').notNull().default('pending'),
+    /** The ledger mode it was requested in: test withdrawals never reduce a live balance. */
+    mode: text('mode').notNull().default('test'),
     feedback: text('feedback'),
     decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -306,6 +587,7 @@ export const withdrawals = pgTable(
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     check('withdrawals_amount_positive', sql`${t.amountPoisha} > 0`),
     check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'denied')`),
+    check('withdrawals_mode_check', sql`${t.mode} in ('test', 'live')`),
   ],
 );
 

@@ -16,6 +16,9 @@ import { isImageRef } from '@easyfund/shared/schemas/fields';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema';
+import { translate } from './i18n';
+import { MAIL, requestLanguage } from './mails';
+import { bodyEmail, hitRateLimits } from './rate-limit';
 import type { Mailer } from './mailer';
 
 export interface AuthDeps {
@@ -84,6 +87,28 @@ export async function promoteConfiguredAdmin(
   return rows.length > 0;
 }
 
+/**
+ * Per-e-mail limits of the identity routes, on the route the identity layer resolved
+ * (docs/decisions/413-rate-limits-per-account-and-network.md).
+ */
+const EMAIL_LIMITS: Record<
+  string,
+  { name: string; max: (config: Config) => number; windowMs: number; message: string } | undefined
+> = {
+  '/sign-in/email': {
+    name: 'sign-in',
+    max: (config) => config.AUTH_EMAIL_RATE_LIMIT_MAX,
+    windowMs: 15 * 60_000,
+    message: 'Too many sign-in attempts for this e-mail address. Please wait a few minutes.',
+  },
+  '/request-password-reset': {
+    name: 'password-reset',
+    max: (config) => config.RESET_EMAIL_RATE_LIMIT_MAX,
+    windowMs: 60 * 60_000,
+    message: 'Too many reset e-mails for this address. Please check your inbox or try again later.',
+  },
+};
+
 export function createAuth({ config, db, mailer, log }: AuthDeps) {
   const adminEmails = new Set(config.ADMIN_EMAILS);
   const limit = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
@@ -107,21 +132,27 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       // either way); the web app signs the new person in right after. An existing
       // account's owner gets an e-mail instead of an error that would tell anyone.
       autoSignIn: false,
-      async onExistingUserSignUp({ user: u }) {
+      async onExistingUserSignUp({ user: u }, request) {
+        const lang = requestLanguage(request);
         await mailer.send({
           to: u.email,
-          subject: 'You already have an Easy Fund account',
-          text: `Hello ${u.name},\n\nSomeone (perhaps you) tried to register a new Easy Fund account with this e-mail address, but you already have one.\nSign in at ${config.publicUrl}/login, or choose a new password at ${config.publicUrl}/forgot-password if you forgot it.\n\nIf it was not you, you can ignore this e-mail: nothing has changed.\n`,
+          subject: translate(lang, MAIL.existing.subject),
+          text: translate(lang, MAIL.existing.text, {
+            name: u.name,
+            login: `${config.publicUrl}/login`,
+            forgot: `${config.publicUrl}/forgot-password`,
+          }),
         });
       },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      async sendResetPassword({ user: u, url }) {
+      async sendResetPassword({ user: u, url }, request) {
         log.info({ to: u.email, resetLink: url }, 'password reset link');
+        const lang = requestLanguage(request);
         await mailer.send({
           to: u.email,
-          subject: 'Reset your Easy Fund password',
-          text: `Hello ${u.name},\n\nSomeone asked to reset the password of your Easy Fund account.\nOpen this link within one hour to choose a new password:\n\n${url}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
+          subject: translate(lang, MAIL.reset.subject),
+          text: translate(lang, MAIL.reset.text, { name: u.name, link: url }),
         });
       },
     },
@@ -131,13 +162,14 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       // must not bypass the password or two-factor sign-in).
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24 * 3,
-      async sendVerificationEmail({ user: u, token }) {
+      async sendVerificationEmail({ user: u, token }, request) {
         const link = `${config.publicUrl}${VERIFY_EMAIL_PAGE}?token=${encodeURIComponent(token)}`;
         log.info({ to: u.email }, 'e-mail verification link sent');
+        const lang = requestLanguage(request);
         await mailer.send({
           to: u.email,
-          subject: 'Verify your Easy Fund e-mail address',
-          text: `Hello ${u.name},\n\nPlease confirm that this is your e-mail address by opening this link within three days:\n\n${link}\n\nYou can donate without it; applying to be a fund raiser, withdrawing money and admin rights need a verified address.\nIf you did not create an Easy Fund account, ignore this e-mail.\n`,
+          subject: translate(lang, MAIL.verify.subject),
+          text: translate(lang, MAIL.verify.text, { name: u.name, link }),
         });
       },
       async afterEmailVerification(u) {
@@ -149,9 +181,27 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       // setting them, checked on the route the identity layer itself resolved.
       before: createAuthMiddleware(async (ctx) => {
         const schema = BODY_RULES[ctx.path];
-        if (!schema) return;
-        const error = invalidBody(schema, ctx.body);
-        if (error) throw error;
+        if (schema) {
+          const error = invalidBody(schema, ctx.body);
+          if (error) throw error;
+        }
+        // One e-mail address is one person: its sign-ins and reset mails are counted
+        // tightly from every address at once (the network limit above stays loose).
+        const perEmail = EMAIL_LIMITS[ctx.path];
+        const email = perEmail && bodyEmail(ctx.body);
+        if (perEmail && email) {
+          const { allowed, retryAfter } = await hitRateLimits(
+            db,
+            [{ key: `${perEmail.name}:email:${email}`, max: perEmail.max(config) }],
+            perEmail.windowMs,
+          );
+          if (!allowed)
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              { code: 'RATE_LIMITED', message: perEmail.message },
+              { 'retry-after': String(retryAfter) },
+            );
+        }
       }),
     },
     user: {

@@ -60,3 +60,12 @@ export class Unavailable extends DomainError {
     super(503, 'unavailable', message);
   }
 }
+
+/** A provider refused our call for a reason that is ours, not the donor's: 502. */
+export class BadGateway extends DomainError {
+  constructor(
+    message = 'The payment provider could not take this payment right now, please try again later',
+  ) {
+    super(502, 'bad_gateway', message);
+  }
+}

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import { formatTk } from '@easyfund/shared/money';
 import type { Db } from '../db/client';
-import { funds, payments, withdrawals } from '../db/schema';
+import { funds, ledgerSettings, payments, refunds, withdrawals } from '../db/schema';
 
 /** One fund whose stored totals disagree with its payments or its withdrawals. */
 export interface LedgerProblem {
   fundId: string;
   fundName: string;
-  kind: 'raised_total' | 'donation_count' | 'withdrawals_exceed_raised';
+  kind: 'raised_total' | 'donation_count' | 'withdrawals_exceed_raised' | 'refunds_mismatch';
   /** What the fund row says (or, for withdrawals, what was requested). */
   recorded: number;
   /** What the payments prove (or, for withdrawals, what was raised). */
@@ -15,8 +15,22 @@ export interface LedgerProblem {
   message: string;
 }
 
+/** A payment the provider took but we did not record: a person must look at it. */
+export interface ReviewItem {
+  paymentId: string;
+  fundId: string;
+  providerPaymentId: string;
+  amountPoisha: number;
+  message: string | null;
+  createdAt: string;
+}
+
 export interface LedgerReport {
   ok: boolean;
+  /** Whose payments the totals count: 'test' or 'live'. */
+  mode: string;
+  /** Payments in `needs_review` (the report is not ok while there are any). */
+  needsReview: ReviewItem[];
   funds: number;
   succeededPayments: number;
   succeededPoisha: number;
@@ -39,7 +53,8 @@ const asNumber = (v: unknown) => Number(v ?? 0);
 /**
  * Proves the money invariants on the whole database:
  * - every fund's raised total and donation count equal the sum and count of its
- *   succeeded payments;
+ *   succeeded payments (less refunds);
+ * - every fund's payments show as refunded exactly what its `refunds` rows record;
  * - no fund's approved plus pending withdrawals exceed what its payments raised.
  * Read-only; one consistent snapshot (repeatable read) so a concurrent donation
  * cannot make a correct ledger look wrong.
@@ -52,11 +67,18 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
       const paid = tx
         .select({
           fundId: payments.fundId,
-          total: sql<string>`sum(${payments.amountPoisha})`.as('paid_total'),
-          n: sql<number>`count(*)`.as('paid_n'),
+          total: sql<string>`sum(${payments.amountPoisha} - ${payments.refundedPoisha})`.as(
+            'paid_total',
+          ),
+          n: sql<number>`count(*) filter (where ${payments.status} = 'succeeded')`.as('paid_n'),
         })
         .from(payments)
-        .where(eq(payments.status, 'succeeded'))
+        .where(
+          and(
+            inArray(payments.status, ['succeeded', 'refunded']),
+            sql`${payments.mode} = (select ${ledgerSettings.mode} from ${ledgerSettings})`,
+          ),
+        )
         .groupBy(payments.fundId)
         .as('paid');
       const taken = tx
@@ -66,7 +88,12 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
           n: sql<number>`count(*)`.as('taken_n'),
         })
         .from(withdrawals)
-        .where(inArray(withdrawals.status, ['approved', 'pending']))
+        .where(
+          and(
+            inArray(withdrawals.status, ['approved', 'pending']),
+            sql`${withdrawals.mode} = (select ${ledgerSettings.mode} from ${ledgerSettings})`,
+          ),
+        )
         .groupBy(withdrawals.fundId)
         .as('taken');
 
@@ -86,10 +113,46 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
         .leftJoin(taken, eq(taken.fundId, funds.id))
         .orderBy(asc(funds.createdAt), asc(funds.id));
 
+      // Each fund's refunded amounts on its payments equal its recorded refunds
+      // (refunds and disputes less reinstated money), whatever the mode.
+      const refundedOf = new Map(
+        (
+          await tx
+            .select({
+              fundId: payments.fundId,
+              onPayments: sql`coalesce(sum(${payments.refundedPoisha}), 0)`.mapWith(asNumber),
+            })
+            .from(payments)
+            .groupBy(payments.fundId)
+        ).map((r) => [r.fundId, r.onPayments]),
+      );
+      const recordedOf = new Map(
+        (
+          await tx
+            .select({
+              fundId: payments.fundId,
+              recorded:
+                sql`coalesce(sum(case when ${refunds.kind} = 'reinstated' then -${refunds.amountPoisha} else ${refunds.amountPoisha} end), 0)`.mapWith(
+                  asNumber,
+                ),
+            })
+            .from(refunds)
+            .innerJoin(payments, eq(payments.id, refunds.paymentId))
+            .groupBy(payments.fundId)
+        ).map((r) => [r.fundId, r.recorded]),
+      );
+
       const [stale] = await tx
         .select({ n: count() })
         .from(payments)
         .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, staleBefore)));
+
+      const [settings] = await tx.select({ mode: ledgerSettings.mode }).from(ledgerSettings);
+      const review = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.status, 'needs_review'))
+        .orderBy(asc(payments.createdAt));
 
       const problems: LedgerProblem[] = [];
       let succeededPayments = 0;
@@ -118,6 +181,17 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
             message: `donation count is ${f.donationCount} but it has ${f.paidCount} succeeded payments`,
           });
         }
+        const onPayments = refundedOf.get(f.id) ?? 0;
+        const recordedRefunds = recordedOf.get(f.id) ?? 0;
+        if (onPayments !== recordedRefunds) {
+          problems.push({
+            ...base,
+            kind: 'refunds_mismatch',
+            recorded: onPayments,
+            expected: recordedRefunds,
+            message: `its payments show ${formatTk(onPayments)} refunded but its recorded refunds total ${formatTk(recordedRefunds)}`,
+          });
+        }
         if (f.takenPoisha > f.paidPoisha) {
           problems.push({
             ...base,
@@ -129,7 +203,16 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
         }
       }
       return {
-        ok: problems.length === 0,
+        ok: problems.length === 0 && review.length === 0,
+        mode: settings?.mode ?? 'test',
+        needsReview: review.map((p) => ({
+          paymentId: p.id,
+          fundId: p.fundId,
+          providerPaymentId: p.providerPaymentId,
+          amountPoisha: p.amountPoisha,
+          message: p.failureMessage,
+          createdAt: p.createdAt.toISOString(),
+        })),
         funds: rows.length,
         succeededPayments,
         succeededPoisha,
@@ -146,11 +229,21 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
 /** The report as lines of text for a terminal. */
 export function formatLedgerReport(report: LedgerReport, where: string): string {
   const lines = [
-    `Ledger check on ${where}: ${report.funds} funds, ${report.succeededPayments} succeeded payments (${formatTk(report.succeededPoisha)}), ${report.openOrApprovedWithdrawals} approved or pending withdrawals.`,
+    `Ledger check on ${where} (${report.mode} mode): ${report.funds} funds, ${report.succeededPayments} succeeded payments (${formatTk(report.succeededPoisha)}), ${report.openOrApprovedWithdrawals} approved or pending withdrawals.`,
   ];
-  if (report.ok) {
+  if (report.needsReview.length > 0) {
     lines.push(
-      "OK: every fund's raised total and donation count equal its succeeded payments, and no fund's withdrawals exceed what it raised.",
+      `NEEDS REVIEW: ${report.needsReview.length} payment(s) the provider took but we did not record:`,
+    );
+    for (const r of report.needsReview) {
+      lines.push(
+        `  payment ${r.paymentId} (${r.providerPaymentId}, ${formatTk(r.amountPoisha)}, fund ${r.fundId}): ${r.message ?? ''}`,
+      );
+    }
+  }
+  if (report.problems.length === 0) {
+    lines.push(
+      `${report.ok ? 'OK: e' : 'E'}very fund's raised total and donation count equal its succeeded payments (less refunds), and no fund's withdrawals exceed what it raised.`,
     );
   } else {
     lines.push(`FAILED: ${report.problems.length} problem(s):`);

@@ -3,15 +3,29 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
+export interface Attachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  attachments?: Attachment[];
+  /** A stable key (a background mail's): the outbox keeps one file per key, so a mail
+   *  sent again after a crash replaces itself instead of arriving twice. */
+  key?: string;
+  /** Extra headers (List-Unsubscribe, …). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
+
+const safe = (s: string) => s.replace(/[^a-z0-9@.-]/gi, '_');
 
 /** SMTP when a URL is configured; otherwise a local outbox folder the demo can show. */
 export function createMailer(opts: {
@@ -23,19 +37,40 @@ export function createMailer(opts: {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
-      async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+      async send({ key, ...mail }) {
+        await transport.sendMail({
+          from: opts.from,
+          ...mail,
+          ...(key ? { messageId: `<${safe(key)}@easyfund>` } : {}),
+        });
       },
     };
   }
   return {
     async send(mail) {
       await mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(
-        opts.outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@.-]/gi, '_')}.txt`,
-      );
-      const body = `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
+      // A keyed mail keeps its first file name: sending it again overwrites, never adds.
+      const base = mail.key
+        ? `mail-${safe(mail.key)}`
+        : `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe(mail.to)}`;
+      const lines: string[] = [];
+      if (mail.attachments?.length) {
+        // Attachments in a folder named like the mail (the outbox's files stay mails).
+        await mkdir(path.join(opts.outboxDir, base), { recursive: true });
+        for (const a of mail.attachments) {
+          const name = safe(a.filename);
+          await writeFile(path.join(opts.outboxDir, base, name), a.content, { mode: 0o600 });
+          lines.push(`Attachment: ${base}/${name} (${a.contentType}, ${a.content.length} bytes)`);
+        }
+      }
+      const file = path.join(opts.outboxDir, `${base}.txt`);
+      const extra = Object.entries(mail.headers ?? {})
+        .map(([name, value]) => `${name}: ${value}\n`)
+        .join('');
+      const body =
+        `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n${extra}` +
+        lines.map((l) => `${l}\n`).join('') +
+        `\n${mail.text}\n`;
       await writeFile(file, body, { mode: 0o600 });
       opts.log.info({ outbox: file, to: mail.to, subject: mail.subject }, 'mail written to outbox');
     },

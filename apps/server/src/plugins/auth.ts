@@ -7,6 +7,7 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Config } from '../config';
 import { type Auth, CLIENT_IP_HEADER } from '../lib/auth';
 import { DomainError, Forbidden, NotFound, Unauthorized } from '../lib/errors';
+import { clientNetwork } from '../lib/rate-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +49,44 @@ const MAX_AUTH_PATH = 200;
 
 const cache = new WeakMap<FastifyRequest, Promise<TMe | null>>();
 
+/** The credential a request carries: its session cookie, or its bearer token. */
+function credentialOf(request: FastifyRequest): string | undefined {
+  const { cookie, authorization } = request.headers;
+  if (authorization) return `bearer ${authorization}`;
+  const m = cookie ? /(?:^|;\s*)((?:__Secure-)?[\w.-]*session_token)=([^;]*)/.exec(cookie) : null;
+  return m ? `${m[1]}=${m[2]}` : undefined;
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const MAX_CACHED_SESSIONS = 10_000;
+
+/**
+ * Signed-in reads look the session up once per `ttlMs` per process instead of on every
+ * request (a signature check and two queries). Keyed by the whole signed credential, so
+ * a forged or altered cookie never matches an entry; only sessions that were found are
+ * kept. Any request that may write (sign-out, a role change, a password change…) empties
+ * the cache on this process before its answer leaves; another process sees the change
+ * within `ttlMs` (decision 421).
+ */
+function sessionCache(ttlMs: number) {
+  const entries = new Map<string, { me: TMe; expiresAt: number }>();
+  return {
+    get(key: string): TMe | undefined {
+      const hit = entries.get(key);
+      if (!hit) return undefined;
+      if (hit.expiresAt > Date.now()) return hit.me;
+      entries.delete(key);
+      return undefined;
+    },
+    set(key: string, me: TMe, sessionExpiresAt: Date) {
+      if (ttlMs <= 0) return;
+      if (entries.size >= MAX_CACHED_SESSIONS) entries.clear();
+      entries.set(key, { me, expiresAt: Math.min(Date.now() + ttlMs, sessionExpiresAt.getTime()) });
+    },
+    clear: () => entries.clear(),
+  };
+}
+
 /**
  * A session needs a session cookie or a bearer token: without either, the visitor is
  * anonymous and the identity layer is not asked (it costs more than the page itself).
@@ -58,21 +97,35 @@ function mayHaveSession(request: FastifyRequest): boolean {
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { auth: Auth }) {
+  async function authPlugin(app: FastifyInstance, opts: { auth: Auth; sessionCacheMs: number }) {
     const { auth } = opts;
     const { config } = app;
+    const sessions = sessionCache(opts.sessionCacheMs);
     app.decorate('auth', auth);
     app.decorateRequest('user', null as unknown as TMe);
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       let p = cache.get(this);
       if (!p && !mayHaveSession(this)) p = Promise.resolve(null);
       if (!p) {
-        p = auth.api
-          .getSession({ headers: fromNodeHeaders(this.headers) })
-          .then((s) => (s ? toMe(s.user) : null));
+        const key = credentialOf(this);
+        const known = key === undefined ? undefined : sessions.get(key);
+        p = known
+          ? Promise.resolve(known)
+          : auth.api.getSession({ headers: fromNodeHeaders(this.headers) }).then((s) => {
+              if (!s) return null;
+              const me = toMe(s.user);
+              if (key !== undefined) sessions.set(key, me, new Date(s.session.expiresAt));
+              return me;
+            });
         cache.set(this, p);
       }
       return p;
+    });
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      // Writes, and everything the identity layer answers (following an e-mailed
+      // verification link is a GET that changes the account).
+      if (!READS.has(request.method) || request.url.startsWith('/api/auth/')) sessions.clear();
+      done(null, payload);
     });
 
     // better-auth handles everything under /api/auth; we validate the bodies whose
@@ -90,7 +143,8 @@ export default fp(
         // identity layer (lib/auth.ts, hooks.before), on the route it resolved: no spelling
         // of a path can skip them.
         const headers = fromNodeHeaders(request.headers);
-        headers.set(CLIENT_IP_HEADER, request.ip);
+        // The identity layer's own limits count per network (an IPv6 /64 is one client).
+        headers.set(CLIENT_IP_HEADER, clientNetwork(request.ip));
         headers.delete('content-length');
         const body =
           request.method === 'POST' && request.body !== undefined
@@ -225,4 +279,18 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   if (request.server.config.adminRequiresTwoFactor && !request.user.twoFactorEnabled) {
     throw new TwoFactorRequired();
   }
+}
+
+/**
+ * Whether a signed-in person may use admin rights on a public endpoint (the donor wall
+ * shows them names): an admin with a verified address and, where required, two-factor
+ * sign-in — what `requireAdmin` demands.
+ */
+export function hasAdminRights(config: Pick<Config, 'adminRequiresTwoFactor'>, me: TMe | null) {
+  return Boolean(
+    me &&
+    me.role === 'admin' &&
+    me.emailVerified &&
+    (!config.adminRequiresTwoFactor || me.twoFactorEnabled),
+  );
 }

@@ -35,15 +35,23 @@ export function isDatabaseDown(err: unknown): boolean {
   return false;
 }
 
-/** Postgres error codes for a request that broke a rule rather than the server. */
-function pgConstraint(err: unknown): { status: number; code: string; message: string } | null {
+/**
+ * PostgreSQL errors a request can cause by what it sent rather than by a fault of the
+ * server: data exceptions (class 22: invalid text, a number out of range, a NUL byte) and
+ * integrity violations (class 23: a missing required value, a duplicate, a broken
+ * reference or check). Always 4xx, never 500.
+ */
+export function pgConstraint(
+  err: unknown,
+): { status: number; code: string; message: string } | null {
   for (const { code } of causeChain(err)) {
+    if (typeof code !== 'string' || !/^2[23][0-9A-Z]{3}$/.test(code)) continue;
     if (code === '23505') return { status: 409, code: 'conflict', message: 'Already exists' };
     if (code === '23503')
       return { status: 409, code: 'conflict', message: 'A related record does not exist' };
-    if (code === '23514') return { status: 400, code: 'invalid_input', message: 'Invalid value' };
-    if (code === '22P02' || code === '22003')
-      return { status: 400, code: 'invalid_input', message: 'Invalid value' };
+    if (code === '23502')
+      return { status: 400, code: 'invalid_input', message: 'A required value is missing' };
+    return { status: 400, code: 'invalid_input', message: 'Invalid value' };
   }
   return null;
 }

@@ -2,16 +2,16 @@ import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { verification } from '../db/schema';
+import { QUEUES } from '../lib/jobs';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { pruneUnusedUploads } from '../modules/uploads/service';
 
-const EVERY_MS = 60 * 60_000;
 const KEEP_COUNTERS_MS = 24 * 60 * 60_000;
 
 /**
  * Hourly clean-up of rows nothing else deletes: rate-limit counters idle for a day,
  * expired reset/verification tokens, and uploads nothing has used for a day (with their
- * files). Safe to run in every process at once.
+ * files). A job of the queue (decision 226); safe even if two ran at once.
  */
 export async function housekeeping(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
@@ -26,20 +26,10 @@ export async function housekeeping(app: FastifyInstance): Promise<void> {
   }
 }
 
+/** Runs hourly as a job (one process at a time, once per hour across all of them). */
 export default fp(
   async function housekeepingPlugin(app: FastifyInstance) {
-    if (app.config.NODE_ENV === 'test') return;
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        housekeeping(app).catch((err: unknown) =>
-          app.log.warn({ err }, 'housekeeping failed; it runs again later'),
-        );
-      }, EVERY_MS).unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
+    app.jobs.handle(QUEUES.housekeeping, () => housekeeping(app));
   },
-  { name: 'housekeeping' },
+  { name: 'housekeeping', dependencies: ['jobs'] },
 );

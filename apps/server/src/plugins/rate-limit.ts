@@ -1,15 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { TooManyRequests } from '../lib/errors';
-import { hitRateLimit } from '../lib/rate-limit';
+import { bodyEmail, clientNetwork, hitRateLimits, type RateLimitKey } from '../lib/rate-limit';
 
-/** One limit: how many requests a client may make in a window, and what a refused one reads. */
+type Max = number | ((config: Config) => number);
+
+/**
+ * One limit: how many requests a client may make in a window, per kind of key, and what
+ * a refused one reads (docs/decisions/413-rate-limits-per-account-and-network.md).
+ */
 export interface RateLimitRule {
-  /** The counters' name: keys are `<name>:ip:<address>` and `<name>:user:<id>`. */
+  /** The counters' name: keys are `<name>:net:<network>`, `<name>:user:<id>`, `<name>:email:<address>`. */
   name: string;
-  /** Count per client address, per signed-in account (when there is one), or both. */
-  per: readonly ('ip' | 'user')[];
-  max: number | ((config: Config) => number);
+  /**
+   * The limit per kind of key. `network`: the client's IPv4 address or IPv6 /64 — keep
+   * it loose, thousands of people share one carrier-grade NAT address. `user`: the
+   * signed-in account (when there is one) and `email`: the body's `email` field (when
+   * there is one) — these are one person, keep them tight.
+   */
+  per: { network?: Max; user?: Max; email?: Max };
   windowMs: number;
   /** The 429's message. */
   message: string;
@@ -18,23 +27,28 @@ export interface RateLimitRule {
 /**
  * Pre-handler factory: counts the request against each of the rule's keys (counters in
  * the database, shared by every server process) and answers 429 with `retry-after` past
- * the limit. Routes add it after the access guard, so `request.user` is known; it runs
+ * any limit. Routes add it after the access guard, so `request.user` is known; it runs
  * after validation, so only well-formed requests count.
  */
 export function rateLimit(rule: RateLimitRule) {
+  const resolve = (max: Max, config: Config) => (typeof max === 'function' ? max(config) : max);
   return async function rateLimitGuard(request: FastifyRequest, reply: FastifyReply) {
     const { database, config } = request.server;
-    const max = typeof rule.max === 'function' ? rule.max(config) : rule.max;
-    const keys: string[] = [];
-    if (rule.per.includes('ip')) keys.push(`${rule.name}:ip:${request.ip}`);
-    if (rule.per.includes('user') && request.user)
-      keys.push(`${rule.name}:user:${request.user.id}`);
-    const hits = await Promise.all(
-      keys.map((key) => hitRateLimit(database.db, key, max, rule.windowMs)),
-    );
-    const refused = hits.filter((h) => !h.allowed);
-    if (refused.length) {
-      reply.header('retry-after', String(Math.max(...refused.map((h) => h.retryAfter))));
+    const keys: RateLimitKey[] = [];
+    const { network, user, email } = rule.per;
+    if (network !== undefined)
+      keys.push({
+        key: `${rule.name}:net:${clientNetwork(request.ip)}`,
+        max: resolve(network, config),
+      });
+    if (user !== undefined && request.user)
+      keys.push({ key: `${rule.name}:user:${request.user.id}`, max: resolve(user, config) });
+    const address = email === undefined ? undefined : bodyEmail(request.body);
+    if (email !== undefined && address)
+      keys.push({ key: `${rule.name}:email:${address}`, max: resolve(email, config) });
+    const { allowed, retryAfter } = await hitRateLimits(database.db, keys, rule.windowMs);
+    if (!allowed) {
+      reply.header('retry-after', String(retryAfter));
       throw new TooManyRequests(rule.message);
     }
   };

@@ -108,6 +108,7 @@ export function route<E extends Endpoint>(
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
       ...(e.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      ...(e.produces ? { produces: [e.produces] } : {}),
       security: e.access === 'public' ? PUBLIC_SECURITY : SECURITY,
       response,
     },
@@ -130,7 +131,7 @@ export function route<E extends Endpoint>(
         request,
         reply,
       });
-      if (reply.sent) return reply;
+      if (reply.sent || result === reply) return reply;
       return reply.status(status).send(result);
     },
   };

@@ -1,8 +1,15 @@
 import { count } from 'drizzle-orm';
-import type { CauseId } from '@easyfund/shared/constants';
 import type { Db } from '../db/client';
-import { user } from '../db/schema';
+import { fundSubscriptions, fundUpdates, user, zakatSettings } from '../db/schema';
 import type { Auth } from '../lib/auth';
+import {
+  DEMO_DONORS,
+  DEMO_FUNDS,
+  DEMO_PENDING_FUND,
+  DEMO_RAISERS,
+  type DemoFund,
+  type DemoRaiser,
+} from './demo-content';
 import { createDonation, createFund, createUser, createVerificationApplication } from './factories';
 
 /** Demo accounts, listed in the README. */
@@ -13,132 +20,151 @@ export const DEMO_ACCOUNTS = {
   applicant: { email: 'applicant@easyfund.test', password: 'applicant123', name: 'Rafiq Islam' },
 } as const;
 
-const DEMO_FUNDS: {
-  name: string;
-  cause: CauseId;
-  goalTk: number;
-  suggestedTk: number;
-  description: string;
-  donations: number[];
-}[] = [
-  {
-    name: 'Educational Support for Less Privileged Children',
-    cause: 'education',
-    goalTk: 250_000,
-    suggestedTk: 500,
-    description:
-      'Books, uniforms and school fees for children of the Korail slum and nearby areas in Dhaka, so that no child leaves school for lack of money.',
-    donations: [500, 1000, 500, 2000, 100],
-  },
-  {
-    name: 'Funds for New School Building',
-    cause: 'education',
-    goalTk: 1_500_000,
-    suggestedTk: 1000,
-    description:
-      'The old school of a remote village in Khulna was damaged by floods and storms. Help us build a safe new building with four classrooms.',
-    donations: [1000, 5000, 1000],
-  },
-  {
-    name: 'Flood Relief for Sylhet Families',
-    cause: 'relief-fund',
-    goalTk: 800_000,
-    suggestedTk: 500,
-    description:
-      'Dry food, clean water and medicine for families in Sylhet who lost their homes to the flash floods.',
-    donations: [500, 500, 1000, 100, 10000],
-  },
-  {
-    name: 'Heart Surgery for Little Tanvir',
-    cause: 'health-care',
-    goalTk: 600_000,
-    suggestedTk: 1000,
-    description:
-      'Tanvir is six and needs open-heart surgery at the National Heart Foundation in Dhaka. His father is a rickshaw puller.',
-    donations: [1000, 2000, 500],
-  },
-  {
-    name: 'Women Tailoring Startup in Rangpur',
-    cause: 'startup',
-    goalTk: 300_000,
-    suggestedTk: 500,
-    description:
-      'Sewing machines and training for twenty women in Rangpur to start their own tailoring business.',
-    donations: [500, 500],
-  },
-  {
-    name: 'Winter Blankets for the Elderly',
-    cause: 'social-care',
-    goalTk: 200_000,
-    suggestedTk: 100,
-    description:
-      'Warm blankets for elderly people living alone in the northern districts during the cold wave.',
-    donations: [100, 100, 500, 1000],
-  },
-  {
-    name: 'Orphanage Trust of Chattogram',
-    cause: 'charitable-trust',
-    goalTk: 500_000,
-    suggestedTk: 500,
-    description:
-      'Meals, lodging and schooling for sixty children at a registered orphanage trust in Chattogram.',
-    donations: [2000, 500],
-  },
-  {
-    name: 'Cyclone Shelter Repairs in Barishal',
-    cause: 'relief-fund',
-    goalTk: 900_000,
-    suggestedTk: 1000,
-    description:
-      'Repair the roofs and water tanks of three cyclone shelters on the coast of Barishal before the next season.',
-    donations: [1000],
-  },
+/** Today's prices for the Zakat calculator (Tk per gram, 22 carat gold and silver). */
+export const DEMO_ZAKAT_PRICES = { goldTkPerGram: 17_150, silverTkPerGram: 245 };
+
+const DAY = 24 * 60 * 60_000;
+
+/** A small deterministic random source, so every seeded demo looks the same. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Amounts people really give. */
+const NICE_TK = [
+  100, 200, 300, 500, 1000, 1500, 2000, 2500, 3000, 5000, 10_000, 15_000, 20_000, 25_000, 50_000,
+  100_000,
 ];
 
-export const DEMO_FUND_IMAGES: Record<CauseId, string> = {
-  education: '/images/funds/education.webp',
-  'relief-fund': '/images/funds/relief-fund.webp',
-  'health-care': '/images/funds/health-care.webp',
-  startup: '/images/funds/startup.webp',
-  'social-care': '/images/funds/social-care.webp',
-  'charitable-trust': '/images/funds/charitable-trust.webp',
-};
+/**
+ * The gifts that bring a fund to `progress` of its goal: a few dozen round amounts around
+ * a typical gift for its size (many small, a few generous), the last one whatever is left
+ * in whole hundreds.
+ */
+export function demoGifts(f: Pick<DemoFund, 'goalTk' | 'progress'>, rnd: () => number): number[] {
+  const target = Math.round((f.goalTk * f.progress) / 100) * 100;
+  const typical = target / Math.min(24, Math.max(10, Math.round(target / 1500)));
+  const gifts: number[] = [];
+  let left = target;
+  while (left >= 100) {
+    const want = typical * (0.15 + rnd() * rnd() * 4);
+    let gift = [...NICE_TK].reverse().find((n) => n <= want) ?? 100;
+    if (gift >= left) gift = Math.floor(left / 100) * 100;
+    gifts.push(gift);
+    left -= gift;
+  }
+  return gifts;
+}
 
-/** Seeds demo data on an empty database. Never runs when any user exists. */
-export async function seedDemo(auth: Auth, db: Db): Promise<boolean> {
+/**
+ * Seeds demo data on an empty database (never when any user exists): several raisers with
+ * their own photos, approved funds with stories, realistic progress (some nearly or fully
+ * funded), donations recorded through the payment flow's recording step and spread over
+ * each fund's life, the organisers' updates, Zakat-eligible funds and today's gold and
+ * silver prices, a pending fund and a pending application. Dates are relative to today.
+ */
+export async function seedDemo(auth: Auth, db: Db, now = new Date()): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(user);
   if ((existing?.n ?? 0) > 0) return false;
+  const rnd = random(20_261_123);
 
-  await createUser(auth, db, { ...DEMO_ACCOUNTS.admin, role: 'admin' });
-  const raiser = await createUser(auth, db, { ...DEMO_ACCOUNTS.raiser, role: 'verified' });
-  const donor = await createUser(auth, db, { ...DEMO_ACCOUNTS.donor, role: 'user' });
+  const admin = await createUser(auth, db, { ...DEMO_ACCOUNTS.admin, role: 'admin' });
+  const raisers = {} as Record<DemoRaiser, { id: string }>;
+  raisers.karim = await createUser(auth, db, {
+    ...DEMO_ACCOUNTS.raiser,
+    role: 'verified',
+    image: DEMO_RAISERS.karim.image,
+  });
+  for (const key of Object.keys(DEMO_RAISERS) as DemoRaiser[]) {
+    if (key === 'karim') continue;
+    raisers[key] = await createUser(auth, db, {
+      ...DEMO_RAISERS[key],
+      email: `${key}@easyfund.test`,
+      password: 'raiser123',
+      role: 'verified',
+    });
+  }
+  const donor = await createUser(auth, db, {
+    ...DEMO_ACCOUNTS.donor,
+    role: 'user',
+    image: '/images/people/nusrat.svg',
+  });
+  const donors = [donor];
+  for (const [i, name] of DEMO_DONORS.entries()) {
+    donors.push(
+      await createUser(auth, db, {
+        name,
+        email: `donor${i + 1}@easyfund.test`,
+        password: 'donor123',
+      }),
+    );
+  }
   const applicant = await createUser(auth, db, { ...DEMO_ACCOUNTS.applicant, role: 'user' });
 
   for (const f of DEMO_FUNDS) {
+    const createdAt = new Date(now.getTime() - f.ageDays * DAY);
     const fund = await createFund(db, {
-      raiserId: raiser.id,
+      raiserId: raisers[f.raiser].id,
       name: f.name,
       cause: f.cause,
       goalTk: f.goalTk,
       suggestedTk: f.suggestedTk,
       description: f.description,
-      image: DEMO_FUND_IMAGES[f.cause],
+      image: f.image,
       status: 'approved',
       feedback: 'Documents checked. Approved.',
+      zakatNote: f.zakatNote ?? null,
+      createdAt,
     });
-    for (const amountTk of f.donations) {
-      await createDonation(db, { userId: donor.id, fundId: fund.id, amountTk });
+    // Gifts spread over the fund's life, more of them lately (the newest a few hours ago).
+    const gifts = demoGifts(f, rnd);
+    const givers = new Set<string>();
+    for (const [i, amountTk] of gifts.entries()) {
+      const who = donors[Math.floor(rnd() * donors.length)]!;
+      const share = (i + 1) / (gifts.length + 1);
+      const at = new Date(
+        createdAt.getTime() +
+          Math.sqrt(share) * (now.getTime() - createdAt.getTime() - 2 * 3600_000),
+      );
+      await createDonation(db, { userId: who.id, fundId: fund.id, amountTk, at });
+      givers.add(who.id);
+    }
+    // Most donors left "Tell me how this fund is doing" ticked; about one in six did not.
+    if (givers.size > 0) {
+      await db
+        .insert(fundSubscriptions)
+        .values(
+          [...givers].map((userId) => ({ userId, fundId: fund.id, subscribed: rnd() > 0.17 })),
+        );
+    }
+    for (const u of f.updates) {
+      await db.insert(fundUpdates).values({
+        fundId: fund.id,
+        authorId: raisers[f.raiser].id,
+        body: u.body,
+        image: u.image ?? null,
+        createdAt: new Date(now.getTime() - u.daysAgo * DAY - 3 * 3600_000),
+      });
     }
   }
+
   await createFund(db, {
-    raiserId: raiser.id,
-    name: 'Safe Drinking Water for Satkhira',
-    cause: 'health-care',
-    goalTk: 400_000,
-    suggestedTk: 500,
-    description: 'Deep tube-wells for three villages in Satkhira where the ground water is salty.',
-    image: DEMO_FUND_IMAGES['health-care'],
+    ...DEMO_PENDING_FUND,
+    raiserId: raisers[DEMO_PENDING_FUND.raiser].id,
     status: 'pending',
+    createdAt: new Date(now.getTime() - 2 * DAY),
+  });
+  await db.insert(zakatSettings).values({
+    id: 1,
+    goldPoishaPerGram: DEMO_ZAKAT_PRICES.goldTkPerGram * 100,
+    silverPoishaPerGram: DEMO_ZAKAT_PRICES.silverTkPerGram * 100,
+    updatedBy: admin.id,
   });
   await createVerificationApplication(db, { userId: applicant.id, name: applicant.name });
   return true;

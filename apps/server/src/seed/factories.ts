@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CauseId, DecisionStatus, Role } from '@easyfund/shared/constants';
 import type { Db } from '../db/client';
 import { funds, payments, user, verificationApplications } from '../db/schema';
+import { recordDonation } from '../modules/payments/service';
 import type { Auth } from '../lib/auth';
 
 let counter = 0;
@@ -57,6 +58,9 @@ export interface CreateFundInput {
   suggestedTk?: number;
   status?: DecisionStatus;
   feedback?: string | null;
+  /** A Zakat-eligible fund carries the reason shown on its page. */
+  zakatNote?: string | null;
+  createdAt?: Date;
 }
 
 export async function createFund(db: Db, input: CreateFundInput) {
@@ -72,41 +76,58 @@ export async function createFund(db: Db, input: CreateFundInput) {
       suggestedPoisha: (input.suggestedTk ?? 500) * 100,
       status: input.status ?? 'approved',
       feedback: input.feedback ?? null,
-      decidedAt: input.status && input.status !== 'pending' ? new Date() : null,
+      decidedAt:
+        input.status && input.status !== 'pending' ? (input.createdAt ?? new Date()) : null,
+      zakatEligible: Boolean(input.zakatNote),
+      zakatNote: input.zakatNote ?? null,
+      ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
     })
     .returning();
   if (!row) throw new Error('fund not created');
   return row;
 }
 
-/** Records a succeeded donation the way the payment flow does: payment row + totals. */
+/**
+ * A succeeded donation through the real recording path: a pending payment, then
+ * `recordDonation` (the step the confirmation, the webhook and the reconciliation use),
+ * which moves the fund's totals when the payment's mode is the site's. `at` (or
+ * `succeededAt`) dates it in the past (demo data, the donor wall's order).
+ */
 export async function createDonation(
   db: Db,
-  input: { userId: string; fundId: string; amountTk: number; providerPaymentId?: string },
+  input: {
+    userId: string;
+    fundId: string;
+    amountTk: number;
+    providerPaymentId?: string;
+    anonymous?: boolean;
+    supportMessage?: string | null;
+    succeededAt?: Date;
+    at?: Date;
+    mode?: 'test' | 'live';
+  },
 ) {
   const amountPoisha = input.amountTk * 100;
-  return db.transaction(async (tx) => {
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        userId: input.userId,
-        fundId: input.fundId,
-        provider: 'test',
-        providerPaymentId: input.providerPaymentId ?? `pi_seed_${unique()}`,
-        amountPoisha,
-        status: 'succeeded',
-        succeededAt: new Date(),
-      })
-      .returning();
-    await tx
-      .update(funds)
-      .set({
-        raisedPoisha: sql`${funds.raisedPoisha} + ${amountPoisha}`,
-        donationCount: sql`${funds.donationCount} + 1`,
-      })
-      .where(eq(funds.id, input.fundId));
-    return payment!;
-  });
+  const at = input.at ?? input.succeededAt;
+  const [pending] = await db
+    .insert(payments)
+    .values({
+      userId: input.userId,
+      fundId: input.fundId,
+      provider: 'test',
+      providerPaymentId: input.providerPaymentId ?? `pi_seed_${unique()}`,
+      amountPoisha,
+      mode: input.mode ?? 'test',
+      status: 'pending',
+      anonymous: input.anonymous ?? false,
+      supportMessage: input.supportMessage ?? null,
+      ...(at ? { createdAt: at, updatedAt: at } : {}),
+    })
+    .returning();
+  if (!pending || !(await recordDonation(db, pending.id, { at })))
+    throw new Error('donation not recorded');
+  const [payment] = await db.select().from(payments).where(eq(payments.id, pending.id));
+  return payment!;
 }
 
 export async function createVerificationApplication(

@@ -155,3 +155,56 @@ export async function donate(
   }
   return { intent, processorStatus: processor.status, status: confirmed.body.status };
 }
+
+/** Posts a form as a browser does (the test checkout's page, the gateway's return). */
+async function postForm(baseUrl: string, url: string, fields: Record<string, string>) {
+  const res = await fetch(new URL(url, baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(15_000),
+  });
+  return { status: res.status, text: await res.text(), location: res.headers.get('location') };
+}
+
+/**
+ * A wallet donation through the embedded test checkout, over HTTP as a browser makes
+ * it: start the checkout → wallet number and OTP on the test page (which notifies our
+ * IPN listener) → the browser's return to the success address → ask about the payment.
+ */
+export async function donateByWallet(
+  baseUrl: string,
+  cookie: string,
+  fundId: string,
+  amountTk: number,
+  method: 'bkash' | 'nagad' | 'rocket' = 'bkash',
+): Promise<{ paymentId: string; status: string }> {
+  const started = await http<{ paymentId: string; redirectUrl: string }>(
+    baseUrl,
+    'POST',
+    '/api/payments/checkout',
+    { cookie, body: { fundId, amountTk, method } },
+  );
+  if (started.status !== 201) throw new Error(`checkout: ${started.status}`);
+  const { paymentId, redirectUrl } = started.body;
+  const page = await postForm(baseUrl, redirectUrl, {
+    wallet: '01700000000',
+    otp: '123456',
+    action: 'pay',
+  });
+  if (page.status !== 200) throw new Error(`test checkout: ${page.status}`);
+  const action = /<form method="post" action="([^"]+)">/.exec(page.text)?.[1] ?? '';
+  const fields = Object.fromEntries(
+    [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+      m[1]!,
+      m[2]!,
+    ]),
+  );
+  const back = await postForm(baseUrl, action, fields);
+  if (back.status !== 303) throw new Error(`return: ${back.status}`);
+  const payment = await http<{ status: string }>(baseUrl, 'GET', `/api/me/payments/${paymentId}`, {
+    cookie,
+  });
+  return { paymentId, status: payment.body.status };
+}

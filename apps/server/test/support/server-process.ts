@@ -39,6 +39,10 @@ export interface StartOptions {
   timeoutMs?: number;
   /** Extra `node` flags (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /** The node binary (another runtime for the benchmarks); default: this process's. */
+  node?: string;
+  /** Run the compiled server (`apps/server/dist/main.js`, see `npm run build:server`) with plain node. */
+  compiled?: boolean;
 }
 
 /** VmRSS of a process in bytes, read from outside (Linux /proc). */
@@ -56,14 +60,20 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerProces
   // `node --import tsx` runs the server in this one process (the tsx command line would
   // start a second process: a SIGKILL to the first would leave the server running).
   const child: ChildProcess = spawn(
-    process.execPath,
-    [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+    opts.node ?? process.execPath,
+    [
+      ...(opts.nodeArgs ?? []),
+      ...(opts.compiled
+        ? [path.join(repoRoot, 'apps/server/dist/main.js')]
+        : ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')]),
+    ],
     {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'test',
         HOST: '127.0.0.1',
         PORT: String(opts.port ?? 0),
         DATA_DIR: dataDir,
@@ -71,6 +81,8 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerProces
         PUBLIC_URL: PUBLIC_ORIGIN,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_MAX: '100000',
+        AUTH_EMAIL_RATE_LIMIT_MAX: '100000',
+        RESET_EMAIL_RATE_LIMIT_MAX: '100000',
         PAYMENT_RATE_LIMIT_MAX: '100000',
         ...opts.env,
       },

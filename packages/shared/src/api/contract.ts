@@ -54,6 +54,11 @@ export interface Endpoint {
   /** Other success statuses the handler may answer with the same body (e.g. 200 for a no-op). */
   otherStatuses?: readonly SuccessStatus[];
   response: z.ZodType;
+  /**
+   * The success body is not JSON but a download of this type (streamed by the handler,
+   * which answers itself); `response` then describes it as a string.
+   */
+  produces?: 'text/csv';
   /** Further error statuses the endpoint answers (404, 409, 429, …). */
   errors?: readonly ErrorStatus[];
   /** Error statuses whose body is not the standard error shape (a health check's 503). */

@@ -1,16 +1,24 @@
 import { cart } from './cart';
 import type { Endpoint } from './contract';
 import { donations } from './donations';
+import { downloads } from './downloads';
 import { funds } from './funds';
 import { health } from './health';
 import { language } from './language';
 import { messages } from './messages';
+import { organisers } from './organisers';
+import { overview } from './overview';
 import { payments } from './payments';
+import { receipts } from './receipts';
+import { reports } from './reports';
 import { session } from './session';
+import { supporters } from './supporters';
+import { updates } from './updates';
 import { uploads } from './uploads';
 import { users } from './users';
 import { verifications } from './verifications';
 import { withdrawals } from './withdrawals';
+import { zakat } from './zakat';
 
 /**
  * Every resource's contracts, for what must cover all endpoints (the server's
@@ -20,16 +28,24 @@ import { withdrawals } from './withdrawals';
 export const resources = {
   cart,
   donations,
+  downloads,
   funds,
   health,
   language,
   messages,
+  organisers,
+  overview,
   payments,
+  receipts,
+  reports,
   session,
+  supporters,
+  updates,
   uploads,
   users,
   verifications,
   withdrawals,
+  zakat,
 } as const;
 
 /** Every endpoint, named `resource.name` (e.g. `funds.decide`). */

@@ -1,14 +1,21 @@
 import { z } from 'zod';
-import { MAX_DONATION_TK, MIN_DONATION_TK, PAYMENT_STATUSES } from '../constants';
+import {
+  MAX_DONATION_TK,
+  MIN_DONATION_TK,
+  PAYMENT_METHODS,
+  PAYMENT_MODES,
+  PAYMENT_STATUSES,
+} from '../constants';
 import { ZPageQuery } from './common';
-import { paged } from './fields';
+import { optionalPlainText, paged } from './fields';
+import { formatWholeTk } from '../format';
 
-/** Messages of the donation amount rule (whole Tk, 10 to 1,000,000). */
+/** Messages of the donation amount rule (whole Tk, 10 to 10,00,000). */
 export const AMOUNT_MSG = {
   required: 'Enter the amount in Tk',
   whole: 'Enter a whole amount in Tk (no poisha)',
-  min: `The minimum donation is ${MIN_DONATION_TK.toLocaleString('en-US')} Tk`,
-  max: `The maximum donation is ${MAX_DONATION_TK.toLocaleString('en-US')} Tk`,
+  min: `The minimum donation is ${formatWholeTk(MIN_DONATION_TK)}`,
+  max: `The maximum donation is ${formatWholeTk(MAX_DONATION_TK)}`,
 } as const;
 
 /** A donation amount in whole taka. */
@@ -54,17 +61,37 @@ export const ZDeleteCartResponse = z.object({ deleted: z.literal(true) });
 
 /* ---------- payments ---------- */
 
-export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
+export const PAYMENT_PROVIDERS = ['test', 'stripe', 'sslcommerz'] as const;
 
 /** What the pay page needs to know before it draws the card form. */
 export const ZPaymentConfig = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   publishableKey: z.string().nullable(),
+  /** The methods the hosted checkout takes (bKash, Nagad, Rocket; `card` through SSLCommerz). */
+  checkoutMethods: z.array(z.enum(PAYMENT_METHODS)),
+  /** The embedded test provider: no money moves, and the pages say so. */
+  testMode: z.boolean(),
+  /** 'test' while no real money moves: every page shows a test-mode banner. */
+  mode: z.enum(PAYMENT_MODES),
 });
 export type TPaymentConfig = z.infer<typeof ZPaymentConfig>;
 
-export const ZCreateIntentRequest = z.object({ fundId: ZFundId, amountTk: ZAmountTk });
-export type TCreateIntentRequest = z.infer<typeof ZCreateIntentRequest>;
+/** The longest message of support a donor may leave on the donor wall. */
+export const SUPPORT_MESSAGE_MAX = 300;
+
+export const ZCreateIntentRequest = z.object({
+  fundId: ZFundId,
+  amountTk: ZAmountTk,
+  /** Give anonymously: the public and the raiser see "Anonymous". */
+  anonymous: z.boolean().default(false),
+  /** An optional message of support for the donor wall. */
+  supportMessage: optionalPlainText(SUPPORT_MESSAGE_MAX),
+  /** "Tell me how this fund is doing": e-mail the fund's updates (on unless unticked). */
+  updatesOptIn: z.boolean().default(true),
+});
+export type TCreateIntentRequest = z.output<typeof ZCreateIntentRequest>;
+/** What the pay page sends (the giving options may be left out). */
+export type TCreateIntentForm = z.input<typeof ZCreateIntentRequest>;
 
 export const ZCreateIntentResponse = z.object({
   paymentId: z.string(),
@@ -92,18 +119,69 @@ export const ZPayment = z.object({
   amountPoisha: z.number().int(),
   currency: z.string(),
   status: z.enum(PAYMENT_STATUSES),
+  method: z.enum(PAYMENT_METHODS),
   failureMessage: z.string().nullable(),
   /** ISO 8601 date-times. */
   createdAt: z.string(),
   succeededAt: z.string().nullable(),
+  /** EF-YYYY-NNNNNN once the donation is recorded. */
+  receiptNumber: z.string().nullable(),
 });
 export type TPayment = z.infer<typeof ZPayment>;
+
+/** A year of donations (the yearly statement). */
+export const ZStatementYearParam = z.object({
+  year: z.coerce
+    .number({ error: 'Enter a year.' })
+    .int('Enter a year.')
+    .min(2000, 'Enter a year from 2000.')
+    .max(2100, 'Enter a year before 2100.'),
+});
+
+/** A PDF document (receipts, statements). */
+export const ZPdf = z.string().describe('application/pdf');
 
 export const ZConfirmPaymentResponse = z.object({
   status: z.enum(['succeeded', 'failed', 'pending']),
   payment: ZPayment,
 });
 export type TConfirmPaymentResponse = z.infer<typeof ZConfirmPaymentResponse>;
+
+/** Start a hosted checkout (a wallet, or a card through SSLCommerz). */
+export const ZCheckoutRequest = ZCreateIntentRequest.extend({
+  method: z.enum(PAYMENT_METHODS, { error: 'Choose bKash, Nagad, Rocket or a card' }),
+});
+export type TCheckoutRequest = z.infer<typeof ZCheckoutRequest>;
+/** What the pay page sends (the giving options may be left out). */
+export type TCheckoutForm = z.input<typeof ZCheckoutRequest>;
+
+export const ZCheckoutResponse = z.object({
+  paymentId: z.string(),
+  /** Where the browser goes next: the gateway's page for this payment. */
+  redirectUrl: z.string(),
+});
+export type TCheckoutResponse = z.infer<typeof ZCheckoutResponse>;
+
+/** A payment by its id (the donor's thank-you page, the gateway's return, an admin's review). */
+export const ZPaymentIdParam = z.object({ paymentId: z.uuid({ error: 'Unknown payment' }) });
+
+/** What the gateway's IPN listener answers (the gateway only reads the status code). */
+export const ZIpnResult = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['succeeded', 'needs_review', 'failed', 'pending', 'ignored']),
+});
+
+/** A payment the gateway flagged as risky, as the admin's review list shows it. */
+export const ZHeldPayment = ZPayment.extend({ donorName: z.string(), donorEmail: z.string() });
+export const ZHeldPaymentList = paged(ZHeldPayment);
+export type THeldPayment = z.infer<typeof ZHeldPayment>;
+
+/** An admin's decision on a held payment: count it, or give the money back. */
+export const ZReviewDecision = z.object({ decision: z.enum(['approve', 'refund']) });
+export type TReviewDecision = z.infer<typeof ZReviewDecision>;
+
+/** The browser's return from the gateway: answered with a 303 to the pay page. */
+export const ZCallbackParam = z.object({ result: z.enum(['success', 'fail', 'cancel']) });
 
 /** What the Stripe webhook answers: whether the event was acted on, or seen before. */
 export const ZWebhookResult = z.object({
@@ -130,6 +208,8 @@ export const ZDonation = z.object({
   amountPoisha: z.number().int(),
   /** ISO 8601 date-time. */
   donatedAt: z.string(),
+  /** EF-YYYY-NNNNNN: the receipt downloads from /api/payments/:id/receipt. */
+  receiptNumber: z.string().nullable(),
 });
 export type TDonation = z.infer<typeof ZDonation>;
 
@@ -205,3 +285,25 @@ export function parseExpiry(expiry: string): { expMonth: number; expYear: number
   const [mm = '', yy = ''] = expiry.replace(/\s/g, '').split('/');
   return { expMonth: Number(mm), expYear: 2000 + Number(yy) };
 }
+
+/** An admin's refund: an amount in poisha (whole, positive), a reason, and one key per request. */
+export const ZRefundRequest = z
+  .object({
+    amountPoisha: z
+      .number()
+      .int('Enter a whole number of poisha')
+      .positive('Enter an amount above zero')
+      .max(100_000_000_000),
+    reason: z.string().trim().min(1, 'Give a reason').max(500),
+    requestKey: z.uuid(),
+  })
+  .strict();
+export type TRefundRequest = z.infer<typeof ZRefundRequest>;
+
+export const ZRefundResult = z.object({
+  paymentId: z.string(),
+  status: z.string(),
+  refundedPoisha: z.number().int(),
+  refundablePoisha: z.number().int(),
+});
+export type TRefundResult = z.infer<typeof ZRefundResult>;

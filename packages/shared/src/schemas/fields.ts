@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTk, parseWholeTk } from '../money';
 import { MSG } from '../texts';
 
 /** A required text field: 'This field is required' when empty. */
@@ -14,16 +15,51 @@ const blank = (v: unknown) =>
   v === undefined || v === null || v === '' || (typeof v === 'number' && Number.isNaN(v));
 
 /**
- * A required number that may arrive as a number (JSON, `valueAsNumber`) or as the
- * text of an input: 'This field is required' when empty, 'Enter a number' when not one.
+ * A required amount in whole Tk, parsed strictly (money.ts): 'This field is required'
+ * when empty, `wholeMessage` for anything but digits ("0x10", "1e3", "1000.9", " 12").
  */
-export function requiredNumber() {
+export function requiredWholeTk(wholeMessage = 'Enter a whole amount in Tk') {
   return z.preprocess(
-    (v) => (blank(v) ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    (v) => (blank(v) ? undefined : (parseWholeTk(v) ?? Number.NaN)),
+    z.number({
+      error: (issue) => (issue.input === undefined ? MSG.fieldRequired : wholeMessage),
+    }),
+  );
+}
+
+/** A required amount in Tk with at most two decimals, parsed strictly (money.ts). */
+export function requiredTk() {
+  return z.preprocess(
+    (v) => (blank(v) ? undefined : (parseTk(v) ?? Number.NaN)),
     z.number({
       error: (issue) => (issue.input === undefined ? MSG.fieldRequired : 'Enter a number'),
     }),
   );
+}
+
+// NUL and the other control characters, line breaks and tabs aside.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export const PLAIN_TEXT_MESSAGE = 'Use plain text only';
+
+/**
+ * Text a person writes for others to read (messages of support, reasons, reports):
+ * trimmed, at most `max` characters, no NUL or other control characters.
+ */
+export function plainText(max: number) {
+  return z
+    .string({ error: MSG.fieldRequired })
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), PLAIN_TEXT_MESSAGE);
+}
+
+/** Optional plain text: empty or missing is null. */
+export function optionalPlainText(max: number) {
+  return plainText(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 }
 
 /** Images: an upload of ours (`/uploads/...`), a bundled image (`/images/...`) or an https address. */

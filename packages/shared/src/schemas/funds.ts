@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { CAUSE_IDS, DECISION_STATUSES, MAX_DONATION_TK, MIN_DONATION_TK } from '../constants';
-import { FUND_SEARCH_MAX, FUNDS_PAGE_SIZE } from '../fund-limits';
+import { FUND_SEARCH_MAX, FUND_SORTS, type FundSort, FUNDS_PAGE_SIZE } from '../fund-limits';
 import { formatTk } from '../money';
 import { MSG } from '../texts';
 import { ZPageQuery } from './common';
-import { paged, requiredNumber, requiredText, ZImageRef, ZPersonRef } from './fields';
+import {
+  optionalPlainText,
+  paged,
+  requiredText,
+  requiredTk,
+  requiredWholeTk,
+  ZImageRef,
+  ZPersonRef,
+} from './fields';
 
 export const ZCause = z.enum(CAUSE_IDS);
+
+/** An admin took a fund down: suspended (may be lifted) or closed (final). */
+export const FUND_HOLDS = ['suspended', 'closed'] as const;
+export type FundHold = (typeof FUND_HOLDS)[number];
+export const ZFundHold = z.enum(FUND_HOLDS);
 
 /** A fund as anyone may see it (money in integer poisha; display with formatTk()). */
 export const ZFundPublic = z.object({
@@ -20,7 +33,15 @@ export const ZFundPublic = z.object({
   suggestedPoisha: z.number().int(),
   raisedPoisha: z.number().int(),
   donationCount: z.number().int(),
+  /** Distinct people who gave (one person giving twice counts once). */
+  donorCount: z.number().int(),
   status: z.enum(DECISION_STATUSES),
+  /** Suspended or closed by an admin (no donations), with the reason shown on the page. */
+  hold: ZFundHold.nullable(),
+  holdReason: z.string().nullable(),
+  /** An admin found it Zakat-eligible; the note says why (shown on the page). */
+  zakatEligible: z.boolean(),
+  zakatNote: z.string().nullable(),
   /** ISO 8601 date-time. */
   createdAt: z.string(),
 });
@@ -30,6 +51,9 @@ export type TFundPublic = z.infer<typeof ZFundPublic>;
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 export { FUND_SEARCH_MAX, FUNDS_PAGE_SIZE };
+
+export { FUND_SORTS, type FundSort };
+export const ZFundSort = z.enum(FUND_SORTS);
 
 /** GET /api/funds: search by name or description, filter by cause, page through. */
 export const ZFundListQuery = ZPageQuery.extend({
@@ -42,7 +66,16 @@ export const ZFundListQuery = ZPageQuery.extend({
       .optional(),
   ),
   cause: z.preprocess(blankToUndefined, ZCause.optional()),
+  sort: z.preprocess(blankToUndefined, ZFundSort.default('newest')),
+  /** `zakat=1`: Zakat-eligible funds only. */
+  zakat: z.preprocess(
+    (v) =>
+      v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : blankToUndefined(v),
+    z.boolean().optional(),
+  ),
   pageSize: z.coerce.number().int().min(1).max(100).default(FUNDS_PAGE_SIZE),
+  /** Leave one fund out (a fund page's related funds leave out the fund itself). */
+  exclude: z.preprocess(blankToUndefined, z.uuid().optional()),
 });
 export type TFundListQuery = z.infer<typeof ZFundListQuery>;
 
@@ -59,18 +92,16 @@ export const MAX_GOAL_TK = 100_000_000;
 
 const tk = (n: number) => formatTk(n * 100);
 
-/** The goal (the spec's availableSeats): a number, converted to whole Tk. */
-const ZGoalTk = requiredNumber()
-  .transform(Math.trunc)
-  .pipe(
-    z
-      .number()
-      .min(MIN_GOAL_TK, `The goal must be at least ${tk(MIN_GOAL_TK)}`)
-      .max(MAX_GOAL_TK, `The goal must be at most ${tk(MAX_GOAL_TK)}`),
-  );
+/** The goal (the spec's availableSeats): whole Tk, parsed strictly. */
+const ZGoalTk = requiredWholeTk().pipe(
+  z
+    .number()
+    .min(MIN_GOAL_TK, `The goal must be at least ${tk(MIN_GOAL_TK)}`)
+    .max(MAX_GOAL_TK, `The goal must be at most ${tk(MAX_GOAL_TK)}`),
+);
 
 /** The suggested amount (the spec's price): step 0.01 in the form, converted to whole Tk. */
-const ZSuggestedTk = requiredNumber()
+const ZSuggestedTk = requiredTk()
   .transform(Math.trunc)
   .pipe(
     z
@@ -122,9 +153,38 @@ const ZFundRecord = z.object({
   suggestedPoisha: z.number().int(),
   raisedPoisha: z.number().int(),
   donationCount: z.number().int(),
+  donorCount: z.number().int(),
   status: ZStatus,
   feedback: z.string().nullable(),
+  hold: ZFundHold.nullable(),
+  holdReason: z.string().nullable(),
+  /** A material edit of an approved fund waiting for an admin (the approved version stays public). */
+  pendingChange: z
+    .object({
+      name: z.string().optional(),
+      image: z.string().optional(),
+      description: z.string().optional(),
+      goalPoisha: z.number().int().optional(),
+      /** ISO 8601 date-time. */
+      createdAt: z.string(),
+    })
+    .nullable(),
 });
+
+/** Fields whose change on an approved fund goes back to review. */
+export const MATERIAL_FIELDS = ['name', 'image', 'description', 'goalPoisha'] as const;
+
+/** An admin suspends, closes or lifts the suspension of a fund. */
+export const ZHoldRequest = z
+  .object({
+    action: z.enum(['suspend', 'close', 'lift'], { error: 'Choose suspend, close or lift' }),
+    reason: optionalPlainText(500),
+  })
+  .refine((v) => v.action === 'lift' || v.reason, {
+    message: 'Give the reason shown on the fund page',
+    path: ['reason'],
+  });
+export type THoldRequest = z.input<typeof ZHoldRequest>;
 
 /** A raiser's own fund, with its totals and what can still be withdrawn. */
 export const ZOwnFund = ZFundRecord.extend({

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { DECISION_STATUSES } from '../constants';
 import { ZPageQuery } from './common';
-import { paged, requiredNumber, requiredText, ZPersonRef } from './fields';
+import { paged, requiredText, requiredWholeTk, ZPersonRef } from './fields';
 
 export const MAX_WITHDRAWAL_TK = 100_000_000;
 
 /** The amount of a withdrawal request: whole Tk, at least 1. */
-export const ZWithdrawalAmountTk = requiredNumber().pipe(
+export const ZWithdrawalAmountTk = requiredWholeTk().pipe(
   z
     .number()
-    .int('Enter a whole amount in Tk')
     .min(1, 'The amount must be at least 1 Tk')
     .max(MAX_WITHDRAWAL_TK, 'The amount is too large'),
 );

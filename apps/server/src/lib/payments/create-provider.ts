@@ -1,11 +1,45 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { PaymentProvider } from './provider';
+import { Conflict } from '../errors';
+import type { CheckoutGateway } from './gateway';
+import type { PaymentMode, PaymentProvider } from './provider';
+import { SslCommerzGateway } from './sslcommerz';
 import { StripePaymentProvider } from './stripe-provider';
+import { TestCheckoutGateway } from './test-gateway';
 import { TestPaymentProvider } from './test-provider';
 
-/** The configured provider: Stripe when its keys are set, else the embedded processor. */
-export function createPaymentProvider(config: Config, db: Db): PaymentProvider {
+/** With SSLCommerz, cards go through its checkout too: there is no card intent of our own. */
+class NoCardIntents implements PaymentProvider {
+  readonly name = 'none' as const;
+  readonly publishableKey = null;
+  readonly limits = { minPoisha: 0, maxPoisha: 0 };
+  constructor(readonly mode: PaymentMode) {}
+  createIntent(): never {
+    throw new Conflict('Card payments go through the SSLCommerz checkout on this site');
+  }
+  async retrieveIntent() {
+    return null;
+  }
+  async cancelIntent() {
+    return null;
+  }
+  async listIntents() {
+    return [];
+  }
+  refund(): never {
+    throw new Conflict('Card payments go through the SSLCommerz checkout on this site');
+  }
+}
+
+/** The card provider: Stripe when its keys are set, else the embedded processor. */
+export function createPaymentProvider(
+  config: Config,
+  db: Db,
+  log?: { error(obj: object, msg: string): void },
+): PaymentProvider {
+  if (config.paymentProvider === 'sslcommerz') {
+    return new NoCardIntents(config.SSLCOMMERZ_SANDBOX ? 'test' : 'live');
+  }
   if (config.paymentProvider === 'stripe') {
     return new StripePaymentProvider({
       secretKey: config.STRIPE_SECRET_KEY ?? '',
@@ -14,7 +48,26 @@ export function createPaymentProvider(config: Config, db: Db): PaymentProvider {
       host: config.STRIPE_API_HOST,
       port: config.STRIPE_API_PORT,
       protocol: config.STRIPE_API_PROTOCOL,
+      ...(log ? { log } : {}),
     });
   }
   return new TestPaymentProvider(db);
+}
+
+/**
+ * The hosted checkout (bKash, Nagad, Rocket; cards too with SSLCommerz): SSLCommerz
+ * when its store is configured, the embedded test checkout in the embedded default,
+ * none beside Stripe.
+ */
+export function createCheckoutGateway(config: Config, db: Db): CheckoutGateway | null {
+  if (config.paymentProvider === 'sslcommerz') {
+    return new SslCommerzGateway({
+      storeId: config.SSLCOMMERZ_STORE_ID ?? '',
+      storePassword: config.SSLCOMMERZ_STORE_PASSWORD ?? '',
+      sandbox: config.SSLCOMMERZ_SANDBOX,
+      apiUrl: config.SSLCOMMERZ_API_URL,
+    });
+  }
+  if (config.paymentProvider === 'test') return new TestCheckoutGateway(db);
+  return null;
 }

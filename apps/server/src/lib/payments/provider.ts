@@ -3,7 +3,17 @@
  * processor (moves no money) and `stripe`. Our code never trusts the browser about a
  * payment: it re-reads the intent from the provider and acts on what it says.
  */
-export type ProviderName = 'test' | 'stripe';
+/** `none`: no card form of our own (cards go through the SSLCommerz checkout). */
+export type ProviderName = 'test' | 'stripe' | 'none';
+
+/** Test money (test cards, Stripe test keys) or live money. */
+export type PaymentMode = 'test' | 'live';
+
+/** What one provider accepts for one payment, in poisha (checked before calling it). */
+export interface AmountLimits {
+  minPoisha: number;
+  maxPoisha: number;
+}
 
 /** An intent's state reduced to what our ledger needs. */
 export type IntentOutcome = 'succeeded' | 'failed' | 'pending';
@@ -30,9 +40,24 @@ export interface ProviderIntent {
   /** The provider's own status word (e.g. `requires_payment_method`). */
   status: string;
   amount: number;
+  /** What the provider actually took (Stripe's `amount_received`); 0 until it succeeded. */
+  amountReceived: number;
   currency: string;
+  /** Refunded at the provider so far. */
+  refundedPoisha: number;
+  /** Taken back by a dispute that is open or lost. */
+  disputedPoisha: number;
   /** Why the last attempt failed, in words a donor understands. */
   lastError: string | null;
+  metadata: Record<string, string>;
+}
+
+/** An admin's refund of (part of) a succeeded intent. */
+export interface RefundInput {
+  intentId: string;
+  amountPoisha: number;
+  /** The same key never refunds twice (one key per admin request). */
+  idempotencyKey: string;
   metadata: Record<string, string>;
 }
 
@@ -43,13 +68,40 @@ export interface ProviderWebhookEvent {
   intentId: string | null;
 }
 
+/** One intent in the provider-side reconciliation's period. */
+export interface ProviderIntentSummary {
+  id: string;
+  outcome: IntentOutcome;
+  amountReceived: number;
+  refundedPoisha: number;
+  disputedPoisha: number;
+  /** Our payment id from the intent's metadata. */
+  paymentId: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** The key the browser needs (Stripe); null for the embedded processor. */
   readonly publishableKey: string | null;
+  /** Whether its payments move real money. */
+  readonly mode: PaymentMode;
+  readonly limits: AmountLimits;
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
   /** The intent as the provider knows it now; null when it has no such intent. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Cancels an intent nobody paid, so a late card confirmation cannot take money we no
+   * longer wait for. Returns the intent afterwards (it may have succeeded meanwhile);
+   * null when the provider has no such intent.
+   */
+  cancelIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Refunds part or all of a succeeded intent. Repeating it with the same idempotency
+   * key refunds nothing more. Afterwards `retrieveIntent` reports the refund.
+   */
+  refund(input: RefundInput): Promise<void>;
+  /** Intents created in [since, until), for the provider-side reconciliation. */
+  listIntents(since: Date, until: Date): Promise<ProviderIntentSummary[]>;
   /** Verifies a webhook's signature on the raw body; throws when it does not hold. */
   parseWebhookEvent?(rawBody: Buffer, signature: string | undefined): ProviderWebhookEvent;
 }

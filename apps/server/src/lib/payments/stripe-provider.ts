@@ -1,12 +1,16 @@
 import Stripe from 'stripe';
-import { Unavailable } from '../errors';
+import { BadGateway, Invalid, Unavailable } from '../errors';
 import {
+  type AmountLimits,
   type CreateIntentInput,
   type CreatedIntent,
   type IntentOutcome,
   type PaymentProvider,
+  type PaymentMode,
   type ProviderIntent,
+  type ProviderIntentSummary,
   type ProviderWebhookEvent,
+  type RefundInput,
   WebhookSignatureError,
 } from './provider';
 
@@ -18,7 +22,28 @@ export interface StripeProviderOptions {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
+  /** Where a refusal that is not the donor's is written (never shown to the donor). */
+  log?: { error(obj: object, msg: string): void };
 }
+
+/**
+ * Stripe's bounds for one charge: at most eight digits in the smallest unit, and a
+ * minimum charge of about US$0.50 (60 Tk).
+ */
+export const STRIPE_LIMITS: AmountLimits = { minPoisha: 6_000, maxPoisha: 99_999_999 };
+
+/** Our own words for what Stripe says, never its text (it may name a key). */
+export const STRIPE_ERROR_MESSAGES = {
+  card: 'The card was refused. Please check its details or use another card.',
+  amount: 'This amount cannot be paid by card. Please choose another amount.',
+} as const;
+
+const AMOUNT_CODES = new Set([
+  'amount_too_small',
+  'amount_too_large',
+  'parameter_invalid_integer',
+  'invalid_charge_amount',
+]);
 
 function outcomeOf(pi: Stripe.PaymentIntent): IntentOutcome {
   if (pi.status === 'succeeded') return 'succeeded';
@@ -33,25 +58,32 @@ function lastErrorOf(pi: Stripe.PaymentIntent): string | null {
   return null;
 }
 
-/** Stripe's API unreachable or failing on its side: a 503 for us, never a 500. */
-function unavailable(err: unknown): never {
-  if (err instanceof Stripe.errors.StripeError) {
-    const status = err.statusCode ?? 0;
-    if (status >= 400 && status < 500) throw err;
-  }
-  throw new Unavailable('The payment provider is not reachable right now, please try again');
+function disputedOf(charge: Stripe.Charge | null): number {
+  const dispute = charge?.disputed ? (charge as { dispute?: unknown }).dispute : null;
+  if (!dispute || typeof dispute !== 'object') return 0;
+  const d = dispute as Stripe.Dispute;
+  return d.status === 'won' || d.status === 'warning_closed' ? 0 : d.amount;
+}
+
+function chargeOf(pi: Stripe.PaymentIntent): Stripe.Charge | null {
+  return pi.latest_charge && typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
 }
 
 /** PaymentIntents on Stripe; amounts in poisha, currency bdt, idempotency keys. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly publishableKey: string;
+  readonly mode: PaymentMode;
+  readonly limits = STRIPE_LIMITS;
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
+  private readonly log: { error(obj: object, msg: string): void };
 
   constructor(opts: StripeProviderOptions) {
     this.publishableKey = opts.publishableKey;
     this.webhookSecret = opts.webhookSecret;
+    this.mode = /^(sk|rk)_live_/.test(opts.secretKey) ? 'live' : 'test';
+    this.log = opts.log ?? { error: (obj, msg) => console.error(msg, JSON.stringify(obj)) };
     this.stripe = new Stripe(opts.secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
@@ -74,29 +106,96 @@ export class StripePaymentProvider implements PaymentProvider {
         },
         { idempotencyKey: input.idempotencyKey },
       )
-      .catch(unavailable);
+      .catch((err: unknown) => this.refused(err));
     if (!pi.client_secret)
       throw new Error('Stripe returned a payment intent without a client secret');
     return { id: pi.id, clientSecret: pi.client_secret, amount: pi.amount, currency: pi.currency };
   }
 
+  /**
+   * Maps a Stripe error: a card or amount refusal is the donor's (400, our words);
+   * any other 4xx is ours (a rotated key, a wrong parameter: 502 and a log line);
+   * 5xx and network trouble are Stripe's (503). Stripe's own text never reaches anyone.
+   */
+  private refused(err: unknown): never {
+    if (err instanceof Stripe.errors.StripeError) {
+      const status = err.statusCode ?? 0;
+      if (err.type === 'StripeCardError') throw new Invalid(STRIPE_ERROR_MESSAGES.card);
+      if (status >= 400 && status < 500 && err.code && AMOUNT_CODES.has(err.code)) {
+        throw new Invalid(STRIPE_ERROR_MESSAGES.amount, { amountTk: STRIPE_ERROR_MESSAGES.amount });
+      }
+      if (status >= 400 && status < 500 && status !== 429) {
+        this.log.error(
+          { stripe: { status, type: err.type, code: err.code, requestId: err.requestId } },
+          'Stripe refused a request of ours',
+        );
+        throw new BadGateway();
+      }
+    }
+    throw new Unavailable('The payment provider is not reachable right now, please try again');
+  }
+
   async retrieveIntent(id: string): Promise<ProviderIntent | null> {
     let pi: Stripe.PaymentIntent;
     try {
-      pi = await this.stripe.paymentIntents.retrieve(id);
+      pi = await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge.dispute'] });
     } catch (err) {
       if (err instanceof Stripe.errors.StripeError && err.code === 'resource_missing') return null;
-      return unavailable(err);
+      return this.refused(err);
     }
-    return {
-      id: pi.id,
-      outcome: outcomeOf(pi),
-      status: pi.status,
-      amount: pi.amount,
-      currency: pi.currency,
-      lastError: lastErrorOf(pi),
-      metadata: { ...pi.metadata },
-    };
+    return toProviderIntent(pi);
+  }
+
+  async refund(input: RefundInput): Promise<void> {
+    await this.stripe.refunds
+      .create(
+        {
+          payment_intent: input.intentId,
+          amount: input.amountPoisha,
+          reason: 'requested_by_customer',
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      )
+      .catch((err: unknown) => this.refused(err));
+  }
+
+  async cancelIntent(id: string): Promise<ProviderIntent | null> {
+    try {
+      await this.stripe.paymentIntents.cancel(id);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeError && err.code === 'resource_missing') return null;
+      // Already succeeded or canceled: the re-read below says which.
+      if (!(
+        err instanceof Stripe.errors.StripeError && err.code === 'payment_intent_unexpected_state'
+      ))
+        return this.refused(err);
+    }
+    return this.retrieveIntent(id);
+  }
+
+  async listIntents(since: Date, until: Date): Promise<ProviderIntentSummary[]> {
+    const out: ProviderIntentSummary[] = [];
+    try {
+      for await (const pi of this.stripe.paymentIntents.list({
+        created: { gte: Math.floor(since.getTime() / 1000), lt: Math.ceil(until.getTime() / 1000) },
+        limit: 100,
+        expand: ['data.latest_charge.dispute'],
+      })) {
+        const p = toProviderIntent(pi);
+        out.push({
+          id: p.id,
+          outcome: p.outcome,
+          amountReceived: p.amountReceived,
+          refundedPoisha: p.refundedPoisha,
+          disputedPoisha: p.disputedPoisha,
+          paymentId: p.metadata.paymentId ?? null,
+        });
+      }
+    } catch (err) {
+      return this.refused(err);
+    }
+    return out;
   }
 
   parseWebhookEvent(rawBody: Buffer, signature: string | undefined): ProviderWebhookEvent {
@@ -107,11 +206,34 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (err) {
       throw new WebhookSignatureError(err instanceof Error ? err.message : 'Invalid signature');
     }
-    const object = event.data.object as { object?: string; id?: string };
+    const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown };
+    const related =
+      typeof object.payment_intent === 'string'
+        ? object.payment_intent
+        : object.payment_intent && typeof object.payment_intent === 'object'
+          ? ((object.payment_intent as { id?: string }).id ?? null)
+          : null;
     return {
       id: event.id,
       type: event.type,
-      intentId: object.object === 'payment_intent' && object.id ? object.id : null,
+      // payment_intent.* carry the intent; charge.* and charge.dispute.* point to it.
+      intentId: object.object === 'payment_intent' && object.id ? object.id : related,
     };
   }
+}
+
+function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
+  const charge = chargeOf(pi);
+  return {
+    id: pi.id,
+    outcome: outcomeOf(pi),
+    status: pi.status,
+    amount: pi.amount,
+    amountReceived: pi.amount_received ?? 0,
+    currency: pi.currency,
+    refundedPoisha: charge?.amount_refunded ?? 0,
+    disputedPoisha: disputedOf(charge),
+    lastError: lastErrorOf(pi),
+    metadata: { ...pi.metadata },
+  };
 }

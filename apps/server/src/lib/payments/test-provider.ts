@@ -1,14 +1,17 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { testProcessorIntents } from '../../db/schema';
+import { testProcessorIntents, testProcessorRefunds } from '../../db/schema';
 import { Conflict, NotFound, PaymentFailed } from '../errors';
 import type {
+  AmountLimits,
   CreateIntentInput,
   CreatedIntent,
   IntentOutcome,
   PaymentProvider,
   ProviderIntent,
+  ProviderIntentSummary,
+  RefundInput,
 } from './provider';
 import { checkTestCard, type TestCard } from './test-cards';
 
@@ -21,6 +24,21 @@ function outcomeOf(row: Pick<Row, 'status' | 'lastError'>): IntentOutcome {
   if (row.status === 'canceled') return 'failed';
   if (row.status === 'requires_payment_method' && row.lastError) return 'failed';
   return 'pending';
+}
+
+function toProviderIntent(row: Row): ProviderIntent {
+  return {
+    id: row.id,
+    outcome: outcomeOf(row),
+    status: row.status,
+    amount: row.amount,
+    amountReceived: row.status === 'succeeded' ? row.amount : 0,
+    currency: row.currency,
+    refundedPoisha: row.refunded,
+    disputedPoisha: 0,
+    lastError: row.lastError,
+    metadata: (row.metadata ?? {}) as Record<string, string>,
+  };
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -54,6 +72,9 @@ const view = (row: Row): TestIntentView => ({
 export class TestPaymentProvider implements PaymentProvider {
   readonly name = 'test' as const;
   readonly publishableKey = null;
+  readonly mode = 'test' as const;
+  /** 10 to 1,000,000 Tk, the site's own donation range. */
+  readonly limits: AmountLimits = { minPoisha: 1_000, maxPoisha: 100_000_000 };
 
   constructor(private readonly db: Db) {}
 
@@ -97,16 +118,84 @@ export class TestPaymentProvider implements PaymentProvider {
       .select()
       .from(testProcessorIntents)
       .where(eq(testProcessorIntents.id, id));
-    if (!row) return null;
-    return {
-      id: row.id,
-      outcome: outcomeOf(row),
-      status: row.status,
-      amount: row.amount,
-      currency: row.currency,
-      lastError: row.lastError,
-      metadata: (row.metadata ?? {}) as Record<string, string>,
-    };
+    return row ? toProviderIntent(row) : null;
+  }
+
+  async cancelIntent(id: string): Promise<ProviderIntent | null> {
+    await this.db
+      .update(testProcessorIntents)
+      .set({ status: 'canceled' })
+      .where(
+        and(
+          eq(testProcessorIntents.id, id),
+          eq(testProcessorIntents.status, 'requires_payment_method'),
+        ),
+      );
+    return this.retrieveIntent(id);
+  }
+
+  /**
+   * Refunds a succeeded intent, like Stripe's refunds.create: never more than what is
+   * left, once per idempotency key (a repeat is a no-op).
+   */
+  async refund(input: RefundInput): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(testProcessorIntents)
+        .where(eq(testProcessorIntents.id, input.intentId))
+        .for('update');
+      if (!row) throw new NotFound('Payment intent');
+      const [done] = await tx
+        .select()
+        .from(testProcessorRefunds)
+        .where(eq(testProcessorRefunds.idempotencyKey, input.idempotencyKey));
+      if (done) {
+        if (done.intentId !== input.intentId || done.amount !== input.amountPoisha) {
+          throw new Conflict(
+            'Idempotency key reused with different parameters',
+            'idempotency_error',
+          );
+        }
+        return;
+      }
+      if (row.status !== 'succeeded') throw alreadyDone(row.status);
+      if (input.amountPoisha <= 0 || row.refunded + input.amountPoisha > row.amount) {
+        throw new Conflict(
+          'The refund is more than what is left of the payment.',
+          'refund_too_large',
+        );
+      }
+      await tx.insert(testProcessorRefunds).values({
+        idempotencyKey: input.idempotencyKey,
+        intentId: input.intentId,
+        amount: input.amountPoisha,
+      });
+      await tx
+        .update(testProcessorIntents)
+        .set({ refunded: sql`${testProcessorIntents.refunded} + ${input.amountPoisha}` })
+        .where(eq(testProcessorIntents.id, input.intentId));
+    });
+  }
+
+  async listIntents(since: Date, until: Date): Promise<ProviderIntentSummary[]> {
+    const rows = await this.db
+      .select()
+      .from(testProcessorIntents)
+      .where(
+        and(gte(testProcessorIntents.createdAt, since), lt(testProcessorIntents.createdAt, until)),
+      );
+    return rows.map((row) => {
+      const pi = toProviderIntent(row);
+      return {
+        id: pi.id,
+        outcome: pi.outcome,
+        amountReceived: pi.amountReceived,
+        refundedPoisha: pi.refundedPoisha,
+        disputedPoisha: 0,
+        paymentId: pi.metadata.paymentId ?? null,
+      };
+    });
   }
 
   /**

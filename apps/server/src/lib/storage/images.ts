@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { UPLOAD_WIDTHS } from '@easyfund/shared/images';
 
 /** The formats we accept, as the decoder names them from the bytes (not the name or header). */
@@ -31,6 +31,8 @@ export interface ImageVariant {
  * Whatever is not a whole JPEG, PNG or WebP image is refused.
  */
 export async function processImage(input: Buffer): Promise<ImageVariant[]> {
+  // Loaded on the first upload, not at start-up: most processes never decode an image.
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();

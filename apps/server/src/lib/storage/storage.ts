@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import { type Config, ConfigError } from '../../config';
 import { Unavailable } from '../errors';
 
@@ -51,13 +51,22 @@ export interface S3Options {
 
 /** S3-compatible object storage through the AWS SDK's S3 client. */
 export function s3Storage(opts: S3Options): Storage {
-  const client = new S3Client({
-    region: opts.region,
-    endpoint: opts.endpoint,
-    forcePathStyle: Boolean(opts.endpoint),
-    credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
-    maxAttempts: 2,
-  });
+  // The SDK is large: loaded on first use, so a server that never stores an image starts
+  // without it.
+  let sdk: Promise<typeof S3> | undefined;
+  let client: S3.S3Client | undefined;
+  const s3 = async () => {
+    sdk ??= import('@aws-sdk/client-s3');
+    const { S3Client } = await sdk;
+    client ??= new S3Client({
+      region: opts.region,
+      endpoint: opts.endpoint,
+      forcePathStyle: Boolean(opts.endpoint),
+      credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+      maxAttempts: 2,
+    });
+    return { client, ...(await sdk) };
+  };
   const objectUrl = (key: string) =>
     opts.endpoint
       ? `${opts.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(opts.bucket)}/${key}`
@@ -67,6 +76,7 @@ export function s3Storage(opts: S3Options): Storage {
     async put(key, body, contentType) {
       checkKey(key);
       try {
+        const { client, PutObjectCommand } = await s3();
         await client.send(
           new PutObjectCommand({
             Bucket: opts.bucket,
@@ -91,6 +101,7 @@ export function s3Storage(opts: S3Options): Storage {
     },
     async remove(keys) {
       keys.forEach(checkKey);
+      const { client, DeleteObjectsCommand } = await s3();
       // DeleteObjects takes at most 1,000 keys a request.
       for (let i = 0; i < keys.length; i += 1000) {
         await client.send(

@@ -19,10 +19,11 @@ export async function addToCart(
   input: TAddToCartRequest,
 ): Promise<TAddToCartResponse> {
   const [fund] = await db
-    .select({ id: funds.id, status: funds.status })
+    .select({ id: funds.id, status: funds.status, hold: funds.hold })
     .from(funds)
     .where(eq(funds.id, input.fundId));
-  if (!fund || fund.status !== 'approved') throw new NotFound('Fund');
+  // Suspended and closed funds take no donations either.
+  if (!fund || fund.status !== 'approved' || fund.hold) throw new NotFound('Fund');
 
   const [created] = await db
     .insert(cartItems)
@@ -50,6 +51,7 @@ export async function listCart(db: Db, actor: TMe): Promise<TCartList> {
       raiserName: user.name,
       suggestedPoisha: funds.suggestedPoisha,
       status: funds.status,
+      hold: funds.hold,
       createdAt: cartItems.createdAt,
     })
     .from(cartItems)
@@ -58,9 +60,9 @@ export async function listCart(db: Db, actor: TMe): Promise<TCartList> {
     .where(eq(cartItems.userId, actor.id))
     .orderBy(desc(cartItems.createdAt), desc(cartItems.id));
   return {
-    items: rows.map(({ status, createdAt, ...r }) => ({
+    items: rows.map(({ status, hold, createdAt, ...r }) => ({
       ...r,
-      payable: status === 'approved',
+      payable: status === 'approved' && !hold,
       createdAt: createdAt.toISOString(),
     })),
   };

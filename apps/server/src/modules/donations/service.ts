@@ -20,6 +20,7 @@ export async function listMyDonations(
       raiserName: p.raiserName,
       amountPoisha: p.amountPoisha,
       donatedAt: p.succeededAt ?? p.createdAt,
+      receiptNumber: p.receiptNumber,
     })),
   };
 }

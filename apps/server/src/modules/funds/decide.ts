@@ -1,12 +1,14 @@
-import { count, desc, eq, type SQL } from 'drizzle-orm';
+import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DecisionStatus } from '@easyfund/shared/constants';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import type { Db, Tx } from '../../db/client';
-import { funds, user } from '../../db/schema';
+import { fundChanges, funds, user } from '../../db/schema';
 import { type Decision, decidePending } from '../../lib/decisions';
+import { NotFound } from '../../lib/errors';
 import { type PageRequest, paginate } from '../../lib/lists';
+import { decideChange, holdFund, type PendingChange, pendingChanges } from './changes';
 import { recordEvent } from './events';
 
 /* Admins' side of funds: every fund request, and approving or denying one. */
@@ -29,7 +31,10 @@ function adminFundQuery(db: Db | Tx, where: SQL | undefined) {
 
 type AdminFundRow = Awaited<ReturnType<typeof adminFundQuery>>[number];
 
-function toAdminFund({ fund, raiser: r, decider: d }: AdminFundRow): TAdminFund {
+function toAdminFund(
+  { fund, raiser: r, decider: d }: AdminFundRow,
+  pendingChange: PendingChange | null,
+): TAdminFund {
   return {
     id: fund.id,
     name: fund.name,
@@ -40,8 +45,12 @@ function toAdminFund({ fund, raiser: r, decider: d }: AdminFundRow): TAdminFund 
     suggestedPoisha: fund.suggestedPoisha,
     raisedPoisha: fund.raisedPoisha,
     donationCount: fund.donationCount,
+    donorCount: fund.donorCount,
     status: fund.status as DecisionStatus,
     feedback: fund.feedback,
+    hold: fund.hold as TAdminFund['hold'],
+    holdReason: fund.holdReason,
+    pendingChange,
     raiser: r,
     decidedBy: d && d.id ? { id: d.id, name: d.name, email: d.email } : null,
     decidedAt: fund.decidedAt?.toISOString() ?? null,
@@ -49,22 +58,68 @@ function toAdminFund({ fund, raiser: r, decider: d }: AdminFundRow): TAdminFund 
   };
 }
 
-/** Manage Fund Request: every fund, any status, newest first. */
+/**
+ * Manage Fund Request: every fund, any status; funds with a change waiting for review
+ * first, then newest first.
+ */
 export async function listAdminFunds(
   db: Db,
   query: PageRequest & { status?: DecisionStatus | undefined },
 ) {
   const where = query.status ? eq(funds.status, query.status) : undefined;
-  return paginate(
+  const waiting = sql`exists (select 1 from ${fundChanges} where ${fundChanges.fundId} = ${funds.id} and ${fundChanges.status} = 'pending')`;
+  const page = await paginate(
     query,
     ({ limit, offset }) =>
       adminFundQuery(db, where)
-        .orderBy(desc(funds.createdAt), desc(funds.id))
+        .orderBy(desc(waiting), desc(funds.createdAt), desc(funds.id))
         .limit(limit)
         .offset(offset),
     db.select({ n: count() }).from(funds).where(where),
-    toAdminFund,
+    (row) => row,
   );
+  const changes = await pendingChanges(
+    db,
+    page.items.map((r) => r.fund.id),
+  );
+  return {
+    ...page,
+    items: page.items.map((r) => toAdminFund(r, changes.get(r.fund.id) ?? null)),
+  };
+}
+
+/** One fund as admins see it, inside the caller's transaction. */
+async function adminFundOf(tx: Tx, fundId: string): Promise<TAdminFund> {
+  const [row] = await adminFundQuery(tx, eq(funds.id, fundId));
+  if (!row) throw new NotFound('Fund');
+  const changes = await pendingChanges(tx, [fundId]);
+  return toAdminFund(row, changes.get(fundId) ?? null);
+}
+
+/** An admin approves or denies a fund's pending material edit. */
+export async function decideFundChange(
+  db: Db,
+  admin: Pick<TMe, 'id'>,
+  fundId: string,
+  decision: Decision,
+): Promise<TAdminFund> {
+  return db.transaction(async (tx) => {
+    await decideChange(tx, admin, fundId, decision);
+    return adminFundOf(tx, fundId);
+  });
+}
+
+/** An admin suspends, closes or lifts the suspension of a fund. */
+export async function holdFundAsAdmin(
+  db: Db,
+  admin: Pick<TMe, 'id'>,
+  fundId: string,
+  input: { action: 'suspend' | 'close' | 'lift'; reason: string | null },
+): Promise<TAdminFund> {
+  return db.transaction(async (tx) => {
+    await holdFund(tx, admin, fundId, input);
+    return adminFundOf(tx, fundId);
+  });
 }
 
 /** Approve or deny a pending fund request, once; recorded with the admin and the time. */
@@ -87,7 +142,6 @@ export async function decideFund(
       { status: 'pending' },
       { status: decision.status, feedback: decision.feedback },
     );
-    const [row] = await adminFundQuery(tx, eq(funds.id, fundId));
-    return toAdminFund(row!);
+    return adminFundOf(tx, fundId);
   });
 }

@@ -3,16 +3,18 @@ import type { DecisionStatus } from '@easyfund/shared/constants';
 import { tkToPoisha } from '@easyfund/shared/money';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import {
+  MATERIAL_FIELDS,
   SUGGESTED_ABOVE_GOAL,
   type TCreateFundRequest,
   type TMyFundsResponse,
   type TOwnFund,
   type TUpdateFundRequest,
 } from '@easyfund/shared/schemas/funds';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { funds } from '../../db/schema';
 import { Invalid, NotFound } from '../../lib/errors';
 import { availableOf, totalsOf, withdrawalTotals } from '../withdrawals/balance';
+import { type PendingChange, pendingChanges, type Proposed, proposeChange } from './changes';
 import { recordEvent } from './events';
 
 /* A raiser's own funds: request, list, read and edit. Ownership is in every query. */
@@ -31,6 +33,21 @@ const EDITABLE = [
 ] as const;
 type Editable = Pick<FundRow, (typeof EDITABLE)[number]>;
 
+/** The request field of each stored one. */
+const INPUT_OF = {
+  name: 'name',
+  image: 'image',
+  description: 'description',
+  cause: 'cause',
+  goalPoisha: 'goalTk',
+  suggestedPoisha: 'suggestedTk',
+} as const satisfies Record<(typeof EDITABLE)[number], keyof TUpdateFundRequest>;
+
+/** An approved fund is public: its material edits go back to review. */
+function reviewed(row: FundRow): boolean {
+  return row.status === 'approved';
+}
+
 function editableOf(row: Editable): Editable {
   return {
     name: row.name,
@@ -42,7 +59,11 @@ function editableOf(row: Editable): Editable {
   };
 }
 
-function toOwnFund(row: FundRow, totals: ReturnType<typeof totalsOf>): TOwnFund {
+function toOwnFund(
+  row: FundRow,
+  totals: ReturnType<typeof totalsOf>,
+  pendingChange: PendingChange | null = null,
+): TOwnFund {
   return {
     id: row.id,
     name: row.name,
@@ -53,8 +74,12 @@ function toOwnFund(row: FundRow, totals: ReturnType<typeof totalsOf>): TOwnFund 
     suggestedPoisha: row.suggestedPoisha,
     raisedPoisha: row.raisedPoisha,
     donationCount: row.donationCount,
+    donorCount: row.donorCount,
     status: row.status as DecisionStatus,
     feedback: row.feedback,
+    hold: row.hold as TOwnFund['hold'],
+    holdReason: row.holdReason,
+    pendingChange,
     withdrawnPoisha: totals.withdrawnPoisha,
     pendingWithdrawalPoisha: totals.pendingPoisha,
     availablePoisha: availableOf(row.raisedPoisha, totals),
@@ -98,11 +123,9 @@ export async function listMyFunds(db: Db, actor: Actor): Promise<TMyFundsRespons
     .from(funds)
     .where(eq(funds.raiserId, actor.id))
     .orderBy(desc(funds.createdAt), desc(funds.id));
-  const totals = await withdrawalTotals(
-    db,
-    rows.map((r) => r.id),
-  );
-  const items = rows.map((r) => toOwnFund(r, totalsOf(totals, r.id)));
+  const ids = rows.map((r) => r.id);
+  const [totals, changes] = await Promise.all([withdrawalTotals(db, ids), pendingChanges(db, ids)]);
+  const items = rows.map((r) => toOwnFund(r, totalsOf(totals, r.id), changes.get(r.id) ?? null));
   return {
     items,
     totalRaisedPoisha: items.reduce((s, f) => s + f.raisedPoisha, 0),
@@ -118,11 +141,23 @@ export async function getMyFund(db: Db, actor: Actor, fundId: string): Promise<T
     .from(funds)
     .where(and(eq(funds.id, fundId), eq(funds.raiserId, actor.id)));
   if (!row) throw new NotFound('Fund');
-  const totals = await withdrawalTotals(db, [row.id]);
-  return toOwnFund(row, totalsOf(totals, row.id));
+  return ownFundOf(db, row);
 }
 
-/** Update Your Fund: changes an own fund and keeps before → after in the audit trail. */
+async function ownFundOf(db: Db | Tx, row: FundRow): Promise<TOwnFund> {
+  const [totals, changes] = await Promise.all([
+    withdrawalTotals(db, [row.id]),
+    pendingChanges(db, [row.id]),
+  ]);
+  return toOwnFund(row, totalsOf(totals, row.id), changes.get(row.id) ?? null);
+}
+
+/**
+ * Update Your Fund: changes an own fund and keeps before → after in the audit trail. On
+ * an approved fund, a material edit (name, image, story, goal) waits for an admin as the
+ * fund's pending change while the approved version stays public; the cause and the
+ * suggested amount change at once (decision 107).
+ */
 export async function updateFund(
   db: Db,
   actor: Actor,
@@ -145,29 +180,39 @@ export async function updateFund(
       suggestedPoisha:
         input.suggestedTk !== undefined ? tkToPoisha(input.suggestedTk) : current.suggestedPoisha,
     };
-    if (next.suggestedPoisha > next.goalPoisha) {
+    const review = reviewed(current);
+    // While a new goal waits for review, the suggested amount fits both goals.
+    const goalCap = review ? Math.min(next.goalPoisha, current.goalPoisha) : next.goalPoisha;
+    if (next.suggestedPoisha > goalCap) {
       throw new Invalid(SUGGESTED_ABOVE_GOAL, { suggestedTk: SUGGESTED_ABOVE_GOAL });
     }
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
+    const direct: Partial<Editable> = {};
+    const material: Proposed = {};
     for (const key of EDITABLE) {
-      if (current[key] !== next[key]) {
-        before[key] = current[key];
-        after[key] = next[key];
+      const value = next[key];
+      if (review && (MATERIAL_FIELDS as readonly string[]).includes(key)) {
+        // Sent again (changed or not): the newest proposal for the field.
+        if (input[INPUT_OF[key]] !== undefined) Object.assign(material, { [key]: value });
+      } else if (current[key] !== value) {
+        Object.assign(direct, { [key]: value });
       }
     }
     let row = current;
-    if (Object.keys(after).length > 0) {
+    if (Object.keys(direct).length > 0) {
+      const before: Record<string, unknown> = {};
+      for (const key of Object.keys(direct) as (keyof Editable)[]) before[key] = current[key];
       const [updated] = await tx
         .update(funds)
-        .set(next)
+        .set(direct)
         .where(eq(funds.id, current.id))
         .returning();
       if (!updated) throw new NotFound('Fund');
       row = updated;
-      await recordEvent(tx, current.id, actor.id, 'updated', before, after);
+      await recordEvent(tx, current.id, actor.id, 'updated', before, { ...direct });
     }
-    const totals = await withdrawalTotals(tx, [row.id]);
-    return toOwnFund(row, totalsOf(totals, row.id));
+    if (review && Object.keys(material).length > 0) {
+      await proposeChange(tx, row, actor.id, material);
+    }
+    return ownFundOf(tx, row);
   });
 }

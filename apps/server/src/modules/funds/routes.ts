@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { funds } from '@easyfund/shared/api/funds';
 import { sendCached } from '../../lib/micro-cache';
+import { notifyDecision } from '../../lib/notifications';
 import { route } from '../../plugins/route';
-import { decideFund, listAdminFunds } from './decide';
+import { decideFund, decideFundChange, holdFundAsAdmin, listAdminFunds } from './decide';
 import { listFundEvents } from './events';
 import { createFund, getMyFund, listMyFunds, updateFund } from './manage';
-import { getFund, listApprovedFunds } from './service';
+import { getFund, getPublicFund, listApprovedFunds } from './service';
 
 /**
  * Everything under /api/funds, /api/me/funds and /api/admin/funds: the public list and
@@ -19,12 +20,34 @@ const fundsRoutes: FastifyPluginAsync = async (app) => {
   // PUBLIC_CACHE_MS (1 s), with an ETag (measurements in docs/performance.md).
   const listCache = app.publicCache.create();
   route(app, funds.list, ({ query, request, reply }) => {
-    const key = JSON.stringify([query.q ?? '', query.cause ?? '', query.page, query.pageSize]);
+    const key = JSON.stringify([
+      query.q ?? '',
+      query.cause ?? '',
+      query.sort,
+      query.exclude ?? '',
+      query.zakat === true,
+      query.page,
+      query.pageSize,
+    ]);
     return sendCached(request, reply, listCache, key, () => listApprovedFunds(db, query));
   });
-  route(app, funds.get, async ({ currentUser, params }) =>
-    getFund(db, await currentUser(), params.id),
-  );
+  // A fund's page is the busiest read: an approved fund is the same for every visitor,
+  // so it is served from the same kind of cache (a donation shows within PUBLIC_CACHE_MS;
+  // this process's own writes clear it at once). Other funds are answered per viewer.
+  const fundCache = app.publicCache.create(1024);
+  class NotPublic extends Error {}
+  route(app, funds.get, async ({ currentUser, params, request, reply }) => {
+    try {
+      return await sendCached(request, reply, fundCache, params.id, async () => {
+        const fund = await getPublicFund(db, params.id);
+        if (!fund) throw new NotPublic();
+        return fund;
+      });
+    } catch (err) {
+      if (!(err instanceof NotPublic)) throw err;
+      return getFund(db, await currentUser(), params.id);
+    }
+  });
 
   route(app, funds.create, ({ user, body }) => createFund(db, user, body));
   route(app, funds.update, ({ user, params, body }) => updateFund(db, user, params.id, body));
@@ -32,7 +55,17 @@ const fundsRoutes: FastifyPluginAsync = async (app) => {
   route(app, funds.getMine, ({ user, params }) => getMyFund(db, user, params.id));
 
   route(app, funds.adminList, ({ query }) => listAdminFunds(db, query));
-  route(app, funds.decide, ({ user, params, body }) => decideFund(db, user, params.id, body));
+  route(app, funds.decide, async ({ user, params, body }) => {
+    const decided = await decideFund(db, user, params.id, body);
+    await notifyDecision(db, app.mailQueue, 'fund', params.id);
+    return decided;
+  });
+  route(app, funds.decideChange, async ({ user, params, body }) => {
+    const decided = await decideFundChange(db, user, params.id, body);
+    await notifyDecision(db, app.mailQueue, 'change', params.id);
+    return decided;
+  });
+  route(app, funds.hold, ({ user, params, body }) => holdFundAsAdmin(db, user, params.id, body));
   route(app, funds.events, ({ params }) => listFundEvents(db, params.id));
 };
 

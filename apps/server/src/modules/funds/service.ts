@@ -1,6 +1,11 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TMe } from '@easyfund/shared/schemas/common';
-import type { TFundList, TFundListQuery, TFundPublic } from '@easyfund/shared/schemas/funds';
+import type {
+  FundSort,
+  TFundList,
+  TFundListQuery,
+  TFundPublic,
+} from '@easyfund/shared/schemas/funds';
 import type { Db } from '../../db/client';
 import { funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
@@ -21,13 +26,23 @@ const publicColumns = {
   suggestedPoisha: funds.suggestedPoisha,
   raisedPoisha: funds.raisedPoisha,
   donationCount: funds.donationCount,
+  donorCount: funds.donorCount,
   status: funds.status,
+  hold: funds.hold,
+  holdReason: funds.holdReason,
+  zakatEligible: funds.zakatEligible,
+  zakatNote: funds.zakatNote,
   createdAt: funds.createdAt,
 };
 
+/** A row of `publicColumns` (nullable columns stay nullable). */
 type FundRow = {
-  [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'];
-};
+  [
+    K in Exclude<keyof typeof publicColumns, 'hold' | 'holdReason'>
+  ]: (typeof publicColumns)[K]['_']['notNull'] extends true
+    ? (typeof publicColumns)[K]['_']['data']
+    : (typeof publicColumns)[K]['_']['data'] | null;
+} & { hold: string | null; holdReason: string | null };
 
 function toPublic(row: FundRow): TFundPublic {
   return {
@@ -41,20 +56,41 @@ function toPublic(row: FundRow): TFundPublic {
     suggestedPoisha: row.suggestedPoisha,
     raisedPoisha: row.raisedPoisha,
     donationCount: row.donationCount,
+    donorCount: row.donorCount,
     status: row.status as TFundPublic['status'],
+    hold: row.hold as TFundPublic['hold'],
+    holdReason: row.holdReason,
+    zakatEligible: row.zakatEligible,
+    zakatNote: row.zakatNote,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
+/** The order of each sort; the newest first among equals, then the id (a stable page). */
+const ORDER: Record<FundSort, SQL[]> = {
+  newest: [desc(funds.createdAt), desc(funds.id)],
+  // Closest to the goal first; funds that reached it after those still short of it.
+  'nearly-funded': [
+    sql`(${funds.raisedPoisha} >= ${funds.goalPoisha})`,
+    sql`${funds.raisedPoisha}::numeric / ${funds.goalPoisha} desc`,
+    desc(funds.createdAt),
+    desc(funds.id),
+  ],
+  'most-donors': [desc(funds.donorCount), desc(funds.createdAt), desc(funds.id)],
+};
+
 /**
- * Approved funds, newest first; optional search in name or description (case-insensitive)
- * and cause filter. One query for the page (with the raiser's name) and one count; both
- * filter on `status = 'approved'` ordered by `created_at`, which the (status, created_at)
- * index serves.
+ * Approved funds that take donations (not suspended or closed), newest first or in the
+ * chosen order; optional search in name or description (case-insensitive), cause and
+ * Zakat filters, and one fund left out (related funds). One query for the page (with the
+ * raiser's name) and one count; the newest-first order is served by the
+ * (status, created_at) index, the others sort the approved funds (decision 108).
  */
 export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<TFundList> {
-  const conditions: SQL[] = [eq(funds.status, 'approved')];
+  const conditions: SQL[] = [eq(funds.status, 'approved'), isNull(funds.hold)];
   if (query.cause) conditions.push(eq(funds.cause, query.cause));
+  if (query.exclude) conditions.push(ne(funds.id, query.exclude));
+  if (query.zakat) conditions.push(eq(funds.zakatEligible, true));
   if (query.q) {
     const pattern = likePattern(query.q);
     conditions.push(or(ilike(funds.name, pattern), ilike(funds.description, pattern))!);
@@ -68,7 +104,7 @@ export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<
         .from(funds)
         .innerJoin(user, eq(user.id, funds.raiserId))
         .where(where)
-        .orderBy(desc(funds.createdAt), desc(funds.id))
+        .orderBy(...ORDER[query.sort])
         .limit(limit)
         .offset(offset),
     db.select({ n: count() }).from(funds).where(where),
@@ -77,17 +113,33 @@ export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<
 }
 
 /**
- * One fund. Approved funds are public; a pending or denied fund is visible to its
+ * One fund. Approved funds are public (a suspended or closed one too, with its reason); a pending or denied fund is visible to its
  * raiser and to admins only, and is a 404 to anyone else (its existence is not revealed).
  */
-export async function getFund(db: Db, viewer: TMe | null, id: string): Promise<TFundPublic> {
-  if (!UUID.test(id)) throw new NotFound('Fund');
+/**
+ * A fund as everyone sees it: approved funds only. Anything else (unknown, pending,
+ * denied) answers `null`, and the caller asks `getFund` with the viewer: what is not
+ * public is never served from a cache shared by all visitors.
+ */
+export async function getPublicFund(db: Db, id: string): Promise<TFundPublic | null> {
+  if (!UUID.test(id)) return null;
+  const row = await fundRow(db, id);
+  return row?.status === 'approved' ? toPublic(row) : null;
+}
+
+async function fundRow(db: Db, id: string): Promise<FundRow | undefined> {
   const [row] = await db
     .select(publicColumns)
     .from(funds)
     .innerJoin(user, eq(user.id, funds.raiserId))
     .where(eq(funds.id, id))
     .limit(1);
+  return row;
+}
+
+export async function getFund(db: Db, viewer: TMe | null, id: string): Promise<TFundPublic> {
+  if (!UUID.test(id)) throw new NotFound('Fund');
+  const row = await fundRow(db, id);
   if (!row) throw new NotFound('Fund');
   const visible =
     row.status === 'approved' || viewer?.role === 'admin' || viewer?.id === row.raiserId;

@@ -9,12 +9,17 @@ import {
   subscribeToNewsletter,
 } from './service';
 
-/** A contact message or a newsletter sign-up: MESSAGE_RATE_LIMIT_MAX per IP in 10 minutes. */
+/**
+ * A contact message or a newsletter sign-up: MESSAGE_RATE_LIMIT_MAX per network in 10
+ * minutes, and a sixth of that for one e-mail address.
+ */
 function messageRateLimit(kind: 'contact' | 'newsletter') {
   return rateLimit({
     name: `messages:${kind}`,
-    per: ['ip'],
-    max: (config) => config.MESSAGE_RATE_LIMIT_MAX,
+    per: {
+      network: (config) => config.MESSAGE_RATE_LIMIT_MAX,
+      email: (config) => Math.max(1, Math.ceil(config.MESSAGE_RATE_LIMIT_MAX / 6)),
+    },
     windowMs: 10 * 60_000,
     message: 'Too many messages from your network. Please wait a few minutes and try again.',
   });

@@ -1,20 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { payments } from '@easyfund/shared/api/payments';
 import { NotFound } from '../../lib/errors';
+import { syncLedgerMode } from '../../lib/ledger-mode';
 import { TestPaymentProvider } from '../../lib/payments/test-provider';
 import { rateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
-import { startReconciler } from './reconciler';
-import { confirmPayment, createPaymentIntent, type PaymentDeps } from './service';
+import { registerCheckoutRoutes } from './gateway-routes';
+import { registerReconciler } from './reconciler';
+import { confirmPayment, createPaymentIntent, type PaymentDeps, refundPayment } from './service';
 import { listMyPayments } from './views';
 import { handleWebhook } from './webhook';
 
-/** Card-testing protection: PAYMENT_RATE_LIMIT_MAX attempts per 10 minutes, per IP and account. */
+/**
+ * Card-testing protection: PAYMENT_RATE_LIMIT_MAX attempts per 10 minutes per account,
+ * ten times that per network (a carrier-grade NAT address is many donors).
+ */
 function paymentRateLimit(action: 'intent' | 'confirm' | 'card') {
   return rateLimit({
     name: action,
-    per: ['ip', 'user'],
-    max: (config) => config.PAYMENT_RATE_LIMIT_MAX,
+    per: {
+      user: (config) => config.PAYMENT_RATE_LIMIT_MAX,
+      network: (config) => 10 * config.PAYMENT_RATE_LIMIT_MAX,
+    },
     windowMs: 10 * 60_000,
     message: 'Too many payment attempts. Please wait a few minutes and try again.',
   });
@@ -22,12 +29,27 @@ function paymentRateLimit(action: 'intent' | 'confirm' | 'card') {
 
 /** Payments: intents, confirmation, the history, the embedded processor, the Stripe webhook. */
 const paymentsRoutes: FastifyPluginAsync = async (app) => {
-  const deps: PaymentDeps = { db: app.database.db, provider: app.payments, log: app.log };
+  const deps: PaymentDeps = {
+    db: app.database.db,
+    provider: app.payments,
+    checkout: app.checkout,
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+    mailQueue: app.mailQueue,
+    jobs: app.jobs,
+  };
+
+  // Fund totals count the payments of the provider's mode (decision 206).
+  await syncLedgerMode(deps.db, app.payments.mode);
 
   route(app, payments.config, () => ({
-    provider: app.payments.name,
+    provider: app.config.paymentProvider,
     publishableKey: app.payments.publishableKey,
+    checkoutMethods: [...(app.checkout?.methods ?? [])],
+    testMode: app.config.paymentProvider === 'test',
+    mode: app.payments.mode,
   }));
+  registerCheckoutRoutes(app);
   route(app, payments.createIntent, ({ user, body }) => createPaymentIntent(deps, user, body), {
     preHandler: [paymentRateLimit('intent')],
   });
@@ -35,6 +57,9 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     preHandler: [paymentRateLimit('confirm')],
   });
   route(app, payments.mine, ({ user, query }) => listMyPayments(deps.db, user, query));
+  route(app, payments.refund, ({ user, params, body, request }) =>
+    refundPayment(deps, user, params.paymentId, body, request.language()),
+  );
 
   // The embedded processor's own endpoint: the card goes here, never to our donation
   // endpoints. Authorised by the client secret.
@@ -60,7 +85,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     { bodyLimit: 512 * 1024 },
   );
 
-  startReconciler(app, deps);
+  registerReconciler(app, deps);
 };
 
 export default paymentsRoutes;

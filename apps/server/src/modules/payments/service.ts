@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatTk } from '@easyfund/shared/money';
 import { CURRENCY } from '@easyfund/shared/constants';
 import { tkToPoisha } from '@easyfund/shared/money';
 import type { TMe } from '@easyfund/shared/schemas/common';
@@ -10,18 +11,40 @@ import type {
   TCreateIntentResponse,
 } from '@easyfund/shared/schemas/donations';
 import type { Db } from '../../db/client';
-import { cartItems, funds, payments } from '../../db/schema';
-import { NotFound } from '../../lib/errors';
-import type { IntentOutcome, PaymentProvider } from '../../lib/payments/provider';
+import { cartItems, funds, payments, refunds } from '../../db/schema';
+import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { addToFundTotals, countsInLedger, recountDonors } from '../../lib/fund-totals';
+import { type MailQueue, notifyHeld, notifyRefund } from '../../lib/notifications';
+import type { CheckoutGateway } from '../../lib/payments/gateway';
+import { type Jobs, QUEUES } from '../../lib/jobs';
+import type { IntentOutcome, PaymentProvider, ProviderIntent } from '../../lib/payments/provider';
+import { nextReceiptNumber } from '../receipts/numbers';
+import { setSubscription } from '../updates/subscriptions';
+import { committedWithdrawals } from '../withdrawals/balance';
+import type { Language } from '@easyfund/shared/i18n/languages';
+import { translate } from '../../lib/i18n';
 import { findUserPayment } from './views';
 
 export interface PaymentDeps {
   db: Db;
   provider: PaymentProvider;
+  /** The hosted checkout, when there is one (its payments are reconciled too). */
+  checkout?: CheckoutGateway | null;
+  publicUrl?: string;
+  /** Where the receipt e-mail is queued; absent, no e-mail is sent. */
+  jobs?: Jobs;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Tells donors of refunds (absent in tools that only reconcile). */
+  mailQueue?: MailQueue;
 }
 
-type PaymentRow = typeof payments.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** What settling a payment found: the intent's outcome, or a difference a person must look at. */
+export type SettleOutcome = IntentOutcome | 'needs_review';
+
+/** Why a suspended or closed fund refuses a donation. */
+export const FUND_ON_HOLD = 'This fund is not taking donations at the moment.';
 
 export const PAYMENT_MESSAGES = {
   unknownAtProvider: 'The payment provider has no record of this payment.',
@@ -29,7 +52,14 @@ export const PAYMENT_MESSAGES = {
     'The payment provider reported a different amount or currency; the donation was not recorded. Please contact us.',
   failed: 'The payment failed.',
   abandoned: 'The payment was not completed.',
+  metadata:
+    "The payment provider's record belongs to another payment; the donation was not recorded. Please contact us.",
 } as const;
+
+/** The amount is outside what the provider takes (checked before calling it). */
+export function outOfLimitsMessage(provider: PaymentProvider): string {
+  return `This payment method takes ${formatTk(provider.limits.minPoisha)} to ${formatTk(provider.limits.maxPoisha)}.`;
+}
 
 /**
  * Starts a donation: checks the fund takes donations, asks the provider for an intent
@@ -43,14 +73,20 @@ export async function createPaymentIntent(
 ): Promise<TCreateIntentResponse> {
   const { db, provider } = deps;
   const [fund] = await db
-    .select({ id: funds.id, status: funds.status })
+    .select({ id: funds.id, status: funds.status, hold: funds.hold })
     .from(funds)
     .where(eq(funds.id, input.fundId));
   // Pending and denied funds are not open to donors: the same answer as an unknown one.
   if (!fund || fund.status !== 'approved') throw new NotFound('Fund');
+  // A suspended or closed fund is public, with its reason, but takes no donations.
+  if (fund.hold) throw new Conflict(FUND_ON_HOLD, 'fund_on_hold');
 
   const paymentId = randomUUID();
   const amountPoisha = tkToPoisha(input.amountTk);
+  if (amountPoisha < provider.limits.minPoisha || amountPoisha > provider.limits.maxPoisha) {
+    const message = outOfLimitsMessage(provider);
+    throw new Invalid(message, { amountTk: message });
+  }
   const intent = await provider.createIntent({
     amountPoisha,
     currency: CURRENCY,
@@ -66,10 +102,15 @@ export async function createPaymentIntent(
     amountPoisha,
     currency: CURRENCY,
     status: 'pending',
+    anonymous: input.anonymous,
+    supportMessage: input.supportMessage,
+    mode: provider.mode,
   });
+  // The pay step's "Tell me how this fund is doing": the latest choice for this fund wins.
+  await setSubscription(db, actor.id, fund.id, input.updatesOptIn);
   return {
     paymentId,
-    provider: provider.name,
+    provider: provider.name === 'none' ? 'sslcommerz' : provider.name,
     intentId: intent.id,
     clientSecret: intent.clientSecret,
     amountPoisha,
@@ -91,7 +132,8 @@ export async function confirmPayment(
     .from(payments)
     .where(and(eq(payments.providerPaymentId, input.intentId), eq(payments.userId, actor.id)));
   if (!row) throw new NotFound('Payment');
-  const status = await settlePayment(deps, row);
+  const outcome = await settlePayment(deps, row);
+  const status = outcome === 'needs_review' ? 'failed' : outcome;
   const payment = await findUserPayment(deps.db, actor.id, row.id);
   if (!payment) throw new NotFound('Payment');
   return { status, payment };
@@ -100,41 +142,85 @@ export async function confirmPayment(
 /**
  * Brings one payment in line with its intent at the provider. The one code path used
  * by the browser's confirmation, the webhook and the reconciliation job; safe to run
- * any number of times, also concurrently.
+ * any number of times, also concurrently. A recorded donation is re-read too: a refund
+ * or a dispute at the provider reaches the ledger through `recordRefund`.
  */
 export async function settlePayment(
   deps: PaymentDeps,
   row: PaymentRow,
-  opts: { abandonBefore?: Date } = {},
-): Promise<IntentOutcome> {
-  if (row.status === 'succeeded' || row.status === 'refunded') return 'succeeded';
-  if (row.provider !== deps.provider.name) return row.status === 'failed' ? 'failed' : 'pending';
+  opts: { abandonBefore?: Date; source?: string } = {},
+): Promise<SettleOutcome> {
+  if (row.provider !== deps.provider.name) {
+    if (row.status === 'succeeded' || row.status === 'refunded') return 'succeeded';
+    return row.status === 'pending'
+      ? 'pending'
+      : row.status === 'failed'
+        ? 'failed'
+        : 'needs_review';
+  }
+  if (row.status === 'needs_review') return 'needs_review';
 
   // The provider call happens before, never inside, a transaction.
-  const intent = await deps.provider.retrieveIntent(row.providerPaymentId);
+  let intent = await deps.provider.retrieveIntent(row.providerPaymentId);
+  if (row.status === 'succeeded' || row.status === 'refunded') {
+    if (intent) await recordRefund(deps, row.id, intent, opts.source ?? 'reconciliation');
+    return 'succeeded';
+  }
   if (!intent) {
     deps.log.warn({ paymentId: row.id }, 'payment intent unknown to the provider');
     await markFailed(deps.db, row.id, PAYMENT_MESSAGES.unknownAtProvider);
     return 'failed';
   }
+  if (
+    intent.outcome === 'pending' &&
+    opts.abandonBefore &&
+    row.status === 'pending' &&
+    row.createdAt < opts.abandonBefore
+  ) {
+    // Nobody paid in time: cancel at the provider first, so a late card cannot take
+    // money we no longer wait for. The answer may show it succeeded meanwhile.
+    intent = (await deps.provider.cancelIntent(row.providerPaymentId)) ?? intent;
+    if (intent.outcome === 'pending') {
+      deps.log.warn(
+        { paymentId: row.id },
+        'abandoned payment could not be canceled at the provider',
+      );
+    } else if (intent.outcome === 'failed') {
+      await markFailed(deps.db, row.id, PAYMENT_MESSAGES.abandoned);
+      return 'failed';
+    }
+  }
   if (intent.outcome === 'succeeded') {
-    if (intent.amount !== row.amountPoisha || intent.currency.toLowerCase() !== row.currency) {
+    const problem = differenceFromProvider(row, intent);
+    if (problem) {
       deps.log.error(
         {
           paymentId: row.id,
-          expected: { amount: row.amountPoisha, currency: row.currency },
-          provider: { amount: intent.amount, currency: intent.currency },
+          expected: { amount: row.amountPoisha, currency: row.currency, paymentId: row.id },
+          provider: {
+            amount: intent.amount,
+            amountReceived: intent.amountReceived,
+            currency: intent.currency,
+            paymentId: intent.metadata.paymentId ?? null,
+          },
         },
-        'payment amount or currency differs from the provider; not recorded',
+        'payment differs from the provider; held for review, not recorded',
       );
-      await markFailed(deps.db, row.id, PAYMENT_MESSAGES.mismatch);
-      return 'failed';
+      const held = await markNeedsReview(deps.db, row.id, problem);
+      if (held && deps.mailQueue) await notifyHeld(deps.db, deps.mailQueue, row.id);
+      return 'needs_review';
     }
-    await recordDonation(deps.db, row.id);
+    await recordDonation(deps.db, row.id, { jobs: deps.jobs });
+    if (intent.refundedPoisha > 0 || intent.disputedPoisha > 0) {
+      await recordRefund(deps, row.id, intent, opts.source ?? 'reconciliation');
+    }
     return 'succeeded';
   }
   if (intent.outcome === 'failed') {
-    await markFailed(deps.db, row.id, intent.lastError ?? PAYMENT_MESSAGES.failed);
+    // A failed row re-read by the reconciliation keeps the reason it was given.
+    if (row.status !== 'failed') {
+      await markFailed(deps.db, row.id, intent.lastError ?? PAYMENT_MESSAGES.failed);
+    }
     return 'failed';
   }
   if (opts.abandonBefore && row.status === 'pending' && row.createdAt < opts.abandonBefore) {
@@ -145,31 +231,134 @@ export async function settlePayment(
 }
 
 /**
+ * Why a succeeded intent must not be recorded as this payment: another amount (asked
+ * or received), another currency, or the metadata of another payment. Null when it matches.
+ */
+function differenceFromProvider(row: PaymentRow, intent: ProviderIntent): string | null {
+  if (
+    intent.amount !== row.amountPoisha ||
+    intent.amountReceived !== row.amountPoisha ||
+    intent.currency.toLowerCase() !== row.currency
+  ) {
+    return PAYMENT_MESSAGES.mismatch;
+  }
+  if (intent.metadata.paymentId !== row.id) return PAYMENT_MESSAGES.metadata;
+  return null;
+}
+
+/** Fund totals count only payments of the site's current mode (ledger_settings). */
+
+/**
  * Records a donation, in one short transaction: the payment becomes succeeded (only
  * from pending or failed, so a replay, a late webhook or a concurrent confirmation
- * finds nothing to do), the fund's total and count grow, the fund leaves the cart.
- * Returns false when the payment was already recorded.
+ * finds nothing to do) with the year's next receipt number, the fund's total, donation
+ * count and (for a first donation to it) donor count grow when the payment's mode is the
+ * site's (a test payment never moves a live total), the fund leaves the cart, and the
+ * receipt e-mail is queued (keyed by the payment: queued once). Returns false when the
+ * payment was already recorded.
  */
-export async function recordDonation(db: Db, paymentId: string): Promise<boolean> {
+export async function recordDonation(
+  db: Db,
+  paymentId: string,
+  {
+    at = new Date(),
+    details = {},
+    from = ['pending', 'failed'],
+    jobs,
+  }: {
+    /** When it succeeded: now, except for demo data and tests that tell a history. */
+    at?: Date;
+    /** What the gateway told about it (its transaction, the validation, the method). */
+    details?: { validationId?: string; gatewayTransactionId?: string | null; method?: string };
+    /** The statuses it may be recorded from; an admin's approval records a payment in review. */
+    from?: readonly string[];
+    /** Where the receipt e-mail is queued; absent, no e-mail is sent. */
+    jobs?: Jobs;
+  } = {},
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [paid] = await tx
       .update(payments)
-      .set({ status: 'succeeded', succeededAt: new Date(), failureMessage: null })
-      .where(and(eq(payments.id, paymentId), inArray(payments.status, ['pending', 'failed'])))
+      .set({ status: 'succeeded', succeededAt: at, failureMessage: null, ...details })
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])))
       .returning();
     if (!paid) return false;
     await tx
-      .update(funds)
-      .set({
-        raisedPoisha: sql`${funds.raisedPoisha} + ${paid.amountPoisha}`,
-        donationCount: sql`${funds.donationCount} + 1`,
-      })
-      .where(eq(funds.id, paid.fundId));
+      .update(payments)
+      .set({ receiptNumber: await nextReceiptNumber(tx, at) })
+      .where(eq(payments.id, paid.id));
+    await jobs?.send(QUEUES.receiptMail, { paymentId: paid.id }, { id: paid.id, tx });
+    await addToFundTotals(tx, paid);
     await tx
       .delete(cartItems)
       .where(and(eq(cartItems.userId, paid.userId), eq(cartItems.fundId, paid.fundId)));
     return true;
   });
+}
+
+/**
+ * Money taken back after a donation was recorded (a refund or a dispute at the
+ * provider, or an admin's refund). `intent` is the provider's state re-read outside
+ * the transaction; inside it the payment row is locked, the new part is written to
+ * `refunds`, and the fund's raised total (and so its withdrawable balance) and, for a
+ * whole refund, its donation count go down. Safe to repeat: only the difference from
+ * what is already recorded is applied. Returns the poisha newly taken back (negative
+ * when a won dispute gave money back).
+ */
+export async function recordRefund(
+  deps: Pick<PaymentDeps, 'db' | 'mailQueue'>,
+  paymentId: string,
+  intent: Pick<ProviderIntent, 'refundedPoisha' | 'disputedPoisha'>,
+  source: string,
+): Promise<number> {
+  let refundId: string | undefined;
+  const delta = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!row || (row.status !== 'succeeded' && row.status !== 'refunded')) return 0;
+    const target = Math.min(row.amountPoisha, intent.refundedPoisha + intent.disputedPoisha);
+    const delta = target - row.refundedPoisha;
+    if (delta === 0) return 0;
+    const whole = target === row.amountPoisha;
+    // A won dispute gives money back (delta < 0): the donation counts again.
+    const countChange =
+      row.status === 'succeeded' && whole ? -1 : row.status === 'refunded' && !whole ? 1 : 0;
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        paymentId,
+        kind: delta < 0 ? 'reinstated' : intent.disputedPoisha > 0 ? 'dispute' : 'refund',
+        amountPoisha: Math.abs(delta),
+        source: source.slice(0, 200),
+      })
+      .returning({ id: refunds.id });
+    refundId = refund?.id;
+    await tx
+      .update(payments)
+      .set({ refundedPoisha: target, status: whole ? 'refunded' : 'succeeded' })
+      .where(eq(payments.id, paymentId));
+    await tx
+      .update(funds)
+      .set({
+        raisedPoisha: sql`${funds.raisedPoisha} - ${delta}`,
+        donationCount: sql`${funds.donationCount} + ${countChange}`,
+      })
+      .where(and(eq(funds.id, row.fundId), countsInLedger(row.mode)));
+    if (countChange !== 0) await recountDonors(tx, row.fundId);
+    return delta;
+  });
+  // The donor hears of it once the refund is recorded (never of a refund rolled back).
+  if (refundId && deps.mailQueue) await notifyRefund(deps.db, deps.mailQueue, refundId);
+  return delta;
+}
+
+/** A succeeded intent that does not match the payment: kept aside for an admin. */
+async function markNeedsReview(db: Db, paymentId: string, message: string): Promise<boolean> {
+  const held = await db
+    .update(payments)
+    .set({ status: 'needs_review', failureMessage: message.slice(0, 500) })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ['pending', 'failed'])))
+    .returning({ id: payments.id });
+  return held.length > 0;
 }
 
 /** A failed attempt: the payment says why; no total changes. */
@@ -178,4 +367,102 @@ async function markFailed(db: Db, paymentId: string, message: string): Promise<v
     .update(payments)
     .set({ status: 'failed', failureMessage: message.slice(0, 500) })
     .where(and(eq(payments.id, paymentId), inArray(payments.status, ['pending', 'failed'])));
+}
+
+/** An admin's refund request, parsed at the edge. */
+export interface AdminRefundInput {
+  amountPoisha: number;
+  reason: string;
+  /** One key per admin request: a repeated request refunds nothing more. */
+  requestKey: string;
+}
+
+export const REFUND_MESSAGES = {
+  notRefundable: 'Only a succeeded payment can be refunded.',
+  tooLarge: 'The refund is more than what is left of this payment ({{amount}}).',
+  withdrawn:
+    'The fund no longer holds enough: money has been withdrawn or requested for withdrawal, and only {{amount}} remains to refund.',
+  otherProvider: 'This payment was made with another payment provider; refund it there.',
+} as const;
+
+/**
+ * An admin refunds all or part of a succeeded payment: check what is refundable and
+ * what the fund still holds (raised − approved and pending withdrawals of its mode),
+ * ask the provider (outside any transaction, with the request's idempotency key),
+ * re-read the provider's state and record it through `recordRefund`.
+ */
+export async function refundPayment(
+  deps: PaymentDeps,
+  actor: Pick<TMe, 'id'>,
+  paymentId: string,
+  input: AdminRefundInput,
+  /** The request's language, for the messages that carry an amount. */
+  lang: Language = 'en',
+): Promise<{
+  paymentId: string;
+  status: string;
+  refundedPoisha: number;
+  refundablePoisha: number;
+}> {
+  const { db, provider } = deps;
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row) throw new NotFound('Payment');
+  const key = `easyfund-refund-${paymentId}-${input.requestKey}`;
+  const [repeat] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(eq(refunds.source, `admin:${actor.id}:${input.requestKey}`.slice(0, 200)));
+  if (!repeat) {
+    if (row.status !== 'succeeded')
+      throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
+    if (row.provider !== provider.name)
+      throw new Conflict(REFUND_MESSAGES.otherProvider, 'other_provider');
+    const left = row.amountPoisha - row.refundedPoisha;
+    if (input.amountPoisha > left)
+      throw new Conflict(
+        translate(lang, REFUND_MESSAGES.tooLarge, { amount: formatTk(left, lang) }),
+        'refund_too_large',
+      );
+    if (await countsForFund(db, row)) {
+      const [fund] = await db
+        .select({ raised: funds.raisedPoisha })
+        .from(funds)
+        .where(eq(funds.id, row.fundId));
+      const available = Math.max(
+        0,
+        (fund?.raised ?? 0) - (await committedWithdrawals(db, row.fundId)),
+      );
+      if (input.amountPoisha > available) {
+        throw new Conflict(
+          translate(lang, REFUND_MESSAGES.withdrawn, { amount: formatTk(available, lang) }),
+          'refund_withdrawn',
+        );
+      }
+    }
+    await provider.refund({
+      intentId: row.providerPaymentId,
+      amountPoisha: input.amountPoisha,
+      idempotencyKey: key,
+      metadata: { paymentId, reason: input.reason.slice(0, 400), by: actor.id },
+    });
+  }
+  const intent = await provider.retrieveIntent(row.providerPaymentId);
+  if (intent) await recordRefund(deps, paymentId, intent, `admin:${actor.id}:${input.requestKey}`);
+  const [after] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!after) throw new NotFound('Payment');
+  return {
+    paymentId,
+    status: after.status,
+    refundedPoisha: after.refundedPoisha,
+    refundablePoisha: after.amountPoisha - after.refundedPoisha,
+  };
+}
+
+/** Whether the payment's mode is the one the fund totals count (decision 206). */
+async function countsForFund(db: Db, row: PaymentRow): Promise<boolean> {
+  const [hit] = await db
+    .select({ id: funds.id })
+    .from(funds)
+    .where(and(eq(funds.id, row.fundId), countsInLedger(row.mode)));
+  return Boolean(hit);
 }

@@ -8,6 +8,14 @@ import { type PaymentDeps, settlePayment } from './service';
 export const HANDLED_EVENT_TYPES = new Set([
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'charge.refunded',
+  'charge.refund.updated',
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
 ]);
 
 export interface WebhookResult {
@@ -50,16 +58,21 @@ export async function handleWebhook(
     .select()
     .from(payments)
     .where(eq(payments.providerPaymentId, event.intentId));
-  if (row) await settlePayment(deps, row);
-  else
+  if (!row) {
+    // Perhaps our insert after creating the intent has not landed yet (or failed): not
+    // marked handled, so the provider delivers it again; a 404 tells it to retry.
     deps.log.warn(
       { eventId: event.id, intentId: event.intentId },
-      'webhook for an unknown payment',
+      'webhook for an unknown payment; left for the provider to redeliver',
     );
+    throw new NotFound('Payment');
+  }
+  // A refund or dispute event re-reads the intent and its charge: recordRefund applies it.
+  await settlePayment(deps, row, { source: event.id });
 
   await db
     .insert(webhookEvents)
     .values({ id: event.id, provider: provider.name, type: event.type })
     .onConflictDoNothing();
-  return { received: true, handled: Boolean(row), duplicate: false };
+  return { received: true, handled: true, duplicate: false };
 }

@@ -38,8 +38,7 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
       preHandler: [
         rateLimit({
           name: 'uploads',
-          per: ['user'],
-          max: UPLOADS_PER_HOUR,
+          per: { user: UPLOADS_PER_HOUR },
           windowMs: 60 * 60_000,
           message: UPLOAD_MESSAGES.tooMany,
         }),

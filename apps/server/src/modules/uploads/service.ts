@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import { STORED_WIDTH, uploadVariant, UPLOAD_WIDTHS } from '@easyfund/shared/images';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Db } from '../../db/client';
-import { funds, uploads, user, verificationApplications } from '../../db/schema';
+import { fundUpdates, funds, uploads, user, verificationApplications } from '../../db/schema';
 import { Invalid } from '../../lib/errors';
 import { ImageRejected, MAX_UPLOAD_PIXELS, processImage } from '../../lib/storage/images';
 import type { Storage } from '../../lib/storage/storage';
@@ -51,7 +51,7 @@ export async function storeUpload(db: Db, storage: Storage, owner: TMe, input: B
 }
 
 /**
- * Deletes uploads older than a day that no fund, application or profile uses: their
+ * Deletes uploads older than a day that no fund, fund update, application or profile uses: their
  * files first, then their rows, so a crash in between leaves rows that the next run
  * removes again. Answers how many uploads were removed.
  */
@@ -73,6 +73,12 @@ export async function pruneUnusedUploads(
             .select({ one: sql`1` })
             .from(funds)
             .where(eq(funds.image, uploads.url)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(fundUpdates)
+            .where(eq(fundUpdates.image, uploads.url)),
         ),
         notExists(
           db

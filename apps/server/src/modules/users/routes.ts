@@ -7,7 +7,9 @@ import { changeRole, listUsers } from './service';
 const usersRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   route(app, users.list, ({ query }) => listUsers(db, query));
-  route(app, users.changeRole, ({ params, body }) => changeRole(db, params.id, body.role));
+  route(app, users.changeRole, ({ params, body, user }) =>
+    changeRole(db, user.id, params.id, body.role),
+  );
 };
 
 export default usersRoutes;

@@ -1,8 +1,8 @@
-import { count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Role } from '@easyfund/shared/constants';
 import { type TAdminUser, USERS_PAGE_SIZE } from '@easyfund/shared/schemas/users';
 import type { Db } from '../../db/client';
-import { user } from '../../db/schema';
+import { user, verificationApplications } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
 import { likePattern, paginate } from '../../lib/lists';
 
@@ -52,9 +52,12 @@ export async function listUsers(db: Db, query: { q?: string; page: number }) {
 /**
  * Make Admin (any role → admin) and Make Verified (user → verified). A change the
  * buttons would show disabled is refused: making an admin "verified" would demote them.
+ * The person's pending fund raiser application, if any, is closed as approved by the
+ * same admin: it is answered, and Manage Verification no longer offers a decision on it.
  */
 export async function changeRole(
   db: Db,
+  adminId: string,
   userId: string,
   role: 'verified' | 'admin',
 ): Promise<TAdminUser> {
@@ -66,6 +69,15 @@ export async function changeRole(
       throw new Conflict('An admin cannot be made verified', 'not_allowed');
     }
     const [row] = await tx.update(user).set({ role }).where(eq(user.id, userId)).returning(columns);
+    await tx
+      .update(verificationApplications)
+      .set({ status: 'approved', decidedBy: adminId, decidedAt: new Date() })
+      .where(
+        and(
+          eq(verificationApplications.userId, userId),
+          eq(verificationApplications.status, 'pending'),
+        ),
+      );
     return toAdminUser(row!);
   });
 }

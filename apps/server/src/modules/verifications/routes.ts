@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { verifications } from '@easyfund/shared/api/verifications';
+import { notifyDecision } from '../../lib/notifications';
 import { route } from '../../plugins/route';
 import { apply, decideApplication, listApplications, mine } from './service';
 
@@ -9,9 +10,11 @@ const verificationsRoutes: FastifyPluginAsync = async (app) => {
   route(app, verifications.apply, ({ user, body }) => apply(db, user, body));
   route(app, verifications.mine, ({ user }) => mine(db, user));
   route(app, verifications.list, ({ query }) => listApplications(db, query));
-  route(app, verifications.decide, ({ user, params, body }) =>
-    decideApplication(db, user, params.id, body),
-  );
+  route(app, verifications.decide, async ({ user, params, body }) => {
+    const decided = await decideApplication(db, user, params.id, body);
+    await notifyDecision(db, app.mailQueue, 'application', params.id);
+    return decided;
+  });
 };
 
 export default verificationsRoutes;

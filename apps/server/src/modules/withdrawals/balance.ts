@@ -11,7 +11,10 @@ export interface WithdrawalTotals {
 
 const ZERO: WithdrawalTotals = { withdrawnPoisha: 0, pendingPoisha: 0 };
 
-/** Approved and pending withdrawal totals of each fund (absent → zero). */
+/** Withdrawals of the site's current mode: test withdrawals never reduce a live balance. */
+export const currentModeWithdrawal = sql`${withdrawals.mode} = (select mode from ledger_settings)`;
+
+/** Approved and pending withdrawal totals of each fund (absent → zero), in the current mode. */
 export async function withdrawalTotals(
   db: Db | Tx,
   fundIds: string[],
@@ -35,6 +38,7 @@ export async function withdrawalTotals(
       and(
         inArray(withdrawals.fundId, fundIds),
         inArray(withdrawals.status, ['approved', 'pending']),
+        currentModeWithdrawal,
       ),
     )
     .groupBy(withdrawals.fundId);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { withdrawals } from '@easyfund/shared/api/withdrawals';
+import { notifyDecision } from '../../lib/notifications';
 import { route } from '../../plugins/route';
 import {
   decideWithdrawal,
@@ -14,9 +15,11 @@ const withdrawalsRoutes: FastifyPluginAsync = async (app) => {
   route(app, withdrawals.request, ({ user, body }) => requestWithdrawal(db, user, body));
   route(app, withdrawals.mine, ({ user }) => listMyWithdrawals(db, user));
   route(app, withdrawals.list, ({ query }) => listAdminWithdrawals(db, query));
-  route(app, withdrawals.decide, ({ user, params, body }) =>
-    decideWithdrawal(db, user, params.id, body),
-  );
+  route(app, withdrawals.decide, async ({ user, params, body }) => {
+    const decided = await decideWithdrawal(db, user, params.id, body);
+    await notifyDecision(db, app.mailQueue, 'withdrawal', params.id);
+    return decided;
+  });
 };
 
 export default withdrawalsRoutes;

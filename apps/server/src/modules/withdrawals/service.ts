@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DecisionStatus } from '@easyfund/shared/constants';
 import { formatTk, tkToPoisha } from '@easyfund/shared/money';
@@ -59,7 +59,13 @@ export async function requestWithdrawal(
     }
     const [row] = await tx
       .insert(withdrawals)
-      .values({ fundId: fund.id, raiserId: actor.id, amountPoisha, status: 'pending' })
+      .values({
+        fundId: fund.id,
+        raiserId: actor.id,
+        amountPoisha,
+        status: 'pending',
+        mode: sql`(select mode from ledger_settings)`,
+      })
       .returning();
     return toWithdrawal(row!, fund.name);
   });

@@ -1,0 +1,62 @@
+/**
+ * `npm run digest`: sends today's digest (Asia/Dhaka day) of what waits for a decision to
+ * every admin, one mail each, and nothing when nothing waits. Meant to run once a day
+ * (09:00 Asia/Dhaka) from one scheduler until the job queue schedules it.
+ * Exit code 0 when done, 2 when it could not run.
+ * In embedded mode stop the server first: one embedded database, one process.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { PAGES } from '@easyfund/shared/pages';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { createMailer } from '../lib/mailer';
+import { createMailQueue, sendAdminDigest } from '../lib/notifications';
+import { waitingCounts } from '../modules/overview/service';
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const dataDir = path.join(config.dataDir, 'pglite');
+  if (!config.DATABASE_URL && !existsSync(dataDir)) {
+    console.error(
+      `No database: DATABASE_URL is not set and there is no embedded database in ${dataDir}.`,
+    );
+    return 2;
+  }
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir,
+    poolSize: 1,
+    migrate: false,
+  });
+  try {
+    const log = { info: () => {}, warn: (obj: object, msg: string) => console.error(msg, obj) };
+    const mailer = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log,
+    });
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
+    const sent = await sendAdminDigest(
+      database.db,
+      createMailQueue(mailer, log),
+      await waitingCounts(database.db),
+      { day, overviewUrl: new URL(PAGES.adminOverview.path, config.publicUrl).toString() },
+    );
+    console.log(sent === 0 ? 'Nothing waits: no digest sent.' : `Digest sent to ${sent} admin(s).`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(
+      err instanceof ConfigError ? err.message : `The digest could not be sent: ${String(err)}`,
+    );
+    process.exit(2);
+  },
+);

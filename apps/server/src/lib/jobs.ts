@@ -1,0 +1,165 @@
+import PgBoss from 'pg-boss';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client';
+
+/** The queues of background work (decision 226). */
+export const QUEUES = {
+  /** Any background e-mail; data: { key, mail }. */
+  mail: 'mail',
+  /** A donation's receipt e-mail with its PDF; data: { paymentId }. */
+  receiptMail: 'receipt-mail',
+  /** Re-reads payments still pending from the provider. */
+  reconcilePayments: 'reconcile-payments',
+  /** Rows nothing else deletes (rate-limit counters, expired tokens, unused uploads). */
+  housekeeping: 'housekeeping',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface JobOptions {
+  /** An idempotent key (a UUID): a second send with the same id adds nothing. */
+  id?: string;
+  /** Enqueue inside this transaction: the job exists only if the transaction commits. */
+  tx?: Tx;
+}
+
+export interface JobsOptions {
+  database: Database;
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** Seconds between polls of a worker for new jobs. */
+  pollSeconds: number;
+  /** Seconds between maintenance runs (expired jobs go back to the queue). */
+  maintenanceSeconds: number;
+  /** A job running longer than this is taken to have died with its process and is retried. */
+  timeoutSeconds: number;
+  /** Recurring jobs: queue → cron (Asia/Dhaka). */
+  schedules?: Partial<Record<QueueName, string>>;
+  /** Only sends jobs (the command-line tools): no workers, no maintenance. */
+  producerOnly?: boolean;
+}
+
+type Handler = (data: Record<string, unknown>) => Promise<void>;
+
+/**
+ * pg-boss's `db` (executeSql with $1… parameters) inside a drizzle transaction: the text is
+ * rebuilt as drizzle SQL with the same values, so the job row commits with the transaction.
+ */
+function transactionDb(tx: Tx): PgBoss.Db {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((part, i) => {
+        if (i % 2 === 0) return sql.raw(part);
+        const v: unknown = values[Number(part) - 1];
+        // Drizzle leaves an undefined value out: it is SQL null here.
+        // Drizzle would spread a list into several parameters: a Postgres array literal.
+        const param =
+          v === undefined
+            ? null
+            : Array.isArray(v)
+              ? `{${v.map((x) => `"${String(x).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`
+              : v !== null && typeof v === 'object' && !(v instanceof Date)
+                ? JSON.stringify(v)
+                : v;
+        return sql`${param}`;
+      });
+      const result = (await tx.execute(sql.join(chunks))) as unknown as {
+        rows: Record<string, unknown>[];
+      };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/**
+ * The job queue: pg-boss on the application's own database (PostgreSQL or the embedded
+ * PGlite, through the app's connection). Jobs are retried with back-off, survive a
+ * restart, and a job held by a process that died is taken over after `timeoutSeconds`.
+ */
+/** Key of the advisory lock that lets one process at a time set up the job queue. */
+const JOBS_START_LOCK_KEY = 7_201_604_212;
+
+export class Jobs {
+  private readonly boss: PgBoss;
+  private readonly handlers = new Map<QueueName, Handler>();
+  private started = false;
+
+  constructor(private readonly opts: JobsOptions) {
+    this.boss = this.makeBoss();
+  }
+
+  private makeBoss(): PgBoss {
+    const { opts } = this;
+    const { database } = opts;
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      schema: 'pgboss',
+      supervise: !opts.producerOnly,
+      schedule: !opts.producerOnly && Boolean(opts.schedules),
+      migrate: true,
+      maintenanceIntervalSeconds: opts.maintenanceSeconds,
+      retryLimit: 6,
+      retryDelay: 15,
+      retryBackoff: true,
+      expireInSeconds: opts.timeoutSeconds,
+      retentionDays: 7,
+      deleteAfterDays: 7,
+    });
+    boss.on('error', (err) => opts.log.warn({ err }, 'job queue error'));
+    return boss;
+  }
+
+  /** Registers the handler of a queue; workers start with `start()`. */
+  handle(queue: QueueName, handler: Handler): void {
+    this.handlers.set(queue, handler);
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    // Several processes starting at once on a new database would race (and deadlock) to
+    // create the queue's schema and queues: one at a time (the others then find them made).
+    await this.opts.database.exclusively(JOBS_START_LOCK_KEY, async () => {
+      await this.boss.start();
+      for (const name of Object.values(QUEUES)) {
+        const recurring = name === QUEUES.reconcilePayments || name === QUEUES.housekeeping;
+        // Recurring work: at most one run waiting or active across all processes.
+        await this.boss.createQueue(name, { name, policy: recurring ? 'singleton' : 'standard' });
+      }
+    });
+    this.started = true;
+    if (this.opts.producerOnly) return;
+    for (const [queue, handler] of this.handlers) {
+      await this.boss.work<Record<string, unknown>>(
+        queue,
+        { pollingIntervalSeconds: this.opts.pollSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (job) await handler(job.data);
+        },
+      );
+    }
+    for (const name of Object.values(QUEUES)) {
+      const cron = this.opts.schedules?.[name];
+      if (cron) await this.boss.schedule(name, cron, {}, { tz: 'Asia/Dhaka' });
+      else if (this.opts.schedules) await this.boss.unschedule(name);
+    }
+  }
+
+  /** Adds a job; with `tx`, as part of that transaction. Returns the job's id (null when
+   *  a job with the same id already exists). */
+  async send(
+    queue: QueueName,
+    data: Record<string, unknown>,
+    opts: JobOptions = {},
+  ): Promise<string | null> {
+    return this.boss.send(queue, data, {
+      ...(opts.id ? { id: opts.id } : {}),
+      ...(opts.tx ? { db: transactionDb(opts.tx) } : {}),
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+  }
+}

@@ -1,0 +1,254 @@
+import { sql } from 'drizzle-orm';
+import { SITE_NAME } from '@easyfund/shared/constants';
+import { formatTk } from '@easyfund/shared/format';
+import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
+import type { Db } from '../db/client';
+import { translate } from './i18n';
+import type { Mail, Mailer } from './mailer';
+
+/**
+ * Where notification mails go: one call per mail with a key that names it for good
+ * (`decision:withdrawal:<id>`), so a retry or a second call never sends it twice.
+ * The job queue takes these mails when it exists (a job per mail, the key as its
+ * singleton key); until then they are sent right after the decision's transaction.
+ */
+export interface MailQueue {
+  enqueueMail(key: string, mail: Mail): Promise<void>;
+}
+
+/** Keys already sent by this process (bounded), so the same mail is not sent twice. */
+const SENT_KEYS_KEPT = 10_000;
+
+/** Sends each keyed mail once; a failure is logged and never undoes the admin's decision. */
+export function createMailQueue(
+  mailer: Mailer,
+  log: { warn(obj: object, msg: string): void },
+): MailQueue {
+  const sent = new Set<string>();
+  return {
+    async enqueueMail(key, mail) {
+      if (sent.has(key)) return;
+      sent.add(key);
+      if (sent.size > SENT_KEYS_KEPT) sent.delete(sent.values().next().value!);
+      try {
+        await mailer.send(mail);
+      } catch (err) {
+        sent.delete(key);
+        log.warn({ err, key }, 'notification mail not sent');
+      }
+    },
+  };
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] =>
+  Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
+
+export type DecisionKind = 'application' | 'fund' | 'change' | 'withdrawal';
+
+/**
+ * Who hears of a decision, and what it was about; `key_id` names the decided item (for a
+ * fund change, asked by its fund: the fund's latest decided change).
+ */
+async function recipientOf(db: Db, kind: DecisionKind, id: string): Promise<Row | undefined> {
+  const query = {
+    application: sql`select a.id as key_id, u.email, u.name, u.language, a.status, a.feedback, null as fund,
+        null as amount from verification_applications a join "user" u on u.id = a.user_id
+      where a.id = ${id}`,
+    fund: sql`select f.id as key_id, u.email, u.name, u.language, f.status, f.feedback, f.name as fund,
+        null as amount from funds f join "user" u on u.id = f.raiser_id where f.id = ${id}`,
+    change: sql`select c.id as key_id, u.email, u.name, u.language, c.status, c.feedback,
+        f.name as fund, null as amount from fund_changes c join funds f on f.id = c.fund_id
+        join "user" u on u.id = f.raiser_id
+      where c.fund_id = ${id} and c.status <> 'pending'
+      order by c.decided_at desc nulls last limit 1`,
+    withdrawal: sql`select w.id as key_id, u.email, u.name, u.language, w.status, w.feedback, f.name as fund,
+        w.amount_poisha as amount from withdrawals w join funds f on f.id = w.fund_id
+        join "user" u on u.id = w.raiser_id where w.id = ${id}`,
+  }[kind];
+  return rowsOf(await db.execute(query))[0];
+}
+
+const languageOf = (v: unknown): Language => (typeof v === 'string' && isLanguage(v) ? v : 'en');
+
+/** The mail telling a person of an admin's decision, in their language, with the feedback. */
+export function decisionMail(
+  lang: Language,
+  kind: DecisionKind,
+  r: {
+    email: string;
+    name: string;
+    status: string;
+    feedback: string | null;
+    fund: string | null;
+    amountPoisha: number | null;
+  },
+): Mail {
+  const approved = r.status === 'approved';
+  const fund = r.fund ?? '';
+  const amount = r.amountPoisha === null ? '' : formatTk(r.amountPoisha, lang);
+  const subject = {
+    application: approved
+      ? translate(lang, 'Your fund raiser application was approved')
+      : translate(lang, 'Your fund raiser application was denied'),
+    fund: approved
+      ? translate(lang, 'Your fund request "{{fund}}" was approved', { fund })
+      : translate(lang, 'Your fund request "{{fund}}" was denied', { fund }),
+    change: approved
+      ? translate(lang, 'The changes to "{{fund}}" were approved', { fund })
+      : translate(lang, 'The changes to "{{fund}}" were denied', { fund }),
+    withdrawal: approved
+      ? translate(lang, 'Your withdrawal of {{amount}} from "{{fund}}" was approved', {
+          amount,
+          fund,
+        })
+      : translate(lang, 'Your withdrawal of {{amount}} from "{{fund}}" was denied', {
+          amount,
+          fund,
+        }),
+  }[kind];
+  const lines = [translate(lang, 'Hello {{name}},', { name: r.name }), '', `${subject}.`];
+  if (r.feedback) lines.push('', translate(lang, 'Feedback from the admin:'), r.feedback);
+  lines.push('', SITE_NAME);
+  return { to: r.email, subject, text: lines.join('\n') };
+}
+
+/** Queues the mail of a decision just recorded (once per decided item); `id` as the route has it. */
+export async function notifyDecision(
+  db: Db,
+  queue: MailQueue,
+  kind: DecisionKind,
+  id: string,
+): Promise<void> {
+  const r = await recipientOf(db, kind, id);
+  if (!r || (r.status !== 'approved' && r.status !== 'denied')) return;
+  const mail = decisionMail(languageOf(r.language), kind, {
+    email: String(r.email),
+    name: String(r.name),
+    status: String(r.status),
+    feedback: r.feedback === null ? null : String(r.feedback),
+    fund: r.fund === null ? null : String(r.fund),
+    amountPoisha: r.amount === null ? null : Number(r.amount),
+  });
+  await queue.enqueueMail(`decision:${kind}:${String(r.key_id)}`, mail);
+}
+
+/** Waiting counts, as the admin overview has them. */
+export interface WaitingCounts {
+  applications: number;
+  fundRequests: number;
+  fundChanges: number;
+  withdrawals: number;
+  openReports: number;
+  needsReview: number;
+}
+
+/** The daily digest to one admin: each queue that has something, with its count. */
+export function digestMail(
+  lang: Language,
+  admin: { email: string; name: string },
+  waiting: WaitingCounts,
+  overviewUrl: string,
+): Mail {
+  const lines: [string, number][] = [
+    [translate(lang, 'Fund raiser applications'), waiting.applications],
+    [translate(lang, 'Fund requests'), waiting.fundRequests],
+    [translate(lang, 'Fund changes'), waiting.fundChanges],
+    [translate(lang, 'Withdrawal requests'), waiting.withdrawals],
+    [translate(lang, 'Reported funds'), waiting.openReports],
+    [translate(lang, 'Payments held for review'), waiting.needsReview],
+  ];
+  const total = lines.reduce((s, [, n]) => s + n, 0);
+  const subject = translate(lang, 'Waiting for a decision: {{n}}', { n: total });
+  const text = [
+    translate(lang, 'Hello {{name}},', { name: admin.name }),
+    '',
+    ...lines.filter(([, n]) => n > 0).map(([label, n]) => `- ${label}: ${n}`),
+    '',
+    overviewUrl,
+    '',
+    SITE_NAME,
+  ].join('\n');
+  return { to: admin.email, subject, text };
+}
+
+/**
+ * Sends the day's digest to every admin (one mail per admin per Asia/Dhaka day, the
+ * key says which) when anything waits; nothing when nothing waits. Returns how many
+ * mails were queued.
+ */
+export async function sendAdminDigest(
+  db: Db,
+  queue: MailQueue,
+  waiting: WaitingCounts,
+  opts: { day: string; overviewUrl: string },
+): Promise<number> {
+  if (Object.values(waiting).every((n) => n === 0)) return 0;
+  const admins = rowsOf(
+    await db.execute(sql`select id, email, name, language from "user"
+      where role = 'admin' order by id`),
+  );
+  for (const a of admins) {
+    const mail = digestMail(
+      languageOf(a.language),
+      { email: String(a.email), name: String(a.name) },
+      waiting,
+      opts.overviewUrl,
+    );
+    await queue.enqueueMail(`digest:${opts.day}:${String(a.id)}`, mail);
+  }
+  return admins.length;
+}
+
+/** Tells the donor that (part of) their donation was refunded; once per refund row. */
+export async function notifyRefund(db: Db, queue: MailQueue, refundId: string): Promise<void> {
+  const [r] = rowsOf(
+    await db.execute(sql`select x.kind, x.amount_poisha, f.name as fund, u.email, u.name,
+        u.language
+      from refunds x join payments p on p.id = x.payment_id join funds f on f.id = p.fund_id
+        join "user" u on u.id = p.user_id
+      where x.id = ${refundId}`),
+  );
+  if (!r || r.kind !== 'refund') return;
+  const lang = languageOf(r.language);
+  const values = { amount: formatTk(Number(r.amount_poisha), lang), fund: String(r.fund) };
+  const subject = translate(lang, '{{amount}} of your donation to "{{fund}}" was refunded', values);
+  const text = [
+    translate(lang, 'Hello {{name}},', { name: String(r.name) }),
+    '',
+    `${subject}.`,
+    translate(lang, 'The money goes back to the card or account you paid with.'),
+    '',
+    SITE_NAME,
+  ].join('\n');
+  await queue.enqueueMail(`refund:${refundId}`, { to: String(r.email), subject, text });
+}
+
+/** Tells the donor that their payment is held for an admin's review; once per payment. */
+export async function notifyHeld(db: Db, queue: MailQueue, paymentId: string): Promise<void> {
+  const [r] = rowsOf(
+    await db.execute(sql`select p.amount_poisha, f.name as fund, u.email, u.name, u.language
+      from payments p join funds f on f.id = p.fund_id join "user" u on u.id = p.user_id
+      where p.id = ${paymentId}`),
+  );
+  if (!r) return;
+  const lang = languageOf(r.language);
+  const values = { amount: formatTk(Number(r.amount_poisha), lang), fund: String(r.fund) };
+  const subject = translate(
+    lang,
+    'Your payment of {{amount}} to "{{fund}}" is held for review',
+    values,
+  );
+  const text = [
+    translate(lang, 'Hello {{name}},', { name: String(r.name) }),
+    '',
+    `${subject}.`,
+    translate(
+      lang,
+      'The payment provider and our records differ, so an admin checks it before it counts. You need not pay again.',
+    ),
+    '',
+    SITE_NAME,
+  ].join('\n');
+  await queue.enqueueMail(`held:${paymentId}`, { to: String(r.email), subject, text });
+}

@@ -1,0 +1,96 @@
+/**
+ * A hosted checkout gateway in SSLCommerz's shape: a session sends the donor to the
+ * gateway's page; the gateway notifies us (IPN) and sends the browser back; we believe
+ * nothing posted to us and ask the gateway's Validation API about the `val_id`.
+ * Two implementations: SSLCommerz itself and the embedded test checkout.
+ */
+import type { PaymentMethod } from '@easyfund/shared/constants';
+
+export type GatewayName = 'sslcommerz' | 'test-checkout';
+
+export interface SessionInput {
+  /** Our payment id: SSLCommerz's `tran_id`. */
+  tranId: string;
+  amountPoisha: number;
+  /** Upper case, as the gateway writes it: BDT. */
+  currency: string;
+  method: PaymentMethod;
+  customer: { name: string; email: string; phone: string };
+  productName: string;
+  /** Our references, echoed back by the gateway (value_a…value_d). */
+  values: { a?: string; b?: string; c?: string; d?: string };
+  urls: { success: string; fail: string; cancel: string; ipn: string };
+}
+
+export interface CreatedSession {
+  sessionKey: string;
+  /** The gateway page (or the chosen wallet's own page) the browser goes to. */
+  redirectUrl: string;
+}
+
+/** What the gateway's Validation / Transaction Query API says about one transaction. */
+export interface GatewayTransaction {
+  /** VALID, VALIDATED, INVALID_TRANSACTION, FAILED, CANCELLED, PENDING, UNATTEMPTED, EXPIRED… */
+  status: string;
+  tranId: string;
+  valId: string | null;
+  /** The amount as the gateway writes it (e.g. "500.00"). */
+  amount: string;
+  currency: string;
+  storeId: string | null;
+  bankTranId: string | null;
+  cardType: string | null;
+  riskLevel: number;
+}
+
+export interface RefundResult {
+  status: 'success' | 'processing' | 'failed';
+  refundRefId: string | null;
+  reason: string | null;
+}
+
+export interface CheckoutGateway {
+  readonly name: GatewayName;
+  /** Test money (the test checkout, an SSLCommerz sandbox store) or live money. */
+  readonly mode: 'test' | 'live';
+  /** Our store at the gateway; a validated transaction of another store is refused. */
+  readonly storeId: string;
+  /** Which methods the gateway offers on our pay page. */
+  readonly methods: readonly PaymentMethod[];
+  createSession(input: SessionInput): Promise<CreatedSession>;
+  /** The Order Validation API; null when the gateway knows no such `val_id`. */
+  validate(valId: string): Promise<GatewayTransaction | null>;
+  /** The Transaction Query API by our `tran_id`: every attempt the gateway knows. */
+  queryByTranId(tranId: string): Promise<GatewayTransaction[]>;
+  refund(input: {
+    bankTranId: string;
+    amountPoisha: number;
+    remarks: string;
+    refId: string;
+  }): Promise<RefundResult>;
+}
+
+/** SSLCommerz's statuses of a paid transaction. */
+export const PAID_STATUSES = new Set(['VALID', 'VALIDATED']);
+
+/** Poisha from the gateway's decimal amount ("500", "500.5", "500.00"); null if malformed. */
+export function poishaOf(amount: string): number | null {
+  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** The gateway's decimal amount for poisha: 50000 -> "500.00". */
+export function amountOf(poisha: number): string {
+  return `${Math.floor(poisha / 100)}.${String(poisha % 100).padStart(2, '0')}`;
+}
+
+/** The method a gateway's card_type names ("BKASH-BKash", "NAGAD-Nagad", "DBBLMOBILEB-…"). */
+export function methodOfCardType(cardType: string | null): PaymentMethod | null {
+  if (!cardType) return null;
+  const t = cardType.toUpperCase();
+  if (t.startsWith('BKASH')) return 'bkash';
+  if (t.startsWith('NAGAD')) return 'nagad';
+  if (t.startsWith('DBBLMOBILEB') || t.startsWith('ROCKET')) return 'rocket';
+  return 'card';
+}

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import type { PaymentMethod } from '@easyfund/shared/constants';
+import { PAYMENT_METHODS } from '@easyfund/shared/constants';
+import { Unavailable } from '../errors';
+import {
+  amountOf,
+  type CheckoutGateway,
+  type CreatedSession,
+  type GatewayTransaction,
+  type RefundResult,
+  type SessionInput,
+} from './gateway';
+
+/** The gateway names SSLCommerz's `multi_card_name` takes for each of our methods. */
+export const MULTI_CARD_NAME: Record<PaymentMethod, string> = {
+  bkash: 'bkash',
+  nagad: 'nagad',
+  rocket: 'dbblmobilebanking',
+  card: 'visacard,mastercard,amexcard',
+};
+
+const str = z.union([z.string(), z.number()]).transform(String);
+const optStr = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === undefined || v === null || v === '' ? null : String(v)));
+
+const ZSessionAnswer = z.object({
+  status: z.string(),
+  failedreason: z.string().nullish(),
+  sessionkey: z.string().nullish(),
+  GatewayPageURL: z.string().nullish(),
+  desc: z
+    .array(z.object({ gw: z.string().nullish(), redirectGatewayURL: z.string().nullish() }))
+    .nullish(),
+});
+
+const ZTransaction = z.object({
+  status: z.string(),
+  tran_id: str,
+  val_id: optStr,
+  amount: str,
+  currency: z.string(),
+  store_id: optStr,
+  bank_tran_id: optStr,
+  card_type: optStr,
+  risk_level: z.union([z.string(), z.number()]).nullish(),
+});
+
+const ZValidationAnswer = z.union([
+  ZTransaction,
+  z.object({ status: z.string(), error: z.string().nullish() }),
+]);
+
+const ZQueryAnswer = z.object({
+  APIConnect: z.string(),
+  no_of_trans_found: z.union([z.string(), z.number()]).nullish(),
+  element: z.array(ZTransaction).nullish(),
+});
+
+const ZRefundAnswer = z.object({
+  APIConnect: z.string(),
+  status: z.string().nullish(),
+  refund_ref_id: optStr,
+  errorReason: z.string().nullish(),
+});
+
+function toTransaction(t: z.infer<typeof ZTransaction>): GatewayTransaction {
+  return {
+    status: t.status.toUpperCase(),
+    tranId: t.tran_id,
+    valId: t.val_id,
+    amount: t.amount,
+    currency: t.currency.toUpperCase(),
+    storeId: t.store_id,
+    bankTranId: t.bank_tran_id,
+    cardType: t.card_type,
+    riskLevel: Number(t.risk_level ?? 0) === 1 ? 1 : 0,
+  };
+}
+
+export interface SslCommerzOptions {
+  storeId: string;
+  storePassword: string;
+  sandbox: boolean;
+  /** Another base address (a local stand-in in tests). */
+  apiUrl?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * A small typed client of SSLCommerz's v4 APIs: form-encoded session, and the
+ * Validation, Transaction Query and Refund APIs. Every answer is checked with zod; a
+ * network error, a timeout or an answer of the wrong shape is a 503 for us, never a
+ * silently accepted value.
+ */
+export class SslCommerzGateway implements CheckoutGateway {
+  readonly name = 'sslcommerz' as const;
+  readonly methods = PAYMENT_METHODS;
+  readonly storeId: string;
+  readonly mode: 'test' | 'live';
+  private readonly password: string;
+  private readonly base: string;
+  private readonly timeoutMs: number;
+  private readonly fetch: typeof fetch;
+
+  constructor(opts: SslCommerzOptions) {
+    this.storeId = opts.storeId;
+    this.mode = opts.sandbox ? 'test' : 'live';
+    this.password = opts.storePassword;
+    this.base = (
+      opts.apiUrl ??
+      (opts.sandbox ? 'https://sandbox.sslcommerz.com' : 'https://securepay.sslcommerz.com')
+    ).replace(/\/$/, '');
+    this.timeoutMs = opts.timeoutMs ?? 20_000;
+    this.fetch = opts.fetch ?? fetch;
+  }
+
+  private async call<T>(
+    schema: z.ZodType<T>,
+    path: string,
+    init: { query?: Record<string, string>; form?: Record<string, string> },
+  ): Promise<T> {
+    const url = new URL(this.base + path);
+    for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
+    let body: unknown;
+    try {
+      const res = await this.fetch(url, {
+        method: init.form ? 'POST' : 'GET',
+        headers: init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+        body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+        signal: AbortSignal.timeout(this.timeoutMs),
+        redirect: 'error',
+      });
+      if (!res.ok) throw new Error(`SSLCommerz answered ${res.status}`);
+      body = await res.json();
+    } catch (err) {
+      throw new Unavailable(
+        `The payment gateway is not reachable right now, please try again (${err instanceof Error ? err.message : 'error'})`,
+      );
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new Unavailable('The payment gateway sent an answer we do not understand');
+    }
+    return parsed.data;
+  }
+
+  private credentials() {
+    return { store_id: this.storeId, store_passwd: this.password, v: '1', format: 'json' };
+  }
+
+  async createSession(input: SessionInput): Promise<CreatedSession> {
+    const gateway = MULTI_CARD_NAME[input.method];
+    const form: Record<string, string> = {
+      store_id: this.storeId,
+      store_passwd: this.password,
+      total_amount: amountOf(input.amountPoisha),
+      currency: input.currency,
+      tran_id: input.tranId,
+      success_url: input.urls.success,
+      fail_url: input.urls.fail,
+      cancel_url: input.urls.cancel,
+      ipn_url: input.urls.ipn,
+      multi_card_name: gateway,
+      cus_name: input.customer.name,
+      cus_email: input.customer.email,
+      cus_phone: input.customer.phone,
+      cus_add1: 'Dhaka',
+      cus_city: 'Dhaka',
+      cus_country: 'Bangladesh',
+      shipping_method: 'NO',
+      num_of_item: '1',
+      product_name: input.productName.slice(0, 255),
+      product_category: 'Donation',
+      product_profile: 'non-physical-goods',
+      emi_option: '0',
+    };
+    for (const [k, v] of Object.entries(input.values)) if (v) form[`value_${k}`] = v;
+    const answer = await this.call(ZSessionAnswer, '/gwprocess/v4/api.php', { form });
+    if (answer.status.toUpperCase() !== 'SUCCESS' || !answer.sessionkey || !answer.GatewayPageURL) {
+      throw new Unavailable(
+        `The payment gateway refused to start the payment${answer.failedreason ? `: ${answer.failedreason}` : ''}`,
+      );
+    }
+    // The wallet's own page when the gateway lists it; its general page otherwise.
+    const direct = answer.desc?.find((d) => d.gw === gateway)?.redirectGatewayURL;
+    return { sessionKey: answer.sessionkey, redirectUrl: direct || answer.GatewayPageURL };
+  }
+
+  async validate(valId: string): Promise<GatewayTransaction | null> {
+    const answer = await this.call(ZValidationAnswer, '/validator/api/validationserverAPI.php', {
+      query: { val_id: valId, ...this.credentials() },
+    });
+    if (!('tran_id' in answer)) return null;
+    return toTransaction(answer);
+  }
+
+  async queryByTranId(tranId: string): Promise<GatewayTransaction[]> {
+    const answer = await this.call(
+      ZQueryAnswer,
+      '/validator/api/merchantTransIDvalidationAPI.php',
+      { query: { tran_id: tranId, ...this.credentials() } },
+    );
+    if (answer.APIConnect !== 'DONE') {
+      throw new Unavailable(`The payment gateway did not answer the query (${answer.APIConnect})`);
+    }
+    return (answer.element ?? []).map(toTransaction);
+  }
+
+  async refund(input: {
+    bankTranId: string;
+    amountPoisha: number;
+    remarks: string;
+    refId: string;
+  }): Promise<RefundResult> {
+    const answer = await this.call(
+      ZRefundAnswer,
+      '/validator/api/merchantTransIDvalidationAPI.php',
+      {
+        query: {
+          bank_tran_id: input.bankTranId,
+          refund_amount: amountOf(input.amountPoisha),
+          refund_remarks: input.remarks,
+          refe_id: input.refId,
+          ...this.credentials(),
+        },
+      },
+    );
+    const status = (answer.status ?? '').toLowerCase();
+    return {
+      status: status === 'success' ? 'success' : status === 'processing' ? 'processing' : 'failed',
+      refundRefId: answer.refund_ref_id,
+      reason: answer.errorReason ?? null,
+    };
+  }
+}

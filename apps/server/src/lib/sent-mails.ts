@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sentMails } from '../db/schema';
+import { type Jobs, QUEUES } from './jobs';
+import type { Mail, Mailer } from './mailer';
+
+/**
+ * Sends a background mail once per key: a job retried after its process died finds the
+ * key recorded and stops; the outbox keeps one file per key, so even a crash between
+ * writing and recording leaves one mail (decision 226).
+ */
+export async function sendOnce(db: Db, mailer: Mailer, key: string, mail: Mail): Promise<boolean> {
+  const [done] = await db.select().from(sentMails).where(eq(sentMails.key, key));
+  if (done) return false;
+  await mailer.send({ ...mail, key });
+  await db.insert(sentMails).values({ key }).onConflictDoNothing();
+  return true;
+}
+
+/** A stable job id (a UUID) for a mail key: the same key queues one job. */
+export function jobIdFor(key: string): string {
+  const h = createHash('sha256').update(key).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Queues a background mail (sent by a worker, retried, once per key). */
+export function queueMail(jobs: Jobs, key: string, mail: Omit<Mail, 'key' | 'attachments'>) {
+  return jobs.send(QUEUES.mail, { key, mail }, { id: jobIdFor(key) });
+}

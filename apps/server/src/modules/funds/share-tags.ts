@@ -1,0 +1,81 @@
+import { and, eq } from 'drizzle-orm';
+import { SITE_NAME } from '@easyfund/shared/constants';
+import type { Db } from '../../db/client';
+import { funds } from '../../db/schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Text for an HTML attribute or element. */
+export function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+
+/** At most `max` characters of a story, on one line, cut at a word. */
+export function summary(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`;
+}
+
+export interface ShareCard {
+  title: string;
+  description: string;
+  image: string;
+  url: string;
+}
+
+/**
+ * What a shared link of an approved fund unfurls to (crawlers run no JavaScript): its
+ * name, the start of its story, its picture and its canonical address, all absolute.
+ * Null for an unknown or unapproved fund (the page stays generic and reveals nothing).
+ */
+export async function fundShareCard(
+  db: Db,
+  publicUrl: string,
+  id: string,
+): Promise<ShareCard | null> {
+  if (!UUID.test(id)) return null;
+  const [fund] = await db
+    .select({ id: funds.id, name: funds.name, description: funds.description, image: funds.image })
+    .from(funds)
+    .where(and(eq(funds.id, id), eq(funds.status, 'approved')));
+  if (!fund) return null;
+  return {
+    title: fund.name,
+    description: summary(fund.description),
+    image: new URL(fund.image, `${publicUrl}/`).href,
+    url: `${publicUrl}/donatenow/${fund.id}`,
+  };
+}
+
+/** The Open Graph and Twitter tags of a share card, escaped. */
+export function shareTags(card: ShareCard): string {
+  const e = escapeHtml;
+  return [
+    `<link rel="canonical" href="${e(card.url)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${e(SITE_NAME)}" />`,
+    `<meta property="og:title" content="${e(card.title)}" />`,
+    `<meta property="og:description" content="${e(card.description)}" />`,
+    `<meta property="og:image" content="${e(card.image)}" />`,
+    `<meta property="og:url" content="${e(card.url)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${e(card.title)}" />`,
+    `<meta name="twitter:description" content="${e(card.description)}" />`,
+    `<meta name="twitter:image" content="${e(card.image)}" />`,
+  ].join('\n    ');
+}
+
+/** A page's HTML with a fund's description and share tags in its head. */
+export function withShareCard(html: string, card: ShareCard): string {
+  return html
+    .replace(
+      /<meta\s+name="description"[^>]*>/,
+      `<meta name="description" content="${escapeHtml(card.description)}" />`,
+    )
+    .replace('</head>', `    ${shareTags(card)}\n  </head>`);
+}

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { organisers } from '@easyfund/shared/api/organisers';
+import { route } from '../../plugins/route';
+import { getOrganiser } from './service';
+
+/** The organiser card of a fund page. */
+const organisersRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.database;
+  route(app, organisers.get, async ({ currentUser, params }) =>
+    getOrganiser(db, await currentUser(), params.id),
+  );
+};
+
+export default organisersRoutes;

@@ -1,0 +1,45 @@
+import { and, count, eq, sum } from 'drizzle-orm';
+import type { TMe } from '@easyfund/shared/schemas/common';
+import type { TOrganiser } from '@easyfund/shared/schemas/supporters';
+import type { Db } from '../../db/client';
+import { funds, user } from '../../db/schema';
+import { NotFound } from '../../lib/errors';
+
+/**
+ * The organiser card: the raiser of a fund anyone may see (approved; or pending/denied
+ * for its raiser and admins, as the fund itself), with their approved funds' number and
+ * total raised (the raiser index serves the sum).
+ */
+export async function getOrganiser(
+  db: Db,
+  viewer: TMe | null,
+  fundId: string,
+): Promise<TOrganiser> {
+  const [row] = await db
+    .select({
+      status: funds.status,
+      raiserId: user.id,
+      name: user.name,
+      image: user.image,
+      role: user.role,
+      memberSince: user.createdAt,
+    })
+    .from(funds)
+    .innerJoin(user, eq(user.id, funds.raiserId))
+    .where(eq(funds.id, fundId));
+  const visible =
+    row && (row.status === 'approved' || viewer?.role === 'admin' || viewer?.id === row.raiserId);
+  if (!row || !visible) throw new NotFound('Fund');
+  const [totals] = await db
+    .select({ n: count(), raised: sum(funds.raisedPoisha).mapWith(Number) })
+    .from(funds)
+    .where(and(eq(funds.raiserId, row.raiserId), eq(funds.status, 'approved')));
+  return {
+    name: row.name,
+    image: row.image,
+    verified: row.role === 'verified',
+    memberSince: row.memberSince.toISOString(),
+    fundCount: totals?.n ?? 0,
+    totalRaisedPoisha: totals?.raised ?? 0,
+  };
+}

@@ -1,0 +1,358 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  METHOD_LIMITS_TK,
+  PAYMENT_METHOD_NAMES,
+  type PaymentMethod,
+} from '@easyfund/shared/constants';
+import { formatWholeTk } from '@easyfund/shared/format';
+import type { Language } from '@easyfund/shared/i18n/languages';
+import { tkToPoisha } from '@easyfund/shared/money';
+import { PAGES } from '@easyfund/shared/pages';
+import type { TMe } from '@easyfund/shared/schemas/common';
+import type { TCheckoutRequest, TCheckoutResponse } from '@easyfund/shared/schemas/donations';
+import type { Db } from '../../db/client';
+import type { Jobs } from '../../lib/jobs';
+import { funds, payments, verificationApplications } from '../../db/schema';
+import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { translate } from '../../lib/i18n';
+import {
+  type CheckoutGateway,
+  type GatewayTransaction,
+  methodOfCardType,
+  PAID_STATUSES,
+  poishaOf,
+} from '../../lib/payments/gateway';
+import { PAYMENT_MESSAGES, recordDonation } from './service';
+
+export interface CheckoutDeps {
+  db: Db;
+  gateway: CheckoutGateway;
+  publicUrl: string;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Where the receipt e-mail is queued; absent, no e-mail is sent. */
+  jobs?: Jobs;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** What settling one payment came to. `ignored`: nothing we can trust; nothing changed. */
+export type SettleOutcome = 'succeeded' | 'needs_review' | 'failed' | 'pending' | 'ignored';
+
+export const CHECKOUT_MESSAGES = {
+  cancelled: 'You cancelled the payment. No money was taken.',
+  failed: 'The payment failed at the gateway. No money was taken.',
+  held: 'The gateway flagged this payment for review. It counts once an admin approves it; otherwise it is refunded.',
+  methodUnavailable: 'This payment method is not available on this site.',
+  below: '{{method}} takes at least {{limit}} per payment.',
+  above: '{{method}} takes at most {{limit}} per payment.',
+} as const;
+
+/** The gateway's addresses for our answers, all under PUBLIC_URL. */
+export const CHECKOUT_PATHS = {
+  success: '/api/payments/callback/sslcommerz/success',
+  fail: '/api/payments/callback/sslcommerz/fail',
+  cancel: '/api/payments/callback/sslcommerz/cancel',
+  ipn: '/api/payments/webhook/sslcommerz',
+} as const;
+
+/** The method's bounds, checked before the donor leaves for the gateway. */
+export function checkMethodLimits(method: PaymentMethod, amountTk: number, lang: Language) {
+  const limit = METHOD_LIMITS_TK[method];
+  const name = PAYMENT_METHOD_NAMES[method];
+  if (amountTk < limit.min || amountTk > limit.max) {
+    const message = translate(
+      lang,
+      amountTk < limit.min ? CHECKOUT_MESSAGES.below : CHECKOUT_MESSAGES.above,
+      {
+        method: name,
+        limit: formatWholeTk(amountTk < limit.min ? limit.min : limit.max, lang),
+      },
+    );
+    throw new Invalid(message, { amountTk: message });
+  }
+}
+
+/**
+ * Starts a hosted checkout: checks the fund and the method's limits, stores the pending
+ * payment (our id is the gateway's tran_id), then asks the gateway for a session,
+ * outside any transaction. A gateway that refuses leaves the payment failed.
+ */
+export async function startCheckout(
+  deps: CheckoutDeps,
+  actor: TMe,
+  input: TCheckoutRequest,
+  lang: Language,
+): Promise<TCheckoutResponse> {
+  const { db, gateway } = deps;
+  if (!gateway.methods.includes(input.method)) {
+    throw new Conflict(translate(lang, CHECKOUT_MESSAGES.methodUnavailable), 'method_unavailable');
+  }
+  checkMethodLimits(input.method, input.amountTk, lang);
+  const [fund] = await db
+    .select({ id: funds.id, name: funds.name, status: funds.status })
+    .from(funds)
+    .where(eq(funds.id, input.fundId));
+  if (!fund || fund.status !== 'approved') throw new NotFound('Fund');
+  const [application] = await db
+    .select({ phone: verificationApplications.phoneNumber })
+    .from(verificationApplications)
+    .where(eq(verificationApplications.userId, actor.id))
+    .orderBy(desc(verificationApplications.createdAt))
+    .limit(1);
+
+  const paymentId = randomUUID();
+  const amountPoisha = tkToPoisha(input.amountTk);
+  await db.insert(payments).values({
+    id: paymentId,
+    userId: actor.id,
+    fundId: fund.id,
+    provider: gateway.name,
+    // Replaced by the gateway's session key once it answered.
+    providerPaymentId: `${gateway.name}:${paymentId}`,
+    amountPoisha,
+    currency: 'bdt',
+    method: input.method,
+    anonymous: input.anonymous,
+    supportMessage: input.supportMessage,
+    mode: gateway.mode,
+    status: 'pending',
+  });
+  const url = (path: string) => deps.publicUrl + path;
+  try {
+    const session = await gateway.createSession({
+      tranId: paymentId,
+      amountPoisha,
+      currency: 'BDT',
+      method: input.method,
+      customer: { name: actor.name, email: actor.email, phone: application?.phone ?? 'N/A' },
+      productName: `Donation to ${fund.name}`,
+      values: { a: paymentId, b: fund.id, c: actor.id },
+      urls: {
+        success: url(CHECKOUT_PATHS.success),
+        fail: url(CHECKOUT_PATHS.fail),
+        cancel: url(CHECKOUT_PATHS.cancel),
+        ipn: url(CHECKOUT_PATHS.ipn),
+      },
+    });
+    await db
+      .update(payments)
+      .set({ providerPaymentId: session.sessionKey })
+      .where(eq(payments.id, paymentId));
+    return { paymentId, redirectUrl: session.redirectUrl };
+  } catch (err) {
+    await markFailed(db, paymentId, PAYMENT_MESSAGES.failed);
+    throw err;
+  }
+}
+
+async function findGatewayPayment(deps: CheckoutDeps, paymentId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
+  const [row] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.provider, deps.gateway.name)));
+  return row ?? null;
+}
+
+const SETTLED: Partial<Record<string, SettleOutcome>> = {
+  succeeded: 'succeeded',
+  refunded: 'succeeded',
+  needs_review: 'needs_review',
+};
+
+/**
+ * The one settle step of the IPN, the browser's return and the reconciliation: the
+ * posted fields name a payment and a val_id, nothing more. The Validation API decides;
+ * the payment is recorded only if the gateway says VALID/VALIDATED for this very
+ * tran_id, amount and currency, for our store. Safe under any ordering and repetition.
+ */
+export async function settleCheckout(
+  deps: CheckoutDeps,
+  tranId: string,
+  valId: string | undefined,
+): Promise<SettleOutcome> {
+  const row = await findGatewayPayment(deps, tranId);
+  if (!row) {
+    deps.log.warn({ tranId }, 'gateway notification for an unknown payment');
+    return 'ignored';
+  }
+  const done = SETTLED[row.status];
+  if (done) return done;
+  if (!valId) return row.status === 'failed' ? 'failed' : 'pending';
+  // The gateway call happens before, never inside, a transaction.
+  const transaction = await deps.gateway.validate(valId);
+  return applyTransaction(deps, row, transaction, valId);
+}
+
+async function applyTransaction(
+  deps: CheckoutDeps,
+  row: PaymentRow,
+  t: GatewayTransaction | null,
+  valId: string,
+): Promise<SettleOutcome> {
+  const log = { paymentId: row.id, valId };
+  if (!t || !PAID_STATUSES.has(t.status)) {
+    deps.log.warn(
+      { ...log, status: t?.status ?? null },
+      'val_id not valid at the gateway; ignored',
+    );
+    return 'ignored';
+  }
+  if (t.tranId !== row.id) {
+    deps.log.error({ ...log, gatewayTranId: t.tranId }, 'val_id of another transaction; ignored');
+    return 'ignored';
+  }
+  if (t.storeId !== null && t.storeId !== deps.gateway.storeId) {
+    deps.log.error({ ...log, storeId: t.storeId }, 'val_id of another store; ignored');
+    return 'ignored';
+  }
+  if (poishaOf(t.amount) !== row.amountPoisha || t.currency !== row.currency.toUpperCase()) {
+    deps.log.error(
+      {
+        ...log,
+        expected: { amount: row.amountPoisha, currency: row.currency },
+        gateway: { amount: t.amount, currency: t.currency },
+      },
+      'payment amount or currency differs from the gateway; not recorded',
+    );
+    // The gateway took money, but not what we asked: a person must look (approve or refund).
+    await deps.db
+      .update(payments)
+      .set({
+        status: 'needs_review',
+        failureMessage: PAYMENT_MESSAGES.mismatch,
+        ...detailsOf(row, t, valId),
+      })
+      .where(and(eq(payments.id, row.id), inArray(payments.status, ['pending', 'failed'])));
+    return 'needs_review';
+  }
+  const details = detailsOf(row, t, valId);
+  if (t.riskLevel === 1) {
+    const [held] = await deps.db
+      .update(payments)
+      .set({ status: 'needs_review', failureMessage: CHECKOUT_MESSAGES.held, ...details })
+      .where(and(eq(payments.id, row.id), inArray(payments.status, ['pending', 'failed'])))
+      .returning({ id: payments.id });
+    if (held) deps.log.warn(log, 'risky payment held for review');
+    return 'needs_review';
+  }
+  await recordDonation(deps.db, row.id, { details, jobs: deps.jobs });
+  return 'succeeded';
+}
+
+/** The donor left the gateway without paying: the payment says why; nothing counts. */
+export async function abandonCheckout(
+  deps: CheckoutDeps,
+  tranId: string,
+  why: 'fail' | 'cancel',
+): Promise<PaymentRow | null> {
+  const row = await findGatewayPayment(deps, tranId);
+  if (!row) return null;
+  await markFailed(
+    deps.db,
+    row.id,
+    why === 'cancel' ? CHECKOUT_MESSAGES.cancelled : CHECKOUT_MESSAGES.failed,
+  );
+  return row;
+}
+
+/**
+ * Reconciliation of one pending checkout: the Transaction Query API by our tran_id; a
+ * paid attempt is re-validated by its val_id and settled as above; attempts that all
+ * failed or were cancelled fail the payment; an old one nobody paid is abandoned.
+ */
+export async function reconcileCheckout(
+  deps: CheckoutDeps,
+  row: PaymentRow,
+  opts: { abandonBefore?: Date } = {},
+): Promise<SettleOutcome> {
+  const attempts = await deps.gateway.queryByTranId(row.id);
+  const paid = attempts.find((a) => PAID_STATUSES.has(a.status) && a.valId);
+  if (paid?.valId) return settleCheckout(deps, row.id, paid.valId);
+  const open = attempts.some((a) => !['FAILED', 'CANCELLED', 'EXPIRED'].includes(a.status));
+  if (attempts.length > 0 && !open) {
+    const cancelled = attempts.every((a) => a.status === 'CANCELLED');
+    await markFailed(
+      deps.db,
+      row.id,
+      cancelled ? CHECKOUT_MESSAGES.cancelled : CHECKOUT_MESSAGES.failed,
+    );
+    return 'failed';
+  }
+  if (opts.abandonBefore && row.createdAt < opts.abandonBefore) {
+    await markFailed(deps.db, row.id, PAYMENT_MESSAGES.abandoned);
+    return 'failed';
+  }
+  return 'pending';
+}
+
+function detailsOf(row: PaymentRow, t: GatewayTransaction, valId: string) {
+  return {
+    validationId: valId,
+    gatewayTransactionId: t.bankTranId,
+    method: methodOfCardType(t.cardType) ?? (row.method as PaymentMethod),
+  };
+}
+
+async function markFailed(db: Db, paymentId: string, message: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'failed', failureMessage: message.slice(0, 500) })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')));
+}
+
+export const REVIEW_MESSAGES = {
+  refunded: 'Refunded after review: the gateway flagged the payment as risky.',
+  notHeld: 'This payment is not waiting for a review.',
+  refundRefused: 'The gateway refused the refund: {{reason}}',
+} as const;
+
+/**
+ * An admin's decision on a held payment. Approve: recorded as any donation (once, from
+ * `held` only). Refund: the gateway's Refund API first (outside any transaction), then
+ * the payment is closed with the reason; it was never counted, so no total changes.
+ */
+export async function reviewHeldPayment(
+  deps: CheckoutDeps,
+  paymentId: string,
+  decision: 'approve' | 'refund',
+  adminId: string,
+): Promise<void> {
+  const [row] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row) throw new NotFound('Payment');
+  if (row.status !== 'needs_review' || row.provider !== deps.gateway.name) {
+    throw new Conflict(REVIEW_MESSAGES.notHeld, 'not_held');
+  }
+  if (decision === 'approve') {
+    if (!(await recordDonation(deps.db, row.id, { from: ['needs_review'], jobs: deps.jobs }))) {
+      throw new Conflict(REVIEW_MESSAGES.notHeld, 'not_held');
+    }
+    deps.log.warn({ paymentId, adminId }, 'held payment approved');
+    return;
+  }
+  if (!row.gatewayTransactionId) throw new Conflict(REVIEW_MESSAGES.notHeld, 'not_held');
+  const refund = await deps.gateway.refund({
+    bankTranId: row.gatewayTransactionId,
+    amountPoisha: row.amountPoisha,
+    remarks: 'Flagged as risky by the gateway; refunded after review',
+    refId: row.id,
+  });
+  if (refund.status === 'failed') {
+    throw new Conflict(
+      REVIEW_MESSAGES.refundRefused.replace('{{reason}}', refund.reason ?? 'unknown'),
+      'refund_refused',
+    );
+  }
+  await deps.db
+    .update(payments)
+    .set({ status: 'failed', failureMessage: REVIEW_MESSAGES.refunded })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'needs_review')));
+  deps.log.warn({ paymentId, adminId, refundRefId: refund.refundRefId }, 'held payment refunded');
+}
+
+/** Where the donor lands after the gateway: the fund's pay page, asking about the payment. */
+export function returnPath(row: Pick<PaymentRow, 'id' | 'fundId'> | null): string {
+  if (!row) return PAGES.paymentHistory.path;
+  return `${PAGES.payment.path.replace(':fundId', encodeURIComponent(row.fundId))}?payment=${encodeURIComponent(row.id)}`;
+}

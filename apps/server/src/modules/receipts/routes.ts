@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { receipts } from '@easyfund/shared/api/receipts';
+import { QUEUES } from '../../lib/jobs';
+import { route } from '../../plugins/route';
+import type { Organisation } from './pdf';
+import { receiptPdf, sendReceiptMail, statementPdf } from './service';
+
+function sendPdf(reply: FastifyReply, file: { filename: string; pdf: Buffer }) {
+  return reply
+    .type('application/pdf')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .send(file.pdf);
+}
+
+/** Receipts and yearly statements as PDF. */
+const receiptsRoutes: FastifyPluginAsync = async (app) => {
+  const { config } = app;
+  const org: Organisation = { name: config.ORG_NAME, address: config.ORG_ADDRESS };
+
+  // The receipt e-mail, queued in the transaction that records the donation.
+  app.jobs.handle(QUEUES.receiptMail, async (data) => {
+    if (typeof data.paymentId !== 'string') return;
+    await sendReceiptMail(
+      { db: app.database.db, mailer: app.mailer, org, publicUrl: app.publicUrl },
+      data.paymentId,
+    );
+  });
+
+  route(app, receipts.receipt, async ({ user, params, reply }) => {
+    const isAdmin =
+      user.role === 'admin' &&
+      user.emailVerified &&
+      (!config.adminRequiresTwoFactor || user.twoFactorEnabled);
+    const file = await receiptPdf(app.database.db, org, { id: user.id, isAdmin }, params.paymentId);
+    return sendPdf(reply, file);
+  });
+
+  route(app, receipts.statement, async ({ user, params, reply }) => {
+    const file = await statementPdf(app.database.db, org, user, params.year);
+    return sendPdf(reply, file);
+  });
+};
+
+export default receiptsRoutes;

@@ -1,0 +1,162 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Language } from '@easyfund/shared/i18n/languages';
+import { formatTk } from '@easyfund/shared/format';
+import { PAGES } from '@easyfund/shared/pages';
+import type { Db } from '../../db/client';
+import { funds, payments, user } from '../../db/schema';
+import { NotFound } from '../../lib/errors';
+import { translate } from '../../lib/i18n';
+import type { Mailer } from '../../lib/mailer';
+import { sendOnce } from '../../lib/sent-mails';
+import { type Organisation, type ReceiptData, renderReceipt, renderStatement } from './pdf';
+
+/** How a provider appears on a receipt. */
+const METHODS: Record<string, string> = {
+  test: 'Card (test payments)',
+  stripe: 'Card (Stripe)',
+  sslcommerz: 'SSLCommerz',
+};
+
+export function paymentMethod(provider: string): string {
+  return METHODS[provider] ?? provider.charAt(0).toUpperCase() + provider.slice(1);
+}
+
+/** Who may read a receipt: its donor, or an admin with full admin rights. */
+export interface ReceiptReader {
+  id: string;
+  isAdmin: boolean;
+}
+
+interface ReceiptRow extends ReceiptData {
+  paymentId: string;
+  userId: string;
+  language: string | null;
+}
+
+async function loadReceipt(db: Db, paymentId: string): Promise<ReceiptRow | null> {
+  const [row] = await db
+    .select({
+      paymentId: payments.id,
+      userId: payments.userId,
+      receiptNumber: payments.receiptNumber,
+      donorName: user.name,
+      donorEmail: user.email,
+      language: user.language,
+      fundName: funds.name,
+      amountPoisha: payments.amountPoisha,
+      succeededAt: payments.succeededAt,
+      provider: payments.provider,
+      transactionId: payments.providerPaymentId,
+      status: payments.status,
+      mode: payments.mode,
+      refundedPoisha: payments.refundedPoisha,
+    })
+    .from(payments)
+    .innerJoin(user, eq(user.id, payments.userId))
+    .innerJoin(funds, eq(funds.id, payments.fundId))
+    .where(and(eq(payments.id, paymentId), isNotNull(payments.receiptNumber)));
+  if (!row?.receiptNumber || !row.succeededAt) return null;
+  return {
+    ...row,
+    receiptNumber: row.receiptNumber,
+    succeededAt: row.succeededAt,
+    paymentMethod: paymentMethod(row.provider),
+    refunded: row.status === 'refunded',
+    testMode: row.mode === 'test',
+  };
+}
+
+/** A receipt's PDF for its donor or an admin; anyone else gets the same 404 as a payment
+ *  that does not exist. */
+export async function receiptPdf(
+  db: Db,
+  org: Organisation,
+  reader: ReceiptReader,
+  paymentId: string,
+): Promise<{ filename: string; pdf: Buffer }> {
+  const receipt = await loadReceipt(db, paymentId);
+  if (!receipt || (receipt.userId !== reader.id && !reader.isAdmin)) throw new NotFound('Receipt');
+  return { filename: `${receipt.receiptNumber}.pdf`, pdf: await renderReceipt(org, receipt) };
+}
+
+/** The signed-in donor's statement of a year (Asia/Dhaka): every receipt of that year. */
+export async function statementPdf(
+  db: Db,
+  org: Organisation,
+  donor: { id: string; name: string; email: string },
+  year: number,
+): Promise<{ filename: string; pdf: Buffer }> {
+  const rows = await db
+    .select({
+      receiptNumber: payments.receiptNumber,
+      fundName: funds.name,
+      amountPoisha: payments.amountPoisha,
+      succeededAt: payments.succeededAt,
+      status: payments.status,
+    })
+    .from(payments)
+    .innerJoin(funds, eq(funds.id, payments.fundId))
+    .where(
+      and(
+        eq(payments.userId, donor.id),
+        inArray(payments.status, ['succeeded', 'refunded']),
+        isNotNull(payments.receiptNumber),
+        // The receipt number carries the Dhaka year it was given in.
+        sql`${payments.receiptNumber} like ${`EF-${year}-%`}`,
+      ),
+    )
+    .orderBy(asc(payments.receiptNumber));
+  const donations = rows.map((r) => ({
+    receiptNumber: r.receiptNumber!,
+    fundName: r.fundName,
+    amountPoisha: r.amountPoisha,
+    succeededAt: r.succeededAt!,
+    refunded: r.status === 'refunded',
+  }));
+  const pdf = await renderStatement(org, {
+    year,
+    donorName: donor.name,
+    donorEmail: donor.email,
+    donations,
+  });
+  return { filename: `easyfund-statement-${year}.pdf`, pdf };
+}
+
+/** The receipt-mail job: the donor gets the receipt as a PDF, in their language. */
+export async function sendReceiptMail(
+  deps: { db: Db; mailer: Mailer; org: Organisation; publicUrl: string },
+  paymentId: string,
+): Promise<boolean> {
+  const receipt = await loadReceipt(deps.db, paymentId);
+  if (!receipt) return false;
+  const lang: Language = receipt.language === 'bn' ? 'bn' : 'en';
+  const pdf = await renderReceipt(deps.org, receipt);
+  const values = {
+    name: receipt.donorName,
+    amount: formatTk(receipt.amountPoisha, lang),
+    fund: receipt.fundName,
+    number: receipt.receiptNumber,
+    org: deps.org.name,
+  };
+  const text = [
+    translate(lang, 'Dear {{name}},', values),
+    '',
+    translate(
+      lang,
+      'Thank you for your donation of {{amount}} to {{fund}}. Your receipt {{number}} is attached.',
+      values,
+    ),
+    translate(lang, 'You can download your receipts at any time from Donation History:'),
+    `${deps.publicUrl}${PAGES.donated.path}`,
+    '',
+    deps.org.name,
+  ].join('\n');
+  return sendOnce(deps.db, deps.mailer, `receipt:${paymentId}`, {
+    to: receipt.donorEmail,
+    subject: translate(lang, 'Your donation receipt {{number}}', values),
+    text,
+    attachments: [
+      { filename: `${receipt.receiptNumber}.pdf`, content: pdf, contentType: 'application/pdf' },
+    ],
+  });
+}

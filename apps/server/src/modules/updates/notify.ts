@@ -1,0 +1,95 @@
+import { and, eq, exists, sql } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, isLanguage } from '@easyfund/shared/i18n/languages';
+import type { Db } from '../../db/client';
+import { fundSubscriptions, payments, user } from '../../db/schema';
+import { translate } from '../../lib/i18n';
+import type { Mailer } from '../../lib/mailer';
+import { unsubscribeToken } from './subscriptions';
+
+export interface NotifyDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  secret: string;
+  log: { error(obj: object, msg: string): void };
+}
+
+export interface FundUpdateNotice {
+  fund: { id: string; name: string };
+  update: { body: string };
+}
+
+/**
+ * E-mails a fund's new update to each donor who asked for news of it: people with a
+ * succeeded donation to the fund whose latest choice ("Tell me how this fund is doing",
+ * or an unsubscribe link since) is yes. Each mail carries a one-click unsubscribe link
+ * and the List-Unsubscribe headers (RFC 2369, RFC 8058). The one place update mails are
+ * sent: a job queue can call it later instead of the request. A failed mail is logged
+ * and the others still go. Answers how many mails were sent.
+ */
+export async function notifyFundUpdate(
+  deps: NotifyDeps,
+  notice: FundUpdateNotice,
+): Promise<number> {
+  const { db } = deps;
+  const recipients = await db
+    .select({ id: user.id, email: user.email, name: user.name, language: user.language })
+    .from(fundSubscriptions)
+    .innerJoin(user, eq(user.id, fundSubscriptions.userId))
+    .where(
+      and(
+        eq(fundSubscriptions.fundId, notice.fund.id),
+        eq(fundSubscriptions.subscribed, true),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.userId, fundSubscriptions.userId),
+                eq(payments.fundId, notice.fund.id),
+                eq(payments.status, 'succeeded'),
+              ),
+            ),
+        ),
+      ),
+    );
+  let sent = 0;
+  for (const r of recipients) {
+    const lang = isLanguage(r.language) ? r.language : DEFAULT_LANGUAGE;
+    const token = unsubscribeToken(deps.secret, r.id, notice.fund.id);
+    const pageUrl = `${deps.publicUrl}/donatenow/${notice.fund.id}`;
+    const unsubscribePage = `${deps.publicUrl}/unsubscribe/${token}`;
+    const oneClick = `${deps.publicUrl}/api/updates/unsubscribe/${token}`;
+    const text = [
+      translate(lang, 'Hello {{name}},', { name: r.name }),
+      '',
+      translate(lang, 'The organiser of "{{fund}}" posted an update:', { fund: notice.fund.name }),
+      '',
+      notice.update.body,
+      '',
+      translate(lang, 'See the fund: {{url}}', { url: pageUrl }),
+      '',
+      translate(
+        lang,
+        'You get this e-mail because you asked to hear how this fund is doing. Stop these e-mails: {{url}}',
+        { url: unsubscribePage },
+      ),
+    ].join('\n');
+    try {
+      await deps.mailer.send({
+        to: r.email,
+        subject: translate(lang, 'News from "{{fund}}"', { fund: notice.fund.name }),
+        text,
+        headers: {
+          'List-Unsubscribe': `<${oneClick}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      });
+      sent++;
+    } catch (err) {
+      deps.log.error({ err, fundId: notice.fund.id, userId: r.id }, 'fund update mail not sent');
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { Jobs, QUEUES } from '../lib/jobs';
+import { sendOnce } from '../lib/sent-mails';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+const ZMailJob = z.object({
+  key: z.string().min(1),
+  mail: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
+});
+
+/** Every `minutes` minutes as cron. */
+function everyMinutes(minutes: number): string {
+  return minutes <= 1 ? '* * * * *' : `*/${minutes} * * * *`;
+}
+
+/**
+ * The job queue (decision 226): modules register their handlers while they load; the
+ * workers and the recurring jobs start when the server is ready and stop (finishing
+ * what they hold) when it closes. Tests run the workers but no recurring jobs.
+ */
+export default fp(
+  async function jobsPlugin(app: FastifyInstance) {
+    const { config } = app;
+    const reconcileSeconds = config.PAYMENT_RECONCILE_INTERVAL_SECONDS;
+    const jobs = new Jobs({
+      database: app.database,
+      log: app.log,
+      pollSeconds: config.JOBS_POLL_SECONDS,
+      maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS,
+      timeoutSeconds: config.JOBS_TIMEOUT_SECONDS,
+      schedules:
+        config.NODE_ENV === 'test'
+          ? undefined
+          : {
+              [QUEUES.housekeeping]: '17 * * * *',
+              ...(reconcileSeconds > 0
+                ? {
+                    [QUEUES.reconcilePayments]: everyMinutes(Math.round(reconcileSeconds / 60)),
+                  }
+                : {}),
+            },
+    });
+    app.decorate('jobs', jobs);
+    jobs.handle(QUEUES.mail, async (data) => {
+      const { key, mail } = ZMailJob.parse(data);
+      await sendOnce(app.database.db, app.mailer, key, mail);
+    });
+    app.addHook('onReady', async () => {
+      await jobs.start();
+    });
+    app.addHook('onClose', async () => {
+      await jobs.stop();
+    });
+  },
+  { name: 'jobs' },
+);

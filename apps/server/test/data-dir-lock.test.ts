@@ -1,0 +1,90 @@
+/**
+ * One process per embedded data directory, with real processes: a second server, the
+ * seed, reconcile, check:ledger and admin commands stop at once with one clear line while
+ * a server holds it; a server killed with SIGKILL does not block the restart.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_DB_KIND } from './helper';
+import { repoRoot, startServer, type ServerProcess } from './support/server-process';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-lock-'));
+const lockFile = path.join(dataDir, 'pglite.lock');
+const started: ServerProcess[] = [];
+afterAll(async () => {
+  for (const s of started) await s.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function server(name: string) {
+  const s = await startServer({ name, env: { DATA_DIR: dataDir } });
+  started.push(s);
+  return s;
+}
+
+function command(script: string, args: string[] = []) {
+  return spawnSync(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', `apps/server/src/cli/${script}`, ...args],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'test',
+        AUTH_SECRET: 'x'.repeat(40),
+      },
+    },
+  );
+}
+
+const IN_USE =
+  /^The embedded database in .+ is in use by .+\(pid \d+ on .+, since .+\): stop that process first, or set DATABASE_URL to a PostgreSQL database to run several processes\.$/;
+
+// The lock guards the embedded database only: one run (the PGlite project) proves it.
+describe.skipIf(TEST_DB_KIND === 'postgres')('one process per embedded data directory', () => {
+  it('stops a second server at once with one clear line, and the commands as well', async () => {
+    const first = await server('lock-first');
+    expect(existsSync(lockFile)).toBe(true);
+    let refused = '';
+    await server('lock-second').catch((err: Error) => (refused = err.message));
+    expect(refused).toMatch(/exited with 1 before listening/);
+    const lines = refused.split('\n').slice(1).filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(IN_USE);
+    expect(lines[0]).toContain(`pid ${first.pid}`);
+    for (const [script, args] of [
+      ['check-ledger.ts', []],
+      ['seed-demo.ts', []],
+      ['reconcile-payments.ts', []],
+      ['admin.ts', ['grant', 'someone@example.com']],
+    ] as const) {
+      const run = command(script, [...args]);
+      expect(run.status, `${script}: ${run.stderr}`).not.toBe(0);
+      expect(run.stderr.trim().split('\n'), script).toHaveLength(1);
+      expect(run.stderr.trim(), script).toMatch(IN_USE);
+    }
+    // The refused processes left the holder's lock alone, and it still answers.
+    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    await first.stop();
+    expect(existsSync(lockFile)).toBe(false);
+  }, 240_000);
+
+  it('restarts after SIGKILL (the dead process’s lock is taken over) and releases on exit', async () => {
+    const killed = await server('lock-killed');
+    await killed.kill();
+    expect(existsSync(lockFile)).toBe(true);
+    const again = await server('lock-again');
+    expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
+    await again.stop();
+    expect(existsSync(lockFile)).toBe(false);
+    const ledger = command('check-ledger.ts');
+    expect(ledger.stderr).not.toMatch(/in use by/);
+  }, 240_000);
+});

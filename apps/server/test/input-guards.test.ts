@@ -1,0 +1,207 @@
+/**
+ * The edge of the API: text PostgreSQL cannot store, deeply nested JSON and state changes
+ * from another site are refused with a 4xx before any route runs; database errors a
+ * request can cause are 4xx too, never 500.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFund } from '../src/seed/factories';
+import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+
+let ctx: TestContext;
+let donor: SignedInUser;
+let raiser: SignedInUser;
+let fundId: string;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  donor = await createSignedInUser(ctx);
+  raiser = await createSignedInUser(ctx, { role: 'verified' });
+  fundId = (await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' })).id;
+});
+afterAll(() => ctx.close());
+
+const BAD_TEXT = 'Remove the invisible control characters from this text';
+
+describe('text PostgreSQL cannot store', () => {
+  it('answers 400 with a field message for NUL in a query string', async () => {
+    for (const url of ['/api/funds?q=%00', '/api/funds?q=a%00b']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.fields, url).toEqual({ q: BAD_TEXT });
+    }
+  });
+
+  it('answers 400 with a field message for NUL or a lone surrogate in a JSON body', async () => {
+    for (const name of ['Rahim\u0000', '\ud800', 'x\udc00y']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name, email: 'a@example.com', message: 'Hello there' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ name: BAD_TEXT });
+    }
+  });
+
+  it('refuses NUL on the identity routes too, and keeps real non-Latin text', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'A\u0000', email: 'nul@example.com', password: 'Passw0rd99' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ name: BAD_TEXT });
+    const ok = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/funds?q=${encodeURIComponent('শিক্ষা 😀')}`,
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('maps a database error a request can cause to 4xx, never 500', async () => {
+    const { pgConstraint } = await import('../src/plugins/errors');
+    for (const code of ['22P02', '22021', '22001', '22003', '23502', '23514', '23P01']) {
+      expect(pgConstraint({ code })?.status, code).toBe(400);
+    }
+    expect(pgConstraint({ cause: { code: '23505' } })?.status).toBe(409);
+    expect(pgConstraint({ code: '23503' })?.status).toBe(409);
+    expect(pgConstraint({ code: '42P01' })).toBeNull();
+  });
+});
+
+describe('deeply nested JSON', () => {
+  const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+  for (const url of ['/api/contact', '/api/auth/sign-up/email', '/api/auth/update-user']) {
+    it(`answers 400 for 5,000 levels on ${url}`, async () => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', cookie: donor.cookie },
+        payload: `{"name":${deep(5_000)}}`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('too_deep');
+    });
+  }
+
+  it('accepts 32 levels and counts brackets inside strings as text', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        name: '[[ Rahim {',
+        email: 'a@example.com',
+        message: `${'{'.repeat(60)} \\" ${'['.repeat(60)}`,
+      }),
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    const nested = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"a":${deep(31)}}`,
+    });
+    expect(nested.json().error?.code).not.toBe('too_deep');
+  });
+});
+
+describe('state changes from another site', () => {
+  const post = (headers: Record<string, string>, who: SignedInUser = donor) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { cookie: who.cookie, ...headers },
+      payload: { fundId },
+    });
+
+  it('refuses a state change whose Origin is another site, with a clear message', async () => {
+    for (const origin of ['https://evil.example', 'null', 'http://localhost:3001']) {
+      const res = await post({ origin });
+      expect(res.statusCode, origin).toBe(403);
+      expect(res.json().error).toEqual({
+        code: 'cross_site',
+        message:
+          'This request came from another site and was refused: use the site itself to make changes',
+      });
+    }
+  });
+
+  it('takes `Origin: null` from the site’s own no-referrer page (Sec-Fetch-Site: same-origin)', async () => {
+    const own = await post({ origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(own.statusCode).not.toBe(403);
+    const foreign = await post({ origin: 'null', 'sec-fetch-site': 'cross-site' });
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('refuses a multipart upload from another site (a "simple" request)', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: {
+        cookie: raiser.cookie,
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+      payload:
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n',
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses Sec-Fetch-Site cross-site or same-site without an Origin', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      expect((await post({ 'sec-fetch-site': site })).statusCode, site).toBe(403);
+    }
+  });
+
+  it("accepts the site's own origin, same-origin fetches, and clients that send neither", async () => {
+    expect(
+      (await post({ origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' })).statusCode,
+    ).toBeLessThan(300);
+    expect((await post({ 'sec-fetch-site': 'same-origin' })).statusCode).toBeLessThan(300);
+    expect((await post({})).statusCode).toBeLessThan(300);
+  });
+
+  it('leaves reads, the identity layer and the payment callbacks alone', async () => {
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/funds',
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(read.statusCode).toBe(200);
+    const webhook = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { origin: 'https://hooks.stripe.example', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(webhook.json().error?.code).not.toBe('cross_site');
+    const auth = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: donor.email, password: 'wrong-password-1' },
+    });
+    expect(auth.json().error?.code).not.toBe('cross_site');
+  });
+});
+
+describe('what the fuzz test found', () => {
+  it('answers 400 for update-user with a null name, and keeps the name', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie: donor.cookie, origin: 'http://localhost:3000' },
+      payload: { name: null },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('name');
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: donor.cookie },
+    });
+    expect(me.json().name).toBe(donor.name);
+  });
+});

@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fundChanges, user, withdrawals } from '../src/db/schema';
+import { sendAdminDigest } from '../src/lib/notifications';
+import { recordRefund } from '../src/modules/payments/service';
+import { waitingCounts } from '../src/modules/overview/service';
+import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
+
+let ctx: TestContext;
+let admin: SignedInUser;
+let donor: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  [admin, donor] = await Promise.all([
+    createSignedInUser(ctx, { role: 'admin', name: 'Admin Ayesha' }),
+    createSignedInUser(ctx),
+  ]);
+});
+afterAll(() => ctx.close());
+beforeEach(() => {
+  ctx.mails.length = 0;
+});
+
+const mailsTo = (email: string) => ctx.mails.filter((m) => m.to === email);
+
+describe('decision mails', () => {
+  it('tells the applicant once, with the feedback, in their language', async () => {
+    const applicant = await createSignedInUser(ctx, { name: 'Rahim' });
+    await ctx.db.update(user).set({ language: 'bn' }).where(eq(user.id, applicant.id));
+    const application = await createVerificationApplication(ctx.db, { userId: applicant.id });
+    const res = await as(admin).inject('PATCH', `/api/admin/verifications/${application.id}`, {
+      status: 'denied',
+      feedback: 'The ID card photo is not readable',
+    });
+    expect(res.statusCode).toBe(200);
+    const mails = mailsTo(applicant.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('আপনার তহবিল সংগ্রাহকের আবেদন নাকচ করা হয়েছে');
+    expect(mails[0]!.text).toContain('The ID card photo is not readable');
+    // Deciding again is refused, and sends nothing more.
+    const again = await as(admin).inject('PATCH', `/api/admin/verifications/${application.id}`, {
+      status: 'approved',
+      feedback: '',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(mailsTo(applicant.email)).toHaveLength(1);
+  });
+
+  it('tells the raiser of a fund request decision', async () => {
+    const raiser = await createSignedInUser(ctx, { role: 'verified' });
+    const fund = await createFund(ctx.db, {
+      raiserId: raiser.id,
+      status: 'pending',
+      name: 'School roof',
+    });
+    const res = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}`, {
+      status: 'approved',
+      feedback: 'Good luck',
+    });
+    expect(res.statusCode).toBe(200);
+    const mails = mailsTo(raiser.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your fund request "School roof" was approved');
+    expect(mails[0]!.text).toContain('Good luck');
+  });
+
+  it('tells the raiser of a decision on a change to an approved fund', async () => {
+    const raiser = await createSignedInUser(ctx, { role: 'verified' });
+    const fund = await createFund(ctx.db, {
+      raiserId: raiser.id,
+      status: 'approved',
+      name: 'Flood relief',
+    });
+    await ctx.db
+      .insert(fundChanges)
+      .values({ fundId: fund.id, proposedBy: raiser.id, proposed: { name: 'Flood relief 2' } });
+    const res = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}/change`, {
+      status: 'denied',
+      feedback: 'Keep the name donors know',
+    });
+    expect(res.statusCode).toBe(200);
+    const mails = mailsTo(raiser.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('The changes to "Flood relief" were denied');
+    expect(mails[0]!.text).toContain('Keep the name donors know');
+  });
+
+  it('tells the raiser of a withdrawal decision with the amount and feedback', async () => {
+    const raiser = await createSignedInUser(ctx, { role: 'verified' });
+    const fund = await createFund(ctx.db, {
+      raiserId: raiser.id,
+      status: 'approved',
+      name: 'Clinic',
+    });
+    await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 1000 });
+    const [w] = await ctx.db
+      .insert(withdrawals)
+      .values({ fundId: fund.id, raiserId: raiser.id, amountPoisha: 50_000, status: 'pending' })
+      .returning();
+    const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w!.id}`, {
+      status: 'denied',
+      feedback: 'Bank details missing',
+    });
+    expect(res.statusCode).toBe(200);
+    const mails = mailsTo(raiser.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your withdrawal of 500 Tk from "Clinic" was denied');
+    expect(mails[0]!.text).toContain('Bank details missing');
+  });
+});
+
+describe('refund mails', () => {
+  it('tells the donor once per refund recorded, with the amount', async () => {
+    const raiser = await createSignedInUser(ctx, { role: 'verified' });
+    const fund = await createFund(ctx.db, {
+      raiserId: raiser.id,
+      status: 'approved',
+      name: 'Winter clothes',
+    });
+    const paid = await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 800 });
+    const deps = { db: ctx.db, mailQueue: ctx.app.mailQueue };
+    const half = { refundedPoisha: 40_000, disputedPoisha: 0 };
+    expect(await recordRefund(deps, paid.id, half, 'test')).toBe(40_000);
+    // The same state seen again (a repeated webhook) records nothing and sends nothing.
+    expect(await recordRefund(deps, paid.id, half, 'test')).toBe(0);
+    const mails = mailsTo(donor.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('400 Tk of your donation to "Winter clothes" was refunded');
+  });
+});
+
+describe('daily digest', () => {
+  it('is not sent when nothing waits', async () => {
+    const waiting = await waitingCounts(ctx.db);
+    // Everything decided above; nothing else waits in this fresh database.
+    expect(Object.values(waiting).every((n) => n === 0)).toBe(true);
+    const sent = await sendAdminDigest(ctx.db, ctx.app.mailQueue, waiting, {
+      day: '2026-11-23',
+      overviewUrl: 'http://localhost:3000/dashboard/admin/overview',
+    });
+    expect(sent).toBe(0);
+    expect(ctx.mails).toHaveLength(0);
+  });
+
+  it('lists the waiting counts, one mail per admin per day', async () => {
+    const raiser = await createSignedInUser(ctx, { role: 'verified' });
+    await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    const second = await createSignedInUser(ctx, { role: 'admin' });
+    const waiting = await waitingCounts(ctx.db);
+    const opts = {
+      day: '2026-11-24',
+      overviewUrl: 'http://localhost:3000/dashboard/admin/overview',
+    };
+    expect(await sendAdminDigest(ctx.db, ctx.app.mailQueue, waiting, opts)).toBe(2);
+    await sendAdminDigest(ctx.db, ctx.app.mailQueue, waiting, opts);
+    expect(mailsTo(admin.email)).toHaveLength(1);
+    expect(mailsTo(second.email)).toHaveLength(1);
+    const mail = mailsTo(admin.email)[0]!;
+    expect(mail.subject).toBe('Waiting for a decision: 2');
+    expect(mail.text).toContain('- Fund requests: 2');
+    expect(mail.text).not.toContain('Withdrawal requests');
+  });
+});

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDonation, createFund } from '../src/seed/factories';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
+
+let ctx: TestContext;
+let admin: SignedInUser;
+let donor: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  [admin, donor] = await Promise.all([
+    createSignedInUser(ctx, { role: 'admin' }),
+    createSignedInUser(ctx),
+  ]);
+});
+afterAll(() => ctx.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('admin overview', () => {
+  it('sums donations today, in 30 days and all time, per Dhaka day and per cause, and counts the queues', async () => {
+    const raiser = await createSignedInUser(ctx, { role: 'verified' });
+    const health = await createFund(ctx.db, {
+      raiserId: raiser.id,
+      status: 'approved',
+      cause: 'health-care',
+    });
+    const school = await createFund(ctx.db, {
+      raiserId: raiser.id,
+      status: 'approved',
+      cause: 'education',
+    });
+    await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    const now = Date.now();
+    await createDonation(ctx.db, { userId: donor.id, fundId: health.id, amountTk: 100 });
+    await createDonation(ctx.db, {
+      userId: donor.id,
+      fundId: school.id,
+      amountTk: 250,
+      succeededAt: new Date(now - 10 * DAY),
+    });
+    await createDonation(ctx.db, {
+      userId: donor.id,
+      fundId: school.id,
+      amountTk: 1000,
+      succeededAt: new Date(now - 200 * DAY),
+    });
+
+    const res = await as(admin).inject('GET', '/api/admin/overview');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.totals).toEqual({
+      today: { count: 1, amountPoisha: 10_000 },
+      last30Days: { count: 2, amountPoisha: 35_000 },
+      allTime: { count: 3, amountPoisha: 135_000 },
+    });
+    expect(body.perDay).toHaveLength(90);
+    const dhakaToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(now);
+    expect(body.perDay.at(-1)).toEqual({ day: dhakaToday, count: 1, amountPoisha: 10_000 });
+    const sum = body.perDay.reduce(
+      (s: number, d: { amountPoisha: number }) => s + d.amountPoisha,
+      0,
+    );
+    expect(sum).toBe(35_000);
+    expect(body.perCause.find((c: { cause: string }) => c.cause === 'education')).toEqual({
+      cause: 'education',
+      count: 2,
+      amountPoisha: 125_000,
+    });
+    expect(body.perCause.find((c: { cause: string }) => c.cause === 'health-care').count).toBe(1);
+    expect(body.waiting).toMatchObject({ fundRequests: 1, withdrawals: 0, applications: 0 });
+  });
+
+  it('is for admins only', async () => {
+    expect((await as(donor).inject('GET', '/api/admin/overview')).statusCode).toBe(403);
+    expect((await as(ctx).inject('GET', '/api/admin/overview')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,246 @@
+import { eq } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTk } from '@easyfund/shared/format';
+import { createFund, createUser } from '../src/seed/factories';
+import { payments } from '../src/db/schema';
+import { Jobs } from '../src/lib/jobs';
+import { receiptYear } from '../src/modules/receipts/numbers';
+import { recordRefund } from '../src/modules/payments/service';
+import { sendReceiptMail } from '../src/modules/receipts/service';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+  TEST_DB_KIND,
+} from './helper';
+import { donate } from './payments-helper';
+
+let ctx: TestContext;
+let donor: SignedInUser;
+let other: SignedInUser;
+let admin: SignedInUser;
+let fundId: string;
+const FUND_NAME = 'Flood relief in Sylhet';
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ ORG_NAME: 'Easy Fund Trust', ORG_ADDRESS: 'Road 5, Dhaka 1205' });
+  donor = await createSignedInUser(ctx, { name: 'নুসরাত জাহান Nusrat' });
+  other = await createSignedInUser(ctx, { name: 'Someone Else' });
+  admin = await createSignedInUser(ctx, { name: 'Admin', role: 'admin', emailVerified: true });
+  const raiser = await createUser(ctx.app.auth, ctx.db, { role: 'verified' });
+  fundId = (await createFund(ctx.db, { raiserId: raiser.id, status: 'approved', name: FUND_NAME }))
+    .id;
+});
+afterAll(() => ctx.close());
+
+async function pdfText(body: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(body) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+async function waitFor<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const found = probe();
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const numberPattern = (year: number) => new RegExp(`^EF-${year}-\\d{6}$`);
+
+describe('receipt numbers', () => {
+  it('a recorded donation carries the next number of the Dhaka year', async () => {
+    const { confirmed } = await donate(ctx, donor, fundId, 1_250);
+    const payment = confirmed.json().payment;
+    expect(payment.receiptNumber).toMatch(numberPattern(receiptYear(new Date())));
+    const res = await as(donor).inject('GET', `/api/me/payments/${payment.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ fundName: FUND_NAME, receiptNumber: payment.receiptNumber });
+    // Someone else's payment is not found.
+    expect((await as(other).inject('GET', `/api/me/payments/${payment.id}`)).statusCode).toBe(404);
+  });
+
+  it('has no gaps and no duplicates when donations are recorded at once', async () => {
+    const before = await ctx.db.select({ n: payments.receiptNumber }).from(payments);
+    const donors = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => createSignedInUser(ctx, { name: `Donor ${i}` })),
+    );
+    await Promise.all(
+      donors.flatMap((d) => Array.from({ length: 4 }, () => donate(ctx, d, fundId, 100))),
+    );
+    const numbers = (await ctx.db.select({ n: payments.receiptNumber }).from(payments))
+      .map((r) => r.n)
+      .filter((n): n is string => n !== null)
+      .map((n) => Number(n.slice(-6)))
+      .sort((a, b) => a - b);
+    expect(numbers).toHaveLength(before.filter((r) => r.n).length + 16);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+  });
+
+  it('the year is the one in Dhaka (UTC+6)', () => {
+    expect(receiptYear(new Date('2026-12-31T17:59:59Z'))).toBe(2026);
+    expect(receiptYear(new Date('2026-12-31T18:00:00Z'))).toBe(2027);
+  });
+});
+
+describe('the receipt', () => {
+  let paymentId: string;
+  let receiptNumber: string;
+  beforeAll(async () => {
+    const { confirmed } = await donate(ctx, donor, fundId, 123_456);
+    ({ id: paymentId, receiptNumber } = confirmed.json().payment);
+  });
+
+  it('is e-mailed to the donor once, as a PDF with the number, the amount in words and the fund', async () => {
+    const mail = await waitFor(() =>
+      ctx.mails.find((m) => m.to === donor.email && m.subject.includes(receiptNumber)),
+    );
+    expect(mail.attachments).toHaveLength(1);
+    const [pdf] = mail.attachments!;
+    expect(pdf!.contentType).toBe('application/pdf');
+    expect(pdf!.filename).toBe(`${receiptNumber}.pdf`);
+    const text = await pdfText(pdf!.content);
+    expect(text).toContain(receiptNumber);
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'One Lakh Twenty-Three Thousand Four Hundred Fifty-Six Taka Only',
+    );
+    expect(text).toContain(formatTk(123_456_00));
+    expect(text).toContain('নুসরাত জাহান');
+    expect(text).toContain(FUND_NAME);
+    expect(text).toContain('Easy Fund Trust');
+    expect(text).toContain('Road 5');
+    expect(text).toContain(donor.email);
+    expect(text).toContain('Card (test payments)');
+    expect(text).toMatch(/Asia\/Dhaka/);
+    // The Bengali part of the name is set in the embedded Bengali font.
+    expect(pdf!.content.toString('latin1')).toMatch(/NotoSansBengali/);
+
+    // Sending again (a retried job) sends nothing.
+    const deps = { db: ctx.db, mailer: ctx.app.mailer, org: { name: 'x', address: 'y' } };
+    expect(await sendReceiptMail({ ...deps, publicUrl: 'http://x' }, paymentId)).toBe(false);
+    expect(ctx.mails.filter((m) => m.subject.includes(receiptNumber))).toHaveLength(1);
+  });
+
+  it('is downloaded by its donor and by an admin; anyone else gets 404', async () => {
+    const url = `/api/payments/${paymentId}/receipt`;
+    const mine = await as(donor).inject('GET', url);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect(mine.headers['content-disposition']).toContain(`${receiptNumber}.pdf`);
+    expect(await pdfText(mine.rawPayload)).toContain(receiptNumber);
+    expect((await as(admin).inject('GET', url)).statusCode).toBe(200);
+    expect((await as(other).inject('GET', url)).statusCode).toBe(404);
+    expect((await as(ctx).inject('GET', url)).statusCode).toBe(401);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await as(donor).inject('GET', `/api/payments/${unknown}/receipt`)).statusCode).toBe(
+      404,
+    );
+    expect((await as(donor).inject('GET', '/api/payments/nope/receipt')).statusCode).toBe(400);
+  });
+
+  it('says a test payment took no money, and shows a refund in part and in whole', async () => {
+    const { intent } = await donate(ctx, donor, fundId, 300);
+    const url = `/api/payments/${intent.paymentId}/receipt`;
+    const read = async () =>
+      (await pdfText((await as(donor).inject('GET', url)).rawPayload)).replace(/\s+/g, ' ');
+    const before = await read();
+    expect(before).toContain('Test payment: no money was taken.');
+    expect(before).not.toContain('Refunded');
+    await recordRefund(
+      { db: ctx.db },
+      intent.paymentId,
+      { refundedPoisha: 10_000, disputedPoisha: 0 },
+      'test',
+    );
+    const part = await read();
+    expect(part).toContain(`Refunded ${formatTk(10_000)}`);
+    expect(part).toContain(`Kept as a donation ${formatTk(20_000)}`);
+    await recordRefund(
+      { db: ctx.db },
+      intent.paymentId,
+      { refundedPoisha: 30_000, disputedPoisha: 0 },
+      'test',
+    );
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, intent.paymentId));
+    expect(row!.status).toBe('refunded');
+    expect(await read()).toContain('This donation was refunded.');
+  });
+
+  it('a pending payment has no receipt yet', async () => {
+    const created = await as(donor).inject('POST', '/api/payments/intents', {
+      fundId,
+      amountTk: 50,
+    });
+    const { paymentId: pending } = created.json();
+    expect((await as(donor).inject('GET', `/api/payments/${pending}/receipt`)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('the yearly statement', () => {
+  it("lists the year's donations with their total, for the signed-in donor only", async () => {
+    const statementDonor = await createSignedInUser(ctx, { name: 'Statement Donor' });
+    const first = (await donate(ctx, statementDonor, fundId, 500)).confirmed.json().payment;
+    const second = (await donate(ctx, statementDonor, fundId, 1_500)).confirmed.json().payment;
+    const year = receiptYear(new Date());
+    const res = await as(statementDonor).inject('GET', `/api/me/statements/${year}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain(first.receiptNumber);
+    expect(text).toContain(second.receiptNumber);
+    expect(text).toContain(formatTk(2_000_00));
+    expect(text).toContain('Two Thousand Taka Only');
+    expect(text).not.toContain(FUND_NAME.repeat(2));
+    // Other donors' receipts are not in it.
+    const [foreign] = await ctx.db
+      .select({ n: payments.receiptNumber })
+      .from(payments)
+      .where(eq(payments.userId, donor.id));
+    expect(text).not.toContain(foreign!.n!);
+
+    const empty = await as(statementDonor).inject('GET', `/api/me/statements/${year - 1}`);
+    expect(await pdfText(empty.rawPayload)).toContain('No donations in this year.');
+    expect((await as(statementDonor).inject('GET', '/api/me/statements/abc')).statusCode).toBe(400);
+    expect((await as(ctx).inject('GET', `/api/me/statements/${year}`)).statusCode).toBe(401);
+  });
+});
+
+describe('the job queue', () => {
+  it('a job sent inside a rolled-back transaction never runs', async () => {
+    const jobs = ctx.app.jobs as Jobs;
+    const id = '11111111-1111-4111-8111-111111111111';
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await jobs.send(
+          'mail',
+          { key: 'never', mail: { to: 'x@y.z', subject: 's', text: 't' } },
+          {
+            id,
+            tx,
+          },
+        );
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const rows = await ctx.database.executeSql(
+      'select count(*)::int as n from pgboss.job where id = $1',
+      [id],
+    );
+    expect(rows.rows[0]).toEqual({ n: 0 });
+  });
+
+  it(`runs on ${TEST_DB_KIND}`, () => {
+    expect(ctx.app.jobs).toBeInstanceOf(Jobs);
+  });
+});

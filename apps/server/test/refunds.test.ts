@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refunds } from '../src/db/schema';
+import { checkLedger } from '../src/lib/ledger';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
+import { createRaisedFund, donate, fundTotals, paymentRows } from './payments-helper';
+
+let ctx: TestContext;
+let admin: SignedInUser;
+let donor: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  [admin, donor] = await Promise.all([
+    createSignedInUser(ctx, { role: 'admin' }),
+    createSignedInUser(ctx, { name: 'Rahima Donor' }),
+  ]);
+});
+afterAll(() => ctx.close());
+
+async function donation(amountTk: number) {
+  const fund = await createRaisedFund(ctx);
+  const { intent, confirmed } = await donate(ctx, donor, fund.id, amountTk);
+  expect(confirmed.statusCode).toBe(200);
+  return { fund, paymentId: intent.paymentId };
+}
+
+const refund = (paymentId: string, amountPoisha: number, requestKey: string = randomUUID()) =>
+  as(admin).inject('POST', `/api/admin/payments/${paymentId}/refunds`, {
+    amountPoisha,
+    reason: 'Donated twice by mistake',
+    requestKey,
+  });
+
+describe('admin refunds', () => {
+  it('refunds half, then the rest: totals, counts, history and the ledger follow', async () => {
+    const { fund, paymentId } = await donation(1000);
+    const half = await refund(paymentId, 500_00);
+    expect(half.statusCode).toBe(200);
+    expect(half.json()).toMatchObject({
+      status: 'succeeded',
+      refundedPoisha: 500_00,
+      refundablePoisha: 500_00,
+    });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 500_00, donationCount: 1 });
+
+    const rest = await refund(paymentId, 500_00);
+    expect(rest.json()).toMatchObject({
+      status: 'refunded',
+      refundedPoisha: 1000_00,
+      refundablePoisha: 0,
+    });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+    const recorded = await ctx.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+    expect(recorded.map((r) => [r.kind, r.amountPoisha])).toEqual([
+      ['refund', 500_00],
+      ['refund', 500_00],
+    ]);
+
+    const history = await as(donor).inject('GET', '/api/me/payments');
+    const mine = history.json().items.find((p: { id: string }) => p.id === paymentId);
+    expect(mine).toBeTruthy();
+    expect(mine.status).toBe('refunded');
+
+    const report = await checkLedger(ctx.db);
+    expect(report.ok).toBe(true);
+  });
+
+  it('refuses more than what is left of the payment', async () => {
+    const { fund, paymentId } = await donation(300);
+    const res = await refund(paymentId, 300_01);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toContain('more than what is left of this payment');
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 300_00, donationCount: 1 });
+  });
+
+  it('refuses a refund the fund no longer holds after a withdrawal request, with the reason', async () => {
+    const raiser = await createSignedInUser(ctx, { role: 'verified' });
+    const { createFund } = await import('../src/seed/factories');
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+    const { intent } = await donate(ctx, donor, fund.id, 1000);
+    const asked = await as(raiser).inject('POST', '/api/withdrawals', {
+      fundId: fund.id,
+      amountTk: 800,
+    });
+    expect(asked.statusCode).toBe(201);
+    const res = await refund(intent.paymentId, 500_00);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      'The fund no longer holds enough: money has been withdrawn or requested for withdrawal, and only 200 Tk remains to refund.',
+    );
+    const ok = await refund(intent.paymentId, 200_00);
+    expect(ok.statusCode).toBe(200);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+
+  it('is idempotent: the same request twice refunds once', async () => {
+    const { fund, paymentId } = await donation(400);
+    const key = randomUUID();
+    const first = await refund(paymentId, 100_00, key);
+    const again = await refund(paymentId, 100_00, key);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ refundedPoisha: 100_00 });
+    const [row] = await paymentRows(ctx, fund.id);
+    expect(row!.refundedPoisha).toBe(100_00);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 300_00, donationCount: 1 });
+  });
+
+  it('parses the amount strictly and refuses a payment that did not succeed', async () => {
+    const { paymentId } = await donation(100);
+    for (const amountPoisha of [0, -5, 1.5, '100']) {
+      const res = await as(admin).inject('POST', `/api/admin/payments/${paymentId}/refunds`, {
+        amountPoisha,
+        reason: 'x',
+        requestKey: randomUUID(),
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const missing = await refund(randomUUID(), 100);
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('is for admins only', async () => {
+    const { paymentId } = await donation(100);
+    const res = await as(donor).inject('POST', `/api/admin/payments/${paymentId}/refunds`, {
+      amountPoisha: 100,
+      reason: 'x',
+      requestKey: randomUUID(),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

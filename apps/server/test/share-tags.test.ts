@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFund, createUser } from '../src/seed/factories';
+import { buildTestApp, type TestContext } from './helper';
+
+const webDist = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
+let ctx: TestContext;
+let raiserId: string;
+beforeAll(async () => {
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta name="description" content="Easy Fund: donate." /><title>Easy Fund</title></head><body><div id="root"></div></body></html>',
+  );
+  ctx = await buildTestApp({
+    NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'test',
+    WEB_DIST: webDist,
+    PUBLIC_URL: 'https://easyfund.example',
+  });
+  raiserId = (await createUser(ctx.app.auth, ctx.db, { role: 'verified' })).id;
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+describe("a fund page's HTML for crawlers (no JavaScript)", () => {
+  it('carries its own Open Graph and Twitter tags with absolute addresses', async () => {
+    const fund = await createFund(ctx.db, {
+      raiserId,
+      name: 'Heart Surgery for Little Tanvir',
+      description: 'Tanvir is six and needs open-heart surgery.\n\nHis father drives a rickshaw.',
+      image: '/images/funds/health-care.webp',
+    });
+    const res = await ctx.app.inject({ method: 'GET', url: `/donatenow/${fund.id}` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(meta(html, 'og:title')).toBe('Heart Surgery for Little Tanvir');
+    expect(meta(html, 'og:description')).toBe(
+      'Tanvir is six and needs open-heart surgery. His father drives a rickshaw.',
+    );
+    expect(meta(html, 'og:image')).toBe('https://easyfund.example/images/funds/health-care.webp');
+    expect(meta(html, 'og:url')).toBe(`https://easyfund.example/donatenow/${fund.id}`);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'twitter:title')).toBe('Heart Surgery for Little Tanvir');
+    expect(meta(html, 'twitter:image')).toBe(meta(html, 'og:image'));
+    expect(meta(html, 'description')).toBe(meta(html, 'og:description'));
+    expect(html).toContain(
+      `<link rel="canonical" href="https://easyfund.example/donatenow/${fund.id}" />`,
+    );
+    expect(html).toContain('<title>Fund Details - Easy Fund</title>');
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+  });
+
+  it('escapes what a raiser wrote and shortens a long story', async () => {
+    const fund = await createFund(ctx.db, {
+      raiserId,
+      name: 'Books "for" <script>alert(1)</script> & more',
+      description: `${'word '.repeat(80)}end`,
+    });
+    const html = (await ctx.app.inject({ method: 'GET', url: `/donatenow/${fund.id}` })).body;
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(meta(html, 'og:title')).toBe(
+      'Books &quot;for&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; more',
+    );
+    const description = meta(html, 'og:description')!;
+    expect(description.length).toBeLessThanOrEqual(200);
+    expect(description.endsWith('…')).toBe(true);
+  });
+
+  it('gives pending or unknown funds no share card', async () => {
+    const pending = await createFund(ctx.db, {
+      raiserId,
+      name: 'Secret pending',
+      status: 'pending',
+    });
+    for (const url of [
+      `/donatenow/${pending.id}`,
+      '/donatenow/00000000-0000-4000-8000-000000000000',
+      '/donatenow/not-a-uuid',
+    ]) {
+      const html = (await ctx.app.inject({ method: 'GET', url })).body;
+      expect(html).not.toContain('og:title');
+      expect(html).not.toContain('Secret pending');
+    }
+  });
+});

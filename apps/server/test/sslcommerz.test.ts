@@ -1,0 +1,294 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../src/db/schema';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
+import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import { createRaisedFund, fundTotals } from './payments-helper';
+import { SslCommerzStandIn } from './sslcommerz-stand-in';
+
+let standIn: SslCommerzStandIn;
+let ctx: TestContext;
+let donor: SignedInUser;
+const silentLog = { warn() {}, error() {} };
+
+beforeAll(async () => {
+  standIn = await new SslCommerzStandIn().start();
+  ctx = await buildTestApp({ ...standIn.env(), PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' });
+  donor = await createSignedInUser(ctx, { name: 'Rahim Donor' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await standIn.stop();
+});
+
+async function checkout(fundId: string, amountTk = 500, method = 'bkash') {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/checkout',
+    headers: { cookie: donor.cookie },
+    payload: { fundId, amountTk, method },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { paymentId: string; redirectUrl: string };
+}
+
+const post = (url: string, fields: Record<string, string>) =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+const ipn = (fields: Record<string, string>) => post('/api/payments/webhook/sslcommerz', fields);
+const browserReturn = (result: 'success' | 'fail' | 'cancel', fields: Record<string, string>) =>
+  post(`/api/payments/callback/sslcommerz/${result}`, fields);
+
+async function payment(id: string) {
+  const [row] = await ctx.db.select().from(payments).where(eq(payments.id, id));
+  return row!;
+}
+
+async function startPaid(amountTk = 500, opts: { risk?: 0 | 1 } = {}) {
+  const fund = await createRaisedFund(ctx);
+  const started = await checkout(fund.id, amountTk);
+  const fields = standIn.pay(started.paymentId, opts);
+  return { fund, started, fields };
+}
+
+describe('SSLCommerz checkout', () => {
+  it('creates a session for the pending payment and sends the browser to the chosen wallet', async () => {
+    const fund = await createRaisedFund(ctx);
+    const started = await checkout(fund.id, 500);
+    const session = standIn.byTranId(started.paymentId).form;
+    expect(session).toMatchObject({
+      store_id: 'easyfund_standin',
+      tran_id: started.paymentId,
+      total_amount: '500.00',
+      currency: 'BDT',
+      multi_card_name: 'bkash',
+      cus_name: 'Rahim Donor',
+      cus_email: donor.email,
+      value_a: started.paymentId,
+      value_b: fund.id,
+      success_url: 'http://localhost:3000/api/payments/callback/sslcommerz/success',
+      fail_url: 'http://localhost:3000/api/payments/callback/sslcommerz/fail',
+      cancel_url: 'http://localhost:3000/api/payments/callback/sslcommerz/cancel',
+      ipn_url: 'http://localhost:3000/api/payments/webhook/sslcommerz',
+    });
+    expect(started.redirectUrl).toContain('cardname=bkash');
+    const row = await payment(started.paymentId);
+    expect(row).toMatchObject({ status: 'pending', method: 'bkash', provider: 'sslcommerz' });
+  });
+
+  it('names the wallet limit before sending anyone to the gateway', async () => {
+    const fund = await createRaisedFund(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/checkout',
+      headers: { cookie: donor.cookie },
+      payload: { fundId: fund.id, amountTk: 30_000, method: 'nagad' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      message: 'Nagad takes at most 25,000 Tk per payment.',
+      fields: { amountTk: 'Nagad takes at most 25,000 Tk per payment.' },
+    });
+  });
+
+  it('IPN first, then the browser: counted once', async () => {
+    const { fund, started, fields } = await startPaid(500);
+    expect((await ipn(fields)).json()).toMatchObject({ outcome: 'succeeded' });
+    const back = await browserReturn('success', fields);
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe(
+      `/dashboard/selecteddonation/pay/${fund.id}?payment=${started.paymentId}`,
+    );
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 50_000, donationCount: 1 });
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/me/payments/${started.paymentId}`,
+      headers: { cookie: donor.cookie },
+    });
+    expect(mine.json()).toMatchObject({
+      status: 'succeeded',
+      method: 'bkash',
+      transactionId: fields.bank_tran_id,
+    });
+  });
+
+  it('browser first, then the IPN, then the IPN again: counted once', async () => {
+    const { fund, fields } = await startPaid(700);
+    await browserReturn('success', fields);
+    await ipn(fields);
+    await ipn(fields);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 70_000, donationCount: 1 });
+  });
+
+  it('IPN and browser at the same moment: counted once', async () => {
+    const { fund, fields } = await startPaid(900);
+    await Promise.all([ipn(fields), browserReturn('success', fields), ipn(fields)]);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 90_000, donationCount: 1 });
+  });
+
+  it('neither arrives: reconciliation asks the Transaction Query API and records it once', async () => {
+    const { fund, started } = await startPaid(300);
+    const deps = {
+      db: ctx.db,
+      provider: ctx.app.payments,
+      checkout: ctx.app.checkout,
+      log: silentLog,
+    };
+    const report = await reconcilePendingPayments(deps, {
+      olderThanMs: 0,
+      abandonAfterMs: 3_600_000,
+    });
+    expect(report.succeeded).toBeGreaterThanOrEqual(1);
+    await reconcilePendingPayments(deps, { olderThanMs: 0, abandonAfterMs: 3_600_000 });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 30_000, donationCount: 1 });
+    expect(
+      standIn.calls.some((c) => c.query.tran_id === started.paymentId && !c.query.total_amount),
+    ).toBe(true);
+  });
+
+  it('a forged IPN whose val_id the gateway does not know records nothing', async () => {
+    const fund = await createRaisedFund(ctx);
+    const started = await checkout(fund.id, 500);
+    const forged = {
+      status: 'VALID',
+      tran_id: started.paymentId,
+      val_id: 'VAL-FORGED',
+      amount: '500.00',
+      currency: 'BDT',
+      store_id: 'easyfund_standin',
+    };
+    expect((await ipn(forged)).json()).toMatchObject({ outcome: 'ignored' });
+    expect((await payment(started.paymentId)).status).toBe('pending');
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+  });
+
+  it('posted fields that lie do not matter: the validation answer decides', async () => {
+    const { fund, fields } = await startPaid(500);
+    await ipn({ ...fields, amount: '1000000.00', risk_level: '0', status: 'VALID' });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 50_000, donationCount: 1 });
+  });
+
+  it('refuses a validated amount or currency that differs from the payment', async () => {
+    for (const tamper of [{ amount: '50.00' }, { currency: 'USD' }]) {
+      const { fund, started, fields } = await startPaid(500);
+      Object.assign(standIn.byTranId(started.paymentId), tamper);
+      expect((await ipn(fields)).json()).toMatchObject({ outcome: 'needs_review' });
+      expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+      expect((await payment(started.paymentId)).status).toBe('needs_review');
+    }
+  });
+
+  it("ignores another store's transaction", async () => {
+    const { fund, started, fields } = await startPaid(500);
+    standIn.byTranId(started.paymentId).store_id = 'someone_else';
+    expect((await ipn({ ...fields, store_id: 'easyfund_standin' })).json()).toMatchObject({
+      outcome: 'ignored',
+    });
+    expect((await ipn({ ...fields, store_id: 'someone_else' })).json()).toMatchObject({
+      outcome: 'ignored',
+    });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+  });
+
+  it('a val_id replayed for another payment settles nothing', async () => {
+    const paid = await startPaid(500);
+    await ipn(paid.fields);
+    const other = await createRaisedFund(ctx);
+    const victim = await checkout(other.id, 500);
+    const replay = { ...paid.fields, tran_id: victim.paymentId };
+    expect((await ipn(replay)).json()).toMatchObject({ outcome: 'ignored' });
+    await browserReturn('success', replay);
+    expect((await payment(victim.paymentId)).status).toBe('pending');
+    expect(await fundTotals(ctx, other.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+  });
+
+  it('risk_level 1 holds the payment for an admin instead of counting it', async () => {
+    const { fund, started, fields } = await startPaid(500, { risk: 1 });
+    expect((await ipn(fields)).json()).toMatchObject({ outcome: 'needs_review' });
+    await browserReturn('success', fields);
+    expect((await payment(started.paymentId)).status).toBe('needs_review');
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+  });
+
+  it('an admin approves a held payment (counted once) or refunds one through the gateway', async () => {
+    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    const review = (paymentId: string, decision: 'approve' | 'refund') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${paymentId}/review`,
+        headers: { cookie: admin.cookie },
+        payload: { decision },
+      });
+    const approved = await startPaid(500, { risk: 1 });
+    const refunded = await startPaid(800, { risk: 1 });
+    await ipn(approved.fields);
+    await ipn(refunded.fields);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/payments/held',
+      headers: { cookie: admin.cookie },
+    });
+    const ids = (list.json() as { items: { id: string; donorEmail: string }[] }).items;
+    expect(ids.map((p) => p.id)).toEqual(
+      expect.arrayContaining([approved.started.paymentId, refunded.started.paymentId]),
+    );
+    expect(ids[0]!.donorEmail).toBe(donor.email);
+
+    const ok = await review(approved.started.paymentId, 'approve');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'succeeded', method: 'bkash' });
+    expect((await review(approved.started.paymentId, 'approve')).statusCode).toBe(409);
+    expect(await fundTotals(ctx, approved.fund.id)).toEqual({
+      raisedPoisha: 50_000,
+      donationCount: 1,
+    });
+
+    const back = await review(refunded.started.paymentId, 'refund');
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ status: 'failed' });
+    expect(standIn.refunds.at(-1)).toMatchObject({
+      bank_tran_id: refunded.fields.bank_tran_id,
+      refund_amount: '800.00',
+      refe_id: refunded.started.paymentId,
+    });
+    expect(await fundTotals(ctx, refunded.fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+  });
+
+  it('fail and cancel bring the donor back with the reason and record nothing', async () => {
+    for (const [result, status, message] of [
+      ['fail', 'FAILED', 'The payment failed at the gateway. No money was taken.'],
+      ['cancel', 'CANCELLED', 'You cancelled the payment. No money was taken.'],
+    ] as const) {
+      const fund = await createRaisedFund(ctx);
+      const started = await checkout(fund.id, 500);
+      const back = await browserReturn(result, standIn.end(started.paymentId, status));
+      expect(back.statusCode).toBe(303);
+      expect(back.headers.location).toContain(`?payment=${started.paymentId}`);
+      expect(await payment(started.paymentId)).toMatchObject({
+        status: 'failed',
+        failureMessage: message,
+      });
+      expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+    }
+  });
+
+  it('the gateway being down is a 503 at the start, and the payment is not left pending', async () => {
+    const fund = await createRaisedFund(ctx);
+    standIn.failing = true;
+    try {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/checkout',
+        headers: { cookie: donor.cookie },
+        payload: { fundId: fund.id, amountTk: 500, method: 'rocket' },
+      });
+      expect(res.statusCode).toBe(503);
+    } finally {
+      standIn.failing = false;
+    }
+  });
+});

@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundSubscriptions, fundUpdates } from '../src/db/schema';
+import { createFund } from '../src/seed/factories';
+import { unsubscribeToken } from '../src/modules/updates/subscriptions';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
+import { confirmAtProcessor, confirmPayment, createIntent } from './payments-helper';
+
+let ctx: TestContext;
+let raiser: SignedInUser;
+let otherRaiser: SignedInUser;
+let admin: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  raiser = await createSignedInUser(ctx, { role: 'verified', name: 'Karim Hossain' });
+  otherRaiser = await createSignedInUser(ctx, { role: 'verified', name: 'Other Raiser' });
+  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ayesha Admin' });
+});
+afterAll(() => ctx.close());
+
+/** A donation through the real flow, with the pay step's "Tell me how this fund is doing". */
+async function donate(who: SignedInUser, fundId: string, updatesOptIn?: boolean) {
+  const created = await createIntent(ctx, who, {
+    fundId,
+    amountTk: 100,
+    ...(updatesOptIn === undefined ? {} : { updatesOptIn }),
+  });
+  expect(created.statusCode).toBe(201);
+  const intent = created.json() as { intentId: string; clientSecret: string };
+  await confirmAtProcessor(ctx, intent);
+  expect((await confirmPayment(ctx, who, intent.intentId)).statusCode).toBe(200);
+}
+
+const post = (who: SignedInUser, fundId: string, payload: object) =>
+  as(who).inject('POST', `/api/funds/${fundId}/updates`, payload);
+
+describe('updates from the organiser', () => {
+  it('lets the raiser post to an own approved fund and lists updates newest first', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id });
+    const first = await post(raiser, fund.id, { body: 'We bought the first 100 books.' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      body: 'We bought the first 100 books.',
+      image: null,
+      authorName: 'Karim Hossain',
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await post(raiser, fund.id, {
+      body: 'The uniforms arrived.',
+      image: '/images/funds/education.webp',
+    });
+    expect(second.statusCode).toBe(201);
+
+    const visitor = await as(ctx).inject('GET', `/api/funds/${fund.id}/updates`);
+    expect(visitor.statusCode).toBe(200);
+    const list = visitor.json() as { items: { body: string }[]; total: number; canPost: boolean };
+    expect(list.items.map((u) => u.body)).toEqual([
+      'The uniforms arrived.',
+      'We bought the first 100 books.',
+    ]);
+    expect(list.total).toBe(2);
+    expect(list.canPost).toBe(false);
+    const own = await as(raiser).inject('GET', `/api/funds/${fund.id}/updates`);
+    expect(own.json()).toMatchObject({ canPost: true });
+  });
+
+  it("refuses another raiser's fund as not found and a pending fund as a conflict, storing nothing", async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id });
+    const pending = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    expect((await post(otherRaiser, fund.id, { body: 'Not mine' })).statusCode).toBe(404);
+    expect((await post(admin, fund.id, { body: 'Admin is not the organiser' })).statusCode).toBe(
+      404,
+    );
+    const refused = await post(raiser, pending.id, { body: 'Too early' });
+    expect(refused.statusCode).toBe(409);
+    const rows = await ctx.db.select().from(fundUpdates).where(eq(fundUpdates.fundId, fund.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('validates the text and the image address with field messages', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id });
+    const empty = await post(raiser, fund.id, { body: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields).toMatchObject({ body: 'This field is required' });
+    const badImage = await post(raiser, fund.id, {
+      body: 'Photo',
+      image: 'javascript:alert(1)',
+    });
+    expect(badImage.statusCode).toBe(400);
+    expect(badImage.json().error.fields.image).toBeDefined();
+    const tooLong = await post(raiser, fund.id, { body: 'x'.repeat(5001) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('refuses visitors and donors without the raiser role', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id });
+    const donor = await createSignedInUser(ctx);
+    expect(
+      (await as(ctx).inject('POST', `/api/funds/${fund.id}/updates`, { body: 'x' })).statusCode,
+    ).toBe(401);
+    expect((await post(donor, fund.id, { body: 'x' })).statusCode).toBe(403);
+  });
+
+  it("hides a pending fund's updates from the public", async () => {
+    const pending = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    expect((await as(ctx).inject('GET', `/api/funds/${pending.id}/updates`)).statusCode).toBe(404);
+  });
+});
+
+describe('update e-mails', () => {
+  it('mails donors who opted in, not those who opted out or never gave, with a one-click unsubscribe', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, name: 'Flood relief mail test' });
+    const yes = await createSignedInUser(ctx, { name: 'Nusrat Jahan' });
+    const no = await createSignedInUser(ctx, { name: 'Opted Out' });
+    const never = await createSignedInUser(ctx, { name: 'Never Paid' });
+    await donate(yes, fund.id); // on by default
+    await donate(no, fund.id, false);
+    // Started a payment, asked for news, but never paid: not a donor.
+    expect((await createIntent(ctx, never, { fundId: fund.id, amountTk: 100 })).statusCode).toBe(
+      201,
+    );
+
+    const before = ctx.mails.length;
+    expect((await post(raiser, fund.id, { body: 'The boats reached Sunamganj.' })).statusCode).toBe(
+      201,
+    );
+    const sent = ctx.mails.slice(before);
+    expect(sent.map((m) => m.to)).toEqual([yes.email]);
+    const mail = sent[0]!;
+    expect(mail.subject).toBe('News from "Flood relief mail test"');
+    expect(mail.text).toContain('The boats reached Sunamganj.');
+    const token = unsubscribeToken(ctx.config.authSecret, yes.id, fund.id);
+    expect(mail.text).toContain(`http://localhost:3000/unsubscribe/${token}`);
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': `<http://localhost:3000/api/updates/unsubscribe/${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+
+  it('unsubscribes with the signed link and no sign-in: GET only reads, POST stops the mails', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, name: 'Unsubscribe test' });
+    const donor = await createSignedInUser(ctx);
+    await donate(donor, fund.id);
+    const token = unsubscribeToken(ctx.config.authSecret, donor.id, fund.id);
+
+    // A mail client's prefetch of the link changes nothing.
+    const read = await as(ctx).inject('GET', `/api/updates/unsubscribe/${token}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({
+      fundId: fund.id,
+      fundName: 'Unsubscribe test',
+      subscribed: true,
+    });
+
+    // RFC 8058 one-click: a form post from the mail client.
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/updates/unsubscribe/${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ subscribed: false });
+    const [row] = await ctx.db
+      .select()
+      .from(fundSubscriptions)
+      .where(eq(fundSubscriptions.userId, donor.id));
+    expect(row?.subscribed).toBe(false);
+
+    const before = ctx.mails.length;
+    await post(raiser, fund.id, { body: 'After the unsubscribe' });
+    expect(ctx.mails.slice(before).map((m) => m.to)).not.toContain(donor.email);
+
+    // Donating again with the box ticked asks for news again.
+    await donate(donor, fund.id, true);
+    const again = ctx.mails.length;
+    await post(raiser, fund.id, { body: 'Back on the list' });
+    expect(ctx.mails.slice(again).map((m) => m.to)).toContain(donor.email);
+  });
+
+  it('refuses a forged or altered token', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id });
+    const donor = await createSignedInUser(ctx);
+    await donate(donor, fund.id);
+    const token = unsubscribeToken(ctx.config.authSecret, donor.id, fund.id);
+    const forged = unsubscribeToken('another-secret-another-secret-123456', donor.id, fund.id);
+    const tampered = `${token.slice(0, -2)}xx`;
+    for (const t of [forged, tampered, 'not-a-token-at-all']) {
+      expect((await as(ctx).inject('POST', `/api/updates/unsubscribe/${t}`)).statusCode).toBe(404);
+    }
+    const [row] = await ctx.db
+      .select()
+      .from(fundSubscriptions)
+      .where(eq(fundSubscriptions.userId, donor.id));
+    expect(row?.subscribed).toBe(true);
+  });
+});

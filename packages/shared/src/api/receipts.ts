@@ -1,0 +1,27 @@
+import { ZPaymentIdParam, ZPdf, ZStatementYearParam } from '../schemas/donations';
+import { endpoint } from './contract';
+
+/** Receipts: one donation's PDF receipt, a donor's yearly statement. */
+export const receipts = {
+  receipt: endpoint({
+    method: 'GET',
+    path: '/api/payments/:paymentId/receipt',
+    access: 'signedIn',
+    operationId: 'getReceiptPdf',
+    tags: ['receipts'],
+    summary: "A donation's receipt as PDF (its donor or an admin; 404 for anyone else)",
+    params: ZPaymentIdParam,
+    response: ZPdf,
+    errors: [404],
+  }),
+  statement: endpoint({
+    method: 'GET',
+    path: '/api/me/statements/:year',
+    access: 'signedIn',
+    operationId: 'getYearlyStatementPdf',
+    tags: ['receipts'],
+    summary: 'My donations of a year (Asia/Dhaka) with their total, as PDF',
+    params: ZStatementYearParam,
+    response: ZPdf,
+  }),
+} as const;

@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { funds } from '@easyfund/shared/api/funds';
 import type { BodyInputOf } from '@easyfund/shared/api/contract';
 import type { CauseId } from '@easyfund/shared/constants';
+import type { FundSort } from '@easyfund/shared/fund-limits';
+import type { THoldRequest } from '@easyfund/shared/schemas/funds';
 import type { TDecisionRequest } from '@easyfund/shared/schemas/fields';
 import { call, PAGE_SIZE } from './client';
 
@@ -9,7 +11,13 @@ import { call, PAGE_SIZE } from './client';
 export interface FundFilters {
   q?: string;
   cause?: CauseId;
+  sort?: FundSort;
+  /** Zakat-eligible funds only. */
+  zakat?: boolean;
   page?: number;
+  /** Related funds: how many, and the fund to leave out. */
+  pageSize?: number;
+  exclude?: string;
 }
 
 /** Query keys of the funds resource; only this file builds them. */
@@ -38,6 +46,10 @@ export const fundQuery = (id: string) =>
     queryKey: fundKeys.detail(id),
     queryFn: () => call(funds.get, { params: { id } }),
   });
+
+/** Up to three other open funds of the same cause, closest to their goal first. */
+export const relatedFundsQuery = (fundId: string, cause: CauseId) =>
+  fundsQuery({ cause, sort: 'nearly-funded', pageSize: 3, exclude: fundId });
 
 /* ---------- a raiser's own funds ---------- */
 
@@ -96,6 +108,26 @@ export function useDecideFund() {
   return useMutation({
     mutationFn: ({ id, ...body }: TDecisionRequest & { id: string }) =>
       call(funds.decide, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundKeys.all }),
+  });
+}
+
+/** An admin approves or denies an approved fund's pending edit. */
+export function useDecideFundChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: TDecisionRequest & { id: string }) =>
+      call(funds.decideChange, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundKeys.all }),
+  });
+}
+
+/** An admin suspends, closes or lifts the suspension of a fund. */
+export function useHoldFund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: THoldRequest & { id: string }) =>
+      call(funds.hold, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fundKeys.all }),
   });
 }

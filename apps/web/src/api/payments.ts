@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { payments } from '@easyfund/shared/api/payments';
-import type { TCreateIntentRequest, TTestConfirmRequest } from '@easyfund/shared/schemas/donations';
+import { receipts } from '@easyfund/shared/api/receipts';
+import type {
+  TCheckoutForm,
+  TCreateIntentForm,
+  TTestConfirmRequest,
+} from '@easyfund/shared/schemas/donations';
 import { cartKeys } from './cart';
 import { call, PAGE_SIZE } from './client';
 import { donationKeys } from './donations';
@@ -11,7 +16,69 @@ export const paymentKeys = {
   all: ['payments'] as const,
   config: () => [...paymentKeys.all, 'config'] as const,
   mine: (page: number) => [...paymentKeys.all, 'mine', { page }] as const,
+  one: (paymentId: string) => [...paymentKeys.all, 'one', paymentId] as const,
+  held: (page: number) => [...paymentKeys.all, 'held', { page }] as const,
 };
+
+/** Manage Payments: payments the gateway flagged as risky, a page at a time. */
+export const heldPaymentsQuery = (page: number) =>
+  queryOptions({
+    queryKey: paymentKeys.held(page),
+    queryFn: () => call(payments.held, { query: { page, pageSize: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** An admin approves (it counts) or refunds a held payment. */
+export function useReviewPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paymentId, decision }: { paymentId: string; decision: 'approve' | 'refund' }) =>
+      call(payments.review, { params: { paymentId }, body: { decision } }),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: fundKeys.all });
+      await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+    },
+  });
+}
+
+/** One of my payments: what the pay page shows after the gateway sent the donor back. */
+export const myPaymentQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: paymentKeys.one(paymentId),
+    queryFn: () => call(payments.one, { params: { paymentId } }),
+    // Still pending: the gateway's notification may be a moment behind the browser.
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 3000 : false),
+  });
+
+/** Starts a hosted checkout (a wallet, or a card through SSLCommerz); the browser then leaves. */
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: (body: TCheckoutForm) => call(payments.checkout, { body }),
+  });
+}
+
+/** After a payment was recorded elsewhere (the gateway): totals, cart and histories changed. */
+export function useRefreshAfterPayment() {
+  const queryClient = useQueryClient();
+  return async () => {
+    queryClient.removeQueries({ queryKey: fundKeys.all });
+    await Promise.all(
+      [cartKeys.all, paymentKeys.all, donationKeys.all, fundKeys.all].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+  };
+}
+
+/** Where a donation's receipt PDF downloads from (a plain link: the browser saves it). */
+export function receiptUrl(paymentId: string): string {
+  return receipts.receipt.path.replace(':paymentId', encodeURIComponent(paymentId));
+}
+
+/** Where a year's statement PDF downloads from. */
+export function statementUrl(year: number): string {
+  return receipts.statement.path.replace(':year', String(year));
+}
 
 /** Which provider takes the card (the embedded processor or Stripe). */
 export const paymentConfigQuery = queryOptions({
@@ -31,7 +98,7 @@ export const myPaymentsQuery = (page: number) =>
 /** Starts a donation: a payment intent for a fund and an amount in whole Tk. */
 export function useCreateIntent() {
   return useMutation({
-    mutationFn: (body: TCreateIntentRequest) => call(payments.createIntent, { body }),
+    mutationFn: (body: TCreateIntentForm) => call(payments.createIntent, { body }),
   });
 }
 

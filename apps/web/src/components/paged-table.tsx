@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Paged } from '@easyfund/shared/schemas/fields';
+import { useI18n } from '../lib/i18n';
 import { Pagination } from './pagination';
 import { type QueryLike, QueryState } from './query-state';
 
@@ -30,22 +31,34 @@ export function PagedTable<T>({
   row,
   caption,
 }: PagedTableProps<T>) {
+  const { t } = useI18n();
   return (
     <QueryState query={query}>
       {(data) => (
         <>
           {caption}
           {data.items.length === 0 ? (
-            <p className="rounded-box bg-base-100 p-6 text-center shadow">{empty}</p>
+            <p className="rounded-box bg-base-100 p-6 text-center shadow">{t(empty)}</p>
           ) : (
             <>
-              <div className="overflow-x-auto rounded-box bg-base-100 shadow">
-                <table className="table" aria-label={label}>
+              <p
+                className="mb-1 text-right text-xs text-base-content/80 xl:hidden"
+                aria-hidden="true"
+              >
+                {t('Swipe the table sideways to see all columns')} →
+              </p>
+              <div
+                className="overflow-x-auto rounded-box bg-base-100 shadow"
+                tabIndex={0}
+                aria-label={t(label)}
+                role="region"
+              >
+                <table className="table" aria-label={t(label)}>
                   <thead>
                     <tr>
                       {columns.map((c) => (
                         <th key={c} scope="col">
-                          {c}
+                          {t(c)}
                         </th>
                       ))}
                     </tr>

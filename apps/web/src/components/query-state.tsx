@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '../lib/i18n';
 import { LoadError } from './load-error';
 import { PageLoader } from './page-loader';
 
@@ -25,12 +26,13 @@ export function QueryState<T>({
   onRetry?: () => void;
   children: (data: T) => ReactNode;
 }) {
+  const { t } = useI18n();
   if (query.isPending) return <PageLoader label={loadingLabel} />;
   if (query.error) {
     if (onRetry) return <LoadError onRetry={onRetry} />;
     return (
       <p role="alert" className="alert alert-error">
-        {query.error.message}
+        {t(query.error.message)}
       </p>
     );
   }

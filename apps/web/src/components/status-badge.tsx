@@ -1,4 +1,5 @@
 import type { DecisionStatus } from '@easyfund/shared/constants';
+import { useI18n } from '../lib/i18n';
 
 const STYLE: Record<DecisionStatus, string> = {
   pending: 'badge-warning',
@@ -14,7 +15,10 @@ const LABEL: Record<DecisionStatus, string> = {
 
 /** pending / approved / denied as a coloured label. */
 export function StatusBadge({ status }: { status: DecisionStatus }) {
+  const { t } = useI18n();
   return (
-    <span className={`badge ${STYLE[status]} whitespace-nowrap font-medium`}>{LABEL[status]}</span>
+    <span className={`badge ${STYLE[status]} whitespace-nowrap font-medium`}>
+      {t(LABEL[status])}
+    </span>
   );
 }

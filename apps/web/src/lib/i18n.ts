@@ -2,6 +2,7 @@ import i18next, { type TOptions } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import {
   formatDate,
+  formatDigits,
   formatDateTime,
   formatNumber,
   formatRelative,
@@ -72,11 +73,19 @@ export function t(text: string, options?: TOptions): string {
 export function useI18n() {
   const { t: translate, i18n } = useTranslation();
   const lang: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const t = translate as (text: string, options?: TOptions) => string;
   return {
-    t: translate as (text: string, options?: TOptions) => string,
+    t,
+    /**
+     * A text with a count: the plural form comes from en.json / bn.json (`key_one`,
+     * `key_other`), and `{{n}}` is the count in the language's digits.
+     */
+    tn: (text: string, count: number, values?: TOptions) =>
+      t(text, { ...values, count, n: formatNumber(count, lang) }),
     lang,
     tk: (poisha: number) => formatTk(poisha, lang),
     number: (n: number) => formatNumber(n, lang),
+    digits: (value: string | number) => formatDigits(value, lang),
     date: (at: Date | string | number) => formatDate(at, lang),
     dateTime: (at: Date | string | number) => formatDateTime(at, lang),
     relative: (at: Date | string | number) => formatRelative(at, lang),

@@ -1,4 +1,5 @@
 import type { CauseId } from '@easyfund/shared/constants';
+import type { FundSort } from '@easyfund/shared/fund-limits';
 import { type InfoTopic, PAGES, type PageName } from '@easyfund/shared/pages';
 
 /** A page's address with its `:name` segments filled in (values encoded). */
@@ -22,15 +23,21 @@ function query(params: Record<string, string | number | undefined>): string {
 /** Every internal link of the app, made from the page table. */
 export const paths = {
   home: pathOf('home'),
-  donateNow: (filters: { q?: string; cause?: CauseId; page?: number } = {}) =>
+  donateNow: (
+    filters: { q?: string; cause?: CauseId; sort?: FundSort; zakat?: boolean; page?: number } = {},
+  ) =>
     pathOf('donateNow') +
     query({
       q: filters.q,
       cause: filters.cause,
+      sort: filters.sort && filters.sort !== 'newest' ? filters.sort : undefined,
+      zakat: filters.zakat ? 1 : undefined,
       page: filters.page && filters.page > 1 ? filters.page : undefined,
     }),
   fund: (id: string) => pathOf('fundDetails', { id }),
   contactUs: pathOf('contactUs'),
+  /** The Zakat calculator. */
+  zakat: pathOf('zakatCalculator'),
   info: (topic: InfoTopic) => pathOf('info', { topic }),
   /** The login page, coming back to `from` afterwards (put in as given). */
   login: (from?: string) => pathOf('login') + (from === undefined ? '' : `?from=${from}`),
@@ -42,6 +49,8 @@ export const paths = {
   /** The pay page of a fund, starting with an amount in whole Tk when given. */
   payFor: (fundId: string, amountTk?: number) =>
     pathOf('payment', { fundId }) + query({ amount: amountTk }),
+  /** After a succeeded payment: its receipt, sharing the fund, donating again. */
+  thankYou: (paymentId: string) => pathOf('thankYou', { paymentId }),
   donated: pathOf('donated'),
   paymentHistory: pathOf('paymentHistory'),
   verification: pathOf('verification'),
@@ -49,9 +58,11 @@ export const paths = {
   raisedFund: pathOf('raisedFund'),
   updateFund: (id: string) => pathOf('updateFund') + query({ id }),
   withdraw: (id: string) => pathOf('withdraw') + query({ id }),
+  adminOverview: pathOf('adminOverview'),
   manageUsers: pathOf('manageUsers'),
   manageVerification: pathOf('manageVerification'),
   manageRequestedFund: pathOf('manageRequestedFund'),
   manageWithdrawals: pathOf('manageWithdrawals'),
+  managePayments: pathOf('managePayments'),
   messages: pathOf('messages'),
 } as const;

@@ -2,24 +2,32 @@ import Swal from 'sweetalert2';
 import { MSG } from '@easyfund/shared/texts';
 import { t } from './i18n';
 
+/** The site's colours (index.css) instead of SweetAlert2's purple. */
+const COLOURS = {
+  confirmButtonColor: 'var(--color-primary)',
+  cancelButtonColor: 'var(--color-error)',
+} as const;
+
 /** All popups go through here so the specification's texts live in one place. */
 export const popup = {
-  success(title: string, text?: string, footer?: string) {
+  success(title: string, text?: string, footer?: string, values?: Record<string, string>) {
     return Swal.fire({
       icon: 'success',
       title: t(title),
-      text: text && t(text),
+      text: text && t(text, values),
       footer: footer && t(footer),
       timer: 2500,
       showConfirmButton: false,
     });
   },
-  error(title: string, text?: string, footer?: string) {
+  error(title: string, text?: string, footer?: string, values?: Record<string, string>) {
     return Swal.fire({
       icon: 'error',
       title: t(title),
-      text: text && t(text),
+      text: text && t(text, values),
       footer: footer && t(footer),
+      confirmButtonText: t('OK'),
+      ...COLOURS,
     });
   },
   /** 'Oops...' with 'Something went wrong!' and the error in the footer. */
@@ -29,10 +37,18 @@ export const popup = {
       title: t(MSG.oops),
       text: t(MSG.somethingWrong),
       footer: t(message),
+      confirmButtonText: t('OK'),
+      ...COLOURS,
     });
   },
-  info(title: string, text?: string) {
-    return Swal.fire({ icon: 'info', title: t(title), text: text && t(text) });
+  info(title: string, text?: string, values?: Record<string, string>) {
+    return Swal.fire({
+      icon: 'info',
+      title: t(title),
+      text: text && t(text, values),
+      confirmButtonText: t('OK'),
+      ...COLOURS,
+    });
   },
   async confirmDelete(): Promise<boolean> {
     const result = await Swal.fire({
@@ -40,9 +56,26 @@ export const popup = {
       text: t(MSG.confirmText),
       icon: 'warning',
       showCancelButton: true,
-      confirmButtonColor: '#0f766e',
-      cancelButtonColor: '#d33',
+      ...COLOURS,
       confirmButtonText: t(MSG.confirmButton),
+      cancelButtonText: t('Cancel'),
+    });
+    return result.isConfirmed;
+  },
+  /** A question with Yes / Cancel; true when confirmed. */
+  async confirm(
+    title: string,
+    text: string,
+    confirmButton: string,
+    values?: Record<string, string>,
+  ): Promise<boolean> {
+    const result = await Swal.fire({
+      title: t(title, values),
+      text: t(text, values),
+      icon: 'question',
+      showCancelButton: true,
+      ...COLOURS,
+      confirmButtonText: t(confirmButton),
       cancelButtonText: t('Cancel'),
     });
     return result.isConfirmed;

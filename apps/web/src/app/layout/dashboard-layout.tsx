@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { TestModeBanner } from './test-mode-banner';
 import { useQuery } from '@tanstack/react-query';
 import { sidebarFor } from '@easyfund/shared/pages';
 import { myFundsQuery } from '../../api/funds';
@@ -6,6 +8,7 @@ import { useSession } from '../../api/session';
 import { Brand } from '../../components/brand';
 import { TwoFactorPrompt } from '../../features/auth/components/two-factor-prompt';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
+import { useI18n } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { LanguageSwitch } from './language-switch';
 import { useLogOut } from './use-log-out';
@@ -17,6 +20,8 @@ export function DashboardLayout() {
   const { user, loading } = useSession();
   const location = useLocation();
   const logOut = useLogOut();
+  const { t } = useI18n();
+  const drawer = useRef<HTMLInputElement>(null);
   // An admin who raised funds keeps their own My Raised Fund (and withdraw) links.
   const ownFunds = useQuery({ ...myFundsQuery, enabled: user?.role === 'admin' });
   const hasOwnFunds = (ownFunds.data?.items.length ?? 0) > 0;
@@ -24,7 +29,10 @@ export function DashboardLayout() {
   if (loading) {
     return (
       <div className="flex min-h-screen items-center justify-center">
-        <progress className="progress progress-primary w-56" aria-label="Loading your session" />
+        <progress
+          className="progress progress-primary w-56"
+          aria-label={t('Loading your session')}
+        />
       </div>
     );
   }
@@ -36,17 +44,18 @@ export function DashboardLayout() {
   return (
     <div className="drawer lg:drawer-open">
       <input
+        ref={drawer}
         id="dashboard-drawer"
         type="checkbox"
         className="drawer-toggle"
-        aria-label="Toggle the dashboard menu"
+        aria-label={t('Toggle the dashboard menu')}
       />
       <div className="drawer-content flex min-h-screen flex-col bg-base-200/40">
         <header className="navbar border-b border-base-200 bg-base-100 lg:hidden">
           <label
             htmlFor="dashboard-drawer"
             className="btn btn-ghost drawer-button"
-            aria-label="Open the dashboard menu"
+            aria-label={t('Open the dashboard menu')}
           >
             <svg
               xmlns="http://www.w3.org/2000/svg"
@@ -66,16 +75,17 @@ export function DashboardLayout() {
           </label>
           <Brand className="text-xl" />
         </header>
+        <TestModeBanner />
         <main id="main" className="flex-1 p-4 md:p-8">
           <VerifyEmailNotice />
           <TwoFactorPrompt />
           <Outlet />
         </main>
       </div>
-      <aside className="drawer-side z-40" aria-label="Dashboard menu">
+      <aside className="drawer-side z-40" aria-label={t('Dashboard menu')}>
         <label
           htmlFor="dashboard-drawer"
-          aria-label="Close the dashboard menu"
+          aria-label={t('Close the dashboard menu')}
           className="drawer-overlay"
         />
         <div className="flex min-h-full w-72 flex-col bg-base-100 p-4 shadow">
@@ -85,23 +95,30 @@ export function DashboardLayout() {
             </Link>
             <LanguageSwitch />
           </div>
-          <nav aria-label="Dashboard">
+          {/* On a phone the menu covers the page: choosing a link closes it. */}
+          <nav
+            aria-label={t('Dashboard')}
+            onClick={(e) => {
+              if ((e.target as HTMLElement).closest('a') && drawer.current)
+                drawer.current.checked = false;
+            }}
+          >
             <ul className="menu w-full gap-1 p-0 text-base">
               <li>
-                <Link to={paths.home}>Go Back to Home</Link>
+                <Link to={paths.home}>{t('Go Back to Home')}</Link>
               </li>
               <li>
                 <NavLink to={paths.dashboard} end className={linkClass}>
-                  Dashboard
+                  {t('Dashboard')}
                 </NavLink>
               </li>
               <li className="menu-title mt-2 text-base-content/80">
-                {user.role === 'admin' ? 'Admin' : 'My account'}
+                {user.role === 'admin' ? t('Admin') : t('My account')}
               </li>
               {sidebarFor(user.role, hasOwnFunds).map((l) => (
                 <li key={l.name}>
                   <NavLink to={l.path} className={linkClass}>
-                    {l.label}
+                    {t(l.label)}
                   </NavLink>
                 </li>
               ))}
@@ -112,7 +129,7 @@ export function DashboardLayout() {
             className="btn btn-outline btn-sm mt-auto"
             onClick={() => void logOut()}
           >
-            Log Out
+            {t('Log Out')}
           </button>
         </div>
       </aside>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
 import { CONTACT_DETAILS as CONTACT } from '../../lib/contact-details';
+import { useI18n } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { NewsletterForm } from './newsletter-form';
 
@@ -50,14 +51,18 @@ const USEFUL = [
 ];
 
 function LinkList({ title, links }: { title: string; links: { label: string; to: string }[] }) {
+  const { t } = useI18n();
   return (
-    <nav aria-label={title}>
-      <h2 className="mb-3 text-lg font-bold text-white">{title}</h2>
+    <nav aria-label={t(title)}>
+      <h2 className="mb-3 text-lg font-bold text-white">{t(title)}</h2>
       <ul className="space-y-2">
         {links.map((l) => (
           <li key={l.label}>
-            <Link to={l.to} className="link-hover text-neutral-content/90 hover:text-white">
-              {l.label}
+            <Link
+              to={l.to}
+              className="link-hover inline-flex min-h-6 items-center text-neutral-content/90 hover:text-white"
+            >
+              {t(l.label)}
             </Link>
           </li>
         ))}
@@ -68,6 +73,7 @@ function LinkList({ title, links }: { title: string; links: { label: string; to:
 
 /** Site footer: head office, Popular Links, Useful Links and the newsletter. */
 export function Footer() {
+  const { t, digits } = useI18n();
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -76,33 +82,33 @@ export function Footer() {
             <Brand />
           </Link>
           <h2 id="head-office" className="mb-2 mt-4 text-lg font-bold text-white">
-            Head Office
+            {t('Head Office')}
           </h2>
           <address className="space-y-1 not-italic text-neutral-content/90">
             {CONTACT.address.map((line) => (
-              <p key={line}>{line}</p>
+              <p key={line}>{t(line)}</p>
             ))}
             <p>
-              Phone:{' '}
+              {t('Phone:')}{' '}
               <a href={CONTACT.phoneHref} className="link-hover">
                 {CONTACT.phone}
               </a>
             </p>
             <p>
-              Email:{' '}
+              {t('Email:')}{' '}
               <a href={`mailto:${CONTACT.email}`} className="link-hover">
                 {CONTACT.email}
               </a>
             </p>
           </address>
-          <ul className="mt-4 flex gap-2" aria-label="Easy Fund on social media">
+          <ul className="mt-4 flex gap-2" aria-label={t('Easy Fund on social media')}>
             {SOCIAL.map((s) => (
               <li key={s.name}>
                 <a
                   href={s.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`Easy Fund on ${s.name}`}
+                  aria-label={t('Easy Fund on {{name}}', { name: s.name })}
                   className="btn btn-circle btn-sm border-0 bg-white/10 text-white hover:bg-amber-400 hover:text-neutral"
                 >
                   <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
@@ -117,13 +123,13 @@ export function Footer() {
         <LinkList title="Useful Links" links={USEFUL} />
         <section aria-labelledby="newsletter-title">
           <h2 id="newsletter-title" className="mb-3 text-lg font-bold text-white">
-            Newsletter
+            {t('Newsletter')}
           </h2>
           <NewsletterForm />
         </section>
       </div>
       <p className="border-t border-white/10 py-4 text-center text-sm text-neutral-content/85">
-        © {new Date().getFullYear()} Easy Fund. Every taka counts.
+        © {digits(new Date().getFullYear())} {t('Easy Fund. Every taka counts.')}
       </p>
     </footer>
   );

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../api/session';
 import { Avatar } from '../../components/avatar';
 import { Brand } from '../../components/brand';
+import { useI18n } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { LanguageSwitch } from './language-switch';
 import { useLogOut } from './use-log-out';
@@ -17,12 +18,13 @@ const active = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active
 
 /** Home, Donate Now, Contact Us; then Login (signed out) or Dashboard (signed in). */
 function NavItems({ signedIn, loading }: { signedIn: boolean; loading: boolean }) {
+  const { t } = useI18n();
   return (
     <>
       {LINKS.map((l) => (
         <li key={l.to}>
           <NavLink to={l.to} end={l.to === paths.home} className={active}>
-            {l.label}
+            {t(l.label)}
           </NavLink>
         </li>
       ))}
@@ -30,11 +32,11 @@ function NavItems({ signedIn, loading }: { signedIn: boolean; loading: boolean }
         <li>
           {signedIn ? (
             <NavLink to={paths.dashboard} className={active}>
-              Dashboard
+              {t('Dashboard')}
             </NavLink>
           ) : (
             <NavLink to={paths.login()} className={active}>
-              Login
+              {t('Login')}
             </NavLink>
           )}
         </li>
@@ -54,6 +56,7 @@ function MobileMenu({ signedIn, loading }: { signedIn: boolean; loading: boolean
   const menuId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const { t } = useI18n();
 
   useEffect(() => {
     if (!open) return;
@@ -80,7 +83,7 @@ function MobileMenu({ signedIn, loading }: { signedIn: boolean; loading: boolean
         ref={button}
         type="button"
         className="btn btn-ghost btn-square"
-        aria-label="Menu"
+        aria-label={t('Menu')}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen(!open)}
@@ -120,16 +123,17 @@ function MobileMenu({ signedIn, loading }: { signedIn: boolean; loading: boolean
 export function Navbar() {
   const { user, loading } = useSession();
   const logOut = useLogOut();
+  const { t } = useI18n();
   const signedIn = Boolean(user);
   return (
     <header className="sticky top-0 z-30 border-b border-base-200 bg-base-100/95 backdrop-blur">
-      <nav className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4" aria-label="Main">
+      <nav className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4" aria-label={t('Main')}>
         <div className="navbar-start gap-1">
           <MobileMenu signedIn={signedIn} loading={loading} />
           <Link
             to={paths.home}
             className="whitespace-nowrap px-2 text-2xl"
-            aria-label="Easy Fund, home"
+            aria-label={t('Easy Fund, home')}
           >
             <Brand />
           </Link>
@@ -151,7 +155,7 @@ export function Navbar() {
                 className="btn btn-primary btn-sm"
                 onClick={() => void logOut()}
               >
-                Log Out
+                {t('Log Out')}
               </button>
             </>
           )}

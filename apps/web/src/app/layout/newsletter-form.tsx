@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { CONTACT_MSG, MSG } from '@easyfund/shared/texts';
 import { useSubscribe } from '../../api/messages';
 import { ApiError } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
 
 // zod stays out of this form (it ships on every page): an empty address is caught here,
 // anything else is validated by the server with the shared schema and its message shown.
@@ -19,6 +20,7 @@ export function NewsletterForm() {
   const subscribe = useSubscribe();
   const inputId = useId();
   const msgId = useId();
+  const { t } = useI18n();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -41,16 +43,16 @@ export function NewsletterForm() {
 
   const error = state.kind === 'error';
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label="Newsletter">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t('Newsletter')}>
       <label htmlFor={inputId} className="sr-only">
-        Subscribe to our newsletter
+        {t('Subscribe to our newsletter')}
       </label>
       <div className="join w-full">
         <input
           id={inputId}
           type="email"
           autoComplete="email"
-          placeholder="Email goes here"
+          placeholder={t('Email goes here')}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           aria-invalid={error}
@@ -62,18 +64,18 @@ export function NewsletterForm() {
           className="btn join-item border-0 bg-amber-400 text-neutral hover:bg-amber-300"
           disabled={state.kind === 'sending'}
         >
-          Submit
+          {t('Submit')}
         </button>
       </div>
       <p id={msgId} aria-live="polite" className="mt-2 min-h-6 text-sm">
-        {state.kind === 'done' && <span className="text-emerald-300">{state.text}</span>}
+        {state.kind === 'done' && <span className="text-emerald-300">{t(state.text)}</span>}
         {error && (
           <span role="alert" className="text-rose-300">
-            {state.text}
+            {t(state.text)}
           </span>
         )}
       </p>
-      <p className="text-sm text-neutral-content/85">Don&apos;t worry, we don&apos;t spam!</p>
+      <p className="text-sm text-neutral-content/85">{t("Don't worry, we don't spam!")}</p>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { MSG } from '@easyfund/shared/texts';
 import { signOut } from '../../api/session';
 import { messageOf } from '../../lib/message-of';
 
@@ -13,7 +14,7 @@ export function useLogOut() {
     } catch (err) {
       // Loaded on demand: popups stay out of the first page's JavaScript.
       const { popup } = await import('../../lib/popups');
-      await popup.error('Error', messageOf(err));
+      await popup.error(MSG.oops, messageOf(err));
     }
   };
 }

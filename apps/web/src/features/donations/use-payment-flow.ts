@@ -8,6 +8,7 @@ import { messageOf } from '../../lib/message-of';
 import { paths } from '../../lib/paths';
 import { popup } from '../../lib/popups';
 import { type Billing, billingOf } from './billing';
+import { type Giving, NO_GIVING_OPTIONS } from './components/giving-options';
 
 /** The provider-specific card step: confirm the card for the intent, say why it failed. */
 export type CardStep = (
@@ -24,7 +25,7 @@ const FAILED_MESSAGE = 'The payment failed. No money was taken.';
  * re-reads the intent and records the donation. One at a time (a double click cannot
  * pay twice). Card errors end up in `error` (red text) and in a popup.
  */
-export function usePaymentFlow(fundId: string) {
+export function usePaymentFlow(fundId: string, giving: Giving = NO_GIVING_OPTIONS) {
   const { user } = useSession();
   const navigate = useNavigate();
   const createIntent = useCreateIntent();
@@ -32,6 +33,8 @@ export function usePaymentFlow(fundId: string) {
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // "Tell me how this fund is doing": on unless the donor unticks it.
+  const [updatesOptIn, setUpdatesOptIn] = useState(true);
   const billing = billingOf(user);
 
   async function pay(amountTk: number, cardStep: CardStep) {
@@ -40,14 +43,21 @@ export function usePaymentFlow(fundId: string) {
     setBusy(true);
     setError(null);
     try {
-      const intent = await createIntent.mutateAsync({ fundId, amountTk });
+      const intent = await createIntent.mutateAsync({
+        fundId,
+        amountTk,
+        anonymous: giving.anonymous,
+        supportMessage: giving.supportMessage.trim() || null,
+        updatesOptIn,
+      });
       const card = await cardStep(intent, billing);
       // Also after a refused card: the server records the failed attempt.
       // A succeeded payment refreshes the fund's totals, the cart and the histories.
       const result = await confirmPayment.mutateAsync(intent.intentId);
       if (result.status === 'succeeded') {
+        // The specification's popup first, then the thank-you page with the receipt.
         void popup.success(MSG.paymentSuccess);
-        await navigate(paths.selectedDonation);
+        await navigate(paths.thankYou(result.payment.id));
         return;
       }
       if (result.status === 'pending' && !card.error) {
@@ -68,5 +78,5 @@ export function usePaymentFlow(fundId: string) {
     }
   }
 
-  return { pay, busy, error, billing };
+  return { pay, busy, error, billing, updatesOptIn, setUpdatesOptIn };
 }

@@ -2,7 +2,8 @@ import { DONATION_PRESETS_TK, MAX_DONATION_TK, MIN_DONATION_TK } from '@easyfund
 
 export type AmountChoice = (typeof DONATION_PRESETS_TK)[number] | 'other';
 
-export const AMOUNT_ERROR = `Enter a whole amount from ${MIN_DONATION_TK.toLocaleString('en-US')} Tk to ${MAX_DONATION_TK.toLocaleString('en-US')} Tk`;
+/** Shown with `min` and `max` formatted by formatWholeTk. */
+export const AMOUNT_ERROR = 'Enter a whole amount from {{min}} to {{max}}';
 
 /** The whole-Tk amount the visitor chose, or null when "Other" holds no valid amount. */
 export function chosenAmount(choice: AmountChoice, other: string): number | null {

@@ -24,9 +24,14 @@ export const STATS = [
   { value: '45000', label: 'Raised' },
 ] as const;
 
+/**
+ * The events recur each year on their day (month 1-12); the page shows each on its next
+ * day in Dhaka, so "Upcoming Events" never lists a date in the past.
+ */
 export const EVENTS = [
   {
-    date: '01-Sep-23',
+    month: 9,
+    day: 1,
     time: '08:00 - 10:00',
     place: 'Dhaka',
     title: 'Educational Support for Less Privileged Children',
@@ -35,7 +40,8 @@ export const EVENTS = [
     image: '/images/home/event-1.webp',
   },
   {
-    date: '10-Sep-23',
+    month: 9,
+    day: 10,
     time: '10:00 - 13:00',
     place: 'Khulna',
     title: 'Funds for New School Building',
@@ -44,6 +50,17 @@ export const EVENTS = [
     image: '/images/home/event-2.webp',
   },
 ] as const;
+
+/** The next day (today included) that is `month`/`day` in Dhaka, at noon Dhaka time. */
+export function nextOccurrence(month: number, day: number, now: Date = new Date()): Date {
+  // Dhaka is UTC+6 all year: today's date there.
+  const dhaka = new Date(now.getTime() + 6 * 3600 * 1000);
+  const year = dhaka.getUTCFullYear();
+  const today = Date.UTC(year, dhaka.getUTCMonth(), dhaka.getUTCDate());
+  const thisYear = Date.UTC(year, month - 1, day);
+  const y = thisYear >= today ? year : year + 1;
+  return new Date(Date.UTC(y, month - 1, day, 6));
+}
 
 export const BANNER = {
   eyebrow: 'Donate Now',
@@ -70,4 +87,5 @@ export const BLOG = [
 ] as const;
 
 export const BLOG_AUTHOR = 'Admin';
-export const BLOG_COMMENTS = '15 Comments';
+/** Shown as '15 Comments'. */
+export const BLOG_COMMENTS = 15;

@@ -86,7 +86,7 @@ export const INFO_PAGES: Record<InfoTopic, InfoPage> = {
     sections: [
       {
         heading: 'Is there a minimum donation?',
-        text: 'Yes: 10 Tk. The largest single donation is 1,000,000 Tk.',
+        text: 'Yes: 10 Tk. The largest single donation is 10,00,000 Tk.',
       },
       {
         heading: 'Can I see where my money went?',

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { DecisionStatus } from '@easyfund/shared/constants';
+import { useI18n } from '../../../lib/i18n';
 
 interface DecisionControlsProps {
   /** What is decided, for screen readers ("Rafiq Islam's application"). */
@@ -12,6 +13,7 @@ interface DecisionControlsProps {
 /** The feedback text with Approved and Deny; all disabled once the status is decided. */
 export function DecisionControls({ subject, status, feedback, onDecide }: DecisionControlsProps) {
   const id = useId();
+  const { t } = useI18n();
   const [text, setText] = useState(feedback ?? '');
   const [busy, setBusy] = useState(false);
   const decided = status !== 'pending';
@@ -28,26 +30,27 @@ export function DecisionControls({ subject, status, feedback, onDecide }: Decisi
   return (
     <div className="flex min-w-56 flex-col gap-2">
       <label htmlFor={`${id}-feedback`} className="sr-only">
-        Feedback on {subject}
+        {t('Feedback on {{subject}}', { subject })}
       </label>
       <textarea
         id={`${id}-feedback`}
-        className="textarea textarea-bordered textarea-sm w-full"
+        className="textarea textarea-bordered textarea-sm w-full min-w-48"
         rows={2}
         maxLength={1000}
-        placeholder={decided ? 'No feedback' : 'Feedback (optional)'}
+        placeholder={decided ? t('No feedback') : t('Feedback (optional)')}
         value={decided ? (feedback ?? '') : text}
         onChange={(e) => setText(e.target.value)}
         disabled={decided || busy}
       />
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <button
           type="button"
           className="btn btn-success btn-sm"
           disabled={decided || busy}
           onClick={() => void decide('approved')}
         >
-          Approved<span className="sr-only">: {subject}</span>
+          {t('Approved')}
+          <span className="sr-only">: {subject}</span>
         </button>
         <button
           type="button"
@@ -55,7 +58,8 @@ export function DecisionControls({ subject, status, feedback, onDecide }: Decisi
           disabled={decided || busy}
           onClick={() => void decide('denied')}
         >
-          Deny<span className="sr-only">: {subject}</span>
+          {t('Deny')}
+          <span className="sr-only">: {subject}</span>
         </button>
       </div>
     </div>

@@ -3,17 +3,20 @@ import { Fragment, useState } from 'react';
 import { causeTitle } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
-import { formatTk } from '@easyfund/shared/money';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import { adminFundsQuery, useDecideFund } from '../../../api/funds';
+import { FundImage } from '../../../components/fund-image';
 import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
 import { DecisionControls } from '../components/decision-controls';
 import { FundHistory } from '../components/fund-history';
+import { HoldControls } from '../components/hold-controls';
+import { PendingChange } from '../components/pending-change';
 
 /** /dashboard/admin/managerequestedfund: every fund, with Approved / Deny on requests. */
 export function Component() {
@@ -22,6 +25,7 @@ export function Component() {
   const list = useQuery(adminFundsQuery(page));
   const decideFund = useDecideFund();
   const [open, setOpen] = useState<string | null>(null);
+  const { t, tn, tk } = useI18n();
 
   const decide = async (f: TAdminFund, status: 'approved' | 'denied', feedback: string) => {
     try {
@@ -34,7 +38,7 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-7xl">
-      <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.manageRequestedFund}</h1>
+      <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.manageRequestedFund)}</h1>
       <PagedTable
         query={list}
         label="Funds"
@@ -55,27 +59,33 @@ export function Component() {
           <Fragment key={f.id}>
             <tr>
               <td>
-                <img src={f.image} alt="" className="h-14 w-20 rounded object-cover" />
+                <FundImage src={f.image} alt="" className="h-14 w-20 rounded object-cover" />
               </td>
               <th scope="row" className="max-w-xs font-medium">
                 {f.name}
                 <span className="block text-xs font-normal text-base-content/80">
-                  {causeTitle(f.cause)} · suggested {formatTk(f.suggestedPoisha)}
+                  {t(causeTitle(f.cause))} ·{' '}
+                  {t('suggested {{amount}}', { amount: tk(f.suggestedPoisha) })}
                 </span>
                 <details className="text-xs font-normal">
-                  <summary className="cursor-pointer">Description</summary>
+                  <summary className="cursor-pointer">{t('Description')}</summary>
                   <p className="whitespace-pre-line">{f.description}</p>
                 </details>
+                <div className="mt-2 text-xs font-normal">
+                  <PendingChange fund={f} />
+                </div>
               </th>
               <td>
                 {f.raiser.name}
-                <span className="block text-xs text-base-content/80">{f.raiser.email}</span>
+                <span className="block text-xs break-all text-base-content/80">
+                  {f.raiser.email}
+                </span>
               </td>
-              <td>{formatTk(f.goalPoisha)}</td>
-              <td>
-                {formatTk(f.raisedPoisha)}
+              <td className="whitespace-nowrap">{tk(f.goalPoisha)}</td>
+              <td className="whitespace-nowrap">
+                {tk(f.raisedPoisha)}
                 <span className="block text-xs text-base-content/80">
-                  {f.donationCount} donations
+                  {tn('{{n}} donations', f.donationCount)}
                 </span>
               </td>
               <td>
@@ -89,6 +99,9 @@ export function Component() {
                   feedback={f.feedback}
                   onDecide={(status, feedback) => decide(f, status, feedback)}
                 />
+                <div className="mt-3">
+                  <HoldControls fund={f} />
+                </div>
               </td>
               <td>
                 <button
@@ -97,8 +110,8 @@ export function Component() {
                   aria-expanded={open === f.id}
                   onClick={() => setOpen(open === f.id ? null : f.id)}
                 >
-                  {open === f.id ? 'Hide' : 'Show'}
-                  <span className="sr-only"> the history of {f.name}</span>
+                  {open === f.id ? t('Hide') : t('Show')}
+                  <span className="sr-only"> {t('the history of {{name}}', { name: f.name })}</span>
                 </button>
               </td>
             </tr>

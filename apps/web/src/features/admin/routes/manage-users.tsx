@@ -7,10 +7,17 @@ import type { TAdminUser } from '@easyfund/shared/schemas/users';
 import { useChangeRole, usersQuery } from '../../../api/users';
 import { Avatar } from '../../../components/avatar';
 import { PagedTable } from '../../../components/paged-table';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
+
+const ROLE_LABELS: Record<TAdminUser['role'], string> = {
+  user: 'user',
+  verified: 'verified',
+  admin: 'admin',
+};
 
 /** /dashboard/admin/manageUsers: every user with Make Admin and Make Verified. */
 export function Component() {
@@ -22,6 +29,7 @@ export function Component() {
   const users = useQuery(usersQuery(q, page));
   const changeRole = useChangeRole();
   const [busy, setBusy] = useState<string | null>(null);
+  const { t, tn, digits } = useI18n();
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -31,6 +39,17 @@ export function Component() {
   };
 
   const setRole = async (u: TAdminUser, role: 'admin' | 'verified') => {
+    // An admin can do everything and cannot be demoted here: ask before.
+    if (
+      role === 'admin' &&
+      !(await popup.confirm(
+        'Make {{name}} an admin?',
+        'An admin can approve funds, withdrawals and fund raisers, and make other admins.',
+        'Yes, make admin',
+        { name: u.name },
+      ))
+    )
+      return;
     setBusy(u.id);
     try {
       await changeRole.mutateAsync({ id: u.id, role });
@@ -44,11 +63,11 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-6xl">
-      <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.manageUsers}</h1>
+      <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.manageUsers)}</h1>
       <form role="search" onSubmit={onSearch} className="mb-4 flex flex-wrap items-end gap-2">
         <div className="grow">
           <label htmlFor="user-search" className="label pb-1 text-sm font-medium">
-            Search by name or email
+            {t('Search by name or email')}
           </label>
           <input
             id="user-search"
@@ -59,27 +78,28 @@ export function Component() {
           />
         </div>
         <button type="submit" className="btn btn-primary">
-          Search
+          {t('Search')}
         </button>
       </form>
       <PagedTable
         query={users}
         label="Users"
         pagesLabel="User pages"
-        empty={q ? `No user matches “${q}”.` : 'No users yet.'}
+        empty={q ? t('No user matches “{{q}}”.', { q }) : 'No users yet.'}
         columns={['#', 'Photo', 'Name', 'Email', 'Role', 'Make Admin', 'Make Verified']}
         onPage={setPage}
         caption={
           users.data && (
             <p className="mb-2 text-sm text-base-content/80" aria-live="polite">
-              {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
-              {q ? ` matching “${q}”` : ''}
+              {q
+                ? tn('{{n}} users matching “{{q}}”', users.data.total, { q })
+                : tn('{{n}} users', users.data.total)}
             </p>
           )
         }
         row={(u, position) => (
           <tr key={u.id}>
-            <td>{position}</td>
+            <td>{digits(position)}</td>
             <td>
               <Avatar src={u.image} name={u.name} size={40} />
             </td>
@@ -87,7 +107,7 @@ export function Component() {
               {u.name}
             </th>
             <td>{u.email}</td>
-            <td className="capitalize">{u.role}</td>
+            <td>{t(ROLE_LABELS[u.role])}</td>
             <td>
               <button
                 type="button"
@@ -95,7 +115,8 @@ export function Component() {
                 disabled={u.role === 'admin' || busy === u.id}
                 onClick={() => void setRole(u, 'admin')}
               >
-                Make Admin<span className="sr-only">: {u.name}</span>
+                {t('Make Admin')}
+                <span className="sr-only">: {u.name}</span>
               </button>
             </td>
             <td>
@@ -105,7 +126,8 @@ export function Component() {
                 disabled={u.role !== 'user' || busy === u.id}
                 onClick={() => void setRole(u, 'verified')}
               >
-                Make Verified<span className="sr-only">: {u.name}</span>
+                {t('Make Verified')}
+                <span className="sr-only">: {u.name}</span>
               </button>
             </td>
           </tr>

@@ -5,6 +5,7 @@ import type { TAdminVerification } from '@easyfund/shared/schemas/verifications'
 import { useDecideVerification, verificationsQuery } from '../../../api/verifications';
 import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
@@ -17,6 +18,7 @@ export function Component() {
   const [page, setPage] = usePageParam();
   const list = useQuery(verificationsQuery(page));
   const decideVerification = useDecideVerification();
+  const { t, date } = useI18n();
 
   const decide = async (a: TAdminVerification, status: 'approved' | 'denied', feedback: string) => {
     try {
@@ -29,7 +31,7 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-7xl">
-      <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.manageVerification}</h1>
+      <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.manageVerification)}</h1>
       <PagedTable
         query={list}
         label="Applications"
@@ -52,7 +54,7 @@ export function Component() {
               <span className="block text-sm font-normal">{a.applicant.email}</span>
               {a.applicant.name !== a.name && (
                 <span className="block text-xs font-normal text-base-content/80">
-                  account: {a.applicant.name}
+                  {t('account: {{name}}', { name: a.applicant.name })}
                 </span>
               )}
             </th>
@@ -60,21 +62,21 @@ export function Component() {
               <a href={a.image} target="_blank" rel="noreferrer noopener">
                 <img
                   src={a.image}
-                  alt={`Image sent by ${a.name}`}
+                  alt={t('Image sent by {{name}}', { name: a.name })}
                   className="h-14 w-14 rounded object-cover"
                 />
               </a>
             </td>
             <td className="font-mono">{a.idCardNumber}</td>
             <td className="font-mono">{a.phoneNumber}</td>
-            <td>{new Date(a.createdAt).toLocaleDateString()}</td>
+            <td className="whitespace-nowrap">{date(a.createdAt)}</td>
             <td>
               <StatusBadge status={a.status} />
             </td>
             <td>
               <DecisionControls
                 key={`${a.id}-${a.status}`}
-                subject={`${a.name}'s application`}
+                subject={t("{{name}}'s application", { name: a.name })}
                 status={a.status}
                 feedback={a.feedback}
                 onDecide={(status, feedback) => decide(a, status, feedback)}

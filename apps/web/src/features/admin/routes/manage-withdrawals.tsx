@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { formatTk } from '@easyfund/shared/money';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { useDecideWithdrawal, withdrawalsQuery } from '../../../api/withdrawals';
 import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
@@ -19,6 +19,7 @@ export function Component() {
   const [page, setPage] = usePageParam();
   const list = useQuery(withdrawalsQuery(page));
   const decideWithdrawal = useDecideWithdrawal();
+  const { t, tk, dateTime } = useI18n();
 
   const decide = async (w: TAdminWithdrawal, status: 'approved' | 'denied', feedback: string) => {
     try {
@@ -31,7 +32,7 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-7xl">
-      <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.manageWithdrawals}</h1>
+      <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.manageWithdrawals)}</h1>
       <PagedTable
         query={list}
         label="Withdrawal requests"
@@ -56,16 +57,19 @@ export function Component() {
               {w.raiser.name}
               <span className="block text-xs text-base-content/80">{w.raiser.email}</span>
             </td>
-            <td>{formatTk(w.amountPoisha)}</td>
-            <td>{formatTk(w.fundRaisedPoisha)}</td>
-            <td>{new Date(w.createdAt).toLocaleString()}</td>
+            <td className="whitespace-nowrap">{tk(w.amountPoisha)}</td>
+            <td className="whitespace-nowrap">{tk(w.fundRaisedPoisha)}</td>
+            <td>{dateTime(w.createdAt)}</td>
             <td>
               <StatusBadge status={w.status} />
             </td>
             <td>
               <DecisionControls
                 key={`${w.id}-${w.status}`}
-                subject={`the withdrawal of ${formatTk(w.amountPoisha)} from ${w.fundName}`}
+                subject={t('the withdrawal of {{amount}} from {{fund}}', {
+                  amount: tk(w.amountPoisha),
+                  fund: w.fundName,
+                })}
                 status={w.status}
                 feedback={w.feedback}
                 onDecide={(status, feedback) => decide(w, status, feedback)}

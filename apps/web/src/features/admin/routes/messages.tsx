@@ -2,15 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { contactMessagesQuery, subscriptionsQuery } from '../../../api/messages';
 import { PagedTable } from '../../../components/paged-table';
+import { useI18n } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
+import { FundReports } from '../components/fund-reports';
 
-/** /dashboard/admin/messages: contact messages and newsletter subscribers. */
+/** /dashboard/admin/messages: reported funds, contact messages and newsletter subscribers. */
 export function Component() {
   usePageTitle(PAGE_TITLES.messages);
+  const { t } = useI18n();
   return (
     <section className="mx-auto max-w-6xl">
-      <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.messages}</h1>
+      <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.messages)}</h1>
+      <FundReports />
       <ContactMessages />
       <Subscribers />
     </section>
@@ -20,10 +24,11 @@ export function Component() {
 function ContactMessages() {
   const [page, setPage] = usePageParam('messagesPage');
   const list = useQuery(contactMessagesQuery(page));
+  const { t, digits, dateTime } = useI18n();
   return (
     <section aria-labelledby="contact-heading" className="mb-10">
       <h2 id="contact-heading" className="mb-3 text-xl font-semibold">
-        Contact messages {list.data ? `(${list.data.total})` : ''}
+        {t('Contact messages')} {list.data ? `(${digits(list.data.total)})` : ''}
       </h2>
       <PagedTable
         query={list}
@@ -34,7 +39,7 @@ function ContactMessages() {
         onPage={setPage}
         row={(m) => (
           <tr key={m.id}>
-            <td className="whitespace-nowrap">{new Date(m.createdAt).toLocaleString()}</td>
+            <td className="whitespace-nowrap">{dateTime(m.createdAt)}</td>
             <th scope="row" className="font-medium">
               {m.name}
             </th>
@@ -55,10 +60,11 @@ function ContactMessages() {
 function Subscribers() {
   const [page, setPage] = usePageParam('subscribersPage');
   const list = useQuery(subscriptionsQuery(page));
+  const { t, digits, dateTime } = useI18n();
   return (
     <section aria-labelledby="subscribers-heading">
       <h2 id="subscribers-heading" className="mb-3 text-xl font-semibold">
-        Newsletter subscribers {list.data ? `(${list.data.total})` : ''}
+        {t('Newsletter subscribers')} {list.data ? `(${digits(list.data.total)})` : ''}
       </h2>
       <PagedTable
         query={list}
@@ -72,7 +78,7 @@ function Subscribers() {
             <th scope="row" className="font-medium">
               {s.email}
             </th>
-            <td>{new Date(s.createdAt).toLocaleString()}</td>
+            <td>{dateTime(s.createdAt)}</td>
           </tr>
         )}
       />

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@easyfund/shared/texts';
 import { providersQuery, startExternalSignIn } from '../../../api/session';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 
 /** 'Sign in with Google' (and any configured OpenID Connect provider), when configured. */
 export function ExternalSignIn({ returnTo }: { returnTo: string }) {
   const { data } = useQuery(providersQuery);
+  const { t } = useI18n();
   if (!data || (!data.google && !data.oidc)) return null;
   const start = (kind: 'google' | 'oidc') =>
     startExternalSignIn(kind, returnTo).catch((err: unknown) =>
@@ -14,7 +16,7 @@ export function ExternalSignIn({ returnTo }: { returnTo: string }) {
     );
   return (
     <div className="mt-2 flex flex-col gap-2">
-      <div className="divider text-sm">or</div>
+      <div className="divider text-sm">{t('or')}</div>
       {data.google && (
         <button
           type="button"
@@ -39,12 +41,12 @@ export function ExternalSignIn({ returnTo }: { returnTo: string }) {
               d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
             />
           </svg>
-          Sign in with Google
+          {t('Sign in with Google')}
         </button>
       )}
       {data.oidc && (
         <button type="button" className="btn btn-outline w-full" onClick={() => void start('oidc')}>
-          Sign in with {data.oidc.name}
+          {t('Sign in with {{name}}', { name: data.oidc.name })}
         </button>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ZBackupCode, ZTotpCode } from '@easyfund/shared/schemas/auth';
 import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { useVerifySecondFactor } from '../../../api/session';
 
 /**
@@ -15,6 +16,7 @@ export function TwoFactorStep({ onDone }: { onDone: () => Promise<void> }) {
   const verify = useVerifySecondFactor();
   const inputId = useId();
   const errorId = useId();
+  const { t } = useI18n();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,11 +46,11 @@ export function TwoFactorStep({ onDone }: { onDone: () => Promise<void> }) {
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
       <p>
         {backup
-          ? 'Enter one of the backup codes you kept when you turned on two-factor sign-in.'
-          : 'Enter the 6-digit code from your authenticator app.'}
+          ? t('Enter one of the backup codes you kept when you turned on two-factor sign-in.')
+          : t('Enter the 6-digit code from your authenticator app.')}
       </p>
       <label htmlFor={inputId} className="font-semibold">
-        {backup ? 'Backup code' : 'Authentication code'}
+        {backup ? t('Backup code') : t('Authentication code')}
       </label>
       <input
         id={inputId}
@@ -63,11 +65,11 @@ export function TwoFactorStep({ onDone }: { onDone: () => Promise<void> }) {
       />
       {error && (
         <p id={errorId} role="alert" className="text-sm text-error">
-          {error}
+          {t(error)}
         </p>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Checking…' : 'Verify'}
+        {busy ? t('Checking…') : t('Verify')}
       </button>
       <button
         type="button"
@@ -78,7 +80,7 @@ export function TwoFactorStep({ onDone }: { onDone: () => Promise<void> }) {
           setError('');
         }}
       >
-        {backup ? 'Use a code from the app instead' : 'Use a backup code instead'}
+        {backup ? t('Use a code from the app instead') : t('Use a backup code instead')}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { sendVerificationEmail, useSession } from '../../../api/session';
 
 type State = 'idle' | 'sending' | 'sent' | 'error';
@@ -12,6 +13,7 @@ export function VerifyEmailNotice() {
   const { user } = useSession();
   const [state, setState] = useState<State>('idle');
   const [error, setError] = useState('');
+  const { t } = useI18n();
   if (!user || user.emailVerified) return null;
 
   const resend = async () => {
@@ -28,11 +30,13 @@ export function VerifyEmailNotice() {
   return (
     <div role="status" className="alert alert-warning mb-6 flex flex-wrap items-center gap-3">
       <p className="flex-1">
-        Please verify your e-mail address ({user.email}): open the link we sent you. Applying to be
-        a fund raiser and withdrawing money need a verified address; donating does not.
+        {t(
+          'Please verify your e-mail address ({{email}}): open the link we sent you. Applying to be a fund raiser and withdrawing money need a verified address; donating does not.',
+          { email: user.email },
+        )}
       </p>
       {state === 'sent' ? (
-        <p className="font-semibold">Sent. Check your inbox.</p>
+        <p className="font-semibold">{t('Sent. Check your inbox.')}</p>
       ) : (
         <button
           type="button"
@@ -40,12 +44,12 @@ export function VerifyEmailNotice() {
           disabled={state === 'sending'}
           onClick={() => void resend()}
         >
-          {state === 'sending' ? 'Sending…' : 'Resend verification e-mail'}
+          {state === 'sending' ? t('Sending…') : t('Resend verification e-mail')}
         </button>
       )}
       {state === 'error' && (
         <p role="alert" className="w-full text-sm">
-          {error}
+          {t(error)}
         </p>
       )}
     </div>

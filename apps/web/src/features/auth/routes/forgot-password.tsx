@@ -7,6 +7,7 @@ import { MSG } from '@easyfund/shared/texts';
 import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@easyfund/shared/schemas/auth';
 import { useRequestPasswordReset } from '../../../api/session';
 import { TextField } from '../../../components/text-field';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
@@ -17,6 +18,7 @@ export function Component() {
   usePageTitle(PAGE_TITLES.forgotPassword);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const requestPasswordReset = useRequestPasswordReset();
+  const { t } = useI18n();
   const {
     register,
     handleSubmit,
@@ -37,14 +39,16 @@ export function Component() {
       {sentTo ? (
         <div role="status" className="alert alert-success">
           <span>
-            If an account exists for {sentTo}, we have sent it a link to reset the password. The
-            link works for one hour.
+            {t(
+              'If an account exists for {{email}}, we have sent it a link to reset the password. The link works for one hour.',
+              { email: sentTo },
+            )}
           </span>
         </div>
       ) : (
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
           <p className="text-base-content/80">
-            Enter the e-mail of your account and we will send you a reset link.
+            {t('Enter the e-mail of your account and we will send you a reset link.')}
           </p>
           <TextField
             label="Email"
@@ -55,13 +59,13 @@ export function Component() {
             autoComplete="email"
           />
           <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-            Send reset link
+            {t('Send reset link')}
           </button>
         </form>
       )}
       <p className="mt-4 text-center text-sm">
         <Link to={paths.login()} className="link link-primary">
-          Back to Login
+          {t('Back to Login')}
         </Link>
       </p>
     </AuthCard>

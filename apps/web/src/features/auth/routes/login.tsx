@@ -8,6 +8,7 @@ import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/auth';
 import { useRefreshSession, useSignIn } from '../../../api/session';
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
@@ -26,6 +27,7 @@ export function Component() {
   const returnTo = useReturnPath();
   const [params] = useSearchParams();
   const externalError = params.get('error');
+  const { t } = useI18n();
   const {
     register,
     handleSubmit,
@@ -79,17 +81,17 @@ export function Component() {
           )}
         </Field>
         <Link to={paths.forgotPassword} className="link link-primary self-end text-sm">
-          Forgot password?
+          {t('Forgot password?')}
         </Link>
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in…' : 'Login'}
+          {isSubmitting ? t('Signing in…') : t('Login')}
         </button>
       </form>
       <ExternalSignIn returnTo={returnTo} />
       <p className="mt-4 text-center text-sm">
-        New to Easy Fund?{' '}
+        {t('New to Easy Fund?')}{' '}
         <Link to={paths.register} state={{ from: returnTo }} className="link link-primary">
-          Register
+          {t('Register')}
         </Link>
       </p>
     </AuthCard>

@@ -7,6 +7,7 @@ import { type TRegisterForm, ZRegisterForm } from '@easyfund/shared/schemas/auth
 import { useSignIn, useSignUp } from '../../../api/session';
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
@@ -20,6 +21,7 @@ export function Component() {
   const navigate = useNavigate();
   const signUp = useSignUp();
   const signIn = useSignIn();
+  const { t } = useI18n();
   const {
     register,
     handleSubmit,
@@ -46,7 +48,8 @@ export function Component() {
       // The address already had an account: its owner got an e-mail about it.
       await popup.info(
         'Check your e-mail',
-        `We sent a message to ${email}. If you already have an account, sign in or choose a new password.`,
+        'We sent a message to {{email}}. If you already have an account, sign in or choose a new password.',
+        { email },
       );
       await navigate(paths.login(), { replace: true });
       return;
@@ -89,14 +92,14 @@ export function Component() {
           {(p) => <PasswordInput {...p} {...register('matchPass')} autoComplete="new-password" />}
         </Field>
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating your account…' : 'Register'}
+          {isSubmitting ? t('Creating your account…') : t('Register')}
         </button>
       </form>
       <ExternalSignIn returnTo="/" />
       <p className="mt-4 text-center text-sm">
-        Already have an account?{' '}
+        {t('Already have an account?')}{' '}
         <Link to={paths.login()} className="link link-primary">
-          Login
+          {t('Login')}
         </Link>
       </p>
     </AuthCard>

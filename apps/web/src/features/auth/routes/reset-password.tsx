@@ -6,6 +6,7 @@ import { MSG } from '@easyfund/shared/texts';
 import { type TResetPasswordForm, ZResetPasswordForm } from '@easyfund/shared/schemas/auth';
 import { useResetPassword } from '../../../api/session';
 import { Field } from '../../../components/field';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
@@ -20,6 +21,7 @@ export function Component() {
   const token = params.get('token');
   const resetPassword = useResetPassword();
   const linkError = params.get('error');
+  const { t } = useI18n();
   const {
     register,
     handleSubmit,
@@ -41,10 +43,10 @@ export function Component() {
     return (
       <AuthCard title="Reset password">
         <div role="alert" className="alert alert-error">
-          <span>This reset link is invalid or has expired. Ask for a new one.</span>
+          <span>{t('This reset link is invalid or has expired. Ask for a new one.')}</span>
         </div>
         <Link to={paths.forgotPassword} className="btn btn-primary mt-4">
-          Send a new link
+          {t('Send a new link')}
         </Link>
       </AuthCard>
     );
@@ -60,7 +62,7 @@ export function Component() {
           {(p) => <PasswordInput {...p} {...register('matchPass')} autoComplete="new-password" />}
         </Field>
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          Set new password
+          {t('Set new password')}
         </button>
       </form>
     </AuthCard>

@@ -11,6 +11,7 @@ import {
   useVerifySecondFactor,
 } from '../../../api/session';
 import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf as message } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
@@ -36,6 +37,7 @@ export function Component() {
   const codeId = useId();
   const errorId = useId();
   const refreshSession = useRefreshSession();
+  const { t } = useI18n();
   if (!user) return null;
 
   const start = async (e: FormEvent) => {
@@ -96,33 +98,36 @@ export function Component() {
 
   const errorLine = error && (
     <p id={errorId} role="alert" className="text-sm text-error">
-      {error}
+      {t(error)}
     </p>
   );
 
   return (
     <section className="mx-auto max-w-2xl">
-      <h1 className="mb-2 text-3xl font-bold">{PAGE_TITLES.twoFactor}</h1>
+      <h1 className="mb-2 text-3xl font-bold">{t(PAGE_TITLES.twoFactor)}</h1>
       <p className="mb-6 text-base-content/80">
-        With two-factor sign-in, signing in asks for your password and a 6-digit code from an
-        authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Aegis, …).
-        Someone who learns your password still cannot sign in.
+        {t(
+          'With two-factor sign-in, signing in asks for your password and a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Aegis, …). Someone who learns your password still cannot sign in.',
+        )}
       </p>
       {params.get('required') === 'admin' && !user.twoFactorEnabled && (
         <div role="alert" className="alert alert-warning mb-6">
-          <span>Admin pages need two-factor sign-in on this site: turn it on to continue.</span>
+          <span>
+            {t('Admin pages need two-factor sign-in on this site: turn it on to continue.')}
+          </span>
         </div>
       )}
 
       {step.kind === 'codes' ? (
         <div className="card bg-base-100 shadow">
           <div className="card-body">
-            <h2 className="card-title">Two-factor sign-in is on</h2>
+            <h2 className="card-title">{t('Two-factor sign-in is on')}</h2>
             <p>
-              Keep these backup codes somewhere safe (print them or write them down). Each one signs
-              you in once if you lose your phone. They are shown only now.
+              {t(
+                'Keep these backup codes somewhere safe (print them or write them down). Each one signs you in once if you lose your phone. They are shown only now.',
+              )}
             </p>
-            <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 font-mono">
+            <ul aria-label={t('Backup codes')} className="grid grid-cols-2 gap-2 font-mono">
               {step.backupCodes.map((c) => (
                 <li key={c}>{c}</li>
               ))}
@@ -132,22 +137,22 @@ export function Component() {
       ) : step.kind === 'scan' ? (
         <form noValidate onSubmit={(e) => void confirm(e)} className="card bg-base-100 shadow">
           <div className="card-body gap-3">
-            <h2 className="card-title">Scan this code with your authenticator app</h2>
+            <h2 className="card-title">{t('Scan this code with your authenticator app')}</h2>
             <div className="self-start rounded bg-white p-3">
               <QRCodeSVG
                 value={step.totpURI}
                 size={192}
-                title="QR code for your authenticator app"
+                title={t('QR code for your authenticator app')}
               />
             </div>
             <p>
-              Or type this key into the app:{' '}
-              <code className="break-all font-mono" aria-label="Secret key">
+              {t('Or type this key into the app:')}{' '}
+              <code className="break-all font-mono" aria-label={t('Secret key')}>
                 {step.secret}
               </code>
             </p>
             <label htmlFor={codeId} className="font-semibold">
-              The 6-digit code the app shows
+              {t('The 6-digit code the app shows')}
             </label>
             <input
               id={codeId}
@@ -161,7 +166,7 @@ export function Component() {
             />
             {errorLine}
             <button type="submit" className="btn btn-primary self-start" disabled={busy}>
-              Turn on
+              {t('Turn on')}
             </button>
           </div>
         </form>
@@ -173,10 +178,12 @@ export function Component() {
         >
           <div className="card-body gap-3">
             <h2 className="card-title">
-              {user.twoFactorEnabled ? 'Two-factor sign-in is on' : 'Two-factor sign-in is off'}
+              {user.twoFactorEnabled
+                ? t('Two-factor sign-in is on')
+                : t('Two-factor sign-in is off')}
             </h2>
             <label htmlFor={passwordId} className="font-semibold">
-              Your password
+              {t('Your password')}
             </label>
             <PasswordInput
               id={passwordId}
@@ -192,7 +199,7 @@ export function Component() {
               className={`btn self-start ${user.twoFactorEnabled ? 'btn-outline' : 'btn-primary'}`}
               disabled={busy || password === ''}
             >
-              {user.twoFactorEnabled ? 'Turn off' : 'Turn on two-factor sign-in'}
+              {user.twoFactorEnabled ? t('Turn off') : t('Turn on two-factor sign-in')}
             </button>
           </div>
         </form>

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { VerifyEmailNotice } from '../components/verify-email-notice';
 import { useRefreshSession, verifyEmail } from '../../../api/session';
+import { useI18n } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/title';
 import { AuthCard } from '../components/auth-card';
 
@@ -17,6 +18,7 @@ export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const refreshSession = useRefreshSession();
+  const { t } = useI18n();
   const result = useQuery({
     queryKey: ['verify-email', token],
     queryFn: () => verifyEmail(token),
@@ -32,7 +34,7 @@ export function Component() {
   if (token && result.isPending) {
     return (
       <AuthCard title="Verifying your e-mail address">
-        <progress className="progress progress-primary w-full" aria-label="Verifying" />
+        <progress className="progress progress-primary w-full" aria-label={t('Verifying')} />
       </AuthCard>
     );
   }
@@ -40,11 +42,12 @@ export function Component() {
     return (
       <AuthCard title="E-mail address verified">
         <p role="status">
-          Thank you: your e-mail address is verified. You can now apply to be a fund raiser and
-          withdraw the money your funds raise.
+          {t(
+            'Thank you: your e-mail address is verified. You can now apply to be a fund raiser and withdraw the money your funds raise.',
+          )}
         </p>
         <Link to="/dashboard" className="btn btn-primary mt-4">
-          Go to your dashboard
+          {t('Go to your dashboard')}
         </Link>
       </AuthCard>
     );
@@ -52,14 +55,14 @@ export function Component() {
   return (
     <AuthCard title="Verify your e-mail address">
       <div role="alert" className="alert alert-error">
-        <span>This verification link is invalid or has expired.</span>
+        <span>{t('This verification link is invalid or has expired.')}</span>
       </div>
-      <p className="mt-4">Signed in? Ask for a new link:</p>
+      <p className="mt-4">{t('Signed in? Ask for a new link:')}</p>
       <div className="mt-2">
         <VerifyEmailNotice />
       </div>
       <Link to="/login" className="link link-primary mt-2">
-        Login
+        {t('Login')}
       </Link>
     </AuthCard>
   );

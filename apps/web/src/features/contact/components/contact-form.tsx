@@ -5,6 +5,7 @@ import { CONTACT_LIMITS, CONTACT_MSG } from '@easyfund/shared/texts';
 import { useSendContactMessage } from '../../../api/messages';
 import { TextAreaField, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 
@@ -13,6 +14,7 @@ const EMPTY: TContactRequest = { name: '', email: '', phone: '', message: '' };
 /** The contact form: validated with the shared schema, stored, success popup. */
 export function ContactForm() {
   const sendContactMessage = useSendContactMessage();
+  const { t } = useI18n();
   const {
     register,
     handleSubmit,
@@ -42,7 +44,7 @@ export function ContactForm() {
       noValidate
       onSubmit={handleSubmit(onSubmit)}
       className="flex flex-col gap-4"
-      aria-label="Contact form"
+      aria-label={t('Contact form')}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -78,7 +80,7 @@ export function ContactForm() {
       />
       <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
         {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        Send Message
+        {t('Send Message')}
       </button>
     </form>
   );

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { CONTACT_DETAILS } from '../../../lib/contact-details';
+import { useI18n } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/title';
 import { ContactForm } from '../components/contact-form';
 
 function Detail({ title, icon, children }: { title: string; icon: string; children: ReactNode }) {
+  const { t } = useI18n();
   return (
     <li className="flex gap-4">
       <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-teal-50 text-teal-800">
@@ -13,7 +15,7 @@ function Detail({ title, icon, children }: { title: string; icon: string; childr
         </svg>
       </span>
       <div>
-        <h2 className="font-bold">{title}</h2>
+        <h2 className="font-bold">{t(title)}</h2>
         <div className="text-base-content/80">{children}</div>
       </div>
     </li>
@@ -31,28 +33,32 @@ const ICONS = {
 
 export function Component() {
   usePageTitle(PAGE_TITLES.contactUs);
+  const { t } = useI18n();
   return (
     <section className="mx-auto max-w-6xl px-4 py-12">
       <header className="mb-10 text-center">
-        <p className="font-semibold uppercase tracking-wider text-orange-700">Get in touch</p>
-        <h1 className="mt-1 text-3xl font-extrabold md:text-4xl">{PAGE_TITLES.contactUs}</h1>
+        <p className="font-semibold uppercase tracking-wider text-orange-700">
+          {t('Get in touch')}
+        </p>
+        <h1 className="mt-1 text-3xl font-extrabold md:text-4xl">{t(PAGE_TITLES.contactUs)}</h1>
         <p className="mx-auto mt-3 max-w-2xl text-base-content/80">
-          Questions about a fund, a donation or volunteering? Write to us and we will answer by
-          e-mail.
+          {t(
+            'Questions about a fund, a donation or volunteering? Write to us and we will answer by e-mail.',
+          )}
         </p>
       </header>
       <div className="grid gap-10 lg:grid-cols-[2fr_3fr]">
         <ul className="flex flex-col gap-6 rounded-box bg-base-200/60 p-6">
           <Detail title="Location" icon={ICONS.location}>
             {CONTACT_DETAILS.address.map((line) => (
-              <p key={line}>{line}</p>
+              <p key={line}>{t(line)}</p>
             ))}
           </Detail>
           <Detail title="Phone" icon={ICONS.phone}>
             <a href={CONTACT_DETAILS.phoneHref} className="link-hover">
               {CONTACT_DETAILS.phone}
             </a>
-            <p className="text-sm">{CONTACT_DETAILS.hours}</p>
+            <p className="text-sm">{t(CONTACT_DETAILS.hours)}</p>
           </Detail>
           <Detail title="Email" icon={ICONS.email}>
             <a href={`mailto:${CONTACT_DETAILS.email}`} className="link-hover">
@@ -61,7 +67,7 @@ export function Component() {
           </Detail>
         </ul>
         <div className="rounded-box border border-base-200 p-6 shadow-sm">
-          <h2 className="mb-4 text-2xl font-bold">Send us a message</h2>
+          <h2 className="mb-4 text-2xl font-bold">{t('Send us a message')}</h2>
           <ContactForm />
         </div>
       </div>

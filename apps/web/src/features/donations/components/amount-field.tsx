@@ -1,8 +1,11 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MAX_DONATION_TK, MIN_DONATION_TK } from '@easyfund/shared/constants';
+import { formatWholeTk } from '@easyfund/shared/format';
+import type { Language } from '@easyfund/shared/i18n/languages';
 import { TextField } from '../../../components/text-field';
+import { useI18n } from '../../../lib/i18n';
 
-/** The donation amount in whole Tk (10 to 1,000,000). */
+/** The donation amount in whole Tk (10 to 10,00,000). */
 export function AmountField({
   registration,
   error,
@@ -10,11 +13,15 @@ export function AmountField({
   registration: UseFormRegisterReturn<'amountTk'>;
   error?: string;
 }) {
+  const { t, lang } = useI18n();
   return (
     <TextField
       label="Amount (Tk)"
       error={error}
-      hint={`Whole taka, from ${MIN_DONATION_TK.toLocaleString('en-US')} to ${MAX_DONATION_TK.toLocaleString('en-US')} Tk`}
+      hint={t('Whole taka, from {{min}} to {{max}}', {
+        min: formatWholeTk(MIN_DONATION_TK, lang),
+        max: formatWholeTk(MAX_DONATION_TK, lang),
+      })}
       registration={registration}
       type="number"
       inputMode="numeric"
@@ -27,16 +34,27 @@ export function AmountField({
 
 /** The red text below the card form (also announced). */
 export function PaymentError({ message }: { message: string | null }) {
+  const { t } = useI18n();
   return (
     <p role="alert" className="min-h-6 text-sm font-medium text-red-700">
-      {message}
+      {message && t(message)}
     </p>
   );
 }
 
 /** 'Pay 500 Tk' for a valid amount, else 'Pay'. */
-export function payLabel(amount: number): string {
+export function payLabel(
+  amount: number,
+  t: (text: string, values?: Record<string, string>) => string,
+  lang: Language,
+): string {
   return Number.isInteger(amount) && amount > 0
-    ? `Pay ${amount.toLocaleString('en-US')} Tk`
-    : 'Pay';
+    ? t('Pay {{amount}}', { amount: formatWholeTk(amount, lang) })
+    : t('Pay');
+}
+
+/** Card expiry as typed on a numeric keypad (no "/"): '1229' → '12/29'. */
+export function formatExpiry(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }

@@ -3,43 +3,49 @@ import { causeTitle } from '@easyfund/shared/constants';
 import type { TFundPublic } from '@easyfund/shared/schemas/funds';
 import { Money } from '../../../components/money';
 import { RaisedProgress } from '../../../components/raised-progress';
+import { useI18n } from '../../../lib/i18n';
+import { FundImage } from '../../../components/fund-image';
 import { paths } from '../../../lib/paths';
 
 /** What the donor is paying for: the fund, its raiser and its progress. */
 export function FundSummary({ fund }: { fund: TFundPublic }) {
+  const { t } = useI18n();
   return (
     <section
       aria-labelledby="pay-fund-name"
       className="card self-start overflow-hidden border border-base-200 bg-base-100 shadow-sm"
     >
       <figure className="bg-base-200">
-        <img
+        <FundImage
           src={fund.image}
-          alt={`Illustration for ${fund.name}`}
+          alt={t('Illustration for {{name}}', { name: fund.name })}
           width={800}
           height={500}
           className="aspect-[8/5] h-auto w-full object-cover"
         />
       </figure>
       <div className="card-body gap-3">
-        <span className="badge badge-outline text-base-content/80">{causeTitle(fund.cause)}</span>
+        <span className="badge badge-outline text-base-content/80">
+          {t(causeTitle(fund.cause))}
+        </span>
         <h2 id="pay-fund-name" className="card-title text-xl">
           <Link to={paths.fund(fund.id)} className="link-hover">
             {fund.name}
           </Link>
         </h2>
         <p className="text-base-content/80">
-          Raised by <span className="font-semibold text-base-content">{fund.raiserName}</span>
+          {t('Raised by')}{' '}
+          <span className="font-semibold text-base-content">{fund.raiserName}</span>
         </p>
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div>
-            <dt className="text-base-content/75">Fund raised</dt>
+            <dt className="text-base-content/75">{t('Fund raised')}</dt>
             <dd className="font-bold">
               <Money poisha={fund.raisedPoisha} />
             </dd>
           </div>
           <div>
-            <dt className="text-base-content/75">Goal</dt>
+            <dt className="text-base-content/75">{t('Goal')}</dt>
             <dd className="font-bold">
               <Money poisha={fund.goalPoisha} />
             </dd>

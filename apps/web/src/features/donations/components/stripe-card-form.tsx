@@ -6,6 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { type TAmountForm, ZAmountForm } from '@easyfund/shared/schemas/donations';
 import type { Billing } from '../billing';
 import type { CardStep } from '../use-payment-flow';
+import { useI18n } from '../../../lib/i18n';
 import { AmountField, PaymentError, payLabel } from './amount-field';
 
 interface Props {
@@ -46,6 +47,7 @@ function StripeForm({
   const stripe = useStripe();
   const elements = useElements();
   const labelId = useId();
+  const { t, lang } = useI18n();
   const [cardError, setCardError] = useState<string | null>(null);
   const {
     register,
@@ -77,7 +79,7 @@ function StripeForm({
       />
       <div role="group" aria-labelledby={labelId}>
         <p id={labelId} className="pb-1 font-medium">
-          Card
+          {t('Card')}
         </p>
         <div className="input input-bordered flex w-full items-center">
           <CardElement
@@ -88,13 +90,13 @@ function StripeForm({
         </div>
         {cardError && (
           <p role="alert" className="mt-1 text-sm text-error">
-            {cardError}
+            {t(cardError)}
           </p>
         )}
       </div>
       <button type="submit" className="btn btn-primary mt-1" disabled={busy || !ready}>
         {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {busy ? 'Paying…' : payLabel(amount)}
+        {busy ? t('Paying…') : payLabel(amount, t, lang)}
       </button>
       <PaymentError message={error} />
     </form>

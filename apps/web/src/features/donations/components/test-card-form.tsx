@@ -6,7 +6,8 @@ import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
 import type { Billing } from '../billing';
 import type { CardStep } from '../use-payment-flow';
-import { AmountField, PaymentError, payLabel } from './amount-field';
+import { useI18n } from '../../../lib/i18n';
+import { AmountField, formatExpiry, PaymentError, payLabel } from './amount-field';
 
 interface Props {
   initialAmountTk: number;
@@ -19,6 +20,7 @@ interface Props {
 /** The embedded test processor's card form: the card goes to the processor only. */
 export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: Props) {
   const confirmTestCard = useConfirmTestCard();
+  const { t, lang } = useI18n();
   const {
     register,
     handleSubmit,
@@ -29,6 +31,7 @@ export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: P
     defaultValues: { amountTk: initialAmountTk, cardNumber: '', expiry: '', cvc: '' },
   });
   const amount = useWatch({ control, name: 'amountTk' });
+  const expiry = register('expiry');
 
   const onSubmit = (values: TCardForm) =>
     onPay(values.amountTk, async (intent) => {
@@ -72,12 +75,20 @@ export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: P
         <TextField
           label="Expiry (MM/YY)"
           error={errors.expiry?.message}
-          registration={register('expiry')}
+          registration={{
+            ...expiry,
+            // A phone's numeric keypad has no "/": 1229 becomes 12/29 as it is typed.
+            onChange: (e) => {
+              const input = e.target as HTMLInputElement;
+              input.value = formatExpiry(input.value);
+              return expiry.onChange(e);
+            },
+          }}
           type="text"
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/YY"
-          maxLength={7}
+          placeholder={t('MM/YY')}
+          maxLength={5}
           className="font-mono"
         />
         <TextField
@@ -93,12 +104,13 @@ export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: P
         />
       </div>
       <p className="text-xs text-base-content/80">
-        Test payments: no money moves. Use 4242 4242 4242 4242 with any future expiry and any
-        3-digit CVC; 4000 0000 0000 0002 is declined.
+        {t(
+          'Test payments: no money moves. Use 4242 4242 4242 4242 with any future expiry and any 3-digit CVC; 4000 0000 0000 0002 is declined.',
+        )}
       </p>
       <button type="submit" className="btn btn-primary mt-1" disabled={busy}>
         {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {busy ? 'Paying…' : payLabel(amount)}
+        {busy ? t('Paying…') : payLabel(amount, t, lang)}
       </button>
       <PaymentError message={error} />
     </form>

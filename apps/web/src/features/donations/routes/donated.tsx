@@ -3,21 +3,27 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myDonationsQuery } from '../../../api/donations';
+import { receiptUrl } from '../../../api/payments';
 import { EmptyState } from '../../../components/empty-state';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
+import { useI18n } from '../../../lib/i18n';
+import { FundImage } from '../../../components/fund-image';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
+import { YearlyStatement } from '../components/yearly-statement';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.donated);
   const [page, setPage] = useState(1);
   const donations = useQuery(myDonationsQuery(page));
+  const { t, dateTime } = useI18n();
 
   return (
     <section className="mx-auto max-w-6xl">
-      <h1 className="mb-6 text-3xl font-bold">{PAGE_TITLES.donated}</h1>
+      <h1 className="mb-6 text-3xl font-bold">{t(PAGE_TITLES.donated)}</h1>
+      <YearlyStatement />
       <QueryState
         query={donations}
         loadingLabel="Loading your donations"
@@ -25,14 +31,14 @@ export function Component() {
       >
         {(data) =>
           data.items.length === 0 ? (
-            <EmptyState>You have not donated yet.</EmptyState>
+            <EmptyState text="You have not donated yet." />
           ) : (
             <>
               <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {data.items.map((d) => (
                   <li key={d.id} className="card border border-base-200 bg-base-100 shadow-sm">
                     <figure className="bg-base-200">
-                      <img
+                      <FundImage
                         src={d.fundImage}
                         alt=""
                         width={800}
@@ -44,23 +50,33 @@ export function Component() {
                     <div className="card-body gap-2">
                       <h2 className="card-title text-lg">{d.fundName}</h2>
                       <p className="text-sm text-base-content/80">
-                        Raised by{' '}
+                        {t('Raised by')}{' '}
                         <span className="font-medium text-base-content">{d.raiserName}</span>
                       </p>
                       <p>
-                        Donated:{' '}
+                        {t('Donated:')}{' '}
                         <Money poisha={d.amountPoisha} className="font-bold text-emerald-800" />
                       </p>
                       <p className="text-xs text-base-content/75">
-                        <time dateTime={d.donatedAt}>{new Date(d.donatedAt).toLocaleString()}</time>
+                        <time dateTime={d.donatedAt}>{dateTime(d.donatedAt)}</time>
                       </p>
                       <div className="card-actions mt-2 justify-end">
+                        {d.receiptNumber && (
+                          <a
+                            href={receiptUrl(d.id)}
+                            download={`${d.receiptNumber}.pdf`}
+                            className="btn btn-outline btn-sm"
+                            aria-label={t('Receipt {{number}} (PDF)', { number: d.receiptNumber })}
+                          >
+                            {t('Receipt')}
+                          </a>
+                        )}
                         <Link
                           to={paths.fund(d.fundId)}
                           className="btn btn-primary btn-sm"
-                          aria-label={`View Details of ${d.fundName}`}
+                          aria-label={t('View Details of {{name}}', { name: d.fundName })}
                         >
-                          View Details
+                          {t('View Details')}
                         </Link>
                       </div>
                     </div>

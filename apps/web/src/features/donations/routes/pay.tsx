@@ -1,17 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { fundQuery } from '../../../api/funds';
 import { paymentConfigQuery } from '../../../api/payments';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 import { initialAmountTk } from '../amount';
 import { FundSummary } from '../components/fund-summary';
+import { GatewayCardForm } from '../components/gateway-card-form';
+import { type Giving, GivingOptions, NO_GIVING_OPTIONS } from '../components/giving-options';
 import { MobileWallets } from '../components/mobile-wallets';
 import { TestCardForm } from '../components/test-card-form';
+import { useCheckoutFlow } from '../use-checkout-flow';
+import { UpdatesOptIn } from '../components/updates-opt-in';
 import { usePaymentFlow } from '../use-payment-flow';
 
 // Stripe.js is loaded only on this page, and only when Stripe is the provider.
@@ -23,7 +28,10 @@ export function Component() {
   const [params] = useSearchParams();
   const fund = useQuery(fundQuery(fundId));
   const config = useQuery(paymentConfigQuery);
-  const flow = usePaymentFlow(fundId);
+  const [giving, setGiving] = useState<Giving>(NO_GIVING_OPTIONS);
+  const flow = usePaymentFlow(fundId, giving);
+  const checkout = useCheckoutFlow(fundId, params.get('payment'), giving);
+  const { t } = useI18n();
 
   if (fund.isPending || config.isPending) return <PageLoader label="Loading the payment page" />;
   if (fund.isError || config.isError) {
@@ -38,7 +46,7 @@ export function Component() {
       />
     );
   }
-  if (fund.data.status !== 'approved') {
+  if (fund.data.status !== 'approved' || fund.data.hold) {
     return <Unavailable text="This fund is not open for donations." />;
   }
 
@@ -53,30 +61,58 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-5xl">
-      <h1 className="mb-6 text-3xl font-bold">{PAGE_TITLES.payment}</h1>
+      <h1 className="mb-6 text-3xl font-bold">{t(PAGE_TITLES.payment)}</h1>
       <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
         <FundSummary fund={fund.data} />
         <div className="card border border-base-200 bg-base-100 shadow-sm">
           <div className="card-body gap-5">
-            <div>
-              <h2 className="mb-2 text-lg font-semibold">Mobile payment</h2>
-              <MobileWallets />
-            </div>
-            <div className="divider my-0" />
-            <div>
-              <h2 className="mb-3 text-lg font-semibold">Other Payment Option</h2>
-              <p className="mb-3 text-sm text-base-content/80">
-                Billing: <span className="font-medium text-base-content">{flow.billing.name}</span>{' '}
-                (<span className="font-medium text-base-content">{flow.billing.email}</span>)
+            {config.data.testMode && (
+              <p role="note" className="rounded-box bg-warning/30 p-3 text-sm font-medium">
+                {t(
+                  'Test mode: no money moves. bKash, Nagad and Rocket open a test checkout (wallet number 01700000000, OTP 123456); cards take 4242 4242 4242 4242.',
+                )}
               </p>
-              {config.data.provider === 'stripe' && config.data.publishableKey ? (
+            )}
+            <section aria-labelledby="pay-mobile">
+              <h2 id="pay-mobile" className="mb-2 text-lg font-semibold">
+                {t('Mobile payment')}
+              </h2>
+              <MobileWallets
+                initialAmountTk={amount}
+                methods={config.data.checkoutMethods}
+                busy={checkout.busy}
+                error={checkout.error}
+                onPay={checkout.pay}
+              />
+            </section>
+            <div className="divider my-0" />
+            <GivingOptions value={giving} onChange={setGiving} disabled={flow.busy} />
+            <div className="divider my-0" />
+            <section aria-labelledby="pay-other">
+              <h2 id="pay-other" className="mb-3 text-lg font-semibold">
+                {t('Other Payment Option')}
+              </h2>
+              <p className="mb-3 text-sm text-base-content/80">
+                {t('Billing:')}{' '}
+                <span className="font-medium text-base-content">{flow.billing.name}</span> (
+                <span className="font-medium text-base-content">{flow.billing.email}</span>)
+              </p>
+              <UpdatesOptIn checked={flow.updatesOptIn} onChange={flow.setUpdatesOptIn} />
+              {config.data.provider === 'sslcommerz' ? (
+                <GatewayCardForm
+                  initialAmountTk={amount}
+                  busy={checkout.busy}
+                  error={checkout.error}
+                  onPay={checkout.pay}
+                />
+              ) : config.data.provider === 'stripe' && config.data.publishableKey ? (
                 <Suspense fallback={<PageLoader label="Loading the card field" />}>
                   <StripeCardForm publishableKey={config.data.publishableKey} {...formProps} />
                 </Suspense>
               ) : (
                 <TestCardForm {...formProps} />
               )}
-            </div>
+            </section>
           </div>
         </div>
       </div>
@@ -85,18 +121,19 @@ export function Component() {
 }
 
 function Unavailable({ text }: { text: string }) {
+  const { t } = useI18n();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 p-8 text-center">
-      <h1 className="text-2xl font-bold">{PAGE_TITLES.payment}</h1>
+      <h1 className="text-2xl font-bold">{t(PAGE_TITLES.payment)}</h1>
       <p role="alert" className="text-base-content/80">
-        {text}
+        {t(text)}
       </p>
       <div className="flex gap-3">
         <Link to={paths.selectedDonation} className="btn btn-outline">
-          Selected donations
+          {t('Selected donations')}
         </Link>
         <Link to={paths.donateNow()} className="btn btn-primary">
-          See all funds
+          {t('See all funds')}
         </Link>
       </div>
     </section>

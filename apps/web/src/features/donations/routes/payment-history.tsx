@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PAYMENT_METHOD_NAMES } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myPaymentsQuery } from '../../../api/payments';
 import { EmptyState } from '../../../components/empty-state';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
+import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 
@@ -14,10 +16,11 @@ export function Component() {
   usePageTitle(PAGE_TITLES.paymentHistory);
   const [page, setPage] = useState(1);
   const payments = useQuery(myPaymentsQuery(page));
+  const { t, digits, dateTime } = useI18n();
 
   return (
     <section className="mx-auto max-w-6xl">
-      <h1 className="mb-6 text-3xl font-bold">{PAGE_TITLES.paymentHistory}</h1>
+      <h1 className="mb-6 text-3xl font-bold">{t(PAGE_TITLES.paymentHistory)}</h1>
       <QueryState
         query={payments}
         loadingLabel="Loading your payments"
@@ -25,22 +28,22 @@ export function Component() {
       >
         {(data) =>
           data.items.length === 0 ? (
-            <EmptyState>You have no payments yet.</EmptyState>
+            <EmptyState text="You have no payments yet." />
           ) : (
             <>
               <div className="overflow-x-auto rounded-box border border-base-200 bg-base-100">
                 <table className="table">
-                  <caption className="sr-only">Your payments, newest first</caption>
+                  <caption className="sr-only">{t('Your payments, newest first')}</caption>
                   <thead>
                     <tr>
                       <th scope="col">#</th>
-                      <th scope="col">Event Name</th>
-                      <th scope="col">Raised By</th>
-                      <th scope="col">Transaction ID</th>
+                      <th scope="col">{t('Event Name')}</th>
+                      <th scope="col">{t('Raised By')}</th>
+                      <th scope="col">{t('Transaction ID')}</th>
                       <th scope="col" className="text-right">
-                        Amount
+                        {t('Amount')}
                       </th>
-                      <th scope="col">Time</th>
+                      <th scope="col">{t('Time')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -48,22 +51,27 @@ export function Component() {
                       const at = p.succeededAt ?? p.createdAt;
                       return (
                         <tr key={p.id}>
-                          <th scope="row">{(data.page - 1) * data.pageSize + i + 1}</th>
+                          <th scope="row">{digits((data.page - 1) * data.pageSize + i + 1)}</th>
                           <td>
                             <Link to={paths.fund(p.fundId)} className="link-hover font-medium">
                               {p.fundName}
                             </Link>
                           </td>
                           <td>{p.raiserName}</td>
-                          <td className="font-mono text-xs break-all">{p.transactionId}</td>
+                          <td>
+                            <span className="badge badge-outline mr-2 whitespace-nowrap">
+                              {PAYMENT_METHOD_NAMES[p.method]}
+                            </span>
+                            <span className="font-mono text-xs break-all">{p.transactionId}</span>
+                          </td>
                           <td className="text-right whitespace-nowrap">
                             <Money poisha={p.amountPoisha} />
                             {p.status === 'refunded' && (
-                              <span className="badge badge-ghost ml-2">Refunded</span>
+                              <span className="badge badge-ghost ml-2">{t('Refunded')}</span>
                             )}
                           </td>
                           <td className="whitespace-nowrap">
-                            <time dateTime={at}>{new Date(at).toLocaleString()}</time>
+                            <time dateTime={at}>{dateTime(at)}</time>
                           </td>
                         </tr>
                       );

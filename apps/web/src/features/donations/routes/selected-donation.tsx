@@ -6,6 +6,8 @@ import type { TCartItem } from '@easyfund/shared/schemas/donations';
 import { cartQuery, useRemoveFromCart } from '../../../api/cart';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
+import { useI18n } from '../../../lib/i18n';
+import { FundImage } from '../../../components/fund-image';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
@@ -14,6 +16,7 @@ export function Component() {
   usePageTitle(PAGE_TITLES.selectedDonation);
   const cart = useQuery(cartQuery);
   const remove = useRemoveFromCart();
+  const { t, digits } = useI18n();
 
   const onDelete = async (item: TCartItem) => {
     if (!(await popup.confirmDelete())) return;
@@ -25,7 +28,7 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-5xl">
-      <h1 className="mb-6 text-3xl font-bold">{PAGE_TITLES.selectedDonation}</h1>
+      <h1 className="mb-6 text-3xl font-bold">{t(PAGE_TITLES.selectedDonation)}</h1>
       <QueryState
         query={cart}
         loadingLabel="Loading your selected donations"
@@ -33,29 +36,27 @@ export function Component() {
       >
         {(data) =>
           data.items.length === 0 ? (
-            <EmptyState>
-              You have no selected donations. Add a fund from its page to pay for it later.
-            </EmptyState>
+            <EmptyState text="You have no selected donations. Add a fund from its page to pay for it later." />
           ) : (
             <div className="overflow-x-auto rounded-box border border-base-200 bg-base-100">
               <table className="table">
-                <caption className="sr-only">Your selected donations</caption>
+                <caption className="sr-only">{t('Your selected donations')}</caption>
                 <thead>
                   <tr>
                     <th scope="col">#</th>
-                    <th scope="col">Event Name</th>
-                    <th scope="col">Raised By</th>
-                    <th scope="col">Delete</th>
-                    <th scope="col">Pay</th>
+                    <th scope="col">{t('Event Name')}</th>
+                    <th scope="col">{t('Raised By')}</th>
+                    <th scope="col">{t('Delete')}</th>
+                    <th scope="col">{t('Pay')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {data.items.map((item, i) => (
                     <tr key={item.id}>
-                      <th scope="row">{i + 1}</th>
+                      <th scope="row">{digits(i + 1)}</th>
                       <td>
                         <div className="flex items-center gap-3">
-                          <img
+                          <FundImage
                             src={item.fundImage}
                             alt=""
                             width={48}
@@ -72,7 +73,7 @@ export function Component() {
                         <button
                           type="button"
                           className="btn btn-circle btn-sm btn-error btn-outline"
-                          aria-label={`Delete ${item.fundName}`}
+                          aria-label={t('Delete {{name}}', { name: item.fundName })}
                           disabled={remove.isPending && remove.variables === item.id}
                           onClick={() => void onDelete(item)}
                         >
@@ -84,13 +85,13 @@ export function Component() {
                           <Link
                             to={paths.payFor(item.fundId)}
                             className="btn btn-primary btn-sm"
-                            aria-label={`Pay for ${item.fundName}`}
+                            aria-label={t('Pay for {{name}}', { name: item.fundName })}
                           >
-                            Pay
+                            {t('Pay')}
                           </Link>
                         ) : (
                           <span className="text-sm text-base-content/80">
-                            Not open for donations
+                            {t('Not open for donations')}
                           </span>
                         )}
                       </td>

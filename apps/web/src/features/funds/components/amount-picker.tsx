@@ -1,5 +1,7 @@
 import { type RefObject, useId } from 'react';
 import { DONATION_PRESETS_TK, MAX_DONATION_TK, MIN_DONATION_TK } from '@easyfund/shared/constants';
+import { formatWholeTk } from '@easyfund/shared/format';
+import { useI18n } from '../../../lib/i18n';
 import type { AmountChoice } from '../amount';
 
 interface AmountPickerProps {
@@ -23,9 +25,10 @@ export function AmountPicker({
   const name = useId();
   const otherId = useId();
   const errorId = `${otherId}-error`;
+  const { t, lang, digits } = useI18n();
   return (
     <fieldset>
-      <legend className="mb-2 font-semibold">Choose an amount</legend>
+      <legend className="mb-2 font-semibold">{t('Choose an amount')}</legend>
       <div className="flex flex-wrap gap-2">
         {DONATION_PRESETS_TK.map((tk) => (
           <input
@@ -33,7 +36,7 @@ export function AmountPicker({
             type="radio"
             name={name}
             className="btn btn-outline checked:btn-primary"
-            aria-label={`${tk}Tk`}
+            aria-label={t('{{amount}}Tk', { amount: digits(tk) })}
             checked={choice === tk}
             onChange={() => onChoice(tk)}
           />
@@ -42,7 +45,7 @@ export function AmountPicker({
           type="radio"
           name={name}
           className="btn btn-outline checked:btn-primary"
-          aria-label="Other"
+          aria-label={t('Other')}
           checked={choice === 'other'}
           onChange={() => {
             onChoice('other');
@@ -53,7 +56,7 @@ export function AmountPicker({
       {choice === 'other' && (
         <div className="mt-3">
           <label htmlFor={otherId} className="mb-1 block text-sm font-medium">
-            Other amount (Tk)
+            {t('Other amount (Tk)')}
           </label>
           <input
             ref={otherRef}
@@ -71,7 +74,10 @@ export function AmountPicker({
           />
           {error && (
             <p id={errorId} role="alert" className="mt-1 text-sm text-error">
-              {error}
+              {t(error, {
+                min: formatWholeTk(MIN_DONATION_TK, lang),
+                max: formatWholeTk(MAX_DONATION_TK, lang),
+              })}
             </p>
           )}
         </div>

@@ -4,6 +4,7 @@ import type { TFundPublic } from '@easyfund/shared/schemas/funds';
 import { useAddToCart } from '../../../api/cart';
 import { useSession } from '../../../api/session';
 import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { AMOUNT_ERROR, chosenAmount, initialChoice } from '../amount';
 import { AmountPicker } from './amount-picker';
@@ -25,6 +26,7 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
   const amount = chosenAmount(choice, other);
   const returnTo = paths.fund(fund.id);
   const summaryId = useId();
+  const { t, tk } = useI18n();
 
   const onDonate = (e: MouseEvent) => {
     if (amount === null) {
@@ -96,10 +98,8 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
         }}
       />
       <p id={summaryId} className="mt-4 text-sm text-base-content/80">
-        Your donation:{' '}
-        <strong className="text-base-content">
-          {amount === null ? '—' : `${amount.toLocaleString('en-US')} Tk`}
-        </strong>
+        {t('Your donation:')}{' '}
+        <strong className="text-base-content">{amount === null ? '—' : tk(amount * 100)}</strong>
       </p>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row">
         <Link
@@ -108,7 +108,7 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
           className="btn btn-primary sm:flex-1"
           aria-describedby={summaryId}
         >
-          Donate
+          {t('Donate')}
         </Link>
         <button
           type="button"
@@ -119,7 +119,7 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
           {addToCart.isPending && (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
           )}
-          Add to selected donations
+          {t('Add to selected donations')}
         </button>
       </div>
       <div aria-live="polite" className="mt-3">
@@ -129,10 +129,10 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
             className={`alert ${noteClass[note.kind]} alert-soft`}
           >
             <span>
-              {note.text}{' '}
+              {t(note.text)}{' '}
               {note.link && (
                 <Link to={paths.selectedDonation} className="link font-semibold">
-                  See selected donations
+                  {t('See selected donations')}
                 </Link>
               )}
             </span>

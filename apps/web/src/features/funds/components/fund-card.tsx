@@ -4,6 +4,9 @@ import type { TFundPublic } from '@easyfund/shared/schemas/funds';
 import { srcsetFor } from '@easyfund/shared/images';
 import { Money } from '../../../components/money';
 import { RaisedProgress } from '../../../components/raised-progress';
+import { FundImage } from '../../../components/fund-image';
+import { useI18n } from '../../../lib/i18n';
+import { ZakatBadge } from '../../../components/zakat-badge';
 import { paths } from '../../../lib/paths';
 
 /** A fund in the /donatenow list: image, name, raised by, raised, goal, progress, details. */
@@ -11,16 +14,21 @@ export function FundCard({
   fund,
   eager = false,
   priority = false,
+  headingLevel = 2,
 }: {
   fund: TFundPublic;
+  /** The card title's heading level (3 under a section's own heading). */
+  headingLevel?: 2 | 3;
   /** Above the fold: load at once (the first one with high priority). */
   eager?: boolean;
   priority?: boolean;
 }) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  const { t } = useI18n();
   return (
     <article className="card h-full overflow-hidden border border-base-200 bg-base-100 shadow-sm transition hover:shadow-md">
       <figure className="aspect-[8/5] bg-base-200">
-        <img
+        <FundImage
           src={fund.image}
           srcSet={srcsetFor(fund.image)}
           sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
@@ -34,18 +42,21 @@ export function FundCard({
         />
       </figure>
       <div className="card-body gap-3 p-5">
-        <span className="badge badge-outline badge-sm text-base-content/80">
-          {causeTitle(fund.cause)}
-        </span>
-        <h2 className="card-title text-lg leading-snug">{fund.name}</h2>
+        <div className="flex flex-wrap gap-2">
+          <span className="badge badge-outline badge-sm text-base-content/80">
+            {t(causeTitle(fund.cause))}
+          </span>
+          {fund.zakatEligible && <ZakatBadge size="sm" />}
+        </div>
+        <Heading className="card-title text-lg leading-snug">{fund.name}</Heading>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-base-content/75">Raised by</dt>
+          <dt className="text-base-content/75">{t('Raised by')}</dt>
           <dd className="font-medium">{fund.raiserName}</dd>
-          <dt className="text-base-content/75">Fund raised</dt>
+          <dt className="text-base-content/75">{t('Fund raised')}</dt>
           <dd className="font-semibold text-emerald-800">
             <Money poisha={fund.raisedPoisha} />
           </dd>
-          <dt className="text-base-content/75">Goal</dt>
+          <dt className="text-base-content/75">{t('Goal')}</dt>
           <dd className="font-medium">
             <Money poisha={fund.goalPoisha} />
           </dd>
@@ -55,9 +66,9 @@ export function FundCard({
           <Link
             to={paths.fund(fund.id)}
             className="btn btn-primary btn-block"
-            aria-label={`View Details of ${fund.name}`}
+            aria-label={t('View Details of {{name}}', { name: fund.name })}
           >
-            View Details
+            {t('View Details')}
           </Link>
         </div>
       </div>

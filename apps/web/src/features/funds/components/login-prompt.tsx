@@ -1,6 +1,7 @@
 import { forwardRef, useId } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@easyfund/shared/texts';
+import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 
 /**
@@ -12,6 +13,7 @@ export const LoginPrompt = forwardRef<HTMLDialogElement, { returnTo: string }>(f
   ref,
 ) {
   const titleId = useId();
+  const { t } = useI18n();
   return (
     <dialog ref={ref} className="modal" aria-labelledby={titleId}>
       <div className="modal-box text-center">
@@ -22,26 +24,27 @@ export const LoginPrompt = forwardRef<HTMLDialogElement, { returnTo: string }>(f
           />
         </svg>
         <h2 id={titleId} className="mt-3 text-2xl font-bold">
-          {MSG.loginFirst}
+          {t(MSG.loginFirst)}
         </h2>
         <p className="mt-2 text-base-content/80">
-          Log in to donate or to keep this fund in your selected donations. You will come back to
-          this page.
+          {t(
+            'Log in to donate or to keep this fund in your selected donations. You will come back to this page.',
+          )}
         </p>
         <div className="modal-action justify-center">
           <form method="dialog">
             <button type="submit" className="btn btn-ghost">
-              Cancel
+              {t('Cancel')}
             </button>
           </form>
           <Link to={paths.login(returnTo)} className="btn btn-primary">
-            Login
+            {t('Login')}
           </Link>
         </div>
       </div>
       <form method="dialog" className="modal-backdrop">
         <button type="submit" tabIndex={-1}>
-          Close
+          {t('Close')}
         </button>
       </form>
     </dialog>

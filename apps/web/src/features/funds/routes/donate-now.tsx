@@ -9,11 +9,13 @@ import {
 import { CAUSES } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
+import { useI18n } from '../../../lib/i18n';
 import { fundsQuery } from '../../../api/funds';
 import { paths } from '../../../lib/paths';
 import { queryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
 import { FundCard } from '../components/fund-card';
+import { ZakatFilter, ZakatLink } from '../components/zakat-filter';
 import { filtersFromSearch } from '../filters';
 
 /** The list is loaded before the page is shown (spec: /donatenow). */
@@ -25,13 +27,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function Header() {
+  const { t } = useI18n();
   return (
     <header className="mb-8 text-center">
-      <p className="font-semibold uppercase tracking-wider text-orange-700">Give with trust</p>
-      <h1 className="mt-1 text-3xl font-extrabold md:text-4xl">{PAGE_TITLES.donateNow}</h1>
-      <p className="mx-auto mt-3 max-w-2xl text-base-content/80">
-        Every fund below has been checked by our team. Choose one, read its story and donate in Tk.
+      <p className="font-semibold uppercase tracking-wider text-orange-700">
+        {t('Give with trust')}
       </p>
+      <h1 className="mt-1 text-3xl font-extrabold md:text-4xl">{t(PAGE_TITLES.donateNow)}</h1>
+      <p className="mx-auto mt-3 max-w-2xl text-base-content/80">
+        {t(
+          'Every fund below has been checked by our team. Choose one, read its story and donate in Tk.',
+        )}
+      </p>
+      <ZakatLink />
     </header>
   );
 }
@@ -41,6 +49,7 @@ export function Component() {
   const { filters, list } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const navigate = useNavigate();
+  const { t, tn, number } = useI18n();
   // A new search or cause starts again from page 1; empty fields stay out of the URL.
   const search = (form: HTMLFormElement) => {
     const data = new FormData(form);
@@ -48,13 +57,17 @@ export function Component() {
       new URLSearchParams({
         q: String(data.get('q') ?? ''),
         cause: String(data.get('cause') ?? ''),
+        sort: String(data.get('sort') ?? ''),
+        zakat: data.get('zakat') ? '1' : '',
       }),
     );
-    void navigate(paths.donateNow({ q: next.q, cause: next.cause }));
+    void navigate(
+      paths.donateNow({ q: next.q, cause: next.cause, sort: next.sort, zakat: next.zakat }),
+    );
   };
   const busy = navigation.state === 'loading' && navigation.location.pathname === paths.donateNow();
   const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  const filtered = Boolean(filters.q || filters.cause);
+  const filtered = Boolean(filters.q || filters.cause || filters.zakat);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
@@ -63,49 +76,52 @@ export function Component() {
         method="get"
         action={paths.donateNow()}
         role="search"
-        aria-label="Find a fund"
-        className="mx-auto mb-6 flex max-w-3xl flex-col gap-3 rounded-box bg-base-200/60 p-4 sm:flex-row sm:items-end"
-        key={`${filters.q ?? ''}|${filters.cause ?? ''}`}
+        aria-label={t('Find a fund')}
+        className="mx-auto mb-6 flex max-w-4xl flex-col gap-3 rounded-box bg-base-200/60 p-4 sm:flex-row sm:items-end"
+        key={`${filters.q ?? ''}|${filters.cause ?? ''}|${filters.sort ?? ''}|${filters.zakat ? 1 : 0}`}
         onSubmit={(e) => {
           e.preventDefault();
           search(e.currentTarget);
         }}
       >
         <label className="flex flex-1 flex-col gap-1">
-          <span className="text-sm font-medium">Search funds</span>
+          <span className="text-sm font-medium">{t('Search funds')}</span>
           <input
             type="search"
             name="q"
             defaultValue={filters.q ?? ''}
             maxLength={FUND_SEARCH_MAX}
-            placeholder="Name or description"
+            placeholder={t('Name or description')}
             className="input input-bordered w-full"
           />
         </label>
         <label className="flex flex-col gap-1 sm:w-56">
-          <span className="text-sm font-medium">Cause</span>
+          <span className="text-sm font-medium">{t('Cause')}</span>
           <select
             name="cause"
             defaultValue={filters.cause ?? ''}
             className="select select-bordered w-full"
             onChange={(e) => e.currentTarget.form && search(e.currentTarget.form)}
           >
-            <option value="">All causes</option>
+            <option value="">{t('All causes')}</option>
             {CAUSES.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.title}
+                {t(c.title)}
               </option>
             ))}
           </select>
         </label>
+        <SortSelect value={filters.sort ?? 'newest'} onChange={(form) => search(form)} />
+        <ZakatFilter checked={filters.zakat === true} onChange={(form) => search(form)} />
         <button type="submit" className="btn btn-primary">
-          Search
+          {t('Search')}
         </button>
       </form>
 
       <p className="mb-4 text-center text-sm text-base-content/80" role="status">
-        {list.total === 1 ? '1 fund' : `${list.total} funds`}
-        {filtered ? ' match your search' : ' open for donations'}
+        {filtered
+          ? tn('{{n}} funds match your search', list.total)
+          : tn('{{n}} funds open for donations', list.total)}
       </p>
 
       {list.items.length === 0 ? (
@@ -124,32 +140,32 @@ export function Component() {
       )}
 
       {pages > 1 && (
-        <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-4">
+        <nav aria-label={t('Pages')} className="mt-10 flex items-center justify-center gap-4">
           {list.page > 1 ? (
             <Link
               className="btn btn-outline"
               to={paths.donateNow({ ...filters, page: list.page - 1 })}
             >
-              Previous
+              {t('Previous')}
             </Link>
           ) : (
             <span className="btn btn-outline btn-disabled" aria-hidden="true">
-              Previous
+              {t('Previous')}
             </span>
           )}
           <span className="text-sm" aria-current="page">
-            Page {list.page} of {pages}
+            {t('Page {{page}} of {{pages}}', { page: number(list.page), pages: number(pages) })}
           </span>
           {list.page < pages ? (
             <Link
               className="btn btn-outline"
               to={paths.donateNow({ ...filters, page: list.page + 1 })}
             >
-              Next
+              {t('Next')}
             </Link>
           ) : (
             <span className="btn btn-outline btn-disabled" aria-hidden="true">
-              Next
+              {t('Next')}
             </span>
           )}
         </nav>
@@ -158,7 +174,42 @@ export function Component() {
   );
 }
 
+const SORT_LABELS = {
+  newest: 'Newest',
+  'nearly-funded': 'Nearly funded',
+  'most-donors': 'Most donors',
+} as const;
+
+/** The order of the list: newest, nearly funded, most donors. */
+function SortSelect({
+  value,
+  onChange,
+}: {
+  value: keyof typeof SORT_LABELS;
+  onChange: (form: HTMLFormElement) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <label className="flex flex-col gap-1 sm:w-44">
+      <span className="text-sm font-medium">{t('Sort by')}</span>
+      <select
+        name="sort"
+        defaultValue={value}
+        className="select select-bordered w-full"
+        onChange={(e) => e.currentTarget.form && onChange(e.currentTarget.form)}
+      >
+        {Object.entries(SORT_LABELS).map(([id, label]) => (
+          <option key={id} value={id}>
+            {t(label)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function EmptyState({ filtered, beyondLastPage }: { filtered: boolean; beyondLastPage: boolean }) {
+  const { t } = useI18n();
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-box border border-dashed border-base-300 p-10 text-center">
       <svg viewBox="0 0 24 24" className="h-12 w-12 text-orange-600" aria-hidden="true">
@@ -169,17 +220,17 @@ function EmptyState({ filtered, beyondLastPage }: { filtered: boolean; beyondLas
       </svg>
       {filtered || beyondLastPage ? (
         <>
-          <h2 className="text-xl font-bold">No funds match your search</h2>
-          <p className="text-base-content/80">Try other words or another cause.</p>
+          <h2 className="text-xl font-bold">{t('No funds match your search')}</h2>
+          <p className="text-base-content/80">{t('Try other words or another cause.')}</p>
           <Link to={paths.donateNow()} className="btn btn-primary">
-            Show all funds
+            {t('Show all funds')}
           </Link>
         </>
       ) : (
         <>
-          <h2 className="text-xl font-bold">No funds are open for donations right now</h2>
+          <h2 className="text-xl font-bold">{t('No funds are open for donations right now')}</h2>
           <p className="text-base-content/80">
-            New funds appear here as soon as our team approves them. Please check back soon.
+            {t('New funds appear here as soon as our team approves them. Please check back soon.')}
           </p>
         </>
       )}
@@ -191,6 +242,7 @@ function EmptyState({ filtered, beyondLastPage }: { filtered: boolean; beyondLas
 export function ErrorBoundary() {
   usePageTitle(PAGE_TITLES.donateNow);
   const revalidator = useRevalidator();
+  const { t } = useI18n();
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <Header />
@@ -198,9 +250,9 @@ export function ErrorBoundary() {
         role="alert"
         className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-box border border-error/40 bg-error/5 p-10 text-center"
       >
-        <h2 className="text-xl font-bold">We could not load the funds</h2>
+        <h2 className="text-xl font-bold">{t('We could not load the funds')}</h2>
         <p className="text-base-content/80">
-          Please check your connection and try again in a moment.
+          {t('Please check your connection and try again in a moment.')}
         </p>
         <button
           type="button"
@@ -208,7 +260,7 @@ export function ErrorBoundary() {
           disabled={revalidator.state === 'loading'}
           onClick={() => void revalidator.revalidate()}
         >
-          Try again
+          {t('Try again')}
         </button>
       </div>
     </section>

@@ -11,13 +11,28 @@ import { causeTitle } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { srcsetFor } from '@easyfund/shared/images';
 import { fundQuery } from '../../../api/funds';
-import { Money } from '../../../components/money';
+import { FundImage } from '../../../components/fund-image';
 import { RaisedProgress } from '../../../components/raised-progress';
 import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { queryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
+import { useSession } from '../../../api/session';
+import { ShareButtons } from '../../../components/share-buttons';
+import { ZakatBadge } from '../../../components/zakat-badge';
 import { DonateBox } from '../components/donate-box';
+import { DonorWall } from '../components/donor-wall';
+import { FundFacts } from '../components/fund-facts';
+import { HoldNotice } from '../components/hold-notice';
+import { OrganiserCard } from '../components/organiser-card';
+import { RelatedFunds } from '../components/related-funds';
+import { StickyDonate } from '../components/sticky-donate';
+
+/** Where the phone's sticky Donate button takes the donor. */
+const DONATE_BOX_ID = 'donate';
+import { FundUpdates } from '../components/fund-updates';
+import { ZakatAdmin } from '../components/zakat-admin';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
@@ -35,28 +50,31 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export function Component() {
   usePageTitle(PAGE_TITLES.fundDetails);
   const fund = useLoaderData<typeof loader>();
-  const open = fund.status === 'approved';
+  const open = fund.status === 'approved' && !fund.hold;
+  const { t } = useI18n();
+  const { user } = useSession();
+  const revalidator = useRevalidator();
 
   return (
-    <article className="mx-auto max-w-6xl px-4 py-10">
-      <nav aria-label="Breadcrumb" className="breadcrumbs mb-4 text-sm">
+    <article className="mx-auto max-w-6xl px-4 pt-10 pb-24 lg:pb-10">
+      <nav aria-label={t('Breadcrumb')} className="breadcrumbs mb-4 text-sm">
         <ul>
           <li>
-            <Link to={paths.home}>Home</Link>
+            <Link to={paths.home}>{t('Home')}</Link>
           </li>
           <li>
-            <Link to={paths.donateNow()}>Donate Now</Link>
+            <Link to={paths.donateNow()}>{t('Donate Now')}</Link>
           </li>
           <li aria-current="page">{fund.name}</li>
         </ul>
       </nav>
       <div className="grid gap-8 lg:grid-cols-2">
         <figure className="self-start overflow-hidden rounded-box bg-base-200">
-          <img
+          <FundImage
             src={fund.image}
             srcSet={srcsetFor(fund.image)}
             sizes="(min-width: 1024px) 50vw, 100vw"
-            alt={`Illustration for ${fund.name}`}
+            alt={t('Illustration for {{name}}', { name: fund.name })}
             width={800}
             height={500}
             fetchPriority="high"
@@ -64,50 +82,74 @@ export function Component() {
           />
         </figure>
         <div className="flex flex-col gap-4">
-          <span className="badge badge-outline text-base-content/80">{causeTitle(fund.cause)}</span>
+          <div className="flex flex-wrap gap-2">
+            <span className="badge badge-outline text-base-content/80">
+              {t(causeTitle(fund.cause))}
+            </span>
+            {fund.zakatEligible && <ZakatBadge />}
+          </div>
           <h1 className="text-3xl font-extrabold leading-tight md:text-4xl">{fund.name}</h1>
           <p className="text-base-content/80">
-            Raised by <span className="font-semibold text-base-content">{fund.raiserName}</span>
+            {t('Raised by')}{' '}
+            <span className="font-semibold text-base-content">{fund.raiserName}</span>
           </p>
-          <dl className="grid grid-cols-3 gap-3 text-center">
-            <div className="rounded-box bg-base-200/70 px-1 py-3 sm:px-3">
-              <dt className="text-xs uppercase tracking-wide text-base-content/75">Goal</dt>
-              <dd className="text-base font-bold sm:text-lg">
-                <Money poisha={fund.goalPoisha} />
-              </dd>
-            </div>
-            <div className="rounded-box bg-base-200/70 px-1 py-3 sm:px-3">
-              <dt className="text-xs uppercase tracking-wide text-base-content/75">Fund raised</dt>
-              <dd className="text-base font-bold text-emerald-800 sm:text-lg">
-                <Money poisha={fund.raisedPoisha} />
-              </dd>
-            </div>
-            <div className="rounded-box bg-base-200/70 px-1 py-3 sm:px-3">
-              <dt className="text-xs uppercase tracking-wide text-base-content/75">Donors</dt>
-              <dd className="text-base font-bold sm:text-lg">
-                {fund.donationCount.toLocaleString('en-US')}
-              </dd>
-            </div>
-          </dl>
+          <FundFacts fund={fund} />
           <RaisedProgress raisedPoisha={fund.raisedPoisha} goalPoisha={fund.goalPoisha} />
-          {open ? (
-            <DonateBox fund={fund} />
+          {fund.hold ? (
+            <HoldNotice fund={fund} />
+          ) : open ? (
+            <div id={DONATE_BOX_ID} tabIndex={-1} className="scroll-mt-24 outline-none">
+              <DonateBox fund={fund} />
+            </div>
           ) : (
             <div role="status" className="alert alert-warning alert-soft">
               <span>
-                This fund is {fund.status === 'pending' ? 'waiting for approval' : 'denied'}; it
-                takes donations once an admin approves it.
+                {fund.status === 'pending'
+                  ? t(
+                      'This fund is waiting for approval; it takes donations once an admin approves it.',
+                    )
+                  : t('This fund was denied and does not take donations.')}
               </span>
             </div>
           )}
+          {fund.zakatEligible && fund.zakatNote && (
+            <p className="rounded-box bg-amber-50 p-3 text-sm text-amber-950">
+              <span className="font-semibold">{t('Why it is Zakat-eligible:')}</span>{' '}
+              {fund.zakatNote}
+            </p>
+          )}
+          {open && (
+            <ShareButtons
+              url={`${window.location.origin}${paths.fund(fund.id)}`}
+              title={fund.name}
+            />
+          )}
         </div>
       </div>
+      {user?.role === 'admin' && (
+        <ZakatAdmin
+          key={`${fund.zakatEligible}|${fund.zakatNote ?? ''}`}
+          fundId={fund.id}
+          eligible={fund.zakatEligible}
+          note={fund.zakatNote}
+          onSaved={() => void revalidator.revalidate()}
+        />
+      )}
       <section className="mt-10" aria-labelledby="about-fund">
         <h2 id="about-fund" className="text-2xl font-bold">
-          About this fund
+          {t('About this fund')}
         </h2>
         <p className="whitespace-pre-line text-base-content/90">{fund.description}</p>
       </section>
+      <FundUpdates fundId={fund.id} />
+      <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <DonorWall fundId={fund.id} />
+        <div className="lg:mt-10">
+          <OrganiserCard fundId={fund.id} />
+        </div>
+      </div>
+      <RelatedFunds fund={fund} />
+      {open && <StickyDonate targetId={DONATE_BOX_ID} />}
     </article>
   );
 }
@@ -118,6 +160,7 @@ export function ErrorBoundary() {
   const revalidator = useRevalidator();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   usePageTitle(notFound ? PAGE_TITLES.notFound : PAGE_TITLES.fundDetails);
+  const { t } = useI18n();
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       {notFound ? (
@@ -125,26 +168,26 @@ export function ErrorBoundary() {
           <p className="text-6xl font-extrabold text-primary" aria-hidden="true">
             404
           </p>
-          <h1 className="text-2xl font-bold">Fund not found</h1>
+          <h1 className="text-2xl font-bold">{t('Fund not found')}</h1>
           <p className="text-base-content/80">
-            This fund does not exist or is not open for donations.
+            {t('This fund does not exist or is not open for donations.')}
           </p>
         </>
       ) : (
         <>
-          <h1 className="text-2xl font-bold">We could not load this fund</h1>
-          <p className="text-base-content/80">Please try again in a moment.</p>
+          <h1 className="text-2xl font-bold">{t('We could not load this fund')}</h1>
+          <p className="text-base-content/80">{t('Please try again in a moment.')}</p>
           <button
             type="button"
             className="btn btn-outline"
             onClick={() => void revalidator.revalidate()}
           >
-            Try again
+            {t('Try again')}
           </button>
         </>
       )}
       <Link to={paths.donateNow()} className="btn btn-primary">
-        See all funds
+        {t('See all funds')}
       </Link>
     </section>
   );

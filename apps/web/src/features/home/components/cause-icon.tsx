@@ -28,7 +28,7 @@ export function CauseIcon({ id }: { id: CauseId }) {
 export function CurrencyIcon() {
   return (
     <span
-      className="flex h-12 w-12 items-center justify-center rounded-full bg-amber-300 text-teal-950"
+      className="flex aspect-square h-12 w-12 shrink-0 items-center justify-center rounded-full bg-amber-300 text-teal-950"
       aria-hidden="true"
     >
       <svg viewBox="0 0 24 24" className="h-7 w-7">

@@ -1,12 +1,14 @@
+import { useI18n } from '../../../lib/i18n';
 import { BLOG, BLOG_AUTHOR, BLOG_COMMENTS } from '../content';
 
 /** 'Latest news & articles directly from our blog': three static cards. */
 export function LatestBlog() {
+  const { t, tn } = useI18n();
   return (
     <section id="latest-blog" aria-labelledby="blog-title" className="bg-base-100">
       <div className="mx-auto max-w-7xl px-4 py-16">
         <h2 id="blog-title" className="text-center text-3xl font-extrabold md:text-4xl">
-          Latest news &amp; articles directly from our blog
+          {t('Latest news & articles directly from our blog')}
         </h2>
         <ul className="mt-10 grid gap-8 md:grid-cols-3">
           {BLOG.map((post) => (
@@ -32,7 +34,7 @@ export function LatestBlog() {
                           d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-5 0-9 2.5-9 5.5V22h18v-2.5c0-3-4-5.5-9-5.5z"
                         />
                       </svg>
-                      {BLOG_AUTHOR}
+                      {t(BLOG_AUTHOR)}
                     </span>
                     <span className="flex items-center gap-1">
                       <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
@@ -41,11 +43,11 @@ export function LatestBlog() {
                           d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 1-2z"
                         />
                       </svg>
-                      {BLOG_COMMENTS}
+                      {tn('{{n}} Comments', BLOG_COMMENTS)}
                     </span>
                   </p>
-                  <h3 className="card-title text-lg leading-snug">{post.title}</h3>
-                  <p className="text-base-content/80">{post.text}</p>
+                  <h3 className="card-title text-lg leading-snug">{t(post.title)}</h3>
+                  <p className="text-base-content/80">{t(post.text)}</p>
                 </div>
               </article>
             </li>

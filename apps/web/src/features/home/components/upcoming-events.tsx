@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
-import { BANNER, EVENTS } from '../content';
+import { BANNER, EVENTS, nextOccurrence } from '../content';
 
 function Meta({ icon, children }: { icon: string; children: ReactNode }) {
   return (
@@ -23,15 +24,16 @@ const ICONS = {
 
 /** 'Upcoming Events' with the two event cards, then the donate banner. */
 export function UpcomingEvents() {
+  const { t, date, digits } = useI18n();
   return (
     <>
       <section id="upcoming-events" aria-labelledby="events-title" className="bg-base-200/60">
         <div className="mx-auto max-w-7xl px-4 py-16">
           <h2 id="events-title" className="text-center text-3xl font-extrabold md:text-4xl">
-            Upcoming Events
+            {t('Upcoming Events')}
           </h2>
           <p className="mt-2 text-center text-base-content/80">
-            Be ready for our upcoming charity events
+            {t('Be ready for our upcoming charity events')}
           </p>
           <ul className="mt-10 grid gap-8 md:grid-cols-2">
             {EVENTS.map((e) => (
@@ -50,19 +52,23 @@ export function UpcomingEvents() {
                   </figure>
                   <div className="card-body gap-3 sm:w-3/5">
                     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/80">
-                      <Meta icon={ICONS.date}>{e.date}</Meta>
-                      <Meta icon={ICONS.time}>{e.time}</Meta>
-                      <Meta icon={ICONS.place}>{e.place}</Meta>
+                      <Meta icon={ICONS.date}>
+                        <time dateTime={nextOccurrence(e.month, e.day).toISOString().slice(0, 10)}>
+                          {date(nextOccurrence(e.month, e.day))}
+                        </time>
+                      </Meta>
+                      <Meta icon={ICONS.time}>{digits(e.time)}</Meta>
+                      <Meta icon={ICONS.place}>{t(e.place)}</Meta>
                     </ul>
-                    <h3 className="card-title text-xl">{e.title}</h3>
-                    <p className="text-base-content/80">{e.description}</p>
+                    <h3 className="card-title text-xl">{t(e.title)}</h3>
+                    <p className="text-base-content/80">{t(e.description)}</p>
                     <div className="card-actions">
                       <Link
                         to={paths.donateNow()}
                         className="btn btn-secondary btn-sm"
-                        aria-label={`Join Now: ${e.title}`}
+                        aria-label={t('Join Now: {{title}}', { title: t(e.title) })}
                       >
-                        Join Now
+                        {t('Join Now')}
                       </Link>
                     </div>
                   </div>
@@ -74,16 +80,18 @@ export function UpcomingEvents() {
       </section>
       <section aria-labelledby="banner-title" className="bg-orange-700 text-white">
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-16 text-center">
-          <p className="font-semibold uppercase tracking-wider text-orange-50">{BANNER.eyebrow}</p>
+          <p className="font-semibold uppercase tracking-wider text-orange-50">
+            {t(BANNER.eyebrow)}
+          </p>
           <h2 id="banner-title" className="text-3xl font-extrabold md:text-4xl">
-            {BANNER.title}
+            {t(BANNER.title)}
           </h2>
-          <p className="max-w-3xl text-lg text-orange-50">{BANNER.text}</p>
+          <p className="max-w-3xl text-lg text-orange-50">{t(BANNER.text)}</p>
           <Link
             to={paths.donateNow()}
             className="btn btn-lg border-0 bg-white text-orange-800 hover:bg-orange-50"
           >
-            Donate Now
+            {t('Donate Now')}
           </Link>
         </div>
       </section>

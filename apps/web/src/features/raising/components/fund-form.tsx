@@ -8,6 +8,7 @@ import {
 } from '@easyfund/shared/schemas/funds';
 import { Field } from '../../../components/field';
 import { TextAreaField, TextField } from '../../../components/text-field';
+import { useI18n } from '../../../lib/i18n';
 import { ImageField } from './image-field';
 
 interface FundFormProps {
@@ -26,6 +27,7 @@ export function FundForm({
   busyLabel,
   onSubmit,
 }: FundFormProps) {
+  const { t } = useI18n();
   const {
     register,
     control,
@@ -47,10 +49,10 @@ export function FundForm({
         <Field label="Cause" error={errors.cause?.message}>
           {(p) => (
             <select {...p} {...register('cause')} className="select select-bordered w-full">
-              <option value="">Choose a cause</option>
+              <option value="">{t('Choose a cause')}</option>
               {CAUSES.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.title}
+                  {t(c.title)}
                 </option>
               ))}
             </select>
@@ -101,7 +103,7 @@ export function FundForm({
           />
         </div>
         <button type="submit" className="btn btn-primary md:col-span-2" disabled={isSubmitting}>
-          {isSubmitting ? busyLabel : submitLabel}
+          {isSubmitting ? t(busyLabel) : t(submitLabel)}
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from '@easyfund/shared/constants'
 import { isImageRef } from '@easyfund/shared/schemas/fields';
 import { useUploadImage } from '../../../api/uploads';
 import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 
 const TOO_LARGE = 'The image must be at most 2 MB';
 const WRONG_TYPE = 'Only JPEG, PNG or WebP images can be uploaded';
@@ -18,6 +19,7 @@ interface ImageFieldProps {
 /** An image for a fund or an application: upload a file (JPEG/PNG/WebP ≤ 2 MB) or give an https address. */
 export function ImageField({ label = 'Image', value, onChange, onBlur, error }: ImageFieldProps) {
   const id = useId();
+  const { t } = useI18n();
   const [mode, setMode] = useState<'upload' | 'url'>(
     value.startsWith('https://') ? 'url' : 'upload',
   );
@@ -48,8 +50,12 @@ export function ImageField({ label = 'Image', value, onChange, onBlur, error }: 
 
   return (
     <fieldset className="fieldset w-full" aria-describedby={errorId}>
-      <legend className="fieldset-legend text-sm font-medium">{label}</legend>
-      <div role="radiogroup" aria-label={`How to give the ${label.toLowerCase()}`} className="join">
+      <legend className="fieldset-legend text-sm font-medium">{t(label)}</legend>
+      <div
+        role="radiogroup"
+        aria-label={t('How to give the {{what}}', { what: t(label).toLowerCase() })}
+        className="join"
+      >
         <label className="join-item btn btn-sm has-[:checked]:btn-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2">
           <input
             type="radio"
@@ -58,7 +64,7 @@ export function ImageField({ label = 'Image', value, onChange, onBlur, error }: 
             checked={mode === 'upload'}
             onChange={() => setMode('upload')}
           />
-          Upload a file
+          {t('Upload a file')}
         </label>
         <label className="join-item btn btn-sm has-[:checked]:btn-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2">
           <input
@@ -68,13 +74,13 @@ export function ImageField({ label = 'Image', value, onChange, onBlur, error }: 
             checked={mode === 'url'}
             onChange={() => setMode('url')}
           />
-          Use a web address
+          {t('Use a web address')}
         </label>
       </div>
       {mode === 'upload' ? (
         <div className="mt-2">
           <label htmlFor={`${id}-file`} className="label pb-1 text-sm">
-            Upload image (JPEG, PNG or WebP, at most 2 MB)
+            {t('Upload image (JPEG, PNG or WebP, at most 2 MB)')}
           </label>
           <input
             id={`${id}-file`}
@@ -91,7 +97,7 @@ export function ImageField({ label = 'Image', value, onChange, onBlur, error }: 
       ) : (
         <div className="mt-2">
           <label htmlFor={`${id}-url`} className="label pb-1 text-sm">
-            Image URL
+            {t('Image URL')}
           </label>
           <input
             id={`${id}-url`}
@@ -111,19 +117,19 @@ export function ImageField({ label = 'Image', value, onChange, onBlur, error }: 
       )}
       {uploading && (
         <p role="status" className="mt-1 text-sm">
-          Uploading…
+          {t('Uploading…')}
         </p>
       )}
       {value && isImageRef(value) && !uploading && (
         <img
           src={value}
-          alt="Chosen image preview"
+          alt={t('Chosen image preview')}
           className="mt-2 h-32 w-48 rounded-box border border-base-300 object-cover"
         />
       )}
       {shownError && (
         <p id={errorId} role="alert" className="mt-1 text-sm text-error">
-          {shownError}
+          {t(shownError)}
         </p>
       )}
     </fieldset>

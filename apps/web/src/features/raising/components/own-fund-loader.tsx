@@ -5,18 +5,20 @@ import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import { myFundQuery } from '../../../api/funds';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Missing({ text }: { text: string }) {
+  const { t } = useI18n();
   return (
     <div role="alert" className="alert alert-warning mx-auto max-w-xl">
       <span>
-        {text}{' '}
+        {t(text)}{' '}
         <Link to={paths.raisedFund} className="link">
-          Back to My Raised Fund
+          {t('Back to My Raised Fund')}
         </Link>
       </span>
     </div>

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { downloads } from '@easyfund/shared/api/downloads';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { formatTk } from '@easyfund/shared/money';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import type { TWithdrawal } from '@easyfund/shared/schemas/withdrawals';
+import { urlOf } from '../../../api/client';
 import { myFundsQuery } from '../../../api/funds';
 import { myWithdrawalsQuery } from '../../../api/withdrawals';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/status-badge';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
@@ -17,11 +19,12 @@ export function Component() {
   usePageTitle(PAGE_TITLES.raisedFund);
   const funds = useQuery(myFundsQuery);
   const withdrawals = useQuery(myWithdrawalsQuery);
+  const { t, tk, number } = useI18n();
   if (funds.isPending || withdrawals.isPending) return <PageLoader />;
   if (funds.isError || withdrawals.isError) {
     return (
       <p role="alert" className="alert alert-error">
-        {messageOf(funds.error ?? withdrawals.error)}
+        {t(messageOf(funds.error ?? withdrawals.error))}
       </p>
     );
   }
@@ -29,44 +32,49 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-6xl">
-      <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.raisedFund}</h1>
+      <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.raisedFund)}</h1>
+      <p className="mb-4 text-right">
+        <a className="btn btn-outline btn-sm" href={urlOf(downloads.myDonations)} download>
+          {t('Download donations (CSV)')}
+        </a>
+      </p>
       <div className="stats stats-vertical mb-8 w-full bg-base-100 shadow md:stats-horizontal">
         <div className="stat">
-          <div className="stat-title text-base-content/80">Total Fund Raised</div>
+          <div className="stat-title text-base-content/80">{t('Total Fund Raised')}</div>
           <div className="stat-value text-primary" data-testid="total-raised">
-            {formatTk(data.totalRaisedPoisha)}
+            {tk(data.totalRaisedPoisha)}
           </div>
         </div>
         <div className="stat">
-          <div className="stat-title text-base-content/80">Donations</div>
+          <div className="stat-title text-base-content/80">{t('Donations')}</div>
           <div className="stat-value" data-testid="total-donations">
-            {data.totalDonations}
+            {number(data.totalDonations)}
           </div>
         </div>
         <div className="stat">
-          <div className="stat-title text-base-content/80">Available to withdraw</div>
+          <div className="stat-title text-base-content/80">{t('Available to withdraw')}</div>
           <div className="stat-value" data-testid="total-available">
-            {formatTk(data.availablePoisha)}
+            {tk(data.availablePoisha)}
           </div>
         </div>
       </div>
 
-      <h2 className="mb-3 text-xl font-semibold">Your funds</h2>
+      <h2 className="mb-3 text-xl font-semibold">{t('Your funds')}</h2>
       {data.items.length === 0 ? (
         <p className="rounded-box bg-base-100 p-6 text-center shadow">
-          You have not requested a fund yet.{' '}
+          {t('You have not requested a fund yet.')}{' '}
           <Link to={paths.requestFund} className="link link-primary">
-            {PAGE_TITLES.requestFund}
+            {t(PAGE_TITLES.requestFund)}
           </Link>
         </p>
       ) : (
         <FundsTable funds={data.items} />
       )}
 
-      <h2 className="mt-10 mb-3 text-xl font-semibold">Withdrawal requests</h2>
+      <h2 className="mt-10 mb-3 text-xl font-semibold">{t('Withdrawal requests')}</h2>
       {withdrawals.data.items.length === 0 ? (
         <p className="rounded-box bg-base-100 p-6 text-center shadow">
-          No withdrawal requests yet.
+          {t('No withdrawal requests yet.')}
         </p>
       ) : (
         <WithdrawalsTable items={withdrawals.data.items} />
@@ -76,33 +84,34 @@ export function Component() {
 }
 
 function FundsTable({ funds }: { funds: TOwnFund[] }) {
+  const { t, tk, number, digits } = useI18n();
   return (
     <div className="overflow-x-auto rounded-box bg-base-100 shadow">
-      <table className="table" aria-label="Your funds">
+      <table className="table" aria-label={t('Your funds')}>
         <thead>
           <tr>
             <th scope="col">#</th>
-            <th scope="col">Event Name</th>
-            <th scope="col">Total Paid</th>
-            <th scope="col">Total Fund Raised</th>
-            <th scope="col">Status</th>
-            <th scope="col">Feedback</th>
-            <th scope="col">Update</th>
-            <th scope="col">Withdraw</th>
+            <th scope="col">{t('Event Name')}</th>
+            <th scope="col">{t('Total Paid')}</th>
+            <th scope="col">{t('Total Fund Raised')}</th>
+            <th scope="col">{t('Status')}</th>
+            <th scope="col">{t('Feedback')}</th>
+            <th scope="col">{t('Update')}</th>
+            <th scope="col">{t('Withdraw')}</th>
           </tr>
         </thead>
         <tbody>
           {funds.map((f, i) => (
             <tr key={f.id}>
-              <td>{i + 1}</td>
+              <td>{digits(i + 1)}</td>
               <th scope="row" className="font-medium">
                 {f.name}
               </th>
-              <td>{f.donationCount}</td>
+              <td>{number(f.donationCount)}</td>
               <td>
-                {formatTk(f.raisedPoisha)}
+                {tk(f.raisedPoisha)}
                 <span className="block text-xs text-base-content/80">
-                  available {formatTk(f.availablePoisha)}
+                  {t('available {{amount}}', { amount: tk(f.availablePoisha) })}
                 </span>
               </td>
               <td>
@@ -113,19 +122,34 @@ function FundsTable({ funds }: { funds: TOwnFund[] }) {
                 <Link
                   to={paths.updateFund(f.id)}
                   className="btn btn-sm btn-outline"
-                  aria-label={`Update ${f.name}`}
+                  aria-label={t('Update {{name}}', { name: f.name })}
                 >
-                  Update
+                  {t('Update')}
                 </Link>
               </td>
               <td>
-                <Link
-                  to={paths.withdraw(f.id)}
-                  className="btn btn-sm btn-primary"
-                  aria-label={`Withdraw from ${f.name}`}
-                >
-                  Withdraw
-                </Link>
+                {f.availablePoisha > 0 ? (
+                  <Link
+                    to={paths.withdraw(f.id)}
+                    className="btn btn-sm btn-primary"
+                    aria-label={t('Withdraw from {{name}}', { name: f.name })}
+                  >
+                    {t('Withdraw')}
+                  </Link>
+                ) : (
+                  // Nothing to withdraw (nothing raised, or all of it requested already).
+                  <span
+                    className="btn btn-sm btn-disabled"
+                    role="link"
+                    aria-disabled="true"
+                    title={t('Nothing to withdraw yet')}
+                    aria-label={t('Withdraw from {{name}}: nothing to withdraw yet', {
+                      name: f.name,
+                    })}
+                  >
+                    {t('Withdraw')}
+                  </span>
+                )}
               </td>
             </tr>
           ))}
@@ -136,16 +160,17 @@ function FundsTable({ funds }: { funds: TOwnFund[] }) {
 }
 
 function WithdrawalsTable({ items }: { items: TWithdrawal[] }) {
+  const { t, tk, dateTime } = useI18n();
   return (
     <div className="overflow-x-auto rounded-box bg-base-100 shadow">
-      <table className="table" aria-label="Withdrawal requests">
+      <table className="table" aria-label={t('Withdrawal requests')}>
         <thead>
           <tr>
-            <th scope="col">Event Name</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Requested</th>
-            <th scope="col">Status</th>
-            <th scope="col">Feedback</th>
+            <th scope="col">{t('Event Name')}</th>
+            <th scope="col">{t('Amount')}</th>
+            <th scope="col">{t('Requested')}</th>
+            <th scope="col">{t('Status')}</th>
+            <th scope="col">{t('Feedback')}</th>
           </tr>
         </thead>
         <tbody>
@@ -154,8 +179,8 @@ function WithdrawalsTable({ items }: { items: TWithdrawal[] }) {
               <th scope="row" className="font-medium">
                 {w.fundName}
               </th>
-              <td>{formatTk(w.amountPoisha)}</td>
-              <td>{new Date(w.createdAt).toLocaleString()}</td>
+              <td className="whitespace-nowrap">{tk(w.amountPoisha)}</td>
+              <td>{dateTime(w.createdAt)}</td>
               <td>
                 <StatusBadge status={w.status} />
               </td>

@@ -5,6 +5,7 @@ import type { TCreateFundRequest } from '@easyfund/shared/schemas/funds';
 import { useCreateFund } from '../../../api/funds';
 import { useSession } from '../../../api/session';
 import { PageLoader } from '../../../components/page-loader';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
@@ -17,6 +18,7 @@ export function Component() {
   const { user } = useSession();
   const navigate = useNavigate();
   const createFund = useCreateFund();
+  const { t } = useI18n();
   if (!user) return <PageLoader />;
 
   const onSubmit = async (values: TCreateFundRequest) => {
@@ -31,9 +33,9 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-3xl">
-      <h1 className="mb-2 text-center text-3xl font-bold">{PAGE_TITLES.requestFund}</h1>
+      <h1 className="mb-2 text-center text-3xl font-bold">{t(PAGE_TITLES.requestFund)}</h1>
       <p className="mb-6 text-center text-base-content/80">
-        Your fund is shown on Donate Now once an admin approves it.
+        {t('Your fund is shown on Donate Now once an admin approves it.')}
       </p>
       <FundForm
         defaultValues={{

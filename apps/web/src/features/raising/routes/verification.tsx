@@ -15,6 +15,7 @@ import { myVerificationQuery, useApplyForVerification } from '../../../api/verif
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/status-badge';
 import { TextField } from '../../../components/text-field';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
@@ -26,6 +27,7 @@ export function Component() {
   const { user } = useSession();
   const mine = useQuery(myVerificationQuery);
   const refreshSession = useRefreshSession();
+  const { t } = useI18n();
   const serverRole = mine.data?.role;
   useEffect(() => {
     // Approved since the session was loaded: refresh it so the raiser links appear.
@@ -37,7 +39,7 @@ export function Component() {
   if (mine.isError) {
     return (
       <p role="alert" className="alert alert-error">
-        {messageOf(mine.error)}
+        {t(messageOf(mine.error))}
       </p>
     );
   }
@@ -46,12 +48,14 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-2xl">
-      <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.verification}</h1>
+      <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.verification)}</h1>
       {user.role !== 'user' && (
         <div role="status" className="alert alert-success mb-6">
           {user.role === 'admin'
-            ? 'You are an admin: you can review fund raiser applications.'
-            : 'You are a verified fund raiser: you can request funds and follow them in My Raised Fund.'}
+            ? t('You are an admin: you can review fund raiser applications.')
+            : t(
+                'You are a verified fund raiser: you can request funds and follow them in My Raised Fund.',
+              )}
         </div>
       )}
       {application && <ApplicationStatus application={application} />}
@@ -61,24 +65,27 @@ export function Component() {
 }
 
 function ApplicationStatus({ application }: { application: TVerification }) {
+  const { t, dateTime } = useI18n();
   return (
     <div className="card mb-6 bg-base-100 shadow" aria-labelledby="application-heading">
       <div className="card-body">
         <h2 id="application-heading" className="card-title">
-          Your application
+          {t('Your application')}
         </h2>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
-          <dt className="font-medium">Status</dt>
+          <dt className="font-medium">{t('Status')}</dt>
           <dd>
             <StatusBadge status={application.status} />
           </dd>
-          <dt className="font-medium">Feedback</dt>
+          <dt className="font-medium">{t('Feedback')}</dt>
           <dd>{application.feedback ?? '—'}</dd>
-          <dt className="font-medium">Sent</dt>
-          <dd>{new Date(application.createdAt).toLocaleString()}</dd>
+          <dt className="font-medium">{t('Sent')}</dt>
+          <dd>{dateTime(application.createdAt)}</dd>
         </dl>
-        {application.status === 'pending' && <p>{MSG.verificationSuccessFooter}</p>}
-        {application.status === 'denied' && <p>You can correct your details and apply again.</p>}
+        {application.status === 'pending' && <p>{t(MSG.verificationSuccessFooter)}</p>}
+        {application.status === 'denied' && (
+          <p>{t('You can correct your details and apply again.')}</p>
+        )}
       </div>
     </div>
   );
@@ -86,6 +93,7 @@ function ApplicationStatus({ application }: { application: TVerification }) {
 
 function ApplicationForm({ again, name }: { again: boolean; name: string }) {
   const applyForVerification = useApplyForVerification();
+  const { t } = useI18n();
   const {
     register,
     control,
@@ -116,7 +124,7 @@ function ApplicationForm({ again, name }: { again: boolean; name: string }) {
     >
       <div className="card-body gap-3">
         <h2 id="apply-heading" className="card-title">
-          {again ? 'Apply again' : 'Apply to become a fund raiser'}
+          {again ? t('Apply again') : t('Apply to become a fund raiser')}
         </h2>
         <TextField
           label="Name"
@@ -154,7 +162,7 @@ function ApplicationForm({ again, name }: { again: boolean; name: string }) {
           autoComplete="tel"
         />
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending…' : 'Apply'}
+          {isSubmitting ? t('Sending…') : t('Apply')}
         </button>
       </div>
     </form>

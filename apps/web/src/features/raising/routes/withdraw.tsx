@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { formatTk } from '@easyfund/shared/money';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import {
   type TWithdrawForm,
@@ -14,6 +13,7 @@ import { useRequestWithdrawal } from '../../../api/withdrawals';
 import { PageLoader } from '../../../components/page-loader';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
@@ -26,9 +26,10 @@ const WITHDRAW_SUCCESS_TEXT = 'An admin will review it; follow it in My Raised F
 /** /dashboard/raisedfund/withdraw?id=: Withdraw Request (verified raisers). */
 export function Component() {
   usePageTitle(PAGE_TITLES.withdraw);
+  const { t } = useI18n();
   return (
     <section className="mx-auto max-w-xl">
-      <h1 className="mb-6 text-center text-3xl font-bold">{PAGE_TITLES.withdraw}</h1>
+      <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.withdraw)}</h1>
       <OwnFundLoader>{(fund) => <WithdrawForm fund={fund} />}</OwnFundLoader>
     </section>
   );
@@ -38,6 +39,7 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const requestWithdrawal = useRequestWithdrawal();
+  const { t, tk } = useI18n();
   const {
     register,
     handleSubmit,
@@ -65,11 +67,14 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="card bg-base-100 shadow">
       <div className="card-body gap-3">
         <p role="status" className="rounded-box bg-base-200 p-3">
-          Available balance:{' '}
-          <strong data-testid="available">{formatTk(fund.availablePoisha)}</strong>
+          {t('Available balance:')}{' '}
+          <strong data-testid="available">{tk(fund.availablePoisha)}</strong>
           <span className="block text-sm text-base-content/80">
-            Raised {formatTk(fund.raisedPoisha)}, withdrawn {formatTk(fund.withdrawnPoisha)},
-            waiting for approval {formatTk(fund.pendingWithdrawalPoisha)}
+            {t('Raised {{raised}}, withdrawn {{withdrawn}}, waiting for approval {{pending}}', {
+              raised: tk(fund.raisedPoisha),
+              withdrawn: tk(fund.withdrawnPoisha),
+              pending: tk(fund.pendingWithdrawalPoisha),
+            })}
           </span>
         </p>
         <TextField
@@ -90,7 +95,7 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
           inputMode="numeric"
         />
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending…' : 'Request Withdrawal'}
+          {isSubmitting ? t('Sending…') : t('Request Withdrawal')}
         </button>
       </div>
     </form>

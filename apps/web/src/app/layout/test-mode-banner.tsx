@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { paymentConfigQuery } from '../../api/payments';
+import { useI18n } from '../../lib/i18n';
+
+/** On every page while the payment provider takes test cards only: no real money moves. */
+export function TestModeBanner() {
+  const { t } = useI18n();
+  const { data } = useQuery(paymentConfigQuery);
+  if (data?.mode !== 'test') return null;
+  return (
+    // A landmark of its own, so that every part of the page sits in one.
+    <aside
+      aria-label={t('Test mode')}
+      data-testid="test-mode-banner"
+      className="bg-warning px-4 py-1 text-center text-sm text-warning-content"
+    >
+      {t('Test mode: no real money is taken. Pay with a test card such as 4242 4242 4242 4242.')}
+    </aside>
+  );
+}

@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import { downloads } from '@easyfund/shared/api/downloads';
+import { MAX_EXPORT_DAYS, ZExportRange } from '@easyfund/shared/schemas/exports';
+import { urlOf } from '../../../api/client';
+import { useI18n } from '../../../lib/i18n';
+
+/** A date in Asia/Dhaka as YYYY-MM-DD. */
+const dhakaDay = (at: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(at);
+
+/** Admins download payments, refunds or withdrawals of a range of days as CSV. */
+export function ExportForm() {
+  const { t } = useI18n();
+  const id = useId();
+  const [from, setFrom] = useState(() => dhakaDay(Date.now() - 29 * 24 * 60 * 60 * 1000));
+  const [to, setTo] = useState(() => dhakaDay(Date.now()));
+  const range = ZExportRange.safeParse({ from, to });
+  const error = range.success ? null : (range.error.issues[0]?.message ?? '');
+  const download = (
+    e: typeof downloads.payments | typeof downloads.refunds | typeof downloads.withdrawals,
+  ) => (range.success ? urlOf(e, { query: range.data }) : undefined);
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mb-10">
+      <h2 id={`${id}-heading`} className="mb-3 text-xl font-semibold">
+        {t('Exports')}
+      </h2>
+      <p className="mb-3 text-sm">
+        {t('CSV files for a range of days (Asia/Dhaka), at most {{n}} days.', {
+          n: MAX_EXPORT_DAYS,
+        })}
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="form-control">
+          <span className="label-text">{t('From')}</span>
+          <input
+            type="date"
+            className="input input-bordered"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+        </label>
+        <label className="form-control">
+          <span className="label-text">{t('To')}</span>
+          <input
+            type="date"
+            className="input input-bordered"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+        </label>
+        {(
+          [
+            [downloads.payments, t('Download payments (CSV)')],
+            [downloads.refunds, t('Download refunds (CSV)')],
+            [downloads.withdrawals, t('Download withdrawals (CSV)')],
+          ] as const
+        ).map(([e, label]) => (
+          <a
+            key={e.operationId}
+            className={`btn btn-outline ${range.success ? '' : 'btn-disabled'}`}
+            href={download(e)}
+            aria-disabled={range.success ? undefined : true}
+            download
+          >
+            {label}
+          </a>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-error mt-2 text-sm">
+          {t(error)}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { REPORT_REASON_LABELS } from '@easyfund/shared/schemas/reports';
+import { reportsQuery, useResolveReport } from '../../../api/reports';
+import { PagedTable } from '../../../components/paged-table';
+import { useI18n } from '../../../lib/i18n';
+import { messageOf } from '../../../lib/message-of';
+import { paths } from '../../../lib/paths';
+import { popup } from '../../../lib/popups';
+import { usePageParam } from '../../../lib/use-page-param';
+
+/** The admins' queue of "Report this fund": open reports (or resolved ones), newest first. */
+/** The two lists an admin switches between. */
+const REPORT_STATES = ['open', 'resolved'] as const;
+
+export function FundReports() {
+  const { t, dateTime } = useI18n();
+  const [status, setStatus] = useState<'open' | 'resolved'>('open');
+  const [page, setPage] = usePageParam('reportsPage');
+  const list = useQuery(reportsQuery(status, page));
+  const resolve = useResolveReport();
+  const act = async (id: string, next: 'open' | 'resolved') => {
+    try {
+      await resolve.mutateAsync({ id, status: next });
+    } catch (err) {
+      await popup.failure(messageOf(err));
+    }
+  };
+  return (
+    <section aria-labelledby="reports-heading" className="mb-10">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="reports-heading" className="text-xl font-semibold">
+          {t('Reported funds')} {list.data ? `(${list.data.total})` : ''}
+        </h2>
+        <div className="join" role="group" aria-label={t('Which reports')}>
+          {REPORT_STATES.map((s) => (
+            <button
+              key={s}
+              type="button"
+              aria-pressed={status === s}
+              className={`btn join-item btn-sm ${status === s ? 'btn-primary' : 'btn-outline'}`}
+              onClick={() => {
+                setStatus(s);
+                setPage(1);
+              }}
+            >
+              {s === 'open' ? t('Open') : t('Resolved')}
+            </button>
+          ))}
+        </div>
+      </div>
+      <PagedTable
+        query={list}
+        label={t('Reported funds')}
+        pagesLabel={t('Report pages')}
+        empty={status === 'open' ? t('No open reports.') : t('No resolved reports.')}
+        columns={[t('Received'), t('Fund'), t('Reason'), t('Details'), t('Reported by'), '']}
+        onPage={setPage}
+        row={(r) => (
+          <tr key={r.id}>
+            <td className="whitespace-nowrap">{dateTime(r.createdAt)}</td>
+            <th scope="row" className="font-medium">
+              <a className="link" href={paths.fund(r.fund.id)}>
+                {r.fund.name}
+              </a>
+            </th>
+            <td>{t(REPORT_REASON_LABELS[r.reason])}</td>
+            <td className="max-w-md whitespace-pre-line">{r.details}</td>
+            <td>
+              {r.reporter ? (
+                <>
+                  {r.reporter.name}
+                  <span className="block text-xs text-base-content/80">{r.reporter.email}</span>
+                </>
+              ) : (
+                '—'
+              )}
+            </td>
+            <td>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline"
+                disabled={resolve.isPending}
+                onClick={() => void act(r.id, r.status === 'open' ? 'resolved' : 'open')}
+              >
+                {r.status === 'open' ? t('Mark resolved') : t('Open again')}
+                <span className="sr-only"> ({r.fund.name})</span>
+              </button>
+            </td>
+          </tr>
+        )}
+      />
+    </section>
+  );
+}

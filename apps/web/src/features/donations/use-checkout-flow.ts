@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { PaymentMethod } from '@easyfund/shared/constants';
+import { MSG } from '@easyfund/shared/texts';
+import { myPaymentQuery, useRefreshAfterPayment, useStartCheckout } from '../../api/payments';
+import { t } from '../../lib/i18n';
+import { messageOf } from '../../lib/message-of';
+import { paths } from '../../lib/paths';
+import { popup } from '../../lib/popups';
+import { type Giving, NO_GIVING_OPTIONS } from './components/giving-options';
+import { PENDING_MESSAGE } from './use-payment-flow';
+
+export const HELD_MESSAGE =
+  'The gateway flagged this payment for review. It counts once an admin approves it; otherwise it is refunded.';
+const FAILED_MESSAGE = 'The payment failed. No money was taken.';
+
+/**
+ * The hosted checkout: our server starts it, the browser leaves for the gateway's page,
+ * and comes back to the pay page with `?payment=<id>`; the page then asks our server
+ * what became of that payment (never the address bar).
+ */
+export function useCheckoutFlow(
+  fundId: string,
+  returnedPaymentId: string | null,
+  giving: Giving = NO_GIVING_OPTIONS,
+) {
+  const navigate = useNavigate();
+  const start = useStartCheckout();
+  const refresh = useRefreshAfterPayment();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const returned = useQuery({
+    ...myPaymentQuery(returnedPaymentId ?? ''),
+    enabled: Boolean(returnedPaymentId),
+  });
+  const announced = useRef<string | null>(null);
+
+  const status = returned.data?.status;
+  useEffect(() => {
+    const payment = returned.data;
+    if (!payment || announced.current === `${payment.id}:${payment.status}`) return;
+    announced.current = `${payment.id}:${payment.status}`;
+    if (payment.status === 'succeeded') {
+      void refresh();
+      void popup.success(MSG.paymentSuccess);
+      void navigate(paths.paymentHistory);
+    } else if (payment.status === 'needs_review') {
+      void popup.info(HELD_MESSAGE);
+    } else if (payment.status === 'failed') {
+      void popup.error(MSG.oops, payment.failureMessage ?? FAILED_MESSAGE);
+    }
+  }, [returned.data, status, navigate, refresh]);
+
+  // What became of the payment the donor came back with, in the red line under the wallets.
+  const payment = returned.data;
+  const returnMessage =
+    payment?.status === 'needs_review'
+      ? t(HELD_MESSAGE)
+      : payment?.status === 'failed'
+        ? t(payment.failureMessage ?? FAILED_MESSAGE)
+        : payment?.status === 'pending'
+          ? t(PENDING_MESSAGE)
+          : null;
+
+  async function pay(method: PaymentMethod, amountTk: number) {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { redirectUrl } = await start.mutateAsync({
+        fundId,
+        amountTk,
+        method,
+        anonymous: giving.anonymous,
+        supportMessage: giving.supportMessage.trim() || null,
+      });
+      window.location.assign(redirectUrl);
+    } catch (err) {
+      const message = messageOf(err);
+      setError(message);
+      void popup.failure(message);
+      setBusy(false);
+    }
+  }
+
+  return { pay, busy, error: error ?? returnMessage };
+}

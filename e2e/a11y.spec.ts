@@ -33,7 +33,7 @@ const PAGES: {
     path: async () => '/',
     ready: async (page) => {
       await expect(page.locator('#latest-blog article')).toHaveCount(3);
-      await expect(page.locator('.swiper-slide-active .typed-text')).toHaveText(/\w/);
+      await expect(page.locator('.hero-slide[data-active] .typed-text')).toHaveText(/\w/);
     },
   },
   {
@@ -48,6 +48,53 @@ const PAGES: {
     path: async (page) => `/donatenow/${await firstFundId(page)}`,
     ready: async (page) => {
       await expect(page.getByRole('radio', { name: 'Other' })).toBeVisible();
+      // The donor wall, the organiser card and related funds load after the page.
+      await expect(
+        page
+          .getByTestId('supporter')
+          .or(page.getByText('No donations yet.', { exact: false }))
+          .first(),
+      ).toBeVisible();
+      await expect(page.getByText('Verified fund raiser')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    },
+  },
+  {
+    name: 'fund page with updates, share buttons and the Zakat note',
+    path: async (page) => {
+      const res = await page.request.get('/api/funds?q=Sylhet');
+      const fund = ((await res.json()) as { items: { id: string }[] }).items[0];
+      return `/donatenow/${fund!.id}`;
+    },
+    ready: async (page) => {
+      await expect(
+        page
+          .getByRole('region', { name: 'Updates from the organiser' })
+          .getByRole('listitem')
+          .first(),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    },
+  },
+  {
+    name: 'donate now, Zakat-eligible only',
+    path: async () => '/donatenow?zakat=1',
+    ready: async (page) => {
+      await expect(page.getByRole('article').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'zakat calculator',
+    path: async () => '/zakat',
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Zakat Calculator' })).toBeVisible();
+    },
+  },
+  {
+    name: 'unsubscribe link that is not valid',
+    path: async () => '/unsubscribe/not-a-valid-token-at-all',
+    ready: async (page) => {
+      await expect(page.getByRole('alert')).toBeVisible();
     },
   },
   {
@@ -106,6 +153,41 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
     await page.getByRole('radio', { name: 'Other' }).check();
     await page.getByLabel('Other amount (Tk)').fill('3');
     await expect(page.getByRole('alert')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the Zakat calculator with a result, and its one-step donation', async ({ page }) => {
+    await page.goto('/zakat');
+    await page.getByLabel('Cash at home and in bank accounts').fill('900000');
+    await expect(page.getByRole('button', { name: /as Zakat$/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("an organiser's fund page with the update form, and an admin's with the Zakat form", async ({
+    page,
+  }) => {
+    await loginViaApi(page, DEMO.raiser.email, DEMO.raiser.password);
+    const res = await page.request.get('/api/funds?q=Funds%20for%20New%20School');
+    const id = ((await res.json()) as { items: { id: string }[] }).items[0]!.id;
+    await page.goto(`/donatenow/${id}`);
+    await expect(page.getByRole('button', { name: 'Post update' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().clearCookies();
+    await loginViaApi(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/zakat');
+    await expect(page.getByRole('button', { name: 'Save prices' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/donatenow/${id}`);
+    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the pay step with "Tell me how this fund is doing"', async ({ page }) => {
+    await loginViaApi(page, DEMO.donor.email, DEMO.donor.password);
+    await page.goto(`/dashboard/selecteddonation/pay/${await firstFundId(page)}`);
+    await expect(
+      page.getByRole('checkbox', { name: 'Tell me how this fund is doing' }),
+    ).toBeChecked();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

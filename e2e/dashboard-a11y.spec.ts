@@ -17,6 +17,7 @@ const PAGES: { role: keyof typeof DEMO; paths: string[] }[] = [
   {
     role: 'admin',
     paths: [
+      '/dashboard/admin/overview',
       '/dashboard/admin/manageUsers',
       '/dashboard/admin/manageverification',
       '/dashboard/admin/managerequestedfund',

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { formatTk } from '@easyfund/shared/money';
 import { loginViaApi, registerViaApi } from './fixtures';
 
 interface Fund {
@@ -26,7 +27,8 @@ async function fundNow(request: APIRequestContext, id: string): Promise<Fund> {
   return (await (await request.get(`/api/funds/${id}`)).json()) as Fund;
 }
 
-const tk = (poisha: number) => `${(poisha / 100).toLocaleString('en-US')} Tk`;
+/** Money as the site shows it (lakh grouping: the demo's totals pass 1,00,000 Tk). */
+const tk = (poisha: number) => formatTk(poisha);
 
 /** A fresh donor, signed in in this page's browser context. */
 async function newDonor(page: Page, request: APIRequestContext) {
@@ -56,10 +58,11 @@ test.describe('donating by card', () => {
     await expect(page).toHaveURL(`/dashboard/selecteddonation/pay/${fund.id}?amount=500`);
     await expect(page).toHaveTitle('Payment - Easy Fund');
     await expect(page.getByRole('heading', { name: fund.name })).toBeVisible();
-    await expect(page.getByLabel('Amount (Tk)')).toHaveValue('500');
+    const cardSection = page.getByRole('region', { name: 'Other Payment Option' });
+    await expect(cardSection.getByLabel('Amount (Tk)')).toHaveValue('500');
     await expect(page.getByText('Other Payment Option')).toBeVisible();
     for (const wallet of ['bKash', 'Rocket', 'Nagad']) {
-      await expect(page.getByRole('button', { name: `${wallet} (coming soon)` })).toBeDisabled();
+      await expect(page.getByRole('button', { name: `Pay with ${wallet}` })).toBeEnabled();
     }
     await expect(page.getByText('Farhana Donor')).toBeVisible();
     const axe = await new AxeBuilder({ page }).include('main').analyze();
@@ -73,7 +76,7 @@ test.describe('donating by card', () => {
     await page.getByRole('button', { name: 'Pay 500 Tk' }).click();
 
     await expect(page.getByRole('heading', { name: 'Payment successfully' })).toBeVisible();
-    await expect(page).toHaveURL('/dashboard/selecteddonation');
+    await expect(page).toHaveURL(/\/dashboard\/thank-you\/[0-9a-f-]{36}$/);
 
     await page.goto('/dashboard/paymenthistory');
     await expect(page).toHaveTitle('Payment History - Easy Fund');
@@ -206,11 +209,14 @@ test.describe('selected donations', () => {
     await page.getByRole('link', { name: `Pay for ${fund.name}` }).click();
     await expect(page).toHaveURL(`/dashboard/selecteddonation/pay/${fund.id}`);
     const suggested = fund.suggestedPoisha / 100;
-    await expect(page.getByLabel('Amount (Tk)')).toHaveValue(String(suggested));
+    await expect(
+      page.getByRole('region', { name: 'Other Payment Option' }).getByLabel('Amount (Tk)'),
+    ).toHaveValue(String(suggested));
     await fillCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: `Pay ${suggested.toLocaleString('en-US')} Tk` }).click();
+    await page.getByRole('button', { name: `Pay ${suggested.toLocaleString('en-IN')} Tk` }).click();
     await expect(page.getByRole('heading', { name: 'Payment successfully' })).toBeVisible();
-    await expect(page).toHaveURL('/dashboard/selecteddonation');
+    await expect(page).toHaveURL(/\/dashboard\/thank-you\//);
+    await page.goto('/dashboard/selecteddonation');
     await expect(page.getByText('You have no selected donations.')).toBeVisible();
   });
 });

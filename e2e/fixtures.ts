@@ -89,4 +89,8 @@ export async function loginViaUi(page: Page, email: string, password: string) {
 export async function loginViaApi(page: Page, email: string, password: string) {
   const res = await page.request.post('/api/auth/sign-in/email', { data: { email, password } });
   expect(res.status(), await res.text()).toBe(200);
+  // The demo accounts are shared by every test: one that chose বাংলা (bangla.spec.ts) must
+  // not leave the others reading Bangla. Each sign-in starts in English.
+  const lang = await page.request.put('/api/me/language', { data: { language: 'en' } });
+  expect(lang.status(), await lang.text()).toBe(200);
 }

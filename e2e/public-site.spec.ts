@@ -11,6 +11,7 @@ interface Fund {
   goalPoisha: number;
   raisedPoisha: number;
   donationCount: number;
+  donorCount: number;
 }
 
 /** One approved demo fund, as the API reports it now. */
@@ -188,18 +189,14 @@ test.describe('footer', () => {
 
 /** Waits until the hero carousel has finished moving (clicks during a move are ignored). */
 async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const el = document.querySelector('.swiper') as
-      (HTMLElement & { swiper?: { animating: boolean } }) | null;
-    return el?.swiper !== undefined && !el.swiper.animating;
-  });
+  await expect(page.locator('.hero-carousel')).toHaveAttribute('data-moving', 'false');
 }
 
 test.describe('home', () => {
   test('hero: heading, typed words, Donate Now, and the page title', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle('Home - Easy Fund');
-    const active = page.locator('.swiper-slide-active');
+    const active = page.locator('.hero-slide[data-active]');
     await expect(active.getByRole('heading', { name: 'Welcome to our Easy Fund' })).toBeVisible();
     await expect(active.getByText('You can', { exact: true })).toBeVisible();
     const typed = active.locator('.typed-text');
@@ -214,7 +211,7 @@ test.describe('home', () => {
 
   test('carousel: the arrows and the dots change the slide, and it loops', async ({ page }) => {
     await page.goto('/');
-    const active = page.locator('.swiper-slide-active');
+    const active = page.locator('.hero-slide[data-active]');
     const step = async (button: string, expected: string) => {
       await settled(page);
       await page.getByRole('button', { name: button }).click();
@@ -241,7 +238,7 @@ test.describe('home', () => {
   test('with reduced motion the words are shown without typing', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    await expect(page.locator('.swiper-slide-active .typed-text')).toHaveText(
+    await expect(page.locator('.hero-slide[data-active] .typed-text')).toHaveText(
       'Volunteer, Donate, Fund Raise!!',
     );
   });
@@ -277,9 +274,15 @@ test.describe('home', () => {
     await expect(events.getByText('Be ready for our upcoming charity events')).toBeVisible();
     const cards = events.getByRole('article');
     await expect(cards).toHaveCount(2);
+    // The events recur on their day: shown on its next date, never in the past (decision 012).
     const expected = [
-      ['01-Sep-23', '08:00 - 10:00', 'Dhaka', 'Educational Support for Less Privileged Children'],
-      ['10-Sep-23', '10:00 - 13:00', 'Khulna', 'Funds for New School Building'],
+      [
+        /\b1 Sept? 20\d\d/,
+        '08:00 - 10:00',
+        'Dhaka',
+        'Educational Support for Less Privileged Children',
+      ],
+      [/\b10 Sept? 20\d\d/, '10:00 - 13:00', 'Khulna', 'Funds for New School Building'],
     ];
     for (const [i, texts] of expected.entries()) {
       const card = cards.nth(i);
@@ -355,8 +358,8 @@ test.describe('donate now', () => {
     await page.goto('/donatenow');
     await expect(page).toHaveTitle('Donate Now - Easy Fund');
     await expect(page.getByRole('heading', { level: 1, name: 'Donate Now' })).toBeVisible();
-    // No loading state: the cards are there as soon as the page is.
-    expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(8);
+    // The cards are there as soon as the page is (retrying: a busy machine renders late).
+    await expect.poll(() => page.getByRole('article').count()).toBeGreaterThanOrEqual(8);
 
     const card = page.getByRole('article').filter({ hasText: fund.name });
     await expect(card.getByRole('heading', { name: fund.name })).toBeVisible();
@@ -388,8 +391,7 @@ test.describe('donate now', () => {
     await page.getByLabel('Cause').selectOption({ label: 'Health Care' });
     await expect(page).toHaveURL(/cause=health-care/);
     await expect(page.getByRole('article').first()).toContainText('Health Care');
-    for (const text of await page.getByRole('article').allInnerTexts())
-      expect(text).toContain('Health Care');
+    await expect(page.getByRole('article').filter({ hasNotText: 'Health Care' })).toHaveCount(0);
 
     await page.reload();
     await expect(page.getByLabel('Cause')).toHaveValue('health-care');
@@ -435,13 +437,15 @@ test.describe('fund page', () => {
       '/images/funds/health-care.webp',
     );
     await expect(page.getByText(fund.description)).toBeVisible();
-    await expect(page.getByText('Health Care', { exact: true })).toBeVisible();
+    await expect(page.getByText('Health Care', { exact: true }).first()).toBeVisible();
     await expect(page.getByText(`Raised by ${fund.raiserName}`)).toBeVisible();
-    const stats = page.locator('dl');
+    const stats = page.locator('dl').first();
     await expect(stats).toContainText(`Goal${formatTk(fund.goalPoisha)}`);
     await expect(stats).toContainText(`Fund raised${formatTk(fund.raisedPoisha)}`);
-    await expect(stats).toContainText(`Donors${fund.donationCount}`);
-    await expect(page.getByRole('progressbar')).toBeVisible();
+    // Donors are distinct people; the donations are counted beside them.
+    await expect(stats).toContainText(`Donors${fund.donorCount}`);
+    await expect(page.getByText(new RegExp(`^${fund.donationCount} donations? ·`))).toBeVisible();
+    await expect(page.getByRole('progressbar').first()).toBeVisible();
     for (const name of ['100Tk', '500Tk', '1000Tk', 'Other'])
       await expect(page.getByRole('radio', { name })).toBeVisible();
   });
@@ -485,7 +489,7 @@ test.describe('fund page', () => {
     await expect(other).toBeFocused();
     await other.fill('5');
     await expect(page.getByRole('alert')).toHaveText(
-      'Enter a whole amount from 10 Tk to 1,000,000 Tk',
+      'Enter a whole amount from 10 Tk to 10,00,000 Tk',
     );
     await page.getByRole('link', { name: 'Donate', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/donatenow/${fund.id}$`));

@@ -54,6 +54,7 @@ const server = spawn(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? 'test',
       HOST: '127.0.0.1',
       PORT: port,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -62,6 +63,8 @@ const server = spawn(
       SEED_DEMO: 'true',
       ADMIN_EMAILS: 'e2e-admin@example.com',
       AUTH_RATE_LIMIT_MAX: '10000',
+      AUTH_EMAIL_RATE_LIMIT_MAX: '10000',
+      RESET_EMAIL_RATE_LIMIT_MAX: '10000',
       PAYMENT_RATE_LIMIT_MAX: '10000',
       OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
       OIDC_CLIENT_ID: 'easyfund-e2e',

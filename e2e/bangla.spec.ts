@@ -1,0 +1,211 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, loginViaApi } from './fixtures';
+
+/**
+ * The site in বাংলা: each public page and a dashboard page of each role, switched with
+ * the language switch. Bangla script on the page, <html lang="bn">, amounts in Bangla
+ * digits with lakh grouping, and no English left beyond names (people, funds, their own
+ * words) and the brand. The same pages in English keep the specification's texts, and
+ * axe finds nothing in either language.
+ */
+
+interface Fund {
+  id: string;
+  name: string;
+  description: string;
+  raiserName: string;
+}
+
+async function approvedFunds(page: Page): Promise<Fund[]> {
+  const res = await page.request.get('/api/funds?pageSize=50');
+  return ((await res.json()) as { items: Fund[] }).items;
+}
+
+/** Words that stay as they are in Bangla: the brand, wallet and provider names, units. */
+const KEPT = [
+  'Easy Fund',
+  'Easy',
+  'Fund',
+  'bKash',
+  'Rocket',
+  'Nagad',
+  'Google',
+  'CSV',
+  'Microsoft',
+  'Authenticator',
+  'Aegis',
+  'CVC',
+  'JPEG',
+  'PNG',
+  'WebP',
+  'MB',
+  'URL',
+  'QR',
+  'https',
+  'English',
+  'MM',
+  'YY',
+  'Facebook',
+  'Instagram',
+  'YouTube',
+  'LinkedIn',
+  // the name configured for the browser tests' OpenID Connect provider
+  'test provider',
+];
+
+/** Everything a person can read or hear: the text, and the read-out attributes. */
+async function shownTexts(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts = [document.body.innerText, document.title];
+    const labelled = document.querySelectorAll('[aria-label], [placeholder], img[alt], [title]');
+    for (const el of Array.from(labelled)) {
+      for (const a of ['aria-label', 'placeholder', 'alt', 'title'])
+        if (el.getAttribute(a)) parts.push(el.getAttribute(a)!);
+    }
+    return parts.join('\n');
+  });
+}
+
+/** English words left on the page once names, addresses and kept words are taken out. */
+async function englishLeft(page: Page, names: string[]): Promise<string[]> {
+  let text = await shownTexts(page);
+  for (const n of [...names].sort((a, b) => b.length - a.length)) text = text.split(n).join(' ');
+  text = text
+    .replace(/\S+@\S+/g, ' ') // e-mail addresses
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/\+880[\d -]+/g, ' ');
+  for (const k of KEPT) text = text.replace(new RegExp(`\\b${k}\\b`, 'g'), ' ');
+  return [...new Set(text.match(/[A-Za-z]{2,}(?:[ ,.'’-]+[A-Za-z]{2,})*/g) ?? [])];
+}
+
+async function switchTo(page: Page, lang: 'bn' | 'en') {
+  // 'Language: English. Switch to বাংলা' / 'ভাষা: বাংলা। English-এ বদলান'
+  const name = lang === 'bn' ? /Switch to বাংলা/ : /English-এ বদলান/;
+  await page.getByRole('button', { name }).filter({ visible: true }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
+
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+const BANGLA = /[\u0980-\u09FF]/;
+/** An amount of at least one lakh in Bangla digits: ১৫,০০,০০০ টাকা. */
+const LAKH_TAKA = /[০-৯]{1,2},[০-৯]{2},[০-৯]{3} টাকা/;
+/** An amount of thousands in Bangla digits: ৩২,৯০০ টাকা. */
+const THOUSANDS_TAKA = /[০-৯]{1,2},[০-৯]{3} টাকা/;
+
+interface Case {
+  name: string;
+  role?: keyof typeof DEMO;
+  path: (funds: Fund[]) => string;
+  /** What shows that the page has loaded, in English (the specification's texts). */
+  english: string[];
+  /** The amounts the page shows: of a lakh and more, or of thousands. */
+  amounts?: RegExp;
+}
+
+const CASES: Case[] = [
+  {
+    name: 'home',
+    path: () => '/',
+    english: ['What We Do?', 'We believe that we can save more lifes with you', 'Upcoming Events'],
+  },
+  {
+    name: 'donate now',
+    path: () => '/donatenow',
+    english: ['Donate Now', 'View Details'],
+    amounts: LAKH_TAKA,
+  },
+  {
+    name: 'fund page',
+    path: (funds) => `/donatenow/${funds[0]!.id}`,
+    english: ['Fund raised', 'Donate'],
+    amounts: LAKH_TAKA,
+  },
+  { name: 'contact us', path: () => '/contactus', english: ['Send Message'] },
+  {
+    name: 'login',
+    path: () => '/login',
+    english: ['Login', 'Email is required and must be valid'],
+  },
+  { name: 'register', path: () => '/register', english: ['Register', 'Confirm Password'] },
+  { name: 'forgot password', path: () => '/forgot-password', english: ['Send reset link'] },
+  { name: 'about us', path: () => '/info/about', english: ['About Us'] },
+  { name: 'faq', path: () => '/info/faq', english: ['FQAs'] },
+  { name: 'not found', path: () => '/no-such-page', english: ['Page not found'] },
+  {
+    name: "the donor's donation history",
+    role: 'donor',
+    path: () => '/dashboard/donated',
+    english: ['My Donation History'],
+  },
+  {
+    name: "the raiser's raised fund",
+    role: 'raiser',
+    path: () => '/dashboard/raisedfund',
+    english: ['My Raised Fund', 'Total Fund Raised'],
+    amounts: THOUSANDS_TAKA,
+  },
+  {
+    name: "the admin's fund requests",
+    role: 'admin',
+    path: () => '/dashboard/admin/managerequestedfund',
+    english: ['Manage Fund Request', 'Feedback and decision'],
+    amounts: LAKH_TAKA,
+  },
+];
+
+// Each case loads its page three times and runs axe twice.
+test.describe.configure({ timeout: 150_000 });
+
+for (const c of CASES) {
+  test(`${c.name} in বাংলা and in English`, async ({ page }) => {
+    const funds = await approvedFunds(page);
+    const names = [
+      ...funds.flatMap((f) => [f.name, f.raiserName, ...f.description.split(/\n+/)]),
+      ...Object.values(DEMO).map((d) => d.name),
+    ];
+    if (c.role) {
+      await loginViaApi(page, DEMO[c.role].email, DEMO[c.role].password);
+      // Every fund the admin sees (pending and denied ones too) is a name.
+      const mine = await page.request.get(
+        c.role === 'admin' ? '/api/admin/funds?pageSize=100' : '/api/me/funds',
+      );
+      if (mine.ok()) {
+        const body = (await mine.json()) as {
+          items: { name: string; description?: string; feedback?: string | null }[];
+        };
+        for (const f of body.items)
+          names.push(f.name, ...(f.description ?? '').split(/\n+/), f.feedback ?? '');
+      }
+    }
+    await page.goto(c.path(funds));
+    for (const text of c.english)
+      await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page), 'axe in English').toEqual([]);
+
+    await switchTo(page, 'bn');
+    await expect(page.locator('main').first()).toContainText(BANGLA);
+    for (const text of c.english)
+      await expect(page.getByText(text, { exact: true })).toHaveCount(0);
+    if (c.amounts) {
+      await expect(page.locator('main').first()).toContainText(c.amounts);
+      await expect(page.locator('main').first()).not.toHaveText(/\d+ Tk\b/);
+    }
+    expect(await englishLeft(page, names.filter(Boolean)), 'English left in Bangla').toEqual([]);
+    expect(await axeViolations(page), 'axe in Bangla').toEqual([]);
+
+    // A new page load keeps the choice (cookie), and switching back restores English.
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    await switchTo(page, 'en');
+    for (const text of c.english)
+      await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
+  });
+}

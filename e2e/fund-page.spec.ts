@@ -1,0 +1,100 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO, loginViaApi, registerViaApi } from './fixtures';
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+/** A demo fund of the demo raiser that no other browser test donates to. */
+const FUND_NAME = 'Cyclone Shelter Repairs in Barishal';
+
+async function signedInPage(browser: Browser, email?: string, password?: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (email && password) await loginViaApi(page, email, password);
+  return page;
+}
+
+/** Serious and critical axe violations in the page's main part. */
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** The donor wall's row of this donation, found by its message of support. */
+function wallRow(page: Page, message: string) {
+  return page.getByTestId('supporter').filter({ hasText: message });
+}
+
+test('an anonymous donation shows "Anonymous" on the wall and to the raiser, the name to the admin', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const donor = await registerViaApi(request, { name: 'Farida Begum' });
+  await loginViaApi(page, donor.email, donor.password);
+  const list = await page.request.get(`/api/funds?q=${encodeURIComponent(FUND_NAME)}`);
+  const fund = ((await list.json()) as { items: { id: string; name: string }[] }).items.find(
+    (f) => f.name === FUND_NAME,
+  )!;
+  const message = `Stay strong, sisters ${Date.now().toString(36)}`;
+
+  // The pay step: give anonymously, with a message of support.
+  await page.goto(`/dashboard/selecteddonation/pay/${fund.id}?amount=777`);
+  await page.getByLabel('Give anonymously').check();
+  await page.getByLabel('Message of support (optional)').fill(message);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill(`12/${nextYear}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay 777 Tk' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment successfully' })).toBeVisible();
+
+  // A visitor sees "Anonymous" with the amount and the message, never the name.
+  const visitor = await signedInPage(browser);
+  await visitor.goto(`/donatenow/${fund.id}`);
+  const publicRow = wallRow(visitor, message);
+  await expect(publicRow).toContainText('Anonymous');
+  await expect(publicRow).toContainText('777 Tk');
+  await expect(publicRow).not.toContainText('Farida');
+  await expect(visitor.getByText('Farida', { exact: false })).toHaveCount(0);
+
+  // The raiser sees "Anonymous" too, and may hide the message.
+  const raiser = await signedInPage(browser, DEMO.raiser.email, DEMO.raiser.password);
+  await raiser.goto(`/donatenow/${fund.id}`);
+  const raiserRow = wallRow(raiser, message);
+  await expect(raiserRow).toContainText('Anonymous');
+  await expect(raiserRow).not.toContainText('Farida');
+  await expect(raiserRow.getByRole('button', { name: 'Hide message' })).toBeVisible();
+  expect(await seriousViolations(raiser)).toEqual([]);
+
+  // An admin sees the donor's name, marked as shown to others as Anonymous.
+  const admin = await signedInPage(browser, DEMO.admin.email, DEMO.admin.password);
+  await admin.goto(`/donatenow/${fund.id}`);
+  const adminRow = wallRow(admin, message);
+  await expect(adminRow).toContainText('Farida Begum');
+  await expect(adminRow).toContainText('shown to others as Anonymous');
+  expect(await seriousViolations(admin)).toEqual([]);
+
+  // The donor sees their own donation as theirs.
+  await page.goto(`/donatenow/${fund.id}`);
+  await expect(wallRow(page, message)).toContainText('(you)');
+
+  for (const p of [visitor, raiser, admin]) await p.context().close();
+});
+
+test('on a 360 px phone the Donate button stays on screen', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const list = await page.request.get(`/api/funds?q=${encodeURIComponent(FUND_NAME)}`);
+  const fund = ((await list.json()) as { items: { id: string }[] }).items[0]!;
+  await page.goto(`/donatenow/${fund.id}`);
+  await expect(page.getByRole('radio', { name: 'Other' })).toBeVisible();
+  await page.getByRole('heading', { name: 'About this fund' }).scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 2000);
+  const sticky = page.getByRole('link', { name: 'Donate', exact: true }).last();
+  await expect(sticky).toBeInViewport();
+  await sticky.click();
+  await expect(page.getByRole('radio', { name: 'Other' })).toBeInViewport();
+  await context.close();
+});

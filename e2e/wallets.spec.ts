@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { loginViaApi, registerViaApi } from './fixtures';
+
+interface Fund {
+  id: string;
+  name: string;
+  raisedPoisha: number;
+  donationCount: number;
+}
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test('a donor pays 500 Tk with bKash through the test checkout on a phone; counted once', async ({
+  page,
+  request,
+}) => {
+  const account = await registerViaApi(request, { name: 'Sumaiya Donor' });
+  await loginViaApi(page, account.email, account.password);
+  const list = (await (await page.request.get('/api/funds?pageSize=100')).json()) as {
+    items: Fund[];
+  };
+  const fund = list.items.find((f) => f.name === 'Funds for New School Building');
+  if (!fund) throw new Error('demo fund not found');
+
+  await page.goto(`/donatenow/${fund.id}`);
+  await page.getByRole('radio', { name: '500Tk' }).check();
+  await page.getByRole('link', { name: 'Donate', exact: true }).click();
+  await expect(page).toHaveURL(`/dashboard/selecteddonation/pay/${fund.id}?amount=500`);
+  await expect(page.getByRole('note')).toContainText('Test mode: no money moves.');
+  const wallets = page.getByRole('region', { name: 'Mobile payment' });
+  await expect(wallets.getByLabel('Amount (Tk)')).toHaveValue('500');
+  await wallets.getByRole('button', { name: 'Pay with bKash' }).click();
+
+  // The test checkout: its own page, plainly in test mode.
+  await expect(page).toHaveURL(/\/test-gateway\/TESTSESS/);
+  await expect(page.getByRole('note')).toContainText('Test mode: no money moves.');
+  await expect(page.getByText('Pay 500 Tk to Easy Fund with bKash')).toBeVisible();
+  await page.getByLabel('bKash wallet number').fill('01700000000');
+  await page.getByLabel('OTP').fill('123456');
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page.getByRole('status')).toContainText('Payment done.');
+  await page.getByRole('button', { name: 'Return to Easy Fund' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Payment successfully' })).toBeVisible();
+  await expect(page).toHaveURL('/dashboard/paymenthistory');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(fund.name);
+  await expect(rows.nth(1)).toContainText('bKash');
+  await expect(rows.nth(1)).toContainText(/TESTBTR/);
+
+  const after = (await (await page.request.get(`/api/funds/${fund.id}`)).json()) as Fund;
+  expect(after.raisedPoisha).toBe(fund.raisedPoisha + 50_000);
+  expect(after.donationCount).toBe(fund.donationCount + 1);
+  const donations = (await (await page.request.get('/api/me/donations')).json()) as {
+    items: { fundId: string }[];
+  };
+  expect(donations.items.filter((d) => d.fundId === fund.id)).toHaveLength(1);
+});

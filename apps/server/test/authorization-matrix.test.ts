@@ -228,6 +228,8 @@ const MATRIX: Record<string, Row> = {
   },
   'payments.one': { except: ownedByUser, request: () => ({ params: { paymentId: ownPaymentId } }) },
   'payments.held': { request: () => ({}) },
+  'payments.search': { request: () => ({ query: '?q=matrix' }) },
+  'payments.detail': { request: () => ({ params: { paymentId: ownPaymentId } }) },
   'payments.review': {
     // Only held payments can be reviewed: the admin's call on another payment is a 409.
     except: { admin: 409 },

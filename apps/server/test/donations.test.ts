@@ -160,6 +160,7 @@ describe('donation and payment histories', () => {
       amountPoisha: 50_000,
       donatedAt: expect.any(String),
       receiptNumber: expect.stringMatching(/^EF-\d{4}-\d{6}$/),
+      refundedPoisha: 0,
     });
   });
 

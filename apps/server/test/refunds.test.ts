@@ -128,6 +128,54 @@ describe('admin refunds', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it("Manage Payments finds the payment and shows its refunds; the donor's histories show them", async () => {
+    const { paymentId } = await donation(600);
+    expect((await refund(paymentId, 150_00)).statusCode).toBe(200);
+    const detail = await as(admin).inject('GET', `/api/admin/payments/${paymentId}`);
+    expect(detail.statusCode).toBe(200);
+    const d = detail.json();
+    expect(d).toMatchObject({
+      id: paymentId,
+      donorName: 'Rahima Donor',
+      donorEmail: donor.email,
+      status: 'succeeded',
+      refundedPoisha: 150_00,
+      refundablePoisha: 450_00,
+      canRefund: true,
+      refunds: [{ kind: 'refund', amountPoisha: 150_00 }],
+    });
+    expect(d.receiptNumber).toMatch(/^EF-\d{4}-\d{6}$/);
+
+    const find = async (q: string) => {
+      const res = await as(admin).inject('GET', `/api/admin/payments?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(200);
+      return (res.json().items as { id: string }[]).map((p) => p.id);
+    };
+    expect(await find(d.receiptNumber)).toEqual([paymentId]);
+    expect(await find(d.receiptNumber.toLowerCase())).toEqual([paymentId]);
+    expect(await find(paymentId)).toEqual([paymentId]);
+    expect(await find(d.transactionId)).toEqual([paymentId]);
+    expect(await find(donor.email)).toContain(paymentId);
+    // `%` and `_` are searched for as themselves.
+    expect(await find('%')).toEqual([]);
+    const tooLong = await as(admin).inject('GET', `/api/admin/payments?q=${'x'.repeat(201)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect((await as(admin).inject('GET', `/api/admin/payments/${randomUUID()}`)).statusCode).toBe(
+      404,
+    );
+
+    const payments = await as(donor).inject('GET', '/api/me/payments');
+    expect(payments.json().items.find((p: { id: string }) => p.id === paymentId)).toMatchObject({
+      status: 'succeeded',
+      refundedPoisha: 150_00,
+    });
+    const donations = await as(donor).inject('GET', '/api/me/donations');
+    expect(donations.json().items.find((p: { id: string }) => p.id === paymentId)).toMatchObject({
+      amountPoisha: 600_00,
+      refundedPoisha: 150_00,
+    });
+  });
+
   it('is for admins only', async () => {
     const { paymentId } = await donation(100);
     const res = await as(donor).inject('POST', `/api/admin/payments/${paymentId}/refunds`, {

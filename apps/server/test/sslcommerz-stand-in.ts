@@ -33,6 +33,8 @@ export class SslCommerzStandIn {
   readonly calls: { path: string; query: Record<string, string> }[] = [];
   readonly refunds: Record<string, string>[] = [];
   failing = false;
+  /** When set, the Refund API answers `failed` with this reason. */
+  refundRefusal: string | null = null;
   private server: Server | undefined;
   port = 0;
 
@@ -161,6 +163,29 @@ export class SslCommerzStandIn {
     if (url.pathname === '/validator/api/merchantTransIDvalidationAPI.php') {
       if (!this.authorised(query)) return send(200, { APIConnect: 'INVALID_REQUEST' });
       if (query.refund_amount) {
+        const t = [...this.transactions.values()].find(
+          (x) => x.bank_tran_id === query.bank_tran_id,
+        );
+        const before = this.refunds
+          .filter((r) => r.bank_tran_id === query.bank_tran_id)
+          .reduce((sum, r) => sum + Number(r.refund_amount), 0);
+        const refusal =
+          this.refundRefusal ??
+          (!t
+            ? 'Invalid bank_tran_id'
+            : this.refunds.some((r) => r.refe_id === query.refe_id)
+              ? 'Duplicate refe_id'
+              : before + Number(query.refund_amount) > Number(t.amount)
+                ? 'Refund amount exceeds the transaction amount'
+                : null);
+        if (refusal) {
+          return send(200, {
+            APIConnect: 'DONE',
+            bank_tran_id: query.bank_tran_id,
+            status: 'failed',
+            errorReason: refusal,
+          });
+        }
         this.refunds.push(query);
         return send(200, {
           APIConnect: 'DONE',

@@ -258,6 +258,62 @@ describe('SSLCommerz checkout', () => {
     expect(await fundTotals(ctx, refunded.fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
   });
 
+  it("an admin refunds part of a wallet donation through the gateway's Refund API", async () => {
+    const { checkLedger } = await import('../src/lib/ledger');
+    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    const refund = (paymentId: string, amountPoisha: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${paymentId}/refunds`,
+        headers: { cookie: admin.cookie },
+        payload: { amountPoisha, reason: 'Paid twice', requestKey: crypto.randomUUID() },
+      });
+    const paid = await startPaid(1000);
+    await ipn(paid.fields);
+    const id = paid.started.paymentId;
+
+    // The gateway refuses: nothing changes, and the admin reads why.
+    standIn.refundRefusal = 'Insufficient merchant balance';
+    const refused = await refund(id, 400_00);
+    standIn.refundRefusal = null;
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'The payment gateway refused the refund: Insufficient merchant balance',
+    );
+    expect(await fundTotals(ctx, paid.fund.id)).toEqual({
+      raisedPoisha: 100_000,
+      donationCount: 1,
+    });
+
+    const half = await refund(id, 400_00);
+    expect(half.statusCode, half.body).toBe(200);
+    expect(half.json()).toMatchObject({ refundedPoisha: 400_00, refundablePoisha: 600_00 });
+    expect(standIn.refunds.at(-1)).toMatchObject({
+      bank_tran_id: paid.fields.bank_tran_id,
+      refund_amount: '400.00',
+      refund_remarks: 'Paid twice',
+    });
+    expect(await fundTotals(ctx, paid.fund.id)).toEqual({ raisedPoisha: 60_000, donationCount: 1 });
+
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/payments/${id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(detail.json()).toMatchObject({
+      method: 'bkash',
+      refundedPoisha: 400_00,
+      refundablePoisha: 600_00,
+      canRefund: true,
+      refunds: [{ kind: 'refund', amountPoisha: 400_00 }],
+    });
+    const rest = await refund(id, 600_00);
+    expect(rest.json()).toMatchObject({ status: 'refunded', refundablePoisha: 0 });
+    expect(await fundTotals(ctx, paid.fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+    // (Other tests here leave payments held for review: only the totals' rules are asked.)
+    expect((await checkLedger(ctx.db)).problems).toEqual([]);
+  });
+
   it('fail and cancel bring the donor back with the reason and record nothing', async () => {
     for (const [result, status, message] of [
       ['fail', 'FAILED', 'The payment failed at the gateway. No money was taken.'],

@@ -4,6 +4,7 @@ import { receipts } from '@easyfund/shared/api/receipts';
 import type {
   TCheckoutForm,
   TCreateIntentForm,
+  TRefundRequest,
   TTestConfirmRequest,
 } from '@easyfund/shared/schemas/donations';
 import { cartKeys } from './cart';
@@ -18,7 +19,45 @@ export const paymentKeys = {
   mine: (page: number) => [...paymentKeys.all, 'mine', { page }] as const,
   one: (paymentId: string) => [...paymentKeys.all, 'one', paymentId] as const,
   held: (page: number) => [...paymentKeys.all, 'held', { page }] as const,
+  search: (q: string, page: number) => [...paymentKeys.all, 'search', { q, page }] as const,
+  detail: (paymentId: string) => [...paymentKeys.all, 'detail', paymentId] as const,
 };
+
+/** Manage Payments' search over every payment, a page at a time. */
+export const searchPaymentsQuery = (q: string, page: number) =>
+  queryOptions({
+    queryKey: paymentKeys.search(q, page),
+    queryFn: () =>
+      call(payments.search, { query: { page, pageSize: PAGE_SIZE, ...(q ? { q } : {}) } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** A payment's detail for an admin: its refunds and what may still be refunded. */
+export const paymentDetailQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: paymentKeys.detail(paymentId),
+    queryFn: () => call(payments.detail, { params: { paymentId } }),
+  });
+
+/**
+ * An admin refunds all or part of a payment. The fund's totals and both histories change:
+ * cached funds are dropped and payments and donations read again.
+ */
+export function useRefundPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paymentId, ...body }: TRefundRequest & { paymentId: string }) =>
+      call(payments.refund, { params: { paymentId }, body }),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: fundKeys.all });
+      await Promise.all(
+        [paymentKeys.all, donationKeys.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+}
 
 /** Manage Payments: payments the gateway flagged as risky, a page at a time. */
 export const heldPaymentsQuery = (page: number) =>

@@ -125,6 +125,11 @@ const ALSO_SHOWN = [
   'Requested',
   'Changed',
   'Suggested amount',
+  // the payment statuses and refund kinds of Manage Payments (label maps)
+  'Held for review',
+  'Failed',
+  'Dispute',
+  'Given back after a dispute',
   // the sort choices of /donatenow (a label map)
   'Newest',
   'Nearly funded',
@@ -141,6 +146,7 @@ const ALSO_SHOWN = [
   'Enter the price of gold per gram in Tk',
   'Enter the price of silver per gram in Tk',
   'Use at most two decimals',
+  'The payment gateway refused the refund: {{reason}}',
   'Updates can be posted once the fund is approved',
   // the wallet checkout: message constants and the server-rendered test checkout page
   '{{method}} takes at least {{limit}} per payment.',

@@ -1,4 +1,7 @@
 import {
+  ZAdminPaymentDetail,
+  ZAdminPaymentList,
+  ZAdminPaymentQuery,
   ZCallbackParam,
   ZCheckoutRequest,
   ZCheckoutResponse,
@@ -142,6 +145,28 @@ export const payments = {
     summary: 'Payment History: my payments, newest first',
     query: ZHistoryQuery,
     response: ZPaymentList,
+  }),
+  search: endpoint({
+    method: 'GET',
+    path: '/api/admin/payments',
+    access: 'admin',
+    operationId: 'searchPayments',
+    tags: ['payments', 'admin'],
+    summary:
+      'Manage Payments: every payment, newest first, found by receipt number, transaction or payment id, donor or fund',
+    query: ZAdminPaymentQuery,
+    response: ZAdminPaymentList,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/admin/payments/:paymentId',
+    access: 'admin',
+    operationId: 'getPaymentDetail',
+    tags: ['payments', 'admin'],
+    summary: "A payment's detail: the donor, its refunds and what may still be refunded",
+    params: ZPaymentIdParam,
+    response: ZAdminPaymentDetail,
+    errors: [404],
   }),
   refund: endpoint({
     method: 'POST',

@@ -126,6 +126,8 @@ export const ZPayment = z.object({
   succeededAt: z.string().nullable(),
   /** EF-YYYY-NNNNNN once the donation is recorded. */
   receiptNumber: z.string().nullable(),
+  /** Taken back so far (refunds and disputes); the whole amount once refunded. */
+  refundedPoisha: z.number().int(),
 });
 export type TPayment = z.infer<typeof ZPayment>;
 
@@ -176,6 +178,33 @@ export const ZHeldPayment = ZPayment.extend({ donorName: z.string(), donorEmail:
 export const ZHeldPaymentList = paged(ZHeldPayment);
 export type THeldPayment = z.infer<typeof ZHeldPayment>;
 
+/** Manage Payments' search: a receipt number, a transaction or payment id, a donor or a fund. */
+export const ZAdminPaymentQuery = ZPageQuery.extend({
+  q: z.string().trim().max(200, 'Use at most 200 characters').optional(),
+});
+export type TAdminPaymentQuery = z.infer<typeof ZAdminPaymentQuery>;
+export const ZAdminPaymentList = paged(ZHeldPayment);
+export type TAdminPaymentList = z.infer<typeof ZAdminPaymentList>;
+
+/** One part of a payment taken back, or given back after a won dispute. */
+export const ZRefundEntry = z.object({
+  id: z.string(),
+  kind: z.enum(['refund', 'dispute', 'reinstated']),
+  amountPoisha: z.number().int(),
+  /** ISO 8601 date-time. */
+  createdAt: z.string(),
+});
+export type TRefundEntry = z.infer<typeof ZRefundEntry>;
+
+/** A payment's detail for an admin: who paid, what was taken back, what may still be. */
+export const ZAdminPaymentDetail = ZHeldPayment.extend({
+  refundablePoisha: z.number().int(),
+  /** Whether the configured provider can refund it (a payment of another provider cannot). */
+  canRefund: z.boolean(),
+  refunds: z.array(ZRefundEntry),
+});
+export type TAdminPaymentDetail = z.infer<typeof ZAdminPaymentDetail>;
+
 /** An admin's decision on a held payment: count it, or give the money back. */
 export const ZReviewDecision = z.object({ decision: z.enum(['approve', 'refund']) });
 export type TReviewDecision = z.infer<typeof ZReviewDecision>;
@@ -210,6 +239,8 @@ export const ZDonation = z.object({
   donatedAt: z.string(),
   /** EF-YYYY-NNNNNN: the receipt downloads from /api/payments/:id/receipt. */
   receiptNumber: z.string().nullable(),
+  /** Refunded so far; equal to the amount when the whole donation was refunded. */
+  refundedPoisha: z.number().int(),
 });
 export type TDonation = z.infer<typeof ZDonation>;
 

@@ -3,13 +3,13 @@ import type { TDonationList, THistoryQuery } from '@easyfund/shared/schemas/dona
 import type { Db } from '../../db/client';
 import { listUserPayments } from '../payments/views';
 
-/** My Donation History: the user's succeeded payments, newest first. */
+/** My Donation History: the user's donations (refunded ones too, marked), newest first. */
 export async function listMyDonations(
   db: Db,
   actor: TMe,
   query: THistoryQuery,
 ): Promise<TDonationList> {
-  const page = await listUserPayments(db, actor.id, ['succeeded'], query);
+  const page = await listUserPayments(db, actor.id, ['succeeded', 'refunded'], query);
   return {
     ...page,
     items: page.items.map((p) => ({
@@ -21,6 +21,7 @@ export async function listMyDonations(
       amountPoisha: p.amountPoisha,
       donatedAt: p.succeededAt ?? p.createdAt,
       receiptNumber: p.receiptNumber,
+      refundedPoisha: p.refundedPoisha,
     })),
   };
 }

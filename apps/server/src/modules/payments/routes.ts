@@ -8,7 +8,7 @@ import { route } from '../../plugins/route';
 import { registerCheckoutRoutes } from './gateway-routes';
 import { registerReconciler } from './reconciler';
 import { confirmPayment, createPaymentIntent, type PaymentDeps, refundPayment } from './service';
-import { listMyPayments } from './views';
+import { listMyPayments, paymentDetail, searchPayments } from './views';
 import { handleWebhook } from './webhook';
 
 /**
@@ -57,6 +57,13 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     preHandler: [paymentRateLimit('confirm')],
   });
   route(app, payments.mine, ({ user, query }) => listMyPayments(deps.db, user, query));
+  route(app, payments.search, ({ query }) => searchPayments(deps.db, query));
+  route(app, payments.detail, async ({ params }) => {
+    const refunders = [app.payments.name, ...(app.checkout ? [app.checkout.name] : [])];
+    const detail = await paymentDetail(deps.db, params.paymentId, refunders);
+    if (!detail) throw new NotFound('Payment');
+    return detail;
+  });
   route(app, payments.refund, ({ user, params, body, request }) =>
     refundPayment(deps, user, params.paymentId, body, request.language()),
   );

@@ -308,14 +308,20 @@ export async function recordDonation(
 export async function recordRefund(
   deps: Pick<PaymentDeps, 'db' | 'mailQueue'>,
   paymentId: string,
-  intent: Pick<ProviderIntent, 'refundedPoisha' | 'disputedPoisha'>,
+  /** The provider's totals for the payment, or (a gateway that reports no totals) one new refund. */
+  intent: Pick<ProviderIntent, 'refundedPoisha' | 'disputedPoisha'> | { addedPoisha: number },
   source: string,
 ): Promise<number> {
   let refundId: string | undefined;
   const delta = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!row || (row.status !== 'succeeded' && row.status !== 'refunded')) return 0;
-    const target = Math.min(row.amountPoisha, intent.refundedPoisha + intent.disputedPoisha);
+    const taken =
+      'addedPoisha' in intent
+        ? row.refundedPoisha + intent.addedPoisha
+        : intent.refundedPoisha + intent.disputedPoisha;
+    const disputed = 'addedPoisha' in intent ? 0 : intent.disputedPoisha;
+    const target = Math.min(row.amountPoisha, taken);
     const delta = target - row.refundedPoisha;
     if (delta === 0) return 0;
     const whole = target === row.amountPoisha;
@@ -326,7 +332,7 @@ export async function recordRefund(
       .insert(refunds)
       .values({
         paymentId,
-        kind: delta < 0 ? 'reinstated' : intent.disputedPoisha > 0 ? 'dispute' : 'refund',
+        kind: delta < 0 ? 'reinstated' : disputed > 0 ? 'dispute' : 'refund',
         amountPoisha: Math.abs(delta),
         source: source.slice(0, 200),
       })
@@ -383,6 +389,7 @@ export const REFUND_MESSAGES = {
   withdrawn:
     'The fund no longer holds enough: money has been withdrawn or requested for withdrawal, and only {{amount}} remains to refund.',
   otherProvider: 'This payment was made with another payment provider; refund it there.',
+  refused: 'The payment gateway refused the refund: {{reason}}',
 } as const;
 
 /**
@@ -407,47 +414,78 @@ export async function refundPayment(
   const { db, provider } = deps;
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!row) throw new NotFound('Payment');
-  const key = `easyfund-refund-${paymentId}-${input.requestKey}`;
+  const source = `admin:${actor.id}:${input.requestKey}`.slice(0, 200);
+  // A payment made through the hosted checkout (a wallet) is refunded at that gateway.
+  const gateway = deps.checkout && row.provider === deps.checkout.name ? deps.checkout : null;
   const [repeat] = await db
     .select({ id: refunds.id })
     .from(refunds)
-    .where(eq(refunds.source, `admin:${actor.id}:${input.requestKey}`.slice(0, 200)));
-  if (!repeat) {
-    if (row.status !== 'succeeded')
-      throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
-    if (row.provider !== provider.name)
-      throw new Conflict(REFUND_MESSAGES.otherProvider, 'other_provider');
-    const left = row.amountPoisha - row.refundedPoisha;
-    if (input.amountPoisha > left)
+    .where(eq(refunds.source, source));
+  if (repeat) return refundResult(db, paymentId);
+  if (row.status !== 'succeeded')
+    throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
+  if (!gateway && row.provider !== provider.name)
+    throw new Conflict(REFUND_MESSAGES.otherProvider, 'other_provider');
+  const left = row.amountPoisha - row.refundedPoisha;
+  if (input.amountPoisha > left)
+    throw new Conflict(
+      translate(lang, REFUND_MESSAGES.tooLarge, { amount: formatTk(left, lang) }),
+      'refund_too_large',
+    );
+  if (await countsForFund(db, row)) {
+    const [fund] = await db
+      .select({ raised: funds.raisedPoisha })
+      .from(funds)
+      .where(eq(funds.id, row.fundId));
+    const available = Math.max(
+      0,
+      (fund?.raised ?? 0) - (await committedWithdrawals(db, row.fundId)),
+    );
+    if (input.amountPoisha > available) {
       throw new Conflict(
-        translate(lang, REFUND_MESSAGES.tooLarge, { amount: formatTk(left, lang) }),
-        'refund_too_large',
+        translate(lang, REFUND_MESSAGES.withdrawn, { amount: formatTk(available, lang) }),
+        'refund_withdrawn',
       );
-    if (await countsForFund(db, row)) {
-      const [fund] = await db
-        .select({ raised: funds.raisedPoisha })
-        .from(funds)
-        .where(eq(funds.id, row.fundId));
-      const available = Math.max(
-        0,
-        (fund?.raised ?? 0) - (await committedWithdrawals(db, row.fundId)),
-      );
-      if (input.amountPoisha > available) {
-        throw new Conflict(
-          translate(lang, REFUND_MESSAGES.withdrawn, { amount: formatTk(available, lang) }),
-          'refund_withdrawn',
-        );
-      }
     }
-    await provider.refund({
-      intentId: row.providerPaymentId,
-      amountPoisha: input.amountPoisha,
-      idempotencyKey: key,
-      metadata: { paymentId, reason: input.reason.slice(0, 400), by: actor.id },
-    });
   }
+  const reason = input.reason.slice(0, 400);
+  if (gateway) {
+    if (!row.gatewayTransactionId)
+      throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
+    // The gateway reports no refund totals: its answer to this request is what is recorded.
+    // `refId` is unique per admin request, so the gateway refuses to repeat one.
+    const answer = await gateway.refund({
+      bankTranId: row.gatewayTransactionId,
+      amountPoisha: input.amountPoisha,
+      remarks: reason,
+      refId: input.requestKey,
+    });
+    if (answer.status === 'failed') {
+      throw new Conflict(
+        translate(lang, REFUND_MESSAGES.refused, { reason: answer.reason ?? '—' }),
+        'refund_refused',
+      );
+    }
+    deps.log.warn(
+      { paymentId, by: actor.id, refundRefId: answer.refundRefId, status: answer.status },
+      'payment refunded at the gateway',
+    );
+    await recordRefund(deps, paymentId, { addedPoisha: input.amountPoisha }, source);
+    return refundResult(db, paymentId);
+  }
+  await provider.refund({
+    intentId: row.providerPaymentId,
+    amountPoisha: input.amountPoisha,
+    idempotencyKey: `easyfund-refund-${paymentId}-${input.requestKey}`,
+    metadata: { paymentId, reason, by: actor.id },
+  });
   const intent = await provider.retrieveIntent(row.providerPaymentId);
-  if (intent) await recordRefund(deps, paymentId, intent, `admin:${actor.id}:${input.requestKey}`);
+  if (intent) await recordRefund(deps, paymentId, intent, source);
+  return refundResult(db, paymentId);
+}
+
+/** What an admin's refund request answers: the payment as it now stands. */
+async function refundResult(db: Db, paymentId: string) {
   const [after] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!after) throw new NotFound('Payment');
   return {

@@ -1,8 +1,11 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentMethod, PaymentStatus } from '@easyfund/shared/constants';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type {
+  TAdminPaymentDetail,
+  TAdminPaymentList,
+  TAdminPaymentQuery,
   THeldPayment,
   THistoryQuery,
   TPayment,
@@ -10,8 +13,8 @@ import type {
 } from '@easyfund/shared/schemas/donations';
 import type { Paged } from '@easyfund/shared/schemas/fields';
 import type { Db } from '../../db/client';
-import { funds, payments, user } from '../../db/schema';
-import { type PageRequest, paginate } from '../../lib/lists';
+import { funds, payments, refunds, user } from '../../db/schema';
+import { likePattern, type PageRequest, paginate } from '../../lib/lists';
 
 /** The donor, beside the fund's raiser, in the admin's list. */
 const donor = alias(user, 'donor');
@@ -33,6 +36,7 @@ const paymentColumns = {
   createdAt: payments.createdAt,
   succeededAt: payments.succeededAt,
   receiptNumber: payments.receiptNumber,
+  refundedPoisha: payments.refundedPoisha,
 };
 
 type PaymentRow = Awaited<ReturnType<typeof selectPayments>>[number];
@@ -104,25 +108,121 @@ export async function listMyPayments(
   return listUserPayments(db, actor.id, HISTORY_STATUSES, query);
 }
 
+/** Payments with their fund, its raiser and the donor: the admin's views. */
+function selectWithDonor(db: Db, where: SQL | undefined) {
+  return db
+    .select({ ...paymentColumns, donorName: donor.name, donorEmail: donor.email })
+    .from(payments)
+    .innerJoin(funds, eq(funds.id, payments.fundId))
+    .innerJoin(user, eq(user.id, funds.raiserId))
+    .innerJoin(donor, eq(donor.id, payments.userId))
+    .where(where);
+}
+
+type AdminRow = Awaited<ReturnType<typeof selectWithDonor>>[number];
+
+const toAdminPayment = (row: AdminRow): THeldPayment => ({
+  ...toPayment(row),
+  donorName: row.donorName,
+  donorEmail: row.donorEmail,
+});
+
+function countWithDonor(db: Db, where: SQL | undefined) {
+  return db
+    .select({ n: count() })
+    .from(payments)
+    .innerJoin(funds, eq(funds.id, payments.fundId))
+    .innerJoin(donor, eq(donor.id, payments.userId))
+    .where(where);
+}
+
 /** Payments waiting for an admin (the gateway flagged them, or amounts differ), oldest first. */
 export async function listHeldPayments(db: Db, page: PageRequest): Promise<Paged<THeldPayment>> {
   const where = eq(payments.status, 'needs_review');
   return paginate(
     page,
     ({ limit, offset }) =>
-      db
-        .select({ ...paymentColumns, donorName: donor.name, donorEmail: donor.email })
-        .from(payments)
-        .innerJoin(funds, eq(funds.id, payments.fundId))
-        .innerJoin(user, eq(user.id, funds.raiserId))
-        .innerJoin(donor, eq(donor.id, payments.userId))
-        .where(where)
+      selectWithDonor(db, where)
         .orderBy(payments.createdAt, payments.id)
         .limit(limit)
         .offset(offset),
-    db.select({ n: count() }).from(payments).where(where),
-    (row) => ({ ...toPayment(row), donorName: row.donorName, donorEmail: row.donorEmail }),
+    countWithDonor(db, where),
+    toAdminPayment,
   );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Manage Payments' search, newest first: an exact receipt number, payment id or
+ * transaction id (the gateway's or the provider's), or part of the donor's name or
+ * e-mail or of the fund's name. Without a search: every payment.
+ */
+export async function searchPayments(
+  db: Db,
+  query: TAdminPaymentQuery,
+): Promise<TAdminPaymentList> {
+  const q = query.q?.trim();
+  let where: SQL | undefined;
+  if (q) {
+    const part = likePattern(q);
+    where = or(
+      eq(payments.receiptNumber, q.toUpperCase()),
+      eq(payments.gatewayTransactionId, q),
+      eq(payments.providerPaymentId, q),
+      UUID.test(q) ? eq(payments.id, q.toLowerCase()) : undefined,
+      ilike(donor.email, part),
+      ilike(donor.name, part),
+      ilike(funds.name, part),
+    );
+  }
+  return paginate(
+    query,
+    ({ limit, offset }) =>
+      selectWithDonor(db, where)
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(limit)
+        .offset(offset),
+    countWithDonor(db, where),
+    toAdminPayment,
+  );
+}
+
+/** A payment's detail for an admin; `canRefund` says whether `refundProviders` includes its provider. */
+export async function paymentDetail(
+  db: Db,
+  paymentId: string,
+  refundProviders: readonly string[],
+): Promise<TAdminPaymentDetail | null> {
+  const [row] = await selectWithDonor(db, eq(payments.id, paymentId));
+  if (!row) return null;
+  const [{ provider } = { provider: '' }] = await db
+    .select({ provider: payments.provider })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  const parts = await db
+    .select({
+      id: refunds.id,
+      kind: refunds.kind,
+      amountPoisha: refunds.amountPoisha,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .where(eq(refunds.paymentId, paymentId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  const payment = toAdminPayment(row);
+  const refundable = payment.status === 'succeeded';
+  return {
+    ...payment,
+    refundablePoisha: refundable ? payment.amountPoisha - payment.refundedPoisha : 0,
+    canRefund: refundable && refundProviders.includes(provider),
+    refunds: parts.map((r) => ({
+      id: r.id,
+      kind: r.kind as TAdminPaymentDetail['refunds'][number]['kind'],
+      amountPoisha: r.amountPoisha,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
 }
 
 /** Any payment by id, as the API shows it (an admin's view). */

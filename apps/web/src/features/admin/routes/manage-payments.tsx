@@ -1,18 +1,33 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_NAMES } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { THeldPayment } from '@easyfund/shared/schemas/donations';
-import { heldPaymentsQuery, useReviewPayment } from '../../../api/payments';
+import { heldPaymentsQuery, searchPaymentsQuery, useReviewPayment } from '../../../api/payments';
 import { PagedTable } from '../../../components/paged-table';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
+import { PAYMENT_STATUS_LABELS, PaymentDetail } from '../components/payment-detail';
 
-/** /dashboard/admin/managepayments: payments the gateway flagged as risky, for a decision. */
+/**
+ * /dashboard/admin/managepayments: payments the gateway flagged as risky, for a decision;
+ * then every payment, searchable, with its detail and refunds.
+ */
 export function Component() {
   usePageTitle(PAGE_TITLES.managePayments);
+  return (
+    <section className="mx-auto flex max-w-7xl flex-col gap-10">
+      <HeldPayments />
+      <AllPayments />
+    </section>
+  );
+}
+
+function HeldPayments() {
   const { t, tk, dateTime } = useI18n();
   const [page, setPage] = usePageParam();
   const list = useQuery(heldPaymentsQuery(page));
@@ -44,7 +59,7 @@ export function Component() {
   };
 
   return (
-    <section className="mx-auto max-w-7xl">
+    <div>
       <h1 className="mb-2 text-center text-3xl font-bold">{PAGE_TITLES.managePayments}</h1>
       <p className="mb-6 text-center text-base-content/80">
         {t(
@@ -102,6 +117,131 @@ export function Component() {
           </tr>
         )}
       />
-    </section>
+    </div>
+  );
+}
+
+/** Every payment, newest first; a search finds one by receipt, transaction, donor or fund. */
+function AllPayments() {
+  const { t, tk, dateTime } = useI18n();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const selected = params.get('payment');
+  const [page, setPage] = usePageParam('paymentsPage');
+  const [draft, setDraft] = useState(q);
+  const list = useQuery(searchPaymentsQuery(q, page));
+  const detailRef = useRef<HTMLDivElement>(null);
+
+  const setParam = (name: string, value: string | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      if (name === 'q') next.delete('paymentsPage');
+      return next;
+    });
+
+  useEffect(() => {
+    if (selected) detailRef.current?.focus();
+  }, [selected]);
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setParam('q', draft.trim() || null);
+  };
+
+  return (
+    <div>
+      <h2 className="mb-4 text-center text-2xl font-bold">{t('All payments')}</h2>
+      <form role="search" className="mb-4 flex flex-wrap items-end gap-2" onSubmit={search}>
+        <label className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="text-sm font-medium">
+            {t('Receipt number, transaction ID, donor or fund')}
+          </span>
+          <input
+            type="search"
+            className="input input-bordered w-full"
+            maxLength={200}
+            value={draft}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn-primary">
+          {t('Search')}
+        </button>
+      </form>
+      {selected && (
+        <div
+          ref={detailRef}
+          tabIndex={-1}
+          role="region"
+          aria-label={t('Payment detail')}
+          className="mb-6 rounded-box bg-base-100 p-4 shadow"
+        >
+          <div className="mb-3 flex items-center justify-between gap-2">
+            <h3 className="text-lg font-bold">{t('Payment detail')}</h3>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => setParam('payment', null)}
+            >
+              {t('Close')}
+            </button>
+          </div>
+          <PaymentDetail paymentId={selected} />
+        </div>
+      )}
+      <PagedTable
+        query={list}
+        label={t('All payments')}
+        pagesLabel={t('Payment pages')}
+        empty={t('No payment matches.')}
+        columns={[
+          t('Event Name'),
+          t('Donor'),
+          t('Amount'),
+          t('Status'),
+          t('Receipt'),
+          t('Time'),
+          t('Details'),
+        ]}
+        onPage={setPage}
+        row={(p) => (
+          <tr key={p.id}>
+            <th scope="row" className="font-medium">
+              {p.fundName}
+            </th>
+            <td>
+              {p.donorName}
+              <span className="block text-xs text-base-content/80">{p.donorEmail}</span>
+            </td>
+            <td className="whitespace-nowrap">
+              {tk(p.amountPoisha)}
+              {p.refundedPoisha > 0 && p.status !== 'refunded' && (
+                <span className="block text-xs text-base-content/80">
+                  {t('Refunded {{amount}}', { amount: tk(p.refundedPoisha) })}
+                </span>
+              )}
+            </td>
+            <td>{t(PAYMENT_STATUS_LABELS[p.status])}</td>
+            <td className="font-mono text-xs">{p.receiptNumber ?? '—'}</td>
+            <td>{dateTime(p.createdAt)}</td>
+            <td>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline"
+                aria-label={t('Details of the payment of {{amount}} by {{donor}}', {
+                  amount: tk(p.amountPoisha),
+                  donor: p.donorName,
+                })}
+                onClick={() => setParam('payment', p.id)}
+              >
+                {t('Details')}
+              </button>
+            </td>
+          </tr>
+        )}
+      />
+    </div>
   );
 }

@@ -18,7 +18,7 @@ export function Component() {
   usePageTitle(PAGE_TITLES.donated);
   const [page, setPage] = useState(1);
   const donations = useQuery(myDonationsQuery(page));
-  const { t, dateTime } = useI18n();
+  const { t, tk, dateTime } = useI18n();
 
   return (
     <section className="mx-auto max-w-6xl">
@@ -56,6 +56,15 @@ export function Component() {
                       <p>
                         {t('Donated:')}{' '}
                         <Money poisha={d.amountPoisha} className="font-bold text-emerald-800" />
+                        {d.refundedPoisha >= d.amountPoisha ? (
+                          <span className="badge badge-ghost ml-2">{t('Refunded')}</span>
+                        ) : (
+                          d.refundedPoisha > 0 && (
+                            <span className="block text-sm text-base-content/80">
+                              {t('Refunded {{amount}}', { amount: tk(d.refundedPoisha) })}
+                            </span>
+                          )
+                        )}
                       </p>
                       <p className="text-xs text-base-content/75">
                         <time dateTime={d.donatedAt}>{dateTime(d.donatedAt)}</time>

@@ -16,7 +16,7 @@ export function Component() {
   usePageTitle(PAGE_TITLES.paymentHistory);
   const [page, setPage] = useState(1);
   const payments = useQuery(myPaymentsQuery(page));
-  const { t, digits, dateTime } = useI18n();
+  const { t, tk, digits, dateTime } = useI18n();
 
   return (
     <section className="mx-auto max-w-6xl">
@@ -66,8 +66,14 @@ export function Component() {
                           </td>
                           <td className="text-right whitespace-nowrap">
                             <Money poisha={p.amountPoisha} />
-                            {p.status === 'refunded' && (
+                            {p.status === 'refunded' ? (
                               <span className="badge badge-ghost ml-2">{t('Refunded')}</span>
+                            ) : (
+                              p.refundedPoisha > 0 && (
+                                <span className="block text-xs text-base-content/80">
+                                  {t('Refunded {{amount}}', { amount: tk(p.refundedPoisha) })}
+                                </span>
+                              )
                             )}
                           </td>
                           <td className="whitespace-nowrap">

@@ -1,0 +1,177 @@
+import { type FormEvent, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { PAYMENT_METHOD_NAMES, type PaymentStatus } from '@easyfund/shared/constants';
+import { parseTk, tkToPoisha } from '@easyfund/shared/money';
+import type { TAdminPaymentDetail } from '@easyfund/shared/schemas/donations';
+import { paymentDetailQuery, useRefundPayment } from '../../../api/payments';
+import { Field } from '../../../components/field';
+import { QueryState } from '../../../components/query-state';
+import { useI18n } from '../../../lib/i18n';
+import { messageOf } from '../../../lib/message-of';
+import { popup } from '../../../lib/popups';
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  needs_review: 'Held for review',
+};
+
+const REFUND_KIND_LABELS: Record<TAdminPaymentDetail['refunds'][number]['kind'], string> = {
+  refund: 'Refund',
+  dispute: 'Dispute',
+  reinstated: 'Given back after a dispute',
+};
+
+/** A payment's detail for an admin: the donor, the receipt, its refunds and a refund form. */
+export function PaymentDetail({ paymentId }: { paymentId: string }) {
+  const { t } = useI18n();
+  const detail = useQuery(paymentDetailQuery(paymentId));
+  return (
+    <QueryState query={detail}>
+      {(p) => (
+        <div className="flex flex-col gap-4">
+          <Facts p={p} />
+          <Refunds p={p} />
+          {p.canRefund && p.refundablePoisha > 0 ? (
+            <RefundForm p={p} />
+          ) : (
+            <p className="text-sm text-base-content/80">
+              {p.status === 'succeeded' && p.refundablePoisha > 0
+                ? t('This payment was made with another payment provider; refund it there.')
+                : t('Nothing of this payment can be refunded.')}
+            </p>
+          )}
+        </div>
+      )}
+    </QueryState>
+  );
+}
+
+function Facts({ p }: { p: TAdminPaymentDetail }) {
+  const { t, tk, dateTime } = useI18n();
+  const rows: [string, string][] = [
+    [t('Event Name'), p.fundName],
+    [t('Donor'), `${p.donorName} · ${p.donorEmail}`],
+    [t('Amount'), tk(p.amountPoisha)],
+    [t('Status'), t(PAYMENT_STATUS_LABELS[p.status])],
+    [t('Method'), PAYMENT_METHOD_NAMES[p.method]],
+    [t('Transaction ID'), p.transactionId],
+    [t('Receipt'), p.receiptNumber ?? '—'],
+    [t('Time'), dateTime(p.succeededAt ?? p.createdAt)],
+    [t('Refunded'), tk(p.refundedPoisha)],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium">{label}</dt>
+          <dd className="break-all">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Refunds({ p }: { p: TAdminPaymentDetail }) {
+  const { t, tk, dateTime } = useI18n();
+  if (p.refunds.length === 0) return null;
+  return (
+    <div>
+      <h3 className="mb-1 font-semibold">{t('Refunds')}</h3>
+      <ul className="text-sm">
+        {p.refunds.map((r) => (
+          <li key={r.id}>
+            {t(REFUND_KIND_LABELS[r.kind])}: {tk(r.amountPoisha)} ·{' '}
+            <time dateTime={r.createdAt}>{dateTime(r.createdAt)}</time>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Full or partial: the amount in Tk (at most what is left) and a reason for the records. */
+function RefundForm({ p }: { p: TAdminPaymentDetail }) {
+  const { t, tk } = useI18n();
+  const refund = useRefundPayment();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const tkAmount = parseTk(amount.trim());
+    const next: typeof errors = {};
+    if (tkAmount === null || tkAmount <= 0) next.amount = 'Enter an amount above zero';
+    else if (tkToPoisha(tkAmount) > p.refundablePoisha)
+      next.amount = t('At most {{amount}} can be refunded', { amount: tk(p.refundablePoisha) });
+    if (!reason.trim()) next.reason = 'Give a reason';
+    setErrors(next);
+    if (next.amount || next.reason || tkAmount === null) return;
+    const amountPoisha = tkToPoisha(tkAmount);
+    const ok = await popup.confirm(
+      'Refund this payment?',
+      'Refund {{amount}} to {{donor}} through the gateway?',
+      'Refund',
+      { amount: tk(amountPoisha), donor: p.donorName },
+    );
+    if (!ok) return;
+    try {
+      await refund.mutateAsync({
+        paymentId: p.id,
+        amountPoisha,
+        reason: reason.trim(),
+        // One key per request: sending it again refunds nothing more.
+        requestKey: crypto.randomUUID(),
+      });
+      setAmount('');
+      setReason('');
+      void popup.success('Payment refunded');
+    } catch (err) {
+      setErrors({ form: messageOf(err) });
+    }
+  };
+
+  return (
+    <form className="flex flex-col gap-3" onSubmit={(e) => void submit(e)} noValidate>
+      <h3 className="font-semibold">{t('Refund')}</h3>
+      <Field
+        label="Amount to refund (Tk)"
+        hint={t('Up to {{amount}}', { amount: tk(p.refundablePoisha) })}
+        error={errors.amount}
+      >
+        {(props) => (
+          <input
+            {...props}
+            className="input input-bordered w-full"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+          />
+        )}
+      </Field>
+      <Field label="Reason" error={errors.reason}>
+        {(props) => (
+          <textarea
+            {...props}
+            className="textarea textarea-bordered w-full"
+            rows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+        )}
+      </Field>
+      {errors.form && (
+        <p role="alert" className="text-sm text-error">
+          {errors.form}
+        </p>
+      )}
+      <button type="submit" className="btn btn-error self-start" disabled={refund.isPending}>
+        {t('Refund')}
+      </button>
+    </form>
+  );
+}

@@ -19,7 +19,8 @@ import { createAuth } from './lib/auth';
 import { translate } from './lib/i18n';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer } from './lib/mailer';
-import { createMailQueue, type MailQueue } from './lib/notifications';
+import type { MailQueue } from './lib/notifications';
+import { jobsMailQueue } from './lib/sent-mails';
 import { createCheckoutGateway, createPaymentProvider } from './lib/payments/create-provider';
 import type { CheckoutGateway } from './lib/payments/gateway';
 import type { PaymentProvider } from './lib/payments/provider';
@@ -136,7 +137,6 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       log: app.log,
     });
   app.decorate('mailer', theMailer);
-  app.decorate('mailQueue', createMailQueue(theMailer, app.log));
 
   await app.register(errorsPlugin);
   await app.register(languagePlugin);
@@ -190,6 +190,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   app.decorate('storage', createStorage(config));
 
   await app.register(jobsPlugin);
+  app.decorate('mailQueue', jobsMailQueue(app.jobs));
   await app.register(housekeepingPlugin);
   // One module per resource, each registering its contracts (packages/shared/src/api).
   for (const routes of [

@@ -159,6 +159,22 @@ export function mergeCookies(previous: string, setCookie: string | string[] | un
 
 export const ORIGIN = { origin: 'http://localhost:3000' };
 
+/**
+ * Waits until the job queue has nothing left to do (no job waiting, retrying or running):
+ * the mails it sends after a request have then been sent, and no more will come.
+ */
+export async function jobsDone(ctx: TestContext, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await ctx.database.executeSql(
+      `select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active')`,
+    );
+    if (rows[0]?.n === 0) return;
+    if (Date.now() > until) throw new Error('the job queue did not finish in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The current code of an authenticator app holding `secret` (base32, from the otpauth URI). */
 export function totpCode(secret: string, at = Date.now()): string {
   return generateSync({ secret, epoch: Math.floor(at / 1000) });

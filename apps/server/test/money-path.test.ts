@@ -14,6 +14,7 @@ import {
   as,
   buildTestApp,
   createSignedInUser,
+  jobsDone,
   type SignedInUser,
   type TestContext,
 } from './helper';
@@ -108,6 +109,7 @@ describe('amount, currency and metadata differences', () => {
     });
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
     // The donor is told once that the payment waits for a review.
+    await jobsDone(ctx);
     const held = ctx.mails.filter(
       (m) =>
         m.to === donor.email &&

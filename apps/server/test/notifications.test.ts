@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fundChanges, user, withdrawals } from '../src/db/schema';
+import { QUEUES } from '../src/lib/jobs';
 import { sendAdminDigest } from '../src/lib/notifications';
 import { recordRefund } from '../src/modules/payments/service';
 import { waitingCounts } from '../src/modules/overview/service';
@@ -9,6 +10,7 @@ import {
   as,
   buildTestApp,
   createSignedInUser,
+  jobsDone,
   type SignedInUser,
   type TestContext,
 } from './helper';
@@ -41,6 +43,7 @@ describe('decision mails', () => {
       feedback: 'The ID card photo is not readable',
     });
     expect(res.statusCode).toBe(200);
+    await jobsDone(ctx);
     const mails = mailsTo(applicant.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('আপনার তহবিল সংগ্রাহকের আবেদন নাকচ করা হয়েছে');
@@ -51,6 +54,7 @@ describe('decision mails', () => {
       feedback: '',
     });
     expect(again.statusCode).toBe(409);
+    await jobsDone(ctx);
     expect(mailsTo(applicant.email)).toHaveLength(1);
   });
 
@@ -66,6 +70,7 @@ describe('decision mails', () => {
       feedback: 'Good luck',
     });
     expect(res.statusCode).toBe(200);
+    await jobsDone(ctx);
     const mails = mailsTo(raiser.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your fund request "School roof" was approved');
@@ -87,6 +92,7 @@ describe('decision mails', () => {
       feedback: 'Keep the name donors know',
     });
     expect(res.statusCode).toBe(200);
+    await jobsDone(ctx);
     const mails = mailsTo(raiser.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('The changes to "Flood relief" were denied');
@@ -110,6 +116,7 @@ describe('decision mails', () => {
       feedback: 'Bank details missing',
     });
     expect(res.statusCode).toBe(200);
+    await jobsDone(ctx);
     const mails = mailsTo(raiser.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your withdrawal of 500 Tk from "Clinic" was denied');
@@ -131,6 +138,7 @@ describe('refund mails', () => {
     expect(await recordRefund(deps, paid.id, half, 'test')).toBe(40_000);
     // The same state seen again (a repeated webhook) records nothing and sends nothing.
     expect(await recordRefund(deps, paid.id, half, 'test')).toBe(0);
+    await jobsDone(ctx);
     const mails = mailsTo(donor.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('400 Tk of your donation to "Winter clothes" was refunded');
@@ -147,6 +155,7 @@ describe('daily digest', () => {
       overviewUrl: 'http://localhost:3000/dashboard/admin/overview',
     });
     expect(sent).toBe(0);
+    await jobsDone(ctx);
     expect(ctx.mails).toHaveLength(0);
   });
 
@@ -162,11 +171,26 @@ describe('daily digest', () => {
     };
     expect(await sendAdminDigest(ctx.db, ctx.app.mailQueue, waiting, opts)).toBe(2);
     await sendAdminDigest(ctx.db, ctx.app.mailQueue, waiting, opts);
+    await jobsDone(ctx);
     expect(mailsTo(admin.email)).toHaveLength(1);
     expect(mailsTo(second.email)).toHaveLength(1);
     const mail = mailsTo(admin.email)[0]!;
     expect(mail.subject).toBe('Waiting for a decision: 2');
     expect(mail.text).toContain('- Fund requests: 2');
     expect(mail.text).not.toContain('Withdrawal requests');
+  });
+
+  it('is a job of the queue (scheduled daily at 09:00 Asia/Dhaka), sent once per admin a day', async () => {
+    const raiser = await createSignedInUser(ctx, { role: 'verified' });
+    await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    const newAdmin = await createSignedInUser(ctx, { role: 'admin', name: 'Admin Nafisa' });
+    await ctx.app.jobs.send(QUEUES.adminDigest, {});
+    await jobsDone(ctx);
+    await ctx.app.jobs.send(QUEUES.adminDigest, {});
+    await jobsDone(ctx);
+    const mails = mailsTo(newAdmin.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Waiting for a decision: \d+$/);
+    expect(mails[0]!.text).toContain('/dashboard/admin/overview');
   });
 });

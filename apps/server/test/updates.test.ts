@@ -7,6 +7,7 @@ import {
   as,
   buildTestApp,
   createSignedInUser,
+  jobsDone,
   type SignedInUser,
   type TestContext,
 } from './helper';
@@ -127,10 +128,12 @@ describe('update e-mails', () => {
       201,
     );
 
+    await jobsDone(ctx);
     const before = ctx.mails.length;
     expect((await post(raiser, fund.id, { body: 'The boats reached Sunamganj.' })).statusCode).toBe(
       201,
     );
+    await jobsDone(ctx);
     const sent = ctx.mails.slice(before);
     expect(sent.map((m) => m.to)).toEqual([yes.email]);
     const mail = sent[0]!;
@@ -174,14 +177,18 @@ describe('update e-mails', () => {
       .where(eq(fundSubscriptions.userId, donor.id));
     expect(row?.subscribed).toBe(false);
 
+    await jobsDone(ctx);
     const before = ctx.mails.length;
     await post(raiser, fund.id, { body: 'After the unsubscribe' });
+    await jobsDone(ctx);
     expect(ctx.mails.slice(before).map((m) => m.to)).not.toContain(donor.email);
 
     // Donating again with the box ticked asks for news again.
     await donate(donor, fund.id, true);
+    await jobsDone(ctx);
     const again = ctx.mails.length;
     await post(raiser, fund.id, { body: 'Back on the list' });
+    await jobsDone(ctx);
     expect(ctx.mails.slice(again).map((m) => m.to)).toContain(donor.email);
   });
 

@@ -1,18 +1,18 @@
 /**
  * `npm run digest`: sends today's digest (Asia/Dhaka day) of what waits for a decision to
- * every admin, one mail each, and nothing when nothing waits. Meant to run once a day
- * (09:00 Asia/Dhaka) from one scheduler until the job queue schedules it.
+ * every admin, one mail each, and nothing when nothing waits. The server's job queue
+ * sends it every day at 09:00 Asia/Dhaka; this sends it now (once a day: a second run the
+ * same day sends nothing more).
  * Exit code 0 when done, 2 when it could not run.
  * In embedded mode stop the server first: one embedded database, one process.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PAGES } from '@easyfund/shared/pages';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createMailer } from '../lib/mailer';
-import { createMailQueue, sendAdminDigest } from '../lib/notifications';
-import { waitingCounts } from '../modules/overview/service';
+import { directMailQueue } from '../lib/sent-mails';
+import { sendTodaysDigest } from '../modules/overview/digest';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -37,12 +37,10 @@ async function main(): Promise<number> {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log,
     });
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
-    const sent = await sendAdminDigest(
+    const sent = await sendTodaysDigest(
       database.db,
-      createMailQueue(mailer, log),
-      await waitingCounts(database.db),
-      { day, overviewUrl: new URL(PAGES.adminOverview.path, config.publicUrl).toString() },
+      directMailQueue(database.db, mailer),
+      config.publicUrl,
     );
     console.log(sent === 0 ? 'Nothing waits: no digest sent.' : `Digest sent to ${sent} admin(s).`);
     return 0;

@@ -8,6 +8,10 @@ export const QUEUES = {
   mail: 'mail',
   /** A donation's receipt e-mail with its PDF; data: { paymentId }. */
   receiptMail: 'receipt-mail',
+  /** A fund update's e-mails to the donors who asked for news; data: { fundId, fundName, updateId, body }. */
+  updateMails: 'update-mails',
+  /** The day's digest of what waits for the admins (09:00 Asia/Dhaka). */
+  adminDigest: 'admin-digest',
   /** Re-reads payments still pending from the provider. */
   reconcilePayments: 'reconcile-payments',
   /** Rows nothing else deletes (rate-limit counters, expired tokens, unused uploads). */
@@ -121,7 +125,10 @@ export class Jobs {
     await this.opts.database.exclusively(JOBS_START_LOCK_KEY, async () => {
       await this.boss.start();
       for (const name of Object.values(QUEUES)) {
-        const recurring = name === QUEUES.reconcilePayments || name === QUEUES.housekeeping;
+        const recurring =
+          name === QUEUES.reconcilePayments ||
+          name === QUEUES.housekeeping ||
+          name === QUEUES.adminDigest;
         // Recurring work: at most one run waiting or active across all processes.
         await this.boss.createQueue(name, { name, policy: recurring ? 'singleton' : 'standard' });
       }

@@ -4,40 +4,15 @@ import { formatTk } from '@easyfund/shared/format';
 import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
 import type { Db } from '../db/client';
 import { translate } from './i18n';
-import type { Mail, Mailer } from './mailer';
+import type { Mail } from './mailer';
 
 /**
  * Where notification mails go: one call per mail with a key that names it for good
- * (`decision:withdrawal:<id>`), so a retry or a second call never sends it twice.
- * The job queue takes these mails when it exists (a job per mail, the key as its
- * singleton key); until then they are sent right after the decision's transaction.
+ * (`decision:withdrawal:<id>`), so a retry or a second call never sends it twice. The
+ * server's queue makes each mail a job (lib/sent-mails.ts); tools send at once.
  */
 export interface MailQueue {
-  enqueueMail(key: string, mail: Mail): Promise<void>;
-}
-
-/** Keys already sent by this process (bounded), so the same mail is not sent twice. */
-const SENT_KEYS_KEPT = 10_000;
-
-/** Sends each keyed mail once; a failure is logged and never undoes the admin's decision. */
-export function createMailQueue(
-  mailer: Mailer,
-  log: { warn(obj: object, msg: string): void },
-): MailQueue {
-  const sent = new Set<string>();
-  return {
-    async enqueueMail(key, mail) {
-      if (sent.has(key)) return;
-      sent.add(key);
-      if (sent.size > SENT_KEYS_KEPT) sent.delete(sent.values().next().value!);
-      try {
-        await mailer.send(mail);
-      } catch (err) {
-        sent.delete(key);
-        log.warn({ err, key }, 'notification mail not sent');
-      }
-    },
-  };
+  enqueueMail(key: string, mail: Omit<Mail, 'key' | 'attachments'>): Promise<void>;
 }
 
 type Row = Record<string, unknown>;

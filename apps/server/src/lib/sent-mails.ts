@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { sentMails } from '../db/schema';
 import { type Jobs, QUEUES } from './jobs';
 import type { Mail, Mailer } from './mailer';
+import type { MailQueue } from './notifications';
 
 /**
  * Sends a background mail once per key: a job retried after its process died finds the
@@ -27,4 +28,22 @@ export function jobIdFor(key: string): string {
 /** Queues a background mail (sent by a worker, retried, once per key). */
 export function queueMail(jobs: Jobs, key: string, mail: Omit<Mail, 'key' | 'attachments'>) {
   return jobs.send(QUEUES.mail, { key, mail }, { id: jobIdFor(key) });
+}
+
+/** The server's mail queue: each mail a job, sent by a worker, retried, once per key. */
+export function jobsMailQueue(jobs: Jobs): MailQueue {
+  return {
+    async enqueueMail(key, mail) {
+      await queueMail(jobs, key, mail);
+    },
+  };
+}
+
+/** Sends each mail at once, once per key: the command-line tools, which run no workers. */
+export function directMailQueue(db: Db, mailer: Mailer): MailQueue {
+  return {
+    async enqueueMail(key, mail) {
+      await sendOnce(db, mailer, key, mail);
+    },
+  };
 }

@@ -12,7 +12,12 @@ declare module 'fastify' {
 
 const ZMailJob = z.object({
   key: z.string().min(1),
-  mail: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
+  mail: z.object({
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    headers: z.record(z.string(), z.string()).optional(),
+  }),
 });
 
 /** Every `minutes` minutes as cron. */
@@ -40,6 +45,7 @@ export default fp(
           ? undefined
           : {
               [QUEUES.housekeeping]: '17 * * * *',
+              [QUEUES.adminDigest]: '0 9 * * *',
               ...(reconcileSeconds > 0
                 ? {
                     [QUEUES.reconcilePayments]: everyMinutes(Math.round(reconcileSeconds / 60)),

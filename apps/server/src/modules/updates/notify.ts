@@ -3,29 +3,29 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@easyfund/shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { fundSubscriptions, payments, user } from '../../db/schema';
 import { translate } from '../../lib/i18n';
-import type { Mailer } from '../../lib/mailer';
+import type { MailQueue } from '../../lib/notifications';
 import { unsubscribeToken } from './subscriptions';
 
 export interface NotifyDeps {
   db: Db;
-  mailer: Mailer;
+  mailQueue: MailQueue;
   publicUrl: string;
   secret: string;
-  log: { error(obj: object, msg: string): void };
 }
 
 export interface FundUpdateNotice {
   fund: { id: string; name: string };
-  update: { body: string };
+  update: { id: string; body: string };
 }
 
 /**
  * E-mails a fund's new update to each donor who asked for news of it: people with a
  * succeeded donation to the fund whose latest choice ("Tell me how this fund is doing",
  * or an unsubscribe link since) is yes. Each mail carries a one-click unsubscribe link
- * and the List-Unsubscribe headers (RFC 2369, RFC 8058). The one place update mails are
- * sent: a job queue can call it later instead of the request. A failed mail is logged
- * and the others still go. Answers how many mails were sent.
+ * and the List-Unsubscribe headers (RFC 2369, RFC 8058). Runs as a job of the queue
+ * (not in the request that posted the update) and queues one mail per donor, keyed by
+ * the update and the donor: a retried job sends no mail twice. Answers how many mails
+ * were queued.
  */
 export async function notifyFundUpdate(
   deps: NotifyDeps,
@@ -76,20 +76,16 @@ export async function notifyFundUpdate(
         { url: unsubscribePage },
       ),
     ].join('\n');
-    try {
-      await deps.mailer.send({
-        to: r.email,
-        subject: translate(lang, 'News from "{{fund}}"', { fund: notice.fund.name }),
-        text,
-        headers: {
-          'List-Unsubscribe': `<${oneClick}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-      });
-      sent++;
-    } catch (err) {
-      deps.log.error({ err, fundId: notice.fund.id, userId: r.id }, 'fund update mail not sent');
-    }
+    await deps.mailQueue.enqueueMail(`update:${notice.update.id}:${r.id}`, {
+      to: r.email,
+      subject: translate(lang, 'News from "{{fund}}"', { fund: notice.fund.name }),
+      text,
+      headers: {
+        'List-Unsubscribe': `<${oneClick}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    sent++;
   }
   return sent;
 }

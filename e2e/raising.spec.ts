@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, request as requests, test } from '@playwright/test';
 import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Page,
-  request as requests,
-  test,
-} from '@playwright/test';
-import { DEMO, loginViaApi, registerViaApi, uniqueEmail, verificationLink } from './fixtures';
+  DEMO,
+  donateViaApi,
+  loginViaApi,
+  registerViaApi,
+  uniqueEmail,
+  verificationLink,
+} from './fixtures';
 
 /** A real 1×1 PNG, uploaded as a fund and application image. */
 const PNG = Buffer.from(
@@ -33,28 +33,6 @@ async function signedInPage(browser: Browser, email: string, password: string) {
 const popupHeading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
 /** Pays through the donation API with the embedded test processor's success card. */
-async function donate(request: APIRequestContext, fundId: string, amountTk: number) {
-  const intentRes = await request.post('/api/payments/intents', { data: { fundId, amountTk } });
-  expect(intentRes.status(), await intentRes.text()).toBeLessThan(300);
-  const intent = await intentRes.json();
-  const card = await request.post(
-    `/api/test-processor/payment_intents/${intent.intentId}/confirm`,
-    {
-      data: {
-        clientSecret: intent.clientSecret,
-        card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
-        billing: { name: DEMO.donor.name, email: DEMO.donor.email },
-      },
-    },
-  );
-  expect(card.status(), await card.text()).toBeLessThan(300);
-  const confirm = await request.post('/api/payments/confirm', {
-    data: { intentId: intent.intentId },
-  });
-  expect(confirm.status(), await confirm.text()).toBe(200);
-  expect((await confirm.json()).status).toBe('succeeded');
-}
-
 test.describe('fund raising lifecycle', () => {
   test.setTimeout(240_000);
 
@@ -159,7 +137,7 @@ test.describe('fund raising lifecycle', () => {
 
     // A donor donates 700 Tk.
     const donor = await signedInPage(browser, DEMO.donor.email, DEMO.donor.password);
-    await donate(donor.request, fund.id, 700);
+    await donateViaApi(donor.request, fund.id, 700);
 
     // My Raised Fund shows the donation count and total.
     await page.goto('/dashboard/raisedfund');

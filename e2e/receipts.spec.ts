@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { loginViaApi, mailTo, registerViaApi } from './fixtures';
+import { DEMO, donateViaApi, loginViaApi, mailTo, registerViaApi } from './fixtures';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
@@ -81,4 +81,68 @@ test('donate → thank-you page → receipt e-mail with the PDF in the outbox', 
     'href',
     href!,
   );
+});
+
+test("an admin refunds half from the payment's detail: totals, histories and the export agree", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const donor = await registerViaApi(request, { name: 'Sabina Yasmin' });
+  const funds = (await (await request.get('/api/funds?pageSize=100')).json()) as {
+    items: { id: string; name: string }[];
+  };
+  const fund = funds.items.find((f) => f.name === 'Clean Water Tube-wells for Shyamnagar')!;
+  expect(fund, 'a demo fund').toBeTruthy();
+  const raised = async () =>
+    ((await (await request.get(`/api/funds/${fund.id}`)).json()) as { raisedPoisha: number })
+      .raisedPoisha;
+  const paymentId = await donateViaApi(request, fund.id, 2000);
+  const before = await raised();
+  const mine = (await (await request.get('/api/me/payments')).json()) as {
+    items: { id: string; receiptNumber: string }[];
+  };
+  const receiptNumber = mine.items.find((p) => p.id === paymentId)!.receiptNumber;
+
+  // The admin finds the payment by its receipt number and refunds half from its detail.
+  await loginViaApi(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/dashboard/admin/managepayments');
+  await page.getByLabel('Receipt number, transaction ID, donor or fund').fill(receiptNumber);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page
+    .getByRole('button', { name: 'Details of the payment of 2,000 Tk by Sabina Yasmin' })
+    .click();
+  const detail = page.getByRole('region', { name: 'Payment detail' });
+  await expect(detail).toContainText(receiptNumber);
+  await expect(detail).toContainText('Up to 2,000 Tk');
+  await detail.getByLabel('Amount to refund (Tk)').fill('2500');
+  await detail.getByLabel('Reason').fill('Asked to give half of it back');
+  await detail.getByRole('button', { name: 'Refund' }).click();
+  await expect(detail.getByText('At most 2,000 Tk can be refunded')).toBeVisible();
+  await detail.getByLabel('Amount to refund (Tk)').fill('1000');
+  await detail.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByRole('heading', { name: 'Refund this payment?' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment refunded' })).toBeVisible();
+  await expect(detail).toContainText('Up to 1,000 Tk');
+  await expect(detail.getByRole('listitem')).toContainText(['Refund: 1,000 Tk']);
+
+  // The fund's total drops by the refund (its page may be a second behind).
+  await expect.poll(raised).toBe(before - 1000_00);
+
+  // Both of the donor's histories show it.
+  const donorPage = await browser.newPage();
+  await loginViaApi(donorPage, donor.email, donor.password);
+  await donorPage.goto('/dashboard/paymenthistory');
+  await expect(donorPage.getByText('Refunded 1,000 Tk')).toBeVisible();
+  await donorPage.goto('/dashboard/donated');
+  await expect(donorPage.getByText('Refunded 1,000 Tk')).toBeVisible();
+  await donorPage.close();
+
+  // The accountant's export lists the refund against the payment.
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
+  const csv = await page.request.get(`/api/admin/exports/refunds.csv?from=${day}&to=${day}`);
+  expect(csv.status()).toBe(200);
+  const line = (await csv.text()).split('\r\n').find((l) => l.includes(paymentId));
+  expect(line, 'the refund in the export').toContain('1000.00');
 });

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // Compiles the server to plain JavaScript in apps/server/dist, so production runs with
-// `node` and no TypeScript loader. npm packages stay external (resolved from
-// node_modules at run time); the workspace's own TypeScript (@easyfund/shared) is
-// bundled in. The embedded database's worker and the migrations are copied beside it.
+// `node` and no TypeScript loader. The server, the workspace's own TypeScript
+// (@easyfund/shared) and most npm packages are bundled: resolving and reading hundreds of
+// module files was most of the start-up. Packages that find files of their own at run
+// time (WebAssembly, native code, font metrics) or that load only on demand stay external
+// and are resolved from node_modules. The embedded database's worker and the migrations
+// are copied beside it.
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,15 +15,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const src = path.join(root, 'apps/server/src');
 const out = path.join(root, 'apps/server/dist');
 
-/** Every bare import is external except our own workspace packages. */
-const externalNpm = {
-  name: 'external-npm',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@easyfund/') ? undefined : { path: args.path, external: true },
-    );
-  },
-};
+/**
+ * npm packages left external: they read files beside their own code (the PGlite
+ * WebAssembly and its data, sharp's native library, pdfkit's font metrics), are optional
+ * native add-ons of others, or load only on first use (the S3 SDK).
+ */
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  'sharp',
+  'pdfkit',
+  '@aws-sdk/*',
+  'pg-native',
+  'bufferutil',
+  'utf-8-validate',
+  'fsevents',
+];
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -39,7 +48,12 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: 'linked',
-  plugins: [externalNpm],
+  external: EXTERNAL,
+  mainFields: ['module', 'main'],
+  // Bundled CommonJS packages call require() for Node's built-ins.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 // Files the code finds next to itself at run time (import.meta.url): every output

@@ -1,20 +1,29 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { donate, http, signUpHttp } from './support/http-client';
 import { repoRoot, type ServerProcess, startServer } from './support/server-process';
 
 // Production runs the compiled server with plain `node` (npm start builds it): the same
 // build must start on the embedded database, migrate it and answer, with no TypeScript
-// loader in the process.
+// loader in the process. Most npm packages are bundled into the build, so the paths that
+// use them (sign-up and its mail, a donation, its receipt e-mail and PDF, the job queue,
+// the OpenAPI document) run here too.
 describe('the compiled server', () => {
   let server: ServerProcess;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-compiled-'));
   beforeAll(async () => {
     execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
       cwd: repoRoot,
       stdio: 'pipe',
     });
-    server = await startServer({ name: 'compiled', compiled: true });
+    server = await startServer({
+      name: 'compiled',
+      compiled: true,
+      env: { SEED_DEMO: 'true', DATA_DIR: dataDir },
+    });
   });
   afterAll(() => server?.stop());
 
@@ -30,5 +39,44 @@ describe('the compiled server', () => {
     const funds = await fetch(`${server.url}/api/funds`);
     expect(funds.status).toBe(200);
     expect(await funds.json()).toHaveProperty('items');
+  });
+
+  it('signs up, takes a donation and mails its receipt with the PDF through the job queue', async () => {
+    const email = `compiled-${Date.now()}@example.com`;
+    const cookie = await signUpHttp(server.url, email);
+    const funds = await http<{ items: { id: string }[] }>(server.url, 'GET', '/api/funds');
+    const fundId = funds.body.items[0]!.id;
+    const outcome = await donate(server.url, cookie, fundId, 250);
+    expect(outcome.status).toBe('succeeded');
+
+    const receipt = await fetch(`${server.url}/api/payments/${outcome.intent.paymentId}/receipt`, {
+      headers: { cookie },
+    });
+    expect(receipt.status).toBe(200);
+    expect(
+      Buffer.from(await receipt.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    const outbox = path.join(dataDir, 'outbox');
+    const mails = () =>
+      readdirSync(outbox, { withFileTypes: true })
+        .filter((f) => f.isFile())
+        .map((f) => readFileSync(path.join(outbox, f.name), 'utf8'));
+    expect(mails().some((m) => m.includes('Subject: Verify your Easy Fund e-mail address'))).toBe(
+      true,
+    );
+    await vi.waitFor(
+      () =>
+        expect(mails().some((m) => /Subject: Your donation receipt EF-\d{4}-\d{6}/.test(m))).toBe(
+          true,
+        ),
+      { timeout: 30_000, interval: 200 },
+    );
+
+    const openapi = await fetch(`${server.url}/api/openapi.json`);
+    expect(openapi.status).toBe(200);
+    expect(await openapi.json()).toHaveProperty('openapi');
   });
 });

@@ -103,8 +103,17 @@ async function handle(msg) {
   }
 }
 
+/**
+ * Postgres' shared buffers inside the WebAssembly memory. PGlite's default (128 MB) is
+ * touched at start and stays resident; the embedded site's data is a few megabytes and the
+ * operating system caches the files below, so 16 MB keeps an idle server ~130 MB smaller.
+ */
+const SHARED_BUFFERS = '16MB';
+
 try {
-  db = new PGlite(dataDir);
+  db = new PGlite(dataDir, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+  });
   await db.waitReady;
   if (runMigrations) await migrate(drizzle(db), { migrationsFolder });
   parentPort.postMessage({ ready: true });

@@ -1,0 +1,175 @@
+/**
+ * `npm run bench:start [-- --runs 5]`
+ *
+ * How fast `npm start` serves its first page once the web app and the server are built,
+ * and how much memory the idle server holds:
+ *   1. one `npm start` that builds what is stale (not timed: the first start may build);
+ *   2. `--runs` starts on a fresh data directory each (migrations and demo data included)
+ *      and `--runs` restarts on a data directory that already holds the demo data, each
+ *      timed from the spawn of `npm start` to the first 200 on `/`;
+ *   3. the resident memory (RSS) of the server process after 10 s idle.
+ * Goals (the performance issue): first 200 on `/` ≤ 1.5 s once built (median of the
+ * restarts, and of the fresh starts for context), idle RSS ≤ 120 MB. Prints MET or MISSED,
+ * writes bench/results/start.json, exits 1 when a goal is missed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { flag, machine, repoRoot, tempDir } from './lib/kit';
+
+const RUNS = Math.max(1, flag('runs', 5));
+const FIRST_200_GOAL_MS = 1500;
+const RSS_GOAL_MB = 120;
+const log = (...a: unknown[]) => console.error(...a);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
+};
+
+/** The node process `npm start` runs the server in (a child of scripts/start.mjs). */
+function serverPid(startPid: number): number | null {
+  for (const task of readdirSync(`/proc/${startPid}/task`)) {
+    const children = readFileSync(`/proc/${startPid}/task/${task}/children`, 'utf8').trim();
+    if (children) return Number(children.split(/\s+/)[0]);
+  }
+  return null;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+interface Started {
+  child: ChildProcess;
+  firstOkMs: number;
+  stop(): Promise<void>;
+}
+
+/** `node scripts/start.mjs` (what `npm start` runs) until `/` answers 200. */
+async function start(dataDir: string, timeoutMs = 300_000): Promise<Started> {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    if (performance.now() - t0 > timeoutMs) {
+      await stop();
+      throw new Error('npm start did not answer in time');
+    }
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/`);
+      await res.arrayBuffer();
+      if (res.status === 200) return { child, firstOkMs: Math.round(performance.now() - t0), stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  const machineInfo = machine();
+  log(`bench:start: ${RUNS} fresh starts and ${RUNS} restarts after the build`);
+  const kept = tempDir('easyfund-bench-start-');
+  try {
+    // 1. Build what is stale and seed the kept data directory (not timed).
+    const first = await start(kept.dir, 600_000);
+    log(`first start (builds when stale): ${first.firstOkMs} ms`);
+    await first.stop();
+
+    // 2. Fresh data directories: migrations and demo data on every start.
+    const fresh: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const dir = tempDir('easyfund-bench-start-fresh-');
+      try {
+        const s = await start(dir.dir);
+        fresh.push(s.firstOkMs);
+        await s.stop();
+      } finally {
+        dir.remove();
+      }
+    }
+    // 3. Restarts on the kept directory; the last one stays up to measure idle memory.
+    const restarts: number[] = [];
+    let rss = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const s = await start(kept.dir);
+      restarts.push(s.firstOkMs);
+      if (i === RUNS - 1) {
+        await new Promise((r) => setTimeout(r, 10_000));
+        const pid = serverPid(s.child.pid!);
+        rss = pid ? rssMb(pid) : 0;
+      }
+      await s.stop();
+    }
+
+    const result = {
+      benchmark: 'start',
+      command: 'npm run bench:start',
+      date: startedAt.toISOString(),
+      machine: machineInfo,
+      runs: RUNS,
+      firstStartMs: first.firstOkMs,
+      freshDataDirMs: { median: median(fresh), all: fresh },
+      restartMs: { median: median(restarts), all: restarts },
+      idleRssMb: rss,
+      goals: {
+        first200: {
+          goalMs: FIRST_200_GOAL_MS,
+          medianRestartMs: median(restarts),
+          met: median(restarts) <= FIRST_200_GOAL_MS,
+        },
+        idleRss: { goalMb: RSS_GOAL_MB, rssMb: rss, met: rss > 0 && rss <= RSS_GOAL_MB },
+      },
+    };
+    const out = path.join(repoRoot, 'bench/results');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(path.join(out, 'start.json'), `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`fresh data directory: median ${median(fresh)} ms (${fresh.join(', ')})`);
+    console.log(`restart: median ${median(restarts)} ms (${restarts.join(', ')})`);
+    console.log(
+      `${result.goals.first200.met ? 'MET   ' : 'MISSED'} first 200 on / once built ≤ ${FIRST_200_GOAL_MS} ms: ${median(restarts)} ms`,
+    );
+    console.log(
+      `${result.goals.idleRss.met ? 'MET   ' : 'MISSED'} idle server RSS ≤ ${RSS_GOAL_MB} MB: ${rss} MB`,
+    );
+    return result.goals.first200.met && result.goals.idleRss.met ? 0 : 1;
+  } finally {
+    kept.remove();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(2);
+  },
+);

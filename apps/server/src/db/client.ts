@@ -188,3 +188,11 @@ async function pgliteSql(
   const results = (await client.exec(text)) as Rows[];
   return { rows: results.at(-1)?.rows ?? [] };
 }
+
+/** A row of a raw query (`db.execute(sql…)`), by column name. */
+export type Row = Record<string, unknown>;
+
+/** The rows of a raw query: the drivers answer either an array or `{ rows }`. */
+export function rowsOf<T extends Row = Row>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { funds, ledgerSettings, payments } from '../db/schema';
 
@@ -26,25 +26,30 @@ export async function addToFundTotals(
     .where(and(eq(funds.id, paid.fundId), countsInLedger(paid.mode)))
     .returning({ id: funds.id });
   if (!counted.length) return;
-  const [earlier] = await tx
-    .select({ id: payments.id })
-    .from(payments)
+  // A new statement, so it sees a concurrent first donation that committed while this
+  // one waited for the fund row: the person is counted once.
+  await tx
+    .update(funds)
+    .set({ donorCount: sql`${funds.donorCount} + 1` })
     .where(
       and(
-        eq(payments.fundId, paid.fundId),
-        eq(payments.userId, paid.userId),
-        eq(payments.mode, paid.mode),
-        eq(payments.status, 'succeeded'),
-        ne(payments.id, paid.id),
+        eq(funds.id, paid.fundId),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.fundId, paid.fundId),
+                eq(payments.userId, paid.userId),
+                eq(payments.mode, paid.mode),
+                eq(payments.status, 'succeeded'),
+                ne(payments.id, paid.id),
+              ),
+            ),
+        ),
       ),
-    )
-    .limit(1);
-  if (!earlier) {
-    await tx
-      .update(funds)
-      .set({ donorCount: sql`${funds.donorCount} + 1` })
-      .where(eq(funds.id, paid.fundId));
-  }
+    );
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SITE_NAME } from '@easyfund/shared/constants';
 import { formatTk } from '@easyfund/shared/format';
 import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
-import type { Db } from '../db/client';
+import { type Db, type Row, rowsOf } from '../db/client';
 import { translate } from './i18n';
 import type { Mail } from './mailer';
 
@@ -14,10 +14,6 @@ import type { Mail } from './mailer';
 export interface MailQueue {
   enqueueMail(key: string, mail: Omit<Mail, 'key' | 'attachments'>): Promise<void>;
 }
-
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] =>
-  Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 
 export type DecisionKind = 'application' | 'fund' | 'change' | 'withdrawal';
 

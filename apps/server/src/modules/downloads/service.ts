@@ -3,16 +3,12 @@ import { causeTitle } from '@easyfund/shared/constants';
 import { TIME_ZONE } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { TExportRange } from '@easyfund/shared/schemas/exports';
-import type { Db } from '../../db/client';
+import { type Db, type Row, rowsOf } from '../../db/client';
 import { translate } from '../../lib/i18n';
 import { tkCell } from './csv';
 
 /** Rows read per query: the export holds one page in memory, never the whole file. */
 export const EXPORT_PAGE_SIZE = 500;
-
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] =>
-  Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 
 /** A timestamp column as Asia/Dhaka local time, `YYYY-MM-DD HH:MM:SS`. */
 const dhaka = (column: SQL) =>

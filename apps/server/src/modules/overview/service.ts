@@ -2,14 +2,11 @@ import { sql } from 'drizzle-orm';
 import { CAUSE_IDS, type CauseId } from '@easyfund/shared/constants';
 import { TIME_ZONE } from '@easyfund/shared/format';
 import type { TAdminOverview, TWaiting } from '@easyfund/shared/schemas/overview';
-import type { Db } from '../../db/client';
+import { type Db, type Row, rowsOf } from '../../db/client';
 
 /** Days shown in the per-day chart. */
 export const OVERVIEW_DAYS = 90;
 
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] =>
-  Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 const int = (v: unknown) => Number(v ?? 0);
 
 /**

@@ -18,7 +18,7 @@ import { type MailQueue, notifyHeld, notifyRefund } from '../../lib/notification
 import type { CheckoutGateway } from '../../lib/payments/gateway';
 import { type Jobs, QUEUES } from '../../lib/jobs';
 import type { IntentOutcome, PaymentProvider, ProviderIntent } from '../../lib/payments/provider';
-import { nextReceiptNumber } from '../receipts/numbers';
+import { assignReceiptNumber } from '../receipts/numbers';
 import { setSubscription } from '../updates/subscriptions';
 import { committedWithdrawals } from '../withdrawals/balance';
 import type { Language } from '@easyfund/shared/i18n/languages';
@@ -283,15 +283,14 @@ export async function recordDonation(
       .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])))
       .returning();
     if (!paid) return false;
-    await tx
-      .update(payments)
-      .set({ receiptNumber: await nextReceiptNumber(tx, at) })
-      .where(eq(payments.id, paid.id));
     await jobs?.send(QUEUES.receiptMail, { paymentId: paid.id }, { id: paid.id, tx });
-    await addToFundTotals(tx, paid);
     await tx
       .delete(cartItems)
       .where(and(eq(cartItems.userId, paid.userId), eq(cartItems.fundId, paid.fundId)));
+    // The rows other donations wait for come last: the fund's totals, then the site's
+    // receipt counter, each held only until the commit that follows.
+    await addToFundTotals(tx, paid);
+    await assignReceiptNumber(tx, paid.id, at);
     return true;
   });
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { receiptCounters } from '../../db/schema';
+import { rowsOf, type Tx } from '../../db/client';
+import { payments, receiptCounters } from '../../db/schema';
 
 const DHAKA_YEAR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dhaka', year: 'numeric' });
 
@@ -15,19 +15,26 @@ export function formatReceiptNumber(year: number, n: number): string {
 }
 
 /**
- * The next receipt number of the year, inside the caller's transaction: the year's
- * counter row stays locked until that transaction ends, so numbers are given in commit
- * order and a rolled-back donation gives its number back (no gaps, no duplicates).
+ * Gives the payment the year's next receipt number, inside the caller's transaction, in
+ * one statement: the year's counter row stays locked until that transaction ends, so
+ * numbers are given in commit order and a rolled-back donation gives its number back (no
+ * gaps, no duplicates). Every donation of the site takes this one row: the caller takes
+ * it last, just before committing, so the row is held as briefly as possible.
  */
-export async function nextReceiptNumber(tx: Tx, at: Date): Promise<string> {
+export async function assignReceiptNumber(tx: Tx, paymentId: string, at: Date): Promise<string> {
   const year = receiptYear(at);
-  const [counter] = await tx
-    .insert(receiptCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({
-      target: receiptCounters.year,
-      set: { last: sql`${receiptCounters.last} + 1` },
-    })
-    .returning({ last: receiptCounters.last });
-  return formatReceiptNumber(year, counter!.last);
+  const [row] = rowsOf<{ receipt_number: string }>(
+    await tx.execute(sql`
+      with counter as (
+        insert into ${receiptCounters} (year, last) values (${year}, 1)
+        on conflict (year) do update set last = ${receiptCounters}.last + 1
+        returning last
+      )
+      update ${payments}
+        set receipt_number = 'EF-' || ${String(year)} || '-' || lpad(counter.last::text, 6, '0')
+        from counter
+        where ${payments}.id = ${paymentId}
+        returning ${payments}.receipt_number`),
+  );
+  return row!.receipt_number;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CAUSE_IDS, type CauseId } from '@easyfund/shared/constants';
 import { TIME_ZONE } from '@easyfund/shared/format';
 import type { TAdminOverview, TWaiting } from '@easyfund/shared/schemas/overview';
-import { type Db, type Row, rowsOf } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 
 /** Days shown in the per-day chart. */
 export const OVERVIEW_DAYS = 90;

@@ -36,7 +36,8 @@ export async function mailTo(email: string, subject: string): Promise<string> {
         }
         return false;
       },
-      { message: `a mail to ${email}: ${subject}` },
+      // Mails leave through the job queue: a busy machine may take a while.
+      { message: `a mail to ${email}: ${subject}`, timeout: 30_000 },
     )
     .toBe(true);
   return text;

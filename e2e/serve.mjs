@@ -66,6 +66,8 @@ const server = spawn(
       AUTH_EMAIL_RATE_LIMIT_MAX: '10000',
       RESET_EMAIL_RATE_LIMIT_MAX: '10000',
       PAYMENT_RATE_LIMIT_MAX: '10000',
+      // Background mails (receipts, decisions, updates) leave the job queue sooner.
+      JOBS_POLL_SECONDS: '0.5',
       OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
       OIDC_CLIENT_ID: 'easyfund-e2e',
       OIDC_CLIENT_SECRET: 'easyfund-e2e-secret',

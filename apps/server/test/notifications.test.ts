@@ -194,3 +194,25 @@ describe('daily digest', () => {
     expect(mails[0]!.text).toContain('/dashboard/admin/overview');
   });
 });
+
+describe('the mail queue', () => {
+  it('drains a backlog as fast as the mails go, not one mail per poll', async () => {
+    const slow = await buildTestApp({ JOBS_POLL_SECONDS: '2' });
+    try {
+      const started = Date.now();
+      for (let i = 0; i < 20; i++) {
+        await slow.app.mailQueue.enqueueMail(`backlog:${i}`, {
+          to: `reader${i}@example.com`,
+          subject: 'News',
+          text: 'Hello',
+        });
+      }
+      await jobsDone(slow);
+      expect(slow.mails).toHaveLength(20);
+      // One mail per 2-second poll would take 40 seconds.
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await slow.close();
+    }
+  });
+});

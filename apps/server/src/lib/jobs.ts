@@ -86,6 +86,7 @@ const JOBS_START_LOCK_KEY = 7_201_604_212;
 export class Jobs {
   private readonly boss: PgBoss;
   private readonly handlers = new Map<QueueName, Handler>();
+  private readonly workerIds = new Map<QueueName, string>();
   private started = false;
 
   constructor(private readonly opts: JobsOptions) {
@@ -136,13 +137,23 @@ export class Jobs {
     this.started = true;
     if (this.opts.producerOnly) return;
     for (const [queue, handler] of this.handlers) {
-      await this.boss.work<Record<string, unknown>>(
+      // One job at a time (each retried on its own); after a job the worker asks again at
+      // once instead of waiting for the next poll, so a backlog (a fund update's mails,
+      // receipts after a busy hour) drains as fast as the jobs run.
+      let workerId = '';
+      workerId = await this.boss.work<Record<string, unknown>>(
         queue,
         { pollingIntervalSeconds: this.opts.pollSeconds, batchSize: 1 },
         async ([job]) => {
-          if (job) await handler(job.data);
+          if (!job) return;
+          try {
+            await handler(job.data);
+          } finally {
+            if (workerId) this.boss.notifyWorker(workerId);
+          }
         },
       );
+      this.workerIds.set(queue, workerId);
     }
     for (const name of Object.values(QUEUES)) {
       const cron = this.opts.schedules?.[name];
@@ -158,15 +169,21 @@ export class Jobs {
     data: Record<string, unknown>,
     opts: JobOptions = {},
   ): Promise<string | null> {
-    return this.boss.send(queue, data, {
+    const id = await this.boss.send(queue, data, {
       ...(opts.id ? { id: opts.id } : {}),
       ...(opts.tx ? { db: transactionDb(opts.tx) } : {}),
     });
+    // Outside a transaction the job is there now: this process's worker takes it at once
+    // (inside one it appears at the commit, and the next poll finds it).
+    const workerId = this.workerIds.get(queue);
+    if (id && !opts.tx && workerId) this.boss.notifyWorker(workerId);
+    return id;
   }
 
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.workerIds.clear();
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
   }
 }

@@ -137,6 +137,9 @@ describe.skipIf(!base)('the job queue across real processes (PostgreSQL)', () =>
     const { rows } = await database.executeSql(
       `select name, cron from pgboss.schedule order by name`,
     );
-    expect(rows).toEqual([{ name: 'housekeeping', cron: '17 * * * *' }]);
+    expect(rows).toEqual([
+      { name: 'admin-digest', cron: '0 9 * * *' },
+      { name: 'housekeeping', cron: '17 * * * *' },
+    ]);
   });
 });

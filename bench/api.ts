@@ -16,11 +16,11 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { openDatabase } from '../apps/server/src/db/client';
 import { donate, signUpHttp } from '../apps/server/test/support/http-client';
 import { type ServerProcess, startServer } from '../apps/server/test/support/server-process';
 import {
+  buildServer,
   buildWeb,
   cannon,
   type CannonSummary,
@@ -238,10 +238,7 @@ async function main() {
   log(`bench:api — ${connections} connections, ${duration} s per target after ${warmup} s warm-up`);
   log('building the web app and the server …');
   const webDist = buildWeb();
-  const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (built.status !== 0) throw new Error('server build failed');
+  buildServer();
 
   const runtimes: { runtime: string; node: string; remove?: () => void }[] = [
     { runtime: `node ${process.version}`, node: process.execPath },

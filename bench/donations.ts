@@ -1,7 +1,7 @@
 /**
  * `npm run bench:donations [-- --pglite] [-- --wallets] [-- --donations 1000 --clients 50]`
  *
- * The production server on a fresh PostgreSQL database (dropped afterwards), or on the
+ * The production server (compiled, as `npm start` runs it) on a fresh PostgreSQL database (dropped afterwards), or on the
  * embedded PGlite with --pglite, with one approved fund. 50 concurrent clients, each
  * signed in as its own donor, make 1,000 card donations through the real HTTP API with
  * the embedded test processor: create the intent → confirm the card at the processor →
@@ -27,11 +27,13 @@ import { createFund } from '../apps/server/src/seed/factories';
 import { donate, donateByWallet, signUpHttp } from '../apps/server/test/support/http-client';
 import { startServer } from '../apps/server/test/support/server-process';
 import {
+  buildServer,
   createPostgresDatabase,
   flag,
   hasFlag,
   machine,
   pgbenchTps,
+  profileArgs,
   repoRoot,
   tempDir,
 } from './lib/kit';
@@ -91,8 +93,11 @@ async function main(): Promise<number> {
     });
     await seeded.close();
 
+    buildServer();
     const server = await startServer({
       name: `bench-donations-${kind}`,
+      compiled: true,
+      nodeArgs: profileArgs(),
       env: {
         ...dbEnv,
         // High enough for 50 clients on one address; the limit itself is tested elsewhere.

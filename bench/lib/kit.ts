@@ -77,6 +77,20 @@ export function buildWeb(): string {
   return outDir;
 }
 
+/** Compiles the server as `npm start` runs it (apps/server/dist, plain node). */
+export function buildServer(): void {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error('server build failed');
+}
+
+/** `node` flags for a benchmark's server: a CPU profile into BENCH_CPU_PROF when set. */
+export function profileArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : [];
+}
+
 export interface RawServer {
   url: string;
   pid: number;

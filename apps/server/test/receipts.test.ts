@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTk } from '@easyfund/shared/format';
-import { createFund, createUser } from '../src/seed/factories';
+import { createDonation, createFund, createUser } from '../src/seed/factories';
 import { payments } from '../src/db/schema';
 import { Jobs } from '../src/lib/jobs';
-import { receiptYear } from '../src/modules/receipts/numbers';
 import { recordRefund } from '../src/modules/payments/service';
 import { sendReceiptMail } from '../src/modules/receipts/service';
 import {
@@ -24,6 +23,10 @@ let other: SignedInUser;
 let admin: SignedInUser;
 let fundId: string;
 const FUND_NAME = 'Flood relief in Sylhet';
+
+/** The calendar year in Bangladesh (receipts are numbered per Dhaka year). */
+const dhakaYear = (at: Date) =>
+  Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dhaka', year: 'numeric' }).format(at));
 
 beforeAll(async () => {
   ctx = await buildTestApp({ ORG_NAME: 'Easy Fund Trust', ORG_ADDRESS: 'Road 5, Dhaka 1205' });
@@ -61,7 +64,7 @@ describe('receipt numbers', () => {
   it('a recorded donation carries the next number of the Dhaka year', async () => {
     const { confirmed } = await donate(ctx, donor, fundId, 1_250);
     const payment = confirmed.json().payment;
-    expect(payment.receiptNumber).toMatch(numberPattern(receiptYear(new Date())));
+    expect(payment.receiptNumber).toMatch(numberPattern(dhakaYear(new Date())));
     const res = await as(donor).inject('GET', `/api/me/payments/${payment.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ fundName: FUND_NAME, receiptNumber: payment.receiptNumber });
@@ -86,9 +89,21 @@ describe('receipt numbers', () => {
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
   });
 
-  it('the year is the one in Dhaka (UTC+6)', () => {
-    expect(receiptYear(new Date('2026-12-31T17:59:59Z'))).toBe(2026);
-    expect(receiptYear(new Date('2026-12-31T18:00:00Z'))).toBe(2027);
+  it('the year is the one in Dhaka (UTC+6) when the donation succeeded', async () => {
+    const late = await createDonation(ctx.db, {
+      userId: donor.id,
+      fundId,
+      amountTk: 10,
+      succeededAt: new Date('2026-12-31T17:59:59Z'),
+    });
+    const newYear = await createDonation(ctx.db, {
+      userId: donor.id,
+      fundId,
+      amountTk: 10,
+      succeededAt: new Date('2026-12-31T18:00:00Z'),
+    });
+    expect(late.receiptNumber).toMatch(/^EF-2026-\d{6}$/);
+    expect(newYear.receiptNumber).toBe('EF-2027-000001');
   });
 });
 
@@ -192,7 +207,7 @@ describe('the yearly statement', () => {
     const statementDonor = await createSignedInUser(ctx, { name: 'Statement Donor' });
     const first = (await donate(ctx, statementDonor, fundId, 500)).confirmed.json().payment;
     const second = (await donate(ctx, statementDonor, fundId, 1_500)).confirmed.json().payment;
-    const year = receiptYear(new Date());
+    const year = dhakaYear(new Date());
     const res = await as(statementDonor).inject('GET', `/api/me/statements/${year}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');

@@ -13,12 +13,11 @@ import type {
 import type { Db } from '../../db/client';
 import { cartItems, funds, payments, refunds } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
-import { addToFundTotals, countsInLedger, recountDonors } from '../../lib/fund-totals';
+import { countsInLedger, recountDonors } from '../../lib/fund-totals';
 import { type MailQueue, notifyHeld, notifyRefund } from '../../lib/notifications';
 import type { CheckoutGateway } from '../../lib/payments/gateway';
 import { type Jobs, QUEUES } from '../../lib/jobs';
 import type { IntentOutcome, PaymentProvider, ProviderIntent } from '../../lib/payments/provider';
-import { assignReceiptNumber } from '../receipts/numbers';
 import { setSubscription } from '../updates/subscriptions';
 import { committedWithdrawals } from '../withdrawals/balance';
 import type { Language } from '@easyfund/shared/i18n/languages';
@@ -251,11 +250,11 @@ function differenceFromProvider(row: PaymentRow, intent: ProviderIntent): string
 /**
  * Records a donation, in one short transaction: the payment becomes succeeded (only
  * from pending or failed, so a replay, a late webhook or a concurrent confirmation
- * finds nothing to do) with the year's next receipt number, the fund's total, donation
- * count and (for a first donation to it) donor count grow when the payment's mode is the
- * site's (a test payment never moves a live total), the fund leaves the cart, and the
- * receipt e-mail is queued (keyed by the payment: queued once). Returns false when the
- * payment was already recorded.
+ * finds nothing to do), the fund leaves the cart and the receipt e-mail is queued (keyed
+ * by the payment: queued once). At its commit the database gives the payment the year's
+ * next receipt number and grows the fund's total, donation count and (for a first
+ * donation to it) donor count when the payment's mode is the site's (a test payment never
+ * moves a live total). Returns false when the payment was already recorded.
  */
 export async function recordDonation(
   db: Db,
@@ -287,10 +286,9 @@ export async function recordDonation(
     await tx
       .delete(cartItems)
       .where(and(eq(cartItems.userId, paid.userId), eq(cartItems.fundId, paid.fundId)));
-    // The rows other donations wait for come last: the fund's totals, then the site's
-    // receipt counter, each held only until the commit that follows.
-    await addToFundTotals(tx, paid);
-    await assignReceiptNumber(tx, paid.id, at);
+    // The fund's totals and the receipt number follow at the commit, by the deferred
+    // trigger `payments_record_at_commit` (migration 0012, decision 423): the rows every
+    // donation needs are then held for the commit only.
     return true;
   });
 }

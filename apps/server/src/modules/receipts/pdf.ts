@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { formatDate, formatDateTime, formatTk } from '@easyfund/shared/format';
 import { amountInWords } from '@easyfund/shared/words';
@@ -17,6 +19,57 @@ const FONTS = {
   latinBold: path.join(FONT_DIR, 'noto-sans-bengali-latin-700-normal.woff'),
   latinExt: path.join(FONT_DIR, 'noto-sans-bengali-latin-ext-400-normal.woff'),
 };
+
+/**
+ * A WOFF 1.0 font as the plain TrueType/OpenType file it wraps (each table inflated
+ * when compressed). fontkit reads WOFF directly, but inflates a table again on every
+ * read — once per glyph of every document: receipts spent most of their time there.
+ */
+export function sfntFromWoff(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF font');
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, i) => {
+    const at = 44 + i * 20;
+    const offset = woff.readUInt32BE(at + 4);
+    const compLength = woff.readUInt32BE(at + 8);
+    const origLength = woff.readUInt32BE(at + 12);
+    const raw = woff.subarray(offset, offset + compLength);
+    return {
+      tag: woff.subarray(at, at + 4),
+      checksum: woff.readUInt32BE(at + 16),
+      data: compLength < origLength ? inflateSync(raw) : raw,
+    };
+  });
+  const pow2 = 2 ** Math.floor(Math.log2(numTables));
+  const header = Buffer.alloc(12 + 16 * numTables);
+  woff.copy(header, 0, 4, 8); // the flavor: TrueType or CFF
+  header.writeUInt16BE(numTables, 4);
+  header.writeUInt16BE(pow2 * 16, 6);
+  header.writeUInt16BE(Math.log2(pow2), 8);
+  header.writeUInt16BE(numTables * 16 - pow2 * 16, 10);
+  const parts: Buffer[] = [header];
+  let offset = header.length;
+  tables.forEach((t, i) => {
+    const at = 12 + i * 16;
+    t.tag.copy(header, at);
+    header.writeUInt32BE(t.checksum, at + 4);
+    header.writeUInt32BE(offset, at + 8);
+    header.writeUInt32BE(t.data.length, at + 12);
+    const padded = Buffer.alloc((t.data.length + 3) & ~3);
+    t.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
+
+/** The receipt fonts as TrueType, unpacked once per process. */
+let fontFiles: [string, Buffer][] | undefined;
+const receiptFonts = () =>
+  (fontFiles ??= Object.entries(FONTS).map(([name, file]) => [
+    name,
+    sfntFromWoff(readFileSync(file)),
+  ]));
 
 export interface Organisation {
   name: string;
@@ -84,7 +137,7 @@ function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
     margin: 56,
     info: { Title: title, Author: 'Easy Fund' },
   });
-  for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
+  for (const [name, data] of receiptFonts()) doc.registerFont(name, data);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

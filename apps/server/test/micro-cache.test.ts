@@ -184,6 +184,35 @@ describe('the cached fund page', () => {
   });
 });
 
+describe("the cached donor's payment history", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ PUBLIC_CACHE_MS: '1000' });
+  });
+  afterAll(() => ctx.close());
+
+  it("is kept per person, never for shared caches, and shows the donor's own payment at once", async () => {
+    const { createRaisedFund, donate } = await import('./payments-helper');
+    const fund = await createRaisedFund(ctx);
+    const [donor, other] = await Promise.all([
+      createSignedInUser(ctx, { name: 'History Donor' }),
+      createSignedInUser(ctx, { name: 'Other Donor' }),
+    ]);
+    await donate(ctx, donor, fund.id, 300);
+    const first = await as(donor).inject('GET', '/api/me/payments');
+    expect(first.json().items).toHaveLength(1);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    // Another person's history is their own, whoever asked first.
+    expect((await as(other).inject('GET', '/api/me/payments')).json().items).toEqual([]);
+    // Changed by another process: this one answers from its copy for up to a second.
+    await ctx.db.update(user).set({ name: 'Renamed elsewhere' }).where(eq(user.id, donor.id));
+    expect((await as(donor).inject('GET', '/api/me/payments')).json().items).toHaveLength(1);
+    // The donor's own payment on this process shows at once.
+    await donate(ctx, donor, fund.id, 500);
+    expect((await as(donor).inject('GET', '/api/me/payments')).json().items).toHaveLength(2);
+  });
+});
+
 describe('the session cache', () => {
   let ctx: TestContext;
   beforeAll(async () => {

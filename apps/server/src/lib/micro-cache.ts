@@ -85,7 +85,8 @@ export function createMicroCache(opts: MicroCacheOptions): MicroCache {
 /**
  * Answers from `cache` (serializing `load()` with the route's response schema on a
  * miss), with an ETag; a matching If-None-Match gets a 304 without a body. Browsers
- * revalidate every time; shared caches (a CDN, the balancer) may keep it for a second.
+ * revalidate every time; shared caches (a CDN, the balancer) may keep a public answer
+ * for a second, never a `personal` one (one person's data, keyed by who asks).
  */
 export async function sendCached(
   request: FastifyRequest,
@@ -93,6 +94,7 @@ export async function sendCached(
   cache: MicroCache,
   key: string,
   load: () => Promise<unknown>,
+  opts: { personal?: boolean } = {},
 ) {
   if (cache.ttlMs <= 0) return reply.send(await load());
   const entry = await cache.get(key, async () => reply.serialize(await load()) as string);
@@ -100,7 +102,9 @@ export async function sendCached(
     .header('etag', entry.etag)
     .header(
       'cache-control',
-      `public, max-age=0, s-maxage=${Math.max(1, Math.floor(cache.ttlMs / 1000))}`,
+      opts.personal
+        ? 'private, no-cache'
+        : `public, max-age=0, s-maxage=${Math.max(1, Math.floor(cache.ttlMs / 1000))}`,
     );
   if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(entry.body);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { payments } from '@easyfund/shared/api/payments';
 import { NotFound } from '../../lib/errors';
+import { sendCached } from '../../lib/micro-cache';
 import { syncLedgerMode } from '../../lib/ledger-mode';
 import { TestPaymentProvider } from '../../lib/payments/test-provider';
 import { rateLimit } from '../../plugins/rate-limit';
@@ -56,7 +57,20 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   route(app, payments.confirm, ({ user, body }) => confirmPayment(deps, user, body), {
     preHandler: [paymentRateLimit('confirm')],
   });
-  route(app, payments.mine, ({ user, query }) => listMyPayments(deps.db, user, query));
+  // A donor's history is read far more often than it changes: served for at most
+  // PUBLIC_CACHE_MS per process, keyed by the person and page; any write on this process
+  // (a payment among them) empties it first, so the donor reads their own payment at once.
+  const historyCache = app.publicCache.create(4096);
+  route(app, payments.mine, ({ user, query, request, reply }) =>
+    sendCached(
+      request,
+      reply,
+      historyCache,
+      JSON.stringify([user.id, query.page, query.pageSize]),
+      () => listMyPayments(deps.db, user, query),
+      { personal: true },
+    ),
+  );
   route(app, payments.search, ({ query }) => searchPayments(deps.db, query));
   route(app, payments.detail, async ({ params }) => {
     const refunders = [app.payments.name, ...(app.checkout ? [app.checkout.name] : [])];

@@ -204,12 +204,16 @@ describe("the cached donor's payment history", () => {
     expect(first.headers['cache-control']).toBe('private, no-cache');
     // Another person's history is their own, whoever asked first.
     expect((await as(other).inject('GET', '/api/me/payments')).json().items).toEqual([]);
-    // Changed by another process: this one answers from its copy for up to a second.
-    await ctx.db.update(user).set({ name: 'Renamed elsewhere' }).where(eq(user.id, donor.id));
+    // A payment recorded by another process: this one answers from its copy for up to a
+    // second, then reads again.
+    const { createDonation } = await import('../src/seed/factories');
+    await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 200 });
     expect((await as(donor).inject('GET', '/api/me/payments')).json().items).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 1_050));
+    expect((await as(donor).inject('GET', '/api/me/payments')).json().items).toHaveLength(2);
     // The donor's own payment on this process shows at once.
     await donate(ctx, donor, fund.id, 500);
-    expect((await as(donor).inject('GET', '/api/me/payments')).json().items).toHaveLength(2);
+    expect((await as(donor).inject('GET', '/api/me/payments')).json().items).toHaveLength(3);
   });
 });
 

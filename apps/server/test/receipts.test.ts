@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatTk } from '@easyfund/shared/format';
+import { formatDate, formatDateTime, formatDigits, formatTk } from '@easyfund/shared/format';
 import { createDonation, createFund, createUser } from '../src/seed/factories';
 import { payments } from '../src/db/schema';
 import { Jobs } from '../src/lib/jobs';
@@ -216,6 +216,7 @@ describe('the yearly statement', () => {
     expect(text).toContain(second.receiptNumber);
     expect(text).toContain(formatTk(2_000_00));
     expect(text).toContain('Two Thousand Taka Only');
+    expect(text).toContain('Total (2 donations)');
     expect(text).not.toContain(FUND_NAME.repeat(2));
     // Other donors' receipts are not in it.
     const [foreign] = await ctx.db
@@ -228,6 +229,123 @@ describe('the yearly statement', () => {
     expect(await pdfText(empty.rawPayload)).toContain('No donations in this year.');
     expect((await as(statementDonor).inject('GET', '/api/me/statements/abc')).statusCode).toBe(400);
     expect((await as(ctx).inject('GET', `/api/me/statements/${year}`)).statusCode).toBe(401);
+  });
+});
+
+describe('in the donor’s language', () => {
+  /**
+   * A PDF's text as a reader extracts it (pdf.js). Bengali vowel signs written before
+   * their consonant come out in drawing order (রসিদ as রিসদ), so Bangla is compared
+   * through its skeleton: consonants, independent vowels and digits, no white space.
+   */
+  const flat = async (pdf: Buffer) => (await pdfText(pdf)).replace(/\s+/g, ' ');
+  const skeleton = (s: string) => s.normalize('NFC').replace(/[\u0981\u09BE-\u09CD\u09D7\s]/g, '');
+  const expectBangla = (text: string, bangla: string) =>
+    expect(skeleton(text), bangla).toContain(skeleton(bangla));
+
+  it('a Bangla donor’s receipt has Bangla labels, Bangla digits and the amount in Bangla words', async () => {
+    const bnDonor = await createSignedInUser(ctx, { name: 'রহিম উদ্দিন' });
+    const chose = await as(bnDonor).inject('PUT', '/api/me/language', { language: 'bn' });
+    expect(chose.statusCode).toBe(200);
+    const { confirmed } = await donate(ctx, bnDonor, fundId, 123_400);
+    const { id, receiptNumber, succeededAt } = confirmed.json().payment;
+
+    // The mailed receipt, and the one downloaded from an English page, alike.
+    const mail = await waitFor(() =>
+      ctx.mails.find((m) => m.to === bnDonor.email && m.subject.includes(receiptNumber)),
+    );
+    const download = await as(bnDonor).inject('GET', `/api/payments/${id}/receipt`, undefined, {
+      'accept-language': 'en',
+    });
+    for (const pdf of [mail.attachments![0]!.content, download.rawPayload]) {
+      const text = await flat(pdf);
+      for (const label of [
+        'দানের রসিদ',
+        'রসিদ নম্বর',
+        'তারিখ ও সময়',
+        'দাতা',
+        'ইমেইল',
+        'তহবিল',
+        'পরিমাণ',
+        'কথায় পরিমাণ',
+        'লেনদেন আইডি',
+        'পরীক্ষামূলক পেমেন্ট: কোনো টাকা নেওয়া হয়নি।',
+        'আপনার দানের জন্য ধন্যবাদ।',
+      ])
+        expectBangla(text, label);
+      // Amount and date in Bangla digits (lakh grouping, টাকা), the date in Dhaka.
+      expect(text).toContain('১,২৩,৪০০ টাকা');
+      expectBangla(text, `${formatDateTime(succeededAt, 'bn')} (ঢাকার সময়)`);
+      expect(formatDateTime(succeededAt, 'bn')).toMatch(/^[০-৯]+ \S+, [০-৯]{4}/);
+      expectBangla(text, 'এক লক্ষ তেইশ হাজার চারশত টাকা মাত্র');
+      expectBangla(text, 'রহিম উদ্দিন');
+      expect(text).toContain(receiptNumber);
+      // Copied or searched, the text has no stray characters where glyphs were shaped,
+      // and Latin digits only in the receipt number, address, e-mail and transaction id.
+      expect([...text].filter((c) => c < ' ')).toEqual([]);
+      const latin = text
+        .replace(receiptNumber, '')
+        .replace('Road 5, Dhaka 1205', '')
+        .replace(bnDonor.email, '')
+        .replace(/pi_test_\w+/, '')
+        .replace(/-- \d+ of \d+ --/, ''); // pdf-parse's page mark
+      expect(latin.match(/\S*[0-9]\S*/g) ?? []).toEqual([]);
+      for (const english of [
+        'Donation receipt',
+        'Amount in words',
+        'Taka Only',
+        'Asia/Dhaka',
+        formatTk(123_400_00),
+        formatDateTime(succeededAt),
+        'Test payment',
+      ])
+        expect(text).not.toContain(english);
+    }
+  });
+
+  it('a Bangla donor’s statement has Bangla labels, digits and the total of one donation', async () => {
+    const bnDonor = await createSignedInUser(ctx, { name: 'করিম' });
+    await as(bnDonor).inject('PUT', '/api/me/language', { language: 'bn' });
+    const { receiptNumber, succeededAt } = (
+      await donate(ctx, bnDonor, fundId, 1_500)
+    ).confirmed.json().payment;
+    const year = dhakaYear(new Date());
+    const res = await as(bnDonor).inject('GET', `/api/me/statements/${year}`);
+    expect(res.statusCode).toBe(200);
+    const text = await flat(res.rawPayload);
+    expectBangla(text, `${formatDigits(year, 'bn')} সালের দানের বিবরণী`);
+    for (const label of ['দাতা', 'তারিখ', 'রসিদ', 'তহবিল', 'পরিমাণ']) expectBangla(text, label);
+    expect(text).toContain(receiptNumber);
+    expectBangla(text, formatDate(succeededAt, 'bn'));
+    expect(text).toContain('১,৫০০ টাকা');
+    expectBangla(text, 'মোট (১টি দান)');
+    expectBangla(text, 'কথায়: এক হাজার পাঁচশত টাকা মাত্র');
+    for (const english of ['Donation statement', 'Total', 'In words', formatTk(1_500_00)])
+      expect(text).not.toContain(english);
+
+    const empty = await as(bnDonor).inject('GET', `/api/me/statements/${year - 1}`);
+    expectBangla(await flat(empty.rawPayload), 'এই বছরে কোনো দান নেই।');
+  });
+
+  it('an English donor’s statement of one donation says "1 donation"', async () => {
+    const enDonor = await createSignedInUser(ctx, { name: 'One Gift' });
+    await donate(ctx, enDonor, fundId, 700);
+    const res = await as(enDonor).inject('GET', `/api/me/statements/${dhakaYear(new Date())}`);
+    const text = await flat(res.rawPayload);
+    expect(text).toContain('Donation statement');
+    expect(text).toContain('Total (1 donation)');
+    expect(text).toContain('In words: Seven Hundred Taka Only');
+  });
+
+  it('a donor who never chose a language gets the page’s', async () => {
+    const visitor = await createSignedInUser(ctx, { name: 'Page Language' });
+    const { id } = (await donate(ctx, visitor, fundId, 200)).confirmed.json().payment;
+    const url = `/api/payments/${id}/receipt`;
+    const inBangla = as({ app: ctx.app, cookie: `${visitor.cookie}; lang=bn` });
+    expectBangla(await flat((await inBangla.inject('GET', url)).rawPayload), 'দানের রসিদ');
+    const english = await flat((await as(visitor).inject('GET', url)).rawPayload);
+    expect(english).toContain('Donation receipt');
+    expect(english).toContain('200 Tk');
   });
 });
 

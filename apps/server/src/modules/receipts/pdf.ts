@@ -3,8 +3,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import { formatDate, formatDateTime, formatTk } from '@easyfund/shared/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDigits,
+  formatNumber,
+  formatTk,
+} from '@easyfund/shared/format';
+import type { Language } from '@easyfund/shared/i18n/languages';
 import { amountInWords } from '@easyfund/shared/words';
+import { translate } from '../../lib/i18n';
 
 /** Noto Sans Bengali (the web app's font) in its Bengali and Latin subsets: fontkit shapes
  *  the Bengali conjuncts and vowel signs, so names render as they are written. */
@@ -105,22 +113,27 @@ export interface StatementData {
   }[];
 }
 
-// Bengali letters, the dandas and the zero-width (non-)joiners that shape them.
+// Bengali letters and digits, the dandas and the zero-width (non-)joiners that shape them.
 const BENGALI = /((?:[\u0980-\u09FF\u0964\u0965]|\u200C|\u200D)+)/;
 
 type Doc = PDFKit.PDFDocument;
 
+interface TextOptions {
+  bold?: boolean;
+  x?: number;
+  width?: number;
+  size?: number;
+}
+
+const fontOf = (run: string, bold?: boolean) =>
+  BENGALI.test(run) ? (bold ? 'bnBold' : 'bn') : bold ? 'latinBold' : 'latin';
+
 /** Text in runs of one script each: Bengali in the Bengali subset, the rest in Latin. */
-function mixed(
-  doc: Doc,
-  text: string,
-  opts: { bold?: boolean; x?: number; width?: number; size?: number } = {},
-) {
+function mixed(doc: Doc, text: string, opts: TextOptions = {}) {
   const runs = text.split(BENGALI).filter((r) => r !== '');
   doc.fontSize(opts.size ?? 11);
   runs.forEach((run, i) => {
-    const bengali = BENGALI.test(run);
-    doc.font(bengali ? (opts.bold ? 'bnBold' : 'bn') : opts.bold ? 'latinBold' : 'latin');
+    doc.font(fontOf(run, opts.bold));
     const last = i === runs.length - 1;
     if (i === 0 && opts.x !== undefined) {
       doc.text(run, opts.x, doc.y, { width: opts.width, continued: !last });
@@ -129,6 +142,51 @@ function mixed(
     }
   });
   if (runs.length === 0) doc.text('', opts.x, doc.y);
+}
+
+/**
+ * A short text on one line without wrapping, its runs placed one after the other:
+ * aligned right in `width` when asked (amounts in a column), which pdfkit cannot do for
+ * text continued across fonts.
+ */
+function oneLine(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  opts: { bold?: boolean; size: number; width: number; alignRight?: boolean },
+) {
+  const runs = text.split(BENGALI).filter((r) => r !== '');
+  doc.fontSize(opts.size);
+  const widths = runs.map((run) => doc.font(fontOf(run, opts.bold)).widthOfString(run));
+  let at = opts.alignRight ? x + opts.width - widths.reduce((a, b) => a + b, 0) : x;
+  runs.forEach((run, i) => {
+    doc.font(fontOf(run, opts.bold)).text(run, at, y, { lineBreak: false });
+    at += widths[i]!;
+  });
+  doc.y = y + doc.currentLineHeight(true);
+}
+
+/**
+ * Gives every glyph a text in the PDF's ToUnicode map. Glyphs the Bengali shaper adds
+ * (the second half of a split vowel sign, parts of a conjunct) have no code points of
+ * their own, and pdfkit writes an empty mapping for them, which readers turn into
+ * control characters or stray Latin digits when the text is copied or searched. They
+ * are mapped to a zero-width space instead.
+ */
+function mapShapedGlyphs(doc: Doc) {
+  const families = (doc as unknown as { _fontFamilies: Record<string, { unicode?: number[][] }> })
+    ._fontFamilies;
+  for (const font of Object.values(families)) {
+    font.unicode?.forEach((codePoints, gid) => {
+      if (gid > 0 && codePoints.length === 0) font.unicode![gid] = [0x200b];
+    });
+  }
+}
+
+function finish(doc: Doc) {
+  mapShapedGlyphs(doc);
+  doc.end();
 }
 
 function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
@@ -161,86 +219,129 @@ function header(doc: Doc, org: Organisation, title: string) {
 /** A label and its value on one row. */
 function row(doc: Doc, label: string, value: string) {
   const y = doc.y;
-  doc.font('latin').fontSize(10).fillColor('#555555').text(label, 56, y, { width: 150 });
+  doc.fillColor('#555555');
+  mixed(doc, label, { x: 56, width: 150, size: 10 });
+  const afterLabel = doc.y;
   doc.fillColor('#000000');
   doc.y = y;
   mixed(doc, value, { x: 210, width: 330 });
+  doc.y = Math.max(doc.y, afterLabel);
   doc.moveDown(0.4);
 }
 
-/** One donation's receipt (A4). */
-export async function renderReceipt(org: Organisation, r: ReceiptData): Promise<Buffer> {
-  const { doc, done } = newDocument(`Receipt ${r.receiptNumber}`);
-  header(doc, org, 'Donation receipt');
-  row(doc, 'Receipt number', r.receiptNumber);
-  row(doc, 'Date and time', `${formatDateTime(r.succeededAt)} (Asia/Dhaka)`);
-  row(doc, 'Donor', r.donorName);
-  row(doc, 'E-mail', r.donorEmail);
-  row(doc, 'Fund', r.fundName);
-  row(doc, 'Amount', formatTk(r.amountPoisha));
-  row(doc, 'Amount in words', amountInWords(r.amountPoisha));
-  row(doc, 'Payment method', r.paymentMethod);
-  row(doc, 'Transaction ID', r.transactionId);
+/** The document's texts in its language (the catalogues are keyed by the English wording). */
+const translator =
+  (lang: Language) =>
+  (text: string, values?: Record<string, string | number>): string =>
+    translate(lang, text, values);
+
+/**
+ * One donation's receipt (A4), in the donor's language: labels, the amount in figures
+ * and in words, and the date in Dhaka. Names, the fund and the provider's id stay as
+ * they are.
+ */
+export async function renderReceipt(
+  org: Organisation,
+  r: ReceiptData,
+  lang: Language = 'en',
+): Promise<Buffer> {
+  const t = translator(lang);
+  const { doc, done } = newDocument(t('Receipt {{number}}', { number: r.receiptNumber }));
+  header(doc, org, t('Donation receipt'));
+  row(doc, t('Receipt number'), r.receiptNumber);
+  row(
+    doc,
+    t('Date and time'),
+    t('{{time}} (Asia/Dhaka)', { time: formatDateTime(r.succeededAt, lang) }),
+  );
+  row(doc, t('Donor'), r.donorName);
+  row(doc, t('E-mail'), r.donorEmail);
+  row(doc, t('Fund'), r.fundName);
+  row(doc, t('Amount'), formatTk(r.amountPoisha, lang));
+  row(doc, t('Amount in words'), amountInWords(r.amountPoisha, lang));
+  // A method the catalogue does not know (a wallet's own name) is shown as it is.
+  row(doc, t('Payment method'), translate(lang, r.paymentMethod));
+  row(doc, t('Transaction ID'), r.transactionId);
   if (r.testMode) {
     doc.moveDown(0.6);
-    mixed(doc, 'Test payment: no money was taken. This is not a receipt for a gift.', {
+    mixed(doc, t('Test payment: no money was taken. This is not a receipt for a gift.'), {
       bold: true,
       x: 56,
     });
   }
   if (r.refunded) {
     doc.moveDown(0.6);
-    mixed(doc, 'This donation was refunded.', { bold: true, x: 56 });
+    mixed(doc, t('This donation was refunded.'), { bold: true, x: 56 });
   } else if (r.refundedPoisha > 0) {
-    row(doc, 'Refunded', formatTk(r.refundedPoisha));
-    row(doc, 'Kept as a donation', formatTk(r.amountPoisha - r.refundedPoisha));
+    row(doc, t('Refunded'), formatTk(r.refundedPoisha, lang));
+    row(doc, t('Kept as a donation'), formatTk(r.amountPoisha - r.refundedPoisha, lang));
   }
   doc.moveDown(1.5);
-  mixed(doc, `Thank you for your donation. ${org.name} received it with gratitude.`, {
-    x: 56,
-    size: 10,
-  });
-  doc.end();
+  mixed(
+    doc,
+    t('Thank you for your donation. {{org}} received it with gratitude.', { org: org.name }),
+    {
+      x: 56,
+      size: 10,
+    },
+  );
+  finish(doc);
   return done;
 }
 
-/** A year's donations of one donor, with the total of those not refunded. */
-export async function renderStatement(org: Organisation, s: StatementData): Promise<Buffer> {
-  const { doc, done } = newDocument(`Donation statement ${s.year}`);
-  header(doc, org, `Donation statement ${s.year}`);
-  row(doc, 'Donor', s.donorName);
-  row(doc, 'E-mail', s.donorEmail);
+/** A year's donations of one donor, with the total of those not refunded, in their language. */
+export async function renderStatement(
+  org: Organisation,
+  s: StatementData,
+  lang: Language = 'en',
+): Promise<Buffer> {
+  const t = translator(lang);
+  const title = t('Donation statement {{year}}', { year: formatDigits(s.year, lang) });
+  const { doc, done } = newDocument(title);
+  header(doc, org, title);
+  row(doc, t('Donor'), s.donorName);
+  row(doc, t('E-mail'), s.donorEmail);
   doc.moveDown(0.6);
   const cols = { date: 56, receipt: 150, fund: 260, amount: 440 };
   const line = (date: string, receipt: string, fund: string, amount: string, bold = false) => {
     if (doc.y > 760) doc.addPage();
     const y = doc.y;
-    doc.font(bold ? 'latinBold' : 'latin').fontSize(9);
-    doc.text(date, cols.date, y, { width: 90 });
-    doc.text(receipt, cols.receipt, y, { width: 105 });
+    oneLine(doc, date, cols.date, y, { bold, size: 9, width: 90 });
+    oneLine(doc, receipt, cols.receipt, y, { bold, size: 9, width: 105 });
+    let bottom = doc.y;
     doc.y = y;
     mixed(doc, fund, { x: cols.fund, width: 175, size: 9, bold });
-    const after = doc.y;
-    doc.font(bold ? 'latinBold' : 'latin').fontSize(9);
-    doc.text(amount, cols.amount, y, { width: 100, align: 'right' });
-    doc.y = Math.max(after, doc.y) + 3;
+    bottom = Math.max(bottom, doc.y);
+    oneLine(doc, amount, cols.amount, y, { bold, size: 9, width: 100, alignRight: true });
+    doc.y = Math.max(bottom, doc.y) + 3;
   };
-  line('Date', 'Receipt', 'Fund', 'Amount', true);
+  line(t('Date'), t('Receipt'), t('Fund'), t('Amount'), true);
   let total = 0;
   for (const d of s.donations) {
     if (!d.refunded) total += d.amountPoisha;
+    const amount = formatTk(d.amountPoisha, lang);
     line(
-      formatDate(d.succeededAt),
+      formatDate(d.succeededAt, lang),
       d.receiptNumber,
       d.fundName,
-      d.refunded ? `${formatTk(d.amountPoisha)} (refunded)` : formatTk(d.amountPoisha),
+      d.refunded ? t('{{amount}} (refunded)', { amount }) : amount,
     );
   }
-  if (s.donations.length === 0) line('', '', 'No donations in this year.', '');
+  if (s.donations.length === 0) line('', '', t('No donations in this year.'), '');
   doc.moveDown(0.4);
-  line('', '', `Total (${s.donations.length} donations)`, formatTk(total), true);
+  const count = s.donations.length;
+  line(
+    '',
+    '',
+    t('Total ({{n}} donations)', { count, n: formatNumber(count, lang) }),
+    formatTk(total, lang),
+    true,
+  );
   doc.moveDown(0.6);
-  mixed(doc, `In words: ${amountInWords(total)}`, { x: 56, size: 10 });
-  doc.end();
+  mixed(doc, t('In words: {{amount}}', { amount: amountInWords(total, lang) }), {
+    x: 56,
+    size: 10,
+  });
+  finish(doc);
   return done;
 }

@@ -27,17 +27,24 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  route(app, receipts.receipt, async ({ user, params, reply }) => {
+  // In the donor's chosen language; a donor who never chose one gets the page's.
+  route(app, receipts.receipt, async ({ user, params, request, reply }) => {
     const isAdmin =
       user.role === 'admin' &&
       user.emailVerified &&
       (!config.adminRequiresTwoFactor || user.twoFactorEnabled);
-    const file = await receiptPdf(app.database.db, org, { id: user.id, isAdmin }, params.paymentId);
+    const file = await receiptPdf(
+      app.database.db,
+      org,
+      { id: user.id, isAdmin },
+      params.paymentId,
+      request.language(),
+    );
     return sendPdf(reply, file);
   });
 
-  route(app, receipts.statement, async ({ user, params, reply }) => {
-    const file = await statementPdf(app.database.db, org, user, params.year);
+  route(app, receipts.statement, async ({ user, params, request, reply }) => {
+    const file = await statementPdf(app.database.db, org, user, params.year, request.language());
     return sendPdf(reply, file);
   });
 };

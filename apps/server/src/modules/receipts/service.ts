@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Language } from '@easyfund/shared/i18n/languages';
+import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
 import { formatTk } from '@easyfund/shared/format';
 import { PAGES } from '@easyfund/shared/pages';
 import type { Db } from '../../db/client';
@@ -66,6 +66,10 @@ async function loadReceipt(db: Db, paymentId: string): Promise<ReceiptRow | null
   };
 }
 
+/** A receipt is in its donor's language: the one they chose, else the page's (or English). */
+const donorLanguage = (chosen: string | null | undefined, otherwise: Language): Language =>
+  isLanguage(chosen) ? chosen : otherwise;
+
 /** A receipt's PDF for its donor or an admin; anyone else gets the same 404 as a payment
  *  that does not exist. */
 export async function receiptPdf(
@@ -73,10 +77,12 @@ export async function receiptPdf(
   org: Organisation,
   reader: ReceiptReader,
   paymentId: string,
+  requestLanguage: Language = 'en',
 ): Promise<{ filename: string; pdf: Buffer }> {
   const receipt = await loadReceipt(db, paymentId);
   if (!receipt || (receipt.userId !== reader.id && !reader.isAdmin)) throw new NotFound('Receipt');
-  return { filename: `${receipt.receiptNumber}.pdf`, pdf: await renderReceipt(org, receipt) };
+  const lang = donorLanguage(receipt.language, requestLanguage);
+  return { filename: `${receipt.receiptNumber}.pdf`, pdf: await renderReceipt(org, receipt, lang) };
 }
 
 /** The signed-in donor's statement of a year (Asia/Dhaka): every receipt of that year. */
@@ -85,7 +91,12 @@ export async function statementPdf(
   org: Organisation,
   donor: { id: string; name: string; email: string },
   year: number,
+  requestLanguage: Language = 'en',
 ): Promise<{ filename: string; pdf: Buffer }> {
+  const [saved] = await db
+    .select({ language: user.language })
+    .from(user)
+    .where(eq(user.id, donor.id));
   const rows = await db
     .select({
       receiptNumber: payments.receiptNumber,
@@ -113,12 +124,11 @@ export async function statementPdf(
     succeededAt: r.succeededAt!,
     refunded: r.status === 'refunded',
   }));
-  const pdf = await renderStatement(org, {
-    year,
-    donorName: donor.name,
-    donorEmail: donor.email,
-    donations,
-  });
+  const pdf = await renderStatement(
+    org,
+    { year, donorName: donor.name, donorEmail: donor.email, donations },
+    donorLanguage(saved?.language, requestLanguage),
+  );
   return { filename: `easyfund-statement-${year}.pdf`, pdf };
 }
 
@@ -129,8 +139,8 @@ export async function sendReceiptMail(
 ): Promise<boolean> {
   const receipt = await loadReceipt(deps.db, paymentId);
   if (!receipt) return false;
-  const lang: Language = receipt.language === 'bn' ? 'bn' : 'en';
-  const pdf = await renderReceipt(deps.org, receipt);
+  const lang = donorLanguage(receipt.language, 'en');
+  const pdf = await renderReceipt(deps.org, receipt, lang);
   const values = {
     name: receipt.donorName,
     amount: formatTk(receipt.amountPoisha, lang),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fundChanges, user, withdrawals } from '../src/db/schema';
 import { QUEUES } from '../src/lib/jobs';
-import { sendAdminDigest } from '../src/lib/notifications';
+import { digestMail, sendAdminDigest } from '../src/lib/notifications';
 import { recordRefund } from '../src/modules/payments/service';
 import { waitingCounts } from '../src/modules/overview/service';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
@@ -178,6 +178,27 @@ describe('daily digest', () => {
     expect(mail.subject).toBe('Waiting for a decision: 2');
     expect(mail.text).toContain('- Fund requests: 2');
     expect(mail.text).not.toContain('Withdrawal requests');
+  });
+
+  it('counts in Bangla digits for an admin who reads Bangla', () => {
+    const waiting = {
+      applications: 12,
+      fundRequests: 1_205,
+      fundChanges: 0,
+      withdrawals: 3,
+      openReports: 0,
+      needsReview: 0,
+    };
+    const url = 'http://localhost:3000/dashboard/admin/overview';
+    const mail = digestMail('bn', { email: 'a@example.com', name: 'আয়েশা' }, waiting, url);
+    expect(mail.subject).toMatch(/১,২২০$/);
+    expect(mail.text).toMatch(/- \S.*: ১২$/m);
+    expect(mail.text).toMatch(/- \S.*: ১,২০৫$/m);
+    expect(mail.text).toMatch(/- \S.*: ৩$/m);
+    expect(`${mail.subject}\n${mail.text.replace(url, '')}`).not.toMatch(/[0-9]/);
+    const english = digestMail('en', { email: 'a@example.com', name: 'Ayesha' }, waiting, url);
+    expect(english.subject).toBe('Waiting for a decision: 1,220');
+    expect(english.text).toContain('- Fund requests: 1,205');
   });
 
   it('is a job of the queue (scheduled daily at 09:00 Asia/Dhaka), sent once per admin a day', async () => {

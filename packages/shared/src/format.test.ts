@@ -13,6 +13,17 @@ describe('Bangladeshi formats', () => {
     expect(formatNumber(1234567, 'bn')).toBe('১২,৩৪,৫৬৭');
   });
 
+  it('keeps the decimals of a fraction, in the language’s digits', () => {
+    expect(formatNumber(2.5)).toBe('2.5');
+    expect(formatNumber(2.5, 'bn')).toBe('২.৫');
+    expect(formatNumber(612.36, 'bn')).toBe('৬১২.৩৬');
+    expect(formatNumber(87.48)).toBe('87.48');
+    expect(formatNumber(123456.5, 'bn')).toBe('১,২৩,৪৫৬.৫');
+    expect(formatNumber(2.0)).toBe('2');
+    expect(formatNumber(1 / 3)).toBe('0.33');
+    expect(formatNumber(1 / 3, 'en', 0)).toBe('0');
+  });
+
   it('shows dates and times in Dhaka whatever the device’s time zone', () => {
     // 18:30 UTC is 00:30 the next day in Dhaka (UTC+6).
     const at = '2026-11-23T18:30:00Z';

@@ -12,13 +12,13 @@ const LOCALE: Record<Language, string> = { en: 'en-IN', bn: 'bn-BD' };
 const DATE_LOCALE: Record<Language, string> = { en: 'en-GB', bn: 'bn-BD' };
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function numberFormat(lang: Language, digits: number) {
-  const key = `n:${lang}:${digits}`;
+function numberFormat(lang: Language, minDigits: number, maxDigits = minDigits) {
+  const key = `n:${lang}:${minDigits}:${maxDigits}`;
   let f = cache.get(key) as Intl.NumberFormat | undefined;
   if (!f) {
     f = new Intl.NumberFormat(LOCALE[lang], {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
+      minimumFractionDigits: minDigits,
+      maximumFractionDigits: maxDigits,
     });
     cache.set(key, f);
   }
@@ -40,9 +40,13 @@ function dateFormat(lang: Language, kind: 'date' | 'dateTime') {
   return f;
 }
 
-/** A whole number in the language's digits with lakh grouping: 15,00,000 / ১৫,০০,০০০. */
-export function formatNumber(n: number, lang: Language = 'en'): string {
-  return numberFormat(lang, 0).format(n);
+/**
+ * A number in the language's digits with lakh grouping: 15,00,000 / ১৫,০০,০০০. A
+ * fraction keeps up to `maxFractionDigits` decimals, without trailing zeros: 2.5 / ২.৫,
+ * 612.36 / ৬১২.৩৬.
+ */
+export function formatNumber(n: number, lang: Language = 'en', maxFractionDigits = 2): string {
+  return numberFormat(lang, 0, maxFractionDigits).format(n);
 }
 
 const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';

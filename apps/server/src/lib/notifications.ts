@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SITE_NAME } from '@easyfund/shared/constants';
-import { formatTk } from '@easyfund/shared/format';
+import { formatNumber, formatTk } from '@easyfund/shared/format';
 import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
 import { type Db, type Row, rowsOf } from '../db/client';
 import { translate } from './i18n';
@@ -130,11 +130,13 @@ export function digestMail(
     [translate(lang, 'Payments held for review'), waiting.needsReview],
   ];
   const total = lines.reduce((s, [, n]) => s + n, 0);
-  const subject = translate(lang, 'Waiting for a decision: {{n}}', { n: total });
+  const subject = translate(lang, 'Waiting for a decision: {{n}}', {
+    n: formatNumber(total, lang),
+  });
   const text = [
     translate(lang, 'Hello {{name}},', { name: admin.name }),
     '',
-    ...lines.filter(([, n]) => n > 0).map(([label, n]) => `- ${label}: ${n}`),
+    ...lines.filter(([, n]) => n > 0).map(([label, n]) => `- ${label}: ${formatNumber(n, lang)}`),
     '',
     overviewUrl,
     '',

@@ -10,7 +10,7 @@ const dhakaDay = (at: number) =>
 
 /** Admins download payments, refunds or withdrawals of a range of days as CSV. */
 export function ExportForm() {
-  const { t } = useI18n();
+  const { t, number } = useI18n();
   const id = useId();
   const [from, setFrom] = useState(() => dhakaDay(Date.now() - 29 * 24 * 60 * 60 * 1000));
   const [to, setTo] = useState(() => dhakaDay(Date.now()));
@@ -26,7 +26,7 @@ export function ExportForm() {
       </h2>
       <p className="mb-3 text-sm">
         {t('CSV files for a range of days (Asia/Dhaka), at most {{n}} days.', {
-          n: MAX_EXPORT_DAYS,
+          n: number(MAX_EXPORT_DAYS),
         })}
       </p>
       <div className="flex flex-wrap items-end gap-3">

@@ -39,7 +39,7 @@ const NISAB_BASES = ['silver', 'gold'] as const;
 
 export function Component() {
   usePageTitle(PAGE_TITLES.zakatCalculator);
-  const { t, tk, date } = useI18n();
+  const { t, tk, date, number } = useI18n();
   const id = useId();
   const { user } = useSession();
   const settings = useQuery(zakatSettingsQuery);
@@ -67,7 +67,7 @@ export function Component() {
         <p className="mx-auto mt-3 max-w-2xl text-base-content/80">
           {t(
             'Zakat is {{rate}}% of the wealth you have held for a lunar year, once it reaches the nisab. Add what you own, take away what you owe now, and give your Zakat to a fund our team found Zakat-eligible.',
-            { rate: ZAKAT_RATE_PERCENT },
+            { rate: number(ZAKAT_RATE_PERCENT) },
           )}
         </p>
       </header>
@@ -134,8 +134,8 @@ export function Component() {
                   />
                   <span className="text-sm">
                     {b === 'silver'
-                      ? t('Silver ({{grams}} g)', { grams: NISAB_SILVER_GRAMS })
-                      : t('Gold ({{grams}} g)', { grams: NISAB_GOLD_GRAMS })}
+                      ? t('Silver ({{grams}} g)', { grams: number(NISAB_SILVER_GRAMS) })
+                      : t('Gold ({{grams}} g)', { grams: number(NISAB_GOLD_GRAMS) })}
                   </span>
                 </label>
               ))}

@@ -262,6 +262,32 @@ function usedKeys(): Map<string, string> {
   return used;
 }
 
+/**
+ * The texts the code counts: tn('…', n), and t('…', { count }) / translate(lang, '…',
+ * { count }), whose plural form i18next (or the server's translate) picks by the count.
+ */
+function countedKeys(): Map<string, string> {
+  const counted = new Map<string, string>();
+  const patterns = [
+    new RegExp(String.raw`\btn\(\s*(?:${QUOTED})`, 'g'),
+    new RegExp(
+      String.raw`\b(?:t\(|translate\(\s*[\w.()]+,)\s*(?:${QUOTED})\s*,\s*\{(?:[^{}]*,)?\s*count\s*[:,}]`,
+      'g',
+    ),
+  ];
+  const sources = [
+    ...files(WEB, /\.tsx?$/),
+    ...files(join(SERVER, 'modules'), /\.ts$/),
+    ...files(join(SERVER, 'lib'), /\.ts$/),
+  ];
+  for (const path of sources) {
+    const source = readFileSync(path, 'utf8');
+    for (const re of patterns)
+      for (const m of source.matchAll(re)) counted.set(unquote(m), relative(ROOT, path));
+  }
+  return counted;
+}
+
 /** i18next's plural suffixes. */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const english = en as Record<string, string>;
@@ -296,19 +322,61 @@ describe('the message catalogues', () => {
     expect([...new Set(stale)]).toEqual([]);
   });
 
-  it('gives every counted text its plural forms in both languages', () => {
-    // tn() texts: English needs _one and _other, Bangla (one: 0 and 1) too.
-    const counted = [...used.keys()].filter((k) => k.includes('{{n}}') && /s\b/.test(k));
-    for (const key of Object.keys(english)) expect(key, key).toMatch(PLURAL);
-    const plurals = new Set(Object.keys(english).map((k) => k.replace(PLURAL, '')));
-    for (const key of plurals) {
-      expect(used.has(key), `en.json: ${key} is not in the code`).toBe(true);
-      for (const form of ['one', 'other']) {
-        expect(english[`${key}_${form}`], `en.json: ${key}_${form}`).toBeTruthy();
-        expect(bangla[`${key}_${form}`], `bn.json: ${key}_${form}`).toBeTruthy();
+  describe('plural forms, both ways', () => {
+    const counted = countedKeys();
+    // The forms each language needs, from the rules i18next follows (Intl.PluralRules):
+    // English one/other, Bangla one (0 and 1) and other.
+    const forms = {
+      en: new Intl.PluralRules('en').resolvedOptions().pluralCategories,
+      bn: new Intl.PluralRules('bn').resolvedOptions().pluralCategories,
+    };
+    const catalogues = { en: english, bn: bangla };
+    const bases = (catalogue: Record<string, string>) =>
+      new Set(
+        Object.keys(catalogue)
+          .filter((k) => PLURAL.test(k))
+          .map((k) => k.replace(PLURAL, '')),
+      );
+
+    it('finds the counted texts in the code', () => {
+      for (const known of ['{{n}} donations', 'Running for {{n}} days', 'Total ({{n}} donations)'])
+        expect(counted.has(known), known).toBe(true);
+    });
+
+    it('holds only plural forms in the English catalogue (English texts are their own keys)', () => {
+      expect(Object.keys(english).filter((k) => !PLURAL.test(k))).toEqual([]);
+    });
+
+    it('gives every counted text each plural form of each language', () => {
+      const missing = [...counted].flatMap(([key, file]) =>
+        (['en', 'bn'] as const).flatMap((lang) =>
+          forms[lang]
+            .filter((form) => !catalogues[lang][`${key}_${form}`])
+            .map((form) => `${lang}.json lacks ${key}_${form} (${file})`),
+        ),
+      );
+      expect(missing).toEqual([]);
+    });
+
+    it('has a plural text in one catalogue only when the other has it too, and the code counts it', () => {
+      const problems: string[] = [];
+      for (const lang of ['en', 'bn'] as const) {
+        const other = lang === 'en' ? 'bn' : 'en';
+        for (const key of Object.keys(catalogues[lang]).filter((k) => PLURAL.test(k))) {
+          const base = key.replace(PLURAL, '');
+          const form = PLURAL.exec(key)![1] as Intl.LDMLPluralRule;
+          if (!forms[lang].includes(form))
+            problems.push(`${lang}.json: ${key} is not a form of ${lang}`);
+          if (!bases(catalogues[other]).has(base))
+            problems.push(`${lang}.json has ${key}, ${other}.json has no forms of it`);
+          if (!counted.has(base)) problems.push(`${lang}.json: ${base} is not counted in the code`);
+        }
       }
-    }
-    expect(counted.filter((k) => !plurals.has(k) && k in english)).toEqual([]);
+      // A counted text is looked up by its forms only: a bare Bangla key would never show.
+      for (const base of bases(english))
+        if (base in bangla) problems.push(`bn.json: ${base} has no plural suffix`);
+      expect(problems).toEqual([]);
+    });
   });
 
   it('keeps the placeholders of each text in its translation', () => {

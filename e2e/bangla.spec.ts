@@ -1,12 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { INFO_PAGE_TITLES, type InfoTopic } from '@easyfund/shared/pages';
 import { DEMO, donateViaApi, registerViaApi } from './fixtures';
 
 /**
  * The site in বাংলা: each public page and a dashboard page of each role, switched with
  * the language switch. Bangla script on the page, <html lang="bn">, amounts in Bangla
- * digits with lakh grouping, and no English left beyond names (people, funds, their own
- * words) and the brand. The same pages in English keep the specification's texts, and
+ * digits with lakh grouping, and no English word or Latin digit left beyond names
+ * (people, funds, their own words), the brand, and what people copy as it is (e-mail
+ * addresses, links, phone, card and receipt numbers). The same pages in English keep the specification's texts, and
  * axe finds nothing in either language.
  *
  * The language chosen while signed in is kept in the account, so each case that signs in
@@ -71,7 +73,11 @@ async function shownTexts(page: Page): Promise<string> {
   });
 }
 
-/** English words left on the page once names, addresses and kept words are taken out. */
+/**
+ * English words and Latin digits left on the page once names, addresses and kept words
+ * are taken out: in Bangla every figure is in Bangla digits, except what people copy as
+ * it is (e-mail addresses, links, phone numbers, receipt numbers) and people's own words.
+ */
 async function englishLeft(page: Page, names: string[]): Promise<string[]> {
   let text = await shownTexts(page);
   for (const n of [...names].sort((a, b) => b.length - a.length)) text = text.split(n).join(' ');
@@ -79,9 +85,12 @@ async function englishLeft(page: Page, names: string[]): Promise<string[]> {
     .replace(/\S+@\S+/g, ' ') // e-mail addresses
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/\+880[\d -]+/g, ' ')
-    .replace(/\bEF-\d{4}-\d{6}\b/g, ' '); // receipt numbers
+    .replace(/\bEF-\d{4}-\d{6}\b/g, ' ') // receipt numbers
+    .replace(/\b\d{4}(?: \d{4}){3}\b/g, ' '); // card numbers (the test mode's cards)
   for (const k of KEPT) text = text.replace(new RegExp(`\\b${k}\\b`, 'g'), ' ');
-  return [...new Set(text.match(/[A-Za-z]{2,}(?:[ ,.'’-]+[A-Za-z]{2,})*/g) ?? [])];
+  const words = text.match(/[A-Za-z]{2,}(?:[ ,.'’-]+[A-Za-z]{2,})*/g) ?? [];
+  const digits = text.match(/\S*[0-9]\S*/g) ?? [];
+  return [...new Set([...words, ...digits])];
 }
 
 const OWN_NAME = 'Test Person';
@@ -142,8 +151,12 @@ interface Case {
   english: string[];
   /** The amounts the page shows (a pattern of Bangla digits and টাকা). */
   amounts?: RegExp;
+  /** Other figures the Bangla page shows, in Bangla digits. */
+  bangla?: RegExp[];
   /** More people's names and words the page shows (they stay as written). */
   names?: (page: Page, funds: Fund[]) => Promise<string[]>;
+  /** Pages of the same kind checked in the same test (the other info topics). */
+  more?: { path: string; english: string[] }[];
 }
 
 /** The names and messages on a fund's donor wall, in each of its views. */
@@ -184,8 +197,37 @@ const CASES: Case[] = [
   },
   { name: 'register', path: () => '/register', english: ['Register', 'Confirm Password'] },
   { name: 'forgot password', path: () => '/forgot-password', english: ['Send reset link'] },
-  { name: 'about us', path: () => '/info/about', english: ['About Us'] },
-  { name: 'faq', path: () => '/info/faq', english: ['FQAs'] },
+  {
+    name: 'info pages',
+    path: () => '/info/about',
+    english: ['About Us'],
+    more: (Object.keys(INFO_PAGE_TITLES) as InfoTopic[])
+      .filter((topic) => topic !== 'about')
+      .map((topic) => ({ path: `/info/${topic}`, english: [INFO_PAGE_TITLES[topic]] })),
+  },
+  {
+    name: 'zakat calculator',
+    path: () => '/zakat',
+    english: ['Your Zakat', 'Silver (612.36 g)', 'Gold (87.48 g)'],
+    // The rate, the nisab's grams and the prices, decimals included.
+    bangla: [/২\.৫%/, /৬১২\.৩৬/, /৮৭\.৪৮/],
+    amounts: /[০-৯,]+ টাকা/,
+  },
+  {
+    name: 'reset password',
+    path: () => '/reset-password?token=not-a-real-token',
+    english: ['Reset password', 'New password'],
+  },
+  {
+    name: 'verify e-mail',
+    path: () => '/verify-email',
+    english: ['Verify your e-mail address', 'This verification link is invalid or has expired.'],
+  },
+  {
+    name: 'unsubscribe',
+    path: () => '/unsubscribe/not-a-real-token',
+    english: ['This link is not valid. Please use the link in your latest e-mail.'],
+  },
   { name: 'not found', path: () => '/no-such-page', english: ['Page not found'] },
   {
     name: "the donor's donation history",
@@ -236,28 +278,46 @@ for (const c of CASES) {
           names.push(f.name, ...(f.description ?? '').split(/\n+/), f.feedback ?? '');
       }
     }
-    await page.goto(c.path(funds));
-    for (const text of c.english)
-      await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    expect(await axeViolations(page), 'axe in English').toEqual([]);
-
-    await switchTo(page, 'bn');
-    await expect(page.locator('main').first()).toContainText(BANGLA);
-    for (const text of c.english)
-      await expect(page.getByText(text, { exact: true })).toHaveCount(0);
-    if (c.amounts) {
-      await expect(page.locator('main').first()).toContainText(c.amounts);
-      await expect(page.locator('main').first()).not.toHaveText(/\d+ Tk\b/);
+    const main = { path: c.path(funds), english: c.english };
+    const visits = [main, ...(c.more ?? [])];
+    for (const v of visits) {
+      await page.goto(v.path);
+      for (const text of v.english)
+        await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page), `axe in English on ${v.path}`).toEqual([]);
     }
-    expect(await englishLeft(page, names.filter(Boolean)), 'English left in Bangla').toEqual([]);
-    expect(await axeViolations(page), 'axe in Bangla').toEqual([]);
+
+    // Switched on the page last shown, then the others load in Bangla (the cookie).
+    await switchTo(page, 'bn');
+    const last = visits.at(-1)!;
+    for (const v of [last, ...visits.slice(0, -1)]) {
+      if (v !== last) await page.goto(v.path);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+      await expect(page.locator('main').first()).toContainText(BANGLA);
+      for (const text of v.english)
+        await expect(page.getByText(text, { exact: true })).toHaveCount(0);
+      if (v === main) {
+        if (c.amounts) {
+          await expect(page.locator('main').first()).toContainText(c.amounts);
+          await expect(page.locator('main').first()).not.toHaveText(/\d+ Tk\b/);
+        }
+        for (const figure of c.bangla ?? [])
+          await expect(page.locator('main').first()).toContainText(figure);
+      }
+      await page.waitForLoadState('networkidle');
+      expect(await englishLeft(page, names.filter(Boolean)), `English left on ${v.path}`).toEqual(
+        [],
+      );
+      expect(await axeViolations(page), `axe in Bangla on ${v.path}`).toEqual([]);
+    }
 
     // A new page load keeps the choice (cookie), and switching back restores English.
+    const shown = visits.length > 1 ? visits.at(-2)! : main;
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
     await switchTo(page, 'en');
-    for (const text of c.english)
+    for (const text of shown.english)
       await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
   });
 }

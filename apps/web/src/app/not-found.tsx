@@ -7,11 +7,11 @@ import { usePageTitle } from '../lib/title';
 /** Any other path: 404 with Back to Home. */
 export function Component() {
   usePageTitle(PAGE_TITLES.notFound);
-  const { t } = useI18n();
+  const { t, digits } = useI18n();
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <p className="text-7xl font-extrabold text-primary" aria-hidden="true">
-        404
+        {digits(404)}
       </p>
       <h1 className="text-2xl font-bold">{t('Page not found')}</h1>
       <p className="text-base-content/80">

@@ -160,13 +160,13 @@ export function ErrorBoundary() {
   const revalidator = useRevalidator();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   usePageTitle(notFound ? PAGE_TITLES.notFound : PAGE_TITLES.fundDetails);
-  const { t } = useI18n();
+  const { t, digits } = useI18n();
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       {notFound ? (
         <>
           <p className="text-6xl font-extrabold text-primary" aria-hidden="true">
-            404
+            {digits(404)}
           </p>
           <h1 className="text-2xl font-bold">{t('Fund not found')}</h1>
           <p className="text-base-content/80">

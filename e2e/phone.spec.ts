@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO, loginViaApi, registerViaApi } from './fixtures';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO, donateViaApi, loginViaApi, registerViaApi } from './fixtures';
 
 /** The rough edges a walk through the site on a 360 × 740 phone found, each fixed. */
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -9,6 +9,51 @@ async function firstFundId(page: Page): Promise<string> {
   const id = ((await res.json()) as { items: { id: string }[] }).items[0]?.id;
   if (!id) throw new Error('no approved fund');
   return id;
+}
+
+/**
+ * A fund of a new raiser of its own (the page's cookie jar), requested through the API
+ * and decided by the demo admin (signed in on `admin`, a separate cookie jar).
+ */
+async function fundOfOwnRaiser(
+  page: Page,
+  admin: APIRequestContext,
+  decision: 'pending' | 'approved' | 'denied',
+): Promise<{ id: string; name: string }> {
+  const raiser = await registerViaApi(page.request, { name: 'Phone Raiser' });
+  const signIn = await admin.post('/api/auth/sign-in/email', {
+    data: { email: DEMO.admin.email, password: DEMO.admin.password },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const found = await admin.get(`/api/admin/users?q=${encodeURIComponent(raiser.email)}`);
+  const [user] = ((await found.json()) as { items: { id: string }[] }).items;
+  const verified = await admin.patch(`/api/admin/users/${user!.id}/role`, {
+    data: { role: 'verified' },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const name = `Water filters for Char ${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/funds', {
+    data: {
+      name,
+      image: '/images/funds/relief-fund.webp',
+      description: 'Clean water for twenty families after the flood.',
+      cause: 'relief-fund',
+      goalTk: 50_000,
+      suggestedTk: 500,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  if (decision !== 'pending') {
+    const decided = await admin.patch(`/api/admin/funds/${id}`, {
+      data: {
+        status: decision,
+        feedback: decision === 'denied' ? 'The documents are missing.' : null,
+      },
+    });
+    expect(decided.status(), await decided.text()).toBe(200);
+  }
+  return { id, name };
 }
 
 test('the card expiry takes 1229 from a numeric keypad and shows 12/29', async ({ page }) => {
@@ -220,7 +265,32 @@ test.describe('small wrong states', () => {
     await expect(page.getByText('This fund is already in your selected donations.')).toBeVisible();
   });
 
-  test('one donation is "1 donation"; the upcoming events are not in the past', async ({
+  test('a denied fund’s page says so and does not promise an approval', async ({
+    page,
+    request,
+  }) => {
+    const { id } = await fundOfOwnRaiser(page, request, 'denied');
+    await page.goto(`/donatenow/${id}`);
+    const notice = page.getByRole('status').filter({ hasText: 'denied' });
+    await expect(notice).toHaveText('This fund was denied and does not take donations.');
+    await expect(page.getByText(/approv/i)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Donate/ })).toHaveCount(0);
+  });
+
+  test('a fund with one donation says "1 donation", not "1 donations"', async ({
+    page,
+    request,
+  }) => {
+    const { id } = await fundOfOwnRaiser(page, request, 'approved');
+    await page.goto(`/donatenow/${id}`);
+    await expect(page.getByText(/^0 donations · /)).toBeVisible();
+    await donateViaApi(page.request, id, 150);
+    await page.reload();
+    await expect(page.getByText(/^1 donation · /)).toBeVisible();
+    await expect(page.getByText(/1 donations/)).toHaveCount(0);
+  });
+
+  test('a search finding one fund says "1 fund matches"; the upcoming events are not in the past', async ({
     page,
   }) => {
     await page.goto('/');

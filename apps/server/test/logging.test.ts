@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,10 @@ import { createUser } from '../src/seed/factories';
 let app: App;
 let database: Database;
 const lines: string[] = [];
+/** The log of the start, and whether the uploads directory existed before it. */
+let startLines: string[] = [];
+let uploadsDir = '';
+let uploadsBefore = true;
 
 beforeAll(async () => {
   const config = loadConfig({
@@ -18,6 +22,8 @@ beforeAll(async () => {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'easyfund-log-')),
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
   });
+  uploadsDir = config.uploadsDir;
+  uploadsBefore = existsSync(uploadsDir);
   database = await openDatabase({});
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -31,10 +37,26 @@ beforeAll(async () => {
     logger: { ...(loggerOptions('info') as object), stream },
     mailer: { send: async () => {} },
   });
+  await app.ready();
+  startLines = [...lines];
 });
 afterAll(async () => {
   await app.close();
   await database.close();
+});
+
+describe('the start on a fresh data directory', () => {
+  it('creates the uploads directory, with no warning in the log', async () => {
+    expect(uploadsBefore).toBe(false);
+    expect(existsSync(uploadsDir)).toBe(true);
+    const warnings = startLines
+      .map((l) => JSON.parse(l) as { level: number; msg?: string })
+      .filter((l) => l.level >= 40);
+    expect(warnings).toEqual([]);
+    // Serving it works from the first request: a missing upload is a plain 404.
+    const res = await app.inject({ method: 'GET', url: '/uploads/none.webp' });
+    expect(res.statusCode).toBe(404);
+  });
 });
 
 describe('request logs', () => {

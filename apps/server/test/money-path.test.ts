@@ -326,6 +326,15 @@ describe('provider limits and errors', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toMatch(/This payment method takes 60 Tk to 9,99,999.99 Tk/);
     }
+    const inBangla = await as(donor).inject(
+      'POST',
+      '/api/payments/intents',
+      { fundId: fund.id, amountTk: 20 },
+      { 'accept-language': 'bn' },
+    );
+    expect(inBangla.statusCode).toBe(400);
+    expect(inBangla.json().error.message).toContain('৬০ টাকা থেকে ৯,৯৯,৯৯৯.৯৯ টাকা');
+    expect(inBangla.json().error.message).not.toMatch(/[0-9A-Za-z]/);
     expect(standIn.requests.length).toBe(before);
   });
 

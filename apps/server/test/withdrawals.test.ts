@@ -54,6 +54,21 @@ describe('withdraw request', () => {
     expect(await rowsOf(fund.id)).toHaveLength(0);
   });
 
+  it('says the balance in Bangla, in Bangla digits, to a Bangla page', async () => {
+    const { raiser, fund } = await raiserWithFund(150_000);
+    const res = await as(raiser).inject(
+      'POST',
+      '/api/withdrawals',
+      { fundId: fund.id, amountTk: 150_001 },
+      { 'accept-language': 'bn' },
+    );
+    expect(res.statusCode).toBe(400);
+    const { message, fields } = res.json().error;
+    expect(message).toContain('১,৫০,০০০ টাকা');
+    expect(message).not.toMatch(/[0-9A-Za-z]/);
+    expect(fields.amountTk).toBe(message);
+  });
+
   it('parses the amount strictly as whole Tk ("0x10" is not 16 Tk, "1000.9" is not 1000 Tk)', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
     for (const amountTk of ['0x10', '1e3', '1000.9', 1000.9, ' 12', '+5', '12 ', '', 'ten']) {

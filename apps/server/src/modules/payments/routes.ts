@@ -51,9 +51,12 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     mode: app.payments.mode,
   }));
   registerCheckoutRoutes(app);
-  route(app, payments.createIntent, ({ user, body }) => createPaymentIntent(deps, user, body), {
-    preHandler: [paymentRateLimit('intent')],
-  });
+  route(
+    app,
+    payments.createIntent,
+    ({ user, body, request }) => createPaymentIntent(deps, user, body, request.language()),
+    { preHandler: [paymentRateLimit('intent')] },
+  );
   route(app, payments.confirm, ({ user, body }) => confirmPayment(deps, user, body), {
     preHandler: [paymentRateLimit('confirm')],
   });

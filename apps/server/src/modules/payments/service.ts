@@ -56,8 +56,11 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /** The amount is outside what the provider takes (checked before calling it). */
-export function outOfLimitsMessage(provider: PaymentProvider): string {
-  return `This payment method takes ${formatTk(provider.limits.minPoisha)} to ${formatTk(provider.limits.maxPoisha)}.`;
+export function outOfLimitsMessage(provider: PaymentProvider, lang: Language = 'en'): string {
+  return translate(lang, 'This payment method takes {{min}} to {{max}}.', {
+    min: formatTk(provider.limits.minPoisha, lang),
+    max: formatTk(provider.limits.maxPoisha, lang),
+  });
 }
 
 /**
@@ -69,6 +72,7 @@ export async function createPaymentIntent(
   deps: PaymentDeps,
   actor: TMe,
   input: TCreateIntentRequest,
+  lang: Language = 'en',
 ): Promise<TCreateIntentResponse> {
   const { db, provider } = deps;
   const [fund] = await db
@@ -83,7 +87,7 @@ export async function createPaymentIntent(
   const paymentId = randomUUID();
   const amountPoisha = tkToPoisha(input.amountTk);
   if (amountPoisha < provider.limits.minPoisha || amountPoisha > provider.limits.maxPoisha) {
-    const message = outOfLimitsMessage(provider);
+    const message = outOfLimitsMessage(provider, lang);
     throw new Invalid(message, { amountTk: message });
   }
   const intent = await provider.createIntent({

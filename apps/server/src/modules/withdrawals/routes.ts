@@ -12,7 +12,9 @@ import {
 /** Raisers' withdrawal requests and their review by admins. */
 const withdrawalsRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
-  route(app, withdrawals.request, ({ user, body }) => requestWithdrawal(db, user, body));
+  route(app, withdrawals.request, ({ user, body, request }) =>
+    requestWithdrawal(db, user, body, request.language()),
+  );
   route(app, withdrawals.mine, ({ user }) => listMyWithdrawals(db, user));
   route(app, withdrawals.list, ({ query }) => listAdminWithdrawals(db, query));
   route(app, withdrawals.decide, async ({ user, params, body }) => {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DecisionStatus } from '@easyfund/shared/constants';
 import { formatTk, tkToPoisha } from '@easyfund/shared/money';
+import type { Language } from '@easyfund/shared/i18n/languages';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type {
   TAdminWithdrawal,
@@ -12,6 +13,7 @@ import type { Db, Tx } from '../../db/client';
 import { funds, user, withdrawals } from '../../db/schema';
 import { decidePending } from '../../lib/decisions';
 import { Invalid, NotFound } from '../../lib/errors';
+import { translate } from '../../lib/i18n';
 import { paginate } from '../../lib/lists';
 import { committedWithdrawals } from './balance';
 
@@ -30,8 +32,11 @@ function toWithdrawal(row: Row, fundName: string): TWithdrawal {
   };
 }
 
-export function aboveBalanceMessage(availablePoisha: number): string {
-  return `The amount is more than the available balance of ${formatTk(availablePoisha)}`;
+/** In the request's language, the balance in its digits. */
+export function aboveBalanceMessage(availablePoisha: number, lang: Language = 'en'): string {
+  return translate(lang, 'The amount is more than the available balance of {{amount}}', {
+    amount: formatTk(availablePoisha, lang),
+  });
 }
 
 /**
@@ -43,6 +48,7 @@ export async function requestWithdrawal(
   db: Db,
   actor: Pick<TMe, 'id'>,
   input: TWithdrawalRequest,
+  lang: Language = 'en',
 ): Promise<TWithdrawal> {
   return db.transaction(async (tx) => {
     const [fund] = await tx
@@ -54,7 +60,7 @@ export async function requestWithdrawal(
     const available = Math.max(0, fund.raisedPoisha - (await committedWithdrawals(tx, fund.id)));
     const amountPoisha = tkToPoisha(input.amountTk);
     if (amountPoisha > available) {
-      const message = aboveBalanceMessage(available);
+      const message = aboveBalanceMessage(available, lang);
       throw new Invalid(message, { amountTk: message });
     }
     const [row] = await tx

@@ -50,6 +50,13 @@ async function loadParts(lang: Language) {
   });
 }
 
+/**
+ * Settled once the page's catalogue is in place: the router starts loading the first
+ * page's code (and the dashboard's texts) while the catalogue is still loading.
+ */
+let initialised: () => void;
+const ready = new Promise<void>((resolve) => (initialised = resolve));
+
 /** The language the server chose for this page (cookie, then Accept-Language). */
 export function pageLanguage(): Language {
   const lang = document.documentElement.lang;
@@ -69,10 +76,12 @@ export async function initI18n(lang: Language = pageLanguage()) {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
+  initialised();
 }
 
 /** The dashboard's texts, in the page's language; awaited before the dashboard shows. */
 export async function loadDashboardTexts() {
+  await ready;
   wanted.add('dashboard');
   await loadParts(currentLanguage());
 }

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { formatTk } from '@easyfund/shared/money';
-import { loginViaApi, registerViaApi } from './fixtures';
+import { axeViolations, loginViaApi, registerViaApi } from './fixtures';
 
 interface Fund {
   id: string;
@@ -65,12 +64,7 @@ test.describe('donating by card', () => {
       await expect(page.getByRole('button', { name: `Pay with ${wallet}` })).toBeEnabled();
     }
     await expect(page.getByText('Farhana Donor')).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(
-      axe.violations.map(
-        (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-      ),
-    ).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay 500 Tk' }).click();
@@ -178,12 +172,7 @@ test.describe('selected donations', () => {
     }
     await expect(table.getByRole('row')).toHaveCount(2);
     await expect(table).toContainText(fund.name);
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(
-      axe.violations.map(
-        (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-      ),
-    ).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     await page.getByRole('button', { name: `Delete ${fund.name}` }).click();
     const dialog = page.getByRole('dialog');

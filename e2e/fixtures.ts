@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {
@@ -130,4 +131,18 @@ export async function donateViaApi(
   expect(confirm.status(), await confirm.text()).toBe(200);
   expect(((await confirm.json()) as { status: string }).status).toBe('succeeded');
   return intent.paymentId;
+}
+
+/**
+ * Every axe-core violation on the page (all impacts, minor ones too), or in one part of it
+ * (`main`), as `rule: help — targets` lines: a test expects none.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const result = await builder.analyze();
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  );
 }

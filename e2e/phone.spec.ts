@@ -88,7 +88,9 @@ test('a fund image that fails to load gives way to a drawing', async ({ page }) 
   const first = page.getByRole('article').first().locator('img');
   await expect(first).toHaveAttribute('data-fallback', 'true');
   await expect(first).toHaveAttribute('src', '/images/fund-fallback.svg');
-  expect(await first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => first.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 });
 
 test('the statistics strip keeps its icons round', async ({ page }) => {

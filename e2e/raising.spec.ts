@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, request as requests, test } from '@playwright/test';
 import {
+  axeViolations,
   DEMO,
   donateViaApi,
   loginViaApi,
@@ -284,13 +284,7 @@ test.describe('role guards', () => {
 
 /** Axe on the page's main content: no violations. */
 async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(
-    axe.violations.map(
-      (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-    ),
-    page.url(),
-  ).toEqual([]);
+  expect(await axeViolations(page, 'main'), page.url()).toEqual([]);
 }
 
 test.describe('accessibility of the raiser and admin pages', () => {

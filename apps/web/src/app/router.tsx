@@ -1,8 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { type Page, PAGES, type PageName } from '@easyfund/shared/pages';
 import { PageLoader } from '../components/page-loader';
+import { loadDashboardTexts } from '../lib/i18n';
 import { RequireAdmin, RequireRole } from './guards';
-import { DashboardLayout } from './layout/dashboard-layout';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './route-error';
 
@@ -77,7 +77,14 @@ export const router = createBrowserRouter([
   },
   {
     path: PAGES.dashboard.path,
-    Component: DashboardLayout,
+    // The dashboard's layout and its texts load with its first page.
+    lazy: async () => {
+      const [{ DashboardLayout }] = await Promise.all([
+        import('./layout/dashboard-layout'),
+        loadDashboardTexts(),
+      ]);
+      return { Component: DashboardLayout };
+    },
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoader,
     children: [...routesOf('dashboard', PAGES.dashboard.path), notFound],

@@ -16,15 +16,46 @@ import {
 } from '@easyfund/shared/i18n/languages';
 import en from '@easyfund/shared/i18n/en.json';
 
+/** The parts of a catalogue the browser loads: the site's, then the dashboard's. */
+type Part = 'site' | 'dashboard';
+type Texts = Record<string, string>;
+
 /**
  * Texts are keyed by their English wording (the specification's, word for word), so an
  * English page needs no catalogue beyond the plural forms in en.json; the Bangla
- * catalogue is loaded only when Bangla is chosen.
+ * catalogue is loaded only when Bangla is chosen, in two parts made at build time
+ * (apps/web/build/catalogue-parts.ts): the site's texts with the first page, the
+ * dashboard's with the dashboard.
  */
-const loaders: Record<Language, () => Promise<Record<string, string>>> = {
-  en: async () => en,
-  bn: async () => (await import('@easyfund/shared/i18n/bn.json')).default,
+const loaders: Record<Language, Record<Part, () => Promise<Texts>>> = {
+  en: { site: async () => en, dashboard: async () => ({}) },
+  bn: {
+    site: async () => (await import('virtual:catalogue/bn-site')).default,
+    dashboard: async () => (await import('virtual:catalogue/bn-dashboard')).default,
+  },
 };
+
+/** The parts this page has needed so far; a language switch loads all of them. */
+const wanted = new Set<Part>(['site']);
+/** `bn:site`, `bn:dashboard`…: the parts loaded, per language. */
+const loaded = new Set<string>();
+
+/** Adds the wanted parts of a language that are not loaded yet to the texts `t()` reads. */
+async function loadParts(lang: Language) {
+  const missing = [...wanted].filter((part) => !loaded.has(`${lang}:${part}`));
+  const texts = await Promise.all(missing.map((part) => loaders[lang][part]()));
+  missing.forEach((part, i) => {
+    i18next.addResources(lang, 'translation', texts[i]!);
+    loaded.add(`${lang}:${part}`);
+  });
+}
+
+/**
+ * Settled once the page's catalogue is in place: the router starts loading the first
+ * page's code (and the dashboard's texts) while the catalogue is still loading.
+ */
+let initialised: () => void;
+const ready = new Promise<void>((resolve) => (initialised = resolve));
 
 /** The language the server chose for this page (cookie, then Accept-Language). */
 export function pageLanguage(): Language {
@@ -34,23 +65,30 @@ export function pageLanguage(): Language {
 
 /** Loads the page's catalogue; called before the first render so nothing flashes. */
 export async function initI18n(lang: Language = pageLanguage()) {
+  loaded.add(`${lang}:site`);
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: false,
-    resources: { [lang]: { translation: await loaders[lang]() } },
+    resources: { [lang]: { translation: await loaders[lang].site() } },
     keySeparator: false,
     nsSeparator: false,
     returnEmptyString: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
+  initialised();
+}
+
+/** The dashboard's texts, in the page's language; awaited before the dashboard shows. */
+export async function loadDashboardTexts() {
+  await ready;
+  wanted.add('dashboard');
+  await loadParts(currentLanguage());
 }
 
 /** Switches the language: loads its catalogue, remembers it, and re-renders. */
 export async function setLanguage(lang: Language) {
-  if (!i18next.hasResourceBundle(lang, 'translation')) {
-    i18next.addResourceBundle(lang, 'translation', await loaders[lang]());
-  }
+  await loadParts(lang);
   document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
   document.documentElement.lang = lang;
   await i18next.changeLanguage(lang);

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { INFO_PAGE_TITLES, type InfoTopic } from '@easyfund/shared/pages';
-import { DEMO, donateViaApi, registerViaApi } from './fixtures';
+import { axeViolations, DEMO, donateViaApi, registerViaApi } from './fixtures';
 
 /**
  * The site in বাংলা: each public page and a dashboard page of each role, switched with
@@ -130,13 +129,6 @@ async function switchTo(page: Page, lang: 'bn' | 'en') {
   const name = lang === 'bn' ? /Switch to বাংলা/ : /English-এ বদলান/;
   await page.getByRole('button', { name }).filter({ visible: true }).first().click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
-}
-
-async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
 }
 
 const BANGLA = /[\u0980-\u09FF]/;

@@ -23,7 +23,7 @@ import {
   PAID_STATUSES,
   poishaOf,
 } from '../../lib/payments/gateway';
-import { PAYMENT_MESSAGES, recordDonation } from './service';
+import { FUND_ON_HOLD, PAYMENT_MESSAGES, recordDonation } from './service';
 
 export interface CheckoutDeps {
   db: Db;
@@ -74,9 +74,10 @@ export function checkMethodLimits(method: PaymentMethod, amountTk: number, lang:
 }
 
 /**
- * Starts a hosted checkout: checks the fund and the method's limits, stores the pending
- * payment (our id is the gateway's tran_id), then asks the gateway for a session,
- * outside any transaction. A gateway that refuses leaves the payment failed.
+ * Starts a hosted checkout: checks the fund (approved, neither suspended nor closed) and
+ * the method's limits, stores the pending payment (our id is the gateway's tran_id), then
+ * asks the gateway for a session, outside any transaction. A gateway that refuses leaves
+ * the payment failed.
  */
 export async function startCheckout(
   deps: CheckoutDeps,
@@ -90,10 +91,12 @@ export async function startCheckout(
   }
   checkMethodLimits(input.method, input.amountTk, lang);
   const [fund] = await db
-    .select({ id: funds.id, name: funds.name, status: funds.status })
+    .select({ id: funds.id, name: funds.name, status: funds.status, hold: funds.hold })
     .from(funds)
     .where(eq(funds.id, input.fundId));
   if (!fund || fund.status !== 'approved') throw new NotFound('Fund');
+  // Suspended or closed by an admin (decision 107): the same refusal as the card path.
+  if (fund.hold) throw new Conflict(FUND_ON_HOLD, 'fund_on_hold');
   const [application] = await db
     .select({ phone: verificationApplications.phoneNumber })
     .from(verificationApplications)

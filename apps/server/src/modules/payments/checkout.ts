@@ -23,6 +23,7 @@ import {
   PAID_STATUSES,
   poishaOf,
 } from '../../lib/payments/gateway';
+import { setSubscription } from '../updates/subscriptions';
 import { FUND_ON_HOLD, PAYMENT_MESSAGES, recordDonation } from './service';
 
 export interface CheckoutDeps {
@@ -122,6 +123,7 @@ export async function startCheckout(
     status: 'pending',
   });
   const url = (path: string) => deps.publicUrl + path;
+  let redirectUrl: string;
   try {
     const session = await gateway.createSession({
       tranId: paymentId,
@@ -142,11 +144,15 @@ export async function startCheckout(
       .update(payments)
       .set({ providerPaymentId: session.sessionKey })
       .where(eq(payments.id, paymentId));
-    return { paymentId, redirectUrl: session.redirectUrl };
+    redirectUrl = session.redirectUrl;
   } catch (err) {
     await markFailed(db, paymentId, PAYMENT_MESSAGES.failed);
     throw err;
   }
+  // The pay step's "Tell me how this fund is doing", as the card path records it: the
+  // latest choice for this fund wins; only donors with a succeeded payment get mail.
+  await setSubscription(db, actor.id, fund.id, input.updatesOptIn);
+  return { paymentId, redirectUrl };
 }
 
 async function findGatewayPayment(deps: CheckoutDeps, paymentId: string) {

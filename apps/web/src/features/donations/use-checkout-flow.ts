@@ -74,6 +74,7 @@ export function useCheckoutFlow(
         method,
         anonymous: giving.anonymous,
         supportMessage: giving.supportMessage.trim() || null,
+        updatesOptIn: giving.updatesOptIn,
       });
       window.location.assign(redirectUrl);
     } catch (err) {

@@ -9,6 +9,15 @@ test('an admin sees the overview, its numbers as a table, and downloads payments
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Waiting for a decision' })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Bar chart:/ })).toBeVisible();
+  // Each queue leads to where it is decided: held payments to Manage Payments' held list.
+  const held = page.getByRole('link', { name: /^Payments held for review/ });
+  await expect(held).toHaveAttribute('href', '/dashboard/admin/managepayments#held-payments');
+  await held.click();
+  await expect(page).toHaveURL('/dashboard/admin/managepayments#held-payments');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Payments' })).toBeVisible();
+  await expect(page.locator('#held-payments')).toBeInViewport();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Waiting for a decision' })).toBeVisible();
   await page.getByText('Show the numbers').click();
   await expect(
     page.getByRole('table', { name: 'Donations per day, last 90 days' }).getByRole('row'),

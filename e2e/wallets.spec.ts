@@ -28,6 +28,15 @@ test('a donor pays 500 Tk with bKash through the test checkout on a phone; count
   await page.locator('#donate').getByRole('link', { name: 'Donate', exact: true }).click();
   await expect(page).toHaveURL(`/dashboard/selecteddonation/pay/${fund.id}?amount=500`);
   await expect(page.getByRole('note')).toContainText('Test mode: no money moves.');
+  // One "Tell me how this fund is doing" for every method, ticked, outside the card part.
+  await expect(
+    page.getByRole('checkbox', { name: 'Tell me how this fund is doing' }),
+  ).toBeChecked();
+  await expect(
+    page
+      .getByRole('region', { name: 'Other Payment Option' })
+      .getByRole('checkbox', { name: 'Tell me how this fund is doing' }),
+  ).toHaveCount(0);
   const wallets = page.getByRole('region', { name: 'Mobile payment' });
   await expect(wallets.getByLabel('Amount (Tk)')).toHaveValue('500');
   await wallets.getByRole('button', { name: 'Pay with bKash' }).click();
@@ -42,8 +51,29 @@ test('a donor pays 500 Tk with bKash through the test checkout on a phone; count
   await expect(page.getByRole('status')).toContainText('Payment done.');
   await page.getByRole('button', { name: 'Return to Easy Fund' }).click();
 
+  // As after a card: the specification's popup, then the thank-you page.
   await expect(page.getByRole('heading', { name: 'Payment successfully' })).toBeVisible();
-  await expect(page).toHaveURL('/dashboard/paymenthistory');
+  await expect(page).toHaveURL(/\/dashboard\/thank-you\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your donation!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: fund.name })).toBeVisible();
+  await expect(page.getByTestId('thank-you-amount')).toHaveText('500 Tk');
+  const receiptNumber = (await page.getByTestId('receipt-number').textContent())!;
+  expect(receiptNumber).toMatch(/^EF-\d{4}-\d{6}$/);
+  const receipt = await page
+    .getByRole('link', { name: 'Download the receipt (PDF)' })
+    .getAttribute('href');
+  const pdf = await page.request.get(receipt!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  await expect(page.getByRole('link', { name: 'Share on Facebook' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Share on WhatsApp' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Donate again' })).toHaveAttribute(
+    'href',
+    `/dashboard/selecteddonation/pay/${fund.id}`,
+  );
+
+  await page.goto('/dashboard/paymenthistory');
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText(fund.name);

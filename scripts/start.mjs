@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEnv } from './lib/start-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
@@ -42,15 +43,9 @@ buildIfStale(
 const child = spawn(process.execPath, ['--enable-source-maps', serverMain], {
   cwd: root,
   stdio: 'inherit',
-  env: {
-    NODE_ENV: 'production',
-    // The demo takes test cards unless Stripe keys are given (a production start with
-    // no provider configured refuses).
-    ...(process.env.STRIPE_SECRET_KEY ? {} : { PAYMENT_PROVIDER: 'test' }),
-    SEED_DEMO: 'true',
-    WEB_DIST: path.join(webDir, 'dist'),
-    ...process.env,
-  },
+  // The demo takes test payments unless a provider is configured (a production start
+  // with no provider configured refuses).
+  env: startEnv(process.env, { webDist: path.join(webDir, 'dist') }),
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

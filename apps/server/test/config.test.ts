@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startEnv } from '../../../scripts/lib/start-env.mjs';
 import { ConfigError, loadConfig } from '../src/config';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'easyfund-config-'));
@@ -79,5 +80,47 @@ describe('trusted proxies', () => {
     expect(
       loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 192.168.1.5' }).trustProxy,
     ).toEqual(['10.0.0.0/8', '192.168.1.5']);
+  });
+});
+
+describe("npm start's environment", () => {
+  /** The provider the server runs with when started by `npm start` in this environment. */
+  const startedWith = (env: Record<string, string>) =>
+    loadConfig(startEnv({ DATA_DIR: dir, ...env }, { webDist: dir })).paymentProvider;
+  const store = { SSLCOMMERZ_STORE_ID: 'store', SSLCOMMERZ_STORE_PASSWORD: 'secret' };
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  };
+
+  it('takes test payments only when no provider is configured at all', () => {
+    expect(startEnv({}, { webDist: dir })).toMatchObject({
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'test',
+      SEED_DEMO: 'true',
+    });
+    expect(startedWith({})).toBe('test');
+    expect(startedWith({ SSLCOMMERZ_STORE_ID: '', STRIPE_SECRET_KEY: '' })).toBe('test');
+  });
+
+  it('runs the configured provider: an SSLCommerz store alone, or the Stripe keys', () => {
+    expect(startEnv(store, { webDist: dir }).PAYMENT_PROVIDER).toBeUndefined();
+    expect(startedWith(store)).toBe('sslcommerz');
+    expect(startedWith(stripe)).toBe('stripe');
+  });
+
+  it('never overrides an explicit PAYMENT_PROVIDER', () => {
+    expect(startedWith({ ...store, PAYMENT_PROVIDER: 'test' })).toBe('test');
+    expect(startedWith({ ...store, ...stripe, PAYMENT_PROVIDER: 'stripe' })).toBe('stripe');
+  });
+
+  it('refuses a half-configured provider instead of falling back to test payments', () => {
+    expect(() => startedWith({ SSLCOMMERZ_STORE_ID: 'store' })).toThrow(
+      /SSLCOMMERZ_STORE_PASSWORD/,
+    );
+    expect(() => startedWith({ STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(
+      /no payment provider configured/,
+    );
   });
 });

@@ -210,7 +210,7 @@ describe('npm run check:ledger', () => {
     }
   };
 
-  it('exits 0 with a report on a consistent database and 1 naming the fund when not', async () => {
+  it('exits 0 with a report on a consistent database, and 1 naming the fund or the payment held for review when not', async () => {
     if (TEST_DB_KIND === 'postgres') ({ url, drop } = await createPostgresDatabase());
     let fundId = '';
     await withDb(async (db) => {
@@ -234,7 +234,36 @@ describe('npm run check:ledger', () => {
     expect(bad.stdout).toContain(
       `fund ${fundId} "School books": donation count is 3 but it has 1 succeeded payments`,
     );
-  });
+
+    // Money the provider took that we did not record: the totals agree, yet it is not OK.
+    let heldId = '';
+    await withDb(async (db) => {
+      await db.update(funds).set({ donationCount: 1 }).where(eq(funds.id, fundId));
+      const [held] = await db
+        .insert(payments)
+        .values({
+          userId: 'u1',
+          fundId,
+          provider: 'test',
+          providerPaymentId: 'pi_held_cli',
+          amountPoisha: 300_00,
+          status: 'needs_review',
+          failureMessage: 'The payment provider reported a different amount or currency',
+        })
+        .returning({ id: payments.id });
+      heldId = held!.id;
+    });
+    const review = run();
+    expect(review.stderr).toBe('');
+    expect(review.status).toBe(1);
+    expect(review.stdout).toContain(
+      'NEEDS REVIEW: 1 payment(s) the provider took but we did not record:',
+    );
+    expect(review.stdout).toContain(`payment ${heldId} (pi_held_cli, 300 Tk, fund ${fundId})`);
+    expect(review.stdout).not.toContain('OK: ');
+    expect(review.stdout).not.toContain('FAILED');
+    // Three runs of the command, each a process of its own: more than the default timeout.
+  }, 120_000);
 
   // Without DATABASE_URL the command looks for the embedded database: nothing to test on PostgreSQL.
   it.skipIf(TEST_DB_KIND === 'postgres')('exits 2 when there is no database to check', () => {

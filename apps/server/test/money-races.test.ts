@@ -1,9 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
-import { funds, payments, user, withdrawals } from '../src/db/schema';
-import { recordDonation } from '../src/modules/payments/service';
-import { requestWithdrawal } from '../src/modules/withdrawals/service';
+import { funds, payments, testProcessorIntents, user, withdrawals } from '../src/db/schema';
+import { checkLedger } from '../src/lib/ledger';
+import { TestPaymentProvider } from '../src/lib/payments/test-provider';
+import {
+  recordDonation,
+  recordRefund,
+  refundPayment,
+  WITHDRAWAL_HELD_FEEDBACK,
+} from '../src/modules/payments/service';
+import { aboveBalanceMessage, requestWithdrawal } from '../src/modules/withdrawals/service';
 import { createDonation, createFund } from '../src/seed/factories';
 import { createPostgresDatabase } from './helper';
 
@@ -61,6 +69,135 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
       })
       .then((running) => Promise.all(running));
   }
+
+  /** Waits until `n` sessions of this database wait for a lock. */
+  async function lockWaiters(n: number) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const result = (await main.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      if ((result.rows[0]?.n ?? 0) >= n) return;
+      if (Date.now() > deadline) throw new Error(`fewer than ${n} sessions wait for a lock`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  const settled = <T>(p: Promise<T>) =>
+    p.then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+
+  /** Every fund's approved and pending withdrawals fit in what it raised. */
+  async function withdrawalsFit() {
+    const report = await checkLedger(main.db);
+    expect(report.problems.filter((p) => p.kind === 'withdrawals_exceed_raised')).toEqual([]);
+  }
+
+  /** A 1,000 Tk card donation (the embedded processor) to a new fund of the raiser. */
+  async function fundWithCardDonation() {
+    const fund = await createFund(main.db, { raiserId: 'raiser', status: 'approved' });
+    const provider = new TestPaymentProvider(a.db);
+    const intent = await provider.createIntent({
+      amountPoisha: 100_000,
+      currency: 'bdt',
+      metadata: {},
+      idempotencyKey: `race-${fund.id}`,
+    });
+    await main.db
+      .update(testProcessorIntents)
+      .set({ status: 'succeeded' })
+      .where(eq(testProcessorIntents.id, intent.id));
+    const payment = await createDonation(main.db, {
+      userId: 'raiser',
+      fundId: fund.id,
+      amountTk: 1000,
+      providerPaymentId: intent.id,
+    });
+    return { fund, payment, provider };
+  }
+
+  it("holds an admin's refund back while the provider answers: a withdrawal requested meanwhile cannot take it", async () => {
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const { fund, payment, provider } = await fundWithCardDonation();
+      const deps = { db: a.db, provider, log: { warn() {}, error() {} } };
+      // The provider is slow: its refund waits on a lock the test holds.
+      const { refunding, withdrawal } = await gate.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table test_processor_intents in exclusive mode`);
+        const refunding = settled(
+          refundPayment(deps, { id: 'admin' }, payment.id, {
+            amountPoisha: 60_000,
+            reason: 'Donated twice by mistake',
+            requestKey: randomUUID(),
+          }),
+        );
+        await lockWaiters(1);
+        // The refund was checked and the provider asked; the raiser asks for everything.
+        const withdrawal = await settled(
+          requestWithdrawal(b.db, { id: 'raiser' }, { fundId: fund.id, amountTk: 1000 }),
+        );
+        return { refunding, withdrawal };
+      });
+      expect(withdrawal.ok).toBe(false);
+      expect(withdrawal.ok ? null : (withdrawal.error as Error).message).toBe(
+        aboveBalanceMessage(40_000),
+      );
+      const refunded = await refunding;
+      expect(refunded.ok ? refunded.value : refunded.error).toMatchObject({
+        refundedPoisha: 60_000,
+      });
+      const [totals] = await main.db
+        .select({ raised: funds.raisedPoisha })
+        .from(funds)
+        .where(eq(funds.id, fund.id));
+      expect(totals).toEqual({ raised: 40_000 });
+      // Once recorded, the rest is the raiser's to ask for.
+      await requestWithdrawal(b.db, { id: 'raiser' }, { fundId: fund.id, amountTk: 400 });
+      await withdrawalsFit();
+    }
+  });
+
+  it('re-checks the balance when a refund is recorded: the withdrawal request it no longer fits is denied', async () => {
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const fund = await createFund(main.db, { raiserId: 'raiser', status: 'approved' });
+      const payment = await createDonation(main.db, {
+        userId: 'raiser',
+        fundId: fund.id,
+        amountTk: 1000,
+      });
+      const { asked, refunded } = await gate.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table withdrawals in share mode`);
+        // The request holds the fund row and waits to write itself down…
+        const asked = settled(
+          requestWithdrawal(a.db, { id: 'raiser' }, { fundId: fund.id, amountTk: 1000 }),
+        );
+        await lockWaiters(1);
+        // …while a refund done at the provider (a webhook) is being recorded.
+        const refunded = settled(
+          recordRefund(
+            { db: b.db },
+            payment.id,
+            { refundedPoisha: 60_000, disputedPoisha: 0 },
+            `evt_${trial}`,
+          ),
+        );
+        await lockWaiters(2);
+        return { asked, refunded };
+      });
+      const request = await asked;
+      expect(request.ok).toBe(true);
+      expect((await refunded).ok).toBe(true);
+      const [row] = await main.db.select().from(withdrawals).where(eq(withdrawals.fundId, fund.id));
+      expect(row).toMatchObject({ status: 'denied', feedback: WITHDRAWAL_HELD_FEEDBACK });
+      const [totals] = await main.db
+        .select({ raised: funds.raisedPoisha })
+        .from(funds)
+        .where(eq(funds.id, fund.id));
+      expect(totals).toEqual({ raised: 40_000 });
+      await withdrawalsFit();
+    }
+  });
 
   it('records one pending payment once when two recordings race', async () => {
     for (let trial = 0; trial < TRIALS; trial++) {

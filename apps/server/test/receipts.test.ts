@@ -134,7 +134,7 @@ describe('the receipt', () => {
     expect(text).toContain('Easy Fund Trust');
     expect(text).toContain('Road 5');
     expect(text).toContain(donor.email);
-    expect(text).toContain('Card (test payments)');
+    expect(text.replace(/\s+/g, ' ')).toContain('Payment method Card Transaction ID');
     expect(text).toMatch(/Asia\/Dhaka/);
     // The Bengali part of the name is set in the embedded Bengali font.
     expect(pdf!.content.toString('latin1')).toMatch(/NotoSansBengali/);
@@ -188,6 +188,53 @@ describe('the receipt', () => {
     const [row] = await ctx.db.select().from(payments).where(eq(payments.id, intent.paymentId));
     expect(row!.status).toBe('refunded');
     expect(await read()).toContain('This donation was refunded.');
+  });
+
+  it('of a wallet payment names the wallet and the gateway transaction id, in the PDF and the mail', async () => {
+    const started = await as(donor).inject('POST', '/api/payments/checkout', {
+      fundId,
+      amountTk: 700,
+      method: 'bkash',
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { paymentId: walletPayment, redirectUrl } = started.json();
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: redirectUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        wallet: '01700000000',
+        otp: '123456',
+        action: 'pay',
+      }).toString(),
+    });
+    expect(paid.statusCode).toBe(200);
+    // What Payment History shows: the wallet and the gateway's own transaction id.
+    const shown = (await as(donor).inject('GET', `/api/me/payments/${walletPayment}`)).json();
+    expect(shown).toMatchObject({ status: 'succeeded', method: 'bkash' });
+    expect(shown.transactionId).toMatch(/^TESTBTR/);
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, walletPayment));
+    expect(shown.transactionId).toBe(row!.gatewayTransactionId);
+
+    const download = await as(donor).inject('GET', `/api/payments/${walletPayment}/receipt`);
+    expect(download.statusCode).toBe(200);
+    for (const text of [
+      await pdfText(download.rawPayload),
+      await pdfText(
+        (
+          await waitFor(() =>
+            ctx.mails.find((m) => m.subject.includes(shown.receiptNumber as string)),
+          )
+        ).attachments![0]!.content,
+      ),
+    ]) {
+      const flat = text.replace(/\s+/g, ' ');
+      expect(flat).toContain('Payment method bKash');
+      expect(flat).toContain(`Transaction ID ${shown.transactionId}`);
+      // Not the gateway's name, nor its session key.
+      expect(flat).not.toContain('SSLCommerz');
+      expect(flat).not.toContain(row!.providerPaymentId);
+    }
   });
 
   it('a pending payment has no receipt yet', async () => {

@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refunds } from '../src/db/schema';
 import { checkLedger } from '../src/lib/ledger';
+import { recordRefund, WITHDRAWAL_HELD_FEEDBACK } from '../src/modules/payments/service';
 import {
   as,
   buildTestApp,
   createSignedInUser,
+  jobsDone,
   type SignedInUser,
   type TestContext,
 } from './helper';
@@ -99,6 +101,47 @@ describe('admin refunds', () => {
     const ok = await refund(intent.paymentId, 200_00);
     expect(ok.statusCode).toBe(200);
     expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+
+  it('a refund the provider reports after a withdrawal request denies the request it no longer fits, and tells the raiser', async () => {
+    const raiser = await createSignedInUser(ctx, { role: 'verified', name: 'Karim Raiser' });
+    const { createFund } = await import('../src/seed/factories');
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+    const { intent } = await donate(ctx, donor, fund.id, 1000);
+    const small = await as(raiser).inject('POST', '/api/withdrawals', {
+      fundId: fund.id,
+      amountTk: 200,
+    });
+    const large = await as(raiser).inject('POST', '/api/withdrawals', {
+      fundId: fund.id,
+      amountTk: 700,
+    });
+    expect([small.statusCode, large.statusCode]).toEqual([201, 201]);
+
+    // A refund done at the provider (a webhook, a dispute): the money has left.
+    await recordRefund(
+      { db: ctx.db, mailQueue: ctx.app.mailQueue },
+      intent.paymentId,
+      { refundedPoisha: 600_00, disputedPoisha: 0 },
+      'evt_refund_at_provider',
+    );
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 400_00, donationCount: 1 });
+    const mine = (await as(raiser).inject('GET', '/api/me/withdrawals')).json().items as Array<{
+      id: string;
+      status: string;
+      feedback: string | null;
+    }>;
+    // The newest request that no longer fits is denied; the older one still fits.
+    expect(mine.find((w) => w.id === large.json().id)).toMatchObject({
+      status: 'denied',
+      feedback: WITHDRAWAL_HELD_FEEDBACK,
+    });
+    expect(mine.find((w) => w.id === small.json().id)).toMatchObject({ status: 'pending' });
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+    await jobsDone(ctx);
+    expect(
+      ctx.mails.some((m) => m.to === raiser.email && m.text.includes('Denied without payment')),
+    ).toBe(true);
   });
 
   it('is idempotent: the same request twice refunds once', async () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../src/db/schema';
+import { funds, payments } from '../src/db/schema';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
-import { createRaisedFund, fundTotals } from './payments-helper';
+import { createIntent, createRaisedFund, fundTotals } from './payments-helper';
 
 let ctx: TestContext;
 let donor: SignedInUser;
@@ -140,6 +140,45 @@ describe('embedded test checkout', () => {
       now: new Date(Date.now() + 1000),
     });
     expect((await payment(paymentId)).status).toBe('failed');
+  });
+
+  it('refuses a wallet checkout and a card intent on a suspended or closed fund, storing nothing', async () => {
+    for (const hold of ['suspended', 'closed'] as const) {
+      const fund = await createRaisedFund(ctx);
+      await ctx.db
+        .update(funds)
+        .set({ hold, holdReason: 'Under investigation' })
+        .where(eq(funds.id, fund.id));
+      const wallet = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/checkout',
+        headers: { cookie: donor.cookie },
+        payload: { fundId: fund.id, amountTk: 500, method: 'bkash' },
+      });
+      expect(wallet.statusCode, wallet.body).toBe(409);
+      expect(wallet.json().error).toMatchObject({
+        code: 'fund_on_hold',
+        message: 'This fund is not taking donations at the moment.',
+      });
+      const card = await createIntent(ctx, donor, { fundId: fund.id, amountTk: 500 });
+      expect(card.statusCode, card.body).toBe(409);
+      expect(card.json().error.code).toBe('fund_on_hold');
+      const stored = await ctx.db.select().from(payments).where(eq(payments.fundId, fund.id));
+      expect(stored).toEqual([]);
+    }
+  });
+
+  it("answers a held fund in the donor's language", async () => {
+    const fund = await createRaisedFund(ctx);
+    await ctx.db.update(funds).set({ hold: 'suspended' }).where(eq(funds.id, fund.id));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/checkout',
+      headers: { cookie: `${donor.cookie}; lang=bn` },
+      payload: { fundId: fund.id, amountTk: 500, method: 'bkash' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('এই ফান্ড এখন অনুদান নিচ্ছে না।');
   });
 
   it('does not take cards: those stay with the card form', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundSubscriptions, fundUpdates } from '../src/db/schema';
+import { fundSubscriptions, fundUpdates, payments } from '../src/db/schema';
 import { createFund } from '../src/seed/factories';
 import { unsubscribeToken } from '../src/modules/updates/subscriptions';
 import {
@@ -37,6 +37,34 @@ async function donate(who: SignedInUser, fundId: string, updatesOptIn?: boolean)
   const intent = created.json() as { intentId: string; clientSecret: string };
   await confirmAtProcessor(ctx, intent);
   expect((await confirmPayment(ctx, who, intent.intentId)).statusCode).toBe(200);
+}
+
+/**
+ * A wallet donation through the embedded test checkout (bKash): the checkout, the
+ * gateway page's number and OTP, the IPN. The opt-in travels with the checkout.
+ */
+async function donateByWallet(who: SignedInUser, fundId: string, updatesOptIn?: boolean) {
+  const started = await as(who).inject('POST', '/api/payments/checkout', {
+    fundId,
+    amountTk: 100,
+    method: 'bkash',
+    ...(updatesOptIn === undefined ? {} : { updatesOptIn }),
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  const { paymentId, redirectUrl } = started.json() as { paymentId: string; redirectUrl: string };
+  const paid = await ctx.app.inject({
+    method: 'POST',
+    url: redirectUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      wallet: '01700000000',
+      otp: '123456',
+      action: 'pay',
+    }).toString(),
+  });
+  expect(paid.statusCode).toBe(200);
+  const [row] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
+  expect(row?.status).toBe('succeeded');
 }
 
 const post = (who: SignedInUser, fundId: string, payload: object) =>
@@ -145,6 +173,24 @@ describe('update e-mails', () => {
       'List-Unsubscribe': `<http://localhost:3000/api/updates/unsubscribe/${token}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
+  });
+
+  it('mails wallet donors who opted in, not those who opted out', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, name: 'Wallet news test' });
+    const yes = await createSignedInUser(ctx, { name: 'Sadia Wallet' });
+    const byDefault = await createSignedInUser(ctx, { name: 'Tanvir Wallet' });
+    const no = await createSignedInUser(ctx, { name: 'Imran Wallet' });
+    await donateByWallet(yes, fund.id, true);
+    await donateByWallet(byDefault, fund.id);
+    await donateByWallet(no, fund.id, false);
+
+    await jobsDone(ctx);
+    const before = ctx.mails.length;
+    expect((await post(raiser, fund.id, { body: 'Wells dug in Khulna.' })).statusCode).toBe(201);
+    await jobsDone(ctx);
+    const sent = ctx.mails.slice(before);
+    expect(sent.map((m) => m.to).sort()).toEqual([yes.email, byDefault.email].sort());
+    expect(sent[0]!.text).toContain('Wells dug in Khulna.');
   });
 
   it('unsubscribes with the signed link and no sign-in: GET only reads, POST stops the mails', async () => {

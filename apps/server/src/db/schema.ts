@@ -429,6 +429,35 @@ export const refunds = pgTable(
 );
 
 /**
+ * An admin's refund between its check and its record: the amount is held back from the
+ * fund's withdrawable balance while the provider is asked, so a withdrawal requested
+ * meanwhile cannot take it (decision 246). Keyed by the request's source, the same as the
+ * `refunds` row it becomes; removed in the transaction that records the refund, or when
+ * the provider refuses it.
+ */
+export const pendingRefunds = pgTable(
+  'pending_refunds',
+  {
+    source: text('source').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'restrict' }),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+    /** The payment's ledger mode: a test refund never holds back a live balance. */
+    mode: text('mode').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pending_refunds_fund_idx').on(t.fundId),
+    index('pending_refunds_payment_idx').on(t.paymentId),
+    check('pending_refunds_amount_positive', sql`${t.amountPoisha} > 0`),
+  ],
+);
+
+/**
  * One row: which mode's payments the fund totals count ('test' while the embedded
  * processor or Stripe test keys are used, 'live' with live keys).
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from './paths';
+import { HELD_PAYMENTS_ID, paths } from './paths';
 
 describe('internal links', () => {
   it('build /donatenow back from its filters, leaving out defaults', () => {
@@ -24,5 +24,9 @@ describe('internal links', () => {
   it('send to the login page and back', () => {
     expect(paths.login()).toBe('/login');
     expect(paths.login('/donatenow/f1')).toBe('/login?from=/donatenow/f1');
+  });
+
+  it("lead the overview's held-payments queue to Manage Payments' held list", () => {
+    expect(paths.heldPayments).toBe(`/dashboard/admin/managepayments#${HELD_PAYMENTS_ID}`);
   });
 });

@@ -20,6 +20,9 @@ function query(params: Record<string, string | number | undefined>): string {
   return s ? `?${s}` : '';
 }
 
+/** The id of Manage Payments' held list, the target of the overview's queue link. */
+export const HELD_PAYMENTS_ID = 'held-payments';
+
 /** Every internal link of the app, made from the page table. */
 export const paths = {
   home: pathOf('home'),
@@ -64,5 +67,7 @@ export const paths = {
   manageRequestedFund: pathOf('manageRequestedFund'),
   manageWithdrawals: pathOf('manageWithdrawals'),
   managePayments: pathOf('managePayments'),
+  /** Manage Payments' first list: the payments held for review. */
+  heldPayments: `${pathOf('managePayments')}#${HELD_PAYMENTS_ID}`,
   messages: pathOf('messages'),
 } as const;

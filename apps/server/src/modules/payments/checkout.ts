@@ -23,7 +23,8 @@ import {
   PAID_STATUSES,
   poishaOf,
 } from '../../lib/payments/gateway';
-import { PAYMENT_MESSAGES, recordDonation } from './service';
+import { setSubscription } from '../updates/subscriptions';
+import { FUND_ON_HOLD, PAYMENT_MESSAGES, recordDonation } from './service';
 
 export interface CheckoutDeps {
   db: Db;
@@ -74,9 +75,10 @@ export function checkMethodLimits(method: PaymentMethod, amountTk: number, lang:
 }
 
 /**
- * Starts a hosted checkout: checks the fund and the method's limits, stores the pending
- * payment (our id is the gateway's tran_id), then asks the gateway for a session,
- * outside any transaction. A gateway that refuses leaves the payment failed.
+ * Starts a hosted checkout: checks the fund (approved, neither suspended nor closed) and
+ * the method's limits, stores the pending payment (our id is the gateway's tran_id), then
+ * asks the gateway for a session, outside any transaction. A gateway that refuses leaves
+ * the payment failed.
  */
 export async function startCheckout(
   deps: CheckoutDeps,
@@ -90,10 +92,12 @@ export async function startCheckout(
   }
   checkMethodLimits(input.method, input.amountTk, lang);
   const [fund] = await db
-    .select({ id: funds.id, name: funds.name, status: funds.status })
+    .select({ id: funds.id, name: funds.name, status: funds.status, hold: funds.hold })
     .from(funds)
     .where(eq(funds.id, input.fundId));
   if (!fund || fund.status !== 'approved') throw new NotFound('Fund');
+  // Suspended or closed by an admin (decision 107): the same refusal as the card path.
+  if (fund.hold) throw new Conflict(FUND_ON_HOLD, 'fund_on_hold');
   const [application] = await db
     .select({ phone: verificationApplications.phoneNumber })
     .from(verificationApplications)
@@ -119,6 +123,7 @@ export async function startCheckout(
     status: 'pending',
   });
   const url = (path: string) => deps.publicUrl + path;
+  let redirectUrl: string;
   try {
     const session = await gateway.createSession({
       tranId: paymentId,
@@ -139,11 +144,15 @@ export async function startCheckout(
       .update(payments)
       .set({ providerPaymentId: session.sessionKey })
       .where(eq(payments.id, paymentId));
-    return { paymentId, redirectUrl: session.redirectUrl };
+    redirectUrl = session.redirectUrl;
   } catch (err) {
     await markFailed(db, paymentId, PAYMENT_MESSAGES.failed);
     throw err;
   }
+  // The pay step's "Tell me how this fund is doing", as the card path records it: the
+  // latest choice for this fund wins; only donors with a succeeded payment get mail.
+  await setSubscription(db, actor.id, fund.id, input.updatesOptIn);
+  return { paymentId, redirectUrl };
 }
 
 async function findGatewayPayment(deps: CheckoutDeps, paymentId: string) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatTk } from '@easyfund/shared/money';
 import { CURRENCY } from '@easyfund/shared/constants';
 import { tkToPoisha } from '@easyfund/shared/money';
@@ -10,16 +10,24 @@ import type {
   TCreateIntentRequest,
   TCreateIntentResponse,
 } from '@easyfund/shared/schemas/donations';
-import type { Db } from '../../db/client';
-import { cartItems, funds, payments, refunds } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import {
+  cartItems,
+  funds,
+  payments,
+  pendingRefunds,
+  refunds,
+  user,
+  withdrawals,
+} from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { countsInLedger, recountDonors } from '../../lib/fund-totals';
-import { type MailQueue, notifyHeld, notifyRefund } from '../../lib/notifications';
+import { type MailQueue, notifyDecision, notifyHeld, notifyRefund } from '../../lib/notifications';
 import type { CheckoutGateway } from '../../lib/payments/gateway';
 import { type Jobs, QUEUES } from '../../lib/jobs';
 import type { IntentOutcome, PaymentProvider, ProviderIntent } from '../../lib/payments/provider';
 import { setSubscription } from '../updates/subscriptions';
-import { committedWithdrawals } from '../withdrawals/balance';
+import { currentModeWithdrawal, heldBack, refundUnderWay } from '../withdrawals/balance';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { translate } from '../../lib/i18n';
 import { findUserPayment } from './views';
@@ -314,8 +322,11 @@ export async function recordRefund(
   source: string,
 ): Promise<number> {
   let refundId: string | undefined;
+  let held: string[] = [];
   const delta = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    // An admin's refund under way is recorded now (or found to be nothing): no longer held back.
+    await tx.delete(pendingRefunds).where(eq(pendingRefunds.source, source));
     if (!row || (row.status !== 'succeeded' && row.status !== 'refunded')) return 0;
     const taken =
       'addedPoisha' in intent
@@ -343,19 +354,78 @@ export async function recordRefund(
       .update(payments)
       .set({ refundedPoisha: target, status: whole ? 'refunded' : 'succeeded' })
       .where(eq(payments.id, paymentId));
+    // The fund row is held from here to the commit, as a withdrawal request holds it: the
+    // balance is re-checked against the withdrawals and refunds committed by now.
+    const [fund] = await tx
+      .select({ raised: funds.raisedPoisha })
+      .from(funds)
+      .where(and(eq(funds.id, row.fundId), countsInLedger(row.mode)))
+      .for('update');
+    if (!fund) return delta;
     await tx
       .update(funds)
       .set({
         raisedPoisha: sql`${funds.raisedPoisha} - ${delta}`,
         donationCount: sql`${funds.donationCount} + ${countChange}`,
       })
-      .where(and(eq(funds.id, row.fundId), countsInLedger(row.mode)));
+      .where(eq(funds.id, row.fundId));
     if (countChange !== 0) await recountDonors(tx, row.fundId);
+    if (delta > 0) held = await holdWithdrawalsAbove(tx, row.fundId, fund.raised - delta);
     return delta;
   });
-  // The donor hears of it once the refund is recorded (never of a refund rolled back).
+  // The donor hears of it once the refund is recorded (never of a refund rolled back); the
+  // raiser of each withdrawal request it left without money, as of an admin's denial.
   if (refundId && deps.mailQueue) await notifyRefund(deps.db, deps.mailQueue, refundId);
+  for (const id of held) {
+    if (deps.mailQueue) await notifyDecision(deps.db, deps.mailQueue, 'withdrawal', id);
+  }
   return delta;
+}
+
+/** Why a withdrawal request was denied without an admin: a refund took its money. */
+export const WITHDRAWAL_HELD_FEEDBACK =
+  "Denied without payment: a refund to a donor lowered this fund's balance below this request. Please request again up to the available balance.";
+
+/**
+ * A refund has left the fund with `raisedPoisha`: when its approved and pending
+ * withdrawals and the refunds under way no longer fit, pending requests are denied,
+ * newest first, until the rest fits (decision 246). Money not yet paid out stays with
+ * the charity; approved withdrawals are already paid and stay (the ledger check reports
+ * what they exceed). Runs in the recording transaction, with the fund row held. Returns
+ * the denied requests.
+ */
+async function holdWithdrawalsAbove(tx: Tx, fundId: string, raisedPoisha: number) {
+  let over = (await heldBack(tx, fundId)) - raisedPoisha;
+  if (over <= 0) return [];
+  const open = await tx
+    .select({
+      id: withdrawals.id,
+      amountPoisha: withdrawals.amountPoisha,
+      language: user.language,
+    })
+    .from(withdrawals)
+    .innerJoin(user, eq(user.id, withdrawals.raiserId))
+    .where(
+      and(eq(withdrawals.fundId, fundId), eq(withdrawals.status, 'pending'), currentModeWithdrawal),
+    )
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
+  const denied: string[] = [];
+  for (const w of open) {
+    if (over <= 0) break;
+    // The feedback is written in the raiser's language, as an admin would write it.
+    await tx
+      .update(withdrawals)
+      .set({
+        status: 'denied',
+        feedback: translate(w.language === 'bn' ? 'bn' : 'en', WITHDRAWAL_HELD_FEEDBACK),
+        decidedBy: null,
+        decidedAt: new Date(),
+      })
+      .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, 'pending')));
+    denied.push(w.id);
+    over -= w.amountPoisha;
+  }
+  return denied;
 }
 
 /** A succeeded intent that does not match the payment: kept aside for an admin. */
@@ -395,9 +465,10 @@ export const REFUND_MESSAGES = {
 
 /**
  * An admin refunds all or part of a succeeded payment: check what is refundable and
- * what the fund still holds (raised − approved and pending withdrawals of its mode),
- * ask the provider (outside any transaction, with the request's idempotency key),
- * re-read the provider's state and record it through `recordRefund`.
+ * what the fund still holds, and hold the amount back (`reserveRefund`); ask the
+ * provider (outside any transaction, with the request's idempotency key); re-read the
+ * provider's state and record it through `recordRefund`, which releases the hold in the
+ * same transaction. A refused or failed provider call releases it too.
  */
 export async function refundPayment(
   deps: PaymentDeps,
@@ -427,62 +498,105 @@ export async function refundPayment(
     throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
   if (!gateway && row.provider !== provider.name)
     throw new Conflict(REFUND_MESSAGES.otherProvider, 'other_provider');
-  const left = row.amountPoisha - row.refundedPoisha;
-  if (input.amountPoisha > left)
-    throw new Conflict(
-      translate(lang, REFUND_MESSAGES.tooLarge, { amount: formatTk(left, lang) }),
-      'refund_too_large',
-    );
-  if (await countsForFund(db, row)) {
-    const [fund] = await db
+  if (gateway && !row.gatewayTransactionId)
+    throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
+  await reserveRefund(db, row.id, input.amountPoisha, source, lang);
+  const reason = input.reason.slice(0, 400);
+  try {
+    if (gateway) {
+      // The gateway reports no refund totals: its answer to this request is what is recorded.
+      // `refId` is unique per admin request, so the gateway refuses to repeat one.
+      const answer = await gateway.refund({
+        bankTranId: row.gatewayTransactionId!,
+        amountPoisha: input.amountPoisha,
+        remarks: reason,
+        refId: input.requestKey,
+      });
+      if (answer.status === 'failed') {
+        throw new Conflict(
+          translate(lang, REFUND_MESSAGES.refused, { reason: answer.reason ?? '—' }),
+          'refund_refused',
+        );
+      }
+      deps.log.warn(
+        { paymentId, by: actor.id, refundRefId: answer.refundRefId, status: answer.status },
+        'payment refunded at the gateway',
+      );
+      await recordRefund(deps, paymentId, { addedPoisha: input.amountPoisha }, source);
+      return await refundResult(db, paymentId);
+    }
+    await provider.refund({
+      intentId: row.providerPaymentId,
+      amountPoisha: input.amountPoisha,
+      idempotencyKey: `easyfund-refund-${paymentId}-${input.requestKey}`,
+      metadata: { paymentId, reason, by: actor.id },
+    });
+    const intent = await provider.retrieveIntent(row.providerPaymentId);
+    if (intent) await recordRefund(deps, paymentId, intent, source);
+    return await refundResult(db, paymentId);
+  } finally {
+    // Recorded, refused or failed: the hold ends. Money the provider did return without
+    // our record (an answer lost on the way) reaches the ledger by its webhook or the
+    // reconciliation, whose `recordRefund` re-checks the balance.
+    await db.delete(pendingRefunds).where(eq(pendingRefunds.source, source));
+  }
+}
+
+/**
+ * Before the provider is asked: in one transaction, with the payment and then the fund
+ * row held (the order every recording takes), checks what is left of the payment and
+ * what the fund still holds (raised − approved and pending withdrawals − other refunds
+ * under way, of its mode) and holds the amount back in `pending_refunds`, so a withdrawal
+ * requested while the provider answers cannot take it. A repeated request (the same
+ * source) keeps its one hold.
+ */
+async function reserveRefund(
+  db: Db,
+  paymentId: string,
+  amountPoisha: number,
+  source: string,
+  lang: Language,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!row || row.status !== 'succeeded')
+      throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
+    const [under] = await tx
+      .select({
+        total: sql<number>`coalesce(sum(${pendingRefunds.amountPoisha}), 0)`.mapWith(Number),
+      })
+      .from(pendingRefunds)
+      .where(
+        and(eq(pendingRefunds.paymentId, paymentId), sql`${pendingRefunds.source} <> ${source}`),
+      );
+    const left = row.amountPoisha - row.refundedPoisha - (under?.total ?? 0);
+    if (amountPoisha > left)
+      throw new Conflict(
+        translate(lang, REFUND_MESSAGES.tooLarge, { amount: formatTk(Math.max(0, left), lang) }),
+        'refund_too_large',
+      );
+    const [fund] = await tx
       .select({ raised: funds.raisedPoisha })
       .from(funds)
-      .where(eq(funds.id, row.fundId));
-    const available = Math.max(
-      0,
-      (fund?.raised ?? 0) - (await committedWithdrawals(db, row.fundId)),
-    );
-    if (input.amountPoisha > available) {
-      throw new Conflict(
-        translate(lang, REFUND_MESSAGES.withdrawn, { amount: formatTk(available, lang) }),
-        'refund_withdrawn',
-      );
+      .where(and(eq(funds.id, row.fundId), countsInLedger(row.mode)))
+      .for('update');
+    // A payment of a mode the totals do not count (a test payment on a live site) has no
+    // such limit.
+    if (fund) {
+      const others = (await heldBack(tx, row.fundId)) - (await refundUnderWay(tx, source));
+      const available = Math.max(0, fund.raised - others);
+      if (amountPoisha > available) {
+        throw new Conflict(
+          translate(lang, REFUND_MESSAGES.withdrawn, { amount: formatTk(available, lang) }),
+          'refund_withdrawn',
+        );
+      }
     }
-  }
-  const reason = input.reason.slice(0, 400);
-  if (gateway) {
-    if (!row.gatewayTransactionId)
-      throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
-    // The gateway reports no refund totals: its answer to this request is what is recorded.
-    // `refId` is unique per admin request, so the gateway refuses to repeat one.
-    const answer = await gateway.refund({
-      bankTranId: row.gatewayTransactionId,
-      amountPoisha: input.amountPoisha,
-      remarks: reason,
-      refId: input.requestKey,
-    });
-    if (answer.status === 'failed') {
-      throw new Conflict(
-        translate(lang, REFUND_MESSAGES.refused, { reason: answer.reason ?? '—' }),
-        'refund_refused',
-      );
-    }
-    deps.log.warn(
-      { paymentId, by: actor.id, refundRefId: answer.refundRefId, status: answer.status },
-      'payment refunded at the gateway',
-    );
-    await recordRefund(deps, paymentId, { addedPoisha: input.amountPoisha }, source);
-    return refundResult(db, paymentId);
-  }
-  await provider.refund({
-    intentId: row.providerPaymentId,
-    amountPoisha: input.amountPoisha,
-    idempotencyKey: `easyfund-refund-${paymentId}-${input.requestKey}`,
-    metadata: { paymentId, reason, by: actor.id },
+    await tx
+      .insert(pendingRefunds)
+      .values({ source, paymentId, fundId: row.fundId, amountPoisha, mode: row.mode })
+      .onConflictDoNothing({ target: pendingRefunds.source });
   });
-  const intent = await provider.retrieveIntent(row.providerPaymentId);
-  if (intent) await recordRefund(deps, paymentId, intent, source);
-  return refundResult(db, paymentId);
 }
 
 /** What an admin's refund request answers: the payment as it now stands. */
@@ -495,13 +609,4 @@ async function refundResult(db: Db, paymentId: string) {
     refundedPoisha: after.refundedPoisha,
     refundablePoisha: after.amountPoisha - after.refundedPoisha,
   };
-}
-
-/** Whether the payment's mode is the one the fund totals count (decision 206). */
-async function countsForFund(db: Db, row: PaymentRow): Promise<boolean> {
-  const [hit] = await db
-    .select({ id: funds.id })
-    .from(funds)
-    .where(and(eq(funds.id, row.fundId), countsInLedger(row.mode)));
-  return Boolean(hit);
 }

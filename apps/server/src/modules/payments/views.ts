@@ -19,6 +19,13 @@ import { likePattern, type PageRequest, paginate } from '../../lib/lists';
 /** The donor, beside the fund's raiser, in the admin's list. */
 const donor = alias(user, 'donor');
 
+/**
+ * A payment's transaction id as donors and admins see it (Payment History, Manage
+ * Payments, the receipt): the gateway's own one when there is one (bKash/Nagad/Rocket via
+ * SSLCommerz: its `bank_tran_id`), else the provider's payment id.
+ */
+export const shownTransactionId = sql<string>`coalesce(${payments.gatewayTransactionId}, ${payments.providerPaymentId})`;
+
 /** A payment with its fund and the fund's raiser, as the API shows it. */
 const paymentColumns = {
   id: payments.id,
@@ -26,8 +33,7 @@ const paymentColumns = {
   fundName: funds.name,
   fundImage: funds.image,
   raiserName: user.name,
-  /** The gateway's own transaction id when there is one (bKash/Nagad/Rocket via SSLCommerz). */
-  transactionId: sql<string>`coalesce(${payments.gatewayTransactionId}, ${payments.providerPaymentId})`,
+  transactionId: shownTransactionId,
   method: payments.method,
   amountPoisha: payments.amountPoisha,
   currency: payments.currency,

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@easyfund/shared/constants';
 import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
 import { formatTk } from '@easyfund/shared/format';
 import { PAGES } from '@easyfund/shared/pages';
@@ -8,18 +9,8 @@ import { NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import type { Mailer } from '../../lib/mailer';
 import { sendOnce } from '../../lib/sent-mails';
+import { shownTransactionId } from '../payments/views';
 import { type Organisation, type ReceiptData, renderReceipt, renderStatement } from './pdf';
-
-/** How a provider appears on a receipt. */
-const METHODS: Record<string, string> = {
-  test: 'Card (test payments)',
-  stripe: 'Card (Stripe)',
-  sslcommerz: 'SSLCommerz',
-};
-
-export function paymentMethod(provider: string): string {
-  return METHODS[provider] ?? provider.charAt(0).toUpperCase() + provider.slice(1);
-}
 
 /** Who may read a receipt: its donor, or an admin with full admin rights. */
 export interface ReceiptReader {
@@ -45,8 +36,9 @@ async function loadReceipt(db: Db, paymentId: string): Promise<ReceiptRow | null
       fundName: funds.name,
       amountPoisha: payments.amountPoisha,
       succeededAt: payments.succeededAt,
-      provider: payments.provider,
-      transactionId: payments.providerPaymentId,
+      method: payments.method,
+      // The same id Payment History shows: the gateway's own (bank_tran_id) when there is one.
+      transactionId: shownTransactionId,
       status: payments.status,
       mode: payments.mode,
       refundedPoisha: payments.refundedPoisha,
@@ -60,7 +52,8 @@ async function loadReceipt(db: Db, paymentId: string): Promise<ReceiptRow | null
     ...row,
     receiptNumber: row.receiptNumber,
     succeededAt: row.succeededAt,
-    paymentMethod: paymentMethod(row.provider),
+    // The method the donor used (bKash, Nagad, Rocket or Card), named as Payment History does.
+    paymentMethod: PAYMENT_METHOD_NAMES[row.method as PaymentMethod] ?? row.method,
     refunded: row.status === 'refunded',
     testMode: row.mode === 'test',
   };

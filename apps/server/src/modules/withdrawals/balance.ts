@@ -1,26 +1,35 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { withdrawals } from '../../db/schema';
+import { pendingRefunds, withdrawals } from '../../db/schema';
 
 export interface WithdrawalTotals {
   /** Approved withdrawals. */
   withdrawnPoisha: number;
   /** Requests waiting for an admin: already held back from the balance. */
   pendingPoisha: number;
+  /** Admin refunds waiting for the provider's answer: held back too (decision 246). */
+  refundingPoisha: number;
 }
 
-const ZERO: WithdrawalTotals = { withdrawnPoisha: 0, pendingPoisha: 0 };
+const ZERO: WithdrawalTotals = { withdrawnPoisha: 0, pendingPoisha: 0, refundingPoisha: 0 };
 
 /** Withdrawals of the site's current mode: test withdrawals never reduce a live balance. */
 export const currentModeWithdrawal = sql`${withdrawals.mode} = (select mode from ledger_settings)`;
 
-/** Approved and pending withdrawal totals of each fund (absent → zero), in the current mode. */
+/** Refunds under way of the site's current mode, like withdrawals. */
+const currentModeRefund = sql`${pendingRefunds.mode} = (select mode from ledger_settings)`;
+
+/**
+ * Approved and pending withdrawal totals of each fund, and its refunds under way (absent →
+ * zero), in the current mode.
+ */
 export async function withdrawalTotals(
   db: Db | Tx,
   fundIds: string[],
 ): Promise<Map<string, WithdrawalTotals>> {
   const totals = new Map<string, WithdrawalTotals>();
   if (fundIds.length === 0) return totals;
+  // One after the other: inside a transaction both run on its one connection.
   const rows = await db
     .select({
       fundId: withdrawals.fundId,
@@ -42,8 +51,22 @@ export async function withdrawalTotals(
       ),
     )
     .groupBy(withdrawals.fundId);
+  const refunding = await db
+    .select({
+      fundId: pendingRefunds.fundId,
+      total: sql<number>`sum(${pendingRefunds.amountPoisha})`.mapWith(Number),
+    })
+    .from(pendingRefunds)
+    .where(and(inArray(pendingRefunds.fundId, fundIds), currentModeRefund))
+    .groupBy(pendingRefunds.fundId);
   for (const r of rows)
-    totals.set(r.fundId, { withdrawnPoisha: r.withdrawn, pendingPoisha: r.pending });
+    totals.set(r.fundId, {
+      withdrawnPoisha: r.withdrawn,
+      pendingPoisha: r.pending,
+      refundingPoisha: 0,
+    });
+  for (const r of refunding)
+    totals.set(r.fundId, { ...(totals.get(r.fundId) ?? ZERO), refundingPoisha: r.total });
   return totals;
 }
 
@@ -51,13 +74,31 @@ export function totalsOf(map: Map<string, WithdrawalTotals>, fundId: string): Wi
   return map.get(fundId) ?? ZERO;
 }
 
-/** Available balance = raised − approved − pending withdrawals (never below zero). */
+/**
+ * Available balance = raised − approved − pending withdrawals − refunds under way (never
+ * below zero).
+ */
 export function availableOf(raisedPoisha: number, t: WithdrawalTotals): number {
-  return Math.max(0, raisedPoisha - t.withdrawnPoisha - t.pendingPoisha);
+  return Math.max(0, raisedPoisha - heldBackOf(t));
 }
 
-/** The committed (approved + pending) withdrawals of one fund. */
-export async function committedWithdrawals(tx: Db | Tx, fundId: string): Promise<number> {
-  const t = totalsOf(await withdrawalTotals(tx, [fundId]), fundId);
-  return t.withdrawnPoisha + t.pendingPoisha;
+function heldBackOf(t: WithdrawalTotals): number {
+  return t.withdrawnPoisha + t.pendingPoisha + t.refundingPoisha;
+}
+
+/**
+ * What no longer belongs to a fund's balance: its approved and pending withdrawals and
+ * its refunds under way. Callers that decide on it hold the fund row (`FOR UPDATE`).
+ */
+export async function heldBack(tx: Db | Tx, fundId: string): Promise<number> {
+  return heldBackOf(totalsOf(await withdrawalTotals(tx, [fundId]), fundId));
+}
+
+/** A fund's refund under way, by its request's source (absent → zero). */
+export async function refundUnderWay(tx: Db | Tx, source: string): Promise<number> {
+  const [row] = await tx
+    .select({ amount: pendingRefunds.amountPoisha })
+    .from(pendingRefunds)
+    .where(eq(pendingRefunds.source, source));
+  return row?.amount ?? 0;
 }

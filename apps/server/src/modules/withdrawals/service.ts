@@ -15,7 +15,7 @@ import { decidePending } from '../../lib/decisions';
 import { Invalid, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { paginate } from '../../lib/lists';
-import { committedWithdrawals } from './balance';
+import { heldBack } from './balance';
 
 type Row = typeof withdrawals.$inferSelect;
 
@@ -42,7 +42,7 @@ export function aboveBalanceMessage(availablePoisha: number, lang: Language = 'e
 /**
  * Withdraw Request on an own fund. The fund row is locked (SELECT … FOR UPDATE) while
  * the balance is computed and the request written, so two requests at once cannot
- * both take the same money.
+ * both take the same money, nor a request take money an admin is refunding.
  */
 export async function requestWithdrawal(
   db: Db,
@@ -57,7 +57,8 @@ export async function requestWithdrawal(
       .where(and(eq(funds.id, input.fundId), eq(funds.raiserId, actor.id)))
       .for('update');
     if (!fund) throw new NotFound('Fund');
-    const available = Math.max(0, fund.raisedPoisha - (await committedWithdrawals(tx, fund.id)));
+    // Approved and pending withdrawals and admin refunds under way are no longer available.
+    const available = Math.max(0, fund.raisedPoisha - (await heldBack(tx, fund.id)));
     const amountPoisha = tkToPoisha(input.amountTk);
     if (amountPoisha > available) {
       const message = aboveBalanceMessage(available, lang);

@@ -18,7 +18,8 @@ const FAILED_MESSAGE = 'The payment failed. No money was taken.';
 /**
  * The hosted checkout: our server starts it, the browser leaves for the gateway's page,
  * and comes back to the pay page with `?payment=<id>`; the page then asks our server
- * what became of that payment (never the address bar).
+ * what became of that payment (never the address bar). A success goes on to the
+ * thank-you page, as the card flow does.
  */
 export function useCheckoutFlow(
   fundId: string,
@@ -43,8 +44,10 @@ export function useCheckoutFlow(
     announced.current = `${payment.id}:${payment.status}`;
     if (payment.status === 'succeeded') {
       void refresh();
+      // As after a card: the specification's popup, then the thank-you page with the
+      // receipt. It replaces the pay page's return address, so Back does not land here.
       void popup.success(MSG.paymentSuccess);
-      void navigate(paths.paymentHistory);
+      void navigate(paths.thankYou(payment.id), { replace: true });
     } else if (payment.status === 'needs_review') {
       void popup.info(HELD_MESSAGE);
     } else if (payment.status === 'failed') {
@@ -74,6 +77,7 @@ export function useCheckoutFlow(
         method,
         anonymous: giving.anonymous,
         supportMessage: giving.supportMessage.trim() || null,
+        updatesOptIn: giving.updatesOptIn,
       });
       window.location.assign(redirectUrl);
     } catch (err) {

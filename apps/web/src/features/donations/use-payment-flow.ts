@@ -33,8 +33,6 @@ export function usePaymentFlow(fundId: string, giving: Giving = NO_GIVING_OPTION
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // "Tell me how this fund is doing": on unless the donor unticks it.
-  const [updatesOptIn, setUpdatesOptIn] = useState(true);
   const billing = billingOf(user);
 
   async function pay(amountTk: number, cardStep: CardStep) {
@@ -48,7 +46,7 @@ export function usePaymentFlow(fundId: string, giving: Giving = NO_GIVING_OPTION
         amountTk,
         anonymous: giving.anonymous,
         supportMessage: giving.supportMessage.trim() || null,
-        updatesOptIn,
+        updatesOptIn: giving.updatesOptIn,
       });
       const card = await cardStep(intent, billing);
       // Also after a refused card: the server records the failed attempt.
@@ -78,5 +76,5 @@ export function usePaymentFlow(fundId: string, giving: Giving = NO_GIVING_OPTION
     }
   }
 
-  return { pay, busy, error, billing, updatesOptIn, setUpdatesOptIn };
+  return { pay, busy, error, billing };
 }

@@ -8,6 +8,7 @@ import { heldPaymentsQuery, searchPaymentsQuery, useReviewPayment } from '../../
 import { PagedTable } from '../../../components/paged-table';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
+import { HELD_PAYMENTS_ID } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
@@ -59,7 +60,7 @@ function HeldPayments() {
   };
 
   return (
-    <div>
+    <div id={HELD_PAYMENTS_ID} className="scroll-mt-20">
       <h1 className="mb-2 text-center text-3xl font-bold">{PAGE_TITLES.managePayments}</h1>
       <p className="mb-6 text-center text-base-content/80">
         {t(

@@ -75,7 +75,7 @@ function Waiting({ data, i18n }: { data: TAdminOverview; i18n: I18n }) {
     [t('Fund changes'), data.waiting.fundChanges, paths.manageRequestedFund],
     [t('Withdrawal requests'), data.waiting.withdrawals, paths.manageWithdrawals],
     [t('Reported funds'), data.waiting.openReports, paths.messages],
-    [t('Payments held for review'), data.waiting.needsReview, null],
+    [t('Payments held for review'), data.waiting.needsReview, paths.heldPayments],
   ] as const;
   return (
     <section aria-labelledby="waiting-heading" className="mb-10">

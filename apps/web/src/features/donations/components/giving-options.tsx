@@ -2,13 +2,22 @@ import { useId } from 'react';
 import { SUPPORT_MESSAGE_MAX } from '@easyfund/shared/schemas/donations';
 import { useI18n } from '../../../lib/i18n';
 
-/** How the donor appears on the fund's donor wall. */
+/**
+ * The donor's choices on the pay step, sent with every method (card or wallet): how they
+ * appear on the fund's donor wall, and whether they hear the organiser's updates.
+ */
 export interface Giving {
   anonymous: boolean;
   supportMessage: string;
+  /** "Tell me how this fund is doing": on unless the donor unticks it. */
+  updatesOptIn: boolean;
 }
 
-export const NO_GIVING_OPTIONS: Giving = { anonymous: false, supportMessage: '' };
+export const NO_GIVING_OPTIONS: Giving = {
+  anonymous: false,
+  supportMessage: '',
+  updatesOptIn: true,
+};
 
 /** "Give anonymously" and an optional message of support, on the pay step. */
 export function GivingOptions({

@@ -73,6 +73,17 @@ export function Component() {
                 )}
               </p>
             )}
+            {/* The donor's choices come before the method and hold for every method. */}
+            <GivingOptions
+              value={giving}
+              onChange={setGiving}
+              disabled={flow.busy || checkout.busy}
+            />
+            <UpdatesOptIn
+              checked={giving.updatesOptIn}
+              onChange={(updatesOptIn) => setGiving({ ...giving, updatesOptIn })}
+            />
+            <div className="divider my-0" />
             <section aria-labelledby="pay-mobile">
               <h2 id="pay-mobile" className="mb-2 text-lg font-semibold">
                 {t('Mobile payment')}
@@ -86,8 +97,6 @@ export function Component() {
               />
             </section>
             <div className="divider my-0" />
-            <GivingOptions value={giving} onChange={setGiving} disabled={flow.busy} />
-            <div className="divider my-0" />
             <section aria-labelledby="pay-other">
               <h2 id="pay-other" className="mb-3 text-lg font-semibold">
                 {t('Other Payment Option')}
@@ -97,7 +106,6 @@ export function Component() {
                 <span className="font-medium text-base-content">{flow.billing.name}</span> (
                 <span className="font-medium text-base-content">{flow.billing.email}</span>)
               </p>
-              <UpdatesOptIn checked={flow.updatesOptIn} onChange={flow.setUpdatesOptIn} />
               {config.data.provider === 'sslcommerz' ? (
                 <GatewayCardForm
                   initialAmountTk={amount}

@@ -193,9 +193,6 @@ const ALSO_SHOWN = [
   'This payment was made with another payment provider; refund it there.',
   'Enter a whole number of poisha',
   'Enter an amount above zero',
-  // how a provider appears on a receipt (a map of the receipts service)
-  'Card (test payments)',
-  'Card (Stripe)',
   // chosen in a ternary
   'No users yet.',
   'This fund is not one of yours.',

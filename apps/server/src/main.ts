@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { serializeError } from './lib/log-errors';
 
 async function main() {
   let config;
@@ -67,7 +68,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  // A held data directory (db/data-dir-lock.ts) and bad settings are one line, no stack.
-  console.error(err instanceof ConfigError ? err.message : err);
+  // A held data directory (db/data-dir-lock.ts) and bad settings are one line, no stack;
+  // anything else its stack, without a failed query's parameters.
+  console.error(err instanceof ConfigError ? err.message : serializeError(err).stack);
   process.exit(1);
 });

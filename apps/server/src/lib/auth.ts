@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema';
 import { configuredAdmins } from './configured-admins';
 import { translate } from './i18n';
+import { identityLogger, type LevelLog } from './log-errors';
 import { MAIL, requestLanguage } from './mails';
 import { bodyEmail, hitRateLimits } from './rate-limit';
 import type { Mailer } from './mailer';
@@ -25,7 +26,7 @@ export interface AuthDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
-  log: { info(obj: object, msg: string): void };
+  log: LevelLog;
 }
 
 /** The header our server sets (and overwrites) with the client's address, for rate limits. */
@@ -104,6 +105,13 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
+    // Its log lines go into ours, errors without their query parameters (lib/log-errors.ts).
+    logger: { level: 'warn', log: identityLogger(log) },
+    // Errors that are not its own answers (a database error, ours from a hook) leave the
+    // identity layer and reach our error handler: an integrity or invalid-input error of
+    // the database is a 4xx, the database down a 503, anything else a logged 500 — instead
+    // of the library's bare 500 and a raw print of the error with its parameters.
+    onAPIError: { throw: true },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit, twoFactor },

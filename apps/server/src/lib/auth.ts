@@ -11,6 +11,7 @@ import {
   ZSignUpRequest,
   ZUpdateUserRequest,
 } from '@easyfund/shared/schemas/auth';
+import { PAGES } from '@easyfund/shared/pages';
 import { isImageRef } from '@easyfund/shared/schemas/fields';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -111,7 +112,9 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
     // identity layer and reach our error handler: an integrity or invalid-input error of
     // the database is a 4xx, the database down a 503, anything else a logged 500 — instead
     // of the library's bare 500 and a raw print of the error with its parameters.
-    onAPIError: { throw: true },
+    // Its own HTML error page (an English page outside the site, where a failed provider
+    // sign-in without our error address would land) is replaced by our sign-in page.
+    onAPIError: { throw: true, errorURL: `${config.publicUrl}${PAGES.login.path}` },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit, twoFactor },

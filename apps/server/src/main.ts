@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { user } from './db/schema';
+import { serializeError } from './lib/log-errors';
 
 async function main() {
   let config;
@@ -24,21 +23,25 @@ async function main() {
   });
   // Not left unhandled while the modules load; awaited (and thrown) just below.
   databaseOpening.catch(() => {});
-  const [{ buildApp, loggerOptions }, { seedDemo }] = await Promise.all([
+  const [{ buildApp, loggerOptions }, { seedDemo }, { configuredAdmins }] = await Promise.all([
     import('./app'),
     import('./seed/demo'),
+    import('./lib/configured-admins'),
   ]);
   const database = await databaseOpening;
   const app = await buildApp({ config, database, logger: loggerOptions(config.LOG_LEVEL) });
 
-  if (config.ADMIN_EMAILS.length) {
-    // Only addresses proved by an e-mailed link (or a provider that verified them): whoever
-    // signs up first with a listed address gets no rights until the link is followed.
-    await database.db
-      .update(user)
-      .set({ role: 'admin' })
-      .where(and(inArray(user.email, config.ADMIN_EMAILS), eq(user.emailVerified, true)));
-  }
+  // Only addresses proved by an e-mailed link (or a provider that verified them): whoever
+  // signs up first with a listed address gets no rights until the link is followed, and
+  // a promotion ends the account's sessions and password (lib/configured-admins.ts).
+  const promoted = await configuredAdmins({
+    config,
+    db: database.db,
+    mailer: app.mailer,
+    identity: () => app.auth.$context,
+  }).promoteAll();
+  if (promoted > 0)
+    app.log.info({ promoted }, 'ADMIN_EMAILS accounts made admin; a new-password link was mailed');
   if (config.SEED_DEMO && (await seedDemo(app.auth, database.db))) {
     app.log.info('demo data seeded (accounts in the README)');
   }
@@ -65,7 +68,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  // A held data directory (db/data-dir-lock.ts) and bad settings are one line, no stack.
-  console.error(err instanceof ConfigError ? err.message : err);
+  // A held data directory (db/data-dir-lock.ts) and bad settings are one line, no stack;
+  // anything else its stack, without a failed query's parameters.
+  console.error(err instanceof ConfigError ? err.message : serializeError(err).stack);
   process.exit(1);
 });

@@ -4,8 +4,8 @@
  * a server holds it; a server killed with SIGKILL does not block the restart.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KIND } from './helper';
@@ -86,5 +86,38 @@ describe.skipIf(TEST_DB_KIND === 'postgres')('one process per embedded data dire
     expect(existsSync(lockFile)).toBe(false);
     const ledger = command('check-ledger.ts');
     expect(ledger.stderr).not.toMatch(/in use by/);
+  }, 240_000);
+
+  /** Rewrites the lock as a process elsewhere would have written it. */
+  function rewriteLock(change: Record<string, unknown>) {
+    const held = JSON.parse(readFileSync(lockFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(lockFile, JSON.stringify({ ...held, ...change }));
+  }
+
+  it('takes over the lock of a killed process that names another host, as a recreated container does', async () => {
+    for (const host of ['container-before-recreate', hostname()]) {
+      const killed = await server('lock-recreated');
+      await killed.kill();
+      // The old container had another host name, and its pid is in use here (a new
+      // container counts pids anew): neither may keep the directory blocked.
+      rewriteLock({ host, pid: process.pid });
+      const again = await server('lock-after-recreate');
+      expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
+      await again.stop();
+      expect(existsSync(lockFile)).toBe(false);
+    }
+    // The dead holders' sockets were cleared away with their locks.
+    expect(readdirSync(dataDir).filter((f) => f.endsWith('.sock'))).toEqual([]);
+  }, 240_000);
+
+  it('refuses while the holder runs, whatever host its lock names', async () => {
+    const first = await server('lock-running');
+    rewriteLock({ host: 'another-container' });
+    let refused = '';
+    await server('lock-second-container').catch((err: Error) => (refused = err.message));
+    expect(refused.split('\n').slice(1).filter(Boolean)).toEqual([expect.stringMatching(IN_USE)]);
+    expect(refused).toContain(`pid ${first.pid} on another-container`);
+    expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+    await first.stop();
   }, 240_000);
 });

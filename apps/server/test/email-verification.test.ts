@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import { MSG } from '@easyfund/shared/texts';
 import { createFund, createDonation } from '../src/seed/factories';
+import { configuredAdmins } from '../src/lib/configured-admins';
 import {
   buildTestApp,
   createSignedInUser,
+  enableTwoFactor,
   mergeCookies,
   ORIGIN,
   signIn,
+  type SignedInUser,
   type TestContext,
 } from './helper';
 
@@ -27,7 +30,7 @@ const signUp = (email: string, password = 'abc123') =>
 
 const session = async (cookie: string) =>
   (await ctx.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json()
-    .user as { role: string; emailVerified: boolean } | null;
+    .user as { role: string; emailVerified: boolean; twoFactorEnabled: boolean } | null;
 
 /** The token of the newest verification link mailed to `email`. */
 function verificationToken(email: string): string {
@@ -46,22 +49,95 @@ const followLink = (token: string, cookie?: string) =>
     headers: cookie ? { cookie } : {},
   });
 
+/** The new-password link mailed when a listed address became admin: its reset token. */
+async function adminPasswordToken(email: string): Promise<string> {
+  const mail = ctx.mails.filter((m) => m.to === email && /admin account/.test(m.subject)).at(-1);
+  if (!mail) throw new Error(`no new-password mail to ${email}`);
+  const link = /https?:\/\/\S+/.exec(mail.text)![0];
+  // The identity layer's reset link answers with a redirect to our page and its token.
+  const res = await ctx.app.inject({ method: 'GET', url: link.replace(/^https?:\/\/[^/]+/, '') });
+  expect(res.statusCode).toBe(302);
+  const page = new URL(res.headers.location!);
+  expect(page.pathname).toBe('/reset-password');
+  return page.searchParams.get('token')!;
+}
+
 describe('ADMIN_EMAILS needs proof of the address', () => {
-  it('does not make a squatter who signs up first with a listed address an admin', async () => {
+  it('gives a squatter who signs up first with a listed address no rights, and ends their hold when the owner proves it', async () => {
     expect((await signUp('boss@example.com', 'squat123')).statusCode).toBe(200);
     const cookie = await signIn(ctx.app, 'boss@example.com', 'squat123');
     expect(await session(cookie)).toMatchObject({ role: 'user', emailVerified: false });
+    const squatter = { id: '', email: 'boss@example.com', password: 'squat123', cookie };
+    // The squatter even turns on two-factor sign-in with their own authenticator.
+    const { cookie: squatterCookie } = await enableTwoFactor(ctx, {
+      ...squatter,
+      name: 'Someone',
+      app: ctx.app,
+    } as unknown as SignedInUser);
     const admin = await ctx.app.inject({
       method: 'GET',
       url: '/api/admin/users',
-      headers: { cookie },
+      headers: { cookie: squatterCookie },
     });
     expect(admin.statusCode).toBe(403);
 
-    // The link goes to the address, which the squatter does not read; the owner who
-    // follows it proves the address, and only then does the role take effect.
+    // The link goes to the address, which the squatter does not read. The owner who
+    // follows it proves the address: the account becomes admin, and every session, the
+    // password and the two-factor secret the squatter set are gone.
     expect((await followLink(verificationToken('boss@example.com'))).statusCode).toBe(200);
-    expect(await session(cookie)).toMatchObject({ role: 'admin', emailVerified: true });
+    expect(await session(squatterCookie)).toBeNull();
+    expect(await session(cookie)).toBeNull();
+    const stillAdmin = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: { cookie: squatterCookie },
+    });
+    expect(stillAdmin.statusCode).toBe(401);
+    await expect(signIn(ctx.app, 'boss@example.com', 'squat123')).rejects.toThrow(/401/);
+
+    // Only the mailed link lets anyone in: the owner chooses a new password with it.
+    const token = await adminPasswordToken('boss@example.com');
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: ORIGIN,
+      payload: { token, newPassword: 'owner123' },
+    });
+    expect(reset.statusCode).toBe(200);
+    await expect(signIn(ctx.app, 'boss@example.com', 'squat123')).rejects.toThrow(/401/);
+    const owner = await signIn(ctx.app, 'boss@example.com', 'owner123');
+    expect(await session(owner)).toMatchObject({
+      role: 'admin',
+      emailVerified: true,
+      twoFactorEnabled: false,
+    });
+  });
+
+  it('makes an account that was verified before its address was listed admin at start-up the same way', async () => {
+    const listed = 'later-boss@example.com';
+    const held = await createSignedInUser(ctx, { email: listed });
+    expect(await session(held.cookie)).toMatchObject({ role: 'user' });
+    const later = configuredAdmins({
+      config: { ...ctx.config, ADMIN_EMAILS: [listed] },
+      db: ctx.db,
+      mailer: ctx.app.mailer,
+      identity: () => ctx.app.auth.$context,
+    });
+    expect(await later.promoteAll()).toBe(1);
+    expect(await later.promoteAll()).toBe(0);
+    expect(await session(held.cookie)).toBeNull();
+    await expect(signIn(ctx.app, listed, held.password)).rejects.toThrow(/401/);
+    const token = await adminPasswordToken(listed);
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: ORIGIN,
+      payload: { token, newPassword: 'owner123' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await session(await signIn(ctx.app, listed, 'owner123'))).toMatchObject({
+      role: 'admin',
+    });
   });
 
   it('refuses a forged or made-up verification token', async () => {

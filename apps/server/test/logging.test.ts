@@ -2,11 +2,13 @@ import { Writable } from 'node:stream';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, loggerOptions, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import { errorLine, withSafeErrors } from '../src/lib/log-errors';
 import { createUser } from '../src/seed/factories';
+import { ORIGIN, signIn } from './helper';
 
 let app: App;
 let database: Database;
@@ -103,5 +105,104 @@ describe('failed queries in the log', () => {
     expect(log).toContain('42P01');
     expect(log).not.toContain(secret);
     expect(log).not.toContain(email);
+  });
+});
+
+describe('failed queries written by the command-line tools', () => {
+  it('leave out the parameters too (reconcile, digest: one JSON line per error)', async () => {
+    const { sql } = await import('drizzle-orm');
+    const secret = 'card-fingerprint-77c1';
+    let failure: unknown;
+    try {
+      await database.db.execute(sql`select * from no_such_table where token = ${secret}`);
+    } catch (err) {
+      failure = err;
+    }
+    expect(JSON.stringify({ err: failure })).toContain(secret);
+    const line = JSON.stringify(withSafeErrors({ err: failure, paymentId: 'p1' }));
+    expect(line).toContain('no_such_table');
+    expect(line).toContain('p1');
+    expect(line).not.toContain(secret);
+    expect(errorLine(failure)).not.toContain(secret);
+  });
+});
+
+describe('failures inside the identity layer', () => {
+  /** Everything written while `run` runs: our log and anything printed to the console. */
+  async function written(run: () => Promise<void>): Promise<{ log: string; console: string }> {
+    lines.length = 0;
+    const printed: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation((...args: unknown[]) => {
+        printed.push(
+          args
+            .map((a) =>
+              a instanceof Error
+                ? `${a.message}\n${a.stack}`
+                : typeof a === 'string'
+                  ? a
+                  : JSON.stringify(a),
+            )
+            .join(' '),
+        );
+      }),
+    );
+    try {
+      await run();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    return { log: lines.join(''), console: printed.join('\n') };
+  }
+
+  // A rule of the database the identity layer does not know about: its write fails there.
+  const BLOCKED = 'Blocked Name 7f3a';
+  beforeAll(async () => {
+    const { sql } = await import('drizzle-orm');
+    await database.db.execute(
+      sql.raw(`alter table "user" add constraint logging_test_name check (name <> '${BLOCKED}')`),
+    );
+  });
+
+  it('are logged through our log, with the statement and never the parameters', async () => {
+    const email = 'hidden.person.4b1d@example.com';
+    let status = 0;
+    const out = await written(async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: ORIGIN,
+        payload: { name: BLOCKED, email, password: 'abc123', image: 'https://example.com/a.png' },
+      });
+      status = res.statusCode;
+    });
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect(status).toBeLessThan(500);
+    expect(out.console).toBe('');
+    expect(out.log).toContain('logging_test_name');
+    expect(out.log).toContain('23514');
+    for (const text of [out.log, out.console]) {
+      expect(text).not.toContain(email);
+      expect(text).not.toContain(BLOCKED);
+    }
+  });
+
+  it('answer an integrity error of the database with 400, not 500, and print nothing', async () => {
+    const u = await createUser(app.auth, database.db, { password: 'sekret99' });
+    const cookie = await signIn(app, u.email, 'sekret99');
+    let res: Awaited<ReturnType<typeof app.inject>> | undefined;
+    const out = await written(async () => {
+      res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { ...ORIGIN, cookie },
+        payload: { name: BLOCKED },
+      });
+    });
+    expect(res!.statusCode).toBe(400);
+    expect(res!.json().error.code).toBe('invalid_input');
+    expect(out.console).toBe('');
+    expect(out.log).not.toContain(BLOCKED);
+    expect(out.log).not.toContain(u.email);
   });
 });

@@ -322,12 +322,11 @@ describe('paying by card with the embedded processor', () => {
 });
 
 describe('card-testing protection', () => {
-  it('limits intents and confirmations per account and per IP, in counters shared by every process', async () => {
+  it('limits intents and confirmations per account and, more loosely, per network, in counters shared by every process', async () => {
     const limited = await buildTestApp({ PAYMENT_RATE_LIMIT_MAX: '3' });
     try {
       const fund = await createRaisedFund(limited);
       const a = await createSignedInUser(limited);
-      const b = await createSignedInUser(limited);
       // Per account: three intents from three addresses pass, the fourth is refused.
       for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
         expect(
@@ -355,12 +354,32 @@ describe('card-testing protection', () => {
       } finally {
         await second.close();
       }
-      // Per IP: another account from an address that used up its share.
-      for (let i = 0; i < 3; i++) {
-        await createIntent(limited, b, { fundId: fund.id, amountTk: 50 }, '10.9.9.9');
+      // Per network: many accounts, each within its own limit, from one network (an IPv6
+      // client rotating its addresses inside its /64) share its looser limit, ten times
+      // the account's: 30 intents pass, the 31st is refused whoever sends it.
+      const ring = await Promise.all(Array.from({ length: 10 }, () => createSignedInUser(limited)));
+      let n = 0;
+      for (const member of ring) {
+        for (let i = 0; i < 3; i++) {
+          const ip = `2001:db8:42:7::${(++n).toString(16)}`;
+          expect(
+            (await createIntent(limited, member, { fundId: fund.id, amountTk: 50 }, ip)).statusCode,
+          ).toBe(201);
+        }
       }
-      const byIp = await createIntent(limited, b, { fundId: fund.id, amountTk: 50 }, '10.9.9.9');
-      expect(byIp.statusCode).toBe(429);
+      const fresh = await createSignedInUser(limited);
+      const byNetwork = await createIntent(
+        limited,
+        fresh,
+        { fundId: fund.id, amountTk: 50 },
+        '2001:db8:42:7::ffff',
+      );
+      expect(byNetwork.statusCode).toBe(429);
+      // The same fresh account from another network is within both of its limits.
+      expect(
+        (await createIntent(limited, fresh, { fundId: fund.id, amountTk: 50 }, '2001:db8:42:8::1'))
+          .statusCode,
+      ).toBe(201);
       // Confirmations have their own counter with the same limit.
       const c = await createSignedInUser(limited);
       const intent = (
@@ -371,7 +390,7 @@ describe('card-testing protection', () => {
       }
       expect((await confirmPayment(limited, c, intent.intentId)).statusCode).toBe(429);
       const rows = await limited.db.select().from(payments);
-      expect(rows).toHaveLength(3 + 3 + 1);
+      expect(rows).toHaveLength(3 + 30 + 1 + 1);
     } finally {
       await limited.close();
     }

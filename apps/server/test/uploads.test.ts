@@ -272,6 +272,64 @@ describe('uploads on local disk', () => {
     expect(left).not.toContain(unused);
     expect(await pruneUnusedUploads(db, ctx.app.storage)).toBe(0);
   });
+
+  it('keeps, past a day, an image only a pending material edit uses, so approving it shows the image', async () => {
+    const owner = await createSignedInUser(ctx, { role: 'verified' });
+    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    const proposed = (await upload('p.png', 'image/png', await image('png', 50, 50), owner)).json()
+      .url as string;
+    const fund = await createFund(ctx.db, { raiserId: owner.id, status: 'approved' });
+    const edit = await as(owner).inject('PATCH', `/api/funds/${fund.id}`, { image: proposed });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().pendingChange).toMatchObject({ image: proposed });
+    const { inArray } = await import('drizzle-orm');
+    await ctx.db
+      .update(uploads)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) })
+      .where(inArray(uploads.url, [proposed]));
+
+    await pruneUnusedUploads(ctx.db, ctx.app.storage);
+    const left = (await ctx.db.select({ url: uploads.url }).from(uploads)).map((r) => r.url);
+    expect(left).toContain(proposed);
+    const approve = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}/change`, {
+      status: 'approved',
+    });
+    expect(approve.statusCode).toBe(200);
+    expect(approve.json()).toMatchObject({ image: proposed });
+    expect((await ctx.app.inject({ method: 'GET', url: proposed })).statusCode).toBe(200);
+  });
+
+  it('keeps, past a day, the images of an application and of a profile', async () => {
+    const applicant = await createSignedInUser(ctx);
+    const send = async () =>
+      (await upload('p.png', 'image/png', await image('png', 50, 50), applicant)).json()
+        .url as string;
+    const idCard = await send();
+    const avatar = await send();
+    const applied = await as(applicant).inject('POST', '/api/verifications', {
+      name: applicant.name,
+      image: idCard,
+      idCardNumber: '1234567890',
+      phoneNumber: '01712345678',
+    });
+    expect(applied.statusCode).toBe(201);
+    const profile = await as(applicant).inject(
+      'POST',
+      '/api/auth/update-user',
+      { image: avatar },
+      { origin: 'http://localhost:3000' },
+    );
+    expect(profile.statusCode).toBe(200);
+    const { inArray } = await import('drizzle-orm');
+    await ctx.db
+      .update(uploads)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) })
+      .where(inArray(uploads.url, [idCard, avatar]));
+
+    await pruneUnusedUploads(ctx.db, ctx.app.storage);
+    const left = (await ctx.db.select({ url: uploads.url }).from(uploads)).map((r) => r.url);
+    expect(left).toEqual(expect.arrayContaining([idCard, avatar]));
+  });
 });
 
 describe('uploads to S3-compatible storage', () => {

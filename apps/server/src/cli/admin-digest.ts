@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { errorLine, withSafeErrors } from '../lib/log-errors';
 import { createMailer } from '../lib/mailer';
 import { directMailQueue } from '../lib/sent-mails';
 import { sendTodaysDigest } from '../modules/overview/digest';
@@ -30,7 +31,10 @@ async function main(): Promise<number> {
     migrate: false,
   });
   try {
-    const log = { info: () => {}, warn: (obj: object, msg: string) => console.error(msg, obj) };
+    const log = {
+      info: () => {},
+      warn: (obj: object, msg: string) => console.error(msg, JSON.stringify(withSafeErrors(obj))),
+    };
     const mailer = createMailer({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
@@ -53,7 +57,7 @@ main().then(
   (code) => process.exit(code),
   (err: unknown) => {
     console.error(
-      err instanceof ConfigError ? err.message : `The digest could not be sent: ${String(err)}`,
+      err instanceof ConfigError ? err.message : `The digest could not be sent: ${errorLine(err)}`,
     );
     process.exit(2);
   },

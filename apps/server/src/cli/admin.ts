@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { errorLine } from '../lib/log-errors';
 import { grantAdmin, type OperatorResult, revokeAdmin } from '../modules/users/operator';
 
 const USAGE = 'Usage: npm run admin -- grant EMAIL | npm run admin -- revoke EMAIL';
@@ -67,7 +68,9 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     console.error(
-      err instanceof ConfigError ? err.message : `The admin command could not run: ${String(err)}`,
+      err instanceof ConfigError
+        ? err.message
+        : `The admin command could not run: ${errorLine(err)}`,
     );
     process.exit(2);
   },

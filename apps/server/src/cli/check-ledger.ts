@@ -13,6 +13,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { checkLedger, formatLedgerReport } from '../lib/ledger';
 import { checkProviderLedger, formatProviderLedgerReport } from '../lib/ledger-provider';
+import { serializeError } from '../lib/log-errors';
 import { createPaymentProvider } from '../lib/payments/create-provider';
 
 function option(argv: string[], name: string): string | undefined {
@@ -89,7 +90,8 @@ function redact(url: string): string {
 function rootCause(err: unknown): string {
   let e = err;
   while (e instanceof Error && e.cause instanceof Error) e = e.cause;
-  return e instanceof Error ? e.message : String(e);
+  // PostgreSQL quotes the values involved in some messages: they are cut out.
+  return serializeError(e).message;
 }
 
 main(process.argv.slice(2)).then(

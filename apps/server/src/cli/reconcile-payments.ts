@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { Jobs } from '../lib/jobs';
+import { errorLine, withSafeErrors } from '../lib/log-errors';
 import { createCheckoutGateway, createPaymentProvider } from '../lib/payments/create-provider';
 import { reconcilePendingPayments } from '../modules/payments/reconcile';
 
@@ -38,9 +39,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir, poolSize: 2 });
+  // Errors are written without their query parameters (lib/log-errors.ts).
   const log = {
-    warn: (obj: object, msg: string) => console.error(msg, JSON.stringify(obj)),
-    error: (obj: object, msg: string) => console.error(msg, JSON.stringify(obj)),
+    warn: (obj: object, msg: string) => console.error(msg, JSON.stringify(withSafeErrors(obj))),
+    error: (obj: object, msg: string) => console.error(msg, JSON.stringify(withSafeErrors(obj))),
     info: () => {},
   };
   // Only adds jobs: the receipt e-mails of donations recorded here are sent by the server.
@@ -89,7 +91,9 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     console.error(
-      err instanceof ConfigError ? err.message : `The reconciliation could not run: ${String(err)}`,
+      err instanceof ConfigError
+        ? err.message
+        : `The reconciliation could not run: ${errorLine(err)}`,
     );
     process.exit(2);
   },

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createAuth } from '../lib/auth';
+import { errorLine, serializeError } from '../lib/log-errors';
 import { createMailer } from '../lib/mailer';
 import { seedDemo } from '../seed/demo';
 
@@ -18,7 +19,7 @@ async function main(): Promise<number> {
     dataDir: path.join(config.dataDir, 'pglite'),
   });
   try {
-    const log = pino({ level: config.LOG_LEVEL });
+    const log = pino({ level: config.LOG_LEVEL, serializers: { err: serializeError } });
     const auth = createAuth({
       config,
       db: database.db,
@@ -45,7 +46,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
+    console.error(err instanceof ConfigError ? err.message : errorLine(err));
     process.exit(2);
   },
 );

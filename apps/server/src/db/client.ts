@@ -112,7 +112,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // its synchronous WebAssembly never stalls the HTTP server (docs/performance.md).
     mkdirSync(opts.dataDir, { recursive: true });
     // One process per embedded database (server, seed, reconcile, check:ledger, admin).
-    const unlock = lockDataDir(opts.dataDir);
+    const unlock = await lockDataDir(opts.dataDir);
     let remote: RemotePGlite;
     try {
       remote = await RemotePGlite.open({

@@ -1,4 +1,6 @@
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../config';
@@ -6,9 +8,17 @@ import { ConfigError } from '../config';
 /**
  * The embedded database (PGlite) belongs to one process: two processes on one data
  * directory each see only their own writes and lose the other's on exit. The first to
- * open it writes a lock file (created exclusively) naming itself; any other stops at once
- * with one line. A lock whose process is gone (killed, crashed) on this machine is stale
- * and is taken over, so a restart after SIGKILL just works.
+ * open it creates a lock file naming itself; any other stops at once with one line
+ * (docs/decisions/406-one-process-per-embedded-database.md).
+ *
+ * Whether the holder still runs is asked of the operating system, not guessed from a
+ * host name and a pid: the holder listens on a Unix socket of its own beside the lock
+ * (named in the lock), and the kernel closes that socket when the process ends however it
+ * ends (SIGKILL, a crash, its container removed). A lock whose socket refuses connections
+ * is stale and is taken over — also when it names another host, as a recreated container
+ * does (new host name, pids counted anew), since the data directory is on a local disk.
+ * Where no socket can be made (a path too long for one, a file system without them), a
+ * lock is stale only when its process is gone from this same host, as before.
  */
 export class DataDirLocked extends ConfigError {}
 
@@ -17,7 +27,12 @@ interface LockInfo {
   host: string;
   startedAt: string;
   command: string;
+  /** The holder's Unix socket, listening while it runs (absent where none could be made). */
+  socket?: string;
 }
+
+/** Longest Unix socket path every platform accepts (sun_path: 104 bytes on macOS, 108 on Linux). */
+const MAX_SOCKET_PATH = 100;
 
 function isAlive(pid: number): boolean {
   try {
@@ -39,25 +54,109 @@ function readLock(file: string): LockInfo | null {
   }
 }
 
-/** Takes the lock of `dir` (the file `dir`.lock beside it) for this process; returns its release. */
-export function lockDataDir(dir: string, command = path.basename(process.argv[1] ?? 'node')) {
+const sameLock = (a: LockInfo | null, b: LockInfo | null) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Asks the holder's socket: 'running' when it accepts a connection (the kernel accepts it
+ * even while the holder is busy), 'gone' when nobody listens there any more, 'unknown'
+ * when the answer says nothing (no permission, no such support, no answer in time).
+ */
+function probe(socket: string): Promise<'running' | 'gone' | 'unknown'> {
+  return new Promise((resolve) => {
+    const conn = net.connect(socket);
+    const done = (answer: 'running' | 'gone' | 'unknown') => {
+      clearTimeout(timer);
+      conn.destroy();
+      resolve(answer);
+    };
+    const timer = setTimeout(() => done('unknown'), 2_000);
+    conn.once('connect', () => done('running'));
+    conn.once('error', (err: NodeJS.ErrnoException) =>
+      done(err.code === 'ECONNREFUSED' || err.code === 'ENOENT' ? 'gone' : 'unknown'),
+    );
+  });
+}
+
+/** Listens on a socket of this process's own beside the lock; null where none can be made. */
+async function listenBeside(dir: string): Promise<{ path: string; close(): void } | null> {
+  const socket = `${dir}.${process.pid}-${randomBytes(4).toString('hex')}.sock`;
+  if (process.platform === 'win32' || Buffer.byteLength(socket) > MAX_SOCKET_PATH) return null;
+  const server = net.createServer((conn) => conn.destroy());
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socket, () => resolve());
+    });
+  } catch {
+    return null;
+  }
+  // It only answers whether this process runs: it never keeps the process running.
+  server.unref();
+  return {
+    path: socket,
+    close() {
+      server.close();
+      removeQuietly(socket);
+    },
+  };
+}
+
+function removeQuietly(file: string) {
+  try {
+    unlinkSync(file);
+  } catch {
+    /* already gone */
+  }
+}
+
+/** Whether the lock `held` (read from the file) belongs to nobody any more. */
+async function isStale(held: LockInfo | null, me: LockInfo): Promise<boolean> {
+  // Unreadable: a lock is written whole (see below), so this one is damaged.
+  if (held === null) return true;
+  if (held.host === me.host && held.pid === me.pid) return true;
+  if (held.socket) {
+    const answer = await probe(held.socket);
+    if (answer !== 'unknown') return answer === 'gone';
+  }
+  return held.host === me.host && !isAlive(held.pid);
+}
+
+/**
+ * Takes the lock of `dir` (the file `dir`.lock beside it) for this process; resolves to its
+ * release. Refuses with DataDirLocked while another running process holds it.
+ */
+export async function lockDataDir(
+  dir: string,
+  command = path.basename(process.argv[1] ?? 'node'),
+): Promise<() => void> {
   const file = `${dir}.lock`;
+  const socket = await listenBeside(dir);
   const mine: LockInfo = {
     pid: process.pid,
     host: os.hostname(),
     startedAt: new Date().toISOString(),
     command,
+    ...(socket ? { socket: socket.path } : {}),
   };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      writeFileSync(file, JSON.stringify(mine), { flag: 'wx', mode: 0o600 });
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  // Written whole under another name, then linked into place: creating the lock and its
+  // content is one step (a link fails if the lock exists), so nobody reads half a lock.
+  const draft = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, JSON.stringify(mine), { mode: 0o600 });
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        linkSync(draft, file);
+        // Two processes that both found the same stale lock: the later replaced the
+        // earlier's; the earlier sees that here and tries again (and finds it held).
+        if (sameLock(readLock(file), mine)) break;
+        continue;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
       const held = readLock(file);
-      const stale =
-        held === null || (held.host === mine.host && (held.pid === mine.pid || !isAlive(held.pid)));
-      if (!stale || attempt > 2) {
+      if (attempt > 2 || !(await isStale(held, mine))) {
+        socket?.close();
         const who = held
           ? `${held.command} (pid ${held.pid} on ${held.host}, since ${held.startedAt})`
           : 'another process';
@@ -65,26 +164,23 @@ export function lockDataDir(dir: string, command = path.basename(process.argv[1]
           `The embedded database in ${dir} is in use by ${who}: stop that process first, or set DATABASE_URL to a PostgreSQL database to run several processes.`,
         );
       }
-      // Left by a process that no longer runs: take it over.
-      try {
-        unlinkSync(file);
-      } catch {
-        /* another process took it over first: try again */
+      // Left by a process that no longer runs: take it over (unless it changed meanwhile).
+      if (sameLock(readLock(file), held)) {
+        removeQuietly(file);
+        const ours = held?.host === mine.host && held.pid === mine.pid;
+        if (held?.socket && !ours) removeQuietly(held.socket);
       }
     }
+  } finally {
+    removeQuietly(draft);
   }
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
     process.off('exit', release);
-    if (readLock(file)?.pid === process.pid) {
-      try {
-        unlinkSync(file);
-      } catch {
-        /* already gone */
-      }
-    }
+    if (sameLock(readLock(file), mine)) removeQuietly(file);
+    socket?.close();
   };
   process.on('exit', release);
   return release;

@@ -2,7 +2,6 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth, twoFactor as twoFactorPlugin } from 'better-auth/plugins';
-import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { VERIFY_EMAIL_PAGE } from '@easyfund/shared/identity';
 import {
@@ -12,11 +11,14 @@ import {
   ZSignUpRequest,
   ZUpdateUserRequest,
 } from '@easyfund/shared/schemas/auth';
+import { PAGES } from '@easyfund/shared/pages';
 import { isImageRef } from '@easyfund/shared/schemas/fields';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema';
+import { configuredAdmins } from './configured-admins';
 import { translate } from './i18n';
+import { identityLogger, type LevelLog } from './log-errors';
 import { MAIL, requestLanguage } from './mails';
 import { bodyEmail, hitRateLimits } from './rate-limit';
 import type { Mailer } from './mailer';
@@ -25,7 +27,7 @@ export interface AuthDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
-  log: { info(obj: object, msg: string): void };
+  log: LevelLog;
 }
 
 /** The header our server sets (and overwrites) with the client's address, for rate limits. */
@@ -70,24 +72,6 @@ function fitProfile<T extends { name?: unknown; image?: unknown }>(data: T): T {
 }
 
 /**
- * Makes a verified ADMIN_EMAILS address an admin (a no-op for any other account).
- * Admin rights from configuration need proof that the person controls the address.
- */
-export async function promoteConfiguredAdmin(
-  db: Db,
-  adminEmails: ReadonlySet<string>,
-  u: { id: string; email: string; emailVerified: boolean },
-): Promise<boolean> {
-  if (!u.emailVerified || !adminEmails.has(u.email.toLowerCase())) return false;
-  const rows = await db
-    .update(user)
-    .set({ role: 'admin' })
-    .where(and(eq(user.id, u.id), eq(user.emailVerified, true), ne(user.role, 'admin')))
-    .returning({ id: user.id });
-  return rows.length > 0;
-}
-
-/**
  * Per-e-mail limits of the identity routes, on the route the identity layer resolved
  * (docs/decisions/413-rate-limits-per-account-and-network.md).
  */
@@ -112,14 +96,25 @@ const EMAIL_LIMITS: Record<
 export function createAuth({ config, db, mailer, log }: AuthDeps) {
   const adminEmails = new Set(config.ADMIN_EMAILS);
   const limit = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
+  // Verified ADMIN_EMAILS accounts become admin with every old session and password ended.
+  const admins = configuredAdmins({ config, db, mailer, identity: () => auth.$context });
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Easy Fund',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
+    // Its log lines go into ours, errors without their query parameters (lib/log-errors.ts).
+    logger: { level: 'warn', log: identityLogger(log) },
+    // Errors that are not its own answers (a database error, ours from a hook) leave the
+    // identity layer and reach our error handler: an integrity or invalid-input error of
+    // the database is a 4xx, the database down a 503, anything else a logged 500 — instead
+    // of the library's bare 500 and a raw print of the error with its parameters.
+    // Its own HTML error page (an English page outside the site, where a failed provider
+    // sign-in without our error address would land) is replaced by our sign-in page.
+    onAPIError: { throw: true, errorURL: `${config.publicUrl}${PAGES.login.path}` },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit, twoFactor },
@@ -172,8 +167,8 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
           text: translate(lang, MAIL.verify.text, { name: u.name, link }),
         });
       },
-      async afterEmailVerification(u) {
-        await promoteConfiguredAdmin(db, adminEmails, { ...u, emailVerified: true });
+      async afterEmailVerification(u, request) {
+        await admins.promote({ ...u, emailVerified: true }, requestLanguage(request));
       },
     },
     hooks: {
@@ -253,7 +248,8 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
         create: {
           // Every new account starts as 'user'. A configured admin e-mail starts as
           // 'admin' only when the address is already proved (an external provider that
-          // verified it); otherwise the e-mailed link makes it admin (afterEmailVerification).
+          // verified it: nobody else has held the account); otherwise the e-mailed link
+          // makes it admin (afterEmailVerification), ending whatever the account had.
           async before(data) {
             const role =
               data.emailVerified === true && adminEmails.has(data.email.toLowerCase())
@@ -267,8 +263,8 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
             return { data: fitProfile(data) };
           },
           // An external provider may prove the address of an existing account (linking).
-          async after(u) {
-            if (u) await promoteConfiguredAdmin(db, adminEmails, u);
+          async after(u, ctx) {
+            if (u) await admins.promote(u, requestLanguage(ctx?.request));
           },
         },
       },
@@ -299,6 +295,7 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       database: { generateId: () => crypto.randomUUID() },
     },
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

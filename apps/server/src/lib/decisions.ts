@@ -1,10 +1,35 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import type { funds, verificationApplications, withdrawals } from '../db/schema';
-import { Conflict, NotFound } from './errors';
+import { funds, verificationApplications, withdrawals } from '../db/schema';
+import { Conflict, NotFound, OwnRequest } from './errors';
 
 /** The requests an admin approves or denies: each goes pending → approved | denied, once. */
 export type DecisionTable = typeof funds | typeof verificationApplications | typeof withdrawals;
+
+/*
+ * Nobody decides on their own request: an admin who raises a fund, asks for a withdrawal
+ * or applies to be a raiser waits for another admin, like anyone else (403 own_request).
+ */
+export const OWN_FUND_REQUEST = 'This is your own fund request: another admin must decide on it';
+export const OWN_FUND_EDIT = 'This is an edit of your own fund: another admin must decide on it';
+export const OWN_WITHDRAWAL = 'This is your own withdrawal: another admin must decide on it';
+export const OWN_APPLICATION = 'This is your own application: another admin must decide on it';
+export const OWN_FUND_HOLD = 'This is your own fund: another admin must lift its suspension';
+export const OWN_FUND_ZAKAT = 'This is your own fund: another admin must mark it Zakat-eligible';
+export const OWN_FUND_PAYMENT = 'This payment is to your own fund: another admin must review it';
+export const OWN_FUND_REPORT = 'This report is about your own fund: another admin must resolve it';
+
+/** Who asked for each kind of request. */
+function ownerOf(table: DecisionTable) {
+  if (table === funds) return funds.raiserId;
+  if (table === withdrawals) return withdrawals.raiserId;
+  return verificationApplications.userId;
+}
+
+/** Refuses an admin's decision on what they own themselves (403 own_request). */
+export function refuseOwn(ownerId: string | null | undefined, adminId: string, message: string) {
+  if (ownerId === adminId) throw new OwnRequest(message);
+}
 
 export interface Decision {
   status: 'approved' | 'denied';
@@ -14,7 +39,8 @@ export interface Decision {
 /**
  * Records an admin's decision on a pending request inside the caller's transaction:
  * with the admin and the time, only while it is still pending (so two admins cannot
- * both decide). Unknown → NotFound(`what`); already decided → 409 'already_decided'.
+ * both decide) and only on someone else's request. Unknown → NotFound(`what`); the
+ * admin's own → 403 'own_request' (`own`); already decided → 409 'already_decided'.
  */
 export async function decidePending(
   tx: Tx,
@@ -22,8 +48,9 @@ export async function decidePending(
   id: string,
   adminId: string,
   decision: Decision,
-  labels: { what: string; subject: string },
+  labels: { what: string; subject: string; own: string },
 ): Promise<void> {
+  const owner = ownerOf(table);
   const [updated] = await tx
     .update(table)
     .set({
@@ -32,10 +59,14 @@ export async function decidePending(
       decidedBy: adminId,
       decidedAt: new Date(),
     })
-    .where(and(eq(table.id, id), eq(table.status, 'pending')))
+    .where(and(eq(table.id, id), eq(table.status, 'pending'), ne(owner, adminId)))
     .returning({ id: table.id });
   if (updated) return;
-  const [exists] = await tx.select({ status: table.status }).from(table).where(eq(table.id, id));
+  const [exists] = await tx
+    .select({ status: table.status, owner })
+    .from(table)
+    .where(eq(table.id, id));
   if (!exists) throw new NotFound(labels.what);
+  refuseOwn(exists.owner, adminId, labels.own);
   throw new Conflict(`${labels.subject} has already been ${exists.status}`, 'already_decided');
 }

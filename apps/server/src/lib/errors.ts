@@ -31,6 +31,16 @@ export class Forbidden extends DomainError {
   }
 }
 
+/**
+ * An admin asked to decide on their own request (a fund they raise, their withdrawal or
+ * application): another admin must (docs/decisions/015-no-deciding-on-your-own-requests.md).
+ */
+export class OwnRequest extends DomainError {
+  constructor(message: string) {
+    super(403, 'own_request', message);
+  }
+}
+
 export class NotFound extends DomainError {
   constructor(what = 'Resource') {
     super(404, 'not_found', `${what} not found`);

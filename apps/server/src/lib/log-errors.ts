@@ -24,9 +24,13 @@ function isFailedQuery(
   return typeof o.query === 'string' && 'params' in o;
 }
 
+/** Marks a record made here, so serialising it again (a logger's serializer) keeps it as is. */
+const SERIALIZED = Symbol('serialized error');
+
 export function serializeError(err: unknown, depth = 0): LoggedError {
   if (!err || typeof err !== 'object') return { type: typeof err, message: String(err), stack: '' };
-  const o = err as Record<string, unknown>;
+  const o = err as Record<string | symbol, unknown>;
+  if (o[SERIALIZED] === true) return err as LoggedError;
   const type = (o.constructor as { name?: string } | undefined)?.name ?? 'Error';
   let message = String(o.message ?? '');
   const out: LoggedError = { type, message, stack: '' };
@@ -49,5 +53,56 @@ export function serializeError(err: unknown, depth = 0): LoggedError {
     out.stack = [`${type}: ${message}`, ...frames].join('\n');
   }
   if (o.cause !== undefined && depth < 5) out.cause = serializeError(o.cause, depth + 1);
+  Object.defineProperty(out, SERIALIZED, { value: true, enumerable: false });
   return out;
+}
+
+function isErrorLike(v: unknown): boolean {
+  return (
+    v instanceof Error ||
+    (!!v && typeof v === 'object' && typeof (v as { message?: unknown }).message === 'string')
+  );
+}
+
+/**
+ * A text written by a library into its own log line: a failed query's parameters
+ * ("params: …", after Drizzle's message) and e-mail addresses are cut out.
+ */
+export function scrubText(text: string): string {
+  return text
+    .replace(/\n?\s*params:[\s\S]*$/, '')
+    .replace(/[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[A-Za-z]{2,}/g, '…@…');
+}
+
+/** The fields of a log record with every error in them serialised as above. */
+export function withSafeErrors(fields: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    out[key] = isErrorLike(value) ? serializeError(value) : value;
+  }
+  return out;
+}
+
+/** An error as one line for a person at a terminal: its type and message, no parameters. */
+export function errorLine(err: unknown): string {
+  const { type, message } = serializeError(err);
+  return `${type}: ${message}`;
+}
+
+type Level = 'debug' | 'info' | 'warn' | 'error';
+export type LevelLog = Record<Level, (obj: object, msg: string) => void>;
+
+/**
+ * The identity layer's (better-auth's) logger, written into ours: its message scrubbed,
+ * its errors serialised without parameters. Without it, the library prints errors
+ * (Drizzle's included, with their parameters) straight to the console.
+ */
+export function identityLogger(log: LevelLog) {
+  return (level: Level, message: string, ...args: unknown[]) => {
+    const errors = args.filter(isErrorLike).map((e) => serializeError(e));
+    const fields: Record<string, unknown> = { source: 'identity' };
+    if (errors[0]) fields.err = errors[0];
+    if (errors.length > 1) fields.errors = errors.slice(1);
+    log[level](fields, scrubText(String(message)));
+  };
 }

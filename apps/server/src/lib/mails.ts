@@ -18,6 +18,10 @@ export const MAIL = {
     subject: 'Reset your Easy Fund password',
     text: 'Hello {{name}},\n\nSomeone asked to reset the password of your Easy Fund account.\nOpen this link within one hour to choose a new password:\n\n{{link}}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n',
   },
+  adminPassword: {
+    subject: 'Choose a new password for your Easy Fund admin account',
+    text: 'Hello {{name}},\n\nYour e-mail address is verified, and as it is listed as an admin address your account now has admin rights.\nTo make sure only you hold them, every session of the account was signed out and its old password no longer works (as is two-factor sign-in, if it was on).\nOpen this link within one hour to choose a new password:\n\n{{link}}\n\nIf the link has expired, ask for a new one at {{forgot}}.\n',
+  },
   verify: {
     subject: 'Verify your Easy Fund e-mail address',
     text: 'Hello {{name}},\n\nPlease confirm that this is your e-mail address by opening this link within three days:\n\n{{link}}\n\nYou can donate without it; applying to be a fund raiser, withdrawing money and admin rights need a verified address.\nIf you did not create an Easy Fund account, ignore this e-mail.\n',

@@ -168,9 +168,15 @@ export default fp(
         const text = await response.text();
         if (response.status >= 400) {
           // Errors keep our JSON shape even when the identity layer answers without a body.
-          return reply
-            .type('application/json; charset=utf-8')
-            .send(toErrorShape(response.status, text, request.headers.origin, config));
+          const shaped = toErrorShape(response.status, text, request.headers.origin, config);
+          // Its own failures (not thrown to our error handler): the code, never the body.
+          if (response.status >= 500) {
+            request.log.error(
+              { status: response.status, code: shaped.error.code },
+              'identity layer failed',
+            );
+          }
+          return reply.type('application/json; charset=utf-8').send(shaped);
         }
         return reply.send(text || null);
       },

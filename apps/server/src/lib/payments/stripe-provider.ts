@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { BadGateway, Invalid, Unavailable } from '../errors';
+import { withSafeErrors } from '../log-errors';
 import {
   type AmountLimits,
   type CreateIntentInput,
@@ -83,7 +84,9 @@ export class StripePaymentProvider implements PaymentProvider {
     this.publishableKey = opts.publishableKey;
     this.webhookSecret = opts.webhookSecret;
     this.mode = /^(sk|rk)_live_/.test(opts.secretKey) ? 'live' : 'test';
-    this.log = opts.log ?? { error: (obj, msg) => console.error(msg, JSON.stringify(obj)) };
+    this.log = opts.log ?? {
+      error: (obj, msg) => console.error(msg, JSON.stringify(withSafeErrors(obj))),
+    };
     this.stripe = new Stripe(opts.secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,

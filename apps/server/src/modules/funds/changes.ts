@@ -3,7 +3,7 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TAdminFund, THoldRequest } from '@easyfund/shared/schemas/funds';
 import type { Db, Tx } from '../../db/client';
 import { fundChanges, funds } from '../../db/schema';
-import type { Decision } from '../../lib/decisions';
+import { type Decision, OWN_FUND_EDIT, OWN_FUND_HOLD, refuseOwn } from '../../lib/decisions';
 import { Conflict, NotFound } from '../../lib/errors';
 import { recordEvent } from './events';
 
@@ -103,6 +103,12 @@ export async function decideChange(
   fundId: string,
   decision: Decision,
 ): Promise<void> {
+  const [owner] = await tx
+    .select({ raiserId: funds.raiserId })
+    .from(funds)
+    .where(eq(funds.id, fundId))
+    .for('update');
+  refuseOwn(owner?.raiserId, admin.id, OWN_FUND_EDIT);
   const [change] = await tx
     .update(fundChanges)
     .set({
@@ -164,6 +170,8 @@ export async function holdFund(
   if (input.action === 'lift' && current.hold !== 'suspended') {
     throw new Conflict(HOLD_MESSAGES.notSuspended, 'not_suspended');
   }
+  // Taking one's own fund down is allowed; bringing it back is another admin's call.
+  if (input.action === 'lift') refuseOwn(current.raiserId, admin.id, OWN_FUND_HOLD);
   const hold: TAdminFund['hold'] =
     input.action === 'lift' ? null : input.action === 'close' ? 'closed' : 'suspended';
   const holdReason = hold ? input.reason : null;

@@ -5,7 +5,7 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import type { Db, Tx } from '../../db/client';
 import { fundChanges, funds, user } from '../../db/schema';
-import { type Decision, decidePending } from '../../lib/decisions';
+import { type Decision, decidePending, OWN_FUND_REQUEST } from '../../lib/decisions';
 import { NotFound } from '../../lib/errors';
 import { type PageRequest, paginate } from '../../lib/lists';
 import { decideChange, holdFund, type PendingChange, pendingChanges } from './changes';
@@ -133,6 +133,7 @@ export async function decideFund(
     await decidePending(tx, funds, fundId, admin.id, decision, {
       what: 'Fund',
       subject: 'This fund request',
+      own: OWN_FUND_REQUEST,
     });
     await recordEvent(
       tx,

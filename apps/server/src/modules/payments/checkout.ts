@@ -14,6 +14,7 @@ import type { TCheckoutRequest, TCheckoutResponse } from '@easyfund/shared/schem
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
 import { funds, payments, verificationApplications } from '../../db/schema';
+import { OWN_FUND_PAYMENT, refuseOwn } from '../../lib/decisions';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import {
@@ -330,6 +331,11 @@ export async function reviewHeldPayment(
 ): Promise<void> {
   const [row] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!row) throw new NotFound('Payment');
+  const [fund] = await deps.db
+    .select({ raiserId: funds.raiserId })
+    .from(funds)
+    .where(eq(funds.id, row.fundId));
+  refuseOwn(fund?.raiserId, adminId, OWN_FUND_PAYMENT);
   if (row.status !== 'needs_review' || row.provider !== deps.gateway.name) {
     throw new Conflict(REVIEW_MESSAGES.notHeld, 'not_held');
   }

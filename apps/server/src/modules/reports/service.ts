@@ -4,6 +4,7 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { ReportReason, TFundReport, TFundReportList } from '@easyfund/shared/schemas/reports';
 import type { Db } from '../../db/client';
 import { fundReports, funds, user } from '../../db/schema';
+import { OWN_FUND_REPORT, refuseOwn } from '../../lib/decisions';
 import { NotFound } from '../../lib/errors';
 import type { PageRequest } from '../../lib/lists';
 import { paginate } from '../../lib/lists';
@@ -86,6 +87,13 @@ export async function resolveReport(
   status: 'open' | 'resolved',
 ): Promise<TFundReport> {
   const resolved = status === 'resolved';
+  const [about] = await db
+    .select({ raiserId: funds.raiserId })
+    .from(fundReports)
+    .innerJoin(funds, eq(funds.id, fundReports.fundId))
+    .where(eq(fundReports.id, id));
+  if (!about) throw new NotFound('Report');
+  refuseOwn(about.raiserId, admin.id, OWN_FUND_REPORT);
   const [updated] = await db
     .update(fundReports)
     .set({

@@ -4,7 +4,14 @@ import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import { STORED_WIDTH, uploadVariant, UPLOAD_WIDTHS } from '@easyfund/shared/images';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Db } from '../../db/client';
-import { fundUpdates, funds, uploads, user, verificationApplications } from '../../db/schema';
+import {
+  fundChanges,
+  fundUpdates,
+  funds,
+  uploads,
+  user,
+  verificationApplications,
+} from '../../db/schema';
 import { Invalid } from '../../lib/errors';
 import { ImageRejected, MAX_UPLOAD_PIXELS, processImage } from '../../lib/storage/images';
 import type { Storage } from '../../lib/storage/storage';
@@ -51,9 +58,11 @@ export async function storeUpload(db: Db, storage: Storage, owner: TMe, input: B
 }
 
 /**
- * Deletes uploads older than a day that no fund, fund update, application or profile uses: their
- * files first, then their rows, so a crash in between leaves rows that the next run
- * removes again. Answers how many uploads were removed.
+ * Deletes uploads older than a day that nothing uses: no fund, no material edit waiting for
+ * review (`fund_changes.proposed.image`), no fund update, no application and no profile.
+ * Their files go first, then their rows, so a crash in between leaves rows that the next
+ * run removes again. Answers how many uploads were removed. Every column that can hold an
+ * upload's address must be listed here (the audit trail's before/after copies excepted).
  */
 export async function pruneUnusedUploads(
   db: Db,
@@ -73,6 +82,17 @@ export async function pruneUnusedUploads(
             .select({ one: sql`1` })
             .from(funds)
             .where(eq(funds.image, uploads.url)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(fundChanges)
+            .where(
+              and(
+                eq(fundChanges.status, 'pending'),
+                sql`${fundChanges.proposed}->>'image' = ${uploads.url}`,
+              ),
+            ),
         ),
         notExists(
           db

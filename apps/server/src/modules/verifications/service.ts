@@ -10,7 +10,7 @@ import type {
 } from '@easyfund/shared/schemas/verifications';
 import type { Db, Tx } from '../../db/client';
 import { user, verificationApplications } from '../../db/schema';
-import { decidePending } from '../../lib/decisions';
+import { decidePending, OWN_APPLICATION } from '../../lib/decisions';
 import { Conflict, Forbidden } from '../../lib/errors';
 import { paginate } from '../../lib/lists';
 
@@ -146,6 +146,7 @@ export async function decideApplication(
     await decidePending(tx, verificationApplications, id, admin.id, decision, {
       what: 'Application',
       subject: 'This application',
+      own: OWN_APPLICATION,
     });
     if (decision.status === 'approved') {
       const applicant = tx

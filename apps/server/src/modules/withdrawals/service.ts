@@ -11,7 +11,7 @@ import type {
 } from '@easyfund/shared/schemas/withdrawals';
 import type { Db, Tx } from '../../db/client';
 import { funds, user, withdrawals } from '../../db/schema';
-import { decidePending } from '../../lib/decisions';
+import { decidePending, OWN_WITHDRAWAL } from '../../lib/decisions';
 import { Invalid, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { paginate } from '../../lib/lists';
@@ -148,6 +148,7 @@ export async function decideWithdrawal(
     await decidePending(tx, withdrawals, id, admin.id, decision, {
       what: 'Withdrawal request',
       subject: 'This withdrawal',
+      own: OWN_WITHDRAWAL,
     });
     const [row] = await adminQuery(tx, eq(withdrawals.id, id));
     return toAdmin(row!);

@@ -3,6 +3,7 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TFundZakat, TZakatSettings } from '@easyfund/shared/schemas/zakat';
 import type { Db } from '../../db/client';
 import { funds, zakatSettings } from '../../db/schema';
+import { OWN_FUND_ZAKAT, refuseOwn } from '../../lib/decisions';
 import { NotFound } from '../../lib/errors';
 import { recordEvent } from '../funds/events';
 
@@ -45,12 +46,18 @@ export async function setFundZakat(
   input: { eligible: boolean; note: string | null },
 ): Promise<TFundZakat> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ zakatEligible: funds.zakatEligible, zakatNote: funds.zakatNote })
+    const [current] = await tx
+      .select({
+        zakatEligible: funds.zakatEligible,
+        zakatNote: funds.zakatNote,
+        raiserId: funds.raiserId,
+      })
       .from(funds)
       .where(eq(funds.id, fundId))
       .for('update');
-    if (!before) throw new NotFound('Fund');
+    if (!current) throw new NotFound('Fund');
+    refuseOwn(current.raiserId, admin.id, OWN_FUND_ZAKAT);
+    const before = { zakatEligible: current.zakatEligible, zakatNote: current.zakatNote };
     const after = { zakatEligible: input.eligible, zakatNote: input.eligible ? input.note : null };
     const [row] = await tx
       .update(funds)

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Language } from '@easyfund/shared/i18n/languages';
+import { PAGES } from '@easyfund/shared/pages';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { account, session, twoFactor, user } from '../db/schema';
+import { translate } from './i18n';
+import { MAIL } from './mails';
+import type { Mailer } from './mailer';
+
+/** How long the mailed "choose a new password" link works (as a reset link). */
+const RESET_LINK_SECONDS = 60 * 60;
+
+/** The part of the identity layer's context that stores a reset token. */
+export interface ResetTokenStore {
+  internalAdapter: {
+    createVerificationValue(data: {
+      identifier: string;
+      value: string;
+      expiresAt: Date;
+    }): Promise<unknown>;
+  };
+}
+
+export interface ConfiguredAdminDeps {
+  config: Pick<Config, 'ADMIN_EMAILS' | 'publicUrl'>;
+  db: Db;
+  mailer: Mailer;
+  /** The identity layer's context (awaited only when someone is promoted). */
+  identity: () => Promise<ResetTokenStore>;
+}
+
+interface Person {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+/**
+ * Admin rights from `ADMIN_EMAILS` (docs/decisions/006-verified-addresses-and-admin-rights.md).
+ *
+ * A listed address becomes admin once it is proved (the e-mailed link, or a sign-in
+ * provider that verified it). Whoever signed up first with that address may not be its
+ * owner, and knows the account's password: so the promotion, in one transaction, also
+ * ends every session of the account, makes its password unusable and turns off its
+ * two-factor sign-in. The owner then gets a link (to the proved address) to choose a new
+ * password; nobody else can sign in to the account until then.
+ */
+export function configuredAdmins({ config, db, mailer, identity }: ConfiguredAdminDeps) {
+  const listed = new Set(config.ADMIN_EMAILS);
+
+  /** Promotes and secures the account; answers whether it was promoted now. */
+  async function secure(u: Person): Promise<boolean> {
+    if (!u.emailVerified || !listed.has(u.email.toLowerCase())) return false;
+    return db.transaction(async (tx) => {
+      const promoted = await tx
+        .update(user)
+        .set({ role: 'admin', twoFactorEnabled: false })
+        .where(and(eq(user.id, u.id), eq(user.emailVerified, true), ne(user.role, 'admin')))
+        .returning({ id: user.id });
+      if (promoted.length === 0) return false;
+      await tx.delete(session).where(eq(session.userId, u.id));
+      await tx.delete(twoFactor).where(eq(twoFactor.userId, u.id));
+      await tx
+        .update(account)
+        .set({ password: null })
+        .where(and(eq(account.userId, u.id), eq(account.providerId, 'credential')));
+      return true;
+    });
+  }
+
+  /** Mails the owner a link to choose a new password (the identity layer's reset link). */
+  async function mailPasswordLink(u: Person, lang: Language): Promise<void> {
+    const token = randomBytes(18).toString('base64url');
+    const ctx = await identity();
+    await ctx.internalAdapter.createVerificationValue({
+      identifier: `reset-password:${token}`,
+      value: u.id,
+      expiresAt: new Date(Date.now() + RESET_LINK_SECONDS * 1000),
+    });
+    const page = `${config.publicUrl}${PAGES.resetPassword.path}`;
+    const link = `${config.publicUrl}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent(page)}`;
+    await mailer.send({
+      to: u.email,
+      subject: translate(lang, MAIL.adminPassword.subject),
+      text: translate(lang, MAIL.adminPassword.text, {
+        name: u.name,
+        link,
+        forgot: `${config.publicUrl}${PAGES.forgotPassword.path}`,
+      }),
+    });
+  }
+
+  return {
+    /**
+     * Makes a verified listed account an admin, securely (a no-op for any other account
+     * and for one that is admin already). Answers whether it was promoted now.
+     */
+    async promote(u: Person, lang: Language): Promise<boolean> {
+      if (!(await secure(u))) return false;
+      await mailPasswordLink(u, lang);
+      return true;
+    },
+
+    /** At start-up: every verified listed account that is not admin yet. */
+    async promoteAll(lang: Language = 'en'): Promise<number> {
+      if (listed.size === 0) return 0;
+      const rows = await db
+        .select({
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          emailVerified: user.emailVerified,
+        })
+        .from(user)
+        .where(
+          and(
+            inArray(user.email, [...listed]),
+            eq(user.emailVerified, true),
+            ne(user.role, 'admin'),
+          ),
+        );
+      let n = 0;
+      for (const u of rows) if (await this.promote(u, lang)) n++;
+      return n;
+    },
+  };
+}
+
+export type ConfiguredAdmins = ReturnType<typeof configuredAdmins>;

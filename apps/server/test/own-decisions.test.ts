@@ -1,0 +1,192 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundReports, funds, verificationApplications, withdrawals } from '../src/db/schema';
+import {
+  OWN_APPLICATION,
+  OWN_FUND_EDIT,
+  OWN_FUND_HOLD,
+  OWN_FUND_PAYMENT,
+  OWN_FUND_REPORT,
+  OWN_FUND_REQUEST,
+  OWN_FUND_ZAKAT,
+  OWN_WITHDRAWAL,
+} from '../src/lib/decisions';
+import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
+
+let ctx: TestContext;
+/** An admin who also raises funds, and a second admin who decides on them. */
+let raisingAdmin: SignedInUser;
+let otherAdmin: SignedInUser;
+let donor: SignedInUser;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  raisingAdmin = await createSignedInUser(ctx, { role: 'admin' });
+  otherAdmin = await createSignedInUser(ctx, { role: 'admin' });
+  donor = await createSignedInUser(ctx);
+});
+afterAll(() => ctx.close());
+
+const refusedAsOwn = (res: { statusCode: number; json(): unknown }, message: string) => {
+  expect(res.statusCode).toBe(403);
+  expect(res.json()).toEqual({ error: { code: 'own_request', message } });
+};
+
+describe('an admin never decides on their own request', () => {
+  it('refuses to approve their own fund request; another admin may', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'pending' });
+    const url = `/api/admin/funds/${fund.id}`;
+    refusedAsOwn(
+      await as(raisingAdmin).inject('PATCH', url, { status: 'approved' }),
+      OWN_FUND_REQUEST,
+    );
+    refusedAsOwn(
+      await as(raisingAdmin).inject('PATCH', url, { status: 'denied' }),
+      OWN_FUND_REQUEST,
+    );
+    const [row] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
+    expect(row).toMatchObject({ status: 'pending', decidedBy: null });
+
+    const approved = await as(otherAdmin).inject('PATCH', url, { status: 'approved' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved' });
+  });
+
+  it('refuses to approve an edit of their own approved fund; another admin may', async () => {
+    const fund = await createFund(ctx.db, {
+      raiserId: raisingAdmin.id,
+      status: 'approved',
+      name: 'As approved',
+    });
+    const edit = await as(raisingAdmin).inject('PATCH', `/api/funds/${fund.id}`, {
+      name: 'Changed by its raiser',
+    });
+    expect(edit.json().pendingChange).toMatchObject({ name: 'Changed by its raiser' });
+    const url = `/api/admin/funds/${fund.id}/change`;
+    refusedAsOwn(
+      await as(raisingAdmin).inject('PATCH', url, { status: 'approved' }),
+      OWN_FUND_EDIT,
+    );
+    const shown = (await as(ctx).inject('GET', `/api/funds/${fund.id}`)).json();
+    expect(shown).toMatchObject({ name: 'As approved' });
+
+    const approved = await as(otherAdmin).inject('PATCH', url, { status: 'approved' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ name: 'Changed by its raiser', pendingChange: null });
+  });
+
+  it('refuses to approve their own withdrawal; another admin may', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
+    await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 5000 });
+    const asked = await as(raisingAdmin).inject('POST', '/api/withdrawals', {
+      fundId: fund.id,
+      amountTk: 1000,
+    });
+    expect(asked.statusCode).toBe(201);
+    const url = `/api/admin/withdrawals/${asked.json().id}`;
+    refusedAsOwn(
+      await as(raisingAdmin).inject('PATCH', url, { status: 'approved' }),
+      OWN_WITHDRAWAL,
+    );
+    const [row] = await ctx.db.select().from(withdrawals).where(eq(withdrawals.fundId, fund.id));
+    expect(row).toMatchObject({ status: 'pending', decidedBy: null });
+
+    const approved = await as(otherAdmin).inject('PATCH', url, { status: 'approved' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved' });
+  });
+
+  it('refuses to decide on their own raiser application; another admin may', async () => {
+    const application = await createVerificationApplication(ctx.db, { userId: raisingAdmin.id });
+    const url = `/api/admin/verifications/${application.id}`;
+    refusedAsOwn(
+      await as(raisingAdmin).inject('PATCH', url, { status: 'approved' }),
+      OWN_APPLICATION,
+    );
+    const [row] = await ctx.db
+      .select()
+      .from(verificationApplications)
+      .where(eq(verificationApplications.id, application.id));
+    expect(row).toMatchObject({ status: 'pending', decidedBy: null });
+
+    expect((await as(otherAdmin).inject('PATCH', url, { status: 'denied' })).statusCode).toBe(200);
+  });
+
+  it('lets an admin take their own fund down, but only another admin lifts the suspension', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
+    const url = `/api/admin/funds/${fund.id}/hold`;
+    const suspended = await as(otherAdmin).inject('PUT', url, {
+      action: 'suspend',
+      reason: 'Receipts are missing',
+    });
+    expect(suspended.statusCode).toBe(200);
+    refusedAsOwn(await as(raisingAdmin).inject('PUT', url, { action: 'lift' }), OWN_FUND_HOLD);
+    const [row] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
+    expect(row).toMatchObject({ hold: 'suspended' });
+
+    expect((await as(otherAdmin).inject('PUT', url, { action: 'lift' })).statusCode).toBe(200);
+    const closed = await as(raisingAdmin).inject('PUT', url, {
+      action: 'close',
+      reason: 'The goal was met elsewhere',
+    });
+    expect(closed.statusCode).toBe(200);
+  });
+
+  it('refuses to mark their own fund Zakat-eligible; another admin may', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
+    const url = `/api/admin/funds/${fund.id}/zakat`;
+    const body = { eligible: true, note: 'Feeds families below the nisab' };
+    refusedAsOwn(await as(raisingAdmin).inject('PUT', url, body), OWN_FUND_ZAKAT);
+    const [row] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
+    expect(row).toMatchObject({ zakatEligible: false });
+
+    expect((await as(otherAdmin).inject('PUT', url, body)).statusCode).toBe(200);
+  });
+
+  it('refuses to review a payment to their own fund', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
+    const payment = await createDonation(ctx.db, {
+      userId: donor.id,
+      fundId: fund.id,
+      amountTk: 100,
+    });
+    const url = `/api/admin/payments/${payment.id}/review`;
+    refusedAsOwn(
+      await as(raisingAdmin).inject('POST', url, { decision: 'approve' }),
+      OWN_FUND_PAYMENT,
+    );
+    // Another admin reaches the payment's own rules (it is not held: 409).
+    expect((await as(otherAdmin).inject('POST', url, { decision: 'approve' })).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('refuses to resolve a report about their own fund; another admin may', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
+    const filed = await as(donor).inject('POST', `/api/funds/${fund.id}/reports`, {
+      reason: 'misleading',
+      details: 'The photos are of another place',
+    });
+    expect(filed.statusCode).toBe(201);
+    const url = `/api/admin/fund-reports/${filed.json().id}`;
+    refusedAsOwn(
+      await as(raisingAdmin).inject('PATCH', url, { status: 'resolved' }),
+      OWN_FUND_REPORT,
+    );
+    const [row] = await ctx.db
+      .select()
+      .from(fundReports)
+      .where(eq(fundReports.id, filed.json().id));
+    expect(row).toMatchObject({ status: 'open' });
+
+    expect((await as(otherAdmin).inject('PATCH', url, { status: 'resolved' })).statusCode).toBe(
+      200,
+    );
+  });
+});

@@ -254,7 +254,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   const indexHtml = serveWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
   // One HTML per page title and language (a small fixed set), built on first use: the
   // page's language in `<html lang>` (the web app reads it and loads its texts before
-  // the first render) and its title already translated.
+  // the first render), the payment mode, and its title already translated.
   const pageHtml = new Map<string, string>();
   const htmlFor = (title: string, lang: Language) => {
     const key = `${lang}\u0000${title}`;
@@ -265,7 +265,12 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         ? `${translate(lang, page ?? '')} - ${brand}`
         : translate(lang, title);
       html = indexHtml
-        .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+        // The payment mode too: the test-mode banner is on the first paint, not pushed in
+        // above the page once the payment settings have loaded.
+        .replace(
+          /<html lang="[^"]*"/,
+          `<html lang="${lang}" data-payment-mode="${app.payments.mode}"`,
+        )
         .replace(/<title>[^<]*<\/title>/, `<title>${translated}</title>`);
       pageHtml.set(key, html);
     }

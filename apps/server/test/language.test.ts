@@ -25,6 +25,12 @@ describe('the visitor’s language', () => {
     expect(res.body).toContain('<title>Donate Now - Easy Fund</title>');
   });
 
+  it('names the payment mode in the page, so the test-mode banner is on its first paint', async () => {
+    const res = await page({});
+    expect(res.body).toContain(`data-payment-mode="${ctx.app.payments.mode}"`);
+    expect(ctx.app.payments.mode).toBe('test');
+  });
+
   it('follows Accept-Language, and the cookie over it', async () => {
     const bn = await page({ 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' });
     expect(bn.body).toContain('<html lang="bn"');

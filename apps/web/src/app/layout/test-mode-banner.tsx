@@ -2,11 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { paymentConfigQuery } from '../../api/payments';
 import { useI18n } from '../../lib/i18n';
 
+/**
+ * The payment mode the server wrote into the page (`<html data-payment-mode>`), so the
+ * banner is there from the first paint instead of pushing the page down once the
+ * payment settings arrive (a layout shift on every page).
+ */
+const pageMode = () => document.documentElement.dataset.paymentMode;
+
 /** On every page while the payment provider takes test cards only: no real money moves. */
 export function TestModeBanner() {
   const { t } = useI18n();
   const { data } = useQuery(paymentConfigQuery);
-  if (data?.mode !== 'test') return null;
+  if ((data?.mode ?? pageMode()) !== 'test') return null;
   return (
     // A landmark of its own, so that every part of the page sits in one.
     <aside

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -252,6 +252,9 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   }
 
   const indexHtml = serveWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
+  // A Bangla page fetches the site's part of the Bangla catalogue as soon as the HTML
+  // arrives, not after the app's code has run (apps/web/build/catalogue-parts.ts names it).
+  const banglaTexts = serveWeb ? banglaCataloguePreload(webDist) : '';
   // One HTML per page title and language (a small fixed set), built on first use: the
   // page's language in `<html lang>` (the web app reads it and loads its texts before
   // the first render), the payment mode, and its title already translated.
@@ -271,7 +274,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
           /<html lang="[^"]*"/,
           `<html lang="${lang}" data-payment-mode="${app.payments.mode}"`,
         )
-        .replace(/<title>[^<]*<\/title>/, `<title>${translated}</title>`);
+        .replace(/<title>[^<]*<\/title>/, `<title>${translated}</title>`)
+        .replace('</head>', `${lang === 'bn' ? banglaTexts : ''}</head>`);
       pageHtml.set(key, html);
     }
     return html;
@@ -305,3 +309,12 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** The `<link rel="modulepreload">` of the web build's Bangla site texts, if it has them. */
+function banglaCataloguePreload(webDist: string): string {
+  const assets = path.join(webDist, 'assets');
+  const file = existsSync(assets)
+    ? readdirSync(assets).find((f) => /^bn-site-[\w-]+\.js$/.test(f))
+    : undefined;
+  return file ? `<link rel="modulepreload" crossorigin href="/assets/${file}">` : '';
+}

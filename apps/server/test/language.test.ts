@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,8 @@ describe('the visitor’s language', () => {
       path.join(web, 'index.html'),
       '<!doctype html><html lang="en" data-theme="light"><head><title>Easy Fund</title></head><body><div id="root"></div></body></html>',
     );
+    mkdirSync(path.join(web, 'assets'));
+    writeFileSync(path.join(web, 'assets', 'bn-site-Ab12_c.js'), 'export default {};\n');
     ctx = await buildTestApp({ WEB_DIST: web });
   });
   afterAll(() => ctx.close());
@@ -35,8 +37,13 @@ describe('the visitor’s language', () => {
     const bn = await page({ 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' });
     expect(bn.body).toContain('<html lang="bn"');
     expect(bn.body).toContain('<title>এখনই দান করুন - Easy Fund</title>');
+    // A Bangla page asks for its texts with the HTML; an English page has no use for them.
+    expect(bn.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/bn-site-Ab12_c.js"></head>',
+    );
     const chosen = await page({ 'accept-language': 'bn-BD', cookie: 'lang=en' });
     expect(chosen.body).toContain('<html lang="en"');
+    expect(chosen.body).not.toContain('bn-site');
     expect(chosen.headers.vary).toContain('cookie');
   });
 

@@ -81,8 +81,9 @@ export async function initI18n(lang: Language = pageLanguage()) {
 
 /** The dashboard's texts, in the page's language; awaited before the dashboard shows. */
 export async function loadDashboardTexts() {
-  await ready;
+  // Wanted at once: a language switch made while these load loads them in its language.
   wanted.add('dashboard');
+  await ready;
   await loadParts(currentLanguage());
 }
 

@@ -29,7 +29,7 @@ export function Component() {
 function useSectionFromHash() {
   const { hash } = useLocation();
   useEffect(() => {
-    if (hash.length > 1)
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    // The sections' ids are plain words: the hash is used as it is (no decoding to throw).
+    if (hash.length > 1) document.getElementById(hash.slice(1))?.scrollIntoView();
   }, [hash]);
 }

@@ -138,7 +138,7 @@ describe('an admin never decides on their own request', () => {
     expect(closed.statusCode).toBe(200);
   });
 
-  it('refuses to mark their own fund Zakat-eligible; another admin may', async () => {
+  it('refuses to mark their own fund Zakat-eligible; another admin may; taking it off stays allowed', async () => {
     const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
     const url = `/api/admin/funds/${fund.id}/zakat`;
     const body = { eligible: true, note: 'Feeds families below the nisab' };
@@ -147,6 +147,10 @@ describe('an admin never decides on their own request', () => {
     expect(row).toMatchObject({ zakatEligible: false });
 
     expect((await as(otherAdmin).inject('PUT', url, body)).statusCode).toBe(200);
+    const off = await as(raisingAdmin).inject('PUT', url, { eligible: false });
+    expect(off.statusCode).toBe(200);
+    const [after] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
+    expect(after).toMatchObject({ zakatEligible: false });
   });
 
   it('refuses to review a payment to their own fund', async () => {

@@ -56,7 +56,8 @@ export async function setFundZakat(
       .where(eq(funds.id, fundId))
       .for('update');
     if (!current) throw new NotFound('Fund');
-    refuseOwn(current.raiserId, admin.id, OWN_FUND_ZAKAT);
+    // Taking the mark off one's own fund stays allowed: it only takes something away.
+    if (input.eligible) refuseOwn(current.raiserId, admin.id, OWN_FUND_ZAKAT);
     const before = { zakatEligible: current.zakatEligible, zakatNote: current.zakatNote };
     const after = { zakatEligible: input.eligible, zakatNote: input.eligible ? input.note : null };
     const [row] = await tx

@@ -450,6 +450,25 @@ test.describe('fund page', () => {
       await expect(page.getByRole('radio', { name })).toBeVisible();
   });
 
+  test('Donate clicked before the session is known still asks to log in', async ({
+    page,
+    request,
+  }) => {
+    const fund = await demoFund(request, 'Winter Blankets for the Elderly');
+    // A slow connection: the session answers only after the click.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/session', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto(`/donatenow/${fund.id}`);
+    await page.getByRole('link', { name: 'Donate', exact: true }).click();
+    answer();
+    await expect(page.getByRole('dialog', { name: 'You have to Login first' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/donatenow/${fund.id}$`));
+  });
+
   test('signed out, Donate asks to log in first and Login comes back to the fund', async ({
     page,
     request,

@@ -1,8 +1,9 @@
 import { type MouseEvent, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TFundPublic } from '@easyfund/shared/schemas/funds';
 import { useAddToCart } from '../../../api/cart';
-import { useSession } from '../../../api/session';
+import { meQuery, useSession } from '../../../api/session';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -15,6 +16,8 @@ type CartNote = { kind: 'success' | 'info' | 'error'; text: string; link?: boole
 /** Amount choice, the Donate link to the pay page, and "Add to selected donations". */
 export function DonateBox({ fund }: { fund: TFundPublic }) {
   const { user, loading } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const addToCart = useAddToCart();
   const start = initialChoice(fund.suggestedPoisha);
   const [choice, setChoice] = useState(start.choice);
@@ -35,10 +38,17 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
       otherRef.current?.focus();
       return;
     }
-    if (!loading && !user) {
-      e.preventDefault();
+    if (user) return;
+    e.preventDefault();
+    if (!loading) {
       promptRef.current?.showModal();
+      return;
     }
+    // The session is not known yet (slow data): go on once it is.
+    void queryClient.ensureQueryData(meQuery).then((me) => {
+      if (me) void navigate(paths.payFor(fund.id, amount));
+      else promptRef.current?.showModal();
+    });
   };
 
   const onAdd = () => {

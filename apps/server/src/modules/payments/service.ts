@@ -449,8 +449,10 @@ async function holdWithdrawalsAbove(tx: Tx, fundId: string, raisedPoisha: number
   const denied: string[] = [];
   for (const w of open) {
     if (over <= 0) break;
-    // The feedback is written in the raiser's language, as an admin would write it.
-    await tx
+    // The feedback is written in the raiser's language, as an admin would write it. A request
+    // an admin decided meanwhile (approval does not hold the fund row) is no longer pending:
+    // it is neither counted as denied nor mailed again.
+    const [changed] = await tx
       .update(withdrawals)
       .set({
         status: 'denied',
@@ -458,7 +460,9 @@ async function holdWithdrawalsAbove(tx: Tx, fundId: string, raisedPoisha: number
         decidedBy: null,
         decidedAt: new Date(),
       })
-      .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, 'pending')));
+      .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, 'pending')))
+      .returning({ id: withdrawals.id });
+    if (!changed) continue;
     denied.push(w.id);
     over -= w.amountPoisha;
   }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingRefunds, refunds } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
+import { checkLedger, formatLedgerReport } from '../src/lib/ledger';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { recordRefund, WITHDRAWAL_HELD_FEEDBACK } from '../src/modules/payments/service';
 import {
   as,
@@ -210,6 +211,68 @@ describe('admin refunds', () => {
     await ctx.db.delete(pendingRefunds).where(eq(pendingRefunds.paymentId, intent.paymentId));
     await jobsDone(ctx);
     expect(ctx.mails.some((m) => m.to === raiser.email && m.text.includes('Denied'))).toBe(false);
+  });
+
+  it('an orphaned refund hold is reported by the ledger check, and the reconciliation records what the provider refunded and ends it', async () => {
+    const refundedAtProvider = await donation(1000);
+    const neverSent = await donation(500);
+    const [paid] = await paymentRows(ctx, refundedAtProvider.fund.id);
+    // The process died while the provider answered: the provider refunded 300 Tk of the first
+    // payment and never heard of the second refund; both holds stay behind.
+    await ctx.app.payments.refund({
+      intentId: paid!.providerPaymentId,
+      amountPoisha: 300_00,
+      idempotencyKey: `orphan-${paid!.id}`,
+      metadata: { paymentId: paid!.id },
+    });
+    const longAgo = new Date(Date.now() - 20 * 60_000);
+    const holds = [
+      { ...refundedAtProvider, amountPoisha: 300_00, source: `admin:${admin.id}:${randomUUID()}` },
+      { ...neverSent, amountPoisha: 200_00, source: `admin:${admin.id}:${randomUUID()}` },
+    ];
+    await ctx.db.insert(pendingRefunds).values(
+      holds.map((h) => ({
+        source: h.source,
+        paymentId: h.paymentId,
+        fundId: h.fund.id,
+        amountPoisha: h.amountPoisha,
+        mode: 'test',
+        createdAt: longAgo,
+      })),
+    );
+
+    const report = await checkLedger(ctx.db);
+    expect(report.ok).toBe(false);
+    expect(report.staleRefundHolds).toEqual(
+      holds.map((h) =>
+        expect.objectContaining({
+          paymentId: h.paymentId,
+          fundId: h.fund.id,
+          amountPoisha: h.amountPoisha,
+          ageMinutes: 20,
+        }),
+      ),
+    );
+    expect(formatLedgerReport(report, 'test')).toContain(
+      `payment ${neverSent.paymentId} (fund ${neverSent.fund.id}): 200 Tk held for 20 minutes`,
+    );
+
+    const reconciled = await reconcilePendingPayments(
+      { db: ctx.db, provider: ctx.app.payments, log: { warn() {}, error() {} } },
+      { olderThanMs: 60 * 60_000, abandonAfterMs: 3_600_000 },
+    );
+    expect(reconciled).toMatchObject({ refundHoldsSettled: 2, errors: 0 });
+    expect(await fundTotals(ctx, refundedAtProvider.fund.id)).toEqual({
+      raisedPoisha: 700_00,
+      donationCount: 1,
+    });
+    expect(await fundTotals(ctx, neverSent.fund.id)).toEqual({
+      raisedPoisha: 500_00,
+      donationCount: 1,
+    });
+    const after = await checkLedger(ctx.db);
+    expect(after.staleRefundHolds).toEqual([]);
+    expect(after.ok).toBe(true);
   });
 
   it('is idempotent: the same request twice refunds once', async () => {

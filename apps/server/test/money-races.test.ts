@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client';
+import { type Database, type Db, openDatabase } from '../src/db/client';
 import { funds, payments, testProcessorIntents, user, withdrawals } from '../src/db/schema';
 import { checkLedger } from '../src/lib/ledger';
 import { TestPaymentProvider } from '../src/lib/payments/test-provider';
@@ -11,7 +11,11 @@ import {
   refundPayment,
   WITHDRAWAL_HELD_FEEDBACK,
 } from '../src/modules/payments/service';
-import { aboveBalanceMessage, requestWithdrawal } from '../src/modules/withdrawals/service';
+import {
+  aboveBalanceMessage,
+  decideWithdrawal,
+  requestWithdrawal,
+} from '../src/modules/withdrawals/service';
 import { createDonation, createFund } from '../src/seed/factories';
 import { createPostgresDatabase } from './helper';
 
@@ -38,7 +42,10 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
     a = await openDatabase({ url: created.url, poolSize: 1, migrate: false });
     b = await openDatabase({ url: created.url, poolSize: 1, migrate: false });
     gate = await openDatabase({ url: created.url, poolSize: 1, migrate: false });
-    await main.db.insert(user).values({ id: 'raiser', name: 'Raiser', email: 'r@example.com' });
+    await main.db.insert(user).values([
+      { id: 'raiser', name: 'Raiser', email: 'r@example.com' },
+      { id: 'admin', name: 'Admin', email: 'a@example.com', role: 'admin' },
+    ]);
   });
   afterAll(async () => {
     for (const d of [a, b, gate, main]) await d?.close();
@@ -195,6 +202,58 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
         .from(funds)
         .where(eq(funds.id, fund.id));
       expect(totals).toEqual({ raised: 40_000 });
+      await withdrawalsFit();
+    }
+  });
+
+  it('denies only what it could: a request an admin approves while a refund is recorded is not counted as denied', async () => {
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const fund = await createFund(main.db, { raiserId: 'raiser', status: 'approved' });
+      const payment = await createDonation(main.db, {
+        userId: 'raiser',
+        fundId: fund.id,
+        amountTk: 1000,
+      });
+      const older = await requestWithdrawal(
+        main.db,
+        { id: 'raiser' },
+        { fundId: fund.id, amountTk: 500 },
+      );
+      const newer = await requestWithdrawal(
+        main.db,
+        { id: 'raiser' },
+        { fundId: fund.id, amountTk: 400 },
+      );
+      // The admin approves the newer request; before the approval commits, a refund done at
+      // the provider is recorded and reads both requests as pending.
+      const { refunded } = await b.db.transaction(async (tx) => {
+        await decideWithdrawal(tx as unknown as Db, { id: 'admin' }, newer.id, {
+          status: 'approved',
+          feedback: null,
+        });
+        const refunded = settled(
+          recordRefund(
+            { db: a.db },
+            payment.id,
+            { refundedPoisha: 40_000, disputedPoisha: 0 },
+            `evt_approved_${trial}`,
+          ),
+        );
+        await lockWaiters(1);
+        return { refunded };
+      });
+      const result = await refunded;
+      expect(result.ok ? result.value : result.error).toBe(40_000);
+      const rows = await main.db.select().from(withdrawals).where(eq(withdrawals.fundId, fund.id));
+      expect(rows.find((w) => w.id === newer.id)).toMatchObject({
+        status: 'approved',
+        feedback: null,
+      });
+      // 600 Tk remain: the approved 400 Tk fit, the pending 500 Tk no longer do.
+      expect(rows.find((w) => w.id === older.id)).toMatchObject({
+        status: 'denied',
+        feedback: WITHDRAWAL_HELD_FEEDBACK,
+      });
       await withdrawalsFit();
     }
   });

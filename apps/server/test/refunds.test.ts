@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refunds } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
+import { pendingRefunds, refunds } from '../src/db/schema';
+import { checkLedger, formatLedgerReport } from '../src/lib/ledger';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { recordRefund, WITHDRAWAL_HELD_FEEDBACK } from '../src/modules/payments/service';
 import {
   as,
@@ -142,6 +143,136 @@ describe('admin refunds', () => {
     expect(
       ctx.mails.some((m) => m.to === raiser.email && m.text.includes('Denied without payment')),
     ).toBe(true);
+  });
+
+  it("a refund recorded under another source first (the provider's webhook) ends the admin's hold: the money is not counted twice", async () => {
+    const raiser = await createSignedInUser(ctx, { role: 'verified' });
+    const { createFund } = await import('../src/seed/factories');
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+    const { intent } = await donate(ctx, donor, fund.id, 1000);
+    const asked = await as(raiser).inject('POST', '/api/withdrawals', {
+      fundId: fund.id,
+      amountTk: 500,
+    });
+    expect(asked.statusCode).toBe(201);
+    // An admin's refund of 400 Tk is under way (held back while the provider answers), and a
+    // second one of 100 Tk too…
+    const adminSource = `admin:${admin.id}:${randomUUID()}`;
+    const otherSource = `admin:${admin.id}:${randomUUID()}`;
+    await ctx.db.insert(pendingRefunds).values([
+      {
+        source: adminSource,
+        paymentId: intent.paymentId,
+        fundId: fund.id,
+        amountPoisha: 400_00,
+        mode: 'test',
+        createdAt: new Date(Date.now() - 2000),
+      },
+      {
+        source: otherSource,
+        paymentId: intent.paymentId,
+        fundId: fund.id,
+        amountPoisha: 100_00,
+        mode: 'test',
+        createdAt: new Date(Date.now() - 1000),
+      },
+    ]);
+    // …when the provider's webhook records the first one under its event id.
+    await recordRefund(
+      { db: ctx.db, mailQueue: ctx.app.mailQueue },
+      intent.paymentId,
+      { refundedPoisha: 400_00, disputedPoisha: 0 },
+      'evt_refund_before_admin',
+    );
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 600_00, donationCount: 1 });
+    const mine = (await as(raiser).inject('GET', '/api/me/withdrawals')).json().items as Array<{
+      id: string;
+      status: string;
+    }>;
+    expect(mine.find((w) => w.id === asked.json().id)).toMatchObject({ status: 'pending' });
+    const held = await ctx.db
+      .select({ source: pendingRefunds.source, amount: pendingRefunds.amountPoisha })
+      .from(pendingRefunds)
+      .where(eq(pendingRefunds.paymentId, intent.paymentId));
+    expect(held).toEqual([{ source: otherSource, amount: 100_00 }]);
+
+    // A later total that covers half of the second one shrinks its hold.
+    await recordRefund(
+      { db: ctx.db },
+      intent.paymentId,
+      { refundedPoisha: 450_00, disputedPoisha: 0 },
+      'evt_part_of_second',
+    );
+    const shrunk = await ctx.db
+      .select({ amount: pendingRefunds.amountPoisha })
+      .from(pendingRefunds)
+      .where(eq(pendingRefunds.paymentId, intent.paymentId));
+    expect(shrunk).toEqual([{ amount: 50_00 }]);
+    await ctx.db.delete(pendingRefunds).where(eq(pendingRefunds.paymentId, intent.paymentId));
+    await jobsDone(ctx);
+    expect(ctx.mails.some((m) => m.to === raiser.email && m.text.includes('Denied'))).toBe(false);
+  });
+
+  it('an orphaned refund hold is reported by the ledger check, and the reconciliation records what the provider refunded and ends it', async () => {
+    const refundedAtProvider = await donation(1000);
+    const neverSent = await donation(500);
+    const [paid] = await paymentRows(ctx, refundedAtProvider.fund.id);
+    // The process died while the provider answered: the provider refunded 300 Tk of the first
+    // payment and never heard of the second refund; both holds stay behind.
+    await ctx.app.payments.refund({
+      intentId: paid!.providerPaymentId,
+      amountPoisha: 300_00,
+      idempotencyKey: `orphan-${paid!.id}`,
+      metadata: { paymentId: paid!.id },
+    });
+    const longAgo = new Date(Date.now() - 20 * 60_000);
+    const holds = [
+      { ...refundedAtProvider, amountPoisha: 300_00, source: `admin:${admin.id}:${randomUUID()}` },
+      { ...neverSent, amountPoisha: 200_00, source: `admin:${admin.id}:${randomUUID()}` },
+    ];
+    await ctx.db.insert(pendingRefunds).values(
+      holds.map((h) => ({
+        source: h.source,
+        paymentId: h.paymentId,
+        fundId: h.fund.id,
+        amountPoisha: h.amountPoisha,
+        mode: 'test',
+        createdAt: longAgo,
+      })),
+    );
+
+    const report = await checkLedger(ctx.db);
+    expect(report.ok).toBe(false);
+    expect(report.staleRefundHolds).toEqual(
+      holds.map((h) =>
+        expect.objectContaining({
+          paymentId: h.paymentId,
+          fundId: h.fund.id,
+          amountPoisha: h.amountPoisha,
+          ageMinutes: 20,
+        }),
+      ),
+    );
+    expect(formatLedgerReport(report, 'test')).toContain(
+      `payment ${neverSent.paymentId} (fund ${neverSent.fund.id}): 200 Tk held for 20 minutes`,
+    );
+
+    const reconciled = await reconcilePendingPayments(
+      { db: ctx.db, provider: ctx.app.payments, log: { warn() {}, error() {} } },
+      { olderThanMs: 60 * 60_000, abandonAfterMs: 3_600_000 },
+    );
+    expect(reconciled).toMatchObject({ refundHoldsSettled: 2, errors: 0 });
+    expect(await fundTotals(ctx, refundedAtProvider.fund.id)).toEqual({
+      raisedPoisha: 700_00,
+      donationCount: 1,
+    });
+    expect(await fundTotals(ctx, neverSent.fund.id)).toEqual({
+      raisedPoisha: 500_00,
+      donationCount: 1,
+    });
+    const after = await checkLedger(ctx.db);
+    expect(after.staleRefundHolds).toEqual([]);
+    expect(after.ok).toBe(true);
   });
 
   it('is idempotent: the same request twice refunds once', async () => {

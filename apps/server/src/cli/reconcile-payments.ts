@@ -77,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
     } else {
       console.log(
         `Reconciled ${report.checked} payment(s) (pending for more than ${afterMinutes} minute(s), or recently failed) with the ${provider.name} provider: ` +
-          `${report.succeeded} recorded as donations, ${report.failed} failed, ${report.needsReview} need review, ${report.stillPending} still pending, ${report.errors} could not be checked.`,
+          `${report.succeeded} recorded as donations, ${report.failed} failed, ${report.needsReview} need review, ${report.stillPending} still pending, ${report.errors} could not be checked; ${report.refundHoldsSettled} stale refund hold(s) settled.`,
       );
     }
     return report.errors > 0 ? 1 : 0;

@@ -1,7 +1,14 @@
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import { formatTk } from '@easyfund/shared/money';
 import type { Db } from '../db/client';
-import { funds, ledgerSettings, payments, refunds, withdrawals } from '../db/schema';
+import {
+  funds,
+  ledgerSettings,
+  payments,
+  pendingRefunds,
+  refunds,
+  withdrawals,
+} from '../db/schema';
 
 /** One fund whose stored totals disagree with its payments or its withdrawals. */
 export interface LedgerProblem {
@@ -25,6 +32,19 @@ export interface ReviewItem {
   createdAt: string;
 }
 
+/**
+ * An admin's refund held back (`pending_refunds`) for longer than any provider call takes:
+ * the process died while the provider answered. Until it goes, it lowers the fund's
+ * withdrawable balance and the payment's refundable amount (decision 246).
+ */
+export interface StaleRefundHold {
+  paymentId: string;
+  fundId: string;
+  source: string;
+  amountPoisha: number;
+  ageMinutes: number;
+}
+
 export interface LedgerReport {
   ok: boolean;
   /** Whose payments the totals count: 'test' or 'live'. */
@@ -36,6 +56,8 @@ export interface LedgerReport {
   succeededPoisha: number;
   /** Withdrawals that are approved or still pending. */
   openOrApprovedWithdrawals: number;
+  /** Refund holds older than `stalePendingAfterMinutes` (the report is not ok while there are any). */
+  staleRefundHolds: StaleRefundHold[];
   /** Payments still pending after `stalePendingAfterMinutes`: the reconciliation job's work. */
   stalePendingPayments: number;
   stalePendingAfterMinutes: number;
@@ -61,7 +83,8 @@ const asNumber = (v: unknown) => Number(v ?? 0);
  */
 export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<LedgerReport> {
   const staleAfterMs = opts.stalePendingAfterMs ?? 15 * 60_000;
-  const staleBefore = new Date((opts.now ?? new Date()).getTime() - staleAfterMs);
+  const now = opts.now ?? new Date();
+  const staleBefore = new Date(now.getTime() - staleAfterMs);
   return db.transaction(
     async (tx) => {
       const paid = tx
@@ -147,6 +170,12 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
         .from(payments)
         .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, staleBefore)));
 
+      const staleHolds = await tx
+        .select()
+        .from(pendingRefunds)
+        .where(lt(pendingRefunds.createdAt, staleBefore))
+        .orderBy(asc(pendingRefunds.createdAt));
+
       const [settings] = await tx.select({ mode: ledgerSettings.mode }).from(ledgerSettings);
       const review = await tx
         .select()
@@ -203,7 +232,7 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
         }
       }
       return {
-        ok: problems.length === 0 && review.length === 0,
+        ok: problems.length === 0 && review.length === 0 && staleHolds.length === 0,
         mode: settings?.mode ?? 'test',
         needsReview: review.map((p) => ({
           paymentId: p.id,
@@ -212,6 +241,13 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
           amountPoisha: p.amountPoisha,
           message: p.failureMessage,
           createdAt: p.createdAt.toISOString(),
+        })),
+        staleRefundHolds: staleHolds.map((h) => ({
+          paymentId: h.paymentId,
+          fundId: h.fundId,
+          source: h.source,
+          amountPoisha: h.amountPoisha,
+          ageMinutes: Math.floor((now.getTime() - h.createdAt.getTime()) / 60_000),
         })),
         funds: rows.length,
         succeededPayments,
@@ -238,6 +274,16 @@ export function formatLedgerReport(report: LedgerReport, where: string): string 
     for (const r of report.needsReview) {
       lines.push(
         `  payment ${r.paymentId} (${r.providerPaymentId}, ${formatTk(r.amountPoisha)}, fund ${r.fundId}): ${r.message ?? ''}`,
+      );
+    }
+  }
+  if (report.staleRefundHolds.length > 0) {
+    lines.push(
+      `STALE REFUND HOLDS: ${report.staleRefundHolds.length} refund(s) held back for more than ${report.stalePendingAfterMinutes} minutes; check each payment at the provider, then run the reconciliation (it records what the provider refunded and ends the hold) or remove the hold:`,
+    );
+    for (const h of report.staleRefundHolds) {
+      lines.push(
+        `  payment ${h.paymentId} (fund ${h.fundId}): ${formatTk(h.amountPoisha)} held for ${h.ageMinutes} minutes by ${h.source}`,
       );
     }
   }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
-import { payments } from '../../db/schema';
+import { payments, pendingRefunds } from '../../db/schema';
 import { reconcileCheckout } from './checkout';
-import { type PaymentDeps, type PaymentRow, settlePayment } from './service';
+import { type PaymentDeps, type PaymentRow, recordRefund, settlePayment } from './service';
 
 export interface ReconcileOptions {
   /** Only payments pending for longer than this are re-read. */
@@ -12,6 +12,8 @@ export interface ReconcileOptions {
   recheckFailedWithinMs?: number;
   /** A payment claimed by one run is left alone by others for this long. Default 2 minutes. */
   claimForMs?: number;
+  /** An admin's refund held back longer than this is re-read at the provider. Default 15 minutes. */
+  refundHoldsOlderThanMs?: number;
   /** At most this many payments per run. */
   limit?: number;
   now?: Date;
@@ -24,6 +26,8 @@ export interface ReconcileReport {
   needsReview: number;
   stillPending: number;
   errors: number;
+  /** Stale refund holds ended: what the provider refunded is recorded, the rest released. */
+  refundHoldsSettled: number;
 }
 
 /**
@@ -86,6 +90,7 @@ export async function reconcilePendingPayments(
     needsReview: 0,
     stillPending: 0,
     errors: 0,
+    refundHoldsSettled: 0,
   };
   const abandonBefore = new Date(now.getTime() - opts.abandonAfterMs);
   for (const row of rows) {
@@ -114,5 +119,48 @@ export async function reconcilePendingPayments(
       deps.log.warn({ err, paymentId: row.id }, 'reconciliation could not settle a payment');
     }
   }
+  await settleStaleRefundHolds(deps, opts, report);
   return report;
+}
+
+/**
+ * An admin's refund held back (`pending_refunds`) for longer than any provider call takes
+ * was left by a process that died while the provider answered (decision 246). For a payment
+ * of the card provider, whose intent reports its refund totals, the payment is re-read and
+ * recorded through `recordRefund` under the hold's own source: what the provider refunded
+ * reaches the ledger and the hold ends (the rest released). A hosted-checkout gateway reports
+ * no totals: its holds stay, and `check:ledger` reports them for a person.
+ */
+async function settleStaleRefundHolds(
+  deps: PaymentDeps,
+  opts: ReconcileOptions,
+  report: ReconcileReport,
+): Promise<void> {
+  const now = opts.now ?? new Date();
+  const before = new Date(now.getTime() - (opts.refundHoldsOlderThanMs ?? 15 * 60_000));
+  const holds = await deps.db
+    .select({
+      source: pendingRefunds.source,
+      paymentId: pendingRefunds.paymentId,
+      intentId: payments.providerPaymentId,
+    })
+    .from(pendingRefunds)
+    .innerJoin(payments, eq(payments.id, pendingRefunds.paymentId))
+    .where(and(lt(pendingRefunds.createdAt, before), eq(payments.provider, deps.provider.name)))
+    .orderBy(asc(pendingRefunds.createdAt))
+    .limit(opts.limit ?? 500);
+  for (const hold of holds) {
+    try {
+      const intent = await deps.provider.retrieveIntent(hold.intentId);
+      if (!intent) continue;
+      await recordRefund(deps, hold.paymentId, intent, hold.source);
+      report.refundHoldsSettled++;
+    } catch (err) {
+      report.errors++;
+      deps.log.warn(
+        { err, paymentId: hold.paymentId },
+        'reconciliation could not settle a refund hold',
+      );
+    }
+  }
 }

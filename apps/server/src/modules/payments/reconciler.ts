@@ -15,7 +15,8 @@ export function registerReconciler(app: FastifyInstance, deps: PaymentDeps) {
       olderThanMs: config.PAYMENT_RECONCILE_AFTER_MINUTES * 60_000,
       abandonAfterMs: config.PAYMENT_ABANDON_AFTER_HOURS * 3_600_000,
     });
-    if (report.checked > 0) app.log.info({ reconcile: report }, 'pending payments reconciled');
+    if (report.checked > 0 || report.refundHoldsSettled > 0)
+      app.log.info({ reconcile: report }, 'pending payments reconciled');
     if (report.errors > 0) throw new Error(`${report.errors} payments could not be settled`);
   });
 }

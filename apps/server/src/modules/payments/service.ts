@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatTk } from '@easyfund/shared/money';
 import { CURRENCY } from '@easyfund/shared/constants';
 import { tkToPoisha } from '@easyfund/shared/money';
@@ -326,7 +326,10 @@ export async function recordRefund(
   const delta = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     // An admin's refund under way is recorded now (or found to be nothing): no longer held back.
-    await tx.delete(pendingRefunds).where(eq(pendingRefunds.source, source));
+    const own = await tx
+      .delete(pendingRefunds)
+      .where(eq(pendingRefunds.source, source))
+      .returning({ amount: pendingRefunds.amountPoisha });
     if (!row || (row.status !== 'succeeded' && row.status !== 'refunded')) return 0;
     const taken =
       'addedPoisha' in intent
@@ -336,6 +339,13 @@ export async function recordRefund(
     const target = Math.min(row.amountPoisha, taken);
     const delta = target - row.refundedPoisha;
     if (delta === 0) return 0;
+    // Money taken back beyond this source's own hold may be another request's refund, recorded
+    // here first (a webhook with its event id before the admin's request records it): its hold
+    // ends now, so the same money is never both taken from the fund and held back.
+    if (delta > 0) {
+      const ownHeld = own.reduce((sum, r) => sum + r.amount, 0);
+      await releaseHolds(tx, paymentId, delta - ownHeld);
+    }
     const whole = target === row.amountPoisha;
     // A won dispute gives money back (delta < 0): the donation counts again.
     const countChange =
@@ -382,6 +392,33 @@ export async function recordRefund(
   return delta;
 }
 
+/**
+ * Lowers a payment's refunds under way (`pending_refunds`) by `poisha` just recorded,
+ * oldest first: a hold wholly covered goes, a partly covered one shrinks. Runs in the
+ * recording transaction, with the payment row held.
+ */
+async function releaseHolds(tx: Tx, paymentId: string, poisha: number): Promise<void> {
+  if (poisha <= 0) return;
+  const holds = await tx
+    .select({ source: pendingRefunds.source, amount: pendingRefunds.amountPoisha })
+    .from(pendingRefunds)
+    .where(eq(pendingRefunds.paymentId, paymentId))
+    .orderBy(asc(pendingRefunds.createdAt), asc(pendingRefunds.source));
+  let left = poisha;
+  for (const hold of holds) {
+    if (left <= 0) break;
+    if (hold.amount <= left) {
+      await tx.delete(pendingRefunds).where(eq(pendingRefunds.source, hold.source));
+    } else {
+      await tx
+        .update(pendingRefunds)
+        .set({ amountPoisha: hold.amount - left })
+        .where(eq(pendingRefunds.source, hold.source));
+    }
+    left -= hold.amount;
+  }
+}
+
 /** Why a withdrawal request was denied without an admin: a refund took its money. */
 export const WITHDRAWAL_HELD_FEEDBACK =
   "Denied without payment: a refund to a donor lowered this fund's balance below this request. Please request again up to the available balance.";
@@ -412,8 +449,10 @@ async function holdWithdrawalsAbove(tx: Tx, fundId: string, raisedPoisha: number
   const denied: string[] = [];
   for (const w of open) {
     if (over <= 0) break;
-    // The feedback is written in the raiser's language, as an admin would write it.
-    await tx
+    // The feedback is written in the raiser's language, as an admin would write it. A request
+    // an admin decided meanwhile (approval does not hold the fund row) is no longer pending:
+    // it is neither counted as denied nor mailed again.
+    const [changed] = await tx
       .update(withdrawals)
       .set({
         status: 'denied',
@@ -421,7 +460,9 @@ async function holdWithdrawalsAbove(tx: Tx, fundId: string, raisedPoisha: number
         decidedBy: null,
         decidedAt: new Date(),
       })
-      .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, 'pending')));
+      .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, 'pending')))
+      .returning({ id: withdrawals.id });
+    if (!changed) continue;
     denied.push(w.id);
     over -= w.amountPoisha;
   }

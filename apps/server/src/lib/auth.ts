@@ -142,7 +142,7 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user: u, url }, request) {
-        log.info({ to: u.email, resetLink: url }, 'password reset link');
+        log.info({ to: u.email }, 'password reset link sent');
         const lang = requestLanguage(request);
         await mailer.send({
           to: u.email,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import { MSG } from '@easyfund/shared/texts';
 import { createFund, createDonation } from '../src/seed/factories';
+import { rowsOf } from '../src/db/client';
 import { configuredAdmins } from '../src/lib/configured-admins';
 import {
   buildTestApp,
@@ -138,6 +139,44 @@ describe('ADMIN_EMAILS needs proof of the address', () => {
     expect(await session(await signIn(ctx.app, listed, 'owner123'))).toMatchObject({
       role: 'admin',
     });
+  });
+
+  it('gives no session to a sign-in that checked the old password just before the takeover', async () => {
+    const listed = 'racing-boss@example.com';
+    const held = await createSignedInUser(ctx, { email: listed });
+    const takeover = configuredAdmins({
+      config: { ...ctx.config, ADMIN_EMAILS: [listed] },
+      db: ctx.db,
+      mailer: ctx.app.mailer,
+      identity: () => ctx.app.auth.$context,
+    });
+    // The squatter's password is checked; the owner's takeover commits right after,
+    // before the identity layer stores the sign-in's session.
+    const identity = await ctx.app.auth.$context;
+    const verify = identity.password.verify;
+    identity.password.verify = async (input) => {
+      const ok = await verify(input);
+      identity.password.verify = verify;
+      expect(await takeover.promoteAll()).toBe(1);
+      return ok;
+    };
+    let res: Awaited<ReturnType<typeof ctx.app.inject>>;
+    try {
+      res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: ORIGIN,
+        payload: { email: listed, password: held.password },
+      });
+    } finally {
+      identity.password.verify = verify;
+    }
+    expect(res.statusCode).toBe(401);
+    const { sql } = await import('drizzle-orm');
+    const left = await ctx.db.execute(
+      sql`select count(*)::int as n from session where user_id = ${held.id}`,
+    );
+    expect(rowsOf(left)[0]!.n).toBe(0);
   });
 
   it('refuses a forged or made-up verification token', async () => {

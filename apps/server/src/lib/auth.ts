@@ -268,6 +268,21 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
           },
         },
       },
+      session: {
+        create: {
+          // A password sign-in checks the password, then stores the session: an
+          // ADMIN_EMAILS takeover committed in between must not leave the old password's
+          // holder signed in to the new admin account.
+          async after(s, ctx) {
+            if (ctx?.path !== '/sign-in/email') return;
+            if (await admins.passwordStands(s.userId, s.id)) return;
+            throw new APIError('UNAUTHORIZED', {
+              code: 'INVALID_EMAIL_OR_PASSWORD',
+              message: 'Invalid email or password',
+            });
+          },
+        },
+      },
     },
     rateLimit: {
       enabled: true,

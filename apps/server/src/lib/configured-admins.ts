@@ -61,12 +61,15 @@ export function configuredAdmins({ config, db, mailer, identity }: ConfiguredAdm
         .where(and(eq(user.id, u.id), eq(user.emailVerified, true), ne(user.role, 'admin')))
         .returning({ id: user.id });
       if (promoted.length === 0) return false;
-      await tx.delete(session).where(eq(session.userId, u.id));
-      await tx.delete(twoFactor).where(eq(twoFactor.userId, u.id));
+      // The password first: its row stays locked until the commit, so a sign-in that
+      // checked the old password either sees it gone (passwordStands) or stored its
+      // session before the sessions are deleted here.
       await tx
         .update(account)
         .set({ password: null })
         .where(and(eq(account.userId, u.id), eq(account.providerId, 'credential')));
+      await tx.delete(session).where(eq(session.userId, u.id));
+      await tx.delete(twoFactor).where(eq(twoFactor.userId, u.id));
       return true;
     });
   }
@@ -94,6 +97,23 @@ export function configuredAdmins({ config, db, mailer, identity }: ConfiguredAdm
   }
 
   return {
+    /**
+     * Called after a password sign-in stored its session: ends that session and answers
+     * false when the account's password was taken away meanwhile (a takeover that
+     * committed between the identity layer's password check and its new session). The
+     * read waits for a takeover in progress (its row lock), so none slips between.
+     */
+    async passwordStands(userId: string, sessionId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ password: account.password })
+        .from(account)
+        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+        .for('share');
+      if (row?.password) return true;
+      await db.delete(session).where(eq(session.id, sessionId));
+      return false;
+    },
+
     /**
      * Makes a verified listed account an admin, securely (a no-op for any other account
      * and for one that is admin already). Answers whether it was promoted now.

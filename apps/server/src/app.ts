@@ -212,7 +212,13 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     transform: jsonSchemaTransform,
   });
 
-  const auth = createAuth({ config, db: database.db, mailer: theMailer, log: app.log });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer: theMailer,
+    log: app.log,
+    jobs: () => app.jobs,
+  });
   await app.register(authPlugin, { auth, sessionCacheMs: config.sessionCacheMs });
 
   app.decorate('payments', createPaymentProvider(config, database.db, app.log));

@@ -77,11 +77,41 @@ export interface BuildOptions {
   mailer?: Mailer;
 }
 
+/**
+ * Path segments that are a secret: the identity layer's reset link carries its token in
+ * the path (`/api/auth/reset-password/<token>`), which lets its reader set a password.
+ */
+const TOKEN_PATHS = /^(\/api\/auth\/reset-password\/)[^/]+/;
+
+/**
+ * A request's address as logged: the path without its query string (a verification
+ * link's `?token=`, a callback's `?code=`) and with a token in the path replaced.
+ */
+export function loggedPath(url: string): string {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname.replace(TOKEN_PATHS, '$1[redacted]');
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
 /** Log options: request lines, never passwords, cookies, tokens or a query's parameters. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     serializers: {
+      req: (req: LoggedRequest) => ({
+        method: req.method,
+        url: loggedPath(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
       err: (e: unknown) => serializeError(e),
       error: (e: unknown) => serializeError(e),
     },
@@ -182,7 +212,13 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     transform: jsonSchemaTransform,
   });
 
-  const auth = createAuth({ config, db: database.db, mailer: theMailer, log: app.log });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer: theMailer,
+    log: app.log,
+    jobs: () => app.jobs,
+  });
   await app.register(authPlugin, { auth, sessionCacheMs: config.sessionCacheMs });
 
   app.decorate('payments', createPaymentProvider(config, database.db, app.log));

@@ -34,11 +34,12 @@ async function main() {
   // Only addresses proved by an e-mailed link (or a provider that verified them): whoever
   // signs up first with a listed address gets no rights until the link is followed, and
   // a promotion ends the account's sessions and password (lib/configured-admins.ts).
+  // After the start of the job queue: each promotion queues its mail in its transaction.
+  await app.ready();
   const promoted = await configuredAdmins({
     config,
     db: database.db,
-    mailer: app.mailer,
-    identity: () => app.auth.$context,
+    jobs: () => app.jobs,
   }).promoteAll();
   if (promoted > 0)
     app.log.info({ promoted }, 'ADMIN_EMAILS accounts made admin; a new-password link was mailed');

@@ -5,9 +5,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirLocked, lockDataDir } from '../src/db/data-dir-lock';
 import { TEST_DB_KIND } from './helper';
 import { repoRoot, startServer, type ServerProcess } from './support/server-process';
 
@@ -120,4 +122,27 @@ describe.skipIf(TEST_DB_KIND === 'postgres')('one process per embedded data dire
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
     await first.stop();
   }, 240_000);
+
+  it('refuses a lock naming this host and pid while its holder’s socket answers (another container)', async () => {
+    // Two containers on one data directory may share a host name and a pid (pid 1).
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'efl-')), 'db');
+    const holderSocket = `${dir}.holder.sock`;
+    const holder = net.createServer((conn) => conn.destroy());
+    await new Promise<void>((resolve) => holder.listen(holderSocket, resolve));
+    const lock = { pid: process.pid, host: hostname(), startedAt: 'earlier', command: 'server' };
+    writeFileSync(`${dir}.lock`, JSON.stringify({ ...lock, socket: holderSocket }));
+    try {
+      await expect(lockDataDir(dir)).rejects.toBeInstanceOf(DataDirLocked);
+      // Its socket gone (the holder ended), the same lock is stale and taken over.
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+      const release = await lockDataDir(dir);
+      expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
+      release();
+      expect(existsSync(`${dir}.lock`)).toBe(false);
+    } finally {
+      holder.close();
+    }
+    // No socket of this process is left behind by the refusal.
+    expect(readdirSync(path.dirname(dir)).filter((f) => f.endsWith('.sock'))).toEqual([]);
+  });
 });

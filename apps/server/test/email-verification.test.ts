@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import { MSG } from '@easyfund/shared/texts';
 import { createFund, createDonation } from '../src/seed/factories';
+import { rowsOf } from '../src/db/client';
 import { configuredAdmins } from '../src/lib/configured-admins';
 import {
   buildTestApp,
   createSignedInUser,
   enableTwoFactor,
+  jobsDone,
   mergeCookies,
   ORIGIN,
   signIn,
@@ -16,7 +18,7 @@ import {
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await buildTestApp({ ADMIN_EMAILS: 'boss@example.com' });
+  ctx = await buildTestApp({ ADMIN_EMAILS: 'boss@example.com,unlucky-boss@example.com' });
 });
 afterAll(() => ctx.close());
 
@@ -51,6 +53,7 @@ const followLink = (token: string, cookie?: string) =>
 
 /** The new-password link mailed when a listed address became admin: its reset token. */
 async function adminPasswordToken(email: string): Promise<string> {
+  await jobsDone(ctx);
   const mail = ctx.mails.filter((m) => m.to === email && /admin account/.test(m.subject)).at(-1);
   if (!mail) throw new Error(`no new-password mail to ${email}`);
   const link = /https?:\/\/\S+/.exec(mail.text)![0];
@@ -120,8 +123,7 @@ describe('ADMIN_EMAILS needs proof of the address', () => {
     const later = configuredAdmins({
       config: { ...ctx.config, ADMIN_EMAILS: [listed] },
       db: ctx.db,
-      mailer: ctx.app.mailer,
-      identity: () => ctx.app.auth.$context,
+      jobs: () => ctx.app.jobs,
     });
     expect(await later.promoteAll()).toBe(1);
     expect(await later.promoteAll()).toBe(0);
@@ -139,6 +141,81 @@ describe('ADMIN_EMAILS needs proof of the address', () => {
       role: 'admin',
     });
   });
+
+  it('gives no session to a sign-in that checked the old password just before the takeover', async () => {
+    const listed = 'racing-boss@example.com';
+    const held = await createSignedInUser(ctx, { email: listed });
+    const takeover = configuredAdmins({
+      config: { ...ctx.config, ADMIN_EMAILS: [listed] },
+      db: ctx.db,
+      jobs: () => ctx.app.jobs,
+    });
+    // The squatter's password is checked; the owner's takeover commits right after,
+    // before the identity layer stores the sign-in's session.
+    const identity = await ctx.app.auth.$context;
+    const verify = identity.password.verify;
+    identity.password.verify = async (input) => {
+      const ok = await verify(input);
+      identity.password.verify = verify;
+      expect(await takeover.promoteAll()).toBe(1);
+      return ok;
+    };
+    let res: Awaited<ReturnType<typeof ctx.app.inject>>;
+    try {
+      res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: ORIGIN,
+        payload: { email: listed, password: held.password },
+      });
+    } finally {
+      identity.password.verify = verify;
+    }
+    expect(res.statusCode).toBe(401);
+    const { sql } = await import('drizzle-orm');
+    const left = await ctx.db.execute(
+      sql`select count(*)::int as n from session where user_id = ${held.id}`,
+    );
+    expect(rowsOf(left)[0]!.n).toBe(0);
+  });
+
+  it('queues the new-password mail with the promotion: a failing mail server neither fails the link nor loses the mail', async () => {
+    const listed = 'unlucky-boss@example.com';
+    expect((await signUp(listed, 'squat123')).statusCode).toBe(200);
+    const send = ctx.app.mailer.send;
+    let refused = 0;
+    ctx.app.mailer.send = async (mail) => {
+      if (mail.to === listed && /admin account/.test(mail.subject)) {
+        refused++;
+        throw new Error('the mail server is down');
+      }
+      return send(mail);
+    };
+    try {
+      const res = await followLink(verificationToken(listed));
+      expect(res.statusCode).toBe(200);
+      const { sql } = await import('drizzle-orm');
+      const [row] = rowsOf(
+        await ctx.db.execute(sql`select role from "user" where email = ${listed}`),
+      );
+      expect(row!.role).toBe('admin');
+      // The first try fails; the queue tries again.
+      const until = Date.now() + 10_000;
+      while (refused === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(refused).toBe(1);
+    } finally {
+      ctx.app.mailer.send = send;
+    }
+    await jobsDone(ctx, 60_000);
+    const token = await adminPasswordToken(listed);
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: ORIGIN,
+      payload: { token, newPassword: 'owner123' },
+    });
+    expect(reset.statusCode).toBe(200);
+  }, 90_000);
 
   it('refuses a forged or made-up verification token', async () => {
     const res = await followLink('not-a-token');

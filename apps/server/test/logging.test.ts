@@ -84,6 +84,41 @@ describe('request logs', () => {
   });
 });
 
+describe('links that carry a token', () => {
+  it('are logged without the token: no query string, a reset token replaced', async () => {
+    const verifyToken = 'verify-token-9d2e7b1c';
+    const resetToken = 'reset-token-5a8f3e0d';
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${verifyToken}` });
+    await app.inject({
+      method: 'GET',
+      url: `/api/auth/reset-password/${resetToken}?callbackURL=%2Freset-password`,
+    });
+    const log = lines.join('');
+    expect(log).toContain('/api/auth/verify-email');
+    expect(log).toContain('/api/auth/reset-password/[redacted]');
+    expect(log).not.toContain(verifyToken);
+    expect(log).not.toContain(resetToken);
+    expect(log).not.toContain('callbackURL');
+  });
+
+  it('leave the reset link out of the log when the reset mail is sent', async () => {
+    const u = await createUser(app.auth, database.db, { password: 'sekret99' });
+    lines.length = 0;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: ORIGIN,
+      payload: { email: u.email, redirectTo: '/reset-password' },
+    });
+    expect(res.statusCode).toBe(200);
+    const log = lines.join('');
+    expect(log).toContain('password reset');
+    expect(log).not.toContain('/reset-password/');
+    expect(log).not.toContain('token=');
+  });
+});
+
 describe('failed queries in the log', () => {
   it('log the error and the statement, never the parameters', async () => {
     const { sql } = await import('drizzle-orm');

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createAuth } from '../lib/auth';
+import { Jobs } from '../lib/jobs';
 import { errorLine, serializeError } from '../lib/log-errors';
 import { createMailer } from '../lib/mailer';
 import { seedDemo } from '../seed/demo';
@@ -18,8 +19,18 @@ async function main(): Promise<number> {
     url: config.DATABASE_URL,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
+  const log = pino({ level: config.LOG_LEVEL, serializers: { err: serializeError } });
+  // Only adds jobs (an ADMIN_EMAILS promotion's mail): the server sends them.
+  const jobs = new Jobs({
+    database,
+    log,
+    pollSeconds: config.JOBS_POLL_SECONDS,
+    maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS,
+    timeoutSeconds: config.JOBS_TIMEOUT_SECONDS,
+    producerOnly: true,
+  });
   try {
-    const log = pino({ level: config.LOG_LEVEL, serializers: { err: serializeError } });
+    await jobs.start();
     const auth = createAuth({
       config,
       db: database.db,
@@ -30,6 +41,7 @@ async function main(): Promise<number> {
         log,
       }),
       log,
+      jobs: () => jobs,
     });
     const seeded = await seedDemo(auth, database.db);
     console.log(
@@ -39,6 +51,7 @@ async function main(): Promise<number> {
     );
     return 0;
   } finally {
+    await jobs.stop();
     await database.close();
   }
 }

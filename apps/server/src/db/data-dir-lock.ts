@@ -114,12 +114,32 @@ function removeQuietly(file: string) {
 async function isStale(held: LockInfo | null, me: LockInfo): Promise<boolean> {
   // Unreadable: a lock is written whole (see below), so this one is damaged.
   if (held === null) return true;
-  if (held.host === me.host && held.pid === me.pid) return true;
+  // The socket first: two containers may share a host name and a pid (pid 1 in each),
+  // so "my own host and pid" proves nothing while the holder's socket answers.
   if (held.socket) {
     const answer = await probe(held.socket);
     if (answer !== 'unknown') return answer === 'gone';
   }
-  return held.host === me.host && !isAlive(held.pid);
+  if (held.host !== me.host) return false;
+  // Without a socket's answer: this host's process of that pid, which is not us, runs.
+  return held.pid === me.pid || !isAlive(held.pid);
+}
+
+/** Hard links unsupported by the file system (some network and FUSE mounts). */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/**
+ * Creates the lock file with `content` unless it exists (EEXIST): linked into place from
+ * a draft written whole, or, where the file system has no hard links, created exclusively
+ * and written (then a reader may briefly see it empty).
+ */
+function createLock(draft: string, file: string, content: string) {
+  try {
+    linkSync(draft, file);
+  } catch (err) {
+    if (!NO_LINKS.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    writeFileSync(file, content, { flag: 'wx', mode: 0o600 });
+  }
 }
 
 /**
@@ -142,11 +162,11 @@ export async function lockDataDir(
   // Written whole under another name, then linked into place: creating the lock and its
   // content is one step (a link fails if the lock exists), so nobody reads half a lock.
   const draft = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
-  writeFileSync(draft, JSON.stringify(mine), { mode: 0o600 });
   try {
+    writeFileSync(draft, JSON.stringify(mine), { mode: 0o600 });
     for (let attempt = 0; ; attempt++) {
       try {
-        linkSync(draft, file);
+        createLock(draft, file, JSON.stringify(mine));
         // Two processes that both found the same stale lock: the later replaced the
         // earlier's; the earlier sees that here and tries again (and finds it held).
         if (sameLock(readLock(file), mine)) break;
@@ -156,7 +176,6 @@ export async function lockDataDir(
       }
       const held = readLock(file);
       if (attempt > 2 || !(await isStale(held, mine))) {
-        socket?.close();
         const who = held
           ? `${held.command} (pid ${held.pid} on ${held.host}, since ${held.startedAt})`
           : 'another process';
@@ -167,10 +186,13 @@ export async function lockDataDir(
       // Left by a process that no longer runs: take it over (unless it changed meanwhile).
       if (sameLock(readLock(file), held)) {
         removeQuietly(file);
-        const ours = held?.host === mine.host && held.pid === mine.pid;
-        if (held?.socket && !ours) removeQuietly(held.socket);
+        if (held?.socket && held.socket !== socket?.path) removeQuietly(held.socket);
       }
     }
+  } catch (err) {
+    // Every way out without the lock closes this process's socket.
+    socket?.close();
+    throw err;
   } finally {
     removeQuietly(draft);
   }

@@ -18,6 +18,7 @@ import type { Db } from '../db/client';
 import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema';
 import { configuredAdmins } from './configured-admins';
 import { translate } from './i18n';
+import type { Jobs } from './jobs';
 import { identityLogger, type LevelLog } from './log-errors';
 import { MAIL, requestLanguage } from './mails';
 import { bodyEmail, hitRateLimits } from './rate-limit';
@@ -28,6 +29,8 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   log: LevelLog;
+  /** The job queue (asked for only when an ADMIN_EMAILS account is promoted). */
+  jobs: () => Jobs;
 }
 
 /** The header our server sets (and overwrites) with the client's address, for rate limits. */
@@ -93,11 +96,11 @@ const EMAIL_LIMITS: Record<
   },
 };
 
-export function createAuth({ config, db, mailer, log }: AuthDeps) {
+export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
   const adminEmails = new Set(config.ADMIN_EMAILS);
   const limit = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
   // Verified ADMIN_EMAILS accounts become admin with every old session and password ended.
-  const admins = configuredAdmins({ config, db, mailer, identity: () => auth.$context });
+  const admins = configuredAdmins({ config, db, jobs });
 
   const auth = betterAuth({
     appName: 'Easy Fund',
@@ -142,7 +145,7 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user: u, url }, request) {
-        log.info({ to: u.email, resetLink: url }, 'password reset link');
+        log.info({ to: u.email }, 'password reset link sent');
         const lang = requestLanguage(request);
         await mailer.send({
           to: u.email,
@@ -265,6 +268,21 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
           // An external provider may prove the address of an existing account (linking).
           async after(u, ctx) {
             if (u) await admins.promote(u, requestLanguage(ctx?.request));
+          },
+        },
+      },
+      session: {
+        create: {
+          // A password sign-in checks the password, then stores the session: an
+          // ADMIN_EMAILS takeover committed in between must not leave the old password's
+          // holder signed in to the new admin account.
+          async after(s, ctx) {
+            if (ctx?.path !== '/sign-in/email') return;
+            if (await admins.passwordStands(s.userId, s.id)) return;
+            throw new APIError('UNAUTHORIZED', {
+              code: 'INVALID_EMAIL_OR_PASSWORD',
+              message: 'Invalid email or password',
+            });
           },
         },
       },

@@ -1,34 +1,23 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { PAGES } from '@easyfund/shared/pages';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { account, session, twoFactor, user } from '../db/schema';
+import type { Db, Tx } from '../db/client';
+import { account, session, twoFactor, user, verification } from '../db/schema';
 import { translate } from './i18n';
+import { type Jobs, QUEUES } from './jobs';
 import { MAIL } from './mails';
-import type { Mailer } from './mailer';
+import { jobIdFor } from './sent-mails';
 
 /** How long the mailed "choose a new password" link works (as a reset link). */
 const RESET_LINK_SECONDS = 60 * 60;
 
-/** The part of the identity layer's context that stores a reset token. */
-export interface ResetTokenStore {
-  internalAdapter: {
-    createVerificationValue(data: {
-      identifier: string;
-      value: string;
-      expiresAt: Date;
-    }): Promise<unknown>;
-  };
-}
-
 export interface ConfiguredAdminDeps {
   config: Pick<Config, 'ADMIN_EMAILS' | 'publicUrl'>;
   db: Db;
-  mailer: Mailer;
-  /** The identity layer's context (awaited only when someone is promoted). */
-  identity: () => Promise<ResetTokenStore>;
+  /** The job queue (asked for only when someone is promoted): the mail is one of its jobs. */
+  jobs: () => Jobs;
 }
 
 interface Person {
@@ -48,11 +37,11 @@ interface Person {
  * two-factor sign-in. The owner then gets a link (to the proved address) to choose a new
  * password; nobody else can sign in to the account until then.
  */
-export function configuredAdmins({ config, db, mailer, identity }: ConfiguredAdminDeps) {
+export function configuredAdmins({ config, db, jobs }: ConfiguredAdminDeps) {
   const listed = new Set(config.ADMIN_EMAILS);
 
   /** Promotes and secures the account; answers whether it was promoted now. */
-  async function secure(u: Person): Promise<boolean> {
+  async function secure(u: Person, lang: Language): Promise<boolean> {
     if (!u.emailVerified || !listed.has(u.email.toLowerCase())) return false;
     return db.transaction(async (tx) => {
       const promoted = await tx
@@ -61,28 +50,38 @@ export function configuredAdmins({ config, db, mailer, identity }: ConfiguredAdm
         .where(and(eq(user.id, u.id), eq(user.emailVerified, true), ne(user.role, 'admin')))
         .returning({ id: user.id });
       if (promoted.length === 0) return false;
-      await tx.delete(session).where(eq(session.userId, u.id));
-      await tx.delete(twoFactor).where(eq(twoFactor.userId, u.id));
+      // The password first: its row stays locked until the commit, so a sign-in that
+      // checked the old password either sees it gone (passwordStands) or stored its
+      // session before the sessions are deleted here.
       await tx
         .update(account)
         .set({ password: null })
         .where(and(eq(account.userId, u.id), eq(account.providerId, 'credential')));
+      await tx.delete(session).where(eq(session.userId, u.id));
+      await tx.delete(twoFactor).where(eq(twoFactor.userId, u.id));
+      await queuePasswordLink(tx, u, lang);
       return true;
     });
   }
 
-  /** Mails the owner a link to choose a new password (the identity layer's reset link). */
-  async function mailPasswordLink(u: Person, lang: Language): Promise<void> {
+  /**
+   * Queues the mail with the owner's link to choose a new password (the identity layer's
+   * reset link), in the promotion's transaction: the promotion never commits without it,
+   * and a mail server that is down delays the mail (the queue retries) instead of failing
+   * the promotion's request or the start-up.
+   */
+  async function queuePasswordLink(tx: Tx, u: Person, lang: Language): Promise<void> {
     const token = randomBytes(18).toString('base64url');
-    const ctx = await identity();
-    await ctx.internalAdapter.createVerificationValue({
+    await tx.insert(verification).values({
+      id: randomUUID(),
       identifier: `reset-password:${token}`,
       value: u.id,
       expiresAt: new Date(Date.now() + RESET_LINK_SECONDS * 1000),
     });
     const page = `${config.publicUrl}${PAGES.resetPassword.path}`;
     const link = `${config.publicUrl}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent(page)}`;
-    await mailer.send({
+    const key = `admin-password:${u.id}:${randomUUID()}`;
+    const mail = {
       to: u.email,
       subject: translate(lang, MAIL.adminPassword.subject),
       text: translate(lang, MAIL.adminPassword.text, {
@@ -90,18 +89,34 @@ export function configuredAdmins({ config, db, mailer, identity }: ConfiguredAdm
         link,
         forgot: `${config.publicUrl}${PAGES.forgotPassword.path}`,
       }),
-    });
+    };
+    await jobs().send(QUEUES.mail, { key, mail }, { id: jobIdFor(key), tx });
   }
 
   return {
+    /**
+     * Called after a password sign-in stored its session: ends that session and answers
+     * false when the account's password was taken away meanwhile (a takeover that
+     * committed between the identity layer's password check and its new session). The
+     * read waits for a takeover in progress (its row lock), so none slips between.
+     */
+    async passwordStands(userId: string, sessionId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ password: account.password })
+        .from(account)
+        .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+        .for('share');
+      if (row?.password) return true;
+      await db.delete(session).where(eq(session.id, sessionId));
+      return false;
+    },
+
     /**
      * Makes a verified listed account an admin, securely (a no-op for any other account
      * and for one that is admin already). Answers whether it was promoted now.
      */
     async promote(u: Person, lang: Language): Promise<boolean> {
-      if (!(await secure(u))) return false;
-      await mailPasswordLink(u, lang);
-      return true;
+      return secure(u, lang);
     },
 
     /** At start-up: every verified listed account that is not admin yet. */

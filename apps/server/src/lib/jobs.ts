@@ -88,6 +88,8 @@ export class Jobs {
   private readonly handlers = new Map<QueueName, Handler>();
   private readonly workerIds = new Map<QueueName, string>();
   private started = false;
+  /** Set by stop(): statements of jobs finishing later may find the database closed. */
+  private stopped = false;
 
   constructor(private readonly opts: JobsOptions) {
     this.boss = this.makeBoss();
@@ -97,7 +99,21 @@ export class Jobs {
     const { opts } = this;
     const { database } = opts;
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      db: {
+        // After stop(), a handler that outlived the graceful wait still reports its job
+        // done or failed; pg-boss does not catch that statement, and with the database
+        // closed it would fail unhandled. The job then stays active and is taken over
+        // after `timeoutSeconds`, like one whose process died (sent mails are not repeated).
+        executeSql: async (text, values) => {
+          try {
+            return await database.executeSql(text, values);
+          } catch (err) {
+            if (!this.stopped) throw err;
+            opts.log.warn({ err }, 'job queue: a job finished after the queue stopped');
+            return { rows: [] };
+          }
+        },
+      },
       schema: 'pgboss',
       supervise: !opts.producerOnly,
       schedule: !opts.producerOnly && Boolean(opts.schedules),
@@ -135,6 +151,7 @@ export class Jobs {
       }
     });
     this.started = true;
+    this.stopped = false;
     if (this.opts.producerOnly) return;
     for (const [queue, handler] of this.handlers) {
       // One job at a time (each retried on its own); after a job the worker asks again at
@@ -183,6 +200,7 @@ export class Jobs {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.stopped = true;
     this.workerIds.clear();
     await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
   }

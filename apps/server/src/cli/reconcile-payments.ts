@@ -46,14 +46,7 @@ async function main(argv: string[]): Promise<number> {
     info: () => {},
   };
   // Only adds jobs: the receipt e-mails of donations recorded here are sent by the server.
-  const jobs = new Jobs({
-    database,
-    log,
-    pollSeconds: config.JOBS_POLL_SECONDS,
-    maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS,
-    timeoutSeconds: config.JOBS_TIMEOUT_SECONDS,
-    producerOnly: true,
-  });
+  const jobs = Jobs.sendOnly(database, log, config);
   try {
     await jobs.start();
     const provider = createPaymentProvider(config, database.db);

@@ -21,14 +21,7 @@ async function main(): Promise<number> {
   });
   const log = pino({ level: config.LOG_LEVEL, serializers: { err: serializeError } });
   // Only adds jobs (an ADMIN_EMAILS promotion's mail): the server sends them.
-  const jobs = new Jobs({
-    database,
-    log,
-    pollSeconds: config.JOBS_POLL_SECONDS,
-    maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS,
-    timeoutSeconds: config.JOBS_TIMEOUT_SECONDS,
-    producerOnly: true,
-  });
+  const jobs = Jobs.sendOnly(database, log, config);
   try {
     await jobs.start();
     const auth = createAuth({

@@ -91,6 +91,29 @@ export class Jobs {
   /** Set by stop(): statements of jobs finishing later may find the database closed. */
   private stopped = false;
 
+  /**
+   * A queue that only adds jobs (the command-line tools): no workers, no maintenance; the
+   * server sends what they add.
+   */
+  static sendOnly(
+    database: Database,
+    log: JobsOptions['log'],
+    settings: {
+      JOBS_POLL_SECONDS: number;
+      JOBS_MAINTENANCE_SECONDS: number;
+      JOBS_TIMEOUT_SECONDS: number;
+    },
+  ): Jobs {
+    return new Jobs({
+      database,
+      log,
+      pollSeconds: settings.JOBS_POLL_SECONDS,
+      maintenanceSeconds: settings.JOBS_MAINTENANCE_SECONDS,
+      timeoutSeconds: settings.JOBS_TIMEOUT_SECONDS,
+      producerOnly: true,
+    });
+  }
+
   constructor(private readonly opts: JobsOptions) {
     this.boss = this.makeBoss();
   }

@@ -1,27 +1,16 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { freePort } from './e2e/ports';
 
-/** A free port, chosen once in the runner; workers inherit it through the environment. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
+// Ports chosen once in the runner; workers inherit them through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_OIDC_PORT ??= String(await freePort());
 // The server's data directory: tests read mails from its outbox (verification links).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-'));
+// The web build the server serves: a test that starts a server of its own serves it too.
+process.env.E2E_WEB_DIST ??= mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-web-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export const CHROMIUM_ARGS = [

@@ -14,7 +14,7 @@ const port = process.env.E2E_PORT ?? '3100';
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? '3101');
 
 // A build of its own, so that concurrent runs never serve each other's half-written files.
-const webDist = mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-web-'));
+const webDist = process.env.E2E_WEB_DIST ?? mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-web-'));
 const build = spawnSync(
   'npm',
   ['run', 'build', '-w', '@easyfund/web', '--', '--outDir', webDist, '--emptyOutDir'],

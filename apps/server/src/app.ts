@@ -304,11 +304,11 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         ? `${translate(lang, page ?? '')} - ${brand}`
         : translate(lang, title);
       html = indexHtml
-        // The payment mode too: the test-mode banner is on the first paint, not pushed in
+        // The payment mode and provider too: the test-mode banner is on the first paint, not pushed in
         // above the page once the payment settings have loaded.
         .replace(
           /<html lang="[^"]*"/,
-          `<html lang="${lang}" data-payment-mode="${app.payments.mode}"`,
+          `<html lang="${lang}" data-payment-mode="${app.payments.mode}" data-payment-provider="${app.config.paymentProvider}"`,
         )
         .replace(/<title>[^<]*<\/title>/, `<title>${translated}</title>`)
         .replace('</head>', `${lang === 'bn' ? banglaTexts : ''}</head>`);

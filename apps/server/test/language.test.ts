@@ -27,9 +27,10 @@ describe('the visitor’s language', () => {
     expect(res.body).toContain('<title>Donate Now - Easy Fund</title>');
   });
 
-  it('names the payment mode in the page, so the test-mode banner is on its first paint', async () => {
+  it('names the payment mode and provider in the page, so the test-mode banner is on its first paint', async () => {
     const res = await page({});
     expect(res.body).toContain(`data-payment-mode="${ctx.app.payments.mode}"`);
+    expect(res.body).toContain(`data-payment-provider="${ctx.app.config.paymentProvider}"`);
     expect(ctx.app.payments.mode).toBe('test');
   });
 

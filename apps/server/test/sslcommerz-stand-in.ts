@@ -20,6 +20,16 @@ export interface StandInTransaction {
 
 export const STAND_IN_STORE = { id: 'easyfund_standin', password: 'standin@ssl' } as const;
 
+/** The wallets' names and the `card_type` SSLCommerz reports for each. */
+const WALLETS: Record<string, { name: string; cardType: string }> = {
+  bkash: { name: 'bKash', cardType: 'BKASH-BKash' },
+  nagad: { name: 'Nagad', cardType: 'NAGAD-Nagad' },
+  dbblmobilebanking: { name: 'Rocket', cardType: 'DBBLMOBILEB-Dbbl Mobile Banking' },
+  card: { name: 'a card', cardType: 'VISA-Dutch Bangla' },
+};
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 const id = (prefix: string) => `${prefix}${randomBytes(8).toString('hex').toUpperCase()}`;
 
 /**
@@ -98,6 +108,85 @@ export class SslCommerzStandIn {
     };
   }
 
+  private html(res: ServerResponse, status: number, title: string, body: string) {
+    res.writeHead(status, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body><main>${body}</main></body></html>`);
+  }
+
+  /**
+   * The gateway's hosted page for a session (its general page, or a wallet's own page
+   * when the server followed `desc[].redirectGatewayURL`): the donor pays, fails or
+   * cancels there.
+   */
+  private gatewayPage(res: ServerResponse, sessionkey: string, cardname?: string) {
+    const t = this.transactions.get(sessionkey);
+    if (!t || t.status !== 'PENDING') {
+      return this.html(res, 404, 'SSLCommerz', '<h1>Session expired or unknown</h1>');
+    }
+    const wallet = WALLETS[cardname ?? t.multi_card_name] ?? WALLETS.card!;
+    const button = (outcome: string, label: string) =>
+      `<form method="post" action="/gwprocess/v4/stand-in/finish">
+<input type="hidden" name="SESSIONKEY" value="${esc(sessionkey)}">
+<input type="hidden" name="outcome" value="${outcome}"><button>${label}</button></form>`;
+    this.html(
+      res,
+      200,
+      'SSLCommerz sandbox',
+      `<h1>SSLCommerz sandbox</h1>
+<p>Pay ${esc(t.amount)} ${esc(t.currency)} to ${esc(STAND_IN_STORE.id)} with ${wallet.name}</p>
+${button('pay', `Pay with ${wallet.name}`)}${button('fail', 'Fail')}${button('cancel', 'Cancel')}`,
+    );
+  }
+
+  /**
+   * The donor finished at the gateway page: the transaction takes its status, the IPN
+   * goes to the session's `ipn_url` (server to server), and the browser is sent back to
+   * the session's success, fail or cancel URL with the gateway's fields in a POST, as
+   * SSLCommerz does.
+   */
+  private async finish(res: ServerResponse, sessionkey: string, outcome: string) {
+    const t = this.transactions.get(sessionkey);
+    if (!t || t.status !== 'PENDING') {
+      return this.html(res, 404, 'SSLCommerz', '<h1>Session expired or unknown</h1>');
+    }
+    const fields =
+      outcome === 'pay'
+        ? this.pay(t.tran_id, {
+            cardType: (WALLETS[t.multi_card_name] ?? WALLETS.card!).cardType,
+          })
+        : this.end(t.tran_id, outcome === 'cancel' ? 'CANCELLED' : 'FAILED');
+    const target =
+      outcome === 'pay'
+        ? t.form.success_url
+        : outcome === 'cancel'
+          ? t.form.cancel_url
+          : t.form.fail_url;
+    // The IPN first (the API tests play every other ordering), then the browser.
+    if (t.form.ipn_url) {
+      await fetch(t.form.ipn_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      }).catch(() => undefined);
+    }
+    const inputs = Object.entries(fields)
+      .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+      .join('');
+    this.html(
+      res,
+      200,
+      'SSLCommerz',
+      `<form id="back" method="post" action="${esc(target ?? '')}">${inputs}
+<button>Back to the merchant</button></form>
+<script>document.getElementById('back').submit()</script>`,
+    );
+  }
+
   private authorised(q: Record<string, string>) {
     return q.store_id === STAND_IN_STORE.id && q.store_passwd === STAND_IN_STORE.password;
   }
@@ -114,6 +203,17 @@ export class SslCommerzStandIn {
       res.end(JSON.stringify(body));
     };
     if (this.failing) return send(500, { status: 'FAILED', failedreason: 'stand-in failing' });
+
+    if (
+      req.method === 'GET' &&
+      (url.pathname === '/gwprocess/v4/gw.php' ||
+        url.pathname === '/gwprocess/v4/bankgw/indexhtmlOTP.php')
+    ) {
+      return this.gatewayPage(res, query.SESSIONKEY ?? '', query.cardname);
+    }
+    if (url.pathname === '/gwprocess/v4/stand-in/finish' && req.method === 'POST') {
+      return this.finish(res, form.SESSIONKEY ?? '', form.outcome ?? '');
+    }
 
     if (url.pathname === '/gwprocess/v4/api.php' && req.method === 'POST') {
       if (!this.authorised(form))

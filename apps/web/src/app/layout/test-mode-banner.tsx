@@ -3,17 +3,21 @@ import { paymentConfigQuery } from '../../api/payments';
 import { useI18n } from '../../lib/i18n';
 
 /**
- * The payment mode the server wrote into the page (`<html data-payment-mode>`), so the
- * banner is there from the first paint instead of pushing the page down once the
- * payment settings arrive (a layout shift on every page).
+ * The payment mode and provider the server wrote into the page (`<html
+ * data-payment-mode data-payment-provider>`), so the banner is there from the first
+ * paint instead of pushing the page down once the payment settings arrive (a layout
+ * shift on every page).
  */
 const pageMode = () => document.documentElement.dataset.paymentMode;
+const pageProvider = () => document.documentElement.dataset.paymentProvider;
 
 /** On every page while the payment provider takes test cards only: no real money moves. */
 export function TestModeBanner() {
   const { t } = useI18n();
   const { data } = useQuery(paymentConfigQuery);
   if ((data?.mode ?? pageMode()) !== 'test') return null;
+  // SSLCommerz's sandbox takes its own test cards and wallet numbers, not 4242….
+  const sandbox = (data?.provider ?? pageProvider()) === 'sslcommerz';
   return (
     // A landmark of its own, so that every part of the page sits in one.
     <aside
@@ -21,7 +25,11 @@ export function TestModeBanner() {
       data-testid="test-mode-banner"
       className="bg-warning px-4 py-1 text-center text-sm text-warning-content"
     >
-      {t('Test mode: no real money is taken. Pay with a test card such as 4242 4242 4242 4242.')}
+      {sandbox
+        ? t(
+            "Test mode: no real money is taken. Payments go to SSLCommerz's sandbox: pay with its test cards and wallet numbers.",
+          )
+        : t('Test mode: no real money is taken. Pay with a test card such as 4242 4242 4242 4242.')}
     </aside>
   );
 }

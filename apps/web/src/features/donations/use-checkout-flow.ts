@@ -30,7 +30,7 @@ export function useCheckoutFlow(
   const start = useStartCheckout();
   const refresh = useRefreshAfterPayment();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ method: PaymentMethod; message: string } | null>(null);
   const returned = useQuery({
     ...myPaymentQuery(returnedPaymentId ?? ''),
     enabled: Boolean(returnedPaymentId),
@@ -55,7 +55,8 @@ export function useCheckoutFlow(
     }
   }, [returned.data, status, navigate, refresh]);
 
-  // What became of the payment the donor came back with, in the red line under the wallets.
+  // What became of the payment the donor came back with, in the red line under the
+  // wallets or under the card form: once, beside the method it was.
   const payment = returned.data;
   const returnMessage =
     payment?.status === 'needs_review'
@@ -82,11 +83,15 @@ export function useCheckoutFlow(
       window.location.assign(redirectUrl);
     } catch (err) {
       const message = messageOf(err);
-      setError(message);
+      setError({ method, message });
       void popup.failure(message);
       setBusy(false);
     }
   }
 
-  return { pay, busy, error: error ?? returnMessage };
+  const shown =
+    error ?? (payment && returnMessage ? { method: payment.method, message: returnMessage } : null);
+  const errorFor = (part: 'wallets' | 'card') =>
+    shown && (shown.method === 'card') === (part === 'card') ? shown.message : null;
+  return { pay, busy, errorFor };
 }

@@ -92,7 +92,7 @@ export function Component() {
                 initialAmountTk={amount}
                 methods={config.data.checkoutMethods}
                 busy={checkout.busy}
-                error={checkout.error}
+                error={checkout.errorFor('wallets')}
                 onPay={checkout.pay}
               />
             </section>
@@ -110,7 +110,7 @@ export function Component() {
                 <GatewayCardForm
                   initialAmountTk={amount}
                   busy={checkout.busy}
-                  error={checkout.error}
+                  error={checkout.errorFor('card')}
                   onPay={checkout.pay}
                 />
               ) : config.data.provider === 'stripe' && config.data.publishableKey ? (

@@ -7,9 +7,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { readSources, splitCatalogue, type CataloguePart } from './build/catalogue-parts';
+import { PAGE_CHUNKS_FILE, pageChunks, routeModules } from './build/page-chunks';
 import type { Endpoint } from '../../packages/shared/src/api/contract';
 // Relative, so the config bundles the TypeScript source (a package import stays external).
 import { resources } from '../../packages/shared/src/api/resources';
+import { PAGES } from '../../packages/shared/src/pages';
 
 /**
  * Writes a .br and a .gz next to every text asset of the build (from the files as
@@ -109,8 +111,37 @@ function bnCatalogueParts(): Plugin {
   };
 }
 
+/**
+ * `page-chunks.json` in the build: each page's own JavaScript files, which the server
+ * names in the page's HTML (see build/page-chunks.ts). The build fails when a page of the
+ * table has no chunk, so the router and this stay in step.
+ */
+function pageChunksManifest(): Plugin {
+  const router = fileURLToPath(new URL('./src/app/router.tsx', import.meta.url));
+  return {
+    name: 'easyfund-page-chunks',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const modules = routeModules(await readFile(router, 'utf8'), path.dirname(router));
+      const chunks = pageChunks(modules, bundle);
+      const missing = Object.keys(PAGES).filter((name) => !chunks[name]);
+      if (missing.length > 0) {
+        this.error(`no chunk for the page(s) ${missing.join(', ')} in ${router}`);
+      }
+      this.emitFile({ type: 'asset', fileName: PAGE_CHUNKS_FILE, source: JSON.stringify(chunks) });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [contractsWithoutSchemas(), bnCatalogueParts(), react(), tailwindcss(), precompress()],
+  plugins: [
+    contractsWithoutSchemas(),
+    bnCatalogueParts(),
+    react(),
+    tailwindcss(),
+    pageChunksManifest(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },

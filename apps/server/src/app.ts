@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import type { Language } from '@easyfund/shared/i18n/languages';
-import { PAGES, titleForPath } from '@easyfund/shared/pages';
+import { pageForPath, titleForPath } from '@easyfund/shared/pages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth } from './lib/auth';
@@ -291,12 +291,14 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   // A Bangla page fetches the site's part of the Bangla catalogue as soon as the HTML
   // arrives, not after the app's code has run (apps/web/build/catalogue-parts.ts names it).
   const banglaTexts = serveWeb ? banglaCataloguePreload(webDist) : '';
-  // One HTML per page title and language (a small fixed set), built on first use: the
+  // A page's own code, fetched beside the app's instead of after the router asked for it.
+  const pageCode = serveWeb ? pageCodePreloads(webDist) : {};
+  // One HTML per page, title and language (a small fixed set), built on first use: the
   // page's language in `<html lang>` (the web app reads it and loads its texts before
-  // the first render), the payment mode, and its title already translated.
+  // the first render), the payment mode, its title already translated and its own code.
   const pageHtml = new Map<string, string>();
-  const htmlFor = (title: string, lang: Language) => {
-    const key = `${lang}\u0000${title}`;
+  const htmlFor = (title: string, lang: Language, pageName: string | undefined) => {
+    const key = `${lang}\u0000${title}\u0000${pageName ?? ''}`;
     let html = pageHtml.get(key);
     if (html === undefined) {
       const [page, brand] = title.split(' - ');
@@ -304,19 +306,21 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         ? `${translate(lang, page ?? '')} - ${brand}`
         : translate(lang, title);
       html = indexHtml
-        // The payment mode and provider too: the test-mode banner is on the first paint, not pushed in
-        // above the page once the payment settings have loaded.
+        // The payment mode and provider too: the test-mode banner is on the first paint,
+        // not pushed in above the page once the payment settings have loaded.
         .replace(
           /<html lang="[^"]*"/,
           `<html lang="${lang}" data-payment-mode="${app.payments.mode}" data-payment-provider="${app.config.paymentProvider}"`,
         )
         .replace(/<title>[^<]*<\/title>/, `<title>${translated}</title>`)
-        .replace('</head>', `${lang === 'bn' ? banglaTexts : ''}</head>`);
+        .replace(
+          '</head>',
+          `${lang === 'bn' ? banglaTexts : ''}${(pageName && pageCode[pageName]) || ''}</head>`,
+        );
       pageHtml.set(key, html);
     }
     return html;
   };
-  const fundPage = new RegExp(`^${PAGES.fundDetails.path.replace(':id', '([^/]+)')}/?$`);
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
@@ -324,8 +328,9 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       // The single-page app answers every other path (its 404 page included), with
       // the page's title already in the HTML; a fund's page also carries its own share
       // card (Open Graph, Twitter) for the crawlers of Facebook, WhatsApp and others.
-      let html = htmlFor(titleForPath(pathname), request.language());
-      const fundId = fundPage.exec(pathname)?.[1];
+      const page = pageForPath(pathname);
+      let html = htmlFor(titleForPath(pathname), request.language(), page?.name);
+      const fundId = page?.name === 'fundDetails' ? page.params.id : undefined;
       const card = fundId
         ? await fundShareCard(database.db, config.publicUrl, decodeURIComponent(fundId))
         : null;
@@ -345,6 +350,25 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Per page of the page table, the `<link rel="modulepreload">`s of its own code, from the
+ * web build's `page-chunks.json` (apps/web/build/page-chunks.ts); none without it.
+ */
+function pageCodePreloads(webDist: string): Record<string, string> {
+  const file = path.join(webDist, 'page-chunks.json');
+  if (!existsSync(file)) return {};
+  const chunks = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  return Object.fromEntries(
+    Object.entries(chunks).map(([page, files]) => [
+      page,
+      files
+        .filter((f) => /^assets\/[\w.-]+\.js$/.test(f))
+        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+        .join(''),
+    ]),
+  );
+}
 
 /** The `<link rel="modulepreload">` of the web build's Bangla site texts, if it has them. */
 function banglaCataloguePreload(webDist: string): string {

@@ -13,6 +13,15 @@ beforeAll(async () => {
     path.join(webDist, 'index.html'),
     '<!doctype html><html lang="en"><head><meta name="description" content="Easy Fund: donate." /><title>Easy Fund</title></head><body><div id="root"></div></body></html>',
   );
+  // As the web build writes it (apps/web/build/page-chunks.ts).
+  writeFileSync(
+    path.join(webDist, 'page-chunks.json'),
+    JSON.stringify({
+      fundDetails: ['assets/fund-details-Ab1.js', 'assets/fund-card-Cd2.js'],
+      donateNow: ['assets/donate-now-Ef3.js', 'assets/fund-card-Cd2.js'],
+      home: ['assets/home-Gh4.js', '../../etc/passwd', 'assets/x.css'],
+    }),
+  );
   ctx = await buildTestApp({
     NODE_ENV: 'production',
     PAYMENT_PROVIDER: 'test',
@@ -88,5 +97,49 @@ describe("a fund page's HTML for crawlers (no JavaScript)", () => {
       expect(html).not.toContain('og:title');
       expect(html).not.toContain('Secret pending');
     }
+  });
+});
+
+describe("a page's HTML names what the page fetches first", () => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*>/g)].map((m) => m[0]);
+
+  it("names each page's own code, and only files of the build's assets", async () => {
+    const list = (await ctx.app.inject({ method: 'GET', url: '/donatenow' })).body;
+    expect(preloads(list)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/donate-now-Ef3.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/fund-card-Cd2.js">',
+    ]);
+    const home = (await ctx.app.inject({ method: 'GET', url: '/' })).body;
+    expect(preloads(home)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/home-Gh4.js">',
+    ]);
+    const contact = (await ctx.app.inject({ method: 'GET', url: '/contactus' })).body;
+    expect(preloads(contact)).toEqual([]);
+  });
+
+  it("names a fund page's own code, the fund the page asks for and its picture", async () => {
+    const fund = await createFund(ctx.db, { raiserId, image: '/uploads/ab12cd-1280.webp' });
+    const html = (await ctx.app.inject({ method: 'GET', url: `/donatenow/${fund.id}` })).body;
+    expect(preloads(html)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/fund-details-Ab1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/fund-card-Cd2.js">',
+      `<link rel="preload" as="fetch" crossorigin href="/api/funds/${fund.id}" />`,
+      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/ab12cd-1280.webp" imagesrcset="/uploads/ab12cd-320.webp 320w, /uploads/ab12cd-640.webp 640w, /uploads/ab12cd-1280.webp 1280w" imagesizes="(min-width: 1024px) 50vw, 100vw" />',
+    ]);
+    // The preloaded answer is the one the page's own request gets.
+    const api = await ctx.app.inject({ method: 'GET', url: `/api/funds/${fund.id}` });
+    expect(api.statusCode).toBe(200);
+  });
+
+  it('names no fund for an unknown or unapproved one', async () => {
+    const html = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/donatenow/00000000-0000-4000-8000-000000000000',
+      })
+    ).body;
+    expect(html).not.toContain('as="fetch"');
+    expect(html).not.toContain('as="image"');
   });
 });

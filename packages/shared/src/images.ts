@@ -1,6 +1,9 @@
 /** The widths, in CSS pixels × density, every uploaded image is stored in (WebP). */
 export const UPLOAD_WIDTHS = [320, 640, 1280] as const;
 
+/** The `sizes` of a fund page's picture (the server preloads the same candidate). */
+export const FUND_PAGE_IMAGE_SIZES = '(min-width: 1024px) 50vw, 100vw';
+
 /** The width whose address is stored with a fund or an application. */
 export const STORED_WIDTH = 1280;
 

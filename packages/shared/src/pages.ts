@@ -228,15 +228,28 @@ function compile(pattern: string): { re: RegExp; names: string[] } {
   return { re: new RegExp(`^${source.replace(/\/$/, '')}/?$`), names };
 }
 
-const MATCHERS = (Object.values(PAGES) as Page[]).map((page) => ({ page, ...compile(page.path) }));
+const MATCHERS = (Object.entries(PAGES) as [PageName, Page][]).map(([name, page]) => ({
+  name,
+  page,
+  ...compile(page.path),
+}));
+
+/** The page of a path and its parameters; undefined for a path of no page. */
+export function pageForPath(
+  pathname: string,
+): { name: PageName; page: Page; params: Record<string, string> } | undefined {
+  for (const { name, page, re, names } of MATCHERS) {
+    const m = re.exec(pathname);
+    if (!m) continue;
+    return { name, page, params: Object.fromEntries(names.map((n, i) => [n, m[i + 1] ?? ''])) };
+  }
+  return undefined;
+}
 
 /** The document title of a path, for the server's first HTML answer (the app sets it as it navigates). */
 export function titleForPath(pathname: string): string {
-  for (const { page, re, names } of MATCHERS) {
-    const m = re.exec(pathname);
-    if (!m) continue;
-    const params = Object.fromEntries(names.map((n, i) => [n, m[i + 1] ?? '']));
-    return pageTitle(typeof page.title === 'string' ? page.title : page.title(params));
-  }
-  return pageTitle(NOT_FOUND);
+  const found = pageForPath(pathname);
+  if (!found) return pageTitle(NOT_FOUND);
+  const { page, params } = found;
+  return pageTitle(typeof page.title === 'string' ? page.title : page.title(params));
 }

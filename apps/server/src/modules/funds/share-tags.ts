@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { SITE_NAME } from '@easyfund/shared/constants';
+import { FUND_PAGE_IMAGE_SIZES, srcsetFor } from '@easyfund/shared/images';
 import type { Db } from '../../db/client';
 import { funds } from '../../db/schema';
 
@@ -26,6 +27,9 @@ export interface ShareCard {
   description: string;
   image: string;
   url: string;
+  /** The fund's id and picture as the page asks for them (for the page's preloads). */
+  fundId: string;
+  imagePath: string;
 }
 
 /**
@@ -49,6 +53,8 @@ export async function fundShareCard(
     description: summary(fund.description),
     image: new URL(fund.image, `${publicUrl}/`).href,
     url: `${publicUrl}/donatenow/${fund.id}`,
+    fundId: fund.id,
+    imagePath: fund.image,
   };
 }
 
@@ -70,12 +76,28 @@ export function shareTags(card: ShareCard): string {
   ].join('\n    ');
 }
 
-/** A page's HTML with a fund's description and share tags in its head. */
+/**
+ * What the fund page asks for first, named in its HTML so the browser fetches it beside
+ * the app's code instead of after the code has run: the fund itself (the request the page
+ * makes, which takes the preloaded answer) and its picture, the page's largest paint.
+ */
+export function fundPagePreloads(card: ShareCard): string {
+  const e = escapeHtml;
+  const srcset = srcsetFor(card.imagePath);
+  return [
+    `<link rel="preload" as="fetch" crossorigin href="/api/funds/${e(card.fundId)}" />`,
+    `<link rel="preload" as="image" fetchpriority="high" href="${e(card.imagePath)}"` +
+      (srcset ? ` imagesrcset="${e(srcset)}" imagesizes="${e(FUND_PAGE_IMAGE_SIZES)}"` : '') +
+      ' />',
+  ].join('\n    ');
+}
+
+/** A page's HTML with a fund's description, share tags and preloads in its head. */
 export function withShareCard(html: string, card: ShareCard): string {
   return html
     .replace(
       /<meta\s+name="description"[^>]*>/,
       `<meta name="description" content="${escapeHtml(card.description)}" />`,
     )
-    .replace('</head>', `    ${shareTags(card)}\n  </head>`);
+    .replace('</head>', `    ${shareTags(card)}\n    ${fundPagePreloads(card)}\n  </head>`);
 }

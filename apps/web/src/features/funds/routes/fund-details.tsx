@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import { causeTitle } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { srcsetFor } from '@easyfund/shared/images';
+import { FUND_PAGE_IMAGE_SIZES, srcsetFor } from '@easyfund/shared/images';
 import { fundQuery } from '../../../api/funds';
 import { FundImage } from '../../../components/fund-image';
 import { RaisedProgress } from '../../../components/raised-progress';
@@ -73,7 +73,7 @@ export function Component() {
           <FundImage
             src={fund.image}
             srcSet={srcsetFor(fund.image)}
-            sizes="(min-width: 1024px) 50vw, 100vw"
+            sizes={FUND_PAGE_IMAGE_SIZES}
             alt={t('Illustration for {{name}}', { name: fund.name })}
             width={800}
             height={500}

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth } from './lib/auth';
 import { translate } from './lib/i18n';
+import { pageHead } from './lib/page-head';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import type { MailQueue } from './lib/notifications';
@@ -288,11 +289,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   }
 
   const indexHtml = serveWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
-  // A Bangla page fetches the site's part of the Bangla catalogue as soon as the HTML
-  // arrives, not after the app's code has run (apps/web/build/catalogue-parts.ts names it).
-  const banglaTexts = serveWeb ? banglaCataloguePreload(webDist) : '';
-  // A page's own code, fetched beside the app's instead of after the router asked for it.
-  const pageCode = serveWeb ? pageCodePreloads(webDist) : {};
+  // What each page fetches first, named in its HTML (the Bangla texts, its own code, …).
+  const headFor = serveWeb ? pageHead(webDist) : () => '';
   // One HTML per page, title and language (a small fixed set), built on first use: the
   // page's language in `<html lang>` (the web app reads it and loads its texts before
   // the first render), the payment mode, its title already translated and its own code.
@@ -313,10 +311,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
           `<html lang="${lang}" data-payment-mode="${app.payments.mode}" data-payment-provider="${app.config.paymentProvider}"`,
         )
         .replace(/<title>[^<]*<\/title>/, `<title>${translated}</title>`)
-        .replace(
-          '</head>',
-          `${lang === 'bn' ? banglaTexts : ''}${(pageName && pageCode[pageName]) || ''}</head>`,
-        );
+        .replace('</head>', `${headFor(pageName, lang)}</head>`);
       pageHtml.set(key, html);
     }
     return html;
@@ -350,31 +345,3 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-
-/**
- * Per page of the page table, the `<link rel="modulepreload">`s of its own code, from the
- * web build's `page-chunks.json` (apps/web/build/page-chunks.ts); none without it.
- */
-function pageCodePreloads(webDist: string): Record<string, string> {
-  const file = path.join(webDist, 'page-chunks.json');
-  if (!existsSync(file)) return {};
-  const chunks = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
-  return Object.fromEntries(
-    Object.entries(chunks).map(([page, files]) => [
-      page,
-      files
-        .filter((f) => /^assets\/[\w.-]+\.js$/.test(f))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-        .join(''),
-    ]),
-  );
-}
-
-/** The `<link rel="modulepreload">` of the web build's Bangla site texts, if it has them. */
-function banglaCataloguePreload(webDist: string): string {
-  const assets = path.join(webDist, 'assets');
-  const file = existsSync(assets)
-    ? readdirSync(assets).find((f) => /^bn-site-[\w-]+\.js$/.test(f))
-    : undefined;
-  return file ? `<link rel="modulepreload" crossorigin href="/assets/${file}">` : '';
-}

@@ -111,8 +111,11 @@ describe("a page's HTML names what the page fetches first", () => {
       '<link rel="modulepreload" crossorigin href="/assets/fund-card-Cd2.js">',
     ]);
     const home = (await ctx.app.inject({ method: 'GET', url: '/' })).body;
+    // The home page's largest paint too: the first hero picture, the copy the screen shows.
     expect(preloads(home)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/home-Gh4.js">',
+      '<link rel="preload" as="image" fetchpriority="high" href="/images/home/hero-1-sm.webp" media="(max-width: 800px)">',
+      '<link rel="preload" as="image" fetchpriority="high" href="/images/home/hero-1.webp" media="not all and (max-width: 800px)">',
     ]);
     const contact = (await ctx.app.inject({ method: 'GET', url: '/contactus' })).body;
     expect(preloads(contact)).toEqual([]);

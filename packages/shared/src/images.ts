@@ -1,6 +1,17 @@
 /** The widths, in CSS pixels × density, every uploaded image is stored in (WebP). */
 export const UPLOAD_WIDTHS = [320, 640, 1280] as const;
 
+/**
+ * The home page's hero pictures, each with a narrower copy for screens up to
+ * HERO_SMALL_MEDIA; the first is the home page's largest paint, which the server's HTML
+ * of the home page preloads.
+ */
+export const HERO_SLIDES = [
+  { image: '/images/home/hero-1.webp', small: '/images/home/hero-1-sm.webp' },
+  { image: '/images/home/hero-2.webp', small: '/images/home/hero-2-sm.webp' },
+] as const;
+export const HERO_SMALL_MEDIA = '(max-width: 800px)';
+
 /** The `sizes` of a fund page's picture (the server preloads the same candidate). */
 export const FUND_PAGE_IMAGE_SIZES = '(min-width: 1024px) 50vw, 100vw';
 

@@ -1,10 +1,9 @@
+import { HERO_SLIDES } from '@easyfund/shared/images';
+
 /** The home page's fixed texts and figures (spec section 2 "Home" and section 9). */
 
 export const HERO = {
-  slides: [
-    { image: '/images/home/hero-1.webp', small: '/images/home/hero-1-sm.webp' },
-    { image: '/images/home/hero-2.webp', small: '/images/home/hero-2-sm.webp' },
-  ],
+  slides: HERO_SLIDES,
   words: ['Volunteer', 'Donate', 'Fund Raise!!'],
   /** react-simple-typewriter settings of the spec. */
   typeSpeed: 70,

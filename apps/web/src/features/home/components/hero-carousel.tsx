@@ -1,5 +1,6 @@
 import { type PointerEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { HERO_SMALL_MEDIA } from '@easyfund/shared/images';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { HERO } from '../content';
@@ -109,7 +110,7 @@ export function HeroCarousel() {
           >
             <div className="relative h-full w-full overflow-hidden">
               <picture>
-                <source media="(max-width: 800px)" srcSet={slide.small} />
+                <source media={HERO_SMALL_MEDIA} srcSet={slide.small} />
                 <img
                   src={slide.image}
                   alt=""

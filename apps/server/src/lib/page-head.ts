@@ -1,0 +1,61 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HERO_SLIDES, HERO_SMALL_MEDIA } from '@easyfund/shared/images';
+import type { Language } from '@easyfund/shared/i18n/languages';
+
+/**
+ * What the server adds to the head of the web app's HTML, per page and language, so that
+ * the browser fetches what a page needs first as soon as the HTML arrives instead of
+ * after the app's code has run: a page's own code, the Bangla texts, the home page's
+ * hero picture. A fund page's own preloads depend on the fund (modules/funds/share-tags.ts).
+ */
+/** The links to put before `</head>` for a page of the page table in a language. */
+export type PageHead = (page: string | undefined, lang: Language) => string;
+
+/** Reads the web build once: its Bangla texts' file and each page's chunks. */
+export function pageHead(webDist: string): PageHead {
+  const banglaTexts = banglaCataloguePreload(webDist);
+  const code = pageCodePreloads(webDist);
+  const pictures: Record<string, string> = { home: heroPreloads() };
+  return (page, lang) => {
+    const own = page ? `${code[page] ?? ''}${pictures[page] ?? ''}` : '';
+    return `${lang === 'bn' ? banglaTexts : ''}${own}`;
+  };
+}
+
+/**
+ * Per page of the page table, the `<link rel="modulepreload">`s of its own code, from the
+ * web build's `page-chunks.json` (apps/web/build/page-chunks.ts); none without it.
+ */
+function pageCodePreloads(webDist: string): Record<string, string> {
+  const file = path.join(webDist, 'page-chunks.json');
+  if (!existsSync(file)) return {};
+  const chunks = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  return Object.fromEntries(
+    Object.entries(chunks).map(([page, files]) => [
+      page,
+      files
+        .filter((f) => /^assets\/[\w.-]+\.js$/.test(f))
+        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+        .join(''),
+    ]),
+  );
+}
+
+/** The `<link rel="modulepreload">` of the web build's Bangla site texts, if it has them. */
+function banglaCataloguePreload(webDist: string): string {
+  const assets = path.join(webDist, 'assets');
+  const file = existsSync(assets)
+    ? readdirSync(assets).find((f) => /^bn-site-[\w-]+\.js$/.test(f))
+    : undefined;
+  return file ? `<link rel="modulepreload" crossorigin href="/assets/${file}">` : '';
+}
+
+/** The first hero slide's picture, the copy the screen will show (the `<picture>`'s media). */
+function heroPreloads(): string {
+  const first = HERO_SLIDES[0];
+  return (
+    `<link rel="preload" as="image" fetchpriority="high" href="${first.small}" media="${HERO_SMALL_MEDIA}">` +
+    `<link rel="preload" as="image" fetchpriority="high" href="${first.image}" media="not all and ${HERO_SMALL_MEDIA}">`
+  );
+}

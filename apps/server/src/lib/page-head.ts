@@ -3,16 +3,16 @@ import path from 'node:path';
 import { HERO_SLIDES, HERO_SMALL_MEDIA } from '@easyfund/shared/images';
 import type { Language } from '@easyfund/shared/i18n/languages';
 
+/** The links to put before `</head>` for a page of the page table in a language. */
+export type PageHead = (page: string | undefined, lang: Language) => string;
+
 /**
  * What the server adds to the head of the web app's HTML, per page and language, so that
  * the browser fetches what a page needs first as soon as the HTML arrives instead of
  * after the app's code has run: a page's own code, the Bangla texts, the home page's
- * hero picture. A fund page's own preloads depend on the fund (modules/funds/share-tags.ts).
+ * hero picture (decision 433). A fund page's own preloads depend on the fund
+ * (modules/funds/share-tags.ts). Reads the web build once.
  */
-/** The links to put before `</head>` for a page of the page table in a language. */
-export type PageHead = (page: string | undefined, lang: Language) => string;
-
-/** Reads the web build once: its Bangla texts' file and each page's chunks. */
 export function pageHead(webDist: string): PageHead {
   const banglaTexts = banglaCataloguePreload(webDist);
   const code = pageCodePreloads(webDist);

@@ -26,6 +26,7 @@ describe('Bangladeshi formats', () => {
 
   it('formats every number as Intl.NumberFormat does for en-IN and bn-BD', () => {
     const values = [0, -0, 1, -1, 7, 999, 1000, -1000, 99_999, 1_00_000, 12_34_567.891, 0.005];
+    values.push(NaN, Infinity, -Infinity, 1e-7, -1e-7, 1e21, -1.5e22, 2 ** 80);
     values.push(
       0.125,
       1.005,

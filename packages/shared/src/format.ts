@@ -16,6 +16,13 @@ export const TIME_ZONE = 'Asia/Dhaka';
 function roundHalfUp(value: number, digits: number): [string, string] {
   const text = String(value);
   if (/e/i.test(text)) {
+    // From 1e21 up: a whole number, its shortest digits then zeros (as Intl writes it);
+    // below 1e-6, toFixed gives the zeros.
+    const big = /^(\d)(?:\.(\d+))?e\+(\d+)$/.exec(text);
+    if (big) {
+      const significant = big[1]! + (big[2] ?? '');
+      return [significant.padEnd(Number(big[3]) + 1, '0'), '0'.repeat(digits)];
+    }
     const [w = '0', f = ''] = value.toFixed(digits).split('.');
     return [w, f];
   }
@@ -33,6 +40,7 @@ function roundHalfUp(value: number, digits: number): [string, string] {
  * output as `Intl.NumberFormat('en-IN' | 'bn-BD')` (a test compares the two).
  */
 function lakh(n: number, lang: Language, minDigits: number, maxDigits: number): string {
+  if (!Number.isFinite(n)) return Number.isNaN(n) ? 'NaN' : n > 0 ? '∞' : '-∞';
   const [whole, fraction] = roundHalfUp(Math.abs(n), maxDigits);
   let decimals = fraction;
   while (decimals.length > minDigits && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
@@ -42,6 +50,7 @@ function lakh(n: number, lang: Language, minDigits: number, maxDigits: number): 
   const text = `${negative ? '-' : ''}${grouped}${decimals ? `.${decimals}` : ''}`;
   return formatDigits(text, lang);
 }
+
 /**
  * A number in the language's digits with lakh grouping: 15,00,000 / ১৫,০০,০০০. A
  * fraction keeps up to `maxFractionDigits` decimals, without trailing zeros: 2.5 / ২.৫,

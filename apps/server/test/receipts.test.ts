@@ -287,8 +287,11 @@ describe('in the donor’s language', () => {
    */
   const flat = async (pdf: Buffer) => (await pdfText(pdf)).replace(/\s+/g, ' ');
   const skeleton = (s: string) => s.normalize('NFC').replace(/[\u0981\u09BE-\u09CD\u09D7\s]/g, '');
+  /** A reph (র্ before a consonant) is drawn above, after its consonant: পূর্বাহ্ণ as পূবর্াহ্ণ. */
+  const drawn = (s: string) =>
+    s.normalize('NFC').replace(/র\u09CD([\u0995-\u09B9\u09DC-\u09DF])/g, '$1র');
   const expectBangla = (text: string, bangla: string) =>
-    expect(skeleton(text), bangla).toContain(skeleton(bangla));
+    expect(skeleton(text), bangla).toContain(skeleton(drawn(bangla)));
 
   it('a Bangla donor’s receipt has Bangla labels, Bangla digits and the amount in Bangla words', async () => {
     const bnDonor = await createSignedInUser(ctx, { name: 'রহিম উদ্দিন' });

@@ -46,7 +46,29 @@ describe('sign-in rate limit', () => {
 
   it('keeps its counters in the database, shared by every server process', async () => {
     const rows = await ctx.db.query.rateLimit.findMany();
-    expect(rows.some((r) => r.key.startsWith('10.0.0.7'))).toBe(true);
+    expect(rows.map((r) => r.key)).toContain('limit:auth:10.0.0.7|/sign-in/email');
+  });
+
+  it('keeps one counter per client and route, however many paths a client sends', async () => {
+    const ip = '10.0.0.42';
+    const send = (method: 'GET' | 'POST', url: string) =>
+      ctx.app.inject({
+        method,
+        url,
+        remoteAddress: ip,
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
+    for (let i = 0; i < 12; i++) {
+      expect((await send('POST', `/api/auth/no-such-endpoint-${i}`)).statusCode).toBe(404);
+      expect((await send('GET', `/api/auth/reset-password/token-${i}`)).statusCode).not.toBe(500);
+    }
+    const keys = (await ctx.db.query.rateLimit.findMany())
+      .map((r) => r.key)
+      .filter((k) => k.includes(`${ip}|`));
+    expect(keys.sort()).toEqual([
+      `limit:auth:${ip}|(unknown)`,
+      `limit:auth:${ip}|/reset-password/:token`,
+    ]);
   });
 });
 

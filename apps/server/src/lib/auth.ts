@@ -19,6 +19,7 @@ import { account, rateLimit, session, twoFactor, user, verification } from '../d
 import { configuredAdmins } from './configured-admins';
 import { translate } from './i18n';
 import type { Jobs } from './jobs';
+import { identityRateLimitStorage } from './identity-rate-limit';
 import { identityLogger, type LevelLog } from './log-errors';
 import { MAIL, requestLanguage } from './mails';
 import { bodyEmail, hitRateLimits } from './rate-limit';
@@ -102,6 +103,8 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
   // Verified ADMIN_EMAILS accounts become admin with every old session and password ended.
   const admins = configuredAdmins({ config, db, jobs });
 
+  // The identity layer's endpoint list, for its rate-limit storage (set once it is built).
+  let endpoints: Record<string, unknown> = {};
   const auth = betterAuth({
     appName: 'Easy Fund',
     baseURL: config.publicUrl,
@@ -289,7 +292,8 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
     },
     rateLimit: {
       enabled: true,
-      storage: 'database',
+      // Our table, one counter per client network and route (not per path sent).
+      customStorage: identityRateLimitStorage(db, () => endpoints),
       window: 60,
       max: 300,
       customRules: {
@@ -313,6 +317,7 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
       database: { generateId: () => crypto.randomUUID() },
     },
   });
+  endpoints = auth.api;
   return auth;
 }
 

@@ -13,8 +13,8 @@ export interface RateLimitHit {
 /**
  * Counts one request against `key` in a fixed window and says whether it is within
  * `max`. The counter lives in the database (one atomic upsert), so every server
- * process shares it. Keys are prefixed so they never meet the sign-in limiter's
- * (which are `ip|path`). Used for payments, uploads and the public forms.
+ * process shares it. Used for payments, uploads and the public forms, and by the
+ * identity layer (lib/identity-rate-limit.ts, keys `auth:<network>|<route>`).
  */
 export async function hitRateLimit(
   db: Db,

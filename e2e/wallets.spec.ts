@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { formatTk } from '@easyfund/shared/money';
 import { loginViaApi, registerViaApi } from './fixtures';
 
 interface Fund {
@@ -87,4 +88,13 @@ test('a donor pays 500 Tk with bKash through the test checkout on a phone; count
     items: { fundId: string }[];
   };
   expect(donations.items.filter((d) => d.fundId === fund.id)).toHaveLength(1);
+
+  // As the donor and the public see it: the fund page's new total and one wall entry,
+  // and one card in the donor's Donation History.
+  await page.goto(`/donatenow/${fund.id}`);
+  await expect(page.getByText(formatTk(after.raisedPoisha)).first()).toBeVisible();
+  await expect(page.getByTestId('supporter').filter({ hasText: 'Sumaiya D.' })).toHaveCount(1);
+  await page.goto('/dashboard/donated');
+  await expect(page.getByRole('heading', { name: fund.name })).toHaveCount(1);
+  await expect(page.getByText('500 Tk')).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { type Page, PAGES, type PageName } from '@easyfund/shared/pages';
-import { PageFallback, PageLoader } from '../components/page-loader';
+import { PageLoader } from '../components/page-loader';
 import { loadDashboardTexts } from '../lib/i18n';
 import { RequireAdmin, RequireRole } from './guards';
 import { RootLayout } from './layout/root-layout';
@@ -43,11 +43,7 @@ const PAGE_MODULES: Record<PageName, Lazy> = {
   messages: () => import('../features/admin/routes/messages'),
 };
 
-const notFound: RouteObject = {
-  path: '*',
-  lazy: () => import('./not-found'),
-  HydrateFallback: PageFallback,
-};
+const notFound: RouteObject = { path: '*', lazy: () => import('./not-found') };
 
 /** The routes of one area, relative to its base path; pages with roles behind RequireRole. */
 function routesOf(area: Page['area'], base: string): RouteObject[] {
@@ -56,9 +52,7 @@ function routesOf(area: Page['area'], base: string): RouteObject[] {
     .map(([name, page]) => {
       const path = page.path.slice(base.length).replace(/^\//, '');
       const lazy = PAGE_MODULES[name];
-      const route: RouteObject = path
-        ? { path, lazy, HydrateFallback: PageFallback }
-        : { index: true, lazy, HydrateFallback: PageFallback };
+      const route: RouteObject = path ? { path, lazy } : { index: true, lazy };
       if (!page.roles) return route;
       // Admin pages also ask for two-factor sign-in where the deployment requires it.
       const guard =
@@ -77,6 +71,8 @@ export const router = createBrowserRouter([
     path: PAGES.home.path,
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    // Shown while the first page's code loads.
+    HydrateFallback: PageLoader,
     children: [...routesOf('site', PAGES.home.path), notFound],
   },
   {

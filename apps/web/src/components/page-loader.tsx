@@ -9,16 +9,3 @@ export function PageLoader({ label = 'Loading' }: { label?: string }) {
     </div>
   );
 }
-
-/**
- * Shown in the page's place, under the navigation bar, while a page's code and data load
- * on the first visit: a screen high, so the footer does not jump up and back down.
- */
-export function PageFallback() {
-  const { t } = useI18n();
-  return (
-    <div className="flex min-h-screen w-full items-start justify-center p-8 pt-[20vh]">
-      <progress className="progress progress-primary w-56" aria-label={t('Loading')} />
-    </div>
-  );
-}

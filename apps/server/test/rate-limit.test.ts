@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNKNOWN_IDENTITY_ROUTE } from '../src/lib/identity-rate-limit';
 import { clientNetwork, hitRateLimit, pruneRateLimits } from '../src/lib/rate-limit';
 import { buildTestApp, type TestContext } from './helper';
 
@@ -66,7 +67,7 @@ describe('sign-in rate limit', () => {
       .map((r) => r.key)
       .filter((k) => k.includes(`${ip}|`));
     expect(keys.sort()).toEqual([
-      `limit:auth:${ip}|(unknown)`,
+      `limit:auth:${ip}|${UNKNOWN_IDENTITY_ROUTE}`,
       `limit:auth:${ip}|/reset-password/:token`,
     ]);
   });

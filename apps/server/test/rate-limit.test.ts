@@ -66,10 +66,12 @@ describe('sign-in rate limit', () => {
     const keys = (await ctx.db.query.rateLimit.findMany())
       .map((r) => r.key)
       .filter((k) => k.includes(`${ip}|`));
-    expect(keys.sort()).toEqual([
-      `limit:auth:${ip}|${UNKNOWN_IDENTITY_ROUTE}`,
-      `limit:auth:${ip}|/reset-password/:token`,
-    ]);
+    expect(keys.sort()).toEqual(
+      [
+        `limit:auth:${ip}|${UNKNOWN_IDENTITY_ROUTE}`,
+        `limit:auth:${ip}|/reset-password/:token`,
+      ].sort(),
+    );
   });
 });
 

@@ -16,8 +16,8 @@ interface IdentityEndpoint {
   options?: { metadata?: { SERVER_ONLY?: boolean } };
 }
 
-/** The counter of every path the identity layer does not serve, per client network. */
-export const UNKNOWN_IDENTITY_ROUTE = '(unknown)';
+/** The counter of every path the identity layer does not serve (a route starts with `/`). */
+export const UNKNOWN_IDENTITY_ROUTE = 'unknown-route';
 
 /**
  * The identity layer's rate-limit counters, in our `rate_limit` table (one atomic upsert,

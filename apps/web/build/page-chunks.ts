@@ -28,15 +28,16 @@ export interface Chunk {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  /** The modules bundled into the chunk. */
+  moduleIds: string[];
 }
 
 const withoutExtension = (file: string) => file.replace(/\.[cm]?[jt]sx?$/, '');
 
-/** Page name → the files (`assets/…`) its code needs that the entry does not load already. */
-export function pageChunks(
-  modules: Record<string, string>,
-  bundle: Record<string, { type: string } | Chunk>,
-): Record<string, string[]> {
+type Bundle = Record<string, { type: string } | Chunk>;
+
+/** The bundle's chunks, and the files a list of files loads (with itself), statically. */
+function chunkGraph(bundle: Bundle) {
   const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (start: string[], into = new Set<string>()) => {
@@ -48,6 +49,15 @@ export function pageChunks(
     return into;
   };
   const loadedByEntry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  return { chunks, byFile, closure, loadedByEntry };
+}
+
+/** Page name → the files (`assets/…`) its code needs that the entry does not load already. */
+export function pageChunks(
+  modules: Record<string, string>,
+  bundle: Bundle,
+): Record<string, string[]> {
+  const { chunks, closure, loadedByEntry } = chunkGraph(bundle);
   const byModule = new Map(
     chunks
       .filter((c) => c.facadeModuleId)
@@ -60,4 +70,22 @@ export function pageChunks(
     result[name] = [...closure([chunk.fileName])].filter((f) => !loadedByEntry.has(f));
   }
   return result;
+}
+
+/**
+ * Those of `pages` whose first load (the entry's files and the page's own, as
+ * {@link pageChunks} lists them) bundles a module whose id matches `module`.
+ */
+export function pagesLoading(
+  pages: readonly string[],
+  files: Record<string, string[]>,
+  bundle: Bundle,
+  module: RegExp,
+): string[] {
+  const { byFile, loadedByEntry } = chunkGraph(bundle);
+  return pages.filter((page) =>
+    [...loadedByEntry, ...(files[page] ?? [])].some((file) =>
+      byFile.get(file)?.moduleIds.some((id) => module.test(id)),
+    ),
+  );
 }

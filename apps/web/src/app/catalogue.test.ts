@@ -6,7 +6,7 @@ import en from '@easyfund/shared/i18n/en.json';
 import bn from '@easyfund/shared/i18n/bn.json';
 import { CAUSES } from '@easyfund/shared/constants';
 import { AMOUNT_MSG, CARD_MSG } from '@easyfund/shared/schemas/donations';
-import { REPORT_REASON_LABELS } from '@easyfund/shared/schemas/reports';
+import { REPORT_REASON_LABELS } from '@easyfund/shared/reports';
 import { CONTACT_MSG, MSG } from '@easyfund/shared/texts';
 
 /**

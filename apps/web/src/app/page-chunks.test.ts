@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '@easyfund/shared/pages';
-import { type Chunk, pageChunks, routeModules } from '../../build/page-chunks';
+import { type Chunk, pageChunks, pagesLoading, routeModules } from '../../build/page-chunks';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -21,6 +21,7 @@ describe("each page's own code, for the server's preloads", () => {
       imports,
       isEntry: false,
       facadeModuleId: null,
+      moduleIds: [],
       ...extra,
     });
     const bundle = {
@@ -46,5 +47,31 @@ describe("each page's own code, for the server's preloads", () => {
     ).toEqual({
       fundDetails: ['assets/fund-details.js', 'assets/fund-card.js', 'assets/money.js'],
     });
+  });
+
+  it('names the pages whose first load bundles a module, through the entry or their own files', () => {
+    const chunk = (fileName: string, imports: string[], extra: Partial<Chunk> = {}): Chunk => ({
+      type: 'chunk',
+      fileName,
+      imports,
+      isEntry: false,
+      facadeModuleId: null,
+      moduleIds: [],
+      ...extra,
+    });
+    const zod = '/app/node_modules/zod/v4/classic/schemas.js';
+    const bundle = {
+      'assets/index.js': chunk('assets/index.js', ['assets/i18n.js'], { isEntry: true }),
+      'assets/i18n.js': chunk('assets/i18n.js', [], { moduleIds: ['/app/src/lib/i18n.ts'] }),
+      'assets/schemas.js': chunk('assets/schemas.js', [], { moduleIds: [zod] }),
+      'assets/home.js': chunk('assets/home.js', []),
+      'assets/pay.js': chunk('assets/pay.js', ['assets/schemas.js']),
+    };
+    const files = { home: ['assets/home.js'], pay: ['assets/pay.js', 'assets/schemas.js'] };
+    const zodModule = /[\\/]node_modules[\\/]zod[\\/]/;
+    expect(pagesLoading(['home', 'pay'], files, bundle, zodModule)).toEqual(['pay']);
+    // zod in a file the entry loads reaches every page.
+    bundle['assets/i18n.js'].moduleIds.push(zod);
+    expect(pagesLoading(['home', 'pay'], files, bundle, zodModule)).toEqual(['home', 'pay']);
   });
 });

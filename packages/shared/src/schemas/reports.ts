@@ -2,27 +2,7 @@ import { z } from 'zod';
 import { ZPageQuery } from './common';
 import { paged, plainText, ZPersonRef } from './fields';
 import { MSG } from '../texts';
-
-/** Why a person reports a fund. */
-export const REPORT_REASONS = [
-  'fraud',
-  'misleading',
-  'inappropriate',
-  'duplicate',
-  'other',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-/** The English label of each reason (translated where shown). */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  fraud: 'Suspected fraud or scam',
-  misleading: 'Misleading or false story',
-  inappropriate: 'Inappropriate content',
-  duplicate: 'Duplicate of another fund',
-  other: 'Something else',
-};
-
-export const REPORT_DETAILS_MAX = 2000;
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../reports';
 
 /** "Report this fund": a reason and what the person saw. */
 export const ZCreateReportRequest = z.object({

@@ -1,7 +1,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TMe } from '@easyfund/shared/schemas/common';
-import type { ReportReason, TFundReport, TFundReportList } from '@easyfund/shared/schemas/reports';
+import type { ReportReason } from '@easyfund/shared/reports';
+import type { TFundReport, TFundReportList } from '@easyfund/shared/schemas/reports';
 import type { Db } from '../../db/client';
 import { fundReports, funds, user } from '../../db/schema';
 import { OWN_FUND_REPORT, refuseOwn } from '../../lib/decisions';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { REPORT_REASON_LABELS } from '@easyfund/shared/schemas/reports';
+import { REPORT_REASON_LABELS } from '@easyfund/shared/reports';
 import { reportsQuery, useResolveReport } from '../../../api/reports';
 import { PagedTable } from '../../../components/paged-table';
 import { useI18n } from '../../../lib/i18n';

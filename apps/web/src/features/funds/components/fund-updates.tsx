@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { srcsetFor } from '@easyfund/shared/images';
 import type { TFundUpdate } from '@easyfund/shared/schemas/updates';
 import { fundUpdatesQuery, UPDATES_PAGE_SIZE } from '../../../api/updates';
 import { useI18n } from '../../../lib/i18n';
-import { PostUpdateForm } from './post-update-form';
+
+// Only the fund's organiser sees the form; it validates with zod, loaded with it.
+const PostUpdateForm = lazy(() =>
+  import('./post-update-form').then((m) => ({ default: m.PostUpdateForm })),
+);
 
 /** "Updates from the organiser", newest first, with the organiser's form to post one. */
 export function FundUpdates({ fundId }: { fundId: string }) {
@@ -19,7 +23,11 @@ export function FundUpdates({ fundId }: { fundId: string }) {
       <h2 id="fund-updates" className="text-2xl font-bold">
         {t('Updates from the organiser')}
       </h2>
-      {canPost && <PostUpdateForm fundId={fundId} />}
+      {canPost && (
+        <Suspense fallback={null}>
+          <PostUpdateForm fundId={fundId} />
+        </Suspense>
+      )}
       {first.isPending ? (
         <p className="mt-3 text-base-content/80">{t('Loading updates…')}</p>
       ) : first.isError ? (

@@ -4,7 +4,7 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportReason,
-} from '@easyfund/shared/schemas/reports';
+} from '@easyfund/shared/reports';
 import { useReportFund } from '../../../api/reports';
 import { useSession } from '../../../api/session';
 import { useI18n } from '../../../lib/i18n';

@@ -7,6 +7,7 @@ import {
   useRevalidator,
   useRouteError,
 } from 'react-router';
+import { lazy, Suspense } from 'react';
 import { causeTitle } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { FUND_PAGE_IMAGE_SIZES, srcsetFor } from '@easyfund/shared/images';
@@ -28,11 +29,14 @@ import { HoldNotice } from '../components/hold-notice';
 import { OrganiserCard } from '../components/organiser-card';
 import { RelatedFunds } from '../components/related-funds';
 import { StickyDonate } from '../components/sticky-donate';
+import { FundUpdates } from '../components/fund-updates';
 
 /** Where the phone's sticky Donate button takes the donor. */
 const DONATE_BOX_ID = 'donate';
-import { FundUpdates } from '../components/fund-updates';
-import { ZakatAdmin } from '../components/zakat-admin';
+// Only an admin sees this form; it validates with zod, which the page does not load otherwise.
+const ZakatAdmin = lazy(() =>
+  import('../components/zakat-admin').then((m) => ({ default: m.ZakatAdmin })),
+);
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
@@ -127,13 +131,15 @@ export function Component() {
         </div>
       </div>
       {user?.role === 'admin' && (
-        <ZakatAdmin
-          key={`${fund.zakatEligible}|${fund.zakatNote ?? ''}`}
-          fundId={fund.id}
-          eligible={fund.zakatEligible}
-          note={fund.zakatNote}
-          onSaved={() => void revalidator.revalidate()}
-        />
+        <Suspense fallback={null}>
+          <ZakatAdmin
+            key={`${fund.zakatEligible}|${fund.zakatNote ?? ''}`}
+            fundId={fund.id}
+            eligible={fund.zakatEligible}
+            note={fund.zakatNote}
+            onSaved={() => void revalidator.revalidate()}
+          />
+        </Suspense>
       )}
       <section className="mt-10" aria-labelledby="about-fund">
         <h2 id="about-fund" className="text-2xl font-bold">

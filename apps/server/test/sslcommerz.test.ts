@@ -332,6 +332,61 @@ describe('SSLCommerz checkout', () => {
     }
   });
 
+  it('a forged fail or cancel, posted while the donor is still at the gateway, fails nothing; the payment then counts', async () => {
+    const fund = await createRaisedFund(ctx);
+    const started = await checkout(fund.id, 500);
+    const forged = { tran_id: started.paymentId, amount: '500.00', currency: 'BDT' };
+    const back = await browserReturn('fail', { ...forged, status: 'FAILED' });
+    expect(back.statusCode).toBe(303);
+    expect((await browserReturn('cancel', { ...forged, status: 'CANCELLED' })).statusCode).toBe(
+      303,
+    );
+    expect((await ipn({ ...forged, status: 'FAILED' })).json()).toMatchObject({
+      outcome: 'pending',
+    });
+    expect((await ipn({ ...forged, status: 'CANCELLED' })).json()).toMatchObject({
+      outcome: 'pending',
+    });
+    expect(await payment(started.paymentId)).toMatchObject({
+      status: 'pending',
+      failureMessage: null,
+    });
+
+    const fields = standIn.pay(started.paymentId);
+    expect((await ipn(fields)).json()).toMatchObject({ outcome: 'succeeded' });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 50_000, donationCount: 1 });
+  });
+
+  it('a fail notice for a payment the gateway shows paid records the donation, once', async () => {
+    const { fund, started } = await startPaid(600);
+    const notice = { tran_id: started.paymentId, status: 'FAILED' };
+    expect((await ipn(notice)).json()).toMatchObject({ outcome: 'succeeded' });
+    expect((await browserReturn('fail', notice)).statusCode).toBe(303);
+    expect((await payment(started.paymentId)).status).toBe('succeeded');
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 60_000, donationCount: 1 });
+  });
+
+  it('a cancel return while the gateway cannot be asked leaves the payment pending for later', async () => {
+    const fund = await createRaisedFund(ctx);
+    const started = await checkout(fund.id, 500);
+    const fields = standIn.end(started.paymentId, 'CANCELLED');
+    standIn.failing = true;
+    try {
+      const back = await browserReturn('cancel', fields);
+      expect(back.statusCode).toBe(303);
+      expect(back.headers.location).toContain(`?payment=${started.paymentId}`);
+      expect((await payment(started.paymentId)).status).toBe('pending');
+    } finally {
+      standIn.failing = false;
+    }
+    // Once the gateway answers, the same notice (or the reconciliation) ends it.
+    await browserReturn('cancel', fields);
+    expect(await payment(started.paymentId)).toMatchObject({
+      status: 'failed',
+      failureMessage: 'You cancelled the payment. No money was taken.',
+    });
+  });
+
   it('the gateway being down is a 503 at the start, and the payment is not left pending', async () => {
     const fund = await createRaisedFund(ctx);
     standIn.failing = true;

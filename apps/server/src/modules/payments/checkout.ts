@@ -251,20 +251,56 @@ async function applyTransaction(
   return 'succeeded';
 }
 
-/** The donor left the gateway without paying: the payment says why; nothing counts. */
+/** Attempts the gateway has ended without taking money. */
+const ENDED_STATUSES = new Set(['FAILED', 'CANCELLED', 'EXPIRED']);
+
+/**
+ * What the gateway's Transaction Query says of a payment: a paid attempt (settled by its
+ * val_id), an attempt still open (the donor may be paying right now), or neither.
+ */
+async function askGateway(deps: CheckoutDeps, row: PaymentRow) {
+  const attempts = await deps.gateway.queryByTranId(row.id);
+  return {
+    attempts,
+    paidValId: attempts.find((a) => PAID_STATUSES.has(a.status) && a.valId)?.valId ?? null,
+    open: attempts.some((a) => !ENDED_STATUSES.has(a.status)),
+  };
+}
+
+/**
+ * The donor came back from the gateway (fail_url, cancel_url) or a FAILED / CANCELLED
+ * IPN came. Anyone can post those, so the posted status decides nothing: the gateway's
+ * Transaction Query does. A paid attempt is settled as any payment; while an attempt is
+ * still open the payment stays pending (a forged notice must not fail a payment being
+ * made; the IPN or the reconciliation settles it); otherwise the payment fails with
+ * the reason the donor was given, and nothing counts. A later valid payment still does.
+ */
 export async function abandonCheckout(
   deps: CheckoutDeps,
   tranId: string,
   why: 'fail' | 'cancel',
-): Promise<PaymentRow | null> {
+): Promise<SettleOutcome> {
   const row = await findGatewayPayment(deps, tranId);
-  if (!row) return null;
+  if (!row) return 'ignored';
+  const done = SETTLED[row.status];
+  if (done) return done;
+  if (row.status === 'failed') return 'failed';
+  // The gateway call happens before, never inside, a transaction.
+  const gateway = await askGateway(deps, row);
+  if (gateway.paidValId) return settleCheckout(deps, row.id, gateway.paidValId);
+  if (gateway.open) {
+    deps.log.warn(
+      { paymentId: row.id, why },
+      'fail or cancel notice while the gateway shows an open attempt; left pending',
+    );
+    return 'pending';
+  }
   await markFailed(
     deps.db,
     row.id,
     why === 'cancel' ? CHECKOUT_MESSAGES.cancelled : CHECKOUT_MESSAGES.failed,
   );
-  return row;
+  return 'failed';
 }
 
 /**
@@ -277,10 +313,8 @@ export async function reconcileCheckout(
   row: PaymentRow,
   opts: { abandonBefore?: Date } = {},
 ): Promise<SettleOutcome> {
-  const attempts = await deps.gateway.queryByTranId(row.id);
-  const paid = attempts.find((a) => PAID_STATUSES.has(a.status) && a.valId);
-  if (paid?.valId) return settleCheckout(deps, row.id, paid.valId);
-  const open = attempts.some((a) => !['FAILED', 'CANCELLED', 'EXPIRED'].includes(a.status));
+  const { attempts, paidValId, open } = await askGateway(deps, row);
+  if (paidValId) return settleCheckout(deps, row.id, paidValId);
   if (attempts.length > 0 && !open) {
     const cancelled = attempts.every((a) => a.status === 'CANCELLED');
     await markFailed(

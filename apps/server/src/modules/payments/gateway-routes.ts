@@ -89,8 +89,12 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
       const status = (fields.get('status') ?? '').toUpperCase();
       // FAILED / CANCELLED notifications: the same as the browser's fail and cancel.
       if (!valId && (status === 'FAILED' || status === 'CANCELLED')) {
-        await abandonCheckout(d, tranId, status === 'CANCELLED' ? 'cancel' : 'fail');
-        return { received: true as const, outcome: 'failed' as const };
+        const outcome = await abandonCheckout(
+          d,
+          tranId,
+          status === 'CANCELLED' ? 'cancel' : 'fail',
+        );
+        return { received: true as const, outcome };
       }
       const outcome = await settleCheckout(d, tranId, valId);
       return { received: true as const, outcome };
@@ -105,16 +109,16 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
       const d = deps();
       const fields = form(body);
       const tranId = fields.get('tran_id') ?? '';
-      if (params.result === 'success') {
-        try {
+      try {
+        if (params.result === 'success') {
           await settleCheckout(d, tranId, fields.get('val_id') ?? undefined);
-        } catch (err) {
-          // The gateway's API is down: the pay page says "being processed" and the
-          // IPN or the reconciliation settles it later.
-          d.log.warn({ err, tranId }, 'could not settle on the browser return');
+        } else {
+          await abandonCheckout(d, tranId, params.result);
         }
-      } else {
-        await abandonCheckout(d, tranId, params.result);
+      } catch (err) {
+        // The gateway's API is down: the pay page says "being processed" and the
+        // IPN or the reconciliation settles it later.
+        d.log.warn({ err, tranId }, 'could not settle on the browser return');
       }
       return reply.redirect(returnPath(await paymentOf(app, tranId)), 303);
     },

@@ -40,6 +40,8 @@ export interface JobsOptions {
   schedules?: Partial<Record<QueueName, string>>;
   /** Only sends jobs (the command-line tools): no workers, no maintenance. */
   producerOnly?: boolean;
+  /** How long `stop()` waits for running jobs to finish (ms); 10 s unless set. */
+  stopTimeoutMs?: number;
 }
 
 type Handler = (data: Record<string, unknown>) => Promise<void>;
@@ -227,6 +229,11 @@ export class Jobs {
     this.started = false;
     this.stopped = true;
     this.workerIds.clear();
-    await this.boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    await this.boss.stop({
+      graceful: true,
+      wait: true,
+      close: false,
+      timeout: this.opts.stopTimeoutMs ?? 10_000,
+    });
   }
 }

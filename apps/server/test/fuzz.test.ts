@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, user, withdrawals } from '../src/db/schema';
+import { identityHttpEndpoints } from '../src/lib/identity-endpoints';
 import {
   createDonation,
   createFund,
@@ -45,25 +46,19 @@ type Role = (typeof ROLES)[number];
  * Every route the identity layer serves over HTTP (the OpenAPI document leaves them out),
  * read from better-auth's own endpoint list, so a plugin or option that adds a route adds
  * it to the fuzz: sign-up and sign-in, sessions, e-mail verification, passwords, profile,
- * accounts and two-factor. Endpoints it keeps for server calls only have no path.
+ * accounts and two-factor. Endpoints it keeps for server calls only are left out (identityHttpEndpoints).
  * Path parameters (`:token`) become `{token}`, filled like the API's.
  */
-function identityRoutes(api: object): [string, string][] {
-  const out: [string, string][] = [];
-  for (const endpoint of Object.values(api) as {
-    path?: string;
-    options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean } };
-  }[]) {
-    if (!endpoint.path || endpoint.options?.metadata?.SERVER_ONLY) continue;
-    const path = `/api/auth${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
-    for (const method of [endpoint.options?.method ?? 'GET'].flat()) {
+function identityRoutes(api: Record<string, unknown>): [string, string][] {
+  return identityHttpEndpoints(api).flatMap(({ path, methods }) =>
+    methods
       // Our server forwards GET and POST to the identity layer (anything else is a 404).
-      if (method === 'GET' || method === 'POST' || method === '*') {
-        out.push([method === '*' ? 'POST' : method, path]);
-      }
-    }
-  }
-  return out;
+      .filter((method) => method === 'GET' || method === 'POST' || method === '*')
+      .map((method): [string, string] => [
+        method === '*' ? 'POST' : method,
+        `/api/auth${path.replace(/:(\w+)/g, '{$1}')}`,
+      ]),
+  );
 }
 /** Identity routes the fuzz must reach, whatever else the list holds. */
 const EXPECTED_IDENTITY_ROUTES: [string, string][] = [

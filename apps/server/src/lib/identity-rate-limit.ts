@@ -1,5 +1,6 @@
 import { addRoute, createRouter, findRoute, type RouterContext } from 'rou3';
 import type { Db } from '../db/client';
+import { identityHttpEndpoints } from './identity-endpoints';
 import { hitRateLimit } from './rate-limit';
 
 /** What the identity layer hands its rate-limit storage: `ip|path` and the rule. */
@@ -8,12 +9,6 @@ interface IdentityRateLimitStorage {
     key: string,
     rule: { window: number; max: number },
   ): Promise<{ allowed: boolean; retryAfter: number | null }>;
-}
-
-/** An endpoint of the identity layer's list, as far as its HTTP route goes. */
-interface IdentityEndpoint {
-  path?: string;
-  options?: { metadata?: { SERVER_ONLY?: boolean } };
 }
 
 /** The counter of every path the identity layer does not serve (a route starts with `/`). */
@@ -37,10 +32,7 @@ export function identityRateLimitStorage(
   const routeOf = (path: string): string => {
     if (!routes) {
       routes = createRouter<string>();
-      for (const endpoint of Object.values(endpoints()) as IdentityEndpoint[]) {
-        if (!endpoint.path || endpoint.options?.metadata?.SERVER_ONLY) continue;
-        addRoute(routes, '', endpoint.path, endpoint.path);
-      }
+      for (const { path } of identityHttpEndpoints(endpoints())) addRoute(routes, '', path, path);
     }
     // The identity layer routes only paths without empty segments (`//` is its 404).
     if (/\/{2,}/.test(path)) return UNKNOWN_IDENTITY_ROUTE;

@@ -89,3 +89,46 @@ test('on a 360 px phone the Donate button stays on screen', async ({ browser }) 
   await expect(page.getByRole('radio', { name: 'Other' })).toBeInViewport();
   await context.close();
 });
+
+test('the server sends the fund, the fund list and home readable without JavaScript; the app then draws over the same elements', async ({
+  browser,
+}) => {
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 360, height: 740 },
+  });
+  const page = await noScript.newPage();
+  const list = await page.request.get(`/api/funds?q=${encodeURIComponent(FUND_NAME)}`);
+  const fund = ((await list.json()) as { items: { id: string; name: string }[] }).items[0]!;
+  await page.goto(`/donatenow/${fund.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FUND_NAME);
+  await expect(page.getByRole('heading', { name: 'About this fund' })).toBeVisible();
+  await page.goto(`/donatenow?q=${encodeURIComponent('Cyclone Shelter')}`);
+  await expect(page.getByRole('link', { name: FUND_NAME }).first()).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to our Easy Fund');
+  await noScript.close();
+
+  // With JavaScript: the server's heading is still the one on the page once the app ran.
+  const context = await browser.newContext();
+  const app = await context.newPage();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await app.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await app.goto(`/donatenow/${fund.id}`, { waitUntil: 'domcontentloaded' });
+  // A mark on the element itself (an attribute the app does not render would be removed).
+  await app
+    .getByRole('heading', { level: 1 })
+    .evaluate((h1) => Object.assign(h1, { fromServer: true }));
+  release();
+  // The app has run once the session is known: signed out, the navigation offers Login.
+  await expect(app.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  expect(await app.getByRole('heading', { level: 1 }).evaluate((h1) => 'fromServer' in h1)).toBe(
+    true,
+  );
+  await expect(app.getByRole('radio', { name: 'Other' })).toBeVisible();
+  await context.close();
+});

@@ -150,15 +150,18 @@ function pageChunksManifest(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     contractsWithoutSchemas(),
     bnCatalogueParts(),
     react(),
-    tailwindcss(),
-    pageChunksManifest(),
-    precompress(),
+    // The server's first-render module (src/entry-server.tsx) needs neither the styles nor
+    // the browser's page table and compressed copies.
+    ...(isSsrBuild ? [] : [tailwindcss(), pageChunksManifest(), precompress()]),
   ],
+  // The first-render module carries its libraries (React's aliases to Preact apply to
+  // them too); it runs in the API server's Node.
+  ssr: { noExternal: true, target: 'node' },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -11,12 +11,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
-import type { Language } from '@easyfund/shared/i18n/languages';
+import { type Language, LANGUAGE_COOKIE } from '@easyfund/shared/i18n/languages';
 import { pageForPath, titleForPath } from '@easyfund/shared/pages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth } from './lib/auth';
 import { translate } from './lib/i18n';
+import { FIRST_RENDER_PAGES, loadFirstRender, withFirstRender } from './lib/first-render';
 import { pageHead } from './lib/page-head';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -274,6 +275,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       root: webDist,
       wildcard: false,
       index: false,
+      // The server's own render module (ssr/) is loaded, never served.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       // The web build ships .br/.gz siblings of its text assets (see apps/web/vite.config.ts).
       preCompressed: true,
       cacheControl: false,
@@ -316,6 +319,41 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     }
     return html;
   };
+  // The first HTML of the busiest public pages, rendered here with the web app's own code
+  // (decision 434); without that module in the build, the browser app draws them alone.
+  const firstRender = serveWeb ? await loadFirstRender(webDist) : null;
+  const renderFirst = async (request: FastifyRequest, pathname: string) => {
+    if (!firstRender) return null;
+    const lang = request.language();
+    // The page's API calls, answered here as an anonymous visitor's from the same address.
+    const answer: typeof fetch = async (input, init) => {
+      const res = await app.inject({
+        method: (init?.method ?? 'GET') as 'GET',
+        url: String(input),
+        remoteAddress: request.ip,
+        headers: { 'accept-language': lang, cookie: `${LANGUAGE_COOKIE}=${lang}` },
+      });
+      return new Response(res.statusCode === 204 ? null : res.payload, {
+        status: res.statusCode,
+        headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+      });
+    };
+    try {
+      return await firstRender.render(`${config.publicUrl}${request.url}`, {
+        lang,
+        fetch: answer,
+        htmlData: {
+          paymentMode: app.payments.mode,
+          paymentProvider: app.config.paymentProvider,
+        },
+        origin: config.publicUrl,
+      });
+    } catch (err) {
+      // The page still works: the browser app draws it.
+      request.log.warn({ err, pathname }, 'first render failed; the page is drawn in the browser');
+      return null;
+    }
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
@@ -330,6 +368,10 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         ? await fundShareCard(database.db, config.publicUrl, decodeURIComponent(fundId))
         : null;
       if (card) html = withShareCard(html, card);
+      if (firstRender && page && FIRST_RENDER_PAGES.has(page.name) && request.method === 'GET') {
+        const body = await renderFirst(request, pathname);
+        if (body) html = withFirstRender(html, body);
+      }
       return reply
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie, accept-language')

@@ -2,16 +2,23 @@ import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { routerReady } from './app/browser-router';
 import { initI18n } from './lib/i18n';
+import { renderOver } from './lib/render-over';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
-// The page's texts (Bangla is loaded only when chosen) before the first render.
-void initI18n().then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+// The page's texts (Bangla is loaded only when chosen) before the first render; and when
+// the server sent the page's HTML (a production build: the dev server sends none), its
+// code and data too, so that the first render draws the same page over it.
+const serverRendered = root.hasChildNodes() && !import.meta.env.DEV;
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
 );
+void Promise.all([initI18n(), serverRendered ? routerReady() : undefined]).then(() => {
+  if (serverRendered) renderOver(root, app);
+  else createRoot(root).render(app);
+});

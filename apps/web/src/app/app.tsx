@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
-import { router } from './router';
+import { router } from './browser-router';
 
 export function App() {
   return (

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { type Page, PAGES, type PageName } from '@easyfund/shared/pages';
 import { PageLoader } from '../components/page-loader';
 import { loadDashboardTexts } from '../lib/i18n';
@@ -65,8 +65,9 @@ function routesOf(area: Page['area'], base: string): RouteObject[] {
     });
 }
 
-/** Every route of the specification, from the page table. */
-export const router = createBrowserRouter([
+/** Every route of the specification, from the page table (the browser's router and the
+ *  server's first render use the same). */
+export const routes: RouteObject[] = [
   {
     path: PAGES.home.path,
     Component: RootLayout,
@@ -89,4 +90,4 @@ export const router = createBrowserRouter([
     HydrateFallback: PageLoader,
     children: [...routesOf('dashboard', PAGES.dashboard.path), notFound],
   },
-]);
+];

@@ -1,4 +1,5 @@
 import type { TApiError } from '@easyfund/shared/schemas/common';
+import { pageScope } from './page-scope';
 
 /** An error answered by our API, in its one JSON shape. */
 export class ApiError extends Error {
@@ -25,7 +26,7 @@ async function request<T>(method: string, url: string, body?: Body): Promise<T> 
   }
   let res: Response;
   try {
-    res = await fetch(url, init);
+    res = await pageScope().fetch(url, init);
   } catch {
     throw new ApiError(0, 'network', 'Could not reach the server. Check your connection.');
   }

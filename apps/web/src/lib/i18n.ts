@@ -63,18 +63,24 @@ export function pageLanguage(): Language {
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
+/** How texts are looked up, in the browser and in the server's first render: the English
+ *  text is the key (no separators), plurals from the catalogues, React escapes. */
+export const I18N_OPTIONS = {
+  fallbackLng: false,
+  keySeparator: false,
+  nsSeparator: false,
+  returnEmptyString: false,
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+} as const;
+
 /** Loads the page's catalogue; called before the first render so nothing flashes. */
 export async function initI18n(lang: Language = pageLanguage()) {
   loaded.add(`${lang}:site`);
   await i18next.use(initReactI18next).init({
+    ...I18N_OPTIONS,
     lng: lang,
-    fallbackLng: false,
     resources: { [lang]: { translation: await loaders[lang].site() } },
-    keySeparator: false,
-    nsSeparator: false,
-    returnEmptyString: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
   });
   initialised();
 }

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { IDENTITY_ERRORS, TWO_FACTOR_PAGE } from '@easyfund/shared/identity';
 import { ApiError } from './api';
+import { pageScope } from './page-scope';
 
 /** An admin call refused for want of two-factor sign-in sends the admin to its set-up page. */
 function onError(err: unknown) {
@@ -25,3 +26,6 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/** The cache a route loader fills: the app's, or the server render's for its request. */
+export const loaderQueryClient = (): QueryClient => pageScope().queryClient ?? queryClient;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { paymentConfigQuery } from '../../api/payments';
 import { useI18n } from '../../lib/i18n';
+import { pageScope } from '../../lib/page-scope';
 
 /**
  * The payment mode and provider the server wrote into the page (`<html
@@ -8,8 +9,8 @@ import { useI18n } from '../../lib/i18n';
  * paint instead of pushing the page down once the payment settings arrive (a layout
  * shift on every page).
  */
-const pageMode = () => document.documentElement.dataset.paymentMode;
-const pageProvider = () => document.documentElement.dataset.paymentProvider;
+const pageMode = () => pageScope().htmlData('paymentMode');
+const pageProvider = () => pageScope().htmlData('paymentProvider');
 
 /** On every page while the payment provider takes test cards only: no real money moves. */
 export function TestModeBanner() {

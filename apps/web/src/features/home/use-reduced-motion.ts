@@ -12,7 +12,8 @@ function subscribe(onChange: () => void) {
 export function useReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(QUERY).matches,
+    // The server's render (no window) assumes motion, as the server snapshot says.
+    () => typeof window !== 'undefined' && window.matchMedia(QUERY).matches,
     () => false,
   );
 }

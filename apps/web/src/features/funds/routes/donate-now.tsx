@@ -12,7 +12,7 @@ import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
 import { useI18n } from '../../../lib/i18n';
 import { fundsQuery } from '../../../api/funds';
 import { paths } from '../../../lib/paths';
-import { queryClient } from '../../../lib/query-client';
+import { loaderQueryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
 import { FundCard } from '../components/fund-card';
 import { ZakatFilter, ZakatLink } from '../components/zakat-filter';
@@ -22,7 +22,7 @@ import { filtersFromSearch } from '../filters';
 export async function loader({ request }: LoaderFunctionArgs) {
   const filters = filtersFromSearch(new URL(request.url).searchParams);
   // fetchQuery: cached while fresh, fetched again once stale or invalidated (after a donation).
-  const list = await queryClient.fetchQuery(fundsQuery(filters));
+  const list = await loaderQueryClient().fetchQuery(fundsQuery(filters));
   return { filters, list };
 }
 

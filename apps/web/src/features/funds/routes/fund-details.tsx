@@ -16,8 +16,9 @@ import { FundImage } from '../../../components/fund-image';
 import { RaisedProgress } from '../../../components/raised-progress';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
+import { pageScope } from '../../../lib/page-scope';
 import { paths } from '../../../lib/paths';
-import { queryClient } from '../../../lib/query-client';
+import { loaderQueryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
 import { useSession } from '../../../api/session';
 import { ShareButtons } from '../../../components/share-buttons';
@@ -42,7 +43,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   try {
     // fetchQuery: cached while fresh, fetched again once stale or invalidated (after a donation).
-    return await queryClient.fetchQuery(fundQuery(id));
+    return await loaderQueryClient().fetchQuery(fundQuery(id));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) {
       throw data('Fund not found', { status: 404 });
@@ -123,10 +124,7 @@ export function Component() {
             </p>
           )}
           {open && (
-            <ShareButtons
-              url={`${window.location.origin}${paths.fund(fund.id)}`}
-              title={fund.name}
-            />
+            <ShareButtons url={`${pageScope().origin()}${paths.fund(fund.id)}`} title={fund.name} />
           )}
         </div>
       </div>

@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createSignedInUser, type TestContext } from './helper';
+import { createRaisedFund } from './payments-helper';
+
+// A web build in miniature: the page, its entry and a preload, and a first-render module
+// that calls the API the way the app's loaders do and writes what it got.
+const webDist = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
+const ENTRY_SERVER = `
+export async function render(url, { lang, fetch, htmlData, origin }) {
+  const { pathname } = new URL(url);
+  if (pathname === '/donatenow') throw new Error('render broke');
+  const me = await fetch('/api/me');
+  const id = pathname.split('/')[2];
+  const fund = id ? await (await fetch('/api/funds/' + id)).json() : null;
+  if (id && !fund.name) return null;
+  return '<main><h1>' + (fund ? fund.name : 'Home') + '</h1><p>' +
+    [lang, htmlData.paymentMode, origin, 'me:' + me.status].join(' ') +
+    '</p><p>costs $& $1 nothing</p></main>';
+}
+`;
+let ctx: TestContext;
+beforeAll(async () => {
+  mkdirSync(path.join(webDist, 'assets'));
+  mkdirSync(path.join(webDist, 'ssr'));
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Easy Fund</title>' +
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/i18n-abc.js">' +
+      '</head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(webDist, 'ssr', 'entry-server.js'), ENTRY_SERVER);
+  ctx = await buildTestApp({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
+
+describe("the server's first render of the busiest pages", () => {
+  it("puts a fund page's HTML in #root, from the API answered inside the server, and loads the code after the first paint", async () => {
+    const fund = await createRaisedFund(ctx);
+    const res = await ctx.app.inject({ method: 'GET', url: `/donatenow/${fund.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(root(res.body)).toBe(
+      `<main><h1>${fund.name}</h1><p>en test http://localhost:3000 me:401</p><p>costs $& $1 nothing</p></main>`,
+    );
+    // The entry and every preload move into the boot script; nothing loads from the head.
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).not.toContain('rel="modulepreload"');
+    expect(res.body).toContain(
+      '<script src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/i18n-abc.js" defer></script>',
+    );
+  });
+
+  it("renders the public view in the visitor's language, whoever is signed in", async () => {
+    const someone = await createSignedInUser(ctx);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: someone.cookie, 'accept-language': 'bn-BD,bn;q=0.9' },
+    });
+    expect(root(res.body)).toContain('<h1>Home</h1><p>bn test http://localhost:3000 me:401</p>');
+  });
+
+  it('sends the page as before when the render fails, finds nothing, or is not one of those pages', async () => {
+    for (const url of ['/donatenow', '/donatenow/no-such-fund', '/contactus']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).toContain(
+        '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+      );
+      expect(res.body, url).not.toContain('boot.js');
+    }
+  });
+
+  it('never serves the render module itself', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/ssr/entry-server.js' });
+    expect(res.body).not.toContain('export async function render');
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+  });
+});

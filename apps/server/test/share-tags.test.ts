@@ -82,6 +82,18 @@ describe("a fund page's HTML for crawlers (no JavaScript)", () => {
     expect(description.endsWith('…')).toBe(true);
   });
 
+  it("keeps a raiser's `$&`, `$'` and `$1` as written, not as replacement patterns", async () => {
+    const fund = await createFund(ctx.db, {
+      raiserId,
+      name: 'Price $& more',
+      description: "Each kit costs $& and $' and $1 — as written.",
+    });
+    const html = (await ctx.app.inject({ method: 'GET', url: `/donatenow/${fund.id}` })).body;
+    expect(meta(html, 'description')).toBe('Each kit costs $&amp; and $&#39; and $1 — as written.');
+    expect(meta(html, 'og:title')).toBe('Price $&amp; more');
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+  });
+
   it('gives pending or unknown funds no share card', async () => {
     const pending = await createFund(ctx.db, {
       raiserId,

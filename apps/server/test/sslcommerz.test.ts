@@ -357,6 +357,18 @@ describe('SSLCommerz checkout', () => {
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 50_000, donationCount: 1 });
   });
 
+  it('a fail notice for a payment the gateway shows no attempt of leaves it pending', async () => {
+    const fund = await createRaisedFund(ctx);
+    const started = await checkout(fund.id, 500);
+    for (const [key, t] of standIn.transactions) {
+      if (t.tran_id === started.paymentId) standIn.transactions.delete(key);
+    }
+    const notice = { tran_id: started.paymentId, status: 'FAILED' };
+    expect((await ipn(notice)).json()).toMatchObject({ outcome: 'pending' });
+    expect((await browserReturn('fail', notice)).statusCode).toBe(303);
+    expect((await payment(started.paymentId)).status).toBe('pending');
+  });
+
   it('a fail notice for a payment the gateway shows paid records the donation, once', async () => {
     const { fund, started } = await startPaid(600);
     const notice = { tran_id: started.paymentId, status: 'FAILED' };

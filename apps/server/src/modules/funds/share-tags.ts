@@ -94,10 +94,11 @@ export function fundPagePreloads(card: ShareCard): string {
 
 /** A page's HTML with a fund's description, share tags and preloads in its head. */
 export function withShareCard(html: string, card: ShareCard): string {
+  // Functions, so that `$&` and the like in a fund's texts are not replacement patterns.
   return html
     .replace(
       /<meta\s+name="description"[^>]*>/,
-      `<meta name="description" content="${escapeHtml(card.description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(card.description)}" />`,
     )
-    .replace('</head>', `    ${shareTags(card)}\n    ${fundPagePreloads(card)}\n  </head>`);
+    .replace('</head>', () => `    ${shareTags(card)}\n    ${fundPagePreloads(card)}\n  </head>`);
 }

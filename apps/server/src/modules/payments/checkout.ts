@@ -271,9 +271,10 @@ async function askGateway(deps: CheckoutDeps, row: PaymentRow) {
  * The donor came back from the gateway (fail_url, cancel_url) or a FAILED / CANCELLED
  * IPN came. Anyone can post those, so the posted status decides nothing: the gateway's
  * Transaction Query does. A paid attempt is settled as any payment; while an attempt is
- * still open the payment stays pending (a forged notice must not fail a payment being
- * made; the IPN or the reconciliation settles it); otherwise the payment fails with
- * the reason the donor was given, and nothing counts. A later valid payment still does.
+ * still open, or the gateway shows none yet, the payment stays pending (a forged notice
+ * must not fail a payment being made; the IPN or the reconciliation settles it); when
+ * every attempt has ended, the payment fails with the reason the donor was given, and
+ * nothing counts. A later valid payment still does.
  */
 export async function abandonCheckout(
   deps: CheckoutDeps,
@@ -288,10 +289,10 @@ export async function abandonCheckout(
   // The gateway call happens before, never inside, a transaction.
   const gateway = await askGateway(deps, row);
   if (gateway.paidValId) return settleCheckout(deps, row.id, gateway.paidValId);
-  if (gateway.open) {
+  if (gateway.open || gateway.attempts.length === 0) {
     deps.log.warn(
       { paymentId: row.id, why },
-      'fail or cancel notice while the gateway shows an open attempt; left pending',
+      'fail or cancel notice the gateway does not show ended; left pending',
     );
     return 'pending';
   }

@@ -123,12 +123,15 @@ test('the server sends the fund, the fund list and home readable without JavaScr
   await app
     .getByRole('heading', { level: 1 })
     .evaluate((h1) => Object.assign(h1, { fromServer: true }));
+  // The visitor reads on while the code loads: the app keeps their place.
+  await app.evaluate(() => window.scrollTo(0, 400));
   release();
   // The app has run once the session is known: signed out, the navigation offers Login.
   await expect(app.getByRole('link', { name: 'Login' }).first()).toBeVisible();
   expect(await app.getByRole('heading', { level: 1 }).evaluate((h1) => 'fromServer' in h1)).toBe(
     true,
   );
-  await expect(app.getByRole('radio', { name: 'Other' })).toBeVisible();
+  await expect(app.getByRole('radio', { name: 'Other' })).toBeAttached();
+  expect(await app.evaluate(() => window.scrollY)).toBe(400);
   await context.close();
 });

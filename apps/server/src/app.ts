@@ -321,11 +321,12 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   };
   // The first HTML of the busiest public pages, rendered here with the web app's own code
   // (decision 434); without that module in the build, the browser app draws them alone.
-  const firstRender = serveWeb ? await loadFirstRender(webDist) : null;
-  const renderFirst = async (request: FastifyRequest, pathname: string) => {
+  const firstRender = serveWeb ? await loadFirstRender(webDist, app.log) : null;
+  /** A page's first HTML, with its API calls answered here as an anonymous visitor's
+   *  from the same address, in the visitor's language. */
+  const renderFirst = (request: FastifyRequest) => {
     if (!firstRender) return null;
     const lang = request.language();
-    // The page's API calls, answered here as an anonymous visitor's from the same address.
     const answer: typeof fetch = async (input, init) => {
       const res = await app.inject({
         method: (init?.method ?? 'GET') as 'GET',
@@ -338,21 +339,12 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
       });
     };
-    try {
-      return await firstRender.render(`${config.publicUrl}${request.url}`, {
-        lang,
-        fetch: answer,
-        htmlData: {
-          paymentMode: app.payments.mode,
-          paymentProvider: app.config.paymentProvider,
-        },
-        origin: config.publicUrl,
-      });
-    } catch (err) {
-      // The page still works: the browser app draws it.
-      request.log.warn({ err, pathname }, 'first render failed; the page is drawn in the browser');
-      return null;
-    }
+    return firstRender(`${config.publicUrl}${request.url}`, {
+      lang,
+      fetch: answer,
+      htmlData: { paymentMode: app.payments.mode, paymentProvider: app.config.paymentProvider },
+      origin: config.publicUrl,
+    });
   };
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -369,7 +361,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         : null;
       if (card) html = withShareCard(html, card);
       if (firstRender && page && FIRST_RENDER_PAGES.has(page.name) && request.method === 'GET') {
-        const body = await renderFirst(request, pathname);
+        const body = await renderFirst(request);
         if (body) html = withFirstRender(html, body);
       }
       return reply

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadFirstRender } from '../src/lib/first-render';
 import { buildTestApp, createSignedInUser, type TestContext } from './helper';
 import { createRaisedFund } from './payments-helper';
 
@@ -84,5 +85,55 @@ describe("the server's first render of the busiest pages", () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/ssr/entry-server.js' });
     expect(res.body).not.toContain('export async function render');
     expect(res.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('the guards around the first render', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  /** A build whose render module is `source`. */
+  function buildWith(source: string): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'ssr'));
+    writeFileSync(path.join(dir, 'ssr', 'entry-server.js'), source);
+    return dir;
+  }
+  const options = { lang: 'en' as const, fetch, htmlData: {}, origin: 'http://localhost' };
+
+  it('a module that does not load leaves the pages as before, with a warning', async () => {
+    const warnings: string[] = [];
+    const dir = buildWith("window.location; export async function render() { return ''; }");
+    const render = await loadFirstRender(dir, { warn: (_o, msg) => warnings.push(msg) });
+    expect(render).toBeNull();
+    expect(warnings).toEqual([
+      'the first-render module does not load; pages are drawn in the browser',
+    ]);
+  });
+
+  it('a render that is too slow, one too many at once, or that throws gives the page as before', async () => {
+    const warnings: string[] = [];
+    const dir = buildWith(`
+      export async function render(url) {
+        if (url.endsWith('/slow')) return new Promise((resolve) => setTimeout(() => resolve('late'), 1500));
+        if (url.endsWith('/broken')) throw new Error('broken');
+        return 'body';
+      }`);
+    const render = (await loadFirstRender(
+      dir,
+      { warn: (_o, msg) => warnings.push(msg) },
+      { maxInFlight: 1, timeLimitMs: 100 },
+    ))!;
+    const slow = render('http://localhost/slow', options);
+    // The one render allowed is busy: the next page is not rendered.
+    expect(await render('http://localhost/', options)).toBeNull();
+    const started = Date.now();
+    expect(await slow).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1000);
+    // Once the slow one has finished, pages render again.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await render('http://localhost/', options)).toBe('body');
+    expect(await render('http://localhost/broken', options)).toBeNull();
+    expect(warnings).toEqual(['first render failed; the page is drawn in the browser']);
   });
 });

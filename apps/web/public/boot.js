@@ -6,7 +6,15 @@
   var me = document.currentScript;
   var entry = me.getAttribute('data-entry');
   var preload = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
-  requestAnimationFrame(function () {
+  // A tab opened in the background paints no frames until it is shown: load at once there.
+  var afterPaint = document.hidden
+    ? function (next) {
+        next();
+      }
+    : function (next) {
+        requestAnimationFrame(next);
+      };
+  afterPaint(function () {
     setTimeout(function () {
       preload.forEach(function (href) {
         var link = document.createElement('link');

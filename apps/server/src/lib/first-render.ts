@@ -3,18 +3,22 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Language } from '@easyfund/shared/i18n/languages';
 
-/** The web build's server-render module (apps/web/src/entry-server.tsx), as it is called. */
-interface EntryServer {
-  render(
-    url: string,
-    options: {
-      lang: Language;
-      fetch: typeof fetch;
-      htmlData: Record<string, string>;
-      origin: string;
-    },
-  ): Promise<string | null>;
+/** What a render is given (apps/web/src/entry-server.tsx's `RenderOptions`). */
+export interface FirstRenderOptions {
+  lang: Language;
+  /** Answers the page's API calls. */
+  fetch: typeof fetch;
+  htmlData: Record<string, string>;
+  origin: string;
 }
+
+/** The web build's server-render module, as it is called. */
+interface EntryServer {
+  render(url: string, options: FirstRenderOptions): Promise<string | null>;
+}
+
+/** A page's body in `#root`, or null: the page is then sent as before. */
+export type FirstRender = (url: string, options: FirstRenderOptions) => Promise<string | null>;
 
 /**
  * The pages whose first HTML the server renders: the ones most visitors open first,
@@ -23,11 +27,54 @@ interface EntryServer {
  */
 export const FIRST_RENDER_PAGES = new Set(['home', 'donateNow', 'fundDetails']);
 
-/** The web build's first-render module, or null when the build has none. */
-export async function loadFirstRender(webDist: string): Promise<EntryServer | null> {
+/** Renders at once, at most; more requests meanwhile get the page as before. */
+export const MAX_RENDERS_IN_FLIGHT = 8;
+/** A render that takes longer is not waited for (the page goes as before). */
+export const RENDER_TIME_LIMIT_MS = 2000;
+
+/**
+ * The web build's first-render module, guarded: null when the build has none or it does
+ * not load (the pages then go as before). A render that throws, takes longer than
+ * {@link RENDER_TIME_LIMIT_MS} or would be one too many at once gives null: rendering is
+ * an extra, never a reason for a page to fail or to wait, nor a lever to flood the server.
+ */
+export async function loadFirstRender(
+  webDist: string,
+  log: { warn(obj: object, msg: string): void },
+  limits = { maxInFlight: MAX_RENDERS_IN_FLIGHT, timeLimitMs: RENDER_TIME_LIMIT_MS },
+): Promise<FirstRender | null> {
   const file = path.join(webDist, 'ssr', 'entry-server.js');
   if (!existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)) as EntryServer;
+  let entry: EntryServer;
+  try {
+    entry = (await import(pathToFileURL(file).href)) as EntryServer;
+  } catch (err) {
+    log.warn(
+      { err, file },
+      'the first-render module does not load; pages are drawn in the browser',
+    );
+    return null;
+  }
+  let inFlight = 0;
+  return async (url, options) => {
+    if (inFlight >= limits.maxInFlight) return null;
+    inFlight++;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const rendering = entry.render(url, options).finally(() => inFlight--);
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), limits.timeLimitMs);
+    });
+    try {
+      return await Promise.race([rendering, late]);
+    } catch (err) {
+      log.warn({ err, url }, 'first render failed; the page is drawn in the browser');
+      return null;
+    } finally {
+      clearTimeout(timer);
+      // A render still running after the limit must not fail unhandled.
+      rendering.catch(() => {});
+    }
+  };
 }
 
 /**

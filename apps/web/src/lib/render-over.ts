@@ -9,5 +9,10 @@ import type { ReactNode } from 'react';
  * largest paint), and `hydrateRoot` would keep a differing attribute as the server wrote it.
  */
 export function renderOver(container: HTMLElement, app: ReactNode): void {
+  // The visitor may have scrolled the server's page while the code loaded; the router's
+  // scroll restoration, mounting, would put them back at the top (a link to `#part` is
+  // the router's to follow).
+  const { scrollX, scrollY } = window;
   render(app as ComponentChild, container);
+  if (!window.location.hash) window.scrollTo(scrollX, scrollY);
 }

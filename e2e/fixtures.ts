@@ -146,3 +146,13 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
   );
 }
+
+/**
+ * Waits until the app runs on the page (`<html data-app="ready">`). Home, /donatenow and a
+ * fund page arrive rendered by the server and their code loads after: a click, a tap or
+ * typing before then is done again by the page once the app runs, other events (a swipe,
+ * a key handled by the app) are not.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.locator('html[data-app="ready"]')).toBeAttached();
+}

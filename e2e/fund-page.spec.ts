@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { axeViolations, DEMO, loginViaApi, registerViaApi } from './fixtures';
+import { appReady, axeViolations, DEMO, loginViaApi, registerViaApi } from './fixtures';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
@@ -126,7 +126,8 @@ test('the server sends the fund, the fund list and home readable without JavaScr
   // The visitor reads on while the code loads: the app keeps their place.
   await app.evaluate(() => window.scrollTo(0, 400));
   release();
-  // The app has run once the session is known: signed out, the navigation offers Login.
+  await appReady(app);
+  // Signed out, the navigation offers Login once the session is known.
   await expect(app.getByRole('link', { name: 'Login' }).first()).toBeVisible();
   expect(await app.getByRole('heading', { level: 1 }).evaluate((h1) => 'fromServer' in h1)).toBe(
     true,
@@ -134,4 +135,24 @@ test('the server sends the fund, the fund list and home readable without JavaScr
   await expect(app.getByRole('radio', { name: 'Other' })).toBeAttached();
   expect(await app.evaluate(() => window.scrollY)).toBe(400);
   await context.close();
+});
+
+test("what a visitor does on the server's page before the app has loaded is done once it has", async ({
+  page,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/donatenow', { waitUntil: 'domcontentloaded' });
+  const search = page.getByRole('search', { name: 'Find a fund' });
+  await search.getByLabel('Search funds').fill('sylhet');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/donatenow$/);
+  release();
+  await expect(page).toHaveURL(/\/donatenow\?q=sylhet$/);
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article')).toContainText('Flood Relief for Sylhet Families');
 });

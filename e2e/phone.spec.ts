@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, donateViaApi, loginViaApi, registerViaApi } from './fixtures';
+import { appReady, DEMO, donateViaApi, loginViaApi, registerViaApi } from './fixtures';
 
 /** The rough edges a walk through the site on a 360 × 740 phone found, each fixed. */
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -314,6 +314,7 @@ test.describe('small wrong states', () => {
 
 test('a sideways swipe changes the hero slide', async ({ page }) => {
   await page.goto('/');
+  await appReady(page);
   const active = page.locator('.hero-slide[data-active]');
   await expect(active).toHaveAttribute('aria-label', '1 of 2');
   // A finger moving 120 px to the left: the next slide.

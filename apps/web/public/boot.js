@@ -2,10 +2,80 @@
 // code is fetched once that first screen is painted (the frame, then a task after it):
 // on a slow phone connection the page's scripts then do not hold back its first paint.
 // `data-entry`: the app's entry module; `data-preload`: the modules it and the page need.
+//
+// Until the app has drawn over the page (it then fires `easyfund:app-ready` on the
+// document, src/main.tsx), what the visitor does there is kept and done again once it
+// has: a tap on a button or a link, a form sent, text typed. A link still goes where it
+// points if the app has not come after a few seconds.
 (function () {
   var me = document.currentScript;
   var entry = me.getAttribute('data-entry');
   var preload = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var root = document.getElementById('root');
+  var ready = false;
+  var actions = [];
+  var typed = [];
+  var TEXT_FIELD =
+    'input:not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button]), textarea, select';
+
+  function early(e) {
+    return !ready && e.target instanceof Element && root.contains(e.target);
+  }
+  document.addEventListener(
+    'click',
+    function (e) {
+      if (!early(e)) return;
+      var el = e.target.closest('a[href], button, input, summary, [role=button]');
+      if (!el || el.matches(TEXT_FIELD)) return;
+      e.preventDefault();
+      actions.push(el);
+    },
+    true,
+  );
+  document.addEventListener(
+    'submit',
+    function (e) {
+      if (!early(e)) return;
+      e.preventDefault();
+      actions.push(e.target);
+    },
+    true,
+  );
+  document.addEventListener(
+    'input',
+    function (e) {
+      if (early(e) && e.target.matches(TEXT_FIELD)) typed.push([e.target, e.target.value]);
+    },
+    true,
+  );
+
+  function replay() {
+    ready = true;
+    typed.forEach(function (entry) {
+      var field = entry[0];
+      if (!field.isConnected || field.value === entry[1]) return;
+      field.value = entry[1];
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    actions.forEach(function (el) {
+      if (!el.isConnected) return;
+      if (el.tagName === 'FORM') el.requestSubmit();
+      else el.click();
+    });
+    actions = [];
+    typed = [];
+  }
+  document.addEventListener('easyfund:app-ready', replay, { once: true });
+  // No app after a while (its code failed to load): links go where they point.
+  setTimeout(function () {
+    if (ready) return;
+    ready = true;
+    var link = actions.filter(function (el) {
+      return el.tagName === 'A';
+    })[0];
+    if (link) window.location.assign(link.href);
+  }, 10000);
+
   // A tab opened in the background paints no frames until it is shown: load at once there.
   var afterPaint = document.hidden
     ? function (next) {

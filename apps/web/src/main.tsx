@@ -21,4 +21,8 @@ const app = (
 void Promise.all([initI18n(), serverRendered ? routerReady() : undefined]).then(() => {
   if (serverRendered) renderOver(root, app);
   else createRoot(root).render(app);
+  // The app answers from now on (`<html data-app="ready">`); what the visitor did on the
+  // server's page meanwhile is done again now (public/boot.js).
+  document.documentElement.dataset.app = 'ready';
+  document.dispatchEvent(new Event('easyfund:app-ready'));
 });

@@ -155,4 +155,18 @@ test("what a visitor does on the server's page before the app has loaded is done
   await expect(page).toHaveURL(/\/donatenow\?q=sylhet$/);
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(page.getByRole('article')).toContainText('Flood Relief for Sylhet Families');
+
+  // A cause chosen in the list box before the app runs filters the list once it does.
+  let again!: () => void;
+  const heldAgain = new Promise<void>((resolve) => (again = resolve));
+  await page.unrouteAll();
+  await page.route('**/assets/index-*.js', async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  await page.goto('/donatenow', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Cause').selectOption({ label: 'Health Care' });
+  again();
+  await expect(page).toHaveURL(/cause=health-care/);
+  await expect(page.getByRole('article').filter({ hasNotText: 'Health Care' })).toHaveCount(0);
 });

@@ -55,7 +55,9 @@
       var field = entry[0];
       if (!field.isConnected || field.value === entry[1]) return;
       field.value = entry[1];
+      // A text field's app listens to `input`, a list box's to `change`.
       field.dispatchEvent(new Event('input', { bubbles: true }));
+      field.dispatchEvent(new Event('change', { bubbles: true }));
     });
     actions.forEach(function (el) {
       if (!el.isConnected) return;

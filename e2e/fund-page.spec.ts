@@ -169,4 +169,18 @@ test("what a visitor does on the server's page before the app has loaded is done
   again();
   await expect(page).toHaveURL(/cause=health-care/);
   await expect(page.getByRole('article').filter({ hasNotText: 'Health Care' })).toHaveCount(0);
+
+  // A check box ticked before the app runs stays ticked and filters once it does.
+  let third!: () => void;
+  const heldThird = new Promise<void>((resolve) => (third = resolve));
+  await page.unrouteAll();
+  await page.route('**/assets/index-*.js', async (route) => {
+    await heldThird;
+    await route.continue();
+  });
+  await page.goto('/donatenow', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('checkbox', { name: 'Zakat-eligible only' }).check();
+  third();
+  await expect(page).toHaveURL(/\/donatenow\?zakat=1$/);
+  await expect(page.getByRole('checkbox', { name: 'Zakat-eligible only' })).toBeChecked();
 });

@@ -15,9 +15,17 @@
   var ready = false;
   var actions = [];
   var typed = [];
+  var CHOICE = 'input[type=checkbox], input[type=radio]';
   var TEXT_FIELD =
     'input:not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button]), textarea, select';
 
+  /** The field's latest value (or checked state), to be set again and announced. */
+  function keep(field, property) {
+    typed = typed.filter(function (entry) {
+      return entry[0] !== field;
+    });
+    typed.push([field, property, field[property]]);
+  }
   function early(e) {
     return !ready && e.target instanceof Element && root.contains(e.target);
   }
@@ -26,7 +34,9 @@
     function (e) {
       if (!early(e)) return;
       var el = e.target.closest('a[href], button, input, summary, [role=button]');
-      if (!el || el.matches(TEXT_FIELD)) return;
+      // A text field takes focus, a check box or a radio button changes as it would
+      // (kept below, from its change): nothing to do again.
+      if (!el || el.matches(TEXT_FIELD) || el.matches(CHOICE)) return;
       e.preventDefault();
       actions.push(el);
     },
@@ -44,7 +54,14 @@
   document.addEventListener(
     'input',
     function (e) {
-      if (early(e) && e.target.matches(TEXT_FIELD)) typed.push([e.target, e.target.value]);
+      if (early(e) && e.target.matches(TEXT_FIELD)) keep(e.target, 'value');
+    },
+    true,
+  );
+  document.addEventListener(
+    'change',
+    function (e) {
+      if (early(e) && e.target.matches(CHOICE)) keep(e.target, 'checked');
     },
     true,
   );
@@ -53,9 +70,9 @@
     ready = true;
     typed.forEach(function (entry) {
       var field = entry[0];
-      if (!field.isConnected || field.value === entry[1]) return;
-      field.value = entry[1];
-      // A text field's app listens to `input`, a list box's to `change`.
+      if (!field.isConnected) return;
+      field[entry[1]] = entry[2];
+      // A text field's app listens to `input`, a list box's and a check box's to `change`.
       field.dispatchEvent(new Event('input', { bubbles: true }));
       field.dispatchEvent(new Event('change', { bubbles: true }));
     });

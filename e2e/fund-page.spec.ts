@@ -13,6 +13,21 @@ async function signedInPage(browser: Browser, email?: string, password?: string)
   return page;
 }
 
+/**
+ * Holds back the app's entry script until the returned function is called: the page stays
+ * as the server rendered it, without its code, meanwhile.
+ */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.unrouteAll();
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The donor wall's row of this donation, found by its message of support. */
 function wallRow(page: Page, message: string) {
   return page.getByTestId('supporter').filter({ hasText: message });
@@ -112,12 +127,7 @@ test('the server sends the fund, the fund list and home readable without JavaScr
   // With JavaScript: the server's heading is still the one on the page once the app ran.
   const context = await browser.newContext();
   const app = await context.newPage();
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await app.route('**/assets/index-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppCode(app);
   await app.goto(`/donatenow/${fund.id}`, { waitUntil: 'domcontentloaded' });
   // A mark on the element itself (an attribute the app does not render would be removed).
   await app
@@ -140,12 +150,7 @@ test('the server sends the fund, the fund list and home readable without JavaScr
 test("what a visitor does on the server's page before the app has loaded is done once it has", async ({
   page,
 }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  let release = await holdAppCode(page);
   await page.goto('/donatenow', { waitUntil: 'domcontentloaded' });
   const search = page.getByRole('search', { name: 'Find a fund' });
   await search.getByLabel('Search funds').fill('sylhet');
@@ -157,30 +162,18 @@ test("what a visitor does on the server's page before the app has loaded is done
   await expect(page.getByRole('article')).toContainText('Flood Relief for Sylhet Families');
 
   // A cause chosen in the list box before the app runs filters the list once it does.
-  let again!: () => void;
-  const heldAgain = new Promise<void>((resolve) => (again = resolve));
-  await page.unrouteAll();
-  await page.route('**/assets/index-*.js', async (route) => {
-    await heldAgain;
-    await route.continue();
-  });
+  release = await holdAppCode(page);
   await page.goto('/donatenow', { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Cause').selectOption({ label: 'Health Care' });
-  again();
+  release();
   await expect(page).toHaveURL(/cause=health-care/);
   await expect(page.getByRole('article').filter({ hasNotText: 'Health Care' })).toHaveCount(0);
 
   // A check box ticked before the app runs stays ticked and filters once it does.
-  let third!: () => void;
-  const heldThird = new Promise<void>((resolve) => (third = resolve));
-  await page.unrouteAll();
-  await page.route('**/assets/index-*.js', async (route) => {
-    await heldThird;
-    await route.continue();
-  });
+  release = await holdAppCode(page);
   await page.goto('/donatenow', { waitUntil: 'domcontentloaded' });
   await page.getByRole('checkbox', { name: 'Zakat-eligible only' }).check();
-  third();
+  release();
   await expect(page).toHaveURL(/\/donatenow\?zakat=1$/);
   await expect(page.getByRole('checkbox', { name: 'Zakat-eligible only' })).toBeChecked();
 });

@@ -17,7 +17,12 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth } from './lib/auth';
 import { translate } from './lib/i18n';
-import { FIRST_RENDER_PAGES, loadFirstRender, withFirstRender } from './lib/first-render';
+import {
+  FIRST_RENDER_PAGES,
+  type FirstRender,
+  loadFirstRender,
+  withFirstRender,
+} from './lib/first-render';
 import { pageHead } from './lib/page-head';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -324,8 +329,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   const firstRender = serveWeb ? await loadFirstRender(webDist, app.log) : null;
   /** A page's first HTML, with its API calls answered here as an anonymous visitor's
    *  from the same address, in the visitor's language. */
-  const renderFirst = (request: FastifyRequest) => {
-    if (!firstRender) return null;
+  const renderFirst = (render: FirstRender, request: FastifyRequest) => {
     const lang = request.language();
     const answer: typeof fetch = async (input, init) => {
       const res = await app.inject({
@@ -339,7 +343,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
       });
     };
-    return firstRender(`${config.publicUrl}${request.url}`, {
+    return render(`${config.publicUrl}${request.url}`, {
       lang,
       fetch: answer,
       htmlData: { paymentMode: app.payments.mode, paymentProvider: app.config.paymentProvider },
@@ -361,7 +365,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         : null;
       if (card) html = withShareCard(html, card);
       if (firstRender && page && FIRST_RENDER_PAGES.has(page.name) && request.method === 'GET') {
-        const body = await renderFirst(request);
+        const body = await renderFirst(firstRender, request);
         if (body) html = withFirstRender(html, body);
       }
       return reply

@@ -7,6 +7,17 @@ import { type Chunk, pageChunks, pagesLoading, routeModules } from '../../build/
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+/** A chunk of a build's output, as Rollup and Rolldown describe it. */
+const chunk = (fileName: string, imports: string[], extra: Partial<Chunk> = {}): Chunk => ({
+  type: 'chunk',
+  fileName,
+  imports,
+  isEntry: false,
+  facadeModuleId: null,
+  moduleIds: [],
+  ...extra,
+});
+
 describe("each page's own code, for the server's preloads", () => {
   it("finds every page of the table in the router's imports", () => {
     const modules = routeModules(readFileSync(join(here, 'router.tsx'), 'utf8'), here);
@@ -15,15 +26,6 @@ describe("each page's own code, for the server's preloads", () => {
   });
 
   it("lists a page's chunk and what it imports, without what the entry loads", () => {
-    const chunk = (fileName: string, imports: string[], extra: Partial<Chunk> = {}): Chunk => ({
-      type: 'chunk',
-      fileName,
-      imports,
-      isEntry: false,
-      facadeModuleId: null,
-      moduleIds: [],
-      ...extra,
-    });
     const bundle = {
       'assets/index.js': chunk('assets/index.js', ['assets/i18n.js'], { isEntry: true }),
       'assets/i18n.js': chunk('assets/i18n.js', []),
@@ -50,15 +52,6 @@ describe("each page's own code, for the server's preloads", () => {
   });
 
   it('names the pages whose first load bundles a module, through the entry or their own files', () => {
-    const chunk = (fileName: string, imports: string[], extra: Partial<Chunk> = {}): Chunk => ({
-      type: 'chunk',
-      fileName,
-      imports,
-      isEntry: false,
-      facadeModuleId: null,
-      moduleIds: [],
-      ...extra,
-    });
     const zod = '/app/node_modules/zod/v4/classic/schemas.js';
     const bundle = {
       'assets/index.js': chunk('assets/index.js', ['assets/i18n.js'], { isEntry: true }),

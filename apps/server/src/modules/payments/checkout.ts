@@ -256,14 +256,15 @@ const ENDED_STATUSES = new Set(['FAILED', 'CANCELLED', 'EXPIRED']);
 
 /**
  * What the gateway's Transaction Query says of a payment: a paid attempt (settled by its
- * val_id), an attempt still open (the donor may be paying right now), or neither.
+ * val_id), or whether every attempt has ended unpaid (none open, where the donor may be
+ * paying right now, and at least one: a gateway that shows none has not ended anything).
  */
 async function askGateway(deps: CheckoutDeps, row: PaymentRow) {
   const attempts = await deps.gateway.queryByTranId(row.id);
   return {
     attempts,
     paidValId: attempts.find((a) => PAID_STATUSES.has(a.status) && a.valId)?.valId ?? null,
-    open: attempts.some((a) => !ENDED_STATUSES.has(a.status)),
+    ended: attempts.length > 0 && attempts.every((a) => ENDED_STATUSES.has(a.status)),
   };
 }
 
@@ -289,7 +290,7 @@ export async function abandonCheckout(
   // The gateway call happens before, never inside, a transaction.
   const gateway = await askGateway(deps, row);
   if (gateway.paidValId) return settleCheckout(deps, row.id, gateway.paidValId);
-  if (gateway.open || gateway.attempts.length === 0) {
+  if (!gateway.ended) {
     deps.log.warn(
       { paymentId: row.id, why },
       'fail or cancel notice the gateway does not show ended; left pending',
@@ -314,9 +315,9 @@ export async function reconcileCheckout(
   row: PaymentRow,
   opts: { abandonBefore?: Date } = {},
 ): Promise<SettleOutcome> {
-  const { attempts, paidValId, open } = await askGateway(deps, row);
+  const { attempts, paidValId, ended } = await askGateway(deps, row);
   if (paidValId) return settleCheckout(deps, row.id, paidValId);
-  if (attempts.length > 0 && !open) {
+  if (ended) {
     const cancelled = attempts.every((a) => a.status === 'CANCELLED');
     await markFailed(
       deps.db,

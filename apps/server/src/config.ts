@@ -101,6 +101,9 @@ const EnvSchema = z.object({
   /** A job still running after this many seconds is taken as lost with its process and
    *  run again by another (default 300). */
   JOBS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** Seconds before a failed job's first retry; each further retry waits about twice as
+   *  long (default 15). */
+  JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(15),
   /** Printed at the top of every receipt. */
   ORG_NAME: z.string().min(1).default('Easy Fund'),
   ORG_ADDRESS: z.string().min(1).default('House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh'),

@@ -23,10 +23,11 @@ const QUEUE_ENV = {
   JOBS_POLL_SECONDS: '0.5',
   JOBS_TIMEOUT_SECONDS: '4',
   JOBS_MAINTENANCE_SECONDS: '1',
+  JOBS_RETRY_DELAY_SECONDS: '1',
   PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
 };
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) {
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 90_000) {
   const end = Date.now() + ms;
   for (;;) {
     const v = await probe();
@@ -131,7 +132,7 @@ describe.skipIf(!base)('the job queue across real processes (PostgreSQL)', () =>
     expect(receipts[0]).toContain('To: queue-donor@example.com');
     expect(receipts[0]).toMatch(/Attachment: .+\.pdf \(application\/pdf, \d+ bytes\)/);
     expect(await database.db.select().from(sentMails)).toHaveLength(1);
-  }, 180_000);
+  }, 240_000);
 
   it('recurring work is scheduled once for all processes', async () => {
     const { rows } = await database.executeSql(

@@ -16,6 +16,7 @@ describe('the job queue at shutdown', () => {
       pollSeconds: 0.5,
       maintenanceSeconds: 60,
       timeoutSeconds: 60,
+      retryDelaySeconds: 15,
       stopTimeoutMs: 100,
     });
     let began!: () => void;

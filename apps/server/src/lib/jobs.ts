@@ -36,6 +36,8 @@ export interface JobsOptions {
   maintenanceSeconds: number;
   /** A job running longer than this is taken to have died with its process and is retried. */
   timeoutSeconds: number;
+  /** Seconds before a failed job's first retry (then exponential back-off). */
+  retryDelaySeconds: number;
   /** Recurring jobs: queue → cron (Asia/Dhaka). */
   schedules?: Partial<Record<QueueName, string>>;
   /** Only sends jobs (the command-line tools): no workers, no maintenance. */
@@ -104,6 +106,7 @@ export class Jobs {
       JOBS_POLL_SECONDS: number;
       JOBS_MAINTENANCE_SECONDS: number;
       JOBS_TIMEOUT_SECONDS: number;
+      JOBS_RETRY_DELAY_SECONDS: number;
     },
   ): Jobs {
     return new Jobs({
@@ -112,6 +115,7 @@ export class Jobs {
       pollSeconds: settings.JOBS_POLL_SECONDS,
       maintenanceSeconds: settings.JOBS_MAINTENANCE_SECONDS,
       timeoutSeconds: settings.JOBS_TIMEOUT_SECONDS,
+      retryDelaySeconds: settings.JOBS_RETRY_DELAY_SECONDS,
       producerOnly: true,
     });
   }
@@ -147,7 +151,7 @@ export class Jobs {
       migrate: true,
       maintenanceIntervalSeconds: opts.maintenanceSeconds,
       retryLimit: 6,
-      retryDelay: 15,
+      retryDelay: opts.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: opts.timeoutSeconds,
       retentionDays: 7,

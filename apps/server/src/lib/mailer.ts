@@ -35,7 +35,16 @@ export function createMailer(opts: {
   log: Pick<FastifyBaseLogger, 'info'>;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // A mail server that accepts and then hangs must not hold a request (a sign-up's
+    // verification mail) or a job for minutes (the library waits up to 2 min to connect,
+    // 30 s for the greeting and 10 min on a silent socket): the send fails and is
+    // reported or retried. The URL's own query (?greetingTimeout=…) still wins.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       async send({ key, ...mail }) {
         await transport.sendMail({

@@ -40,6 +40,7 @@ export default fp(
       pollSeconds: config.JOBS_POLL_SECONDS,
       maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS,
       timeoutSeconds: config.JOBS_TIMEOUT_SECONDS,
+      retryDelaySeconds: config.JOBS_RETRY_DELAY_SECONDS,
       schedules:
         config.NODE_ENV === 'test'
           ? undefined

@@ -23,6 +23,7 @@ import {
   loadFirstRender,
   withFirstRender,
 } from './lib/first-render';
+import { EncodedPages, encodeHtml, htmlEncodingFor } from './lib/html-encoding';
 import { pageHead } from './lib/page-head';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -327,6 +328,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   // The first HTML of the busiest public pages, rendered here with the web app's own code
   // (decision 434); without that module in the build, the browser app draws them alone.
   const firstRender = serveWeb ? await loadFirstRender(webDist, app.log) : null;
+  const encodedPages = new EncodedPages();
   /** A page's first HTML, with its API calls answered here as an anonymous visitor's
    *  from the same address, in the visitor's language. */
   const renderFirst = (render: FirstRender, request: FastifyRequest) => {
@@ -358,7 +360,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       // the page's title already in the HTML; a fund's page also carries its own share
       // card (Open Graph, Twitter) for the crawlers of Facebook, WhatsApp and others.
       const page = pageForPath(pathname);
-      let html = htmlFor(titleForPath(pathname), request.language(), page?.name);
+      const shared = htmlFor(titleForPath(pathname), request.language(), page?.name);
+      let html = shared;
       const fundId = page?.name === 'fundDetails' ? page.params.id : undefined;
       const card = fundId
         ? await fundShareCard(database.db, config.publicUrl, decodeURIComponent(fundId))
@@ -368,11 +371,17 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         const body = await renderFirst(firstRender, request);
         if (body) html = withFirstRender(html, body);
       }
-      return reply
+      reply
         .header('cache-control', 'no-cache')
-        .header('vary', 'cookie, accept-language')
-        .type('text/html; charset=utf-8')
-        .send(html);
+        .header('vary', 'cookie, accept-language, accept-encoding')
+        .type('text/html; charset=utf-8');
+      const encoding = htmlEncodingFor(request.headers['accept-encoding']);
+      if (!encoding) return reply.send(html);
+      // A page the same for every visitor is compressed once; a fund's or a rendered
+      // page, on each request.
+      const encoded =
+        html === shared ? await encodedPages.get(html, encoding) : await encodeHtml(html, encoding);
+      return reply.header('content-encoding', encoding).send(encoded);
     }
     return reply.status(404).send({
       error: { code: 'not_found', message: `No route ${request.method} ${pathname}` },

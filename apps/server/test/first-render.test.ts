@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFirstRender } from '../src/lib/first-render';
 import { buildTestApp, createSignedInUser, type TestContext } from './helper';
@@ -57,6 +58,14 @@ describe("the server's first render of the busiest pages", () => {
     expect(res.body).toContain(
       '<script src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/i18n-abc.js" defer></script>',
     );
+    // A browser that accepts Brotli gets the same rendered page, compressed.
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url: `/donatenow/${fund.id}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(res.body);
   });
 
   it("renders the public view in the visitor's language, whoever is signed in", async () => {

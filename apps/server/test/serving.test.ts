@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from './helper';
 
@@ -36,6 +37,37 @@ describe('serving the web app', () => {
     const unknown = await ctx.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toContain('<title>Page Not Found - Easy Fund</title>');
+  });
+
+  it('sends a page compressed to a browser that accepts it, as the same HTML', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/donatenow' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip;q=1, br;q=0.5', 'gzip', gunzipSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      // Twice: the second answer comes from the compressed copy kept for that page.
+      for (let i = 0; i < 2; i++) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: '/donatenow',
+          headers: { 'accept-encoding': accept },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toContain('accept-encoding');
+        expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+    }
+    const identity = await ctx.app.inject({
+      method: 'GET',
+      url: '/donatenow',
+      headers: { 'accept-encoding': 'identity, deflate' },
+    });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain.body);
   });
 
   it('serves hashed assets with long-cache headers', async () => {

@@ -1,0 +1,54 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+
+/** The encodings a page is sent in, best first (the build's assets use the same two). */
+const ENCODINGS = ['br', 'gzip'] as const;
+export type HtmlEncoding = (typeof ENCODINGS)[number];
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * A page's HTML as sent to a browser that accepts it compressed: on slow mobile data a
+ * 25 KB page is a quarter of that in Brotli. Brotli at quality 5 (not the default 11,
+ * which takes tens of milliseconds) and gzip at its default level; both run on the thread
+ * pool, not the event loop.
+ */
+export function encodeHtml(html: string, encoding: HtmlEncoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(html, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+        },
+      })
+    : gzip(html);
+}
+
+/** The encoding to send a page in for this `Accept-Encoding`, or none (identity). */
+export function htmlEncodingFor(acceptEncoding: string | undefined): HtmlEncoding | undefined {
+  if (!acceptEncoding) return undefined;
+  return (negotiate(acceptEncoding, [...ENCODINGS]) ?? undefined) as HtmlEncoding | undefined;
+}
+
+/**
+ * Encoded pages kept by their text: the pages without a first render are a small fixed
+ * set (page × title × language), so each is compressed once, not once per visit.
+ */
+export class EncodedPages {
+  private readonly cache = new Map<string, Promise<Buffer>>();
+  constructor(private readonly max = 500) {}
+
+  get(html: string, encoding: HtmlEncoding): Promise<Buffer> {
+    const key = `${encoding}\u0000${html}`;
+    let encoded = this.cache.get(key);
+    if (!encoded) {
+      if (this.cache.size >= this.max) this.cache.clear();
+      encoded = encodeHtml(html, encoding);
+      this.cache.set(key, encoded);
+    }
+    return encoded;
+  }
+}

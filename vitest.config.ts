@@ -26,6 +26,7 @@ export default defineConfig({
           include: serverTests,
           exclude: processTests,
           env: { TEST_DB_KIND: 'pglite' },
+          globalSetup: ['apps/server/test/support/pglite-snapshot.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

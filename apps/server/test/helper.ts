@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateSync } from 'otplib';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -22,6 +23,14 @@ export interface TestContext {
 /** Which database the suite runs on: PGlite by default, PostgreSQL in the 'postgres' project. */
 export const TEST_DB_KIND = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 
+let snapshot: Blob | undefined;
+/** The migrated PGlite dump of the suite's global set-up, read once per test file. */
+function pgliteSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  if (file && !snapshot) snapshot = new Blob([readFileSync(file)]);
+  return snapshot;
+}
+
 /**
  * A fresh application on a fresh database: an in-memory PGlite, or, on PostgreSQL,
  * a database of its own that is dropped on close.
@@ -40,6 +49,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     MESSAGE_RATE_LIMIT_MAX: '1000',
     LOG_LEVEL: 'silent',
     JOBS_POLL_SECONDS: '0.5',
+    // A failed job is tried again after a second, not 15 (tests wait for retries).
+    JOBS_RETRY_DELAY_SECONDS: '1',
     ...env,
   });
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -49,7 +60,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     dropDatabase = created.drop;
     database = await openDatabase({ url: created.url, poolSize: 5 });
   } else {
-    database = await openDatabase({});
+    database = await openDatabase({ loadDataDir: pgliteSnapshot() });
   }
   // A test may close the database itself (to simulate an outage); close() then still
   // drops the scratch database without ending the pool twice.

@@ -31,7 +31,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 
 export interface DatabaseOptions {
   /** postgres:// URL; absent → embedded PGlite. */
@@ -41,6 +44,9 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Apply pending migrations first (default true); read-only tools pass false. */
   migrate?: boolean;
+  /** In memory only: start from this dump of a data directory (`PGlite.dumpDataDir`),
+   *  e.g. one already migrated — three times faster to open than a new cluster. */
+  loadDataDir?: Blob;
 }
 
 /** Key of the advisory lock that serialises migrations across server processes. */
@@ -142,7 +148,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   // In memory (the tests): on this thread.
-  const client = new PGlite();
+  const client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder });
   return {

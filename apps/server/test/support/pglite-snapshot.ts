@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { TestProject } from 'vitest/node';
+import { migrationsFolder } from '../../src/db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding a migrated PGlite data directory (`dumpDataDir`), for the tests'
+     *  in-memory databases to start from. */
+    pgliteSnapshot: string;
+  }
+}
+
+/**
+ * Global set-up of the PGlite API suite: a new PGlite cluster takes 2.5–4 s to create,
+ * one loaded from a dump under 1 s. Each test app's database starts from this migrated
+ * dump (its migrations then find nothing to do).
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'easyfund-pglite-'));
+  const client = new PGlite();
+  await migrate(drizzle(client), { migrationsFolder });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  const file = path.join(dir, 'migrated.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteSnapshot', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}

@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { transform } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { readSources, splitCatalogue, type CataloguePart } from './build/catalogue-parts';
 import { PAGE_CHUNKS_FILE, pageChunks, pagesLoading, routeModules } from './build/page-chunks';
@@ -13,10 +14,15 @@ import type { Endpoint } from '../../packages/shared/src/api/contract';
 import { resources } from '../../packages/shared/src/api/resources';
 import { PAGES } from '../../packages/shared/src/pages';
 
+/** Files of public/ that are scripts: copied as written, minified here (comments and
+ *  all, the boot script is a third of its size minified and gzipped). */
+const PUBLIC_SCRIPTS = ['boot.js'];
+
 /**
  * Writes a .br and a .gz next to every text asset of the build (from the files as
  * written, after every other plugin), so the server sends compressed files without
- * compressing on each request (@fastify/static `preCompressed`).
+ * compressing on each request (@fastify/static `preCompressed`). The public scripts are
+ * minified first.
  */
 function precompress(): Plugin {
   const brotli = promisify(brotliCompress);
@@ -31,9 +37,18 @@ function precompress(): Plugin {
       const files = Object.keys(bundle).filter((f) => /\.(js|css|svg|json|txt)$/.test(f));
       // zlib runs on libuv's thread pool: the files compress in parallel.
       await Promise.all(
-        files.map(async (fileName) => {
+        [...files, ...PUBLIC_SCRIPTS].map(async (fileName) => {
           const file = path.join(outDir, fileName);
-          const source = await readFile(file);
+          let source = await readFile(file);
+          if (PUBLIC_SCRIPTS.includes(fileName)) {
+            const { code } = await transform(source.toString('utf8'), {
+              loader: 'js',
+              minify: true,
+              target: 'es2019',
+            });
+            source = Buffer.from(code);
+            await writeFile(file, source);
+          }
           if (source.length < 1024) return;
           const [br, gz] = await Promise.all([
             brotli(source, {

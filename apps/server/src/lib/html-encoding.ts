@@ -38,16 +38,18 @@ export function htmlEncodingFor(acceptEncoding: string | undefined): HtmlEncodin
  * set (page × title × language), so each is compressed once, not once per visit.
  */
 export class EncodedPages {
-  private readonly cache = new Map<string, Promise<Buffer>>();
+  private readonly cache = { br: new Map<string, Promise<Buffer>>(), gzip: new Map() };
   constructor(private readonly max = 500) {}
 
   get(html: string, encoding: HtmlEncoding): Promise<Buffer> {
-    const key = `${encoding}\u0000${html}`;
-    let encoded = this.cache.get(key);
+    const pages: Map<string, Promise<Buffer>> = this.cache[encoding];
+    let encoded = pages.get(html);
     if (!encoded) {
-      if (this.cache.size >= this.max) this.cache.clear();
+      if (pages.size >= this.max) pages.clear();
       encoded = encodeHtml(html, encoding);
-      this.cache.set(key, encoded);
+      // A failure is not kept: the next visit tries again.
+      encoded.catch(() => pages.delete(html));
+      pages.set(html, encoded);
     }
     return encoded;
   }

@@ -23,7 +23,7 @@ import {
   loadFirstRender,
   withFirstRender,
 } from './lib/first-render';
-import { EncodedPages, encodeHtml, htmlEncodingFor } from './lib/html-encoding';
+import { encodeHtml, htmlEncodingFor, SharedPage } from './lib/html-encoding';
 import { pageHead } from './lib/page-head';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -302,17 +302,18 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   const headFor = serveWeb ? pageHead(webDist) : () => '';
   // One HTML per page, title and language (a small fixed set), built on first use: the
   // page's language in `<html lang>` (the web app reads it and loads its texts before
-  // the first render), the payment mode, its title already translated and its own code.
-  const pageHtml = new Map<string, string>();
-  const htmlFor = (title: string, lang: Language, pageName: string | undefined) => {
+  // the first render), the payment mode, its title already translated and its own code;
+  // compressed once per encoding.
+  const pageHtml = new Map<string, SharedPage>();
+  const sharedPageFor = (title: string, lang: Language, pageName: string | undefined) => {
     const key = `${lang}\u0000${title}\u0000${pageName ?? ''}`;
-    let html = pageHtml.get(key);
-    if (html === undefined) {
+    let shared = pageHtml.get(key);
+    if (shared === undefined) {
       const [page, brand] = title.split(' - ');
       const translated = brand
         ? `${translate(lang, page ?? '')} - ${brand}`
         : translate(lang, title);
-      html = indexHtml
+      const html = indexHtml
         // The payment mode and provider too: the test-mode banner is on the first paint,
         // not pushed in above the page once the payment settings have loaded.
         .replace(
@@ -321,14 +322,14 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         )
         .replace(/<title>[^<]*<\/title>/, `<title>${translated}</title>`)
         .replace('</head>', `${headFor(pageName, lang)}</head>`);
-      pageHtml.set(key, html);
+      shared = new SharedPage(html);
+      pageHtml.set(key, shared);
     }
-    return html;
+    return shared;
   };
   // The first HTML of the busiest public pages, rendered here with the web app's own code
   // (decision 434); without that module in the build, the browser app draws them alone.
   const firstRender = serveWeb ? await loadFirstRender(webDist, app.log) : null;
-  const encodedPages = new EncodedPages();
   /** A page's first HTML, with its API calls answered here as an anonymous visitor's
    *  from the same address, in the visitor's language. */
   const renderFirst = (render: FirstRender, request: FastifyRequest) => {
@@ -360,8 +361,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       // the page's title already in the HTML; a fund's page also carries its own share
       // card (Open Graph, Twitter) for the crawlers of Facebook, WhatsApp and others.
       const page = pageForPath(pathname);
-      const shared = htmlFor(titleForPath(pathname), request.language(), page?.name);
-      let html = shared;
+      const shared = sharedPageFor(titleForPath(pathname), request.language(), page?.name);
+      let html = shared.html;
       const fundId = page?.name === 'fundDetails' ? page.params.id : undefined;
       const card = fundId
         ? await fundShareCard(database.db, config.publicUrl, decodeURIComponent(fundId))
@@ -377,10 +378,10 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         .type('text/html; charset=utf-8');
       const encoding = htmlEncodingFor(request.headers['accept-encoding']);
       if (!encoding) return reply.send(html);
-      // A page the same for every visitor is compressed once; a fund's or a rendered
-      // page, on each request.
+      // A page the same for every visitor was compressed once; a fund's or a rendered
+      // page is compressed for this request.
       const encoded =
-        html === shared ? await encodedPages.get(html, encoding) : await encodeHtml(html, encoding);
+        html === shared.html ? await shared.encode(encoding) : await encodeHtml(html, encoding);
       return reply.header('content-encoding', encoding).send(encoded);
     }
     return reply.status(404).send({

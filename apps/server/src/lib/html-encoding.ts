@@ -34,22 +34,20 @@ export function htmlEncodingFor(acceptEncoding: string | undefined): HtmlEncodin
 }
 
 /**
- * Encoded pages kept by their text: the pages without a first render are a small fixed
- * set (page × title × language), so each is compressed once, not once per visit.
+ * A page the same for every visitor (page × title × language, a small fixed set): its
+ * HTML, compressed once per encoding on first use, not once per visit.
  */
-export class EncodedPages {
-  private readonly cache = { br: new Map<string, Promise<Buffer>>(), gzip: new Map() };
-  constructor(private readonly max = 500) {}
+export class SharedPage {
+  private readonly encoded = new Map<HtmlEncoding, Promise<Buffer>>();
+  constructor(readonly html: string) {}
 
-  get(html: string, encoding: HtmlEncoding): Promise<Buffer> {
-    const pages: Map<string, Promise<Buffer>> = this.cache[encoding];
-    let encoded = pages.get(html);
+  encode(encoding: HtmlEncoding): Promise<Buffer> {
+    let encoded = this.encoded.get(encoding);
     if (!encoded) {
-      if (pages.size >= this.max) pages.clear();
-      encoded = encodeHtml(html, encoding);
+      encoded = encodeHtml(this.html, encoding);
       // A failure is not kept: the next visit tries again.
-      encoded.catch(() => pages.delete(html));
-      pages.set(html, encoded);
+      encoded.catch(() => this.encoded.delete(encoding));
+      this.encoded.set(encoding, encoded);
     }
     return encoded;
   }

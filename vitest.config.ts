@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
@@ -13,6 +14,10 @@ const processTests = [
 
 export default defineConfig({
   test: {
+    // At least two files at a time: a test file waits on its database, timers and sockets
+    // for a third of its time, so one file per core leaves a 2-core machine idle. At most
+    // four, within PostgreSQL's connections (each file's app holds a pool of its own).
+    maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
     projects: [
       {
         test: {
@@ -26,6 +31,10 @@ export default defineConfig({
           include: serverTests,
           exclude: processTests,
           env: { TEST_DB_KIND: 'pglite' },
+          // The files of a worker share their modules: the server's graph is loaded once
+          // per worker, not once per file (most of the run's time otherwise). Each file
+          // still builds its own app on its own database.
+          isolate: false,
           globalSetup: ['apps/server/test/support/pglite-snapshot.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -48,6 +57,7 @@ export default defineConfig({
                 include: serverTests,
                 exclude: processTests,
                 env: { TEST_DB_KIND: 'postgres' },
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -13,13 +13,7 @@ import { fundChanges, fundReports, withdrawals } from '../src/db/schema';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import { setSubscription, unsubscribeToken } from '../src/modules/updates/subscriptions';
-import {
-  buildTestApp,
-  createSignedInUser,
-  enableTwoFactor,
-  type SignedInUser,
-  type TestContext,
-} from './helper';
+import type { SignedInUser, TestContext } from './helper';
 
 /** Every route the app registers, collected with an onRoute hook on each Fastify instance. */
 const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
@@ -377,6 +371,10 @@ function inScope({ method, url }: { method: string; url: string }) {
 }
 
 beforeAll(async () => {
+  // Test files share their modules: Fastify may be loaded already, without the mock above.
+  // The app's modules are loaded afresh, so that every instance it creates is seen.
+  vi.resetModules();
+  const { buildTestApp, createSignedInUser, enableTwoFactor } = await import('./helper');
   ctx = await buildTestApp({ ADMIN_REQUIRE_2FA: 'true' });
   const [user, other, verified, admin, applicant, target] = await Promise.all([
     createSignedInUser(ctx, { role: 'user' }),

@@ -353,6 +353,22 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       origin: config.publicUrl,
     });
   };
+  // A rendered page is the same for every visitor of that address in that language: kept
+  // as long as the API's public answers (PUBLIC_CACHE_MS, a second by default) and emptied
+  // on this process's writes, so a burst of visitors costs one render a second.
+  const renderedPages = app.publicCache.create(512);
+  const renderedBody = (render: FirstRender, request: FastifyRequest) =>
+    renderedPages
+      .get(`${request.language()}\u0000${request.url}`, async () => {
+        const body = await renderFirst(render, request);
+        // Not kept: the next visitor's render may succeed.
+        if (body === null) throw new Error('the page was not rendered');
+        return body;
+      })
+      .then(
+        (cached) => cached.body.toString('utf8'),
+        () => null,
+      );
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
@@ -369,7 +385,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         : null;
       if (card) html = withShareCard(html, card);
       if (firstRender && page && FIRST_RENDER_PAGES.has(page.name) && request.method === 'GET') {
-        const body = await renderFirst(firstRender, request);
+        const body = await renderedBody(firstRender, request);
         if (body) html = withFirstRender(html, body);
       }
       reply

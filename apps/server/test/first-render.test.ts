@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -144,5 +144,51 @@ describe('the guards around the first render', () => {
     expect(await render('http://localhost/', options)).toBe('body');
     expect(await render('http://localhost/broken', options)).toBeNull();
     expect(warnings).toEqual(['first render failed; the page is drawn in the browser']);
+  });
+});
+
+describe('rendered pages kept for a moment', () => {
+  it('renders a page once per address and language while it is kept, and afresh after a write', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
+    mkdirSync(path.join(dir, 'ssr'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), readFileSync(path.join(webDist, 'index.html')));
+    // Each render says how many there have been.
+    writeFileSync(
+      path.join(dir, 'ssr', 'entry-server.js'),
+      "let n = 0; export async function render(url, { lang }) { n += 1; return '<p>' + lang + ' ' + n + '</p>'; }",
+    );
+    const kept = await buildTestApp({
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'test',
+      WEB_DIST: dir,
+      PUBLIC_CACHE_MS: '60000',
+    });
+    const page = async (url: string, lang = 'en') =>
+      root(
+        (await kept.app.inject({ method: 'GET', url, headers: { 'accept-language': lang } })).body,
+      );
+    try {
+      expect(await page('/')).toBe('<p>en 1</p>');
+      // A burst of visitors of one page and language: one render.
+      expect(await Promise.all([page('/'), page('/'), page('/')])).toEqual(
+        Array(3).fill('<p>en 1</p>'),
+      );
+      // Each language and each address (its query included) has its own.
+      expect(await page('/', 'bn')).toBe('<p>bn 2</p>');
+      expect(await page('/donatenow?page=2')).toBe('<p>en 3</p>');
+      expect(await page('/')).toBe('<p>en 1</p>');
+      // A write through this process empties the kept pages: the next visitor sees it.
+      const write = await kept.app.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        payload: { email: 'reader@example.com' },
+      });
+      expect(write.statusCode).toBe(201);
+      expect(await page('/')).toBe('<p>en 4</p>');
+    } finally {
+      await kept.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

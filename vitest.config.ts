@@ -32,8 +32,8 @@ export default defineConfig({
           exclude: processTests,
           env: { TEST_DB_KIND: 'pglite' },
           // The files of a worker share their modules: the server's graph is loaded once
-          // per worker, not once per file (most of the run's time otherwise). Each file
-          // still builds its own app on its own database.
+          // per worker, not once per file (decision 416). Each file still builds its own
+          // app on its own database.
           isolate: false,
           globalSetup: ['apps/server/test/support/pglite-snapshot.ts'],
           testTimeout: 30_000,

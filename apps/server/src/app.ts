@@ -24,6 +24,7 @@ import {
   withFirstRender,
 } from './lib/first-render';
 import { encodeHtml, htmlEncodingFor, SharedPage } from './lib/html-encoding';
+import type { CachedBody } from './lib/micro-cache';
 import { pageHead } from './lib/page-head';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -353,20 +354,42 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       origin: config.publicUrl,
     });
   };
+  /** A page's HTML, with its fund's share card (Open Graph, Twitter) on a fund's page. */
+  const withCardOf = async (html: string, page: ReturnType<typeof pageForPath>) => {
+    const fundId = page?.name === 'fundDetails' ? page.params.id : undefined;
+    const card = fundId
+      ? await fundShareCard(database.db, config.publicUrl, decodeURIComponent(fundId))
+      : null;
+    return card ? withShareCard(html, card) : html;
+  };
   // A rendered page is the same for every visitor of that address in that language: kept
-  // as long as the API's public answers (PUBLIC_CACHE_MS, a second by default) and emptied
-  // on this process's writes, so a burst of visitors costs one render a second.
+  // whole (share card and render) as long as the API's public answers (PUBLIC_CACHE_MS, a
+  // second by default) and emptied on this process's writes, so a burst of visitors costs
+  // one render a second, and one compression per encoding of what was kept.
   const renderedPages = app.publicCache.create(512);
-  const renderedBody = (render: FirstRender, request: FastifyRequest) =>
+  const renderedCopies = new WeakMap<CachedBody, SharedPage>();
+  const renderedPage = (
+    render: FirstRender,
+    request: FastifyRequest,
+    shared: SharedPage,
+    page: ReturnType<typeof pageForPath>,
+  ) =>
     renderedPages
       .get(`${request.language()}\u0000${request.url}`, async () => {
         const body = await renderFirst(render, request);
         // Not kept: the next visitor's render may succeed.
         if (body === null) throw new Error('the page was not rendered');
-        return body;
+        return withFirstRender(await withCardOf(shared.html, page), body);
       })
       .then(
-        (cached) => cached.body.toString('utf8'),
+        (cached) => {
+          let copy = renderedCopies.get(cached);
+          if (!copy) {
+            copy = new SharedPage(cached.body.toString('utf8'));
+            renderedCopies.set(cached, copy);
+          }
+          return copy;
+        },
         () => null,
       );
   app.setNotFoundHandler(async (request, reply) => {
@@ -375,29 +398,25 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       // The single-page app answers every other path (its 404 page included), with
       // the page's title already in the HTML; a fund's page also carries its own share
-      // card (Open Graph, Twitter) for the crawlers of Facebook, WhatsApp and others.
+      // card for the crawlers of Facebook, WhatsApp and others.
       const page = pageForPath(pathname);
       const shared = sharedPageFor(titleForPath(pathname), request.language(), page?.name);
-      let html = shared.html;
-      const fundId = page?.name === 'fundDetails' ? page.params.id : undefined;
-      const card = fundId
-        ? await fundShareCard(database.db, config.publicUrl, decodeURIComponent(fundId))
-        : null;
-      if (card) html = withShareCard(html, card);
-      if (firstRender && page && FIRST_RENDER_PAGES.has(page.name) && request.method === 'GET') {
-        const body = await renderedBody(firstRender, request);
-        if (body) html = withFirstRender(html, body);
-      }
+      const rendered =
+        firstRender && page && FIRST_RENDER_PAGES.has(page.name) && request.method === 'GET'
+          ? await renderedPage(firstRender, request, shared, page)
+          : null;
+      const kept = rendered ?? shared;
+      const html = rendered ? rendered.html : await withCardOf(shared.html, page);
       reply
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie, accept-language, accept-encoding')
         .type('text/html; charset=utf-8');
       const encoding = htmlEncodingFor(request.headers['accept-encoding']);
       if (!encoding) return reply.send(html);
-      // A page the same for every visitor was compressed once; a fund's or a rendered
-      // page is compressed for this request.
+      // A page kept for every visitor (the same for all, or rendered) is compressed once;
+      // an unrendered fund's page with its share card, for this request.
       const encoded =
-        html === shared.html ? await shared.encode(encoding) : await encodeHtml(html, encoding);
+        html === kept.html ? await kept.encode(encoding) : await encodeHtml(html, encoding);
       return reply.header('content-encoding', encoding).send(encoded);
     }
     return reply.status(404).send({

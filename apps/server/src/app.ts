@@ -230,7 +230,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   });
   await app.register(authPlugin, { auth, sessionCacheMs: config.sessionCacheMs });
 
-  app.decorate('payments', createPaymentProvider(config, database.db, app.log));
+  app.decorate('payments', await createPaymentProvider(config, database.db, app.log));
   app.decorate('checkout', createCheckoutGateway(config, database.db));
   app.decorate('storage', createStorage(config));
 
@@ -282,7 +282,10 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       root: webDist,
       wildcard: false,
       index: false,
-      // The server's own render module (ssr/) is loaded, never served.
+      // The server's own render module (ssr/) is loaded, never served; the .br/.gz
+      // siblings are sent for their file (`preCompressed`), not at addresses of their own.
+      // A route each for the rest only: two thirds fewer routes to build at start-up.
+      globIgnore: ['ssr/**', '**/*.br', '**/*.gz'],
       allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       // The web build ships .br/.gz siblings of its text assets (see apps/web/vite.config.ts).
       preCompressed: true,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { startDatabase } from './db/client';
 import { serializeError } from './lib/log-errors';
 
 async function main() {
@@ -15,21 +15,29 @@ async function main() {
     throw err;
   }
 
-  // The database opens (in its own thread for PGlite) while the rest of the server's code
-  // loads: the two take about as long as each other, and start-up is their maximum.
-  const databaseOpening = openDatabase({
+  // The embedded database opens in its own thread while the rest of the server's code
+  // loads and the app is built: its handle comes at once, and the few queries made while
+  // building wait for it to open. Start-up is then the longer of the two, not their sum.
+  const databaseStarting = startDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
   // Not left unhandled while the modules load; awaited (and thrown) just below.
-  databaseOpening.catch(() => {});
+  databaseStarting.catch(() => {});
   const [{ buildApp, loggerOptions }, { seedDemo }, { configuredAdmins }] = await Promise.all([
     import('./app'),
     import('./seed/demo'),
     import('./lib/configured-admins'),
   ]);
-  const database = await databaseOpening;
-  const app = await buildApp({ config, database, logger: loggerOptions(config.LOG_LEVEL) });
+  const { database, opened } = await databaseStarting;
+  const app = await buildApp({ config, database, logger: loggerOptions(config.LOG_LEVEL) }).catch(
+    // A database that did not open fails the build's queries too: its own error is the one told.
+    async (err: unknown) => {
+      await opened;
+      throw err;
+    },
+  );
+  await opened;
 
   // Only addresses proved by an e-mailed link (or a provider that verified them): whoever
   // signs up first with a listed address gets no rights until the link is followed, and

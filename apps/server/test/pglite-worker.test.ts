@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client';
+import { type Database, openDatabase, startDatabase } from '../src/db/client';
 import { funds, newsletterSubscriptions, user } from '../src/db/schema';
 import { checkLedger } from '../src/lib/ledger';
 import { createDonation, createFund } from '../src/seed/factories';
@@ -117,5 +117,47 @@ describe('the embedded database in a worker thread', () => {
     await other.ping();
     await other.close();
     await expect(other.ping()).rejects.toThrow(/PGlite is closed/);
+  });
+});
+
+describe('the embedded database handed out before it has opened (a starting server)', () => {
+  it('answers queries made meanwhile, in order, transactions included', async () => {
+    const { database: early, opened } = await startDatabase({ dataDir: path.join(dir, 'early') });
+    try {
+      const order: string[] = [];
+      const made = [
+        early.db
+          .insert(user)
+          .values({ id: 'early-1', name: 'First', email: 'e1@example.com' })
+          .then(() => order.push('insert')),
+        early.db.transaction(async (tx) => {
+          await tx.insert(user).values({ id: 'early-2', name: 'Second', email: 'e2@example.com' });
+          order.push('transaction');
+        }),
+        early.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(user)
+          .then(([row]) => order.push(`count ${row?.n}`)),
+      ];
+      await opened;
+      await Promise.all(made);
+      expect(order).toEqual(['insert', 'transaction', 'count 2']);
+    } finally {
+      await early.close();
+    }
+  });
+
+  it('fails the queries made meanwhile with the reason it did not open, and lets the directory go', async () => {
+    const where = path.join(dir, 'unopenable');
+    // A file where the data directory's PG_VERSION should be a directory: PGlite cannot open it.
+    mkdirSync(where, { recursive: true });
+    writeFileSync(path.join(where, 'base'), 'not a directory');
+    const { database: broken, opened } = await startDatabase({ dataDir: where });
+    const query = broken.ping();
+    await expect(opened).rejects.toThrow();
+    await expect(query).rejects.toThrow((await opened.catch((err: Error) => err)).message);
+    // Its lock is released: the directory can be taken again (and fail the same way).
+    const again = await startDatabase({ dataDir: where });
+    await expect(again.opened).rejects.toThrow();
   });
 });

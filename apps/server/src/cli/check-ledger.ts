@@ -58,7 +58,7 @@ async function main(argv: string[]): Promise<number> {
     const providerReport = withProvider
       ? await checkProviderLedger(
           database.db,
-          createPaymentProvider(config, database.db),
+          await createPaymentProvider(config, database.db),
           since,
           until,
         )

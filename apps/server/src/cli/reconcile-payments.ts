@@ -49,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
   const jobs = Jobs.sendOnly(database, log, config);
   try {
     await jobs.start();
-    const provider = createPaymentProvider(config, database.db);
+    const provider = await createPaymentProvider(config, database.db);
     const report = await reconcilePendingPayments(
       {
         db: database.db,

@@ -52,6 +52,60 @@ export interface DatabaseOptions {
 /** Key of the advisory lock that serialises migrations across server processes. */
 const MIGRATION_LOCK_KEY = 7_201_604_211;
 
+/** A database handle given before the database has finished opening (`startDatabase`). */
+export interface StartedDatabase {
+  database: Database;
+  /** Settles once the database has opened (migrations applied), or with why it could not. */
+  opened: Promise<void>;
+}
+
+/**
+ * Opens the database the way a starting server wants it. The embedded one's handle comes
+ * back as soon as its data directory is locked and its worker started: queries made before
+ * it has opened wait for it, in order, so the server's code is set up meanwhile. PostgreSQL
+ * (and the in-memory database) are opened, migrations included, before it returns.
+ */
+export async function startDatabase(opts: DatabaseOptions): Promise<StartedDatabase> {
+  if (opts.dataDir && !opts.url) return startEmbedded(opts.dataDir, opts.migrate !== false);
+  return { database: await openDatabase(opts), opened: Promise.resolve() };
+}
+
+/**
+ * A data directory is the running site's database: PGlite in a worker thread, so that its
+ * synchronous WebAssembly never stalls the HTTP server (docs/performance.md).
+ */
+async function startEmbedded(dataDir: string, migrate: boolean): Promise<StartedDatabase> {
+  mkdirSync(dataDir, { recursive: true });
+  // One process per embedded database (server, seed, reconcile, check:ledger, admin).
+  const unlock = await lockDataDir(dataDir);
+  const remote = RemotePGlite.start({ dataDir, migrationsFolder, migrate });
+  // A database that did not open is let go at once (its worker has stopped).
+  const opened = remote.opened.catch((err: unknown) => {
+    unlock();
+    throw err;
+  });
+  opened.catch(() => {});
+  return {
+    database: {
+      db: drizzlePglite(remote as never, { schema }) as unknown as Db,
+      kind: 'pglite',
+      ping: async () => {
+        await remote.query('select 1');
+      },
+      executeSql: (text, values) => pgliteSql(remote, text, values),
+      exclusively: (_key, fn) => fn(),
+      close: async () => {
+        try {
+          await remote.close();
+        } finally {
+          unlock();
+        }
+      },
+    },
+    opened,
+  };
+}
+
 /**
  * Applies migrations while holding a session-level advisory lock, so that several
  * processes starting at once against one PostgreSQL run them exactly once (drizzle's
@@ -114,38 +168,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   if (opts.dataDir) {
-    // A data directory is the running site's database: PGlite in a worker thread, so that
-    // its synchronous WebAssembly never stalls the HTTP server (docs/performance.md).
-    mkdirSync(opts.dataDir, { recursive: true });
-    // One process per embedded database (server, seed, reconcile, check:ledger, admin).
-    const unlock = await lockDataDir(opts.dataDir);
-    let remote: RemotePGlite;
-    try {
-      remote = await RemotePGlite.open({
-        dataDir: opts.dataDir,
-        migrationsFolder,
-        migrate: opts.migrate !== false,
-      });
-    } catch (err) {
-      unlock();
-      throw err;
-    }
-    return {
-      db: drizzlePglite(remote as never, { schema }) as unknown as Db,
-      kind: 'pglite',
-      ping: async () => {
-        await remote.query('select 1');
-      },
-      executeSql: (text, values) => pgliteSql(remote, text, values),
-      exclusively: (_key, fn) => fn(),
-      close: async () => {
-        try {
-          await remote.close();
-        } finally {
-          unlock();
-        }
-      },
-    };
+    const { database, opened } = await startEmbedded(opts.dataDir, opts.migrate !== false);
+    await opened;
+    return database;
   }
   // In memory (the tests): on this thread.
   const client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});

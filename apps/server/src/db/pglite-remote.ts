@@ -49,8 +49,25 @@ export class RemotePGlite implements PGliteQueryable {
     { resolve(v: unknown): void; reject(e: Error): void }
   >();
   private closedBecause: string | null = null;
+  private isOpen = false;
+  /** Settles when the worker has opened the data directory (or could not). */
+  readonly opened: Promise<void>;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    opened: Promise<void>,
+  ) {
+    this.opened = opened.then(
+      () => {
+        this.isOpen = true;
+      },
+      (err: unknown) => {
+        void worker.terminate();
+        throw err;
+      },
+    );
+    // Reported to whoever awaits `opened` or queries meanwhile; never left unhandled.
+    this.opened.catch(() => {});
     worker.on('message', (msg: Reply) => {
       const waiter = this.pending.get(msg.id);
       if (!waiter) return;
@@ -67,12 +84,16 @@ export class RemotePGlite implements PGliteQueryable {
     worker.on('exit', (code) => fail(`the database worker exited with code ${code}`));
   }
 
-  /** Starts the worker, opens the data directory and applies migrations there. */
-  static async open(opts: {
+  /**
+   * Starts the worker, which opens the data directory and applies migrations there. The
+   * handle is usable at once: queries made before the database has opened wait for it, in
+   * order, and fail with its error if it does not open (`opened` tells which).
+   */
+  static start(opts: {
     dataDir: string;
     migrationsFolder: string;
     migrate: boolean;
-  }): Promise<RemotePGlite> {
+  }): RemotePGlite {
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: {
         dataDir: opts.dataDir,
@@ -82,7 +103,7 @@ export class RemotePGlite implements PGliteQueryable {
       // Plain JavaScript: no TypeScript loader in the worker.
       execArgv: [],
     });
-    await new Promise<void>((resolve, reject) => {
+    const opened = new Promise<void>((resolve, reject) => {
       const onMessage = (msg: { ready?: boolean; error?: WireError }) => {
         if (msg.ready === undefined) return;
         worker.off('message', onMessage);
@@ -91,11 +112,15 @@ export class RemotePGlite implements PGliteQueryable {
       };
       worker.on('message', onMessage);
       worker.once('error', reject);
+      worker.once('exit', (code) =>
+        reject(new Error(`the database worker exited with code ${code}`)),
+      );
     });
-    return new RemotePGlite(worker);
+    return new RemotePGlite(worker, opened);
   }
 
   private call(msg: Record<string, unknown>): Promise<unknown> {
+    if (!this.isOpen) return this.opened.then(() => this.call(msg));
     if (this.closedBecause) {
       return Promise.reject(new Error(`PGlite is closed: ${this.closedBecause}`));
     }
@@ -116,6 +141,8 @@ export class RemotePGlite implements PGliteQueryable {
 
   /** Runs `fn` in one transaction in the worker: committed when it returns, else rolled back. */
   async transaction<T>(fn: (tx: PGliteQueryable) => Promise<T>): Promise<T> {
+    // The transaction's id is the id its `begin` is sent with: taken once the database is open.
+    if (!this.isOpen) await this.opened;
     const txId = this.next;
     await this.call({ type: 'begin' });
     const tx: PGliteQueryable = {

@@ -86,12 +86,15 @@ function transactionDb(tx: Tx): PgBoss.Db {
  */
 /** Key of the advisory lock that lets one process at a time set up the job queue. */
 const JOBS_START_LOCK_KEY = 7_201_604_212;
+/** Recurring jobs run by the clock of Dhaka. */
+const scheduleTimeZone = 'Asia/Dhaka';
 
 export class Jobs {
   private readonly boss: PgBoss;
   private readonly handlers = new Map<QueueName, Handler>();
   private readonly workerIds = new Map<QueueName, string>();
   private started = false;
+  private preparing: Promise<void> | null = null;
   /** Set by stop(): statements of jobs finishing later may find the database closed. */
   private stopped = false;
 
@@ -166,13 +169,26 @@ export class Jobs {
     this.handlers.set(queue, handler);
   }
 
-  async start(): Promise<void> {
-    if (this.started) return;
+  /**
+   * Sets up the queue's tables, its queues and the recurring jobs' schedules, without
+   * workers. The server begins it while it builds its routes (the statements then run
+   * alongside); `start()` awaits it. Runs once until `stop()`.
+   */
+  prepare(): Promise<void> {
+    this.preparing ??= this.setUp();
+    return this.preparing;
+  }
+
+  private async setUp(): Promise<void> {
     // Several processes starting at once on a new database would race (and deadlock) to
     // create the queue's schema and queues: one at a time (the others then find them made).
     await this.opts.database.exclusively(JOBS_START_LOCK_KEY, async () => {
       await this.boss.start();
+      // One statement finds the queues a restart already has (pg-boss leaves an existing
+      // queue as it is): only a new database's are created, one statement each.
+      const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
       for (const name of Object.values(QUEUES)) {
+        if (existing.has(name)) continue;
         const recurring =
           name === QUEUES.reconcilePayments ||
           name === QUEUES.housekeeping ||
@@ -181,6 +197,26 @@ export class Jobs {
         await this.boss.createQueue(name, { name, policy: recurring ? 'singleton' : 'standard' });
       }
     });
+    if (!this.opts.schedules) return;
+    // Only a schedule that differs from the stored one is written (a restart changes none).
+    const stored = new Map(
+      (await this.boss.getSchedules()).map((s) => [s.name, `${s.cron} ${s.options?.tz}`]),
+    );
+    for (const name of Object.values(QUEUES)) {
+      const cron = this.opts.schedules[name];
+      if (cron) {
+        if (stored.get(name) !== `${cron} ${scheduleTimeZone}`) {
+          await this.boss.schedule(name, cron, {}, { tz: scheduleTimeZone });
+        }
+      } else if (stored.has(name)) {
+        await this.boss.unschedule(name);
+      }
+    }
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.prepare();
     this.started = true;
     this.stopped = false;
     if (this.opts.producerOnly) return;
@@ -203,11 +239,6 @@ export class Jobs {
       );
       this.workerIds.set(queue, workerId);
     }
-    for (const name of Object.values(QUEUES)) {
-      const cron = this.opts.schedules?.[name];
-      if (cron) await this.boss.schedule(name, cron, {}, { tz: 'Asia/Dhaka' });
-      else if (this.opts.schedules) await this.boss.unschedule(name);
-    }
   }
 
   /** Adds a job; with `tx`, as part of that transaction. Returns the job's id (null when
@@ -229,7 +260,18 @@ export class Jobs {
   }
 
   async stop(): Promise<void> {
-    if (!this.started) return;
+    const preparing = this.preparing;
+    if (!preparing) return;
+    this.preparing = null;
+    // A set-up still under way is let finish first, so pg-boss stops whole; one that
+    // failed left nothing running (as a failed start).
+    if (
+      !(await preparing.then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     this.started = false;
     this.stopped = true;
     this.workerIds.clear();

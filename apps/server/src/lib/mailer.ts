@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Attachment {
@@ -39,15 +39,23 @@ export function createMailer(opts: {
     // verification mail) or a job for minutes (the library waits up to 2 min to connect,
     // 30 s for the greeting and 10 min on a silent socket): the send fails and is
     // reported or retried. The URL's own query (?greetingTimeout=…) still wins.
-    const transport = nodemailer.createTransport({
-      url: opts.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
+    // The SMTP library loads with the first mail, not at every start.
+    let transport: Promise<Transporter> | undefined;
+    const connect = async () => {
+      const { default: nodemailer } = await import('nodemailer');
+      return nodemailer.createTransport({
+        url: opts.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      });
+    };
     return {
       async send({ key, ...mail }) {
-        await transport.sendMail({
+        transport ??= connect();
+        await (
+          await transport
+        ).sendMail({
           from: opts.from,
           ...mail,
           ...(key ? { messageId: `<${safe(key)}@easyfund>` } : {}),

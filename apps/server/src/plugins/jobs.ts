@@ -59,7 +59,12 @@ export default fp(
       const { key, mail } = ZMailJob.parse(data);
       await sendOnce(app.database.db, app.mailer, key, mail);
     });
+    // The queue's tables and schedules are set up while the other modules register their
+    // routes (its statements run alongside); the workers start when the server is ready.
+    const preparing = jobs.prepare();
+    preparing.catch(() => {});
     app.addHook('onReady', async () => {
+      await preparing;
       await jobs.start();
     });
     app.addHook('onClose', async () => {

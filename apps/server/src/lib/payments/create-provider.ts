@@ -4,7 +4,6 @@ import { Conflict } from '../errors';
 import type { CheckoutGateway } from './gateway';
 import type { PaymentMode, PaymentProvider } from './provider';
 import { SslCommerzGateway } from './sslcommerz';
-import { StripePaymentProvider } from './stripe-provider';
 import { TestCheckoutGateway } from './test-gateway';
 import { TestPaymentProvider } from './test-provider';
 
@@ -31,16 +30,20 @@ class NoCardIntents implements PaymentProvider {
   }
 }
 
-/** The card provider: Stripe when its keys are set, else the embedded processor. */
-export function createPaymentProvider(
+/**
+ * The card provider: Stripe when its keys are set, else the embedded processor. Stripe's
+ * library (a tenth of the server's code) is loaded only on a site that takes cards with it.
+ */
+export async function createPaymentProvider(
   config: Config,
   db: Db,
   log?: { error(obj: object, msg: string): void },
-): PaymentProvider {
+): Promise<PaymentProvider> {
   if (config.paymentProvider === 'sslcommerz') {
     return new NoCardIntents(config.SSLCOMMERZ_SANDBOX ? 'test' : 'live');
   }
   if (config.paymentProvider === 'stripe') {
+    const { StripePaymentProvider } = await import('./stripe-provider');
     return new StripePaymentProvider({
       secretKey: config.STRIPE_SECRET_KEY ?? '',
       publishableKey: config.STRIPE_PUBLISHABLE_KEY ?? '',

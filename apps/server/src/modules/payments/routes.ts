@@ -40,8 +40,13 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     jobs: app.jobs,
   };
 
-  // Fund totals count the payments of the provider's mode (decision 206).
-  await syncLedgerMode(deps.db, app.payments.mode);
+  // Fund totals count the payments of the provider's mode (decision 206): settled before
+  // the server answers, while the rest of it registers.
+  const ledgerSynced = syncLedgerMode(deps.db, app.payments.mode);
+  ledgerSynced.catch(() => {});
+  app.addHook('onReady', async () => {
+    await ledgerSynced;
+  });
 
   route(app, payments.config, () => ({
     provider: app.config.paymentProvider,

@@ -257,3 +257,33 @@ describe('the session cache', () => {
     expect((await me(altered)).statusCode).toBe(401);
   });
 });
+
+describe('the session cache across a donation', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // Long enough that only a write, never the clock, ends a cached session here.
+    ctx = await buildTestApp({ SESSION_CACHE_MS: '10000' });
+  });
+  afterAll(() => ctx.close());
+  const me = (cookie: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+
+  it('keeps sessions through a donation’s steps and forgets them on any other write', async () => {
+    const { createRaisedFund, donate } = await import('./payments-helper');
+    const fund = await createRaisedFund(ctx);
+    const donor = await createSignedInUser(ctx, { name: 'Steady Donor' });
+    expect((await me(donor.cookie)).json()).toMatchObject({ name: 'Steady Donor' });
+    // Changed by another process: this process keeps what it found.
+    await ctx.db.update(user).set({ name: 'Renamed Elsewhere' }).where(eq(user.id, donor.id));
+
+    // Intent, the card at the processor, the confirmation: three writes, the session kept.
+    const { confirmed } = await donate(ctx, donor, fund.id, 250);
+    expect(confirmed.json()).toMatchObject({ status: 'succeeded' });
+    expect((await me(donor.cookie)).json()).toMatchObject({ name: 'Steady Donor' });
+
+    // Any other write (a fund put in the cart) empties the cache before its answer leaves.
+    const added = await as(donor).inject('POST', '/api/cart', { fundId: fund.id });
+    expect(added.statusCode).toBe(201);
+    expect((await me(donor.cookie)).json()).toMatchObject({ name: 'Renamed Elsewhere' });
+  });
+});

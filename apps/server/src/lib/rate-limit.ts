@@ -23,11 +23,53 @@ export async function hitRateLimit(
   windowMs: number,
   now: number = Date.now(),
 ): Promise<RateLimitHit> {
-  const fullKey = `limit:${key}`;
+  const [hit] = await hitCounters(db, [{ key, max }], windowMs, now);
+  return hit!;
+}
+
+/**
+ * Counts one request against every key (all of them, so each counter stays true) and
+ * says whether all are within their limits; `retryAfter` is the longest wait of the
+ * refused ones. Shared by the route guard and the identity layer's e-mail limits.
+ */
+export async function hitRateLimits(
+  db: Db,
+  keys: readonly RateLimitKey[],
+  windowMs: number,
+  now: number = Date.now(),
+): Promise<{ allowed: boolean; retryAfter: number }> {
+  const refused = (await hitCounters(db, keys, windowMs, now)).filter((h) => !h.allowed);
+  return {
+    allowed: refused.length === 0,
+    retryAfter: refused.length ? Math.max(...refused.map((h) => h.retryAfter)) : 0,
+  };
+}
+
+/**
+ * One upsert for all the keys (a payment counts its account and its network in one round
+ * trip), in the keys' order, so that two requests sharing counters lock them in the same
+ * order and never wait on each other in a circle. A key named twice counts once.
+ */
+async function hitCounters(
+  db: Db,
+  keys: readonly RateLimitKey[],
+  windowMs: number,
+  now: number,
+): Promise<RateLimitHit[]> {
+  const maxOf = new Map<string, number>();
+  for (const { key, max } of keys) {
+    const fullKey = `limit:${key}`;
+    maxOf.set(fullKey, Math.min(max, maxOf.get(fullKey) ?? max));
+  }
+  if (maxOf.size === 0) return [];
   const expired = sql`${rateLimit.lastRequest} <= ${now - windowMs}`;
-  const [row] = await db
+  const rows = await db
     .insert(rateLimit)
-    .values({ id: randomUUID(), key: fullKey, count: 1, lastRequest: now })
+    .values(
+      [...maxOf.keys()]
+        .sort()
+        .map((key) => ({ id: randomUUID(), key, count: 1, lastRequest: now })),
+    )
     .onConflictDoUpdate({
       target: rateLimit.key,
       // For these keys `last_request` holds the start of the current window.
@@ -36,14 +78,12 @@ export async function hitRateLimit(
         lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
       },
     })
-    .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest });
-  const count = row?.count ?? 1;
-  const windowStart = row?.windowStart ?? now;
-  return {
-    allowed: count <= max,
-    count,
-    retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
-  };
+    .returning({ key: rateLimit.key, count: rateLimit.count, windowStart: rateLimit.lastRequest });
+  return rows.map((row) => ({
+    allowed: row.count <= (maxOf.get(row.key) ?? 0),
+    count: row.count,
+    retryAfter: Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000)),
+  }));
 }
 
 /** Deletes counters whose last request is older than `olderThanMs` (any limiter's). */
@@ -63,27 +103,6 @@ export async function pruneRateLimits(
 export interface RateLimitKey {
   key: string;
   max: number;
-}
-
-/**
- * Counts one request against every key (all of them, so each counter stays true) and
- * says whether all are within their limits; `retryAfter` is the longest wait of the
- * refused ones. Shared by the route guard and the identity layer's e-mail limits.
- */
-export async function hitRateLimits(
-  db: Db,
-  keys: readonly RateLimitKey[],
-  windowMs: number,
-  now: number = Date.now(),
-): Promise<{ allowed: boolean; retryAfter: number }> {
-  const hits = await Promise.all(
-    keys.map(({ key, max }) => hitRateLimit(db, key, max, windowMs, now)),
-  );
-  const refused = hits.filter((h) => !h.allowed);
-  return {
-    allowed: refused.length === 0,
-    retryAfter: refused.length ? Math.max(...refused.map((h) => h.retryAfter)) : 0,
-  };
 }
 
 /** The 8 groups of an IPv6 address (zone and embedded IPv4 tail allowed), or null. */

@@ -19,6 +19,13 @@ declare module 'fastify' {
     /** Set by `requireUser`/`requireRole` pre-handlers. */
     user: TMe;
   }
+  interface FastifyContextConfig {
+    /**
+     * A write that changes no account, role or session (a donation's steps): the found
+     * sessions stay cached after it. Every other write empties that cache.
+     */
+    keepsSessions?: boolean;
+  }
 }
 
 const ROLE_SET = new Set<string>(ROLES);
@@ -123,8 +130,10 @@ export default fp(
     });
     app.addHook('onSend', (request, _reply, payload, done) => {
       // Writes, and everything the identity layer answers (following an e-mailed
-      // verification link is a GET that changes the account).
-      if (!READS.has(request.method) || request.url.startsWith('/api/auth/')) sessions.clear();
+      // verification link is a GET that changes the account) — except the writes a
+      // route declares cannot touch an account or a session (a donation's steps).
+      const write = !READS.has(request.method) && !request.routeOptions.config?.keepsSessions;
+      if (write || request.url.startsWith('/api/auth/')) sessions.clear();
       done(null, payload);
     });
 

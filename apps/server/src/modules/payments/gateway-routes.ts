@@ -56,6 +56,8 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
           message: 'Too many payment attempts. Please wait a few minutes and try again.',
         }),
       ],
+      // Starting a payment changes no account or session (plugins/auth.ts).
+      config: { keepsSessions: true },
     },
   );
 

@@ -56,14 +56,17 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     mode: app.payments.mode,
   }));
   registerCheckoutRoutes(app);
+  // A donation's steps change no account or session: signed-in donors' sessions stay
+  // cached across them (plugins/auth.ts).
   route(
     app,
     payments.createIntent,
     ({ user, body, request }) => createPaymentIntent(deps, user, body, request.language()),
-    { preHandler: [paymentRateLimit('intent')] },
+    { preHandler: [paymentRateLimit('intent')], config: { keepsSessions: true } },
   );
   route(app, payments.confirm, ({ user, body }) => confirmPayment(deps, user, body), {
     preHandler: [paymentRateLimit('confirm')],
+    config: { keepsSessions: true },
   });
   // A donor's history is read far more often than it changes: served for at most
   // PUBLIC_CACHE_MS per process, keyed by the person and page; any write on this process
@@ -100,7 +103,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
       if (!(processor instanceof TestPaymentProvider)) throw new NotFound('Test processor');
       return processor.confirm(params.intentId, body.clientSecret, body.card);
     },
-    { preHandler: [paymentRateLimit('card')] },
+    { preHandler: [paymentRateLimit('card')], config: { keepsSessions: true } },
   );
 
   // Stripe signs the raw bytes: the contract's `rawBody` keeps the body as a Buffer.

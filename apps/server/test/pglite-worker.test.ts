@@ -154,8 +154,12 @@ describe('the embedded database handed out before it has opened (a starting serv
     writeFileSync(path.join(where, 'base'), 'not a directory');
     const { database: broken, opened } = await startDatabase({ dataDir: where });
     const query = broken.ping();
-    await expect(opened).rejects.toThrow();
-    await expect(query).rejects.toThrow((await opened.catch((err: Error) => err)).message);
+    const reason = await opened.then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(reason).toBeInstanceOf(Error);
+    await expect(query).rejects.toThrow((reason as Error).message);
     // Its lock is released: the directory can be taken again (and fail the same way).
     const again = await startDatabase({ dataDir: where });
     await expect(again.opened).rejects.toThrow();

@@ -265,13 +265,11 @@ export class Jobs {
     this.preparing = null;
     // A set-up still under way is let finish first, so pg-boss stops whole; one that
     // failed left nothing running (as a failed start).
-    if (
-      !(await preparing.then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
+    const prepared = await preparing.then(
+      () => true,
+      () => false,
+    );
+    if (!prepared) return;
     this.started = false;
     this.stopped = true;
     this.workerIds.clear();

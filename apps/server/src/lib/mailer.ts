@@ -52,10 +52,8 @@ export function createMailer(opts: {
     };
     return {
       async send({ key, ...mail }) {
-        transport ??= connect();
-        await (
-          await transport
-        ).sendMail({
+        const transporter = await (transport ??= connect());
+        await transporter.sendMail({
           from: opts.from,
           ...mail,
           ...(key ? { messageId: `<${safe(key)}@easyfund>` } : {}),

@@ -138,7 +138,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
-/** Builds the Fastify application (no listen): used by main.ts and by the tests. */
+/** Builds the Fastify application (no listen): used by serve.ts and by the tests. */
 export async function buildApp({ config, database, logger, mailer }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? false,

@@ -1,0 +1,88 @@
+import module from 'node:module';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { startDatabase } from './db/client';
+import { serializeError } from './lib/log-errors';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  // The embedded database opens in its own thread while the rest of the server's code
+  // loads and the app is built: its handle comes at once, and the few queries made while
+  // building wait for it to open. Start-up is then the longer of the two, not their sum.
+  const databaseStarting = startDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.dataDir, 'pglite'),
+  });
+  // Not left unhandled while the modules load; awaited (and thrown) just below.
+  databaseStarting.catch(() => {});
+  const [{ buildApp, loggerOptions }, { seedDemo }, { configuredAdmins }] = await Promise.all([
+    import('./app'),
+    import('./seed/demo'),
+    import('./lib/configured-admins'),
+  ]);
+  const { database, opened } = await databaseStarting;
+  const app = await buildApp({ config, database, logger: loggerOptions(config.LOG_LEVEL) }).catch(
+    // A database that did not open fails the build's queries too: its own error is the one told.
+    async (err: unknown) => {
+      await opened;
+      throw err;
+    },
+  );
+  await opened;
+
+  // Only addresses proved by an e-mailed link (or a provider that verified them): whoever
+  // signs up first with a listed address gets no rights until the link is followed, and
+  // a promotion ends the account's sessions and password (lib/configured-admins.ts).
+  // After the start of the job queue: each promotion queues its mail in its transaction.
+  await app.ready();
+  const promoted = await configuredAdmins({
+    config,
+    db: database.db,
+    jobs: () => app.jobs,
+  }).promoteAll();
+  if (promoted > 0)
+    app.log.info({ promoted }, 'ADMIN_EMAILS accounts made admin; a new-password link was mailed');
+  if (config.SEED_DEMO && (await seedDemo(app.auth, database.db))) {
+    app.log.info('demo data seeded (accounts in the README)');
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // The first line names the port actually bound (scripts and tests read it).
+  console.log(`Easy Fund is running at http://localhost:${port}`);
+  if (config.PUBLIC_URL) console.log(`Its public address is ${config.publicUrl}`);
+  console.log(
+    `Sign-in works from ${config.trustedOrigins.join(', ')}` +
+      ' (to open the site at another address, set PUBLIC_URL or add it to TRUSTED_ORIGINS).',
+  );
+  // The code compiled so far goes to Node's compile cache now (main.ts), not only at a
+  // clean exit: a server that is killed still starts faster the next time.
+  (module as { flushCompileCache?: () => void }).flushCompileCache?.();
+}
+
+main().catch((err: unknown) => {
+  // A held data directory (db/data-dir-lock.ts) and bad settings are one line, no stack;
+  // anything else its stack, without a failed query's parameters.
+  console.error(err instanceof ConfigError ? err.message : serializeError(err).stack);
+  process.exit(1);
+});

@@ -40,13 +40,14 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
 };
 
-/** The node process `npm start` runs the server in (a child of scripts/start.mjs). */
-function serverPid(startPid: number): number | null {
+/** The node process `npm start` runs the server in: scripts/start.mjs itself, or a child
+ *  of it where a start runs the server in a process of its own. */
+function serverPid(startPid: number): number {
   for (const task of readdirSync(`/proc/${startPid}/task`)) {
     const children = readFileSync(`/proc/${startPid}/task/${task}/children`, 'utf8').trim();
     if (children) return Number(children.split(/\s+/)[0]);
   }
-  return null;
+  return startPid;
 }
 
 function rssMb(pid: number): number {
@@ -125,7 +126,7 @@ async function main(): Promise<number> {
       if (i === RUNS - 1) {
         await new Promise((r) => setTimeout(r, 10_000));
         const pid = serverPid(s.child.pid!);
-        rss = pid ? rssMb(pid) : 0;
+        rss = rssMb(pid);
       }
       await s.stop();
     }

@@ -8,8 +8,9 @@
  *      the network is idle), gzipped: at most 110 KB in each language;
  *   2. Lighthouse (default config = mobile preset, Debian's Chromium) on `/`, `/donatenow`
  *      and the fund with the most donors (the fullest donor wall), `--runs` times each
- *      (median per category): performance ≥ 98 with the largest contentful paint
- *      ≤ 1.8 s, accessibility, best practices and SEO ≥ 95.
+ *      (median per category): the page-speed budget (performance ≥ 95), and the
+ *      stricter goals: performance ≥ 98 with the largest contentful paint ≤ 1.8 s;
+ *      accessibility, best practices and SEO ≥ 95.
  * Prints each goal MET or MISSED, writes bench/results/pages.json and exits non-zero when
  * a goal is missed.
  */
@@ -42,6 +43,11 @@ const BARS: Record<Category, number> = {
   'best-practices': 95,
   seo: 95,
 };
+/**
+ * The page-speed budget every measured page holds in both languages (Lighthouse mobile
+ * performance); `BARS.performance` is the stricter goal of the performance work.
+ */
+const PERFORMANCE_BUDGET = 95;
 /** Largest contentful paint under Lighthouse's mobile throttling, at most (ms). */
 const LCP_LIMIT_MS = 1800;
 const JS_LIMIT_BYTES = 110 * 1024;
@@ -213,6 +219,11 @@ async function main() {
       });
     for (const page of pages) {
       const where = `${page.path.replace(fundId, ':id (most donors)')} (${page.lang})`;
+      goals.push({
+        goal: `${where}: performance budget ≥ ${PERFORMANCE_BUDGET}`,
+        value: String(page.scores.performance),
+        met: page.scores.performance >= PERFORMANCE_BUDGET,
+      });
       for (const c of CATEGORIES)
         goals.push({
           goal: `${where}: ${c} ≥ ${BARS[c]}`,
@@ -248,7 +259,12 @@ async function main() {
       durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
       machine: env,
       lighthouse: { version: '12', preset: 'mobile (default config)', runsPerPage: runs },
-      bars: { jsGzipBytesMax: JS_LIMIT_BYTES, largestContentfulPaintMsMax: LCP_LIMIT_MS, ...BARS },
+      bars: {
+        jsGzipBytesMax: JS_LIMIT_BYTES,
+        largestContentfulPaintMsMax: LCP_LIMIT_MS,
+        performanceBudget: PERFORMANCE_BUDGET,
+        ...BARS,
+      },
       homeJavaScript: homeJs,
       goals,
       pages: pages.map((p) => ({ ...p, path: p.path.replace(fundId, ':id'), example: p.path })),

@@ -217,14 +217,17 @@ describe("the cached donor's payment history", () => {
   });
 });
 
+/** The signed-in person as `/api/me` answers them on `ctx`'s process. */
+const meOn = (ctx: TestContext, cookie: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+
 describe('the session cache', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await buildTestApp({ SESSION_CACHE_MS: '1000' });
   });
   afterAll(() => ctx.close());
-  const me = (cookie: string) =>
-    ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+  const me = (cookie: string) => meOn(ctx, cookie);
 
   it('reuses a session for a second, and forgets it at once on this process’s writes', async () => {
     const donor = await createSignedInUser(ctx, { name: 'Cached Donor' });
@@ -265,8 +268,7 @@ describe('the session cache across a donation', () => {
     ctx = await buildTestApp({ SESSION_CACHE_MS: '10000' });
   });
   afterAll(() => ctx.close());
-  const me = (cookie: string) =>
-    ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+  const me = (cookie: string) => meOn(ctx, cookie);
 
   it('keeps sessions through a donation’s steps and forgets them on any other write', async () => {
     const { createRaisedFund, donate } = await import('./payments-helper');

@@ -85,24 +85,33 @@ async function startEmbedded(dataDir: string, migrate: boolean): Promise<Started
     throw err;
   });
   opened.catch(() => {});
+  const database = pgliteDatabase(remote, async () => {
+    try {
+      await remote.close();
+    } finally {
+      unlock();
+    }
+  });
+  return { database, opened };
+}
+
+/**
+ * A PGlite database, on this thread or in its worker: one process, so the lock shared by
+ * every process is no lock at all. `close` is the caller's (the worker's lock, a test's).
+ */
+function pgliteDatabase(
+  client: Pick<PGlite, 'query' | 'exec'> | RemotePGlite,
+  close: () => Promise<void>,
+): Database {
   return {
-    database: {
-      db: drizzlePglite(remote as never, { schema }) as unknown as Db,
-      kind: 'pglite',
-      ping: async () => {
-        await remote.query('select 1');
-      },
-      executeSql: (text, values) => pgliteSql(remote, text, values),
-      exclusively: (_key, fn) => fn(),
-      close: async () => {
-        try {
-          await remote.close();
-        } finally {
-          unlock();
-        }
-      },
+    db: drizzlePglite(client as never, { schema }) as unknown as Db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
     },
-    opened,
+    executeSql: (text, values) => pgliteSql(client, text, values),
+    exclusively: (_key, fn) => fn(),
+    close,
   };
 }
 
@@ -174,21 +183,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   // In memory (the tests): on this thread.
   const client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder });
-  return {
-    db,
-    kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
-    },
-    executeSql: (text, values) => pgliteSql(client, text, values),
-    exclusively: (_key, fn) => fn(),
-    // Safe to call twice (a test closes what it already closed to take the database down).
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
-  };
+  // Safe to close twice (a test closes what it already closed to take the database down).
+  const database = pgliteDatabase(client, async () => {
+    if (!client.closed) await client.close();
+  });
+  if (opts.migrate !== false) await migratePglite(database.db as never, { migrationsFolder });
+  return database;
 }
 
 /** Objects (a job's data) travel as JSON text; lists and everything else as they are. */

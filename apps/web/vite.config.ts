@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
@@ -165,6 +166,12 @@ function pageChunksManifest(): Plugin {
   };
 }
 
+/** React Router's production build, beside the development build its exports name. */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router')),
+  '../production/index.mjs',
+);
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     contractsWithoutSchemas(),
@@ -194,6 +201,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
             { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
             { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+            // React Router's package exports only its development build (its warnings on,
+            // remix-run/react-router#14102); the build takes the production one it ships.
+            { find: /^react-router$/, replacement: reactRouterProduction },
           ],
   },
   build: {

@@ -14,6 +14,8 @@ describe('the visitor’s language', () => {
     );
     mkdirSync(path.join(web, 'assets'));
     writeFileSync(path.join(web, 'assets', 'bn-site-Ab12_c.js'), 'export default {};\n');
+    for (const face of ['400-normal-Bx9_a1.woff2', '400-normal-Cy8.woff', '700-normal-Dz7.woff2'])
+      writeFileSync(path.join(web, 'assets', `noto-sans-bengali-bengali-${face}`), '');
     ctx = await buildTestApp({ WEB_DIST: web });
   });
   afterAll(() => ctx.close());
@@ -38,13 +40,16 @@ describe('the visitor’s language', () => {
     const bn = await page({ 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' });
     expect(bn.body).toContain('<html lang="bn"');
     expect(bn.body).toContain('<title>এখনই দান করুন - Easy Fund</title>');
-    // A Bangla page asks for its texts with the HTML; an English page has no use for them.
+    // A Bangla page asks for its texts and its font's regular face (the compact copy) with
+    // the HTML; an English page has no use for them.
     expect(bn.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/bn-site-Ab12_c.js"></head>',
+      '<link rel="modulepreload" crossorigin href="/assets/bn-site-Ab12_c.js">' +
+        '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/noto-sans-bengali-bengali-400-normal-Bx9_a1.woff2"></head>',
     );
     const chosen = await page({ 'accept-language': 'bn-BD', cookie: 'lang=en' });
     expect(chosen.body).toContain('<html lang="en"');
     expect(chosen.body).not.toContain('bn-site');
+    expect(chosen.body).not.toContain('noto-sans-bengali');
     expect(chosen.headers.vary).toContain('cookie');
   });
 

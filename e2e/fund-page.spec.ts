@@ -108,7 +108,7 @@ test('on a 360 px phone the Donate button stays on screen', async ({ browser }) 
   await context.close();
 });
 
-test('the server sends the fund, the fund list and home readable without JavaScript; the app then draws over the same elements', async ({
+test('the server sends the fund, the fund list and home readable without JavaScript; the app then draws over the same elements from the same data', async ({
   browser,
 }) => {
   const noScript = await browser.newContext({
@@ -121,6 +121,10 @@ test('the server sends the fund, the fund list and home readable without JavaScr
   await page.goto(`/donatenow/${fund.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(FUND_NAME);
   await expect(page.getByRole('heading', { name: 'About this fund' })).toBeVisible();
+  // The whole page: the donor wall and the organiser too.
+  await expect(page.getByTestId('supporter').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Organiser', exact: true })).toBeVisible();
+  await expect(page.getByText('Verified fund raiser')).toBeVisible();
   await page.goto(`/donatenow?q=${encodeURIComponent('Cyclone Shelter')}`);
   await expect(page.getByRole('link', { name: FUND_NAME }).first()).toBeVisible();
   await page.goto('/');
@@ -130,21 +134,37 @@ test('the server sends the fund, the fund list and home readable without JavaScr
   // With JavaScript: the server's heading is still the one on the page once the app ran.
   const context = await browser.newContext();
   const app = await context.newPage();
+  const asked: string[] = [];
+  app.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/')) asked.push(pathname);
+  });
   const release = await holdAppCode(app);
   await app.goto(`/donatenow/${fund.id}`, { waitUntil: 'domcontentloaded' });
   // A mark on the element itself (an attribute the app does not render would be removed).
-  await app
-    .getByRole('heading', { level: 1 })
-    .evaluate((h1) => Object.assign(h1, { fromServer: true }));
+  for (const drawn of [
+    app.getByRole('heading', { level: 1 }),
+    app.getByTestId('supporter').first(),
+  ])
+    await drawn.evaluate((el) => Object.assign(el, { fromServer: true }));
   // The visitor reads on while the code loads: the app keeps their place.
   await app.evaluate(() => window.scrollTo(0, 400));
   release();
   await appReady(app);
   // Signed out, the navigation offers Login once the session is known.
   await expect(app.getByRole('link', { name: 'Login' }).first()).toBeVisible();
-  expect(await app.getByRole('heading', { level: 1 }).evaluate((h1) => 'fromServer' in h1)).toBe(
-    true,
-  );
+  for (const drawn of [
+    app.getByRole('heading', { level: 1 }),
+    app.getByTestId('supporter').first(),
+  ])
+    expect(await drawn.evaluate((el) => 'fromServer' in el)).toBe(true);
+  // The app started from the server's data: it did not ask for the fund, its organiser
+  // or related funds again (the wall and the updates, whose answers depend on who asks,
+  // are asked for again).
+  expect(asked).not.toContain(`/api/funds/${fund.id}`);
+  expect(asked).not.toContain(`/api/funds/${fund.id}/organiser`);
+  expect(asked).not.toContain('/api/funds');
+  expect(asked).toContain(`/api/funds/${fund.id}/supporters`);
   await expect(app.getByRole('radio', { name: 'Other' })).toBeAttached();
   expect(await app.evaluate(() => window.scrollY)).toBe(400);
   await context.close();

@@ -357,13 +357,18 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       origin: config.publicUrl,
     });
   };
-  /** A page's HTML, with its fund's share card (Open Graph, Twitter) on a fund's page. */
-  const withCardOf = async (html: string, page: ReturnType<typeof pageForPath>) => {
+  /** A page's HTML, with its fund's share card (Open Graph, Twitter) on a fund's page;
+   *  `withData`: the page carries the fund's data (a rendered page). */
+  const withCardOf = async (
+    html: string,
+    page: ReturnType<typeof pageForPath>,
+    options?: { withData: boolean },
+  ) => {
     const fundId = page?.name === 'fundDetails' ? page.params.id : undefined;
     const card = fundId
       ? await fundShareCard(database.db, config.publicUrl, decodeURIComponent(fundId))
       : null;
-    return card ? withShareCard(html, card) : html;
+    return card ? withShareCard(html, card, options) : html;
   };
   // A rendered page is the same for every visitor of that address in that language: kept
   // whole (share card and render) as long as the API's public answers (PUBLIC_CACHE_MS, a
@@ -379,10 +384,10 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   ) =>
     renderedPages
       .get(`${request.language()}\u0000${request.url}`, async () => {
-        const body = await renderFirst(render, request);
+        const rendered = await renderFirst(render, request);
         // Not kept: the next visitor's render may succeed.
-        if (body === null) throw new Error('the page was not rendered');
-        return withFirstRender(await withCardOf(shared.html, page), body);
+        if (rendered === null) throw new Error('the page was not rendered');
+        return withFirstRender(await withCardOf(shared.html, page, { withData: true }), rendered);
       })
       .then(
         (cached) => {

@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFirstRender } from '../src/lib/first-render';
+import { loadFirstRender, scriptJson } from '../src/lib/first-render';
 import { buildTestApp, createSignedInUser, type TestContext } from './helper';
 import { createRaisedFund } from './payments-helper';
 
 // A web build in miniature: the page, its entry and a preload, and a first-render module
-// that calls the API the way the app's loaders do and writes what it got.
+// that calls the API the way the app's loaders do, writes what it got, and gives it as
+// the page's data.
 const webDist = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
 const ENTRY_SERVER = `
 export async function render(url, { lang, fetch, htmlData, origin }) {
@@ -18,9 +19,10 @@ export async function render(url, { lang, fetch, htmlData, origin }) {
   const id = pathname.split('/')[2];
   const fund = id ? await (await fetch('/api/funds/' + id)).json() : null;
   if (id && !fund.name) return null;
-  return '<main><h1>' + (fund ? fund.name : 'Home') + '</h1><p>' +
+  const body = '<main><h1>' + (fund ? fund.name : 'Home') + '</h1><p>' +
     [lang, htmlData.paymentMode, origin, 'me:' + me.status].join(' ') +
     '</p><p>costs $& $1 nothing</p></main>';
+  return { body, data: { queries: [{ queryKey: ['funds', id], state: { data: fund } }] } };
 }
 `;
 let ctx: TestContext;
@@ -43,6 +45,8 @@ afterAll(async () => {
 });
 
 const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
+const fundJson = async (id: string) =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/funds/${id}` })).json();
 
 describe("the server's first render of the busiest pages", () => {
   it("puts a fund page's HTML in #root, from the API answered inside the server, and loads the code after the first paint", async () => {
@@ -58,6 +62,17 @@ describe("the server's first render of the busiest pages", () => {
     expect(res.body).toContain(
       '<script src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/i18n-abc.js" defer></script>',
     );
+    // The render's data goes with it, for the browser app to start from.
+    const data =
+      /<script type="application\/json" id="page-data">([^<]*)<\/script><script src="\/boot.js"/.exec(
+        res.body,
+      );
+    // ...so the head no longer asks for the fund's answer ahead of the code; its picture, yes.
+    expect(res.body).not.toContain('as="fetch"');
+    expect(res.body).toContain('<link rel="preload" as="image"');
+    expect(JSON.parse(data![1]!)).toEqual({
+      queries: [{ queryKey: ['funds', fund.id], state: { data: await fundJson(fund.id) } }],
+    });
     // A browser that accepts Brotli gets the same rendered page, compressed.
     const br = await ctx.app.inject({
       method: 'GET',
@@ -97,6 +112,18 @@ describe("the server's first render of the busiest pages", () => {
   });
 });
 
+describe("the page's data in its HTML", () => {
+  it('cannot close its script element or open a comment, and reads back the same', () => {
+    const data = {
+      name: '</script><script>alert(1)</script> <!-- x --> </SCRIPT >',
+      story: 'line\u2028separated\u2029paragraph',
+    };
+    const json = scriptJson(data);
+    expect(json).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(data);
+  });
+});
+
 describe('the guards around the first render', () => {
   const dirs: string[] = [];
   afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -112,7 +139,9 @@ describe('the guards around the first render', () => {
 
   it('a module that does not load leaves the pages as before, with a warning', async () => {
     const warnings: string[] = [];
-    const dir = buildWith("window.location; export async function render() { return ''; }");
+    const dir = buildWith(
+      "window.location; export async function render() { return { body: '', data: {} }; }",
+    );
     const render = await loadFirstRender(dir, { warn: (_o, msg) => warnings.push(msg) });
     expect(render).toBeNull();
     expect(warnings).toEqual([
@@ -124,9 +153,10 @@ describe('the guards around the first render', () => {
     const warnings: string[] = [];
     const dir = buildWith(`
       export async function render(url) {
-        if (url.endsWith('/slow')) return new Promise((resolve) => setTimeout(() => resolve('late'), 1500));
+        if (url.endsWith('/slow'))
+          return new Promise((resolve) => setTimeout(() => resolve({ body: 'late' }), 1500));
         if (url.endsWith('/broken')) throw new Error('broken');
-        return 'body';
+        return { body: 'body' };
       }`);
     const render = (await loadFirstRender(
       dir,
@@ -141,7 +171,7 @@ describe('the guards around the first render', () => {
     expect(Date.now() - started).toBeLessThan(1000);
     // Once the slow one has finished, pages render again.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await render('http://localhost/', options)).toBe('body');
+    expect(await render('http://localhost/', options)).toEqual({ body: 'body' });
     expect(await render('http://localhost/broken', options)).toBeNull();
     expect(warnings).toEqual(['first render failed; the page is drawn in the browser']);
   });
@@ -156,7 +186,7 @@ describe('rendered pages kept for a moment', () => {
     // Each render says how many there have been.
     writeFileSync(
       path.join(dir, 'ssr', 'entry-server.js'),
-      "let n = 0; export async function render(url, { lang }) { n += 1; return '<p>' + lang + ' ' + n + '</p>'; }",
+      "let n = 0; export async function render(url, { lang }) { n += 1; return { body: '<p>' + lang + ' ' + n + '</p>' }; }",
     );
     const kept = await buildTestApp({
       NODE_ENV: 'production',

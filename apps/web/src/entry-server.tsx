@@ -10,7 +10,7 @@
  * the origin.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next, { type i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { renderToString } from 'preact-render-to-string';
@@ -57,11 +57,18 @@ function textsFor(lang: Language): i18n {
   return instance;
 }
 
+/** A page's first render: the HTML inside `#root`, and the data it was drawn from (the
+ *  query cache, dehydrated), which the browser app starts from (lib/page-data.ts). */
+export interface Rendered {
+  body: string;
+  data: unknown;
+}
+
 /**
- * The HTML inside `#root` for a GET of `url`, or null when the page is not a plain 200
- * (a redirect, a not-found fund, an error: the browser app handles those itself).
+ * The first render of a GET of `url`, or null when the page is not a plain 200 (a
+ * redirect, a not-found fund, an error: the browser app handles those itself).
  */
-export async function render(url: string, options: RenderOptions): Promise<string | null> {
+export async function render(url: string, options: RenderOptions): Promise<Rendered | null> {
   const scope: PageScope = {
     fetch: options.fetch,
     htmlData: (name) => options.htmlData[name],
@@ -74,12 +81,14 @@ export async function render(url: string, options: RenderOptions): Promise<strin
     const context = await handler.query(new Request(url));
     if (context instanceof Response || context.statusCode !== 200 || context.errors) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
-    return renderToString(
+    const body = renderToString(
       <I18nextProvider i18n={textsFor(options.lang)}>
         <QueryClientProvider client={scope.queryClient!}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </QueryClientProvider>
       </I18nextProvider>,
     );
+    // The loaders' answers, given to an anonymous visitor: the page's public view.
+    return { body, data: dehydrate(scope.queryClient!) };
   });
 }

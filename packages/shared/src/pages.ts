@@ -13,6 +13,10 @@ export type InfoTopic = keyof typeof INFO_PAGE_TITLES;
 
 const NOT_FOUND = 'Page Not Found';
 
+/** The element of a page's HTML that carries the data of the server's first render, which
+ *  the browser app starts from (decision 436). */
+export const PAGE_DATA_ID = 'page-data';
+
 /** One page of the web app. */
 export interface Page {
   /** React Router path pattern, absolute: `/donatenow/:id`. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Language } from '@easyfund/shared/i18n/languages';
+import { PAGE_DATA_ID } from '@easyfund/shared/pages';
 
 /** What a render is given (apps/web/src/entry-server.tsx's `RenderOptions`). */
 export interface FirstRenderOptions {
@@ -12,13 +13,20 @@ export interface FirstRenderOptions {
   origin: string;
 }
 
-/** The web build's server-render module, as it is called. */
-interface EntryServer {
-  render(url: string, options: FirstRenderOptions): Promise<string | null>;
+/** A page's first render (apps/web/src/entry-server.tsx's `Rendered`): its body in
+ *  `#root`, and the data it was drawn from, which the browser app starts from. */
+export interface Rendered {
+  body: string;
+  data: unknown;
 }
 
-/** A page's body in `#root`, or null: the page is then sent as before. */
-export type FirstRender = (url: string, options: FirstRenderOptions) => Promise<string | null>;
+/** The web build's server-render module, as it is called. */
+interface EntryServer {
+  render(url: string, options: FirstRenderOptions): Promise<Rendered | null>;
+}
+
+/** A page's first render, or null: the page is then sent as before. */
+export type FirstRender = (url: string, options: FirstRenderOptions) => Promise<Rendered | null>;
 
 /**
  * The pages whose first HTML the server renders: the ones most visitors open first,
@@ -78,11 +86,21 @@ export async function loadFirstRender(
 }
 
 /**
- * The page's HTML with the server's render in `#root`, and its code loaded after the
- * first paint (`/boot.js`) instead of from the head: the entry's module script and every
- * `modulepreload` move into the boot script's data.
+ * JSON that can stand inside a `<script>` element: no `<` (so no `</script>` nor `<!--`),
+ * and the two line separators JavaScript once did not allow in strings, escaped.
  */
-export function withFirstRender(html: string, body: string): string {
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => {
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
+/**
+ * The page's HTML with the server's render in `#root` and its data beside it, and its
+ * code loaded after the first paint (`/boot.js`) instead of from the head: the entry's
+ * module script and every `modulepreload` move into the boot script's data.
+ */
+export function withFirstRender(html: string, { body, data }: Rendered): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry || !html.includes('<div id="root"></div>')) return html;
   const preloads: string[] = [];
@@ -92,7 +110,11 @@ export function withFirstRender(html: string, body: string): string {
       preloads.push(href);
       return '';
     });
-  const boot = `<script src="/boot.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}" defer></script>`;
+  const boot =
+    (data == null
+      ? ''
+      : `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`) +
+    `<script src="/boot.js" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}" defer></script>`;
   // A function, so that `$&` and the like in the page's text are not replacement patterns.
   return withoutCode.replace('<div id="root"></div>', () => `<div id="root">${body}</div>${boot}`);
 }

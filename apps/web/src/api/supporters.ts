@@ -17,6 +17,8 @@ export const supportersQuery = (fundId: string, view: WallView, page: number) =>
     queryKey: supporterKeys.list(fundId, view, page),
     queryFn: () => call(supporters.list, { params: { id: fundId }, query: { view, page } }),
     placeholderData: keepPreviousData,
+    // Admins see donors' names; the raiser and admins see hidden messages.
+    meta: { perViewer: true },
   });
 
 /** The fund's raiser or an admin hides a message of support, or shows it again. */

@@ -19,6 +19,8 @@ export const fundUpdatesQuery = (fundId: string, page = 1) =>
     queryKey: updateKeys.list(fundId, page),
     queryFn: () =>
       call(updates.list, { params: { id: fundId }, query: { page, pageSize: UPDATES_PAGE_SIZE } }),
+    // `canPost` is the viewer's.
+    meta: { perViewer: true },
   });
 
 /** The organiser posts an update; the fund's list shows it at once. */

@@ -1,5 +1,10 @@
 import { createBrowserRouter } from 'react-router';
+import { fillFromPage } from '../lib/page-data';
+import { queryClient } from '../lib/query-client';
 import { routes } from './router';
+
+// Before the router runs the first page's loaders: they find the server's data.
+fillFromPage(queryClient);
 
 /** The app's router in the browser. */
 export const router = createBrowserRouter(routes);

@@ -3,6 +3,19 @@ import { IDENTITY_ERRORS, TWO_FACTOR_PAGE } from '@easyfund/shared/identity';
 import { ApiError } from './api';
 import { pageScope } from './page-scope';
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /**
+       * The answer depends on who asks (a raiser may post, an admin sees donors' names):
+       * the server's first render asks as an anonymous visitor, so the browser takes that
+       * answer for its first render only and asks again for its own (lib/page-data.ts).
+       */
+      perViewer?: boolean;
+    };
+  }
+}
+
 /** An admin call refused for want of two-factor sign-in sends the admin to its set-up page. */
 function onError(err: unknown) {
   if (

@@ -78,14 +78,18 @@ export function shareTags(card: ShareCard): string {
 
 /**
  * What the fund page asks for first, named in its HTML so the browser fetches it beside
- * the app's code instead of after the code has run: the fund itself (the request the page
- * makes, which takes the preloaded answer) and its picture, the page's largest paint.
+ * the app's code instead of after the code has run: its picture, the page's largest
+ * paint, and the fund itself (the request the page makes, which takes the preloaded
+ * answer) unless the page carries its data already (`withData`: a page the server
+ * rendered, decision 436).
  */
-export function fundPagePreloads(card: ShareCard): string {
+export function fundPagePreloads(card: ShareCard, { withData = false } = {}): string {
   const e = escapeHtml;
   const srcset = srcsetFor(card.imagePath);
   return [
-    `<link rel="preload" as="fetch" crossorigin href="/api/funds/${e(card.fundId)}" />`,
+    ...(withData
+      ? []
+      : [`<link rel="preload" as="fetch" crossorigin href="/api/funds/${e(card.fundId)}" />`]),
     `<link rel="preload" as="image" fetchpriority="high" href="${e(card.imagePath)}"` +
       (srcset ? ` imagesrcset="${e(srcset)}" imagesizes="${e(FUND_PAGE_IMAGE_SIZES)}"` : '') +
       ' />',
@@ -93,12 +97,19 @@ export function fundPagePreloads(card: ShareCard): string {
 }
 
 /** A page's HTML with a fund's description, share tags and preloads in its head. */
-export function withShareCard(html: string, card: ShareCard): string {
+export function withShareCard(
+  html: string,
+  card: ShareCard,
+  options?: { withData?: boolean },
+): string {
   // Functions, so that `$&` and the like in a fund's texts are not replacement patterns.
   return html
     .replace(
       /<meta\s+name="description"[^>]*>/,
       () => `<meta name="description" content="${escapeHtml(card.description)}" />`,
     )
-    .replace('</head>', () => `    ${shareTags(card)}\n    ${fundPagePreloads(card)}\n  </head>`);
+    .replace(
+      '</head>',
+      () => `    ${shareTags(card)}\n    ${fundPagePreloads(card, options)}\n  </head>`,
+    );
 }

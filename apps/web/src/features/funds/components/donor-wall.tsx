@@ -10,6 +10,9 @@ const VIEWS: { id: WallView; label: string }[] = [
   { id: 'messages', label: 'Words of support' },
 ];
 
+/** The view the wall opens with. */
+export const FIRST_WALL_VIEW: WallView = 'recent';
+
 /**
  * The donor wall: recent donations, top donations and words of support, a page at a
  * time. Names are shortened (or "Anonymous") by the server; the raiser and admins may
@@ -17,7 +20,7 @@ const VIEWS: { id: WallView; label: string }[] = [
  */
 export function DonorWall({ fundId }: { fundId: string }) {
   const { t } = useI18n();
-  const [view, setView] = useState<WallView>('recent');
+  const [view, setView] = useState<WallView>(FIRST_WALL_VIEW);
   const [page, setPage] = useState(1);
   const wall = useQuery(supportersQuery(fundId, view, page));
   const choose = (next: WallView) => {

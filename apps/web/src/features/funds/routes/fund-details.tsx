@@ -11,7 +11,12 @@ import { lazy, Suspense } from 'react';
 import { causeTitle } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { FUND_PAGE_IMAGE_SIZES, srcsetFor } from '@easyfund/shared/images';
-import { fundQuery } from '../../../api/funds';
+import type { QueryClient } from '@tanstack/react-query';
+import type { TFundPublic } from '@easyfund/shared/schemas/funds';
+import { fundQuery, relatedFundsQuery } from '../../../api/funds';
+import { organiserQuery } from '../../../api/organisers';
+import { supportersQuery } from '../../../api/supporters';
+import { fundUpdatesQuery } from '../../../api/updates';
 import { FundImage } from '../../../components/fund-image';
 import { RaisedProgress } from '../../../components/raised-progress';
 import { ApiError } from '../../../lib/api';
@@ -24,7 +29,7 @@ import { useSession } from '../../../api/session';
 import { ShareButtons } from '../../../components/share-buttons';
 import { ZakatBadge } from '../../../components/zakat-badge';
 import { DonateBox } from '../components/donate-box';
-import { DonorWall } from '../components/donor-wall';
+import { DonorWall, FIRST_WALL_VIEW } from '../components/donor-wall';
 import { FundFacts } from '../components/fund-facts';
 import { HoldNotice } from '../components/hold-notice';
 import { OrganiserCard } from '../components/organiser-card';
@@ -39,11 +44,28 @@ const ZakatAdmin = lazy(() =>
   import('../components/zakat-admin').then((m) => ({ default: m.ZakatAdmin })),
 );
 
+/** Fetches what the rest of the page asks for on its first render (the wall's first
+ *  view and page, the first page of updates, the organiser, related funds), in its words. */
+const fetchRestOfPage = (client: QueryClient, fund: TFundPublic) =>
+  Promise.all([
+    client.prefetchQuery(supportersQuery(fund.id, FIRST_WALL_VIEW, 1)),
+    client.prefetchQuery(fundUpdatesQuery(fund.id, 1)),
+    client.prefetchQuery(organiserQuery(fund.id)),
+    client.prefetchQuery(relatedFundsQuery(fund.id, fund.cause)),
+  ]);
+
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
+  const client = loaderQueryClient();
   try {
     // fetchQuery: cached while fresh, fetched again once stale or invalidated (after a donation).
-    return await loaderQueryClient().fetchQuery(fundQuery(id));
+    const fund = await client.fetchQuery(fundQuery(id));
+    // The rest of the page's data: the server's first render waits for it (the page's
+    // HTML is then whole, and the browser starts from the same data); the browser only
+    // starts it, beside the page's code, and each part shows as it comes.
+    const rest = fetchRestOfPage(client, fund);
+    if (import.meta.env.SSR) await rest;
+    return fund;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) {
       throw data('Fund not found', { status: 404 });

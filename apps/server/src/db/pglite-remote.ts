@@ -1,4 +1,20 @@
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
+
+/**
+ * The embedded database is PostgreSQL compiled to WebAssembly. V8 first compiles it with
+ * its baseline compiler and then, in the background, recompiles what runs often with its
+ * optimising one; that second copy of the database's code kept an idle server about
+ * 75 MB larger (300–340 MB against 230–265 MB) and, on a two-core machine, competed with
+ * the server for the processor, while donations on the embedded database went no faster
+ * (`bench:donations -- --pglite`; docs/performance.md). So the database's code stays as
+ * the baseline compiler made it. The process has no other WebAssembly. V8's flags are
+ * the process's: set before the worker compiles the module, they apply to it.
+ */
+function runWebAssemblyUnoptimised(): void {
+  setFlagsFromString('--no-wasm-tier-up');
+  setFlagsFromString('--no-wasm-dynamic-tiering');
+}
 
 /** What drizzle's PGlite driver calls on its client, answered by pglite-worker.mjs. */
 export interface PGliteQueryable {
@@ -94,6 +110,7 @@ export class RemotePGlite implements PGliteQueryable {
     migrationsFolder: string;
     migrate: boolean;
   }): RemotePGlite {
+    runWebAssemblyUnoptimised();
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: {
         dataDir: opts.dataDir,

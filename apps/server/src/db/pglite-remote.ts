@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
  * The embedded database is PostgreSQL compiled to WebAssembly. V8 first compiles it with
  * its baseline compiler and then, in the background, recompiles what runs often with its
  * optimising one; that second copy of the database's code kept an idle server about
- * 75 MB larger (300–340 MB against 230–265 MB) and, on a two-core machine, competed with
+ * 75 MB larger (300–360 MB against 220–265 MB) and, on a two-core machine, competed with
  * the server for the processor, while donations on the embedded database went no faster
  * (`bench:donations -- --pglite`; docs/performance.md). So the database's code stays as
  * the baseline compiler made it. The process has no other WebAssembly. V8's flags are

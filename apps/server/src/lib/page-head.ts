@@ -14,7 +14,8 @@ export type PageHead = (page: string | undefined, lang: Language) => string;
  * (modules/funds/share-tags.ts). Reads the web build once.
  */
 export function pageHead(webDist: string): PageHead {
-  const bangla = banglaCataloguePreload(webDist) + banglaFontPreload(webDist);
+  const assets = assetFiles(webDist);
+  const bangla = banglaCataloguePreload(assets) + banglaFontPreload(assets);
   const code = pageCodePreloads(webDist);
   const pictures: Record<string, string> = { home: heroPreloads() };
   return (page, lang) => {
@@ -42,12 +43,15 @@ function pageCodePreloads(webDist: string): Record<string, string> {
   );
 }
 
-/** The `<link rel="modulepreload">` of the web build's Bangla site texts, if it has them. */
-function banglaCataloguePreload(webDist: string): string {
+/** The names of the web build's `assets/` files, read once; none without a build. */
+function assetFiles(webDist: string): string[] {
   const assets = path.join(webDist, 'assets');
-  const file = existsSync(assets)
-    ? readdirSync(assets).find((f) => /^bn-site-[\w-]+\.js$/.test(f))
-    : undefined;
+  return existsSync(assets) ? readdirSync(assets) : [];
+}
+
+/** The `<link rel="modulepreload">` of the web build's Bangla site texts, if it has them. */
+function banglaCataloguePreload(assets: string[]): string {
+  const file = assets.find((f) => /^bn-site-[\w-]+\.js$/.test(f));
   return file ? `<link rel="modulepreload" crossorigin href="/assets/${file}">` : '';
 }
 
@@ -59,13 +63,8 @@ function banglaCataloguePreload(webDist: string): string {
  * times as long as in English). The bold face still loads when a heading needs it: both
  * at once delayed the page's largest picture.
  */
-function banglaFontPreload(webDist: string): string {
-  const assets = path.join(webDist, 'assets');
-  const file = existsSync(assets)
-    ? readdirSync(assets).find((f) =>
-        /^noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/.test(f),
-      )
-    : undefined;
+function banglaFontPreload(assets: string[]): string {
+  const file = assets.find((f) => /^noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/.test(f));
   return file
     ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}">`
     : '';

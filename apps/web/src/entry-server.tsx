@@ -12,14 +12,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next, { type i18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { renderToString } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import bn from '@easyfund/shared/i18n/bn.json';
 import en from '@easyfund/shared/i18n/en.json';
 import { routes } from './app/router';
-import { I18N_OPTIONS } from './lib/i18n';
+import { I18N_OPTIONS, I18nProvider } from './lib/i18n';
 import { type PageScope, setPageScope } from './lib/page-scope';
 
 export interface RenderOptions {
@@ -82,11 +81,11 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
     if (context instanceof Response || context.statusCode !== 200 || context.errors) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
     const body = renderToString(
-      <I18nextProvider i18n={textsFor(options.lang)}>
+      <I18nProvider instance={textsFor(options.lang)}>
         <QueryClientProvider client={scope.queryClient!}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </QueryClientProvider>
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     // The loaders' answers, given to an anonymous visitor: the page's public view.
     return { body, data: dehydrate(scope.queryClient!) };

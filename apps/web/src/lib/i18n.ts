@@ -1,5 +1,13 @@
-import i18next, { type TOptions } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import i18next, { type i18n, type TOptions } from 'i18next';
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
 import {
   formatDate,
   formatDigits,
@@ -77,7 +85,7 @@ export const I18N_OPTIONS = {
 /** Loads the page's catalogue; called before the first render so nothing flashes. */
 export async function initI18n(lang: Language = pageLanguage()) {
   loaded.add(`${lang}:site`);
-  await i18next.use(initReactI18next).init({
+  await i18next.init({
     ...I18N_OPTIONS,
     lng: lang,
     resources: { [lang]: { translation: await loaders[lang].site() } },
@@ -111,28 +119,110 @@ export function t(text: string, options?: TOptions): string {
   return i18next.t(text, options) as string;
 }
 
+/** A language's texts and formatters, as components use them (`useI18n`). */
+export interface I18nTools {
+  /** The text in the page's language; the English text is the key. */
+  t: (text: string, options?: TOptions) => string;
+  /**
+   * A text with a count: the plural form comes from en.json / bn.json (`key_one`,
+   * `key_other`), and `{{n}}` is the count in the language's digits.
+   */
+  tn: (text: string, count: number, values?: TOptions) => string;
+  lang: Language;
+  tk: (poisha: number) => string;
+  number: (n: number) => string;
+  digits: (value: string | number) => string;
+  date: (at: Date | string | number) => string;
+  dateTime: (at: Date | string | number) => string;
+  relative: (at: Date | string | number) => string;
+}
+
+/**
+ * Texts added to an instance since a language's tools were made (the dashboard's part):
+ * the tools' remembered texts are then looked up again.
+ */
+const additions = new WeakMap<i18n, number>();
+function countAdditions(instance: i18n) {
+  if (additions.has(instance)) return;
+  additions.set(instance, 0);
+  // The catalogue's own events (the instance does not pass them on).
+  instance.store.on('added', () => additions.set(instance, (additions.get(instance) ?? 0) + 1));
+}
+
+/**
+ * The tools of an instance's current language. A page asks for the same few hundred texts
+ * and amounts on every render: each is looked up (through i18next's resolution) or
+ * formatted once per language, then remembered.
+ */
+function toolsFor(instance: i18n, language: string): I18nTools {
+  const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const texts = new Map<string, string>();
+  const amounts = new Map<number, string>();
+  countAdditions(instance);
+  let seen = additions.get(instance) ?? 0;
+  const t = (text: string, options?: TOptions): string => {
+    if (options) return instance.t(text, options) as string;
+    const now = additions.get(instance) ?? 0;
+    if (now !== seen) {
+      texts.clear();
+      seen = now;
+    }
+    let translated = texts.get(text);
+    if (translated === undefined) {
+      translated = instance.t(text) as string;
+      texts.set(text, translated);
+    }
+    return translated;
+  };
+  return {
+    t,
+    tn: (text, count, values) => t(text, { ...values, count, n: formatNumber(count, lang) }),
+    lang,
+    tk: (poisha) => {
+      let formatted = amounts.get(poisha);
+      if (formatted === undefined) {
+        formatted = formatTk(poisha, lang);
+        amounts.set(poisha, formatted);
+      }
+      return formatted;
+    },
+    number: (n) => formatNumber(n, lang),
+    digits: (value) => formatDigits(value, lang),
+    date: (at) => formatDate(at, lang),
+    dateTime: (at) => formatDateTime(at, lang),
+    relative: (at) => formatRelative(at, lang),
+  };
+}
+
+const I18nContext = createContext<I18nTools | null>(null);
+
+/**
+ * Gives the app the texts of an i18next instance (the browser's, or one of the server's per
+ * language): every component under it draws again when the language changes.
+ */
+export function I18nProvider({ instance, children }: { instance: i18n; children: ReactNode }) {
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      instance.on('languageChanged', changed);
+      return () => instance.off('languageChanged', changed);
+    },
+    [instance],
+  );
+  const currentOf = () => instance.language;
+  const language = useSyncExternalStore(subscribe, currentOf, currentOf);
+  const tools = useMemo(() => toolsFor(instance, language), [instance, language]);
+  return createElement(I18nContext.Provider, { value: tools }, children);
+}
+
+/** The browser's instance, for the app's root (its catalogue is loaded by `initI18n`). */
+export const browserI18n: i18n = i18next;
+
 /**
  * The hook components use: `t` for texts, and the one formatter of each kind bound to
  * the page's language.
  */
-export function useI18n() {
-  const { t: translate, i18n } = useTranslation();
-  const lang: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-  const t = translate as (text: string, options?: TOptions) => string;
-  return {
-    t,
-    /**
-     * A text with a count: the plural form comes from en.json / bn.json (`key_one`,
-     * `key_other`), and `{{n}}` is the count in the language's digits.
-     */
-    tn: (text: string, count: number, values?: TOptions) =>
-      t(text, { ...values, count, n: formatNumber(count, lang) }),
-    lang,
-    tk: (poisha: number) => formatTk(poisha, lang),
-    number: (n: number) => formatNumber(n, lang),
-    digits: (value: string | number) => formatDigits(value, lang),
-    date: (at: Date | string | number) => formatDate(at, lang),
-    dateTime: (at: Date | string | number) => formatDateTime(at, lang),
-    relative: (at: Date | string | number) => formatRelative(at, lang),
-  };
+export function useI18n(): I18nTools {
+  const tools = useContext(I18nContext);
+  if (!tools) throw new Error('useI18n is used outside I18nProvider');
+  return tools;
 }

@@ -167,6 +167,12 @@ test('the server sends the fund, the fund list and home readable without JavaScr
   expect(asked).toContain(`/api/funds/${fund.id}/supporters`);
   await expect(app.getByRole('radio', { name: 'Other' })).toBeAttached();
   expect(await app.evaluate(() => window.scrollY)).toBe(400);
+  // The app's first render is measured for browser tools and `npm run bench:pages`.
+  const measured = await app.evaluate(() =>
+    performance.getEntriesByName('app-first-render', 'measure').map((m) => m.duration),
+  );
+  expect(measured).toHaveLength(1);
+  expect(measured[0]).toBeGreaterThan(0);
   await context.close();
 });
 

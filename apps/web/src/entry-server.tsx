@@ -15,20 +15,12 @@ import i18next, { type i18n } from 'i18next';
 import { renderToString } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Language } from '@easyfund/shared/i18n/languages';
+import type { FirstRenderOptions, FirstRendered } from '@easyfund/shared/pages';
 import bn from '@easyfund/shared/i18n/bn.json';
 import en from '@easyfund/shared/i18n/en.json';
 import { routes } from './app/router';
 import { I18N_OPTIONS, I18nProvider } from './lib/i18n';
 import { type PageScope, setPageScope } from './lib/page-scope';
-
-export interface RenderOptions {
-  lang: Language;
-  /** Answers the page's API calls. */
-  fetch: typeof fetch;
-  /** `<html data-*>` as the server writes them. */
-  htmlData: Record<string, string>;
-  origin: string;
-}
 
 const scopes = new AsyncLocalStorage<PageScope>();
 setPageScope(() => {
@@ -56,18 +48,14 @@ function textsFor(lang: Language): i18n {
   return instance;
 }
 
-/** A page's first render: the HTML inside `#root`, and the data it was drawn from (the
- *  query cache, dehydrated), which the browser app starts from (lib/page-data.ts). */
-export interface Rendered {
-  body: string;
-  data: unknown;
-}
-
 /**
  * The first render of a GET of `url`, or null when the page is not a plain 200 (a
  * redirect, a not-found fund, an error: the browser app handles those itself).
  */
-export async function render(url: string, options: RenderOptions): Promise<Rendered | null> {
+export async function render(
+  url: string,
+  options: FirstRenderOptions,
+): Promise<FirstRendered | null> {
   const scope: PageScope = {
     fetch: options.fetch,
     htmlData: (name) => options.htmlData[name],

@@ -1,4 +1,5 @@
 import { type Role, SITE_NAME } from './constants';
+import type { Language } from './i18n/languages';
 
 /** The footer's information pages (/info/:topic) and their titles. */
 export const INFO_PAGE_TITLES = {
@@ -16,6 +17,24 @@ const NOT_FOUND = 'Page Not Found';
 /** The element of a page's HTML that carries the data of the server's first render, which
  *  the browser app starts from (decision 436). */
 export const PAGE_DATA_ID = 'page-data';
+
+/** What the server's first render of a page is given: the web build's `render`
+ *  (apps/web/src/entry-server.tsx), called by the API server (lib/first-render.ts). */
+export interface FirstRenderOptions {
+  lang: Language;
+  /** Answers the page's API calls. */
+  fetch: typeof fetch;
+  /** `<html data-*>` as the server writes them. */
+  htmlData: Record<string, string>;
+  origin: string;
+}
+
+/** A page's first render: the HTML inside `#root`, and the data it was drawn from (the
+ *  query cache, dehydrated), which the browser app starts from. */
+export interface FirstRendered {
+  body: string;
+  data: unknown;
+}
 
 /** One page of the web app. */
 export interface Page {

@@ -1,32 +1,18 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Language } from '@easyfund/shared/i18n/languages';
-import { PAGE_DATA_ID } from '@easyfund/shared/pages';
-
-/** What a render is given (apps/web/src/entry-server.tsx's `RenderOptions`). */
-export interface FirstRenderOptions {
-  lang: Language;
-  /** Answers the page's API calls. */
-  fetch: typeof fetch;
-  htmlData: Record<string, string>;
-  origin: string;
-}
-
-/** A page's first render (apps/web/src/entry-server.tsx's `Rendered`): its body in
- *  `#root`, and the data it was drawn from, which the browser app starts from. */
-export interface Rendered {
-  body: string;
-  data: unknown;
-}
+import { type FirstRendered, type FirstRenderOptions, PAGE_DATA_ID } from '@easyfund/shared/pages';
 
 /** The web build's server-render module, as it is called. */
 interface EntryServer {
-  render(url: string, options: FirstRenderOptions): Promise<Rendered | null>;
+  render(url: string, options: FirstRenderOptions): Promise<FirstRendered | null>;
 }
 
 /** A page's first render, or null: the page is then sent as before. */
-export type FirstRender = (url: string, options: FirstRenderOptions) => Promise<Rendered | null>;
+export type FirstRender = (
+  url: string,
+  options: FirstRenderOptions,
+) => Promise<FirstRendered | null>;
 
 /**
  * The pages whose first HTML the server renders: the ones most visitors open first,
@@ -100,7 +86,7 @@ export function scriptJson(value: unknown): string {
  * code loaded after the first paint (`/boot.js`) instead of from the head: the entry's
  * module script and every `modulepreload` move into the boot script's data.
  */
-export function withFirstRender(html: string, { body, data }: Rendered): string {
+export function withFirstRender(html: string, { body, data }: FirstRendered): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry || !html.includes('<div id="root"></div>')) return html;
   const preloads: string[] = [];

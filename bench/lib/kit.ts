@@ -85,10 +85,14 @@ export function buildServer(): void {
   if (r.status !== 0) throw new Error('server build failed');
 }
 
-/** `node` flags for a benchmark's server: a CPU profile into BENCH_CPU_PROF when set. */
+/**
+ * `node` flags for a benchmark's server: a CPU profile into BENCH_CPU_PROF when set, and the
+ * flags in BENCH_NODE_ARGS (e.g. a heap setting to compare).
+ */
 export function profileArgs(): string[] {
   const dir = process.env.BENCH_CPU_PROF;
-  return dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : [];
+  const extra = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  return [...(dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : []), ...extra];
 }
 
 export interface RawServer {

@@ -16,6 +16,13 @@ function runWebAssemblyUnoptimised(): void {
   setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
+/**
+ * The worker's young generation, at most. Its objects are the messages of one statement
+ * each, short-lived; V8's default lets it grow to 32 MB, which an idle server then kept
+ * resident (docs/performance.md, "Memory at rest").
+ */
+const WORKER_YOUNG_GENERATION_MB = 6;
+
 /** What drizzle's PGlite driver calls on its client, answered by pglite-worker.mjs. */
 export interface PGliteQueryable {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<unknown>;
@@ -119,6 +126,7 @@ export class RemotePGlite implements PGliteQueryable {
       },
       // Plain JavaScript: no TypeScript loader in the worker.
       execArgv: [],
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
     const opened = new Promise<void>((resolve, reject) => {
       const onMessage = (msg: { ready?: boolean; error?: WireError }) => {

@@ -10,7 +10,13 @@ import { translate } from '../../lib/i18n';
 import type { Mailer } from '../../lib/mailer';
 import { sendOnce } from '../../lib/sent-mails';
 import { shownTransactionId } from '../payments/views';
-import { type Organisation, type ReceiptData, renderReceipt, renderStatement } from './pdf';
+import type { Organisation, ReceiptData } from './pdf';
+
+/**
+ * The PDF module, loaded with the first receipt or statement: pdfkit and its font engine
+ * are a few megabytes of code and data an idle server does not need to hold.
+ */
+const pdf = () => import('./pdf');
 
 /** Who may read a receipt: its donor, or an admin with full admin rights. */
 export interface ReceiptReader {
@@ -75,7 +81,10 @@ export async function receiptPdf(
   const receipt = await loadReceipt(db, paymentId);
   if (!receipt || (receipt.userId !== reader.id && !reader.isAdmin)) throw new NotFound('Receipt');
   const lang = donorLanguage(receipt.language, requestLanguage);
-  return { filename: `${receipt.receiptNumber}.pdf`, pdf: await renderReceipt(org, receipt, lang) };
+  return {
+    filename: `${receipt.receiptNumber}.pdf`,
+    pdf: await (await pdf()).renderReceipt(org, receipt, lang),
+  };
 }
 
 /** The signed-in donor's statement of a year (Asia/Dhaka): every receipt of that year. */
@@ -117,12 +126,14 @@ export async function statementPdf(
     succeededAt: r.succeededAt!,
     refunded: r.status === 'refunded',
   }));
-  const pdf = await renderStatement(
+  const statement = await (
+    await pdf()
+  ).renderStatement(
     org,
     { year, donorName: donor.name, donorEmail: donor.email, donations },
     donorLanguage(saved?.language, requestLanguage),
   );
-  return { filename: `easyfund-statement-${year}.pdf`, pdf };
+  return { filename: `easyfund-statement-${year}.pdf`, pdf: statement };
 }
 
 /** The receipt-mail job: the donor gets the receipt as a PDF, in their language. */
@@ -133,7 +144,7 @@ export async function sendReceiptMail(
   const receipt = await loadReceipt(deps.db, paymentId);
   if (!receipt) return false;
   const lang = donorLanguage(receipt.language, 'en');
-  const pdf = await renderReceipt(deps.org, receipt, lang);
+  const document = await (await pdf()).renderReceipt(deps.org, receipt, lang);
   const values = {
     name: receipt.donorName,
     amount: formatTk(receipt.amountPoisha, lang),
@@ -159,7 +170,11 @@ export async function sendReceiptMail(
     subject: translate(lang, 'Your donation receipt {{number}}', values),
     text,
     attachments: [
-      { filename: `${receipt.receiptNumber}.pdf`, content: pdf, contentType: 'application/pdf' },
+      {
+        filename: `${receipt.receiptNumber}.pdf`,
+        content: document,
+        contentType: 'application/pdf',
+      },
     ],
   });
 }

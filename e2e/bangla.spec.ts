@@ -313,3 +313,52 @@ for (const c of CASES) {
       await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
   });
 }
+
+test('the Bangla font comes with pages in Bangla; an English page draws its one Bangla word with a font of its own', async ({
+  page,
+}) => {
+  const fonts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'font') fonts.push(r.url());
+  });
+  const NOTO = /noto-sans-bengali-bengali-/;
+
+  await page.goto('/');
+  const word = page.getByRole('button', { name: /Switch to বাংলা/ }).filter({ visible: true });
+  await expect(word).toHaveText('বাংলা');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  expect(fonts.filter((u) => NOTO.test(u))).toEqual([]);
+  // Drawn with the word's own font, with every glyph of it: as wide as Noto Sans
+  // Bengali draws it (loaded here for the comparison), not as a fallback font would.
+  const widths = await page.evaluate(async () => {
+    const text = 'বাংলা';
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    const width = (font: string) => {
+      canvas.font = font;
+      return canvas.measureText(text).width;
+    };
+    await document.fonts.load('700 20px "Easy Fund Bangla name"', text);
+    await document.fonts.load('700 20px "Noto Sans Bengali"', text);
+    return {
+      own: width('700 20px "Easy Fund Bangla name", monospace'),
+      noto: width('700 20px "Noto Sans Bengali", monospace'),
+      fallback: width('700 20px monospace'),
+    };
+  });
+  expect(await word.evaluate((el) => getComputedStyle(el).fontFamily)).toContain(
+    'Easy Fund Bangla name',
+  );
+  expect(Math.abs(widths.own - widths.noto)).toBeLessThan(0.5);
+  expect(Math.abs(widths.own - widths.fallback)).toBeGreaterThan(1);
+
+  // In Bangla the page's text comes in the site's Bengali font.
+  fonts.length = 0;
+  await switchTo(page, 'bn');
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  expect(fonts.filter((u) => NOTO.test(u)).length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Bengali"', 'বাংলা'))).toBe(
+    true,
+  );
+});

@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { transform } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
+import { banglaNameFont } from './build/bangla-name-font';
 import { readSources, splitCatalogue, type CataloguePart } from './build/catalogue-parts';
 import { PAGE_CHUNKS_FILE, pageChunks, pagesLoading, routeModules } from './build/page-chunks';
 import type { Endpoint } from '../../packages/shared/src/api/contract';
@@ -176,6 +177,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     contractsWithoutSchemas(),
     bnCatalogueParts(),
+    banglaNameFont(),
     react(),
     // The server's first-render module (src/entry-server.tsx) needs neither the styles nor
     // the browser's page table and compressed copies.

@@ -1,6 +1,7 @@
 // A page whose HTML the server rendered shows before the app's code has loaded. Its
-// code is fetched once that first screen is painted (the frame, then a task after it):
-// on a slow phone connection the page's scripts then do not hold back its first paint.
+// code is fetched once that first screen is on screen (the browser's first contentful
+// paint): on a slow phone connection the page's scripts then do not hold back its first
+// paint, nor share the connection with what it shows first.
 // `data-entry`: the app's entry module; `data-preload`: the modules it and the page need.
 //
 // Until the app has drawn over the page (it then fires `easyfund:app-ready` on the
@@ -95,28 +96,40 @@
     if (link) window.location.assign(link.href);
   }, 10000);
 
-  // A tab opened in the background paints no frames until it is shown: load at once there.
-  var afterPaint = document.hidden
-    ? function (next) {
-        next();
-      }
-    : function (next) {
-        requestAnimationFrame(next);
-      };
-  afterPaint(function () {
-    setTimeout(function () {
-      preload.forEach(function (href) {
-        var link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.crossOrigin = '';
-        link.href = href;
-        document.head.appendChild(link);
-      });
-      var script = document.createElement('script');
-      script.type = 'module';
-      script.crossOrigin = '';
-      script.src = entry;
-      document.head.appendChild(script);
+  // Once the browser reports the page's first contentful paint, which it does when the
+  // frame is on screen; a frame and a task later where it does not report paints. A tab
+  // opened in the background paints no frames until it is shown: load at once there.
+  function afterFirstPaint(next) {
+    var done = false;
+    function go() {
+      if (done) return;
+      done = true;
+      setTimeout(next);
+    }
+    if (document.hidden) return go();
+    var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+    if (!types || types.indexOf('paint') < 0) return requestAnimationFrame(go);
+    var observer = new PerformanceObserver(function (list) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      go();
     });
+    observer.observe({ type: 'paint', buffered: true });
+    // Should no paint be reported (nothing contentful), the code still comes.
+    setTimeout(go, 1000);
+  }
+  afterFirstPaint(function () {
+    preload.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
   });
 })();

@@ -6,6 +6,7 @@ import { routerReady } from './app/browser-router';
 import { initI18n } from './lib/i18n';
 import { renderOver } from './lib/render-over';
 import './index.css';
+import 'virtual:bangla-name-font.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');

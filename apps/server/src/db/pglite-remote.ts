@@ -19,7 +19,7 @@ function runWebAssemblyUnoptimised(): void {
 /**
  * The worker's young generation, at most. Its objects are the messages of one statement
  * each, short-lived; V8's default lets it grow to 32 MB, which an idle server then kept
- * resident (docs/performance.md, "Memory at rest").
+ * resident (decision 437).
  */
 const WORKER_YOUNG_GENERATION_MB = 6;
 

@@ -81,10 +81,8 @@ export async function receiptPdf(
   const receipt = await loadReceipt(db, paymentId);
   if (!receipt || (receipt.userId !== reader.id && !reader.isAdmin)) throw new NotFound('Receipt');
   const lang = donorLanguage(receipt.language, requestLanguage);
-  return {
-    filename: `${receipt.receiptNumber}.pdf`,
-    pdf: await (await pdf()).renderReceipt(org, receipt, lang),
-  };
+  const { renderReceipt } = await pdf();
+  return { filename: `${receipt.receiptNumber}.pdf`, pdf: await renderReceipt(org, receipt, lang) };
 }
 
 /** The signed-in donor's statement of a year (Asia/Dhaka): every receipt of that year. */
@@ -126,14 +124,15 @@ export async function statementPdf(
     succeededAt: r.succeededAt!,
     refunded: r.status === 'refunded',
   }));
-  const statement = await (
-    await pdf()
-  ).renderStatement(
-    org,
-    { year, donorName: donor.name, donorEmail: donor.email, donations },
-    donorLanguage(saved?.language, requestLanguage),
-  );
-  return { filename: `easyfund-statement-${year}.pdf`, pdf: statement };
+  const { renderStatement } = await pdf();
+  return {
+    filename: `easyfund-statement-${year}.pdf`,
+    pdf: await renderStatement(
+      org,
+      { year, donorName: donor.name, donorEmail: donor.email, donations },
+      donorLanguage(saved?.language, requestLanguage),
+    ),
+  };
 }
 
 /** The receipt-mail job: the donor gets the receipt as a PDF, in their language. */
@@ -144,7 +143,8 @@ export async function sendReceiptMail(
   const receipt = await loadReceipt(deps.db, paymentId);
   if (!receipt) return false;
   const lang = donorLanguage(receipt.language, 'en');
-  const document = await (await pdf()).renderReceipt(deps.org, receipt, lang);
+  const { renderReceipt } = await pdf();
+  const document = await renderReceipt(deps.org, receipt, lang);
   const values = {
     name: receipt.donorName,
     amount: formatTk(receipt.amountPoisha, lang),

@@ -38,7 +38,7 @@ import cartRoutes from './modules/cart/routes';
 import downloadsRoutes from './modules/downloads/routes';
 import donationsRoutes from './modules/donations/routes';
 import fundsRoutes from './modules/funds/routes';
-import { fundShareCard, withShareCard } from './modules/funds/share-tags';
+import { fundShareCard, type ShareCardOptions, withShareCard } from './modules/funds/share-tags';
 import healthRoutes from './modules/health/routes';
 import languageRoutes from './modules/language/routes';
 import messagesRoutes from './modules/messages/routes';
@@ -362,7 +362,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   const withCardOf = async (
     html: string,
     page: ReturnType<typeof pageForPath>,
-    options?: { withData: boolean },
+    options?: ShareCardOptions,
   ) => {
     const fundId = page?.name === 'fundDetails' ? page.params.id : undefined;
     const card = fundId

@@ -76,6 +76,11 @@ export function shareTags(card: ShareCard): string {
   ].join('\n    ');
 }
 
+/** `withData`: the page carries the fund's data (a page rendered by the server). */
+export interface ShareCardOptions {
+  withData?: boolean;
+}
+
 /**
  * What the fund page asks for first, named in its HTML so the browser fetches it beside
  * the app's code instead of after the code has run: its picture, the page's largest
@@ -83,7 +88,10 @@ export function shareTags(card: ShareCard): string {
  * answer) unless the page carries its data already (`withData`: a page the server
  * rendered, decision 436).
  */
-export function fundPagePreloads(card: ShareCard, { withData = false } = {}): string {
+export function fundPagePreloads(
+  card: ShareCard,
+  { withData = false }: ShareCardOptions = {},
+): string {
   const e = escapeHtml;
   const srcset = srcsetFor(card.imagePath);
   return [
@@ -97,11 +105,7 @@ export function fundPagePreloads(card: ShareCard, { withData = false } = {}): st
 }
 
 /** A page's HTML with a fund's description, share tags and preloads in its head. */
-export function withShareCard(
-  html: string,
-  card: ShareCard,
-  options?: { withData?: boolean },
-): string {
+export function withShareCard(html: string, card: ShareCard, options?: ShareCardOptions): string {
   // Functions, so that `$&` and the like in a fund's texts are not replacement patterns.
   return html
     .replace(

@@ -33,7 +33,7 @@ import {
   hasFlag,
   machine,
   pgbenchTps,
-  profileArgs,
+  serverNodeArgs,
   repoRoot,
   tempDir,
 } from './lib/kit';
@@ -97,7 +97,7 @@ async function main(): Promise<number> {
     const server = await startServer({
       name: `bench-donations-${kind}`,
       compiled: true,
-      nodeArgs: profileArgs(),
+      nodeArgs: serverNodeArgs(),
       env: {
         ...dbEnv,
         // High enough for 50 clients on one address; the limit itself is tested elsewhere.

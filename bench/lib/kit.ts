@@ -89,7 +89,7 @@ export function buildServer(): void {
  * `node` flags for a benchmark's server: a CPU profile into BENCH_CPU_PROF when set, and the
  * flags in BENCH_NODE_ARGS (e.g. a heap setting to compare).
  */
-export function profileArgs(): string[] {
+export function serverNodeArgs(): string[] {
   const dir = process.env.BENCH_CPU_PROF;
   const extra = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   return [...(dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : []), ...extra];

@@ -14,7 +14,7 @@ import type { Plugin } from 'vite';
 import { LANGUAGE_NAMES } from '../../../packages/shared/src/i18n/languages';
 
 /** The font-family name of the subset (the stylesheet's only use of it). */
-export const BANGLA_NAME_FAMILY = 'Easy Fund Bangla name';
+const BANGLA_NAME_FAMILY = 'Easy Fund Bangla name';
 
 const ID = 'virtual:bangla-name-font.css';
 
@@ -25,7 +25,7 @@ function sourceFont(): string {
   return path.join(dir, 'files', 'noto-sans-bengali-bengali-700-normal.woff2');
 }
 
-export async function banglaNameFontCss(text = LANGUAGE_NAMES.bn): Promise<string> {
+async function banglaNameFontCss(text: string): Promise<string> {
   const woff2 = await subsetFont(await readFile(sourceFont()), text, { targetFormat: 'woff2' });
   return `@font-face {
   font-family: '${BANGLA_NAME_FAMILY}';
@@ -50,7 +50,7 @@ export function banglaNameFont(): Plugin {
     },
     load: {
       filter: { id: new RegExp(`^\\0${ID}$`) },
-      handler: () => banglaNameFontCss(),
+      handler: () => banglaNameFontCss(LANGUAGE_NAMES.bn),
     },
   };
 }

@@ -1,0 +1,110 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { namedQuery, PreparingClient, statementNames } from '../src/db/prepared-statements';
+import { createPostgresDatabase, TEST_DB_KIND } from './helper';
+
+describe('statement names', () => {
+  const limits = { maxPrepared: 2, maxCandidates: 3, maxText: 40 };
+
+  it('names a text the second time it is sent, and always with the same name', () => {
+    const name = statementNames(limits);
+    expect(name('select $1')).toBeUndefined();
+    const first = name('select $1');
+    expect(first).toMatch(/^ef_/);
+    expect(name('select $1')).toBe(first);
+    expect(name('select $1 + 1')).toBeUndefined();
+    expect(name('select $1 + 1')).not.toBe(first);
+  });
+
+  it('leaves long texts and texts past the limit unnamed', () => {
+    const name = statementNames(limits);
+    const long = `select ${'$1, '.repeat(20)}1`;
+    name(long);
+    expect(name(long)).toBeUndefined();
+    for (const text of ['a $1', 'a $1', 'b $1', 'b $1', 'c $1']) name(text);
+    // a and b took the two names; c is past the limit, however often it comes.
+    expect(name('c $1')).toBeUndefined();
+    expect(name('c $1')).toBeUndefined();
+    expect([name('a $1'), name('b $1')]).toEqual(['ef_0', 'ef_1']);
+  });
+
+  it('forgets one-off texts once its list is full', () => {
+    const name = statementNames(limits);
+    for (const text of ['1 $1', '2 $1', '3 $1', '4 $1']) name(text);
+    // The list started over at the fourth: the first is new again.
+    expect(name('1 $1')).toBeUndefined();
+    expect(name('4 $1')).toMatch(/^ef_/);
+  });
+
+  it('names only parameterised statements, and leaves the caller’s own names and query objects', () => {
+    const name = statementNames({ ...limits, maxText: 1_000 });
+    const twice = (config: unknown, values?: unknown) => {
+      namedQuery(config, values, name);
+      return namedQuery(config, values, name);
+    };
+    expect(twice('select 1; select 2')).toBe('select 1; select 2');
+    expect(twice('select $1', [])).toBe('select $1');
+    expect(twice('select $1', [1])).toMatchObject({ text: 'select $1', name: /^ef_/ });
+    expect(twice({ text: 'select $1::int', values: [1] })).toMatchObject({ name: /^ef_/ });
+    expect(twice({ text: 'select $1::int', values: [1], name: 'mine' })).toMatchObject({
+      name: 'mine',
+    });
+    const submittable = { text: 'select $1', submit() {} };
+    expect(twice(submittable, [1])).toBe(submittable);
+  });
+});
+
+describe.runIf(TEST_DB_KIND === 'postgres')('prepared statements on PostgreSQL', () => {
+  let drop: () => Promise<void>;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    pool = new pg.Pool({ Client: PreparingClient, connectionString: created.url, max: 1 });
+  });
+  afterAll(async () => {
+    await pool.end();
+    await drop();
+  });
+
+  const prepared = async (text: string) =>
+    (
+      await pool.query<{ n: number }>(
+        'select count(*)::int as n from pg_prepared_statements where statement = $1',
+        [text],
+      )
+    ).rows[0]!.n;
+
+  it('parses a repeated statement once per connection and answers each call with its own values', async () => {
+    const text = 'select $1::int * 2 as doubled';
+    const answers = [];
+    for (const n of [1, 2, 3]) answers.push((await pool.query(text, [n])).rows[0].doubled);
+    expect(answers).toEqual([2, 4, 6]);
+    expect(await prepared(text)).toBe(1);
+  });
+
+  it('keeps a prepared statement across a rolled-back transaction and a failed statement', async () => {
+    const text = 'select 10 / $1::int as q';
+    await pool.query(text, [2]);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      expect((await client.query(text, [5])).rows[0].q).toBe(2);
+      await expect(client.query(text, [0])).rejects.toThrow(/division by zero/);
+      await client.query('rollback');
+      expect((await client.query(text, [10])).rows[0].q).toBe(1);
+    } finally {
+      client.release();
+    }
+    expect(await prepared(text)).toBe(1);
+  });
+
+  it('survives a statement that fails to parse, twice', async () => {
+    const text = 'select $1::int frm nowhere';
+    await expect(pool.query(text, [1])).rejects.toThrow(/syntax error/);
+    await expect(pool.query(text, [1])).rejects.toThrow(/syntax error/);
+    await expect(pool.query(text, [1])).rejects.toThrow(/syntax error/);
+    expect((await pool.query('select $1::int + 1 as n', [1])).rows[0].n).toBe(2);
+  });
+});

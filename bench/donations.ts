@@ -24,10 +24,17 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { funds, payments, user } from '../apps/server/src/db/schema';
 import { checkLedger } from '../apps/server/src/lib/ledger';
 import { createFund } from '../apps/server/src/seed/factories';
-import { donate, donateByWallet, signUpHttp } from '../apps/server/test/support/http-client';
+import {
+  donate,
+  donateByWallet,
+  setTransport,
+  signUpHttp,
+} from '../apps/server/test/support/http-client';
 import { startServer } from '../apps/server/test/support/server-process';
 import {
   buildServer,
+  cpuSecondsOf,
+  cpuSecondsOfCommand,
   createPostgresDatabase,
   flag,
   hasFlag,
@@ -37,6 +44,7 @@ import {
   repoRoot,
   tempDir,
 } from './lib/kit';
+import { keepAliveTransport } from './lib/keep-alive-transport';
 
 const usePglite = hasFlag('pglite');
 const withWallets = hasFlag('wallets');
@@ -110,6 +118,7 @@ async function main(): Promise<number> {
     const seen: { amountTk: number; status: string; ms: number }[] = [];
     let failures: string[] = [];
     let elapsedMs = 0;
+    let cpuSeconds = { server: 0, database: 0, benchClients: 0 };
     try {
       log(`server on ${server.url}; signing up ${CLIENTS} donors…`);
       const cookies: string[] = [];
@@ -121,6 +130,16 @@ async function main(): Promise<number> {
       }
 
       log('donating…');
+      // The donations' clients on kept-alive node:http connections (see keep-alive-transport).
+      const client = keepAliveTransport(CLIENTS);
+      setTransport(client.transport);
+      // Processor time of each side while the donations run (PGlite is inside the server).
+      const cpuNow = () => ({
+        server: cpuSecondsOf(server.pid),
+        database: usePglite ? 0 : cpuSecondsOfCommand('postgres'),
+        benchClients: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+      });
+      const cpuBefore = cpuNow();
       let next = 0;
       const t0 = performance.now();
       await Promise.all(
@@ -142,6 +161,14 @@ async function main(): Promise<number> {
         }),
       );
       elapsedMs = performance.now() - t0;
+      const cpuAfter = cpuNow();
+      cpuSeconds = {
+        server: cpuAfter.server - cpuBefore.server,
+        database: cpuAfter.database - cpuBefore.database,
+        benchClients: cpuAfter.benchClients - cpuBefore.benchClients,
+      };
+      setTransport(undefined);
+      client.close();
     } finally {
       await server.stop();
     }
@@ -214,11 +241,18 @@ async function main(): Promise<number> {
     };
     const ok = Object.values(checks).every(Boolean);
 
+    const commandFlags = [
+      ...(usePglite ? ['--pglite'] : []),
+      ...(withWallets ? ['--wallets'] : []),
+      ...(TOTAL !== 1000 ? ['--donations', String(TOTAL)] : []),
+      ...(CLIENTS !== 50 ? ['--clients', String(CLIENTS)] : []),
+    ];
+    if (commandFlags.length) commandFlags.unshift('--');
     const latencies = seen.map((s) => s.ms).sort((a, b) => a - b);
     const donationsPerSecond = Math.round((succeeded.length / (elapsedMs / 1000)) * 10) / 10;
     const result = {
       benchmark: 'donations',
-      command: `npm run bench:donations${usePglite || withWallets ? ' --' : ''}${usePglite ? ' --pglite' : ''}${withWallets ? ' --wallets' : ''}`,
+      command: ['npm run bench:donations', ...commandFlags].join(' '),
       date: startedAt.toISOString(),
       database: kind,
       settings: { donations: TOTAL, clients: CLIENTS, provider: 'test', amountsTk: '10 to 5,000' },
@@ -235,6 +269,14 @@ async function main(): Promise<number> {
               met: donationsPerSecond / pgbench >= RATIO_GOAL,
             },
           }),
+      // Processor milliseconds per recorded donation, per side: what a donation costs,
+      // steadier than the rate on a shared machine.
+      cpuMsPerDonation: Object.fromEntries(
+        Object.entries(cpuSeconds).map(([side, seconds]) => [
+          side,
+          Math.round((seconds * 1000 * 100) / Math.max(1, succeeded.length)) / 100,
+        ]),
+      ),
       latencyMs: {
         p50: Math.round(percentile(latencies, 50)),
         p95: Math.round(percentile(latencies, 95)),
@@ -257,6 +299,12 @@ async function main(): Promise<number> {
     console.log(
       `${succeeded.length}/${TOTAL} donations in ${result.elapsedSeconds} s on ${kind}: ` +
         `${donationsPerSecond} donations/s (p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms per donation)`,
+    );
+    const perDonation = result.cpuMsPerDonation;
+    console.log(
+      `Processor time per donation: server ${perDonation.server} ms` +
+        (usePglite ? ' (database included)' : `, PostgreSQL ${perDonation.database} ms`) +
+        `, the bench's clients ${perDonation.benchClients} ms`,
     );
     console.log(
       `Fund: ${stored.fundDonationCount} donations, ${stored.fundRaisedPoisha / 100} Tk raised; ` +

@@ -3,7 +3,7 @@
  * build, the raw node:http reference server and one autocannon run with its summary.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
@@ -83,6 +83,37 @@ export function buildServer(): void {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (r.status !== 0) throw new Error('server build failed');
+}
+
+/** The kernel's clock ticks per second, the unit of /proc/<pid>/stat's times. */
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** Processor seconds (user + system) a process has used so far, 0 once it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return 0;
+  }
+}
+
+/** Processor seconds used so far by every running process of one command (`postgres`). */
+export function cpuSecondsOfCommand(command: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === command) {
+        total += cpuSecondsOf(Number(entry));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
 }
 
 /**

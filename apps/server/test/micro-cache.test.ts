@@ -249,6 +249,39 @@ describe('the session cache', () => {
     expect((await me(donor.cookie)).statusCode).toBe(401);
   });
 
+  it('looks a session up once for requests that miss together, and not across a write', async () => {
+    const donor = await createSignedInUser(ctx, { name: 'Busy Reader' });
+    const { api } = ctx.app.auth;
+    const getSession = api.getSession;
+    let lookups = 0;
+    api.getSession = ((...args: Parameters<typeof getSession>) => {
+      lookups++;
+      return getSession(...args);
+    }) as typeof getSession;
+    try {
+      // Any request to the identity layer empties the cache: the next ten miss together.
+      const emptyCache = () =>
+        ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: ORIGIN });
+      await emptyCache();
+      lookups = 0;
+      const answers = await Promise.all(Array.from({ length: 10 }, () => me(donor.cookie)));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+      expect(lookups).toBe(1);
+
+      // A lookup under way when a write empties the cache is not shared with later requests.
+      await emptyCache();
+      lookups = 0;
+      const before = me(donor.cookie);
+      while (lookups === 0) await new Promise((r) => setImmediate(r));
+      await emptyCache();
+      const after = me(donor.cookie);
+      expect([(await before).statusCode, (await after).statusCode]).toEqual([200, 200]);
+      expect(lookups).toBe(2);
+    } finally {
+      api.getSession = getSession;
+    }
+  });
+
   it('never answers an altered cookie from the cache', async () => {
     const donor = await createSignedInUser(ctx);
     expect((await me(donor.cookie)).statusCode).toBe(200);

@@ -71,26 +71,50 @@ const MAX_CACHED_SESSIONS = 10_000;
  * Signed-in reads look the session up once per `ttlMs` per process instead of on every
  * request (a signature check and two queries). Keyed by the whole signed credential, so
  * a forged or altered cookie never matches an entry; only sessions that were found are
- * kept. Any request that may write (sign-out, a role change, a password change…) empties
- * the cache on this process before its answer leaves; another process sees the change
- * within `ttlMs` (decision 421).
+ * kept. Requests of one credential that miss together share one lookup, so an entry
+ * running out under a burst (a page's parallel calls, a busy reader) costs one lookup,
+ * not one per request. Any request that may write (sign-out, a role change, a password
+ * change…) empties the cache on this process before its answer leaves, and a lookup that
+ * was under way then is neither kept nor shared; another process sees the change within
+ * `ttlMs` (decision 421).
  */
 function sessionCache(ttlMs: number) {
   const entries = new Map<string, { me: TMe; expiresAt: number }>();
+  const pending = new Map<string, Promise<TMe | null>>();
+  /** Counts the clears: a lookup started before one must not fill the cache after it. */
+  let generation = 0;
   return {
-    get(key: string): TMe | undefined {
+    resolve(
+      key: string,
+      lookup: () => Promise<{ me: TMe; sessionExpiresAt: Date } | null>,
+    ): Promise<TMe | null> {
       const hit = entries.get(key);
-      if (!hit) return undefined;
-      if (hit.expiresAt > Date.now()) return hit.me;
-      entries.delete(key);
-      return undefined;
+      if (hit && hit.expiresAt > Date.now()) return Promise.resolve(hit.me);
+      if (hit) entries.delete(key);
+      if (ttlMs <= 0) return lookup().then((found) => found?.me ?? null);
+      const running = pending.get(key);
+      if (running) return running;
+      const started = generation;
+      const looked = lookup()
+        .then((found) => {
+          if (found && started === generation) {
+            if (entries.size >= MAX_CACHED_SESSIONS) entries.clear();
+            const expiresAt = Math.min(Date.now() + ttlMs, found.sessionExpiresAt.getTime());
+            entries.set(key, { me: found.me, expiresAt });
+          }
+          return found?.me ?? null;
+        })
+        .finally(() => {
+          if (pending.get(key) === looked) pending.delete(key);
+        });
+      pending.set(key, looked);
+      return looked;
     },
-    set(key: string, me: TMe, sessionExpiresAt: Date) {
-      if (ttlMs <= 0) return;
-      if (entries.size >= MAX_CACHED_SESSIONS) entries.clear();
-      entries.set(key, { me, expiresAt: Math.min(Date.now() + ttlMs, sessionExpiresAt.getTime()) });
+    clear() {
+      entries.clear();
+      pending.clear();
+      generation++;
     },
-    clear: () => entries.clear(),
   };
 }
 
@@ -115,15 +139,16 @@ export default fp(
       if (!p && !mayHaveSession(this)) p = Promise.resolve(null);
       if (!p) {
         const key = credentialOf(this);
-        const known = key === undefined ? undefined : sessions.get(key);
-        p = known
-          ? Promise.resolve(known)
-          : auth.api.getSession({ headers: fromNodeHeaders(this.headers) }).then((s) => {
-              if (!s) return null;
-              const me = toMe(s.user);
-              if (key !== undefined) sessions.set(key, me, new Date(s.session.expiresAt));
-              return me;
-            });
+        const lookup = () =>
+          auth.api
+            .getSession({ headers: fromNodeHeaders(this.headers) })
+            .then((s) =>
+              s ? { me: toMe(s.user), sessionExpiresAt: new Date(s.session.expiresAt) } : null,
+            );
+        p =
+          key === undefined
+            ? lookup().then((found) => found?.me ?? null)
+            : sessions.resolve(key, lookup);
         cache.set(this, p);
       }
       return p;

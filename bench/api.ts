@@ -31,6 +31,7 @@ import {
   node24,
   repoRoot,
   seedFunds,
+  serverNodeArgs,
   startRawServer,
   tempDir,
 } from './lib/kit';
@@ -129,6 +130,7 @@ async function measureServer(
     name: `bench-${database}`,
     node,
     compiled: true,
+    nodeArgs: serverNodeArgs(),
     env: {
       ...env,
       WEB_DIST: webDist,

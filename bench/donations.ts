@@ -1,12 +1,17 @@
 /**
- * `npm run bench:donations [-- --pglite] [-- --wallets] [-- --donations 1000 --clients 50]`
+ * `npm run bench:donations [-- --pglite] [-- --wallets] [-- --donations 1000 --clients 50]
+ * [-- --processes 1]`
  *
  * The production server (compiled, as `npm start` runs it) on a fresh PostgreSQL database (dropped afterwards), or on the
  * embedded PGlite with --pglite, with one approved fund. 50 concurrent clients, each
  * signed in as its own donor, make 1,000 card donations through the real HTTP API with
  * the embedded test processor: create the intent → confirm the card at the processor →
- * our confirmation (the server re-reads the intent and records the donation). Prints
- * donations/s and latency, then stops the server and checks, in the database, that the
+ * our confirmation (the server re-reads the intent and records the donation). The clients
+ * use kept-alive node:http connections, so that their own processor time takes as little
+ * as it can from the server's on the same machine. With --processes N (PostgreSQL), N
+ * server processes share the database and client k talks to process k mod N. Prints
+ * donations/s, latency and the processor time per donation of the server, PostgreSQL and
+ * the bench's clients (from /proc), then stops the server and checks, in the database, that the
  * fund's raised total and donation count equal the sum and the count of the recorded
  * payments exactly, and that every donation a client saw succeed is recorded once.
  * On PostgreSQL it then runs pgbench's TPC-B (scale 1, the same number of clients) on a
@@ -50,6 +55,8 @@ const usePglite = hasFlag('pglite');
 const withWallets = hasFlag('wallets');
 const TOTAL = flag('donations', 1000);
 const CLIENTS = flag('clients', 50);
+/** Server processes on the one database, as a deployment runs one per core (PostgreSQL only). */
+const PROCESSES = usePglite ? 1 : flag('processes', 1);
 /** Goal (issue: performance): donations into one fund ÷ pgbench TPC-B tps, same run. */
 const RATIO_GOAL = 0.3;
 const log = (...a: unknown[]) => console.error(...a);
@@ -102,29 +109,36 @@ async function main(): Promise<number> {
     await seeded.close();
 
     buildServer();
-    const server = await startServer({
-      name: `bench-donations-${kind}`,
-      compiled: true,
-      nodeArgs: serverNodeArgs(),
-      env: {
-        ...dbEnv,
-        // High enough for 50 clients on one address; the limit itself is tested elsewhere.
-        PAYMENT_RATE_LIMIT_MAX: String(TOTAL * 10),
-        AUTH_RATE_LIMIT_MAX: String(CLIENTS * 10),
-        PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
-      },
-    });
+    // Client k talks to process k mod N, as a balancer without stickiness would send it.
+    const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+    for (let p = 0; p < PROCESSES; p++) {
+      servers.push(
+        await startServer({
+          name: `bench-donations-${kind}-${p + 1}`,
+          compiled: true,
+          nodeArgs: serverNodeArgs(),
+          env: {
+            ...dbEnv,
+            // High enough for 50 clients on one address; the limit itself is tested elsewhere.
+            PAYMENT_RATE_LIMIT_MAX: String(TOTAL * 10),
+            AUTH_RATE_LIMIT_MAX: String(CLIENTS * 10),
+            PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
+          },
+        }),
+      );
+    }
+    const serverOf = (k: number) => servers[k % servers.length]!;
 
     const seen: { amountTk: number; status: string; ms: number }[] = [];
     let failures: string[] = [];
     let elapsedMs = 0;
     let cpuSeconds = { server: 0, database: 0, benchClients: 0 };
     try {
-      log(`server on ${server.url}; signing up ${CLIENTS} donors…`);
+      log(`servers on ${servers.map((x) => x.url).join(', ')}; signing up ${CLIENTS} donors…`);
       const cookies: string[] = [];
       for (let i = 0; i < CLIENTS; i += 10) {
         const batch = Array.from({ length: Math.min(10, CLIENTS - i) }, (_, j) =>
-          signUpHttp(server.url, `bench-donor-${i + j}-${Date.now()}@example.com`),
+          signUpHttp(serverOf(i + j).url, `bench-donor-${i + j}-${Date.now()}@example.com`),
         );
         cookies.push(...(await Promise.all(batch)));
       }
@@ -135,7 +149,7 @@ async function main(): Promise<number> {
       setTransport(client.transport);
       // Processor time of each side while the donations run (PGlite is inside the server).
       const cpuNow = () => ({
-        server: cpuSecondsOf(server.pid),
+        server: servers.reduce((sum, x) => sum + cpuSecondsOf(x.pid), 0),
         database: usePglite ? 0 : cpuSecondsOfCommand('postgres'),
         benchClients: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
       });
@@ -143,15 +157,16 @@ async function main(): Promise<number> {
       let next = 0;
       const t0 = performance.now();
       await Promise.all(
-        cookies.map(async (cookie) => {
+        cookies.map(async (cookie, k) => {
+          const { url } = serverOf(k);
           for (let i = next++; i < TOTAL; i = next++) {
             const amountTk = amountFor(i);
             const started = performance.now();
             try {
               const outcome =
                 withWallets && i % 2 === 1
-                  ? await donateByWallet(server.url, cookie, fund.id, amountTk)
-                  : await donate(server.url, cookie, fund.id, amountTk);
+                  ? await donateByWallet(url, cookie, fund.id, amountTk)
+                  : await donate(url, cookie, fund.id, amountTk);
               seen.push({ amountTk, status: outcome.status, ms: performance.now() - started });
             } catch (err) {
               failures.push(String(err));
@@ -170,7 +185,7 @@ async function main(): Promise<number> {
       setTransport(undefined);
       client.close();
     } finally {
-      await server.stop();
+      await Promise.all(servers.map((x) => x.stop()));
     }
     failures = failures.slice(0, 10);
 
@@ -246,6 +261,7 @@ async function main(): Promise<number> {
       ...(withWallets ? ['--wallets'] : []),
       ...(TOTAL !== 1000 ? ['--donations', String(TOTAL)] : []),
       ...(CLIENTS !== 50 ? ['--clients', String(CLIENTS)] : []),
+      ...(PROCESSES !== 1 ? ['--processes', String(PROCESSES)] : []),
     ];
     if (commandFlags.length) commandFlags.unshift('--');
     const latencies = seen.map((s) => s.ms).sort((a, b) => a - b);
@@ -255,7 +271,13 @@ async function main(): Promise<number> {
       command: ['npm run bench:donations', ...commandFlags].join(' '),
       date: startedAt.toISOString(),
       database: kind,
-      settings: { donations: TOTAL, clients: CLIENTS, provider: 'test', amountsTk: '10 to 5,000' },
+      settings: {
+        donations: TOTAL,
+        clients: CLIENTS,
+        serverProcesses: PROCESSES,
+        provider: 'test',
+        amountsTk: '10 to 5,000',
+      },
       machine: machine(),
       elapsedSeconds: Math.round(elapsedMs) / 1000,
       donationsPerSecond,

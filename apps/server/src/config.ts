@@ -25,6 +25,12 @@ const EnvSchema = z.object({
   PUBLIC_URL: optional.pipe(z.url().optional()),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional.pipe(z.url().optional()),
+  /** Repeated statements as named prepared statements (decision 438); 'false' behind a
+   *  pooler in transaction mode that does not keep them (PgBouncer before 1.21). */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
   ADMIN_EMAILS: emailList,
   /** Admins must use two-factor sign-in; default: when PUBLIC_URL is https. */

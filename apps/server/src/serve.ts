@@ -21,6 +21,7 @@ async function main() {
   // building wait for it to open. Start-up is then the longer of the two, not their sum.
   const databaseStarting = startDatabase({
     url: config.DATABASE_URL,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
   // Not left unhandled while the modules load; awaited (and thrown) just below.

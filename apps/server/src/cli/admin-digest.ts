@@ -26,6 +26,7 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase({
     url: config.DATABASE_URL,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     dataDir,
     poolSize: 1,
     migrate: false,

@@ -49,7 +49,12 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir, poolSize: 2 });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+    dataDir,
+    poolSize: 2,
+  });
   try {
     const result =
       action === 'grant'

@@ -49,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
     : `the embedded database in ${dataDir}`;
   const database = await openDatabase({
     url: config.DATABASE_URL,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     dataDir,
     poolSize: 1,
     migrate: false,

@@ -38,7 +38,12 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir, poolSize: 2 });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+    dataDir,
+    poolSize: 2,
+  });
   // Errors are written without their query parameters (lib/log-errors.ts).
   const log = {
     warn: (obj: object, msg: string) => console.error(msg, JSON.stringify(withSafeErrors(obj))),

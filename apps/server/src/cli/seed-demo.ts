@@ -17,6 +17,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({
     url: config.DATABASE_URL,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     dataDir: path.join(config.dataDir, 'pglite'),
   });
   const log = pino({ level: config.LOG_LEVEL, serializers: { err: serializeError } });

@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { RemotePGlite } from './pglite-remote';
-import { PreparingClient } from './prepared-statements';
+import { preparingClient } from './prepared-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,6 +43,9 @@ export interface DatabaseOptions {
   /** PGlite data directory; absent → in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: send repeated statements as named prepared statements (default true;
+   *  DATABASE_PREPARED_STATEMENTS=false behind a pooler that does not keep them). */
+  preparedStatements?: boolean;
   /** Apply pending migrations first (default true); read-only tools pass false. */
   migrate?: boolean;
   /** In memory only: start from this dump of a data directory (`PGlite.dumpDataDir`),
@@ -138,7 +141,8 @@ async function migrateWithLock(pool: pg.Pool) {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({
-      Client: PreparingClient,
+      // Repeated statements prepared per connection (decision 438), unless switched off.
+      ...(opts.preparedStatements === false ? {} : { Client: preparingClient() }),
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,

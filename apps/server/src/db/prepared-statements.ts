@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 export interface StatementNameLimits {
@@ -9,13 +10,18 @@ export interface StatementNameLimits {
   maxText: number;
 }
 
+/** Names a statement text, or leaves it unnamed (undefined). */
+export type StatementNamer = (text: string) => string | undefined;
+
 /**
  * Names for repeated statements: a text gets a name the second time it is asked for (a
- * one-off statement stays unnamed), up to `maxPrepared` names, and the same text always
- * the same name, so each connection parses it once and PostgreSQL then reuses its parse
- * and, where that pays, its plan.
+ * one-off statement stays unnamed), up to `maxPrepared` names. The name is a digest of the
+ * text, so a name means one text in every process: a connection shared between processes
+ * (a pooler that does not track prepared statements) fails loudly instead of running
+ * another process's statement. Each connection then parses a text once, and PostgreSQL
+ * reuses the parse and, where that pays, its plan.
  */
-export function statementNames(limits: StatementNameLimits): (text: string) => string | undefined {
+export function statementNames(limits: StatementNameLimits): StatementNamer {
   const names = new Map<string, string>();
   const seen = new Set<string>();
   return (text) => {
@@ -28,25 +34,21 @@ export function statementNames(limits: StatementNameLimits): (text: string) => s
       return undefined;
     }
     seen.delete(text);
-    const name = `ef_${names.size.toString(36)}`;
+    const name = `ef_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
     names.set(text, name);
     return name;
   };
 }
 
 /** The process's statement names: the site's per-request statements are a few dozen shapes. */
-const statementName = statementNames({ maxPrepared: 200, maxCandidates: 2_000, maxText: 8_192 });
+const processNames = statementNames({ maxPrepared: 200, maxCandidates: 2_000, maxText: 8_192 });
 
 /**
  * The query as node-postgres is given it (a text with values, or a query config), named
  * when it has parameters and `name` gives it a name. Statements without parameters (several
  * statements in one text among them), a caller's own names and query objects go as they are.
  */
-export function namedQuery(
-  config: unknown,
-  values: unknown,
-  name: (text: string) => string | undefined = statementName,
-): unknown {
+export function namedQuery(config: unknown, values: unknown, name: StatementNamer): unknown {
   if (typeof config === 'string') {
     const named = Array.isArray(values) && values.length ? name(config) : undefined;
     return named ? { text: config, name: named } : config;
@@ -63,16 +65,45 @@ export function namedQuery(
 type AnyQuery = (this: pg.Client, ...args: unknown[]) => unknown;
 const plainQuery = pg.Client.prototype.query as AnyQuery;
 
+/** PostgreSQL's "prepared statement does not exist". */
+const UNDEFINED_STATEMENT = '26000';
+
 /**
- * A node-postgres client that sends repeated parameterised statements as named prepared
- * statements (decision 438): re-parsing and re-planning each statement was a third of the
- * database's processor time on a donation.
+ * A node-postgres client class that sends repeated parameterised statements as named
+ * prepared statements (decision 438): re-parsing and re-planning each statement was a
+ * third of the database's processor time on a donation.
  */
-export class PreparingClient extends pg.Client {}
-Object.defineProperty(PreparingClient.prototype, 'query', {
-  value: function query(this: pg.Client, config: unknown, ...rest: unknown[]) {
-    return plainQuery.call(this, namedQuery(config, rest[0]), ...rest);
-  } satisfies AnyQuery,
-  writable: true,
-  configurable: true,
-});
+export function preparingClient(name: StatementNamer = processNames): typeof pg.Client {
+  class PreparingClient extends pg.Client {}
+  Object.defineProperty(PreparingClient.prototype, 'query', {
+    value: function query(this: pg.Client, config: unknown, ...rest: unknown[]) {
+      const named = namedQuery(config, rest[0], name);
+      const statement = named === config ? undefined : (named as { name: string }).name;
+      if (!statement) return plainQuery.call(this, config, ...rest);
+      // node-postgres counts a statement as parsed on this connection for as long as the
+      // connection lives; one that lost it (a pooler's DISCARD ALL) answers "does not
+      // exist", and the next use then parses it again instead of failing for good.
+      const forget = (err: unknown) => {
+        if ((err as { code?: unknown } | null)?.code !== UNDEFINED_STATEMENT) return;
+        const connection = (this as unknown as { connection: { parsedStatements: object } })
+          .connection;
+        delete (connection.parsedStatements as Record<string, string>)[statement];
+      };
+      const callbackAt = rest.findIndex((arg) => typeof arg === 'function');
+      if (callbackAt >= 0) {
+        const callback = rest[callbackAt] as (err: unknown, result: unknown) => void;
+        rest[callbackAt] = (err: unknown, result: unknown) => {
+          if (err) forget(err);
+          callback(err, result);
+        };
+        return plainQuery.call(this, named, ...rest);
+      }
+      const result = plainQuery.call(this, named, ...rest) as Promise<unknown>;
+      result.catch(forget);
+      return result;
+    } satisfies AnyQuery,
+    writable: true,
+    configurable: true,
+  });
+  return PreparingClient;
+}

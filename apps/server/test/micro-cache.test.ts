@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { funds, user } from '../src/db/schema';
 import { createMicroCache } from '../src/lib/micro-cache';
 import { createFund, createUser } from '../src/seed/factories';
@@ -254,32 +254,55 @@ describe('the session cache', () => {
     const { api } = ctx.app.auth;
     const getSession = api.getSession;
     let lookups = 0;
-    api.getSession = ((...args: Parameters<typeof getSession>) => {
+    /** While set, a lookup waits for it before it reads the session. */
+    let held: Promise<void> | undefined;
+    api.getSession = (async (...args: Parameters<typeof getSession>) => {
       lookups++;
+      await held;
       return getSession(...args);
     }) as typeof getSession;
+    // Any request to the identity layer empties the cache.
+    const emptyCache = () =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: ORIGIN });
     try {
-      // Any request to the identity layer empties the cache: the next ten miss together.
-      const emptyCache = () =>
-        ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: ORIGIN });
       await emptyCache();
       lookups = 0;
       const answers = await Promise.all(Array.from({ length: 10 }, () => me(donor.cookie)));
       expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
       expect(lookups).toBe(1);
 
-      // A lookup under way when a write empties the cache is not shared with later requests.
+      // A lookup still under way when a write empties the cache is not shared after it.
       await emptyCache();
       lookups = 0;
+      let release!: () => void;
+      held = new Promise((r) => (release = r));
       const before = me(donor.cookie);
-      while (lookups === 0) await new Promise((r) => setImmediate(r));
+      await vi.waitFor(() => expect(lookups).toBe(1));
       await emptyCache();
       const after = me(donor.cookie);
+      await vi.waitFor(() => expect(lookups).toBe(2));
+      release();
       expect([(await before).statusCode, (await after).statusCode]).toEqual([200, 200]);
-      expect(lookups).toBe(2);
     } finally {
       api.getSession = getSession;
     }
+  });
+
+  it('keys sessions by the session cookie and a bearer token, never by other credentials', async () => {
+    const [ana, ben] = await Promise.all([
+      createSignedInUser(ctx, { name: 'Ana Behind A Proxy' }),
+      createSignedInUser(ctx, { name: 'Ben Behind A Proxy' }),
+    ]);
+    // A proxy that adds its own Basic credentials to every request it forwards.
+    const viaProxy = (cookie: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie, authorization: 'Basic cHJveHk6c2VjcmV0' },
+      });
+    expect((await viaProxy(ana.cookie)).json()).toMatchObject({ name: 'Ana Behind A Proxy' });
+    expect((await viaProxy(ben.cookie)).json()).toMatchObject({ name: 'Ben Behind A Proxy' });
+    expect((await viaProxy(ana.cookie)).json()).toMatchObject({ name: 'Ana Behind A Proxy' });
   });
 
   it('never answers an altered cookie from the cache', async () => {

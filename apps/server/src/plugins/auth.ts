@@ -56,12 +56,17 @@ const MAX_AUTH_PATH = 200;
 
 const cache = new WeakMap<FastifyRequest, Promise<TMe | null>>();
 
-/** The credential a request carries: its session cookie, or its bearer token. */
+/**
+ * The credentials a request carries, as the session cache's key: its bearer token and its
+ * session cookie, either or both (another Authorization scheme, a proxy's Basic
+ * credentials say, is nobody's session and no part of the key).
+ */
 function credentialOf(request: FastifyRequest): string | undefined {
   const { cookie, authorization } = request.headers;
-  if (authorization) return `bearer ${authorization}`;
+  const bearer = authorization && /^bearer\s/i.test(authorization) ? authorization : '';
   const m = cookie ? /(?:^|;\s*)((?:__Secure-)?[\w.-]*session_token)=([^;]*)/.exec(cookie) : null;
-  return m ? `${m[1]}=${m[2]}` : undefined;
+  const session = m ? `${m[1]}=${m[2]}` : '';
+  return bearer || session ? `${bearer}|${session}` : undefined;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -84,14 +89,15 @@ function sessionCache(ttlMs: number) {
   /** Counts the clears: a lookup started before one must not fill the cache after it. */
   let generation = 0;
   return {
+    /** The session of `key` (none: looked up, never kept). */
     resolve(
-      key: string,
+      key: string | undefined,
       lookup: () => Promise<{ me: TMe; sessionExpiresAt: Date } | null>,
     ): Promise<TMe | null> {
+      if (key === undefined || ttlMs <= 0) return lookup().then((found) => found?.me ?? null);
       const hit = entries.get(key);
       if (hit && hit.expiresAt > Date.now()) return Promise.resolve(hit.me);
       if (hit) entries.delete(key);
-      if (ttlMs <= 0) return lookup().then((found) => found?.me ?? null);
       const running = pending.get(key);
       if (running) return running;
       const started = generation;
@@ -138,17 +144,13 @@ export default fp(
       let p = cache.get(this);
       if (!p && !mayHaveSession(this)) p = Promise.resolve(null);
       if (!p) {
-        const key = credentialOf(this);
         const lookup = () =>
           auth.api
             .getSession({ headers: fromNodeHeaders(this.headers) })
             .then((s) =>
               s ? { me: toMe(s.user), sessionExpiresAt: new Date(s.session.expiresAt) } : null,
             );
-        p =
-          key === undefined
-            ? lookup().then((found) => found?.me ?? null)
-            : sessions.resolve(key, lookup);
+        p = sessions.resolve(credentialOf(this), lookup);
         cache.set(this, p);
       }
       return p;

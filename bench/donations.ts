@@ -111,29 +111,30 @@ async function main(): Promise<number> {
     buildServer();
     // Client k talks to process k mod N, as a balancer without stickiness would send it.
     const servers: Awaited<ReturnType<typeof startServer>>[] = [];
-    for (let p = 0; p < PROCESSES; p++) {
-      servers.push(
-        await startServer({
-          name: `bench-donations-${kind}-${p + 1}`,
-          compiled: true,
-          nodeArgs: serverNodeArgs(),
-          env: {
-            ...dbEnv,
-            // High enough for 50 clients on one address; the limit itself is tested elsewhere.
-            PAYMENT_RATE_LIMIT_MAX: String(TOTAL * 10),
-            AUTH_RATE_LIMIT_MAX: String(CLIENTS * 10),
-            PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
-          },
-        }),
-      );
-    }
     const serverOf = (k: number) => servers[k % servers.length]!;
+    const client = keepAliveTransport(CLIENTS);
 
     const seen: { amountTk: number; status: string; ms: number }[] = [];
     let failures: string[] = [];
     let elapsedMs = 0;
     let cpuSeconds = { server: 0, database: 0, benchClients: 0 };
     try {
+      for (let p = 0; p < PROCESSES; p++) {
+        servers.push(
+          await startServer({
+            name: `bench-donations-${kind}-${p + 1}`,
+            compiled: true,
+            nodeArgs: serverNodeArgs(),
+            env: {
+              ...dbEnv,
+              // High enough for 50 clients on one address; the limit itself is tested elsewhere.
+              PAYMENT_RATE_LIMIT_MAX: String(TOTAL * 10),
+              AUTH_RATE_LIMIT_MAX: String(CLIENTS * 10),
+              PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
+            },
+          }),
+        );
+      }
       log(`servers on ${servers.map((x) => x.url).join(', ')}; signing up ${CLIENTS} donors…`);
       const cookies: string[] = [];
       for (let i = 0; i < CLIENTS; i += 10) {
@@ -145,9 +146,9 @@ async function main(): Promise<number> {
 
       log('donating…');
       // The donations' clients on kept-alive node:http connections (see keep-alive-transport).
-      const client = keepAliveTransport(CLIENTS);
       setTransport(client.transport);
-      // Processor time of each side while the donations run (PGlite is inside the server).
+      // Processor time of each side while the donations run (PGlite is inside the server;
+      // "PostgreSQL" is every postgres process of the machine).
       const cpuNow = () => ({
         server: servers.reduce((sum, x) => sum + cpuSecondsOf(x.pid), 0),
         database: usePglite ? 0 : cpuSecondsOfCommand('postgres'),
@@ -182,9 +183,9 @@ async function main(): Promise<number> {
         database: cpuAfter.database - cpuBefore.database,
         benchClients: cpuAfter.benchClients - cpuBefore.benchClients,
       };
+    } finally {
       setTransport(undefined);
       client.close();
-    } finally {
       await Promise.all(servers.map((x) => x.stop()));
     }
     failures = failures.slice(0, 10);

@@ -149,11 +149,14 @@ async function main(): Promise<number> {
       setTransport(client.transport);
       // Processor time of each side while the donations run (PGlite is inside the server;
       // "PostgreSQL" is every postgres process of the machine).
-      const cpuNow = () => ({
-        server: servers.reduce((sum, x) => sum + cpuSecondsOf(x.pid), 0),
-        database: usePglite ? 0 : cpuSecondsOfCommand('postgres'),
-        benchClients: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
-      });
+      const cpuNow = () => {
+        const own = process.cpuUsage();
+        return {
+          server: servers.reduce((sum, x) => sum + cpuSecondsOf(x.pid), 0),
+          database: usePglite ? 0 : cpuSecondsOfCommand('postgres'),
+          benchClients: (own.user + own.system) / 1e6,
+        };
+      };
       const cpuBefore = cpuNow();
       let next = 0;
       const t0 = performance.now();

@@ -85,8 +85,10 @@ export function buildServer(): void {
   if (r.status !== 0) throw new Error('server build failed');
 }
 
-/** The kernel's clock ticks per second, the unit of /proc/<pid>/stat's times. */
-const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+/** The kernel's clock ticks per second, the unit of /proc/<pid>/stat's times (asked once). */
+let clockTicks: number | undefined;
+const ticksPerSecond = () =>
+  (clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100);
 
 /** Processor seconds (user + system) a process has used so far, 0 once it is gone. */
 export function cpuSecondsOf(pid: number): number {
@@ -94,7 +96,7 @@ export function cpuSecondsOf(pid: number): number {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
   } catch {
     return 0;
   }

@@ -7,16 +7,23 @@ import { type Database, openDatabase, startDatabase } from '../src/db/client';
 import { funds, newsletterSubscriptions, user } from '../src/db/schema';
 import { checkLedger } from '../src/lib/ledger';
 import { createDonation, createFund } from '../src/seed/factories';
+import { TEST_DB_KIND } from './helper';
+
+// These tests are of the embedded database itself: the PGlite project's run proves them,
+// and the PostgreSQL project's would only repeat it.
+const onPostgres = TEST_DB_KIND === 'postgres';
+const embedded = describe.skipIf(onPostgres);
 
 /** The embedded database of a running site: PGlite in a worker thread. */
 const dir = mkdtempSync(path.join(tmpdir(), 'easyfund-pglite-worker-'));
 let database: Database;
 beforeAll(async () => {
+  if (onPostgres) return;
   database = await openDatabase({ dataDir: path.join(dir, 'pglite') });
   await database.db.insert(user).values({ id: 'w-raiser', name: 'Raiser', email: 'w@example.com' });
 });
 afterAll(async () => {
-  await database.close();
+  await database?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -47,7 +54,7 @@ async function mainThreadWhile(
   return { durationMs, ticks, worstMs: worst };
 }
 
-describe('the embedded database in a worker thread', () => {
+embedded('the embedded database in a worker thread', () => {
   it('reads and writes with drizzle: types, returning, joins', async () => {
     const fund = await createFund(database.db, { raiserId: 'w-raiser', goalTk: 5_000 });
     expect(fund.createdAt).toBeInstanceOf(Date);
@@ -120,7 +127,7 @@ describe('the embedded database in a worker thread', () => {
   });
 });
 
-describe('the embedded database handed out before it has opened (a starting server)', () => {
+embedded('the embedded database handed out before it has opened (a starting server)', () => {
   it('answers queries made meanwhile, in order, transactions included', async () => {
     const { database: early, opened } = await startDatabase({ dataDir: path.join(dir, 'early') });
     try {

@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
 // Real server processes against PostgreSQL (scale-out, faults): a project of their own,
-// one file at a time, with longer timeouts. Those that need PostgreSQL skip themselves
-// without TEST_DATABASE_URL.
+// with longer timeouts. Those that need PostgreSQL skip themselves without
+// TEST_DATABASE_URL. They run beside the API files: one at a time, at the end, they left
+// half a core idle for 90 s (each uses its own database, ports and proxy).
 const processTests = [
   'apps/server/test/scale-out.test.ts',
   'apps/server/test/faults.test.ts',
@@ -44,7 +45,6 @@ export default defineConfig({
         test: {
           name: 'processes',
           include: processTests,
-          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 120_000,
         },

@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 const serverTests = ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.test.ts'];
 // Real server processes against PostgreSQL (scale-out, faults): a project of their own,
 // with longer timeouts. Those that need PostgreSQL skip themselves without
-// TEST_DATABASE_URL. They run beside the API files: one at a time, at the end, they left
-// half a core idle for 90 s (each uses its own database, ports and proxy).
+// TEST_DATABASE_URL. Two may run at once (each has its own database, ports and proxy):
+// one at a time, after the API files, they left half a core idle for 90 s.
 const processTests = [
   'apps/server/test/scale-out.test.ts',
   'apps/server/test/faults.test.ts',

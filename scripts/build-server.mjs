@@ -65,8 +65,8 @@ await build({
 });
 // The embedded database's worker thread, bundled on its own beside the server (the
 // server starts it as ./pglite-worker.mjs). Loaded from node_modules, drizzle-orm took
-// 0.1 s to import on Node 20 and 0.75–0.9 s on Node 24, which reads its 179 KB
-// package.json for each of its files; PGlite stays external (its WebAssembly and data
+// 0.1 s to import on Node 20 and 0.75–0.9 s on Node 24 (most of it looking up the
+// package.json, 179 KB, of each of its files); PGlite stays external (its WebAssembly and data
 // files sit beside its code).
 await build({
   entryPoints: [path.join(src, 'db/pglite-worker.mjs')],

@@ -31,19 +31,9 @@ const EXTERNAL = [
   'fsevents',
 ];
 
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
-await build({
-  entryPoints: {
-    main: path.join(src, 'main.ts'),
-    admin: path.join(src, 'cli/admin.ts'),
-    'check-ledger': path.join(src, 'cli/check-ledger.ts'),
-    'reconcile-payments': path.join(src, 'cli/reconcile-payments.ts'),
-    'seed-demo': path.join(src, 'cli/seed-demo.ts'),
-  },
-  outdir: out,
+/** What the server's bundle and its database worker's have in common. */
+const COMMON = {
   bundle: true,
-  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
@@ -57,31 +47,36 @@ await build({
   minifySyntax: true,
   external: EXTERNAL,
   mainFields: ['module', 'main'],
+  logLevel: 'warning',
+};
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+await build({
+  ...COMMON,
+  entryPoints: {
+    main: path.join(src, 'main.ts'),
+    admin: path.join(src, 'cli/admin.ts'),
+    'check-ledger': path.join(src, 'cli/check-ledger.ts'),
+    'reconcile-payments': path.join(src, 'cli/reconcile-payments.ts'),
+    'seed-demo': path.join(src, 'cli/seed-demo.ts'),
+  },
+  outdir: out,
+  splitting: true,
   // Bundled CommonJS packages call require() for Node's built-ins.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
-  logLevel: 'warning',
 });
-// The embedded database's worker thread, bundled on its own beside the server (the
-// server starts it as ./pglite-worker.mjs). Loaded from node_modules, drizzle-orm took
-// 0.1 s to import on Node 20 and 0.75–0.9 s on Node 24 (most of it looking up the
-// package.json, 179 KB, of each of its files); PGlite stays external (its WebAssembly and data
-// files sit beside its code).
+// The embedded database's worker thread, bundled on its own beside the server (which
+// starts it as ./pglite-worker.mjs). Loaded from node_modules, drizzle-orm took 0.1 s to
+// import on Node 20 and 0.75–0.9 s on Node 24 (most of it looking up the package.json,
+// 179 KB, of each of its files). PGlite stays external: its WebAssembly and data files
+// sit beside its code.
 await build({
+  ...COMMON,
   entryPoints: [path.join(src, 'db/pglite-worker.mjs')],
   outfile: path.join(out, 'pglite-worker.mjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: 'linked',
-  sourcesContent: false,
-  minifyWhitespace: true,
-  minifySyntax: true,
-  external: EXTERNAL,
-  mainFields: ['module', 'main'],
-  logLevel: 'warning',
 });
 // Files the code finds next to itself at run time (import.meta.url): every output
 // file sits in dist/ itself, so one copy serves them all.

@@ -12,7 +12,6 @@ import type {
 } from '@easyfund/shared/schemas/donations';
 import type { Db, Tx } from '../../db/client';
 import {
-  cartItems,
   funds,
   payments,
   pendingRefunds,
@@ -262,11 +261,11 @@ function differenceFromProvider(row: PaymentRow, intent: ProviderIntent): string
 /**
  * Records a donation, in one short transaction: the payment becomes succeeded (only
  * from pending or failed, so a replay, a late webhook or a concurrent confirmation
- * finds nothing to do), the fund leaves the cart and the receipt e-mail is queued (keyed
- * by the payment: queued once). At its commit the database gives the payment the year's
- * next receipt number and grows the fund's total, donation count and (for a first
- * donation to it) donor count when the payment's mode is the site's (a test payment never
- * moves a live total). Returns false when the payment was already recorded.
+ * finds nothing to do) and the receipt e-mail is queued (keyed by the payment: queued
+ * once). At its commit the database takes the fund out of the donor's cart, gives the
+ * payment the year's next receipt number and grows the fund's total, donation count and
+ * (for a first donation to it) donor count when the payment's mode is the site's (a test
+ * payment never moves a live total). Returns false when the payment was already recorded.
  */
 export async function recordDonation(
   db: Db,
@@ -295,12 +294,9 @@ export async function recordDonation(
       .returning();
     if (!paid) return false;
     await jobs?.send(QUEUES.receiptMail, { paymentId: paid.id }, { id: paid.id, tx });
-    await tx
-      .delete(cartItems)
-      .where(and(eq(cartItems.userId, paid.userId), eq(cartItems.fundId, paid.fundId)));
-    // The fund's totals and the receipt number follow at the commit, by the deferred
-    // trigger `payments_record_at_commit` (migration 0012, decision 423): the rows every
-    // donation needs are then held for the commit only.
+    // The fund's totals, the receipt number and the cart follow at the commit, by the
+    // deferred trigger `payments_record_at_commit` (migrations 0012 and 0014, decision
+    // 423): the rows every donation needs are then held for the commit only.
     return true;
   });
 }

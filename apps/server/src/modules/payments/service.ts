@@ -11,21 +11,14 @@ import type {
   TCreateIntentResponse,
 } from '@easyfund/shared/schemas/donations';
 import type { Db, Tx } from '../../db/client';
-import {
-  funds,
-  payments,
-  pendingRefunds,
-  refunds,
-  user,
-  withdrawals,
-} from '../../db/schema';
+import { funds, payments, pendingRefunds, refunds, user, withdrawals } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { countsInLedger, recountDonors } from '../../lib/fund-totals';
 import { type MailQueue, notifyDecision, notifyHeld, notifyRefund } from '../../lib/notifications';
 import type { CheckoutGateway } from '../../lib/payments/gateway';
 import { type Jobs, QUEUES } from '../../lib/jobs';
 import type { IntentOutcome, PaymentProvider, ProviderIntent } from '../../lib/payments/provider';
-import { setSubscription } from '../updates/subscriptions';
+import { subscriptionUpsert } from '../updates/subscriptions';
 import { currentModeWithdrawal, heldBack, refundUnderWay } from '../withdrawals/balance';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { translate } from '../../lib/i18n';
@@ -103,7 +96,7 @@ export async function createPaymentIntent(
     metadata: { paymentId, fundId: fund.id, userId: actor.id },
     idempotencyKey: `easyfund-payment-${paymentId}`,
   });
-  await db.insert(payments).values({
+  const pending = db.insert(payments).values({
     id: paymentId,
     userId: actor.id,
     fundId: fund.id,
@@ -116,8 +109,10 @@ export async function createPaymentIntent(
     supportMessage: input.supportMessage,
     mode: provider.mode,
   });
-  // The pay step's "Tell me how this fund is doing": the latest choice for this fund wins.
-  await setSubscription(db, actor.id, fund.id, input.updatesOptIn);
+  // The pending payment and the pay step's "Tell me how this fund is doing" (the latest
+  // choice for this fund wins) in one statement: one round trip, both or neither.
+  const subscription = subscriptionUpsert(db, actor.id, fund.id, input.updatesOptIn);
+  await db.execute(sql`with pending as (${pending.getSQL()}) ${subscription.getSQL()}`);
   return {
     paymentId,
     provider: provider.name === 'none' ? 'sslcommerz' : provider.name,

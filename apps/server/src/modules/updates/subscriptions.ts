@@ -9,7 +9,12 @@ export async function setSubscription(
   fundId: string,
   subscribed: boolean,
 ): Promise<void> {
-  await db
+  await subscriptionUpsert(db, userId, fundId, subscribed);
+}
+
+/** The statement `setSubscription` runs, to be sent as part of a larger one. */
+export function subscriptionUpsert(db: Db, userId: string, fundId: string, subscribed: boolean) {
+  return db
     .insert(fundSubscriptions)
     .values({ userId, fundId, subscribed })
     .onConflictDoUpdate({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client';
+import { type Database, openDatabase } from '../src/db/client';
 import { Jobs, QUEUES } from '../src/lib/jobs';
 import { createPostgresDatabase, TEST_DB_KIND } from './helper';
 
@@ -46,6 +46,79 @@ describe('the job queue at shutdown', () => {
     } finally {
       release();
       await database.close().catch(() => {});
+      await scratch?.drop();
+    }
+  });
+});
+
+describe('the job queue in batches', () => {
+  it('takes a queue of short jobs several at a fetch; a failing one is retried on its own, the others done once', async () => {
+    const scratch = TEST_DB_KIND === 'postgres' ? await createPostgresDatabase() : null;
+    const opened = await openDatabase(scratch ? { url: scratch.url, poolSize: 2 } : {});
+    // The queue's fetches of mail jobs, counted as they reach the database.
+    let fetches = 0;
+    const database: Database = {
+      ...opened,
+      executeSql(text, values) {
+        if (/WITH next as/i.test(text) && values?.[0] === QUEUES.mail) fetches++;
+        return opened.executeSql(text, values);
+      },
+    };
+    const jobs = new Jobs({
+      database,
+      log: { warn() {}, info() {} },
+      pollSeconds: 0.5,
+      maintenanceSeconds: 60,
+      timeoutSeconds: 60,
+      retryDelaySeconds: 1,
+    });
+    const runs: { key: string; fetch: number }[] = [];
+    jobs.handle(QUEUES.mail, async (data) => {
+      const key = String(data.key);
+      runs.push({ key, fetch: fetches });
+      if (key === 'b' && runs.filter((r) => r.key === 'b').length === 1) {
+        throw new Error('the mail server hung up');
+      }
+    });
+    try {
+      // Queued before the workers start: the first fetch finds all three.
+      await jobs.prepare();
+      const ids = [];
+      for (const key of ['a', 'b', 'c']) ids.push(await jobs.send(QUEUES.mail, { key, mail: {} }));
+      await jobs.start();
+      const deadline = Date.now() + 20_000;
+      while (runs.filter((r) => r.key === 'b').length < 2 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const firstFetch = runs.slice(0, 3);
+      expect(firstFetch.map((r) => r.key).sort()).toEqual(['a', 'b', 'c']);
+      expect(new Set(firstFetch.map((r) => r.fetch)).size).toBe(1);
+      // a and c ran once; b failed, went back to the queue alone and ran again.
+      expect(runs.length).toBe(4);
+      expect(runs[3]!.key).toBe('b');
+      expect(runs[3]!.fetch).toBeGreaterThan(runs[0]!.fetch);
+      // pg-boss completes a batch's jobs just after the batch: wait for the last one.
+      const states = async () =>
+        (
+          await opened.executeSql(
+            'select data->>$2 as key, state, retry_count from pgboss.job where name = $1 order by 1',
+            [QUEUES.mail, 'key'],
+          )
+        ).rows;
+      let rows = await states();
+      while (rows.some((r) => r.state !== 'completed') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        rows = await states();
+      }
+      expect(rows).toEqual([
+        { key: 'a', state: 'completed', retry_count: 0 },
+        { key: 'b', state: 'completed', retry_count: 1 },
+        { key: 'c', state: 'completed', retry_count: 0 },
+      ]);
+      expect(ids.every(Boolean)).toBe(true);
+    } finally {
+      await jobs.stop();
+      await opened.close();
       await scratch?.drop();
     }
   });

@@ -89,15 +89,17 @@ const JOBS_START_LOCK_KEY = 7_201_604_212;
 /** Recurring jobs run by the clock of Dhaka. */
 const scheduleTimeZone = 'Asia/Dhaka';
 /**
- * Jobs a worker takes per fetch, where a queue has many short jobs: a donation's receipt
- * and a background mail are a few statements each, and fetching and completing them one
- * by one was two statements more per job. The jobs of a batch are held by one process
- * until they are done (a process that dies leaves them to be taken over after
- * `timeoutSeconds`, like a single job), so the batches stay small.
+ * How a worker takes a queue of many short jobs (a donation's receipt, a background
+ * mail: a few statements, a PDF, a mail server's answer each): several at a fetch, which
+ * saves fetching and completing them one by one, and a few at a time, so that one job's
+ * waits (the database, the mail server) leave the processor to another's PDF. The jobs of
+ * a batch are held by one process until they are done (a process that dies leaves them
+ * to be taken over after `timeoutSeconds`, like a single job), so the batches stay small.
+ * Other queues: one job at a time.
  */
-const BATCH_SIZES: Partial<Record<QueueName, number>> = {
-  [QUEUES.receiptMail]: 10,
-  [QUEUES.mail]: 10,
+const BATCHES: Partial<Record<QueueName, { size: number; atOnce: number }>> = {
+  [QUEUES.receiptMail]: { size: 10, atOnce: 4 },
+  [QUEUES.mail]: { size: 10, atOnce: 4 },
 };
 
 export class Jobs {
@@ -232,24 +234,30 @@ export class Jobs {
     this.stopped = false;
     if (this.opts.producerOnly) return;
     for (const [queue, handler] of this.handlers) {
-      // The jobs of a fetch run one after another, each retried on its own: a job that
+      // The jobs of a fetch (BATCHES) each run and are retried on their own: a job that
       // fails is sent back to its queue at once, and pg-boss completes the others (only
       // jobs still active) when the batch ends. After a batch the worker asks again at once
       // instead of waiting for the next poll, so a backlog (a fund update's mails, receipts
       // after a busy hour) drains as fast as the jobs run.
       let workerId = '';
+      const { size, atOnce } = BATCHES[queue] ?? { size: 1, atOnce: 1 };
       workerId = await this.boss.work<Record<string, unknown>>(
         queue,
-        { pollingIntervalSeconds: this.opts.pollSeconds, batchSize: BATCH_SIZES[queue] ?? 1 },
+        { pollingIntervalSeconds: this.opts.pollSeconds, batchSize: size },
         async (batch) => {
-          try {
-            for (const job of batch) {
+          let next = 0;
+          const lane = async () => {
+            for (let i = next++; i < batch.length; i = next++) {
+              const job = batch[i]!;
               try {
                 await handler(job.data);
               } catch (err) {
                 await this.boss.fail(queue, job.id, err as object);
               }
             }
+          };
+          try {
+            await Promise.all(Array.from({ length: Math.min(atOnce, batch.length) }, lane));
           } finally {
             if (workerId && batch.length) this.boss.notifyWorker(workerId);
           }

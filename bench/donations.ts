@@ -2,27 +2,32 @@
  * `npm run bench:donations [-- --pglite] [-- --wallets] [-- --donations 1000 --clients 50]
  * [-- --processes 1]`
  *
- * The production server (compiled, as `npm start` runs it) on a fresh PostgreSQL database (dropped afterwards), or on the
- * embedded PGlite with --pglite, with one approved fund. 50 concurrent clients, each
- * signed in as its own donor, make 1,000 card donations through the real HTTP API with
- * the embedded test processor: create the intent → confirm the card at the processor →
- * our confirmation (the server re-reads the intent and records the donation). The clients
- * use kept-alive node:http connections, so that their own processor time takes as little
- * as it can from the server's on the same machine. With --processes N (PostgreSQL), N
- * server processes share the database and client k talks to process k mod N. Prints
- * donations/s, latency and the processor time per donation of the server, PostgreSQL and
- * the bench's clients (from /proc), then stops the server and checks, in the database, that the
- * fund's raised total and donation count equal the sum and the count of the recorded
- * payments exactly, and that every donation a client saw succeed is recorded once.
- * On PostgreSQL it then runs pgbench's TPC-B (scale 1, the same number of clients) on a
- * scratch database of the same server, the machine's ceiling for a hot-row transaction,
- * and prints the ratio donations/s ÷ pgbench tps with MET or MISSED against the goal.
+ * The production server (compiled, as `npm start` runs it) on a fresh PostgreSQL database
+ * (dropped afterwards), or on the embedded PGlite with --pglite, with one approved fund. 50
+ * concurrent clients, each signed in as its own donor, make 1,000 card donations through
+ * the real HTTP API with the embedded test processor: create the intent → confirm the card
+ * at the processor → our confirmation (the server re-reads the intent and records the
+ * donation); each recorded donation's receipt e-mail, with its PDF, is then written by the
+ * server's job queue. The run ends when the last receipt is in the servers' outboxes: the
+ * rate is one the site keeps up with, receipts not falling behind (the rate of recording
+ * alone, receipts still queued, is printed beside it). The clients use kept-alive
+ * node:http connections, so that their own processor time takes as little as it can from
+ * the server's on the same machine. With --processes N (PostgreSQL), N server processes
+ * share the database and client k talks to process k mod N. Prints donations/s, latency
+ * and the processor time per donation (receipts included) of the server, PostgreSQL and
+ * the bench's clients (from /proc), then stops the server and checks, in the database,
+ * that the fund's raised total and donation count equal the sum and the count of the
+ * recorded payments exactly, that every donation a client saw succeed is recorded once,
+ * and that every one has its receipt mailed. On PostgreSQL it then runs pgbench's TPC-B
+ * (scale 1, the same number of clients) on a scratch database of the same server, the
+ * machine's ceiling for a hot-row transaction, and prints the ratio donations/s ÷ pgbench
+ * tps with MET or MISSED against the goal.
  * With --wallets every other donation goes through the bKash test checkout instead
  * (checkout → wallet page → IPN → the browser's return).
  * Exit code 1 when any check fails. Writes bench/results/donations.json (PostgreSQL)
  * or bench/results/donations-pglite.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -63,6 +68,18 @@ const log = (...a: unknown[]) => console.error(...a);
 
 /** A spread of whole-Tk amounts between 10 and 5,000 (deterministic, so runs compare). */
 const amountFor = (i: number) => 10 + ((i * 7919) % 4991);
+
+/** Receipt e-mails in the servers' outboxes (one file per mail, written when it is sent). */
+function receiptsSent(outboxes: string[]): number {
+  let sent = 0;
+  for (const dir of outboxes) {
+    if (!existsSync(dir)) continue;
+    sent += readdirSync(dir).filter(
+      (f) => f.startsWith('mail-receipt_') && f.endsWith('.txt'),
+    ).length;
+  }
+  return sent;
+}
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
@@ -116,7 +133,18 @@ async function main(): Promise<number> {
 
     const seen: { amountTk: number; status: string; ms: number }[] = [];
     let failures: string[] = [];
+    /** From the first donation to the last one recorded, and to the last receipt sent. */
     let elapsedMs = 0;
+    let withReceiptsMs = 0;
+    let receiptsAtRecorded = 0;
+    let receipts = 0;
+    // Each process's data folder, where its outbox is: the embedded database's own, or one
+    // made for it.
+    const madeDirs = usePglite
+      ? []
+      : Array.from({ length: PROCESSES }, () => tempDir('easyfund-bench-donations-data-'));
+    const dataDirOf = (p: number) => (usePglite ? dbEnv.DATA_DIR! : madeDirs[p]!.dir);
+    const outboxes = Array.from({ length: PROCESSES }, (_, p) => path.join(dataDirOf(p), 'outbox'));
     let cpuSeconds = { server: 0, database: 0, benchClients: 0 };
     try {
       for (let p = 0; p < PROCESSES; p++) {
@@ -127,6 +155,7 @@ async function main(): Promise<number> {
             nodeArgs: serverNodeArgs(),
             env: {
               ...dbEnv,
+              DATA_DIR: dataDirOf(p),
               // High enough for 50 clients on one address; the limit itself is tested elsewhere.
               PAYMENT_RATE_LIMIT_MAX: String(TOTAL * 10),
               AUTH_RATE_LIMIT_MAX: String(CLIENTS * 10),
@@ -180,6 +209,15 @@ async function main(): Promise<number> {
         }),
       );
       elapsedMs = performance.now() - t0;
+      // The receipts the job queue still has to send (the servers keep running meanwhile).
+      const recorded = seen.filter((x) => x.status === 'succeeded').length;
+      receiptsAtRecorded = receipts = receiptsSent(outboxes);
+      const receiptDeadline = performance.now() + 300_000;
+      while (receipts < recorded && performance.now() < receiptDeadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        receipts = receiptsSent(outboxes);
+      }
+      withReceiptsMs = performance.now() - t0;
       const cpuAfter = cpuNow();
       cpuSeconds = {
         server: cpuAfter.server - cpuBefore.server,
@@ -190,6 +228,7 @@ async function main(): Promise<number> {
       setTransport(undefined);
       client.close();
       await Promise.all(servers.map((x) => x.stop()));
+      for (const made of madeDirs) made.remove();
     }
     failures = failures.slice(0, 10);
 
@@ -255,6 +294,7 @@ async function main(): Promise<number> {
         stored.succeededPayments === succeeded.length && stored.succeededPoisha === clientPoisha,
       noPendingOrFailedPayments: stored.otherPayments === 0,
       everyDonationHasAReceiptNumber: stored.receiptNumbers === stored.succeededPayments,
+      everyReceiptMailed: receipts === stored.succeededPayments,
       receiptNumbersGapFree: stored.receiptNumbersGapFree,
       ledgerCheckOk: ledgerOk,
     };
@@ -269,7 +309,9 @@ async function main(): Promise<number> {
     ];
     if (commandFlags.length) commandFlags.unshift('--');
     const latencies = seen.map((s) => s.ms).sort((a, b) => a - b);
-    const donationsPerSecond = Math.round((succeeded.length / (elapsedMs / 1000)) * 10) / 10;
+    const perSecond = (ms: number) => Math.round((succeeded.length / (ms / 1000)) * 10) / 10;
+    /** Donations recorded with their receipts sent, per second: what the goal is judged on. */
+    const donationsPerSecond = perSecond(withReceiptsMs);
     const result = {
       benchmark: 'donations',
       command: ['npm run bench:donations', ...commandFlags].join(' '),
@@ -283,8 +325,13 @@ async function main(): Promise<number> {
         amountsTk: '10 to 5,000',
       },
       machine: machine(),
-      elapsedSeconds: Math.round(elapsedMs) / 1000,
+      elapsedSeconds: Math.round(withReceiptsMs) / 1000,
       donationsPerSecond,
+      // Recording alone, with receipts still queued at its end (how it was measured until
+      // 2026-11-27).
+      recordingSeconds: Math.round(elapsedMs) / 1000,
+      recordedPerSecond: perSecond(elapsedMs),
+      receiptsSentWhenRecordingEnded: receiptsAtRecorded,
       ...(pgbench === undefined
         ? {}
         : {
@@ -295,7 +342,7 @@ async function main(): Promise<number> {
               met: donationsPerSecond / pgbench >= RATIO_GOAL,
             },
           }),
-      // Processor milliseconds per recorded donation, per side: what a donation costs,
+      // Processor milliseconds per donation (its receipt included), per side: what it costs,
       // steadier than the rate on a shared machine.
       cpuMsPerDonation: Object.fromEntries(
         Object.entries(cpuSeconds).map(([side, seconds]) => [
@@ -323,8 +370,12 @@ async function main(): Promise<number> {
     writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 
     console.log(
-      `${succeeded.length}/${TOTAL} donations in ${result.elapsedSeconds} s on ${kind}: ` +
-        `${donationsPerSecond} donations/s (p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms per donation)`,
+      `${succeeded.length}/${TOTAL} donations recorded in ${result.recordingSeconds} s on ${kind}: ` +
+        `${result.recordedPerSecond} donations/s (p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms per donation), ` +
+        `${receiptsAtRecorded} receipts sent by then`,
+    );
+    console.log(
+      `With every receipt sent (${receipts}): ${result.elapsedSeconds} s, ${donationsPerSecond} donations/s`,
     );
     const perDonation = result.cpuMsPerDonation;
     console.log(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime, formatDigits, formatTk } from '@easyfund/shared/format';
 import { createDonation, createFund, createUser } from '../src/seed/factories';
 import { payments } from '../src/db/schema';
@@ -396,6 +396,57 @@ describe('in the donor’s language', () => {
     const english = await flat((await as(visitor).inject('GET', url)).rawPayload);
     expect(english).toContain('Donation receipt');
     expect(english).toContain('200 Tk');
+  });
+});
+
+describe('the document', () => {
+  /** A PDF without what differs between two renderings of it: its creation date and id. */
+  const timeless = (pdf: Buffer) =>
+    pdf
+      .toString('latin1')
+      .replace(/\(D:\d{14}Z\)/g, '')
+      .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/, '');
+  const receipt = (donorName: string, fundName: string, amountPoisha: number) => ({
+    receiptNumber: 'EF-2026-000042',
+    donorName,
+    donorEmail: 'donor@example.com',
+    fundName,
+    amountPoisha,
+    succeededAt: new Date('2026-11-27T03:00:00Z'),
+    paymentMethod: 'bkash',
+    transactionId: 'BKASH-TRX-42',
+    refunded: false,
+    refundedPoisha: 0,
+    testMode: false,
+  });
+
+  it('is the same whatever the process printed before it (the fonts and their shaping are shared)', async () => {
+    const org = { name: 'Easy Fund Trust', address: 'Road 5, Dhaka 1205' };
+    const mine = receipt('রহিম উদ্দিন', 'Flood relief in Sylhet', 123_400);
+    // A process that prints this receipt first…
+    vi.resetModules();
+    const cold = await import('../src/modules/receipts/pdf');
+    const first = await cold.renderReceipt(org, mine, 'bn');
+    // …and one that printed other documents before, with the same letters in other
+    // conjuncts and words, in both languages.
+    vi.resetModules();
+    const warm = await import('../src/modules/receipts/pdf');
+    expect(warm).not.toBe(cold);
+    await warm.renderReceipt(org, receipt('নুসরাত জাহান Nusrat', 'Flood relief', 50_000), 'en');
+    await warm.renderReceipt(org, receipt('উদ্দীপ্ত রহমান', 'দ্বীপের ত্রাণ তহবিল', 98_765_400), 'bn');
+    await warm.renderStatement(
+      org,
+      {
+        year: 2026,
+        donorName: 'মিম উদ্দিন',
+        donorEmail: 'donor@example.com',
+        donations: [{ ...receipt('', 'ত্রাণ', 10_000), refunded: false }],
+      },
+      'bn',
+    );
+    const later = await warm.renderReceipt(org, mine, 'bn');
+    expect(timeless(later)).toBe(timeless(first));
+    expect(timeless(await warm.renderReceipt(org, mine, 'bn'))).toBe(timeless(first));
   });
 });
 

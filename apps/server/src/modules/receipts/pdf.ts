@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { type Font, create as openFont } from 'fontkit';
+import { type Font, type Glyph, create as openFont } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import {
   formatDate,
@@ -72,6 +72,55 @@ export function sfntFromWoff(woff: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
+/** A shaped word as fontkit gives it: its glyphs and where each goes. */
+interface ShapedRun {
+  glyphs: Glyph[];
+  positions: { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }[];
+}
+
+/** Words shaped per font before the list starts over (names and amounts vary; labels repeat). */
+const MAX_REMEMBERED_RUNS = 10_000;
+
+/**
+ * An opened font whose shaping is remembered, word by word, for every document of the
+ * process: receipts repeat their labels, digits and words, and shaping them (the Bengali
+ * conjuncts and vowel signs above all) was most of a receipt's time. Each word is shaped
+ * with fresh glyphs: fontkit keeps each glyph with the characters of its first use, and
+ * pdfkit maps a glyph back to text (copying, searching, reading aloud) by those, so a
+ * word's glyphs carry its own characters, whatever was shaped before it. pdfkit scales a
+ * run's positions in place: each use gets a copy.
+ */
+function rememberingShapes(font: Font): Font {
+  const glyphCache = font as unknown as { _glyphs: Record<number, Glyph> };
+  const runs = new Map<string, ShapedRun>();
+  const layout = (text: string, features?: unknown, ...rest: unknown[]) => {
+    const key = `${JSON.stringify([features ?? null, ...rest])}\u0000${text}`;
+    let run = runs.get(key);
+    if (!run) {
+      const kept = glyphCache._glyphs;
+      glyphCache._glyphs = {};
+      try {
+        const shaped = (font.layout as (...args: unknown[]) => ShapedRun)(text, features, ...rest);
+        run = { glyphs: shaped.glyphs, positions: shaped.positions.map((p) => ({ ...p })) };
+      } finally {
+        glyphCache._glyphs = kept;
+      }
+      if (runs.size >= MAX_REMEMBERED_RUNS) runs.clear();
+      runs.set(key, run);
+    }
+    const positions = run.positions.map((p) => ({ ...p }));
+    return {
+      glyphs: run.glyphs.slice(),
+      positions,
+      get advanceWidth() {
+        return positions.reduce((width, p) => width + p.xAdvance, 0);
+      },
+    };
+  };
+  // The font itself for everything else (its tables, metrics and subsets).
+  return Object.create(font, { layout: { value: layout } }) as Font;
+}
+
 /**
  * The receipt fonts, unpacked and opened once per process and shared by every document.
  * fontkit decodes a font's tables (the Bengali shaping rules above all) as they are first
@@ -80,22 +129,13 @@ export function sfntFromWoff(woff: Buffer): Buffer {
  * one. What belongs to one document (the subset of glyphs it embeds) is pdfkit's own,
  * per document.
  */
-let openedFonts: [string, Font][] | undefined;
-function receiptFonts(): [string, PDFKit.Mixins.PDFFontSource][] {
-  openedFonts ??= Object.entries(FONTS).map(([name, file]) => [
-    name,
-    openFont(sfntFromWoff(readFileSync(file))) as Font,
-  ]);
-  return openedFonts.map(([name, font]) => {
-    // fontkit keeps each glyph it makes with the characters of its first use, and pdfkit
-    // maps a glyph back to text (copying, searching, reading aloud) by those: each document
-    // starts with none made, as a font opened for it would, so that what a receipt's text
-    // reads as never depends on the receipts before it.
-    (font as unknown as { _glyphs: Record<number, unknown> })._glyphs = {};
+let openedFonts: [string, PDFKit.Mixins.PDFFontSource][] | undefined;
+const receiptFonts = () =>
+  (openedFonts ??= Object.entries(FONTS).map(([name, file]) => {
+    const font = rememberingShapes(openFont(sfntFromWoff(readFileSync(file))) as Font);
     // pdfkit takes an opened fontkit font as well as a file (its types name only files).
     return [name, font as unknown as PDFKit.Mixins.PDFFontSource];
-  });
-}
+  }));
 
 export interface Organisation {
   name: string;

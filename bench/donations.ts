@@ -1,6 +1,6 @@
 /**
- * `npm run bench:donations [-- --pglite] [-- --wallets] [-- --donations 1000 --clients 50]
- * [-- --processes 1]`
+ * `npm run bench:donations [-- --pglite] [-- --wallets] [-- --bangla]
+ * [-- --donations 1000 --clients 50] [-- --processes 1]`
  *
  * The production server (compiled, as `npm start` runs it) on a fresh PostgreSQL database
  * (dropped afterwards), or on the embedded PGlite with --pglite, with one approved fund. 50
@@ -23,9 +23,10 @@
  * machine's ceiling for a hot-row transaction, and prints the ratio donations/s ÷ pgbench
  * tps with MET or MISSED against the goal.
  * With --wallets every other donation goes through the bKash test checkout instead
- * (checkout → wallet page → IPN → the browser's return).
+ * (checkout → wallet page → IPN → the browser's return). With --bangla every donor has
+ * chosen Bangla, so every receipt is printed in Bangla.
  * Exit code 1 when any check fails. Writes bench/results/donations.json (PostgreSQL)
- * or bench/results/donations-pglite.json.
+ * or bench/results/donations-pglite.json (-wallets, -bangla in the name with those flags).
  */
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,7 @@ import { createFund } from '../apps/server/src/seed/factories';
 import {
   donate,
   donateByWallet,
+  http,
   setTransport,
   signUpHttp,
 } from '../apps/server/test/support/http-client';
@@ -58,6 +60,7 @@ import { keepAliveTransport } from './lib/keep-alive-transport';
 
 const usePglite = hasFlag('pglite');
 const withWallets = hasFlag('wallets');
+const inBangla = hasFlag('bangla');
 const TOTAL = flag('donations', 1000);
 const CLIENTS = flag('clients', 50);
 /** Server processes on the one database, as a deployment runs one per core (PostgreSQL only). */
@@ -171,6 +174,15 @@ async function main(): Promise<number> {
           signUpHttp(serverOf(i + j).url, `bench-donor-${i + j}-${Date.now()}@example.com`),
         );
         cookies.push(...(await Promise.all(batch)));
+      }
+      if (inBangla) {
+        for (const [k, cookie] of cookies.entries()) {
+          const chose = await http(serverOf(k).url, 'PUT', '/api/me/language', {
+            cookie,
+            body: { language: 'bn' },
+          });
+          if (chose.status !== 200) throw new Error(`choosing Bangla: ${chose.status}`);
+        }
       }
 
       log('donating…');
@@ -303,6 +315,7 @@ async function main(): Promise<number> {
     const commandFlags = [
       ...(usePglite ? ['--pglite'] : []),
       ...(withWallets ? ['--wallets'] : []),
+      ...(inBangla ? ['--bangla'] : []),
       ...(TOTAL !== 1000 ? ['--donations', String(TOTAL)] : []),
       ...(CLIENTS !== 50 ? ['--clients', String(CLIENTS)] : []),
       ...(PROCESSES !== 1 ? ['--processes', String(PROCESSES)] : []),
@@ -322,6 +335,7 @@ async function main(): Promise<number> {
         clients: CLIENTS,
         serverProcesses: PROCESSES,
         provider: 'test',
+        receiptLanguage: inBangla ? 'bn' : 'en',
         amountsTk: '10 to 5,000',
       },
       machine: machine(),
@@ -365,7 +379,7 @@ async function main(): Promise<number> {
 
     const dir = path.join(repoRoot, 'bench/results');
     mkdirSync(dir, { recursive: true });
-    const name = `donations${withWallets ? '-wallets' : ''}${usePglite ? '-pglite' : ''}.json`;
+    const name = `donations${withWallets ? '-wallets' : ''}${inBangla ? '-bangla' : ''}${usePglite ? '-pglite' : ''}.json`;
     const file = path.join(dir, name);
     writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 

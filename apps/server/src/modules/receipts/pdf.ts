@@ -88,7 +88,7 @@ const MAX_REMEMBERED_RUNS = 10_000;
  * with fresh glyphs: fontkit keeps each glyph with the characters of its first use, and
  * pdfkit maps a glyph back to text (copying, searching, reading aloud) by those, so a
  * word's glyphs carry its own characters, whatever was shaped before it. pdfkit scales a
- * run's positions in place: each use gets a copy.
+ * run's positions in place: each use gets a copy, the remembered run never leaves.
  */
 function rememberingShapes(font: Font): Font {
   const glyphCache = font as unknown as { _glyphs: Record<number, Glyph> };
@@ -100,8 +100,7 @@ function rememberingShapes(font: Font): Font {
       const kept = glyphCache._glyphs;
       glyphCache._glyphs = {};
       try {
-        const shaped = (font.layout as (...args: unknown[]) => ShapedRun)(text, features, ...rest);
-        run = { glyphs: shaped.glyphs, positions: shaped.positions.map((p) => ({ ...p })) };
+        run = (font.layout as (...args: unknown[]) => ShapedRun)(text, features, ...rest);
       } finally {
         glyphCache._glyphs = kept;
       }

@@ -17,19 +17,26 @@ const out = path.join(root, 'apps/server/dist');
 
 /**
  * npm packages left external: they read files beside their own code (the PGlite
- * WebAssembly and its data, sharp's native library, pdfkit's font metrics), are optional
- * native add-ons of others, or load only on first use (the S3 SDK).
+ * WebAssembly and its data, sharp's native library, pdfkit's font metrics, tinypool's
+ * thread entry), are optional native add-ons of others, or load only on first use (the
+ * S3 SDK).
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
   'sharp',
   'pdfkit',
+  'tinypool',
   '@aws-sdk/*',
   'pg-native',
   'bufferutil',
   'utf-8-validate',
   'fsevents',
 ];
+
+/** Bundled CommonJS packages call require() for Node's built-ins. */
+const REQUIRE_BANNER = {
+  js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+};
 
 /** What the server's bundle and its database worker's have in common. */
 const COMMON = {
@@ -63,10 +70,7 @@ await build({
   },
   outdir: out,
   splitting: true,
-  // Bundled CommonJS packages call require() for Node's built-ins.
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
+  banner: REQUIRE_BANNER,
 });
 // The embedded database's worker thread, bundled on its own beside the server (which
 // starts it as ./pglite-worker.mjs). Loaded from node_modules, drizzle-orm took 0.1 s to
@@ -77,6 +81,15 @@ await build({
   ...COMMON,
   entryPoints: [path.join(src, 'db/pglite-worker.mjs')],
   outfile: path.join(out, 'pglite-worker.mjs'),
+});
+// The receipt printer's thread (modules/receipts/printer.ts starts ./printer-thread.mjs):
+// pdfkit, the fonts and the texts, bundled on their own; the server's bundle no longer
+// holds them.
+await build({
+  ...COMMON,
+  entryPoints: [path.join(src, 'modules/receipts/printer-thread.ts')],
+  outfile: path.join(out, 'printer-thread.mjs'),
+  banner: REQUIRE_BANNER,
 });
 // Files the code finds next to itself at run time (import.meta.url): every output
 // file sits in dist/ itself, so one copy serves them all.

@@ -110,6 +110,9 @@ const EnvSchema = z.object({
   /** Seconds before a failed job's first retry; each further retry waits about twice as
    *  long (default 15). */
   JOBS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(15),
+  /** Threads that draw receipts and statements as PDF, at most at once (default 1). Each
+   *  starts with the first document and ends after a minute without one. */
+  PDF_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   /** Printed at the top of every receipt. */
   ORG_NAME: z.string().min(1).default('Easy Fund'),
   ORG_ADDRESS: z.string().min(1).default('House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh'),

@@ -6,6 +6,7 @@ import { createDonation, createFund, createUser } from '../src/seed/factories';
 import { payments } from '../src/db/schema';
 import { Jobs } from '../src/lib/jobs';
 import { recordRefund } from '../src/modules/payments/service';
+import { createPrinter } from '../src/modules/receipts/printer';
 import { sendReceiptMail } from '../src/modules/receipts/service';
 import {
   as,
@@ -140,8 +141,18 @@ describe('the receipt', () => {
     expect(pdf!.content.toString('latin1')).toMatch(/NotoSansBengali/);
 
     // Sending again (a retried job) sends nothing.
-    const deps = { db: ctx.db, mailer: ctx.app.mailer, org: { name: 'x', address: 'y' } };
-    expect(await sendReceiptMail({ ...deps, publicUrl: 'http://x' }, paymentId)).toBe(false);
+    const printer = createPrinter({ threads: 1 });
+    try {
+      const deps = {
+        db: ctx.db,
+        mailer: ctx.app.mailer,
+        org: { name: 'x', address: 'y' },
+        printer,
+      };
+      expect(await sendReceiptMail({ ...deps, publicUrl: 'http://x' }, paymentId)).toBe(false);
+    } finally {
+      await printer.close();
+    }
     expect(ctx.mails.filter((m) => m.subject.includes(receiptNumber))).toHaveLength(1);
   });
 
@@ -447,6 +458,67 @@ describe('the document', () => {
     const later = await warm.renderReceipt(org, mine, 'bn');
     expect(timeless(later)).toBe(timeless(first));
     expect(timeless(await warm.renderReceipt(org, mine, 'bn'))).toBe(timeless(first));
+  });
+
+  it('is drawn on a thread of its own: the same document, while the server goes on', async () => {
+    const org = { name: 'Easy Fund Trust', address: 'Road 5, Dhaka 1205' };
+    const long = {
+      year: 2026,
+      donorName: 'রহিম উদ্দিন',
+      donorEmail: 'donor@example.com',
+      donations: Array.from({ length: 600 }, (_, i) => ({
+        ...receipt('', `দ্বীপের ত্রাণ তহবিল ${i}`, 10_000 + i * 100),
+        receiptNumber: `EF-2026-${String(i + 1).padStart(6, '0')}`,
+        refunded: i % 7 === 0,
+      })),
+    };
+    /** The longest this thread went without running a timer while `work` ran. */
+    const longestPauseDuring = async <T>(work: () => Promise<T>) => {
+      let last = performance.now();
+      let longest = 0;
+      const ticks = setInterval(() => {
+        const now = performance.now();
+        longest = Math.max(longest, now - last);
+        last = now;
+      }, 2);
+      try {
+        return { result: await work(), longest: Math.max(longest, performance.now() - last) };
+      } finally {
+        clearInterval(ticks);
+      }
+    };
+    const { renderStatement } = await import('../src/modules/receipts/pdf');
+    await renderStatement(org, long, 'bn');
+    const printer = createPrinter({ threads: 1 });
+    try {
+      await printer.statement(org, long, 'bn');
+      // Drawn here, the statement holds this thread; drawn by the printer, it does not.
+      const here = await longestPauseDuring(() => renderStatement(org, long, 'bn'));
+      const printed = await longestPauseDuring(() => printer.statement(org, long, 'bn'));
+      expect(timeless(printed.result)).toBe(timeless(here.result));
+      expect(here.longest).toBeGreaterThan(100);
+      expect(printed.longest).toBeLessThan(here.longest / 3);
+    } finally {
+      await printer.close();
+    }
+  });
+
+  it('a document that cannot be drawn fails alone; the printer goes on', async () => {
+    const org = { name: 'Easy Fund Trust', address: 'Road 5, Dhaka 1205' };
+    const printer = createPrinter({ threads: 1 });
+    try {
+      const broken = receipt('Rahim', 'Flood relief', Number.NaN);
+      const [failed, printed] = await Promise.allSettled([
+        printer.receipt(org, broken, 'en'),
+        printer.receipt(org, receipt('Rahim', 'Flood relief', 50_000), 'en'),
+      ]);
+      expect(failed.status === 'rejected' && String(failed.reason)).toMatch(/not a whole number/);
+      expect(printed.status === 'fulfilled' && printed.value.subarray(0, 5).toString()).toBe(
+        '%PDF-',
+      );
+    } finally {
+      await printer.close();
+    }
   });
 });
 

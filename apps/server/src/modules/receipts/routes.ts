@@ -3,7 +3,8 @@ import { receipts } from '@easyfund/shared/api/receipts';
 import { QUEUES } from '../../lib/jobs';
 import { route } from '../../plugins/route';
 import type { Organisation } from './pdf';
-import { receiptPdf, sendReceiptMail, statementPdf } from './service';
+import { createPrinter } from './printer';
+import { type ReceiptDeps, receiptPdf, sendReceiptMail, statementPdf } from './service';
 
 function sendPdf(reply: FastifyReply, file: { filename: string; pdf: Buffer }) {
   return reply
@@ -17,12 +18,15 @@ function sendPdf(reply: FastifyReply, file: { filename: string; pdf: Buffer }) {
 const receiptsRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const org: Organisation = { name: config.ORG_NAME, address: config.ORG_ADDRESS };
+  const printer = createPrinter({ threads: config.PDF_THREADS });
+  app.addHook('onClose', () => printer.close());
+  const deps: ReceiptDeps = { db: app.database.db, org, printer };
 
   // The receipt e-mail, queued in the transaction that records the donation.
   app.jobs.handle(QUEUES.receiptMail, async (data) => {
     if (typeof data.paymentId !== 'string') return;
     await sendReceiptMail(
-      { db: app.database.db, mailer: app.mailer, org, publicUrl: app.publicUrl },
+      { ...deps, mailer: app.mailer, publicUrl: app.publicUrl },
       data.paymentId,
     );
   });
@@ -34,8 +38,7 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
       user.emailVerified &&
       (!config.adminRequiresTwoFactor || user.twoFactorEnabled);
     const file = await receiptPdf(
-      app.database.db,
-      org,
+      deps,
       { id: user.id, isAdmin },
       params.paymentId,
       request.language(),
@@ -44,7 +47,7 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, receipts.statement, async ({ user, params, request, reply }) => {
-    const file = await statementPdf(app.database.db, org, user, params.year, request.language());
+    const file = await statementPdf(deps, user, params.year, request.language());
     return sendPdf(reply, file);
   });
 };

@@ -11,12 +11,14 @@ import type { Mailer } from '../../lib/mailer';
 import { sendOnce } from '../../lib/sent-mails';
 import { shownTransactionId } from '../payments/views';
 import type { Organisation, ReceiptData } from './pdf';
+import type { Printer } from './printer';
 
-/**
- * The PDF module, loaded with the first receipt or statement: pdfkit and its font engine
- * are a few megabytes of code and data an idle server does not need to hold.
- */
-const pdf = () => import('./pdf');
+/** What a receipt or statement is made with: the records, the letterhead and the printer. */
+export interface ReceiptDeps {
+  db: Db;
+  org: Organisation;
+  printer: Printer;
+}
 
 /** Who may read a receipt: its donor, or an admin with full admin rights. */
 export interface ReceiptReader {
@@ -65,6 +67,21 @@ async function loadReceipt(db: Db, paymentId: string): Promise<ReceiptRow | null
   };
 }
 
+/** What the printer's thread is sent: the receipt's fields, nothing else of the row. */
+const printable = (r: ReceiptRow): ReceiptData => ({
+  receiptNumber: r.receiptNumber,
+  donorName: r.donorName,
+  donorEmail: r.donorEmail,
+  fundName: r.fundName,
+  amountPoisha: r.amountPoisha,
+  succeededAt: r.succeededAt,
+  paymentMethod: r.paymentMethod,
+  transactionId: r.transactionId,
+  refunded: r.refunded,
+  refundedPoisha: r.refundedPoisha,
+  testMode: r.testMode,
+});
+
 /** A receipt is in its donor's language: the one they chose, else the page's (or English). */
 const donorLanguage = (chosen: string | null | undefined, otherwise: Language): Language =>
   isLanguage(chosen) ? chosen : otherwise;
@@ -72,23 +89,23 @@ const donorLanguage = (chosen: string | null | undefined, otherwise: Language): 
 /** A receipt's PDF for its donor or an admin; anyone else gets the same 404 as a payment
  *  that does not exist. */
 export async function receiptPdf(
-  db: Db,
-  org: Organisation,
+  deps: ReceiptDeps,
   reader: ReceiptReader,
   paymentId: string,
   requestLanguage: Language = 'en',
 ): Promise<{ filename: string; pdf: Buffer }> {
-  const receipt = await loadReceipt(db, paymentId);
+  const receipt = await loadReceipt(deps.db, paymentId);
   if (!receipt || (receipt.userId !== reader.id && !reader.isAdmin)) throw new NotFound('Receipt');
   const lang = donorLanguage(receipt.language, requestLanguage);
-  const { renderReceipt } = await pdf();
-  return { filename: `${receipt.receiptNumber}.pdf`, pdf: await renderReceipt(org, receipt, lang) };
+  return {
+    filename: `${receipt.receiptNumber}.pdf`,
+    pdf: await deps.printer.receipt(deps.org, printable(receipt), lang),
+  };
 }
 
 /** The signed-in donor's statement of a year (Asia/Dhaka): every receipt of that year. */
 export async function statementPdf(
-  db: Db,
-  org: Organisation,
+  { db, org, printer }: ReceiptDeps,
   donor: { id: string; name: string; email: string },
   year: number,
   requestLanguage: Language = 'en',
@@ -124,10 +141,9 @@ export async function statementPdf(
     succeededAt: r.succeededAt!,
     refunded: r.status === 'refunded',
   }));
-  const { renderStatement } = await pdf();
   return {
     filename: `easyfund-statement-${year}.pdf`,
-    pdf: await renderStatement(
+    pdf: await printer.statement(
       org,
       { year, donorName: donor.name, donorEmail: donor.email, donations },
       donorLanguage(saved?.language, requestLanguage),
@@ -137,14 +153,13 @@ export async function statementPdf(
 
 /** The receipt-mail job: the donor gets the receipt as a PDF, in their language. */
 export async function sendReceiptMail(
-  deps: { db: Db; mailer: Mailer; org: Organisation; publicUrl: string },
+  deps: ReceiptDeps & { mailer: Mailer; publicUrl: string },
   paymentId: string,
 ): Promise<boolean> {
   const receipt = await loadReceipt(deps.db, paymentId);
   if (!receipt) return false;
   const lang = donorLanguage(receipt.language, 'en');
-  const { renderReceipt } = await pdf();
-  const document = await renderReceipt(deps.org, receipt, lang);
+  const document = await deps.printer.receipt(deps.org, printable(receipt), lang);
   const values = {
     name: receipt.donorName,
     amount: formatTk(receipt.amountPoisha, lang),

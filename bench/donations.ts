@@ -1,6 +1,6 @@
 /**
  * `npm run bench:donations [-- --pglite] [-- --wallets] [-- --bangla]
- * [-- --donations 1000 --clients 50] [-- --processes 1]`
+ * [-- --donations 1000 --clients 50] [-- --processes 1] [-- --pdf-threads 1]`
  *
  * The production server (compiled, as `npm start` runs it) on a fresh PostgreSQL database
  * (dropped afterwards), or on the embedded PGlite with --pglite, with one approved fund. 50
@@ -24,7 +24,8 @@
  * tps with MET or MISSED against the goal.
  * With --wallets every other donation goes through the bKash test checkout instead
  * (checkout → wallet page → IPN → the browser's return). With --bangla every donor has
- * chosen Bangla, so every receipt is printed in Bangla.
+ * chosen Bangla, so every receipt is printed in Bangla. --pdf-threads N sets the servers'
+ * PDF_THREADS (the threads that draw receipts; default the server's own, 1).
  * Exit code 1 when any check fails. Writes bench/results/donations.json (PostgreSQL)
  * or bench/results/donations-pglite.json (-wallets, -bangla in the name with those flags).
  */
@@ -65,6 +66,8 @@ const TOTAL = flag('donations', 1000);
 const CLIENTS = flag('clients', 50);
 /** Server processes on the one database, as a deployment runs one per core (PostgreSQL only). */
 const PROCESSES = usePglite ? 1 : flag('processes', 1);
+/** Each server's receipt-drawing threads (PDF_THREADS). */
+const PDF_THREADS = flag('pdf-threads', 1);
 /** Goal (issue: performance): donations into one fund ÷ pgbench TPC-B tps, same run. */
 const RATIO_GOAL = 0.3;
 const log = (...a: unknown[]) => console.error(...a);
@@ -163,6 +166,7 @@ async function main(): Promise<number> {
               PAYMENT_RATE_LIMIT_MAX: String(TOTAL * 10),
               AUTH_RATE_LIMIT_MAX: String(CLIENTS * 10),
               PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
+              PDF_THREADS: String(PDF_THREADS),
             },
           }),
         );
@@ -319,6 +323,7 @@ async function main(): Promise<number> {
       ...(TOTAL !== 1000 ? ['--donations', String(TOTAL)] : []),
       ...(CLIENTS !== 50 ? ['--clients', String(CLIENTS)] : []),
       ...(PROCESSES !== 1 ? ['--processes', String(PROCESSES)] : []),
+      ...(PDF_THREADS !== 1 ? ['--pdf-threads', String(PDF_THREADS)] : []),
     ];
     if (commandFlags.length) commandFlags.unshift('--');
     const latencies = seen.map((s) => s.ms).sort((a, b) => a - b);
@@ -334,6 +339,7 @@ async function main(): Promise<number> {
         donations: TOTAL,
         clients: CLIENTS,
         serverProcesses: PROCESSES,
+        pdfThreadsPerProcess: PDF_THREADS,
         provider: 'test',
         receiptLanguage: inBangla ? 'bn' : 'en',
         amountsTk: '10 to 5,000',

@@ -94,6 +94,9 @@ const EnvSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   PAYMENT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  /** Receipt and statement downloads (PDFs, the dearest reads) per account per 10 minutes;
+   *  ten times that per client network. */
+  PDF_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(100),
   /** Seconds between reconciliation runs inside the server; 0 turns the job off. */
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   /** A payment still pending after this many minutes is re-read from the provider. */

@@ -522,6 +522,48 @@ describe('the document', () => {
   });
 });
 
+describe('downloads', () => {
+  let limited: TestContext;
+  afterAll(() => limited?.close());
+
+  it('are limited per account, receipts and statements together; others still download', async () => {
+    limited = await buildTestApp({ PDF_RATE_LIMIT_MAX: '3' });
+    const raiser = await createUser(limited.app.auth, limited.db, { role: 'verified' });
+    const fund = await createFund(limited.db, { raiserId: raiser.id, status: 'approved' });
+    const [busy, calm] = [
+      await createSignedInUser(limited, { name: 'Busy Donor' }),
+      await createSignedInUser(limited, { name: 'Calm Donor' }),
+    ];
+    const paid = async (who: SignedInUser) =>
+      (await donate(limited, who, fund.id, 500)).confirmed.json().payment.id as string;
+    const busyPayment = await paid(busy);
+    const calmPayment = await paid(calm);
+    const year = dhakaYear(new Date());
+    const statuses: number[] = [];
+    for (const url of [
+      `/api/payments/${busyPayment}/receipt`,
+      `/api/me/statements/${year}`,
+      `/api/payments/${busyPayment}/receipt`,
+      `/api/me/statements/${year}`,
+    ]) {
+      statuses.push((await as(busy).inject('GET', url)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await as(busy).inject('GET', `/api/payments/${busyPayment}/receipt`);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'rate_limited',
+        message: 'Too many downloads. Please wait a few minutes and try again.',
+      },
+    });
+    const other = await as(calm).inject('GET', `/api/payments/${calmPayment}/receipt`);
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['content-type']).toBe('application/pdf');
+  });
+});
+
 describe('the job queue', () => {
   it('a job sent inside a rolled-back transaction never runs', async () => {
     const jobs = ctx.app.jobs as Jobs;

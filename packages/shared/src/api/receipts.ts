@@ -12,7 +12,7 @@ export const receipts = {
     summary: "A donation's receipt as PDF (its donor or an admin; 404 for anyone else)",
     params: ZPaymentIdParam,
     response: ZPdf,
-    errors: [404],
+    errors: [404, 429],
   }),
   statement: endpoint({
     method: 'GET',
@@ -23,5 +23,6 @@ export const receipts = {
     summary: 'My donations of a year (Asia/Dhaka) with their total, as PDF',
     params: ZStatementYearParam,
     response: ZPdf,
+    errors: [429],
   }),
 } as const;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { receipts } from '@easyfund/shared/api/receipts';
 import { QUEUES } from '../../lib/jobs';
+import { rateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
 import type { Organisation } from './pdf';
 import { createPrinter } from './printer';
@@ -13,6 +14,21 @@ function sendPdf(reply: FastifyReply, file: { filename: string; pdf: Buffer }) {
     .header('content-disposition', `attachment; filename="${file.filename}"`)
     .send(file.pdf);
 }
+
+/**
+ * A PDF is the dearest read there is (milliseconds of drawing each, longer for a
+ * statement): PDF_RATE_LIMIT_MAX downloads per account per 10 minutes, receipts and
+ * statements together, ten times that per network.
+ */
+const downloadLimit = rateLimit({
+  name: 'pdf',
+  per: {
+    user: (config) => config.PDF_RATE_LIMIT_MAX,
+    network: (config) => 10 * config.PDF_RATE_LIMIT_MAX,
+  },
+  windowMs: 10 * 60_000,
+  message: 'Too many downloads. Please wait a few minutes and try again.',
+});
 
 /** Receipts and yearly statements as PDF. */
 const receiptsRoutes: FastifyPluginAsync = async (app) => {
@@ -32,24 +48,34 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // In the donor's chosen language; a donor who never chose one gets the page's.
-  route(app, receipts.receipt, async ({ user, params, request, reply }) => {
-    const isAdmin =
-      user.role === 'admin' &&
-      user.emailVerified &&
-      (!config.adminRequiresTwoFactor || user.twoFactorEnabled);
-    const file = await receiptPdf(
-      deps,
-      { id: user.id, isAdmin },
-      params.paymentId,
-      request.language(),
-    );
-    return sendPdf(reply, file);
-  });
+  route(
+    app,
+    receipts.receipt,
+    async ({ user, params, request, reply }) => {
+      const isAdmin =
+        user.role === 'admin' &&
+        user.emailVerified &&
+        (!config.adminRequiresTwoFactor || user.twoFactorEnabled);
+      const file = await receiptPdf(
+        deps,
+        { id: user.id, isAdmin },
+        params.paymentId,
+        request.language(),
+      );
+      return sendPdf(reply, file);
+    },
+    { preHandler: [downloadLimit] },
+  );
 
-  route(app, receipts.statement, async ({ user, params, request, reply }) => {
-    const file = await statementPdf(deps, user, params.year, request.language());
-    return sendPdf(reply, file);
-  });
+  route(
+    app,
+    receipts.statement,
+    async ({ user, params, request, reply }) => {
+      const file = await statementPdf(deps, user, params.year, request.language());
+      return sendPdf(reply, file);
+    },
+    { preHandler: [downloadLimit] },
+  );
 };
 
 export default receiptsRoutes;

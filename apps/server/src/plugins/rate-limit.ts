@@ -53,3 +53,20 @@ export function rateLimit(rule: RateLimitRule) {
     }
   };
 }
+
+/**
+ * The usual limit on one person's actions (decision 413): `max` per signed-in account in
+ * 10 minutes, ten times that per network (a carrier-grade NAT address is many people).
+ */
+export function accountRateLimit(rule: {
+  name: string;
+  max: (config: Config) => number;
+  message: string;
+}) {
+  return rateLimit({
+    name: rule.name,
+    per: { user: rule.max, network: (config) => 10 * rule.max(config) },
+    windowMs: 10 * 60_000,
+    message: rule.message,
+  });
+}

@@ -18,6 +18,7 @@ import {
   settleCheckout,
   startCheckout,
 } from './checkout';
+import { paymentRateLimit } from './limits';
 import { findPayment, findUserPayment, listHeldPayments } from './views';
 
 const form = (body: Buffer) => new URLSearchParams(body.toString('utf8'));
@@ -45,17 +46,7 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
     payments.checkout,
     ({ user, body, request }) => startCheckout(deps(), user, body, request.language()),
     {
-      preHandler: [
-        rateLimit({
-          name: 'checkout',
-          per: {
-            user: (config) => config.PAYMENT_RATE_LIMIT_MAX,
-            network: (config) => 10 * config.PAYMENT_RATE_LIMIT_MAX,
-          },
-          windowMs: 10 * 60_000,
-          message: 'Too many payment attempts. Please wait a few minutes and try again.',
-        }),
-      ],
+      preHandler: [paymentRateLimit('checkout')],
       // Starting a payment changes no account or session (plugins/auth.ts).
       config: { keepsSessions: true },
     },

@@ -4,29 +4,13 @@ import { NotFound } from '../../lib/errors';
 import { sendCached } from '../../lib/micro-cache';
 import { syncLedgerMode } from '../../lib/ledger-mode';
 import { TestPaymentProvider } from '../../lib/payments/test-provider';
-import { rateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
 import { registerCheckoutRoutes } from './gateway-routes';
+import { paymentRateLimit } from './limits';
 import { registerReconciler } from './reconciler';
 import { confirmPayment, createPaymentIntent, type PaymentDeps, refundPayment } from './service';
 import { listMyPayments, paymentDetail, searchPayments } from './views';
 import { handleWebhook } from './webhook';
-
-/**
- * Card-testing protection: PAYMENT_RATE_LIMIT_MAX attempts per 10 minutes per account,
- * ten times that per network (a carrier-grade NAT address is many donors).
- */
-function paymentRateLimit(action: 'intent' | 'confirm' | 'card') {
-  return rateLimit({
-    name: action,
-    per: {
-      user: (config) => config.PAYMENT_RATE_LIMIT_MAX,
-      network: (config) => 10 * config.PAYMENT_RATE_LIMIT_MAX,
-    },
-    windowMs: 10 * 60_000,
-    message: 'Too many payment attempts. Please wait a few minutes and try again.',
-  });
-}
 
 /** Payments: intents, confirmation, the history, the embedded processor, the Stripe webhook. */
 const paymentsRoutes: FastifyPluginAsync = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { receipts } from '@easyfund/shared/api/receipts';
 import { QUEUES } from '../../lib/jobs';
-import { rateLimit } from '../../plugins/rate-limit';
+import { accountRateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
 import type { Organisation } from './pdf';
 import { createPrinter } from './printer';
@@ -20,13 +20,9 @@ function sendPdf(reply: FastifyReply, file: { filename: string; pdf: Buffer }) {
  * statement): PDF_RATE_LIMIT_MAX downloads per account per 10 minutes, receipts and
  * statements together, ten times that per network.
  */
-const downloadLimit = rateLimit({
+const downloadLimit = accountRateLimit({
   name: 'pdf',
-  per: {
-    user: (config) => config.PDF_RATE_LIMIT_MAX,
-    network: (config) => 10 * config.PDF_RATE_LIMIT_MAX,
-  },
-  windowMs: 10 * 60_000,
+  max: (config) => config.PDF_RATE_LIMIT_MAX,
   message: 'Too many downloads. Please wait a few minutes and try again.',
 });
 

@@ -26,16 +26,17 @@ export interface ReceiptReader {
   isAdmin: boolean;
 }
 
-interface ReceiptRow extends ReceiptData {
-  paymentId: string;
+/** A payment's receipt, with whose it is and the language its donor chose. */
+interface StoredReceipt {
   userId: string;
   language: string | null;
+  /** What the receipt shows (and all the printer's thread is sent). */
+  receipt: ReceiptData;
 }
 
-async function loadReceipt(db: Db, paymentId: string): Promise<ReceiptRow | null> {
+async function loadReceipt(db: Db, paymentId: string): Promise<StoredReceipt | null> {
   const [row] = await db
     .select({
-      paymentId: payments.id,
       userId: payments.userId,
       receiptNumber: payments.receiptNumber,
       donorName: user.name,
@@ -57,30 +58,24 @@ async function loadReceipt(db: Db, paymentId: string): Promise<ReceiptRow | null
     .where(and(eq(payments.id, paymentId), isNotNull(payments.receiptNumber)));
   if (!row?.receiptNumber || !row.succeededAt) return null;
   return {
-    ...row,
-    receiptNumber: row.receiptNumber,
-    succeededAt: row.succeededAt,
-    // The method the donor used (bKash, Nagad, Rocket or Card), named as Payment History does.
-    paymentMethod: PAYMENT_METHOD_NAMES[row.method as PaymentMethod] ?? row.method,
-    refunded: row.status === 'refunded',
-    testMode: row.mode === 'test',
+    userId: row.userId,
+    language: row.language,
+    receipt: {
+      receiptNumber: row.receiptNumber,
+      donorName: row.donorName,
+      donorEmail: row.donorEmail,
+      fundName: row.fundName,
+      amountPoisha: row.amountPoisha,
+      succeededAt: row.succeededAt,
+      // The method the donor used (bKash, Nagad, Rocket or Card), named as Payment History does.
+      paymentMethod: PAYMENT_METHOD_NAMES[row.method as PaymentMethod] ?? row.method,
+      transactionId: row.transactionId,
+      refunded: row.status === 'refunded',
+      refundedPoisha: row.refundedPoisha,
+      testMode: row.mode === 'test',
+    },
   };
 }
-
-/** What the printer's thread is sent: the receipt's fields, nothing else of the row. */
-const printable = (r: ReceiptRow): ReceiptData => ({
-  receiptNumber: r.receiptNumber,
-  donorName: r.donorName,
-  donorEmail: r.donorEmail,
-  fundName: r.fundName,
-  amountPoisha: r.amountPoisha,
-  succeededAt: r.succeededAt,
-  paymentMethod: r.paymentMethod,
-  transactionId: r.transactionId,
-  refunded: r.refunded,
-  refundedPoisha: r.refundedPoisha,
-  testMode: r.testMode,
-});
 
 /** A receipt is in its donor's language: the one they chose, else the page's (or English). */
 const donorLanguage = (chosen: string | null | undefined, otherwise: Language): Language =>
@@ -94,12 +89,13 @@ export async function receiptPdf(
   paymentId: string,
   requestLanguage: Language = 'en',
 ): Promise<{ filename: string; pdf: Buffer }> {
-  const receipt = await loadReceipt(deps.db, paymentId);
-  if (!receipt || (receipt.userId !== reader.id && !reader.isAdmin)) throw new NotFound('Receipt');
-  const lang = donorLanguage(receipt.language, requestLanguage);
+  const stored = await loadReceipt(deps.db, paymentId);
+  if (!stored || (stored.userId !== reader.id && !reader.isAdmin)) throw new NotFound('Receipt');
+  const { receipt } = stored;
+  const lang = donorLanguage(stored.language, requestLanguage);
   return {
     filename: `${receipt.receiptNumber}.pdf`,
-    pdf: await deps.printer.receipt(deps.org, printable(receipt), lang),
+    pdf: await deps.printer.receipt(deps.org, receipt, lang),
   };
 }
 
@@ -156,10 +152,11 @@ export async function sendReceiptMail(
   deps: ReceiptDeps & { mailer: Mailer; publicUrl: string },
   paymentId: string,
 ): Promise<boolean> {
-  const receipt = await loadReceipt(deps.db, paymentId);
-  if (!receipt) return false;
-  const lang = donorLanguage(receipt.language, 'en');
-  const document = await deps.printer.receipt(deps.org, printable(receipt), lang);
+  const stored = await loadReceipt(deps.db, paymentId);
+  if (!stored) return false;
+  const { receipt } = stored;
+  const lang = donorLanguage(stored.language, 'en');
+  const document = await deps.printer.receipt(deps.org, receipt, lang);
   const values = {
     name: receipt.donorName,
     amount: formatTk(receipt.amountPoisha, lang),

@@ -14,8 +14,8 @@
  * node:http connections, so that their own processor time takes as little as it can from
  * the server's on the same machine. With --processes N (PostgreSQL), N server processes
  * share the database and client k talks to process k mod N. Prints donations/s, latency
- * and the processor time per donation (receipts included) of the server, PostgreSQL and
- * the bench's clients (from /proc), then stops the server and checks, in the database,
+ * and the processor time per donation (receipts included) of the server (and of its event
+ * loop's thread apart), PostgreSQL and the bench's clients (from /proc), then stops the server and checks, in the database,
  * that the fund's raised total and donation count equal the sum and the count of the
  * recorded payments exactly, that every donation a client saw succeed is recorded once,
  * and that every one has its receipt mailed. On PostgreSQL it then runs pgbench's TPC-B
@@ -49,6 +49,7 @@ import {
   cpuSecondsOf,
   cpuSecondsOfCommand,
   createPostgresDatabase,
+  mainThreadCpuSecondsOf,
   flag,
   hasFlag,
   machine,
@@ -151,7 +152,7 @@ async function main(): Promise<number> {
       : Array.from({ length: PROCESSES }, () => tempDir('easyfund-bench-donations-data-'));
     const dataDirOf = (p: number) => (usePglite ? dbEnv.DATA_DIR! : madeDirs[p]!.dir);
     const outboxes = Array.from({ length: PROCESSES }, (_, p) => path.join(dataDirOf(p), 'outbox'));
-    let cpuSeconds = { server: 0, database: 0, benchClients: 0 };
+    let cpuSeconds = { server: 0, serverEventLoop: 0, database: 0, benchClients: 0 };
     try {
       for (let p = 0; p < PROCESSES; p++) {
         servers.push(
@@ -198,6 +199,7 @@ async function main(): Promise<number> {
         const own = process.cpuUsage();
         return {
           server: servers.reduce((sum, x) => sum + cpuSecondsOf(x.pid), 0),
+          serverEventLoop: servers.reduce((sum, x) => sum + mainThreadCpuSecondsOf(x.pid), 0),
           database: usePglite ? 0 : cpuSecondsOfCommand('postgres'),
           benchClients: (own.user + own.system) / 1e6,
         };
@@ -237,6 +239,7 @@ async function main(): Promise<number> {
       const cpuAfter = cpuNow();
       cpuSeconds = {
         server: cpuAfter.server - cpuBefore.server,
+        serverEventLoop: cpuAfter.serverEventLoop - cpuBefore.serverEventLoop,
         database: cpuAfter.database - cpuBefore.database,
         benchClients: cpuAfter.benchClients - cpuBefore.benchClients,
       };
@@ -399,7 +402,9 @@ async function main(): Promise<number> {
     );
     const perDonation = result.cpuMsPerDonation;
     console.log(
-      `Processor time per donation: server ${perDonation.server} ms` +
+      `Processor time per donation: server ${perDonation.server} ms ` +
+        `(its event loop's thread ${perDonation.serverEventLoop} ms; its other threads, ` +
+        `receipts' PDFs, garbage collection and compilers, ${Math.round((perDonation.server! - perDonation.serverEventLoop!) * 100) / 100} ms)` +
         (usePglite ? ' (database included)' : `, PostgreSQL ${perDonation.database} ms`) +
         `, the bench's clients ${perDonation.benchClients} ms`,
     );

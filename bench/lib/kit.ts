@@ -92,8 +92,21 @@ const ticksPerSecond = () =>
 
 /** Processor seconds (user + system) a process has used so far, 0 once it is gone. */
 export function cpuSecondsOf(pid: number): number {
+  return cpuSecondsOfStat(`/proc/${pid}/stat`);
+}
+
+/**
+ * Processor seconds used so far by a process's main thread alone (its thread id is its
+ * process id): for Node.js, the thread of the event loop, apart from its worker threads,
+ * V8's garbage-collection and compiler threads and libuv's pool.
+ */
+export function mainThreadCpuSecondsOf(pid: number): number {
+  return cpuSecondsOfStat(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function cpuSecondsOfStat(file: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();

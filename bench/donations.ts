@@ -29,7 +29,7 @@
  * Exit code 1 when any check fails. Writes bench/results/donations.json (PostgreSQL)
  * or bench/results/donations-pglite.json (-wallets, -bangla in the name with those flags).
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -54,6 +54,7 @@ import {
   hasFlag,
   machine,
   pgbenchTps,
+  receiptsSent,
   serverNodeArgs,
   repoRoot,
   tempDir,
@@ -75,18 +76,6 @@ const log = (...a: unknown[]) => console.error(...a);
 
 /** A spread of whole-Tk amounts between 10 and 5,000 (deterministic, so runs compare). */
 const amountFor = (i: number) => 10 + ((i * 7919) % 4991);
-
-/** Receipt e-mails in the servers' outboxes (one file per mail, written when it is sent). */
-function receiptsSent(outboxes: string[]): number {
-  let sent = 0;
-  for (const dir of outboxes) {
-    if (!existsSync(dir)) continue;
-    sent += readdirSync(dir).filter(
-      (f) => f.startsWith('mail-receipt_') && f.endsWith('.txt'),
-    ).length;
-  }
-  return sent;
-}
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;

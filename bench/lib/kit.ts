@@ -3,7 +3,7 @@
  * build, the raw node:http reference server and one autocannon run with its summary.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
@@ -113,6 +113,21 @@ function cpuSecondsOfStat(file: string): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * Receipt e-mails in servers' outboxes (`<DATA_DIR>/outbox`, one file per mail, written
+ * when it is sent).
+ */
+export function receiptsSent(outboxes: string[]): number {
+  let sent = 0;
+  for (const dir of outboxes) {
+    if (!existsSync(dir)) continue;
+    sent += readdirSync(dir).filter(
+      (f) => f.startsWith('mail-receipt_') && f.endsWith('.txt'),
+    ).length;
+  }
+  return sent;
 }
 
 /** Processor seconds used so far by every running process of one command (`postgres`). */

@@ -20,6 +20,8 @@ export interface ServerProcess {
   url: string;
   port: number;
   pid: number;
+  /** Its data folder (`DATA_DIR`): the outbox, and the embedded database's files. */
+  dataDir: string;
   /** Everything the process wrote so far (stdout and stderr). */
   output(): string;
   /** True once the process has exited. */
@@ -127,6 +129,7 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerProces
     port,
     url: `http://127.0.0.1:${port}`,
     pid: child.pid ?? -1,
+    dataDir: opts.env?.DATA_DIR ?? dataDir,
     output: () => out,
     exited: () => hasExited,
     exitCode: () => exitCode,

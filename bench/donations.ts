@@ -16,9 +16,10 @@
  * share the database and client k talks to process k mod N. Prints donations/s, latency
  * and the processor time per donation (receipts included) of the server (its event loop's
  * thread apart from its other threads), PostgreSQL and the bench's clients (from /proc),
- * then stops the server and checks, in the database, that the fund's raised total and donation count equal the sum and the count of the
- * recorded payments exactly, that every donation a client saw succeed is recorded once,
- * and that every one has its receipt mailed. On PostgreSQL it then runs pgbench's TPC-B
+ * then stops the server and checks, in the database, that the fund's raised total and
+ * donation count equal the sum and the count of the recorded payments exactly, that every
+ * donation a client saw succeed is recorded once, and that every one has its receipt
+ * mailed. On PostgreSQL it then runs pgbench's TPC-B
  * (scale 1, the same number of clients) on a scratch database of the same server, the
  * machine's ceiling for a hot-row transaction, and prints the ratio donations/s ÷ pgbench
  * tps with MET or MISSED against the goal.

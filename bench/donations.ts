@@ -19,10 +19,10 @@
  * then stops the server and checks, in the database, that the fund's raised total and
  * donation count equal the sum and the count of the recorded payments exactly, that every
  * donation a client saw succeed is recorded once, and that every one has its receipt
- * mailed. On PostgreSQL it then runs pgbench's TPC-B
- * (scale 1, the same number of clients) on a scratch database of the same server, the
- * machine's ceiling for a hot-row transaction, and prints the ratio donations/s ÷ pgbench
- * tps with MET or MISSED against the goal.
+ * mailed. On PostgreSQL it then runs pgbench's TPC-B (scale 1, the same number of
+ * clients) on a scratch database of the same server, the machine's ceiling for a hot-row
+ * transaction, and prints the ratio donations/s ÷ pgbench tps with MET or MISSED against
+ * the goal.
  * With --wallets every other donation goes through the bKash test checkout instead
  * (checkout → wallet page → IPN → the browser's return). With --bangla every donor has
  * chosen Bangla, so every receipt is printed in Bangla. --pdf-threads N sets the servers'

@@ -119,9 +119,10 @@ function cpuSecondsOfStat(file: string): number {
  * Receipt e-mails in servers' outboxes (`<DATA_DIR>/outbox`, one file per mail, written
  * when it is sent).
  */
-export function receiptsSent(outboxes: string[]): number {
+export function receiptsSent(servers: readonly { dataDir: string }[]): number {
   let sent = 0;
-  for (const dir of outboxes) {
+  for (const { dataDir } of servers) {
+    const dir = path.join(dataDir, 'outbox');
     if (!existsSync(dir)) continue;
     sent += readdirSync(dir).filter(
       (f) => f.startsWith('mail-receipt_') && f.endsWith('.txt'),

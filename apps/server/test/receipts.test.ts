@@ -503,6 +503,45 @@ describe('the document', () => {
     }
   });
 
+  it('keeps its Bengali letters on a page it runs onto', async () => {
+    // Two layouts where the statement's last line ("In words: …", Bengali first) no longer
+    // fits its page and pdfkit carries it onto a new one.
+    const { renderStatement } = await import('../src/modules/receipts/pdf');
+    for (const [addressLines, count] of [
+      [3, 35],
+      [4, 34],
+    ] as const) {
+      const org = {
+        name: 'Easy Fund Trust',
+        address: Array.from({ length: addressLines }, (_, i) => `Road ${i + 1}, Dhaka`).join('\n'),
+      };
+      const pdf = await renderStatement(
+        org,
+        {
+          year: 2026,
+          donorName: 'মিম উদ্দিন',
+          donorEmail: 'mim@example.com',
+          donations: Array.from({ length: count }, (_, k) => ({
+            ...receipt('', 'বন্যার ত্রাণ', 150_000),
+            receiptNumber: `EF-2026-${String(k + 1).padStart(6, '0')}`,
+            succeededAt: new Date(Date.UTC(2026, k % 12, 2)),
+          })),
+        },
+        'bn',
+      );
+      const parser = new PDFParse({ data: new Uint8Array(pdf) });
+      try {
+        const { pages } = await parser.getText();
+        expect(pages).toHaveLength(2);
+        // Drawn in the Latin font, the Bengali letters were empty glyphs (NUL when read).
+        expect(pages[1]!.text).toMatch(/^কথায়: /);
+        for (const page of pages) expect(page.text).not.toContain('\u0000');
+      } finally {
+        await parser.destroy();
+      }
+    }
+  });
+
   it('a document that cannot be drawn fails alone; the printer goes on', async () => {
     const org = { name: 'Easy Fund Trust', address: 'Road 5, Dhaka 1205' };
     const printer = createPrinter({ threads: 1 });

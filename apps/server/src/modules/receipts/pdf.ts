@@ -26,7 +26,6 @@ const FONTS = {
   bnBold: path.join(FONT_DIR, 'noto-sans-bengali-bengali-700-normal.woff'),
   latin: path.join(FONT_DIR, 'noto-sans-bengali-latin-400-normal.woff'),
   latinBold: path.join(FONT_DIR, 'noto-sans-bengali-latin-700-normal.woff'),
-  latinExt: path.join(FONT_DIR, 'noto-sans-bengali-latin-ext-400-normal.woff'),
 };
 
 /**
@@ -72,52 +71,82 @@ export function sfntFromWoff(woff: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-/** A shaped word as fontkit gives it: its glyphs and where each goes. */
-interface ShapedRun {
-  glyphs: Glyph[];
-  positions: { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }[];
-}
-
-/** Words shaped per font before the list starts over (names and amounts vary; labels repeat). */
+/** Words laid out per font before the list starts over (names and amounts vary; labels repeat). */
 const MAX_REMEMBERED_RUNS = 10_000;
 
+/** A TrueType glyph's outline as fontkit reads it from the font (read-only here). */
+interface DecodingGlyph {
+  _decode(): unknown;
+}
+
 /**
- * An opened font whose shaping is remembered, word by word, for every document of the
- * process: receipts repeat their labels, digits and words, and shaping them (the Bengali
- * conjuncts and vowel signs above all) was most of a receipt's time. Each word is shaped
- * with fresh glyphs: fontkit keeps each glyph with the characters of its first use, and
- * pdfkit maps a glyph back to text (copying, searching, reading aloud) by those, so a
- * word's glyphs carry its own characters, whatever was shaped before it. pdfkit scales a
- * run's positions in place: each use gets a copy, the remembered run never leaves.
+ * A receipt font, opened once per process:
+ * - every word is shaped with fresh glyphs: fontkit keeps each glyph with the characters
+ *   of its first use, and pdfkit maps a glyph back to text (copying, searching, reading
+ *   aloud) by those, so a word's glyphs carry its own characters, whatever was shaped
+ *   before it in the process;
+ * - a glyph's outline is read from the font once: each document's subset reads the
+ *   outline of every glyph it embeds again (to find a composite glyph's parts), a fifth of
+ *   an English receipt's time. The fonts have no variations, so an outline never changes.
  */
-function rememberingShapes(font: Font): Font {
+function receiptFont(font: Font): Font {
   const glyphCache = font as unknown as { _glyphs: Record<number, Glyph> };
-  const runs = new Map<string, ShapedRun>();
-  const layout = (text: string, features?: unknown, ...rest: unknown[]) => {
-    const key = `${JSON.stringify([features ?? null, ...rest])}\u0000${text}`;
-    let run = runs.get(key);
-    if (!run) {
-      const kept = glyphCache._glyphs;
-      glyphCache._glyphs = {};
-      try {
-        run = (font.layout as (...args: unknown[]) => ShapedRun)(text, features, ...rest);
-      } finally {
-        glyphCache._glyphs = kept;
-      }
-      if (runs.size >= MAX_REMEMBERED_RUNS) runs.clear();
-      runs.set(key, run);
+  const layout = (...args: unknown[]) => {
+    const kept = glyphCache._glyphs;
+    glyphCache._glyphs = {};
+    try {
+      return (font.layout as (...a: unknown[]) => unknown)(...args);
+    } finally {
+      glyphCache._glyphs = kept;
     }
-    const positions = run.positions.map((p) => ({ ...p }));
-    return {
-      glyphs: run.glyphs.slice(),
-      positions,
-      get advanceWidth() {
-        return positions.reduce((width, p) => width + p.xAdvance, 0);
-      },
-    };
   };
-  // The font itself for everything else (its tables, metrics and subsets).
-  return Object.create(font, { layout: { value: layout } }) as Font;
+  const getGlyph = (id: number, codePoints?: number[]) => {
+    const glyph = font.getGlyph(id, codePoints);
+    if (!Object.hasOwn(glyph, '_decode')) {
+      const outline = (glyph as unknown as DecodingGlyph)._decode();
+      Object.defineProperty(glyph, '_decode', { value: () => outline });
+    }
+    return glyph;
+  };
+  // The font itself for everything else (its tables, metrics and subsets; a subset reads
+  // its glyphs through `getGlyph`).
+  return Object.create(font, { layout: { value: layout }, getGlyph: { value: getGlyph } }) as Font;
+}
+
+/** A word as pdfkit lays it out: its glyphs and their places, in pdfkit's units. */
+type LaidOutWord = unknown;
+
+/** pdfkit's font of one document, as far as it is used here: its word layouts. */
+interface DocumentFont {
+  layoutRun(text: string): LaidOutWord;
+  layoutCached(text: string): LaidOutWord;
+}
+
+/**
+ * Each font's words, as pdfkit lays them out, for every document of the process: receipts
+ * repeat their labels, digits and words, and shaping them (the Bengali conjuncts and vowel
+ * signs above all) and scaling them was most of a receipt's time. pdfkit keeps a word's
+ * layout per document and reads it without changing it (its word spacing copies the
+ * places it changes), so one layout serves every document.
+ */
+const layoutsByFont = new Map<string, Map<string, LaidOutWord>>();
+
+function shareLayouts(font: DocumentFont, name: string) {
+  if (typeof font.layoutCached !== 'function' || typeof font.layoutRun !== 'function') {
+    throw new Error('pdfkit no longer lays out words as this module expects');
+  }
+  let words = layoutsByFont.get(name);
+  if (!words) layoutsByFont.set(name, (words = new Map()));
+  const known = words;
+  font.layoutCached = (text) => {
+    let word = known.get(text);
+    if (word === undefined) {
+      word = font.layoutRun(text);
+      if (known.size >= MAX_REMEMBERED_RUNS) known.clear();
+      known.set(text, word);
+    }
+    return word;
+  };
 }
 
 /**
@@ -131,7 +160,7 @@ function rememberingShapes(font: Font): Font {
 let openedFonts: [string, PDFKit.Mixins.PDFFontSource][] | undefined;
 const receiptFonts = () =>
   (openedFonts ??= Object.entries(FONTS).map(([name, file]) => {
-    const font = rememberingShapes(openFont(sfntFromWoff(readFileSync(file))) as Font);
+    const font = receiptFont(openFont(sfntFromWoff(readFileSync(file))) as Font);
     // pdfkit takes an opened fontkit font as well as a file (its types name only files).
     return [name, font as unknown as PDFKit.Mixins.PDFFontSource];
   }));
@@ -252,11 +281,22 @@ function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
     size: 'A4',
     margin: 56,
     info: { Title: title, Author: 'Easy Fund' },
-    // The Latin font from the start: pdfkit's own default (Helvetica, never drawn here)
-    // cost a read and parse of its metrics file for every document, 0.3 ms of each.
-    font: fonts.find(([name]) => name === 'latin')![1] as string,
+    // No default font: pdfkit's own (Helvetica, never drawn here) cost a read and parse of
+    // its metrics file for every document, and pdfkit sets the default again on each page
+    // it begins itself, in the middle of a line carried onto it: the Bengali words of a
+    // statement's last line were drawn in the Latin font there, as empty glyphs. The
+    // receipt's fonts are opened just below.
+    font: null as unknown as string,
   });
-  for (const [name, data] of fonts) doc.registerFont(name, data);
+  // Each font opened once per document, under its own name. (Given as the default font,
+  // the Latin one was opened anew at every change back to it: pdfkit found it equal to the
+  // default by comparing the two fonts' name tables, and kept neither under 'latin'.)
+  const drawn = doc as unknown as { _font: DocumentFont };
+  for (const [name, data] of fonts) {
+    doc.registerFont(name, data).font(name);
+    shareLayouts(drawn._font, name);
+  }
+  doc.font('latin');
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

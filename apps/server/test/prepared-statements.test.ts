@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtOnce } from '../src/db/built-once';
+import type { Db } from '../src/db/client';
 import { namedQuery, preparingClient, statementNames } from '../src/db/prepared-statements';
 import { createPostgresDatabase, TEST_DB_KIND } from './helper';
 
@@ -56,6 +58,17 @@ describe('statement names', () => {
     });
     const submittable = { text: 'select $1', submit() {} };
     expect(twice(submittable, [1])).toBe(submittable);
+    // A query Drizzle built once (`.prepare('')`, builtOnce) is named like any other.
+    expect(twice({ name: '', text: 'select $1::text', types: {} }, [1])).toMatchObject({
+      name: /^ef_/,
+    });
+  });
+
+  it('builds a statement once per database (or transaction)', () => {
+    let builds = 0;
+    const query = builtOnce(() => ++builds);
+    const [one, other] = [{}, {}] as Db[];
+    expect([query(one!), query(one!), query(other!), query(one!)]).toEqual([1, 1, 2, 1]);
   });
 });
 

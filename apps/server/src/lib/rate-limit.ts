@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
 
@@ -62,13 +63,42 @@ async function hitCounters(
     maxOf.set(fullKey, Math.min(max, maxOf.get(fullKey) ?? max));
   }
   if (maxOf.size === 0) return [];
-  const expired = sql`${rateLimit.lastRequest} <= ${now - windowMs}`;
-  const rows = await db
+  const fullKeys = [...maxOf.keys()].sort();
+  const values: Record<string, unknown> = { now, windowStart: now - windowMs };
+  fullKeys.forEach((key, i) => {
+    values[`id${i}`] = randomUUID();
+    values[`key${i}`] = key;
+  });
+  const rows = await counterUpsert(db, fullKeys.length).execute(values);
+  return rows.map((row) => ({
+    allowed: row.count <= (maxOf.get(row.key) ?? 0),
+    count: row.count,
+    retryAfter: Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000)),
+  }));
+}
+
+/** The upsert of `count` counters, built once per database and number of counters. */
+const counterUpserts = builtOnce(() => new Map<number, ReturnType<typeof buildCounterUpsert>>());
+
+function counterUpsert(db: Db, count: number) {
+  const byCount = counterUpserts(db);
+  let upsert = byCount.get(count);
+  if (!upsert) byCount.set(count, (upsert = buildCounterUpsert(db, count)));
+  return upsert;
+}
+
+function buildCounterUpsert(db: Db, count: number) {
+  const now = sql.placeholder('now');
+  const expired = sql`${rateLimit.lastRequest} <= ${sql.placeholder('windowStart')}`;
+  return db
     .insert(rateLimit)
     .values(
-      [...maxOf.keys()]
-        .sort()
-        .map((key) => ({ id: randomUUID(), key, count: 1, lastRequest: now })),
+      Array.from({ length: count }, (_, i) => ({
+        id: sql.placeholder(`id${i}`),
+        key: sql.placeholder(`key${i}`),
+        count: 1,
+        lastRequest: now,
+      })),
     )
     .onConflictDoUpdate({
       target: rateLimit.key,
@@ -78,12 +108,8 @@ async function hitCounters(
         lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
       },
     })
-    .returning({ key: rateLimit.key, count: rateLimit.count, windowStart: rateLimit.lastRequest });
-  return rows.map((row) => ({
-    allowed: row.count <= (maxOf.get(row.key) ?? 0),
-    count: row.count,
-    retryAfter: Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000)),
-  }));
+    .returning({ key: rateLimit.key, count: rateLimit.count, windowStart: rateLimit.lastRequest })
+    .prepare('');
 }
 
 /** Deletes counters whose last request is older than `olderThanMs` (any limiter's). */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
 import { sentMails } from '../db/schema';
 import { type Jobs, QUEUES } from './jobs';
@@ -12,12 +13,28 @@ import type { MailQueue } from './notifications';
  * writing and recording leaves one mail (decision 226).
  */
 export async function sendOnce(db: Db, mailer: Mailer, key: string, mail: Mail): Promise<boolean> {
-  const [done] = await db.select().from(sentMails).where(eq(sentMails.key, key));
+  const [done] = await sentMail(db).execute({ key });
   if (done) return false;
   await mailer.send({ ...mail, key });
-  await db.insert(sentMails).values({ key }).onConflictDoNothing();
+  await markSent(db).execute({ key });
   return true;
 }
+
+const sentMail = builtOnce((db) =>
+  db
+    .select({ key: sentMails.key })
+    .from(sentMails)
+    .where(eq(sentMails.key, sql.placeholder('key')))
+    .prepare(''),
+);
+
+const markSent = builtOnce((db) =>
+  db
+    .insert(sentMails)
+    .values({ key: sql.placeholder('key') })
+    .onConflictDoNothing()
+    .prepare(''),
+);
 
 /** A stable job id (a UUID) for a mail key: the same key queues one job. */
 export function jobIdFor(key: string): string {

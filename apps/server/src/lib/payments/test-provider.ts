@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { testProcessorIntents, testProcessorRefunds } from '../../db/schema';
 import { Conflict, NotFound, PaymentFailed } from '../errors';
@@ -64,6 +65,15 @@ const view = (row: Row): TestIntentView => ({
   lastError: row.lastError,
 });
 
+/** An intent by its id (read twice on every card donation: at its confirmation and ours). */
+const intentById = builtOnce((db) =>
+  db
+    .select()
+    .from(testProcessorIntents)
+    .where(eq(testProcessorIntents.id, sql.placeholder('id')))
+    .prepare(''),
+);
+
 /**
  * The embedded card processor: payment intents with client secrets, like Stripe's,
  * kept in the database so that every server process sees the same state. It moves
@@ -114,10 +124,7 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async retrieveIntent(id: string): Promise<ProviderIntent | null> {
-    const [row] = await this.db
-      .select()
-      .from(testProcessorIntents)
-      .where(eq(testProcessorIntents.id, id));
+    const [row] = await intentById(this.db).execute({ id });
     return row ? toProviderIntent(row) : null;
   }
 
@@ -209,10 +216,7 @@ export class TestPaymentProvider implements PaymentProvider {
     card: TestCard,
     now: Date = new Date(),
   ): Promise<TestIntentView> {
-    const [row] = await this.db
-      .select()
-      .from(testProcessorIntents)
-      .where(eq(testProcessorIntents.id, intentId));
+    const [row] = await intentById(this.db).execute({ id: intentId });
     if (!row || !sameSecret(row.clientSecret, clientSecret)) throw new NotFound('Payment intent');
     if (row.status !== 'requires_payment_method') throw alreadyDone(row.status);
 

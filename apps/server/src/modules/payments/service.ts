@@ -10,6 +10,7 @@ import type {
   TCreateIntentRequest,
   TCreateIntentResponse,
 } from '@easyfund/shared/schemas/donations';
+import { builtOnce } from '../../db/built-once';
 import type { Db, Tx } from '../../db/client';
 import { funds, payments, pendingRefunds, refunds, user, withdrawals } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
@@ -63,6 +64,29 @@ export function outOfLimitsMessage(provider: PaymentProvider, lang: Language = '
   });
 }
 
+/** Whether a fund takes donations (the first statement of every donation). */
+const fundState = builtOnce((db) =>
+  db
+    .select({ id: funds.id, status: funds.status, hold: funds.hold })
+    .from(funds)
+    .where(eq(funds.id, sql.placeholder('fundId')))
+    .prepare(''),
+);
+
+/** A donor's own payment by its intent at the provider (a confirmation's first statement). */
+const ownPaymentByIntent = builtOnce((db) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.providerPaymentId, sql.placeholder('intentId')),
+        eq(payments.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare(''),
+);
+
 /**
  * Starts a donation: checks the fund takes donations, asks the provider for an intent
  * (outside any transaction), then stores the pending payment. The browser gets the
@@ -75,10 +99,7 @@ export async function createPaymentIntent(
   lang: Language = 'en',
 ): Promise<TCreateIntentResponse> {
   const { db, provider } = deps;
-  const [fund] = await db
-    .select({ id: funds.id, status: funds.status, hold: funds.hold })
-    .from(funds)
-    .where(eq(funds.id, input.fundId));
+  const [fund] = await fundState(db).execute({ fundId: input.fundId });
   // Pending and denied funds are not open to donors: the same answer as an unknown one.
   if (!fund || fund.status !== 'approved') throw new NotFound('Fund');
   // A suspended or closed fund is public, with its reason, but takes no donations.
@@ -132,10 +153,10 @@ export async function confirmPayment(
   actor: TMe,
   input: TConfirmPaymentRequest,
 ): Promise<TConfirmPaymentResponse> {
-  const [row] = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.providerPaymentId, input.intentId), eq(payments.userId, actor.id)));
+  const [row] = await ownPaymentByIntent(deps.db).execute({
+    intentId: input.intentId,
+    userId: actor.id,
+  });
   if (!row) throw new NotFound('Payment');
   const outcome = await settlePayment(deps, row);
   const status = outcome === 'needs_review' ? 'failed' : outcome;

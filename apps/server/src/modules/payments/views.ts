@@ -12,6 +12,7 @@ import type {
   TPaymentList,
 } from '@easyfund/shared/schemas/donations';
 import type { Paged } from '@easyfund/shared/schemas/fields';
+import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { funds, payments, refunds, user } from '../../db/schema';
 import { likePattern, type PageRequest, paginate } from '../../lib/lists';
@@ -72,12 +73,19 @@ export async function findUserPayment(
   userId: string,
   paymentId: string,
 ): Promise<TPayment | null> {
-  const [row] = await selectPayments(
-    db,
-    and(eq(payments.id, paymentId), eq(payments.userId, userId)),
-  );
+  const [row] = await userPayment(db).execute({ paymentId, userId });
   return row ? toPayment(row) : null;
 }
+
+const userPayment = builtOnce((db) =>
+  selectPayments(
+    db,
+    and(
+      eq(payments.id, sql.placeholder('paymentId')),
+      eq(payments.userId, sql.placeholder('userId')),
+    ),
+  ).prepare(''),
+);
 
 /** A user's payments in the given statuses, newest first, one page. */
 export async function listUserPayments(

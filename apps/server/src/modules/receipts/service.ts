@@ -3,6 +3,7 @@ import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@easyfund/shared/const
 import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
 import { formatTk } from '@easyfund/shared/format';
 import { PAGES } from '@easyfund/shared/pages';
+import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { funds, payments, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
@@ -34,8 +35,9 @@ interface StoredReceipt {
   receipt: ReceiptData;
 }
 
-async function loadReceipt(db: Db, paymentId: string): Promise<StoredReceipt | null> {
-  const [row] = await db
+/** A recorded payment's receipt data, with its donor and fund (each receipt's first statement). */
+const storedReceipt = builtOnce((db) =>
+  db
     .select({
       userId: payments.userId,
       receiptNumber: payments.receiptNumber,
@@ -55,7 +57,12 @@ async function loadReceipt(db: Db, paymentId: string): Promise<StoredReceipt | n
     .from(payments)
     .innerJoin(user, eq(user.id, payments.userId))
     .innerJoin(funds, eq(funds.id, payments.fundId))
-    .where(and(eq(payments.id, paymentId), isNotNull(payments.receiptNumber)));
+    .where(and(eq(payments.id, sql.placeholder('paymentId')), isNotNull(payments.receiptNumber)))
+    .prepare(''),
+);
+
+async function loadReceipt(db: Db, paymentId: string): Promise<StoredReceipt | null> {
+  const [row] = await storedReceipt(db).execute({ paymentId });
   if (!row?.receiptNumber || !row.succeededAt) return null;
   return {
     userId: row.userId,

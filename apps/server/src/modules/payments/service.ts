@@ -307,7 +307,7 @@ export async function recordDonation(
       .update(payments)
       .set({ status: 'succeeded', succeededAt: at, failureMessage: null, ...details })
       .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])))
-      .returning();
+      .returning({ id: payments.id });
     if (!paid) return false;
     await jobs?.send(QUEUES.receiptMail, { paymentId: paid.id }, { id: paid.id, tx });
     // The fund's totals, the receipt number and the cart follow at the commit, by the

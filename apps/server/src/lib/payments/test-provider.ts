@@ -65,6 +65,25 @@ const view = (row: Row): TestIntentView => ({
   lastError: row.lastError,
 });
 
+/** A new intent; an idempotency key used before creates none. */
+const newIntent = builtOnce((db) => {
+  const value = sql.placeholder;
+  return db
+    .insert(testProcessorIntents)
+    .values({
+      id: value('id'),
+      clientSecret: value('clientSecret'),
+      amount: value('amount'),
+      currency: value('currency'),
+      status: 'requires_payment_method',
+      metadata: value('metadata'),
+      idempotencyKey: value('idempotencyKey'),
+    })
+    .onConflictDoNothing({ target: testProcessorIntents.idempotencyKey })
+    .returning()
+    .prepare('');
+});
+
 /** An intent by its id (read twice on every card donation: at its confirmation and ours). */
 const intentById = builtOnce((db) =>
   db
@@ -90,19 +109,14 @@ export class TestPaymentProvider implements PaymentProvider {
 
   async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
     const id = `pi_test_${token(12)}`;
-    const [created] = await this.db
-      .insert(testProcessorIntents)
-      .values({
-        id,
-        clientSecret: `${id}_secret_${token(16)}`,
-        amount: input.amountPoisha,
-        currency: input.currency,
-        status: 'requires_payment_method',
-        metadata: input.metadata,
-        idempotencyKey: input.idempotencyKey,
-      })
-      .onConflictDoNothing({ target: testProcessorIntents.idempotencyKey })
-      .returning();
+    const [created] = await newIntent(this.db).execute({
+      id,
+      clientSecret: `${id}_secret_${token(16)}`,
+      amount: input.amountPoisha,
+      currency: input.currency,
+      metadata: input.metadata,
+      idempotencyKey: input.idempotencyKey,
+    });
     const row =
       created ??
       (

@@ -12,14 +12,22 @@ import type {
 } from '@easyfund/shared/schemas/donations';
 import { builtOnce } from '../../db/built-once';
 import type { Db, Tx } from '../../db/client';
-import { funds, payments, pendingRefunds, refunds, user, withdrawals } from '../../db/schema';
+import {
+  fundSubscriptions,
+  funds,
+  payments,
+  pendingRefunds,
+  refunds,
+  user,
+  withdrawals,
+} from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { countsInLedger, recountDonors } from '../../lib/fund-totals';
 import { type MailQueue, notifyDecision, notifyHeld, notifyRefund } from '../../lib/notifications';
 import type { CheckoutGateway } from '../../lib/payments/gateway';
 import { type Jobs, QUEUES } from '../../lib/jobs';
 import type { IntentOutcome, PaymentProvider, ProviderIntent } from '../../lib/payments/provider';
-import { subscriptionUpsert } from '../updates/subscriptions';
+import { latestChoiceWins } from '../updates/subscriptions';
 import { currentModeWithdrawal, heldBack, refundUnderWay } from '../withdrawals/balance';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { translate } from '../../lib/i18n';
@@ -88,6 +96,35 @@ const ownPaymentByIntent = builtOnce((db) =>
 );
 
 /**
+ * A donation's pending payment and the pay step's "Tell me how this fund is doing" (the
+ * latest choice for this fund wins) in one statement: one round trip, both or neither.
+ */
+const pendingPayment = builtOnce((db) => {
+  const value = sql.placeholder;
+  const pending = db.$with('pending').as(
+    db.insert(payments).values({
+      id: value('id'),
+      userId: value('userId'),
+      fundId: value('fundId'),
+      provider: value('provider'),
+      providerPaymentId: value('providerPaymentId'),
+      amountPoisha: value('amountPoisha'),
+      currency: value('currency'),
+      status: 'pending',
+      anonymous: value('anonymous'),
+      supportMessage: value('supportMessage'),
+      mode: value('mode'),
+    }),
+  );
+  return db
+    .with(pending)
+    .insert(fundSubscriptions)
+    .values({ userId: value('userId'), fundId: value('fundId'), subscribed: value('subscribed') })
+    .onConflictDoUpdate(latestChoiceWins)
+    .prepare('');
+});
+
+/**
  * Starts a donation: checks the fund takes donations, asks the provider for an intent
  * (outside any transaction), then stores the pending payment. The browser gets the
  * intent's client secret to confirm the card with the provider itself.
@@ -117,7 +154,7 @@ export async function createPaymentIntent(
     metadata: { paymentId, fundId: fund.id, userId: actor.id },
     idempotencyKey: `easyfund-payment-${paymentId}`,
   });
-  const pending = db.insert(payments).values({
+  await pendingPayment(db).execute({
     id: paymentId,
     userId: actor.id,
     fundId: fund.id,
@@ -125,15 +162,11 @@ export async function createPaymentIntent(
     providerPaymentId: intent.id,
     amountPoisha,
     currency: CURRENCY,
-    status: 'pending',
     anonymous: input.anonymous,
-    supportMessage: input.supportMessage,
+    supportMessage: input.supportMessage ?? null,
     mode: provider.mode,
+    subscribed: input.updatesOptIn,
   });
-  // The pending payment and the pay step's "Tell me how this fund is doing" (the latest
-  // choice for this fund wins) in one statement: one round trip, both or neither.
-  const subscription = subscriptionUpsert(db, actor.id, fund.id, input.updatesOptIn);
-  await db.execute(sql`with pending as (${pending.getSQL()}) ${subscription.getSQL()}`);
   return {
     paymentId,
     provider: provider.name === 'none' ? 'sslcommerz' : provider.name,

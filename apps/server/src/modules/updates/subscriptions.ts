@@ -1,26 +1,28 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fundSubscriptions } from '../../db/schema';
 
-/** Records a donor's choice to get (or not) a fund's updates by e-mail. */
+/** A donor's latest choice for a fund replaces the one before (an upsert's conflict rule). */
+export const latestChoiceWins = {
+  target: [fundSubscriptions.userId, fundSubscriptions.fundId],
+  set: { subscribed: sql`excluded.subscribed`, updatedAt: sql`now()` },
+};
+
+/**
+ * Records a donor's choice to get (or not) a fund's updates by e-mail. (A donation's pay
+ * step records it in the statement that stores the pending payment: payments/service.ts.)
+ */
 export async function setSubscription(
   db: Db,
   userId: string,
   fundId: string,
   subscribed: boolean,
 ): Promise<void> {
-  await subscriptionUpsert(db, userId, fundId, subscribed);
-}
-
-/** The statement `setSubscription` runs, to be sent as part of a larger one. */
-export function subscriptionUpsert(db: Db, userId: string, fundId: string, subscribed: boolean) {
-  return db
+  await db
     .insert(fundSubscriptions)
     .values({ userId, fundId, subscribed })
-    .onConflictDoUpdate({
-      target: [fundSubscriptions.userId, fundSubscriptions.fundId],
-      set: { subscribed, updatedAt: new Date() },
-    });
+    .onConflictDoUpdate(latestChoiceWins);
 }
 
 const PURPOSE = 'fund-updates-unsubscribe';

@@ -24,7 +24,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { type Language, LANGUAGE_COOKIE, LANGUAGES } from '../packages/shared/src/i18n/languages';
 import { startServer } from '../apps/server/test/support/server-process';
-import { buildWeb, flag, machine, repoRoot } from './lib/kit';
+import { buildWeb, flag, machine, median, repoRoot } from './lib/kit';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -103,11 +103,6 @@ interface PageResult {
   metrics: Record<string, string | undefined>;
   failedAudits: string[];
 }
-
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)]!;
-};
 
 /** Lighthouse's own yardstick of the machine's speed, one per run (higher is faster). */
 const benchmarkIndexes: number[] = [];

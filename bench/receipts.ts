@@ -16,7 +16,7 @@ import {
   renderReceipt,
   renderStatement,
 } from '../apps/server/src/modules/receipts/pdf';
-import { flag, machine, repoRoot } from './lib/kit';
+import { flag, machine, median, repoRoot } from './lib/kit';
 
 const DOCUMENTS = flag('documents', 2000);
 const BATCHES = 5;
@@ -49,7 +49,6 @@ const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 async function receipts(lang: Language) {

@@ -235,6 +235,12 @@ export function tempDir(prefix: string): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** The middle value of a run's measurements (the lower of the two middles for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 /** Command-line flags as `--name value` / `--flag`. */
 export function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

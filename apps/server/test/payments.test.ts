@@ -233,6 +233,36 @@ describe('paying by card with the embedded processor', () => {
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
   });
 
+  it('keeps a refused card\'s error on the open intent, then takes a good card, each change stamped with its time', async () => {
+    const fund = await createRaisedFund(ctx);
+    const intent = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 100 })).json();
+    const row = async () =>
+      (
+        await ctx.db
+          .select()
+          .from(testProcessorIntents)
+          .where(eq(testProcessorIntents.id, intent.intentId))
+      )[0]!;
+    const created = await row();
+
+    await new Promise((r) => setTimeout(r, 20));
+    const refused = await confirmAtProcessor(ctx, intent, { number: CARDS.declined });
+    expect(refused.statusCode).toBe(402);
+    const afterRefusal = await row();
+    expect(afterRefusal).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: CARD_ERRORS.declined,
+      cardLast4: '0002',
+    });
+    expect(afterRefusal.updatedAt.getTime()).toBeGreaterThan(created.updatedAt.getTime());
+
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await confirmAtProcessor(ctx, intent)).statusCode).toBe(200);
+    const paid = await row();
+    expect(paid).toMatchObject({ status: 'succeeded', lastError: null, cardLast4: '4242' });
+    expect(paid.updatedAt.getTime()).toBeGreaterThan(afterRefusal.updatedAt.getTime());
+  });
+
   it('says "pending" when the card has not been confirmed yet, and changes nothing', async () => {
     const fund = await createRaisedFund(ctx);
     const intent = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 300 })).json();

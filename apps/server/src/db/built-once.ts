@@ -7,7 +7,9 @@ import type { Db } from './client';
  * server's thread on a donation. A prepared query (`.prepare('')`, the values as
  * `sql.placeholder(…)`) keeps the built text. Left unnamed, node-postgres sends it as any
  * other statement, and the pool's clients name it by its text as they do the others
- * (decision 438), or do not when that is switched off.
+ * (decision 438), or do not when that is switched off. A value computed in JavaScript is
+ * built in once too: an update of a table whose `updated_at` Drizzle fills (`$onUpdate`)
+ * sets it itself (`sql\`now()\``), or every run would write the time of the first.
  */
 export function builtOnce<Q>(build: (db: Db) => Q): (db: Db) => Q {
   const byDatabase = new WeakMap<Db, Q>();

@@ -94,6 +94,33 @@ const intentById = builtOnce((db) =>
 );
 
 /**
+ * A card tried on an open intent: it succeeds, or keeps the intent open with the card's
+ * error (the status is then written as it was). Only from `requires_payment_method`, so
+ * of two confirmations at once one wins.
+ */
+const cardTried = builtOnce((db) => {
+  // An update's values are SQL: a placeholder goes inside one.
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  return db
+    .update(testProcessorIntents)
+    .set({
+      status: value('status'),
+      lastError: value('lastError'),
+      cardLast4: value('cardLast4'),
+      // The database's clock: a value here would be the one of the day it was built.
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(testProcessorIntents.id, sql.placeholder('id')),
+        eq(testProcessorIntents.status, 'requires_payment_method'),
+      ),
+    )
+    .returning()
+    .prepare('');
+});
+
+/**
  * The embedded card processor: payment intents with client secrets, like Stripe's,
  * kept in the database so that every server process sees the same state. It moves
  * no money.
@@ -235,20 +262,12 @@ export class TestPaymentProvider implements PaymentProvider {
     if (row.status !== 'requires_payment_method') throw alreadyDone(row.status);
 
     const check = checkTestCard(card, now);
-    const [updated] = await this.db
-      .update(testProcessorIntents)
-      .set(
-        check.ok
-          ? { status: 'succeeded', lastError: null, cardLast4: check.last4 }
-          : { lastError: check.message, cardLast4: check.last4 },
-      )
-      .where(
-        and(
-          eq(testProcessorIntents.id, intentId),
-          eq(testProcessorIntents.status, 'requires_payment_method'),
-        ),
-      )
-      .returning();
+    const [updated] = await cardTried(this.db).execute({
+      id: intentId,
+      status: check.ok ? 'succeeded' : 'requires_payment_method',
+      lastError: check.ok ? null : check.message,
+      cardLast4: check.last4,
+    });
     if (!updated) {
       // Another confirmation won the race.
       throw alreadyDone('succeeded');

@@ -140,19 +140,27 @@ describe('the receipt', () => {
     // The Bengali part of the name is set in the embedded Bengali font.
     expect(pdf!.content.toString('latin1')).toMatch(/NotoSansBengali/);
 
-    // Sending again (a retried job) sends nothing.
+    // Sending again (a retried job) sends nothing, and draws no PDF for it.
     const printer = createPrinter({ threads: 1 });
+    let drawn = 0;
     try {
       const deps = {
         db: ctx.db,
         mailer: ctx.app.mailer,
         org: { name: 'x', address: 'y' },
-        printer,
+        printer: {
+          ...printer,
+          receipt: (...args: Parameters<typeof printer.receipt>) => {
+            drawn++;
+            return printer.receipt(...args);
+          },
+        },
       };
       expect(await sendReceiptMail({ ...deps, publicUrl: 'http://x' }, paymentId)).toBe(false);
     } finally {
       await printer.close();
     }
+    expect(drawn).toBe(0);
     expect(ctx.mails.filter((m) => m.subject.includes(receiptNumber))).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
 import { sentMails } from '../db/schema';
@@ -15,10 +15,22 @@ import type { MailQueue } from './notifications';
 export async function sendOnce(db: Db, mailer: Mailer, key: string, mail: Mail): Promise<boolean> {
   const [done] = await sentMail(db).execute({ key });
   if (done) return false;
-  await mailer.send({ ...mail, key });
-  await markSent(db).execute({ key });
+  await deliverOnce(db, mailer, key, mail);
   return true;
 }
+
+/**
+ * Sends a mail whose key was just found unsent (by `sendOnce`, or by the statement that
+ * read the mail's data with `mailSent`) and records its key.
+ */
+export async function deliverOnce(db: Db, mailer: Mailer, key: string, mail: Mail) {
+  await mailer.send({ ...mail, key });
+  await markSent(db).execute({ key });
+}
+
+/** Whether the mail of `key` was sent, as a column of another statement. */
+export const mailSent = (key: SQL) =>
+  sql<boolean>`exists (select 1 from ${sentMails} where ${sentMails.key} = ${key})`;
 
 const sentMail = builtOnce((db) =>
   db

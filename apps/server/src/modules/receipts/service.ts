@@ -9,7 +9,7 @@ import { funds, payments, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import type { Mailer } from '../../lib/mailer';
-import { sendOnce } from '../../lib/sent-mails';
+import { deliverOnce, mailSent } from '../../lib/sent-mails';
 import { shownTransactionId } from '../payments/views';
 import type { Organisation, ReceiptData } from './pdf';
 import type { Printer } from './printer';
@@ -27,10 +27,15 @@ export interface ReceiptReader {
   isAdmin: boolean;
 }
 
+/** A payment's receipt mail is sent once by this key and the payment's id (lib/sent-mails.ts). */
+const RECEIPT_MAIL_KEY = 'receipt:';
+
 /** A payment's receipt, with whose it is and the language its donor chose. */
 interface StoredReceipt {
   userId: string;
   language: string | null;
+  /** Whether its receipt mail has gone out. */
+  mailed: boolean;
   /** What the receipt shows (and all the printer's thread is sent). */
   receipt: ReceiptData;
 }
@@ -53,6 +58,8 @@ const storedReceipt = builtOnce((db) =>
       status: payments.status,
       mode: payments.mode,
       refundedPoisha: payments.refundedPoisha,
+      // The mail job's check, in the same round trip.
+      mailed: mailSent(sql`${RECEIPT_MAIL_KEY}::text || ${payments.id}`),
     })
     .from(payments)
     .innerJoin(user, eq(user.id, payments.userId))
@@ -67,6 +74,7 @@ async function loadReceipt(db: Db, paymentId: string): Promise<StoredReceipt | n
   return {
     userId: row.userId,
     language: row.language,
+    mailed: row.mailed,
     receipt: {
       receiptNumber: row.receiptNumber,
       donorName: row.donorName,
@@ -160,7 +168,8 @@ export async function sendReceiptMail(
   paymentId: string,
 ): Promise<boolean> {
   const stored = await loadReceipt(deps.db, paymentId);
-  if (!stored) return false;
+  // Already mailed (a job retried after its process died): no second PDF, no second mail.
+  if (!stored || stored.mailed) return false;
   const { receipt } = stored;
   const lang = donorLanguage(stored.language, 'en');
   const document = await deps.printer.receipt(deps.org, receipt, lang);
@@ -184,7 +193,7 @@ export async function sendReceiptMail(
     '',
     deps.org.name,
   ].join('\n');
-  return sendOnce(deps.db, deps.mailer, `receipt:${paymentId}`, {
+  await deliverOnce(deps.db, deps.mailer, `${RECEIPT_MAIL_KEY}${paymentId}`, {
     to: receipt.donorEmail,
     subject: translate(lang, 'Your donation receipt {{number}}', values),
     text,
@@ -196,4 +205,5 @@ export async function sendReceiptMail(
       },
     ],
   });
+  return true;
 }

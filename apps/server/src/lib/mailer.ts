@@ -63,15 +63,18 @@ export function createMailer(opts: {
   }
   return {
     async send(mail) {
-      await mkdir(opts.outboxDir, { recursive: true });
       // A keyed mail keeps its first file name: sending it again overwrites, never adds.
       const base = mail.key
         ? `mail-${safe(mail.key)}`
         : `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe(mail.to)}`;
+      // Attachments go in a folder named like the mail (the outbox's files stay mails);
+      // made with it, the outbox itself is made (again, if someone emptied it).
+      const hasAttachments = Boolean(mail.attachments?.length);
+      await mkdir(hasAttachments ? path.join(opts.outboxDir, base) : opts.outboxDir, {
+        recursive: true,
+      });
       const lines: string[] = [];
-      if (mail.attachments?.length) {
-        // Attachments in a folder named like the mail (the outbox's files stay mails).
-        await mkdir(path.join(opts.outboxDir, base), { recursive: true });
+      if (mail.attachments && hasAttachments) {
         for (const a of mail.attachments) {
           const name = safe(a.filename);
           await writeFile(path.join(opts.outboxDir, base, name), a.content, { mode: 0o600 });

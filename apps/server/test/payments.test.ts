@@ -233,7 +233,7 @@ describe('paying by card with the embedded processor', () => {
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
   });
 
-  it('keeps a refused card\'s error on the open intent, then takes a good card, each change stamped with its time', async () => {
+  it("keeps a refused card's error on the open intent, then takes a good card, each change stamped with its time", async () => {
     const fund = await createRaisedFund(ctx);
     const intent = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 100 })).json();
     const row = async () =>

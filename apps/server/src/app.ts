@@ -15,6 +15,7 @@ import { type Language, LANGUAGE_COOKIE } from '@easyfund/shared/i18n/languages'
 import { pageForPath, titleForPath } from '@easyfund/shared/pages';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { isApiPath, pathOfUrl } from './lib/api-path';
 import { createAuth } from './lib/auth';
 import { translate } from './lib/i18n';
 import {
@@ -401,8 +402,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         () => null,
       );
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const pathname = pathOfUrl(request.url) || '/';
+    const isApi = isApiPath(pathname);
     if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       // The single-page app answers every other path (its 404 page included), with
       // the page's title already in the HTML; a fund's page also carries its own share

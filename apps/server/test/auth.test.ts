@@ -184,7 +184,7 @@ describe('errors and health', () => {
 
   it('sends security headers', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

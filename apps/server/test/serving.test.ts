@@ -82,8 +82,28 @@ describe('serving the web app', () => {
     expect(res.json().error.code).toBe('not_found');
   });
 
-  it('sends a content security policy with the page', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  it("sends a page helmet's whole set of headers and the site's content security policy", async () => {
+    const responses = await Promise.all([
+      ctx.app.inject({ method: 'GET', url: '/' }),
+      ctx.app.inject({ method: 'GET', url: '/no-such-page' }), // the app's own 404 page
+      ctx.app.inject({ method: 'GET', url: '/apix' }), // not the API
+    ]);
+    for (const res of responses) {
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-permitted-cross-domain-policies': 'none',
+      });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self' https://js.stripe.com");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath, pathOfUrl } from '../lib/api-path';
 import { DomainError, Invalid } from '../lib/errors';
 
 /** The deepest JSON body accepted: far above any form of the site, far below a stack overflow. */
@@ -62,9 +63,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const CROSS_SITE_EXEMPT = /^\/api\/(auth|payments\/webhook|payments\/callback|webhooks)(\/|$)/;
 
-function pathOf(request: FastifyRequest) {
-  return (request.raw.url ?? '').split('?')[0] ?? '';
-}
+const pathOf = (request: FastifyRequest) => pathOfUrl(request.raw.url);
 
 /**
  * Guards every request at the edge, before any route runs:
@@ -107,7 +106,7 @@ export default fp(
 
     app.addHook('preValidation', async (request) => {
       // The API's input; the pages of the web app ignore their query strings.
-      if (!pathOf(request).startsWith('/api/')) return;
+      if (!isApiPath(pathOf(request))) return;
       const where =
         firstUnstorable(request.query, '') ??
         firstUnstorable(request.params, '') ??

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { funds, user } from '../src/db/schema';
@@ -100,6 +101,53 @@ describe('the cached fund list', () => {
     const again = await list({ 'if-none-match': String(first.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('goes compressed to a browser that accepts it, made once per encoding, and as it is to any other client', async () => {
+    for (let i = 0; i < 8; i++) {
+      await createFund(ctx.db, {
+        raiserId,
+        name: `Compressed fund ${i}`,
+        description: 'x'.repeat(200),
+      });
+    }
+    // A key of its own: the list of earlier tests may still be kept for its second.
+    const fresh = (headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url: '/api/funds?pageSize=50', headers });
+    const plain = await fresh();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.rawPayload.length).toBeGreaterThan(2048);
+
+    const br = await fresh({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    const gz = await fresh({ 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    // Each encoding is its own representation: its own ETag, its own 304.
+    const etags = [plain, br, gz].map((r) => String(r.headers.etag));
+    expect(new Set(etags).size).toBe(3);
+    expect(etags[1]).toMatch(/-br"$/);
+    const again = await fresh({ 'accept-encoding': 'br', 'if-none-match': etags[1]! });
+    expect(again.statusCode).toBe(304);
+    expect((await fresh({ 'if-none-match': etags[1]! })).statusCode).toBe(200);
+  });
+
+  it('sends a small answer as it is, without saying it varies', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/funds?pageSize=1&q=no-such-fund-at-all',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBeLessThan(1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toBeUndefined();
   });
 
   it('shows a change made elsewhere within the second, and this process’s own writes at once', async () => {
@@ -214,6 +262,12 @@ describe("the cached donor's payment history", () => {
     // The donor's own payment on this process shows at once.
     await donate(ctx, donor, fund.id, 500);
     expect((await as(donor).inject('GET', '/api/me/payments')).json().items).toHaveLength(3);
+    // One person's data never goes compressed (decision 105), however long it is.
+    const history = await as(donor).inject('GET', '/api/me/payments', undefined, {
+      'accept-encoding': 'br, gzip',
+    });
+    expect(history.rawPayload.length).toBeGreaterThan(1024);
+    expect(history.headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -10,12 +10,12 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * A page's HTML as sent to a browser that accepts it compressed: on slow mobile data a
- * 25 KB page is a quarter of that in Brotli. Brotli at quality 5 (not the default 11,
- * which takes tens of milliseconds) and gzip at its default level; both run on the thread
- * pool, not the event loop.
+ * A page's HTML (or a public answer's JSON) as sent to a browser that accepts it
+ * compressed: on slow mobile data a 25 KB page is a quarter of that in Brotli. Brotli at
+ * quality 5 (not the default 11, which takes tens of milliseconds) and gzip at its
+ * default level; both run on the thread pool, not the event loop.
  */
-export function encodeHtml(html: string, encoding: HtmlEncoding): Promise<Buffer> {
+export function encodeHtml(html: string | Buffer, encoding: HtmlEncoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(html, {
         params: {
@@ -34,21 +34,28 @@ export function htmlEncodingFor(acceptEncoding: string | undefined): HtmlEncodin
 }
 
 /**
- * A page the same for every visitor (page × title × language, a small fixed set): its
- * HTML, compressed once per encoding on first use, not once per visit.
+ * A text sent to many as it is (a page, a public answer): compressed once per encoding on
+ * first use, not once per answer.
  */
-export class SharedPage {
+export class CompressedOnce {
   private readonly encoded = new Map<HtmlEncoding, Promise<Buffer>>();
-  constructor(readonly html: string) {}
+  constructor(private readonly text: string | Buffer) {}
 
   encode(encoding: HtmlEncoding): Promise<Buffer> {
     let encoded = this.encoded.get(encoding);
     if (!encoded) {
-      encoded = encodeHtml(this.html, encoding);
+      encoded = encodeHtml(this.text, encoding);
       // A failure is not kept: the next visit tries again.
       encoded.catch(() => this.encoded.delete(encoding));
       this.encoded.set(encoding, encoded);
     }
     return encoded;
+  }
+}
+
+/** A page the same for every visitor (page × title × language, a small fixed set). */
+export class SharedPage extends CompressedOnce {
+  constructor(readonly html: string) {
+    super(html);
   }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiPath, pathOfUrl } from '../src/lib/api-path';
 import { apiHeaders, securityHeaders } from '../src/plugins/security-headers';
 import { buildTestApp, type TestContext } from './helper';
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { isApiPath, pathOfUrl } from '../lib/api-path';
+import { isApiPath } from '../lib/api-path';
 
 /**
  * The headers helmet sets for these options, computed once. Our policy has no per-request
@@ -59,7 +59,7 @@ export default fp(
     const pages = securityHeaders(options);
     const api = apiHeaders(pages);
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(isApiPath(pathOfUrl(request.url)) ? api : pages);
+      reply.headers(isApiPath(request.url) ? api : pages);
       done();
     });
   },

@@ -19,7 +19,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { createPostgresDatabase, flag, hasFlag, machine, repoRoot, tempDir } from './lib/kit';
+import {
+  createPostgresDatabase,
+  flag,
+  hasFlag,
+  machine,
+  npmStartArgs,
+  repoRoot,
+  tempDir,
+} from './lib/kit';
 
 const RUNS = Math.max(1, flag('runs', 5));
 const FIRST_200_GOAL_MS = 1500;
@@ -65,15 +73,8 @@ interface Started {
   stop(): Promise<void>;
 }
 
-/** The arguments `npm start` gives `node` (its flags and scripts/start.mjs), from package.json. */
-function startArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const [node, ...args] = pkg.scripts.start.split(/\s+/);
-  if (node !== 'node') throw new Error(`npm start runs ${node}, not node`);
-  return args.map((a) => (a.startsWith('-') ? a : path.join(repoRoot, a)));
-}
+/** The arguments `npm start` gives `node`, its script's path made whole. */
+const startArgs = () => npmStartArgs().map((a) => (a.startsWith('-') ? a : path.join(repoRoot, a)));
 
 /** What `npm start` runs (`node`, its flags, scripts/start.mjs) until `/` answers 200. */
 async function start(

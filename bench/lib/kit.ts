@@ -147,14 +147,30 @@ export function cpuSecondsOfCommand(command: string): number {
   return total;
 }
 
+/** What `npm start` gives `node` (its flags, then scripts/start.mjs), from package.json. */
+export function npmStartArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [node, ...args] = pkg.scripts.start.split(/\s+/);
+  if (node !== 'node') throw new Error(`npm start runs ${node}, not node`);
+  return args;
+}
+
 /**
- * `node` flags for a benchmark's server: a CPU profile into BENCH_CPU_PROF when set, and the
- * flags in BENCH_NODE_ARGS (e.g. a heap setting to compare).
+ * `node` flags for a benchmark's server: those `npm start` runs it with (the server
+ * measured is the one deployed), a CPU profile into BENCH_CPU_PROF when set, and the flags
+ * in BENCH_NODE_ARGS, last so that they win (e.g. `--max-semi-space-size=16` to compare
+ * with `npm start`'s young generation).
  */
 export function serverNodeArgs(): string[] {
   const dir = process.env.BENCH_CPU_PROF;
   const extra = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  return [...(dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : []), ...extra];
+  return [
+    ...npmStartArgs().filter((a) => a.startsWith('-')),
+    ...(dir ? ['--cpu-prof', '--cpu-prof-dir', dir] : []),
+    ...extra,
+  ];
 }
 
 export interface RawServer {

@@ -46,6 +46,16 @@ describe('security headers', () => {
     }
   });
 
+  it("tells the API's paths and URLs from every other", () => {
+    for (const api of ['/api', '/api?x=1', '/api/', '/api/funds', '/api/funds?page=2'])
+      expect(isApiPath(api)).toBe(true);
+    for (const other of ['/', '/apix', '/apis/funds', '/API/funds', '/fund/api/x', ''])
+      expect(isApiPath(other)).toBe(false);
+    expect(pathOfUrl('/api/funds?q=a?b')).toBe('/api/funds');
+    expect(pathOfUrl('/donatenow')).toBe('/donatenow');
+    expect(pathOfUrl(undefined)).toBe('');
+  });
+
   it("keeps the transport rule on the API's answers when the site is served over HTTPS", () => {
     const pages = securityHeaders({ strictTransportSecurity: { maxAge: 31536000 } });
     expect(apiHeaders(pages)['strict-transport-security']).toBe(

@@ -28,7 +28,7 @@ export interface ReceiptReader {
 }
 
 /** A payment's receipt mail is sent once by this key and the payment's id (lib/sent-mails.ts). */
-const RECEIPT_MAIL_KEY = 'receipt:';
+const receiptMailKey = 'receipt:';
 
 /** A payment's receipt, with whose it is and the language its donor chose. */
 interface StoredReceipt {
@@ -59,7 +59,7 @@ const storedReceipt = builtOnce((db) =>
       mode: payments.mode,
       refundedPoisha: payments.refundedPoisha,
       // The mail job's check, in the same round trip.
-      mailed: mailSent(sql`${RECEIPT_MAIL_KEY}::text || ${payments.id}`),
+      mailed: mailSent(sql`${receiptMailKey}::text || ${payments.id}`),
     })
     .from(payments)
     .innerJoin(user, eq(user.id, payments.userId))
@@ -193,7 +193,7 @@ export async function sendReceiptMail(
     '',
     deps.org.name,
   ].join('\n');
-  await deliverOnce(deps.db, deps.mailer, `${RECEIPT_MAIL_KEY}${paymentId}`, {
+  await deliverOnce(deps.db, deps.mailer, `${receiptMailKey}${paymentId}`, {
     to: receipt.donorEmail,
     subject: translate(lang, 'Your donation receipt {{number}}', values),
     text,

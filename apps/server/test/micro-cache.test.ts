@@ -103,7 +103,7 @@ describe('the cached fund list', () => {
     expect(again.body).toBe('');
   });
 
-  it('goes compressed to a browser that accepts it, made once per encoding, and as it is to any other client', async () => {
+  it('goes compressed to a browser that accepts it, each encoding with its own ETag, and as it is to any other client', async () => {
     for (let i = 0; i < 8; i++) {
       await createFund(ctx.db, {
         raiserId,

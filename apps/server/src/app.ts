@@ -98,8 +98,7 @@ const TOKEN_PATHS = /^(\/api\/auth\/reset-password\/)[^/]+/;
  * link's `?token=`, a callback's `?code=`) and with a token in the path replaced.
  */
 export function loggedPath(url: string): string {
-  const pathname = url.split('?')[0] ?? '';
-  return pathname.replace(TOKEN_PATHS, '$1[redacted]');
+  return pathOfUrl(url).replace(TOKEN_PATHS, '$1[redacted]');
 }
 
 interface LoggedRequest {

@@ -5,6 +5,7 @@ import { type Role, ROLES } from '@easyfund/shared/constants';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Config } from '../config';
+import { pathOfUrl } from '../lib/api-path';
 import { type Auth, CLIENT_IP_HEADER } from '../lib/auth';
 import { DomainError, Forbidden, NotFound, Unauthorized } from '../lib/errors';
 import { clientNetwork } from '../lib/rate-limit';
@@ -171,7 +172,7 @@ export default fp(
       url: '/api/auth/*',
       schema: { hide: true },
       async handler(request, reply) {
-        const pathname = request.url.split('?')[0] ?? '';
+        const pathname = pathOfUrl(request.url);
         // The identity layer keys its rate-limit rows by client and path: an endless path
         // would not fit the index (a 500) and no endpoint of it is that long.
         if (pathname.length > MAX_AUTH_PATH) throw new NotFound('Endpoint');

@@ -24,6 +24,7 @@ import {
   flag,
   hasFlag,
   machine,
+  median,
   npmStartArgs,
   repoRoot,
   tempDir,
@@ -44,12 +45,6 @@ async function freePort(): Promise<number> {
     });
   });
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
-};
 
 /** The node process `npm start` runs the server in: scripts/start.mjs itself, or a child
  *  of it where a start runs the server in a process of its own. */

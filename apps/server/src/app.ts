@@ -24,7 +24,7 @@ import {
   loadFirstRender,
   withFirstRender,
 } from './lib/first-render';
-import { encodeHtml, htmlEncodingFor, SharedPage } from './lib/html-encoding';
+import { encodeHtml, htmlEncodingFor, type KeptPage, SharedPage } from './lib/html-encoding';
 import type { CachedBody } from './lib/micro-cache';
 import { pageHead } from './lib/page-head';
 import { serializeError } from './lib/log-errors';
@@ -375,13 +375,14 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   // second by default) and emptied on this process's writes, so a burst of visitors costs
   // one render a second, and one compression per encoding of what was kept.
   const renderedPages = app.publicCache.create(512);
-  const renderedCopies = new WeakMap<CachedBody, SharedPage>();
+  // The kept entry's text, decoded once; its compressions are the entry's own.
+  const renderedCopies = new WeakMap<CachedBody, KeptPage>();
   const renderedPage = (
     render: FirstRender,
     request: FastifyRequest,
     shared: SharedPage,
     page: ReturnType<typeof pageForPath>,
-  ) =>
+  ): Promise<KeptPage | null> =>
     renderedPages
       .get(`${request.language()}\u0000${request.url}`, async () => {
         const rendered = await renderFirst(render, request);
@@ -393,7 +394,11 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         (cached) => {
           let copy = renderedCopies.get(cached);
           if (!copy) {
-            copy = new SharedPage(cached.body.toString('utf8'));
+            const { compressed } = cached;
+            copy = {
+              html: cached.body.toString('utf8'),
+              encode: (encoding) => compressed.encode(encoding),
+            };
             renderedCopies.set(cached, copy);
           }
           return copy;

@@ -53,8 +53,14 @@ export class CompressedOnce {
   }
 }
 
+/** A page's HTML kept for many visitors, with its compressions made once. */
+export interface KeptPage {
+  readonly html: string;
+  encode(encoding: HtmlEncoding): Promise<Buffer>;
+}
+
 /** A page the same for every visitor (page × title × language, a small fixed set). */
-export class SharedPage extends CompressedOnce {
+export class SharedPage extends CompressedOnce implements KeptPage {
   constructor(readonly html: string) {
     super(html);
   }

@@ -23,7 +23,11 @@ interface Fund {
 
 async function approvedFunds(page: Page): Promise<Fund[]> {
   const res = await page.request.get('/api/funds?pageSize=50');
-  return ((await res.json()) as { items: Fund[] }).items;
+  const cards = ((await res.json()) as { items: { id: string }[] }).items;
+  // A card leaves the fund's story out; its page's answer has it.
+  return Promise.all(
+    cards.map(async (c) => (await (await page.request.get(`/api/funds/${c.id}`)).json()) as Fund),
+  );
 }
 
 /** Words that stay as they are in Bangla: the brand, wallet and provider names, units. */

@@ -95,6 +95,12 @@ describe('honest numbers: donors are distinct people', () => {
       id: fund.id,
       donorCount: 0,
       donationCount: 0,
+      createdAt: fund.createdAt.toISOString(),
+    });
+    expect((await visitor().inject('GET', `/api/funds/${fund.id}`)).json()).toMatchObject({
+      id: fund.id,
+      donorCount: 0,
+      donationCount: 0,
       hold: null,
       holdReason: null,
       createdAt: fund.createdAt.toISOString(),

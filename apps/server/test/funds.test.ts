@@ -53,7 +53,6 @@ describe('GET /api/funds', () => {
       id: older!.id,
       name: `Older ${word}`,
       image: '/images/funds/education.webp',
-      description: 'A fund raised for people in need.',
       cause: 'education',
       raiserName: 'Karim Hossain',
       goalPoisha: 5_000_000,
@@ -61,11 +60,7 @@ describe('GET /api/funds', () => {
       raisedPoisha: 150_000,
       donationCount: 2,
       donorCount: 1,
-      status: 'approved',
-      hold: null,
-      holdReason: null,
       zakatEligible: false,
-      zakatNote: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });

@@ -79,7 +79,22 @@ export const ZFundListQuery = ZPageQuery.extend({
 });
 export type TFundListQuery = z.infer<typeof ZFundListQuery>;
 
-export const ZFundList = paged(ZFundPublic);
+/**
+ * A fund in a list (Donate Now, the home page, a fund page's related funds): what a card
+ * shows and sorts by, without the long texts only the fund's own page shows — its story,
+ * an admin's Zakat note and hold reason (decision 444). Listed funds are approved and not
+ * on hold, so neither is sent.
+ */
+export const ZFundCard = ZFundPublic.omit({
+  description: true,
+  zakatNote: true,
+  holdReason: true,
+  hold: true,
+  status: true,
+});
+export type TFundCard = z.infer<typeof ZFundCard>;
+
+export const ZFundList = paged(ZFundCard);
 export type TFundList = z.infer<typeof ZFundList>;
 
 /** A fund id in a URL: any string; an id that names no visible fund is a 404. */

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'driz
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type {
   FundSort,
+  TFundCard,
   TFundList,
   TFundListQuery,
   TFundPublic,
@@ -13,27 +14,35 @@ import { likePattern, paginate } from '../../lib/lists';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The columns of a public fund, with the raiser's name from a join. */
-const publicColumns = {
+/** The columns of a fund in a list (a card), with the raiser's name from a join. */
+const cardColumns = {
   id: funds.id,
   name: funds.name,
   image: funds.image,
-  description: funds.description,
   cause: funds.cause,
-  raiserId: funds.raiserId,
   raiserName: user.name,
   goalPoisha: funds.goalPoisha,
   suggestedPoisha: funds.suggestedPoisha,
   raisedPoisha: funds.raisedPoisha,
   donationCount: funds.donationCount,
   donorCount: funds.donorCount,
+  zakatEligible: funds.zakatEligible,
+  createdAt: funds.createdAt,
+};
+
+/** The columns of a public fund: a card's and the texts of the fund's own page. */
+const publicColumns = {
+  ...cardColumns,
+  description: funds.description,
+  raiserId: funds.raiserId,
   status: funds.status,
   hold: funds.hold,
   holdReason: funds.holdReason,
-  zakatEligible: funds.zakatEligible,
   zakatNote: funds.zakatNote,
-  createdAt: funds.createdAt,
 };
+
+/** A row of `cardColumns`. */
+type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] };
 
 /** A row of `publicColumns` (nullable columns stay nullable). */
 type FundRow = {
@@ -44,25 +53,31 @@ type FundRow = {
     : (typeof publicColumns)[K]['_']['data'] | null;
 } & { hold: string | null; holdReason: string | null };
 
-function toPublic(row: FundRow): TFundPublic {
+function toCard(row: CardRow): TFundCard {
   return {
     id: row.id,
     name: row.name,
     image: row.image,
-    description: row.description,
-    cause: row.cause as TFundPublic['cause'],
+    cause: row.cause as TFundCard['cause'],
     raiserName: row.raiserName,
     goalPoisha: row.goalPoisha,
     suggestedPoisha: row.suggestedPoisha,
     raisedPoisha: row.raisedPoisha,
     donationCount: row.donationCount,
     donorCount: row.donorCount,
+    zakatEligible: row.zakatEligible,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toPublic(row: FundRow): TFundPublic {
+  return {
+    ...toCard(row),
+    description: row.description,
     status: row.status as TFundPublic['status'],
     hold: row.hold as TFundPublic['hold'],
     holdReason: row.holdReason,
-    zakatEligible: row.zakatEligible,
     zakatNote: row.zakatNote,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -100,7 +115,7 @@ export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<
     query,
     ({ limit, offset }) =>
       db
-        .select(publicColumns)
+        .select(cardColumns)
         .from(funds)
         .innerJoin(user, eq(user.id, funds.raiserId))
         .where(where)
@@ -108,7 +123,7 @@ export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<
         .limit(limit)
         .offset(offset),
     db.select({ n: count() }).from(funds).where(where),
-    toPublic,
+    toCard,
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { causeTitle } from '@easyfund/shared/constants';
-import type { TFundPublic } from '@easyfund/shared/schemas/funds';
+import type { TFundCard } from '@easyfund/shared/schemas/funds';
 import { srcsetFor } from '@easyfund/shared/images';
 import { Money } from '../../../components/money';
 import { RaisedProgress } from '../../../components/raised-progress';
@@ -16,7 +16,7 @@ export function FundCard({
   priority = false,
   headingLevel = 2,
 }: {
-  fund: TFundPublic;
+  fund: TFundCard;
   /** The card title's heading level (3 under a section's own heading). */
   headingLevel?: 2 | 3;
   /** Above the fold: load at once (the first one with high priority). */

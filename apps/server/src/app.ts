@@ -27,6 +27,7 @@ import {
 import { encodeHtml, htmlEncodingFor, type KeptPage, SharedPage } from './lib/html-encoding';
 import type { CachedBody } from './lib/micro-cache';
 import { pageHead } from './lib/page-head';
+import { OneLinePerRequest } from './lib/request-log';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import type { MailQueue } from './lib/notifications';
@@ -158,6 +159,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       connectionsCheckingInterval: 1000,
     } as never,
     genReqId: () => crypto.randomUUID(),
+    logController: new OneLinePerRequest(),
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -84,6 +84,38 @@ describe('request logs', () => {
   });
 });
 
+describe('the access log', () => {
+  it('writes one line per request, when its answer has gone: request, status and time', async () => {
+    lines.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/api/funds?q=flood&page=1' });
+    expect(res.statusCode).toBe(200);
+    const missing = await app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(missing.statusCode).toBe(404);
+    const entries = lines.map(
+      (l) =>
+        JSON.parse(l) as {
+          level: number;
+          msg: string;
+          reqId: string;
+          req: { method: string; url: string };
+          res: { statusCode: number };
+          responseTime: number;
+        },
+    );
+    const access = entries.filter((e) => e.req || e.res);
+    expect(access.map((e) => [e.msg, e.req.method, e.req.url, e.res.statusCode])).toEqual([
+      ['request completed', 'GET', '/api/funds', 200],
+      ['request completed', 'GET', '/api/no-such-route', 404],
+    ]);
+    for (const e of access) {
+      expect(e.level).toBe(30);
+      expect(e.reqId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(e.responseTime).toBeGreaterThanOrEqual(0);
+    }
+    expect(entries.some((e) => e.msg === 'incoming request')).toBe(false);
+  });
+});
+
 describe('links that carry a token', () => {
   it('are logged without the token: no query string, a reset token replaced', async () => {
     const verifyToken = 'verify-token-9d2e7b1c';

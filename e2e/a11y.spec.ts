@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { INFO_PAGE_TITLES } from '@easyfund/shared/pages';
 import { axeViolations, DEMO, loginViaApi } from './fixtures';
 
 async function firstFundId(page: Page): Promise<string> {
@@ -105,6 +106,29 @@ const PAGES: {
     },
   },
   {
+    name: 'forgot password',
+    path: async () => '/forgot-password',
+    ready: async (page) => {
+      await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible();
+    },
+  },
+  {
+    name: 'reset password with a link that is not valid',
+    path: async () => '/reset-password?token=not-a-real-token',
+    ready: async (page) => {
+      await expect(page.getByText('New password').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'e-mail verification without a valid link',
+    path: async () => '/verify-email',
+    ready: async (page) => {
+      await expect(
+        page.getByText('This verification link is invalid or has expired.'),
+      ).toBeVisible();
+    },
+  },
+  {
     name: '404',
     path: async () => '/this/page/does/not/exist',
     ready: async (page) => {
@@ -121,6 +145,14 @@ test.describe('accessibility (axe-core): no violation', () => {
       expect(await axeViolations(page)).toEqual([]);
     });
   }
+
+  test('the information pages', async ({ page }) => {
+    for (const [topic, title] of Object.entries(INFO_PAGE_TITLES)) {
+      await page.goto(`/info/${topic}`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      expect(await axeViolations(page), topic).toEqual([]);
+    }
+  });
 
   test('home at 375 px with the menu open', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });

@@ -43,56 +43,57 @@ async function fillCard(page: Page, number: string) {
 }
 
 test.describe('donating by card', () => {
-  test('from the fund page: 500Tk, card 4242, "Payment successfully", in Payment History, fund total +500', async ({
-    page,
-    request,
-  }) => {
-    await newDonor(page, request);
-    const fund = await demoFund(page.request, 'Heart Surgery for Little Tanvir');
+  test(
+    'from the fund page: 500Tk, card 4242, "Payment successfully", in Payment History, fund total +500',
+    { tag: '@smoke' },
+    async ({ page, request }) => {
+      await newDonor(page, request);
+      const fund = await demoFund(page.request, 'Heart Surgery for Little Tanvir');
 
-    await page.goto(`/donatenow/${fund.id}`);
-    await page.getByRole('radio', { name: '500Tk' }).check();
-    await page.getByRole('link', { name: 'Donate', exact: true }).click();
+      await page.goto(`/donatenow/${fund.id}`);
+      await page.getByRole('radio', { name: '500Tk' }).check();
+      await page.getByRole('link', { name: 'Donate', exact: true }).click();
 
-    await expect(page).toHaveURL(`/dashboard/selecteddonation/pay/${fund.id}?amount=500`);
-    await expect(page).toHaveTitle('Payment - Easy Fund');
-    await expect(page.getByRole('heading', { name: fund.name })).toBeVisible();
-    const cardSection = page.getByRole('region', { name: 'Other Payment Option' });
-    await expect(cardSection.getByLabel('Amount (Tk)')).toHaveValue('500');
-    await expect(page.getByText('Other Payment Option')).toBeVisible();
-    for (const wallet of ['bKash', 'Rocket', 'Nagad']) {
-      await expect(page.getByRole('button', { name: `Pay with ${wallet}` })).toBeEnabled();
-    }
-    await expect(page.getByText('Farhana Donor')).toBeVisible();
-    expect(await axeViolations(page, 'main')).toEqual([]);
+      await expect(page).toHaveURL(`/dashboard/selecteddonation/pay/${fund.id}?amount=500`);
+      await expect(page).toHaveTitle('Payment - Easy Fund');
+      await expect(page.getByRole('heading', { name: fund.name })).toBeVisible();
+      const cardSection = page.getByRole('region', { name: 'Other Payment Option' });
+      await expect(cardSection.getByLabel('Amount (Tk)')).toHaveValue('500');
+      await expect(page.getByText('Other Payment Option')).toBeVisible();
+      for (const wallet of ['bKash', 'Rocket', 'Nagad']) {
+        await expect(page.getByRole('button', { name: `Pay with ${wallet}` })).toBeEnabled();
+      }
+      await expect(page.getByText('Farhana Donor')).toBeVisible();
+      expect(await axeViolations(page, 'main')).toEqual([]);
 
-    await fillCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay 500 Tk' }).click();
+      await fillCard(page, '4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Pay 500 Tk' }).click();
 
-    await expect(page.getByRole('heading', { name: 'Payment successfully' })).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard\/thank-you\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole('heading', { name: 'Payment successfully' })).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/thank-you\/[0-9a-f-]{36}$/);
 
-    await page.goto('/dashboard/paymenthistory');
-    await expect(page).toHaveTitle('Payment History - Easy Fund');
-    const rows = page.getByRole('table').getByRole('row');
-    await expect(rows).toHaveCount(2);
-    const row = rows.nth(1);
-    await expect(row).toContainText(fund.name);
-    await expect(row).toContainText('500 Tk');
-    await expect(row).toContainText(/pi_test_/);
+      await page.goto('/dashboard/paymenthistory');
+      await expect(page).toHaveTitle('Payment History - Easy Fund');
+      const rows = page.getByRole('table').getByRole('row');
+      await expect(rows).toHaveCount(2);
+      const row = rows.nth(1);
+      await expect(row).toContainText(fund.name);
+      await expect(row).toContainText('500 Tk');
+      await expect(row).toContainText(/pi_test_/);
 
-    const after = await fundNow(page.request, fund.id);
-    expect(after.raisedPoisha).toBe(fund.raisedPoisha + 50_000);
-    expect(after.donationCount).toBe(fund.donationCount + 1);
-    await page.goto(`/donatenow/${fund.id}`);
-    await expect(page.getByText(tk(after.raisedPoisha)).first()).toBeVisible();
+      const after = await fundNow(page.request, fund.id);
+      expect(after.raisedPoisha).toBe(fund.raisedPoisha + 50_000);
+      expect(after.donationCount).toBe(fund.donationCount + 1);
+      await page.goto(`/donatenow/${fund.id}`);
+      await expect(page.getByText(tk(after.raisedPoisha)).first()).toBeVisible();
 
-    await page.goto('/dashboard/donated');
-    await expect(page.getByRole('heading', { name: fund.name })).toBeVisible();
-    await expect(page.getByText('500 Tk')).toBeVisible();
-    await page.getByRole('link', { name: `View Details of ${fund.name}` }).click();
-    await expect(page).toHaveURL(`/donatenow/${fund.id}`);
-  });
+      await page.goto('/dashboard/donated');
+      await expect(page.getByRole('heading', { name: fund.name })).toBeVisible();
+      await expect(page.getByText('500 Tk')).toBeVisible();
+      await page.getByRole('link', { name: `View Details of ${fund.name}` }).click();
+      await expect(page).toHaveURL(`/donatenow/${fund.id}`);
+    },
+  );
 
   test('a declined card shows a popup and red text below the form, and records nothing', async ({
     page,

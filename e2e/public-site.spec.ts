@@ -36,21 +36,25 @@ async function asAdmin(request: APIRequestContext) {
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test.describe('navbar', () => {
-  test('signed out: Home, Donate Now, Contact Us and Login, with the brand', async ({ page }) => {
-    await page.goto('/');
-    const bar = nav(page);
-    await expect(bar.getByRole('link', { name: 'Easy Fund, home' })).toHaveAttribute('href', '/');
-    for (const [name, href] of [
-      ['Home', '/'],
-      ['Donate Now', '/donatenow'],
-      ['Contact Us', '/contactus'],
-      ['Login', '/login'],
-    ] as const) {
-      await expect(bar.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
-    }
-    await expect(bar.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
-    await expect(bar.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
-  });
+  test(
+    'signed out: Home, Donate Now, Contact Us and Login, with the brand',
+    { tag: '@smoke' },
+    async ({ page }) => {
+      await page.goto('/');
+      const bar = nav(page);
+      await expect(bar.getByRole('link', { name: 'Easy Fund, home' })).toHaveAttribute('href', '/');
+      for (const [name, href] of [
+        ['Home', '/'],
+        ['Donate Now', '/donatenow'],
+        ['Contact Us', '/contactus'],
+        ['Login', '/login'],
+      ] as const) {
+        await expect(bar.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+      }
+      await expect(bar.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+      await expect(bar.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+    },
+  );
 
   test('signed in: Dashboard, the round avatar and Log Out; no Login', async ({ page }) => {
     await loginViaApi(page, DEMO.donor.email, DEMO.donor.password);
@@ -356,28 +360,32 @@ test.describe('home', () => {
 });
 
 test.describe('donate now', () => {
-  test('lists approved funds as cards, loaded before the page shows', async ({ page, request }) => {
-    const fund = await demoFund(request, 'Flood Relief for Sylhet Families');
-    await page.goto('/donatenow');
-    await expect(page).toHaveTitle('Donate Now - Easy Fund');
-    await expect(page.getByRole('heading', { level: 1, name: 'Donate Now' })).toBeVisible();
-    // The cards are there as soon as the page is (retrying: a busy machine renders late).
-    await expect.poll(() => page.getByRole('article').count()).toBeGreaterThanOrEqual(8);
+  test(
+    'lists approved funds as cards, loaded before the page shows',
+    { tag: '@smoke' },
+    async ({ page, request }) => {
+      const fund = await demoFund(request, 'Flood Relief for Sylhet Families');
+      await page.goto('/donatenow');
+      await expect(page).toHaveTitle('Donate Now - Easy Fund');
+      await expect(page.getByRole('heading', { level: 1, name: 'Donate Now' })).toBeVisible();
+      // The cards are there as soon as the page is (retrying: a busy machine renders late).
+      await expect.poll(() => page.getByRole('article').count()).toBeGreaterThanOrEqual(8);
 
-    const card = page.getByRole('article').filter({ hasText: fund.name });
-    await expect(card.getByRole('heading', { name: fund.name })).toBeVisible();
-    await expect(card.locator('img')).toHaveAttribute('src', '/images/funds/relief-fund.webp');
-    await expect(card).toContainText(`Raised by${fund.raiserName}`);
-    await expect(card).toContainText(`Fund raised${formatTk(fund.raisedPoisha)}`);
-    await expect(card).toContainText(`Goal${formatTk(fund.goalPoisha)}`);
-    await expect(card.getByRole('progressbar')).toHaveAttribute(
-      'aria-label',
-      new RegExp(`^${formatTk(fund.raisedPoisha)} raised of ${formatTk(fund.goalPoisha)} goal`),
-    );
-    await card.getByRole('link', { name: /^View Details/ }).click();
-    await expect(page).toHaveURL(new RegExp(`/donatenow/${fund.id}$`));
-    await expect(page.getByRole('heading', { level: 1, name: fund.name })).toBeVisible();
-  });
+      const card = page.getByRole('article').filter({ hasText: fund.name });
+      await expect(card.getByRole('heading', { name: fund.name })).toBeVisible();
+      await expect(card.locator('img')).toHaveAttribute('src', '/images/funds/relief-fund.webp');
+      await expect(card).toContainText(`Raised by${fund.raiserName}`);
+      await expect(card).toContainText(`Fund raised${formatTk(fund.raisedPoisha)}`);
+      await expect(card).toContainText(`Goal${formatTk(fund.goalPoisha)}`);
+      await expect(card.getByRole('progressbar')).toHaveAttribute(
+        'aria-label',
+        new RegExp(`^${formatTk(fund.raisedPoisha)} raised of ${formatTk(fund.goalPoisha)} goal`),
+      );
+      await card.getByRole('link', { name: /^View Details/ }).click();
+      await expect(page).toHaveURL(new RegExp(`/donatenow/${fund.id}$`));
+      await expect(page.getByRole('heading', { level: 1, name: fund.name })).toBeVisible();
+    },
+  );
 
   test('search and cause filter are kept in the URL; no match has its own state', async ({
     page,
@@ -434,31 +442,31 @@ test.describe('donate now', () => {
 });
 
 test.describe('fund page', () => {
-  test('shows the fund: image, name, description, cause, raiser, goal, raised, donors, progress', async ({
-    page,
-    request,
-  }) => {
-    const fund = await demoFund(request, 'Heart Surgery for Little Tanvir');
-    await page.goto(`/donatenow/${fund.id}`);
-    await expect(page).toHaveTitle('Fund Details - Easy Fund');
-    await expect(page.getByRole('heading', { level: 1, name: fund.name })).toBeVisible();
-    await expect(page.getByRole('img', { name: `Illustration for ${fund.name}` })).toHaveAttribute(
-      'src',
-      '/images/funds/health-care.webp',
-    );
-    await expect(page.getByText(fund.description)).toBeVisible();
-    await expect(page.getByText('Health Care', { exact: true }).first()).toBeVisible();
-    await expect(page.getByText(`Raised by ${fund.raiserName}`)).toBeVisible();
-    const stats = page.locator('dl').first();
-    await expect(stats).toContainText(`Goal${formatTk(fund.goalPoisha)}`);
-    await expect(stats).toContainText(`Fund raised${formatTk(fund.raisedPoisha)}`);
-    // Donors are distinct people; the donations are counted beside them.
-    await expect(stats).toContainText(`Donors${fund.donorCount}`);
-    await expect(page.getByText(new RegExp(`^${fund.donationCount} donations? ·`))).toBeVisible();
-    await expect(page.getByRole('progressbar').first()).toBeVisible();
-    for (const name of ['100Tk', '500Tk', '1000Tk', 'Other'])
-      await expect(page.getByRole('radio', { name })).toBeVisible();
-  });
+  test(
+    'shows the fund: image, name, description, cause, raiser, goal, raised, donors, progress',
+    { tag: '@smoke' },
+    async ({ page, request }) => {
+      const fund = await demoFund(request, 'Heart Surgery for Little Tanvir');
+      await page.goto(`/donatenow/${fund.id}`);
+      await expect(page).toHaveTitle('Fund Details - Easy Fund');
+      await expect(page.getByRole('heading', { level: 1, name: fund.name })).toBeVisible();
+      await expect(
+        page.getByRole('img', { name: `Illustration for ${fund.name}` }),
+      ).toHaveAttribute('src', '/images/funds/health-care.webp');
+      await expect(page.getByText(fund.description)).toBeVisible();
+      await expect(page.getByText('Health Care', { exact: true }).first()).toBeVisible();
+      await expect(page.getByText(`Raised by ${fund.raiserName}`)).toBeVisible();
+      const stats = page.locator('dl').first();
+      await expect(stats).toContainText(`Goal${formatTk(fund.goalPoisha)}`);
+      await expect(stats).toContainText(`Fund raised${formatTk(fund.raisedPoisha)}`);
+      // Donors are distinct people; the donations are counted beside them.
+      await expect(stats).toContainText(`Donors${fund.donorCount}`);
+      await expect(page.getByText(new RegExp(`^${fund.donationCount} donations? ·`))).toBeVisible();
+      await expect(page.getByRole('progressbar').first()).toBeVisible();
+      for (const name of ['100Tk', '500Tk', '1000Tk', 'Other'])
+        await expect(page.getByRole('radio', { name })).toBeVisible();
+    },
+  );
 
   test('Donate clicked before the session is known still asks to log in', async ({
     page,
@@ -479,28 +487,29 @@ test.describe('fund page', () => {
     await expect(page).toHaveURL(new RegExp(`/donatenow/${fund.id}$`));
   });
 
-  test('signed out, Donate asks to log in first and Login comes back to the fund', async ({
-    page,
-    request,
-  }) => {
-    const fund = await demoFund(request, 'Winter Blankets for the Elderly');
-    await page.goto(`/donatenow/${fund.id}`);
-    await page.getByRole('link', { name: 'Donate', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'You have to Login first' });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toBeHidden();
+  test(
+    'signed out, Donate asks to log in first and Login comes back to the fund',
+    { tag: '@smoke' },
+    async ({ page, request }) => {
+      const fund = await demoFund(request, 'Winter Blankets for the Elderly');
+      await page.goto(`/donatenow/${fund.id}`);
+      await page.getByRole('link', { name: 'Donate', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'You have to Login first' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
 
-    await page.getByRole('button', { name: 'Add to selected donations' }).click();
-    await expect(dialog).toBeVisible();
-    const login = dialog.getByRole('link', { name: 'Login' });
-    await expect(login).toHaveAttribute('href', `/login?from=/donatenow/${fund.id}`);
-    await login.click();
-    await expect(page).toHaveURL(/\/login\?from=/);
-    await loginViaUi(page, DEMO.donor.email, DEMO.donor.password);
-    await expect(page).toHaveURL(new RegExp(`/donatenow/${fund.id}$`));
-    await expect(page.getByRole('heading', { level: 1, name: fund.name })).toBeVisible();
-  });
+      await page.getByRole('button', { name: 'Add to selected donations' }).click();
+      await expect(dialog).toBeVisible();
+      const login = dialog.getByRole('link', { name: 'Login' });
+      await expect(login).toHaveAttribute('href', `/login?from=/donatenow/${fund.id}`);
+      await login.click();
+      await expect(page).toHaveURL(/\/login\?from=/);
+      await loginViaUi(page, DEMO.donor.email, DEMO.donor.password);
+      await expect(page).toHaveURL(new RegExp(`/donatenow/${fund.id}$`));
+      await expect(page.getByRole('heading', { level: 1, name: fund.name })).toBeVisible();
+    },
+  );
 
   test('the chosen amount reaches the pay page URL', async ({ page, request }) => {
     const fund = await demoFund(request, 'Women Tailoring Startup in Rangpur');
@@ -573,38 +582,42 @@ test.describe('fund page', () => {
 });
 
 test.describe('contact us', () => {
-  test('validates, stores the message and an admin can read it', async ({ page, request }) => {
-    await page.goto('/contactus');
-    await expect(page).toHaveTitle('Contact Us - Easy Fund');
-    for (const title of ['Location', 'Phone', 'Email'])
-      await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+  test(
+    'validates, stores the message and an admin can read it',
+    { tag: '@smoke' },
+    async ({ page, request }) => {
+      await page.goto('/contactus');
+      await expect(page).toHaveTitle('Contact Us - Easy Fund');
+      for (const title of ['Location', 'Phone', 'Email'])
+        await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
 
-    const form = page.getByRole('form', { name: 'Contact form' });
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(form.getByText('Name is required')).toBeVisible();
-    await expect(form.getByText('Invalid email address')).toBeVisible();
-    await expect(form.getByText('This field is required')).toBeVisible();
+      const form = page.getByRole('form', { name: 'Contact form' });
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(form.getByText('Name is required')).toBeVisible();
+      await expect(form.getByText('Invalid email address')).toBeVisible();
+      await expect(form.getByText('This field is required')).toBeVisible();
 
-    const email = uniqueEmail('contact');
-    const message = `Can I volunteer in Khulna? ${email}`;
-    await form.getByLabel('Name').fill('Sumon Ahmed');
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Phone').fill('abc');
-    await form.getByLabel('Message').fill(message);
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(form.getByText('Enter a valid phone number')).toBeVisible();
-    await form.getByLabel('Phone').fill('+880 1712-345678');
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
-    await expect(form.getByLabel('Name')).toHaveValue('');
+      const email = uniqueEmail('contact');
+      const message = `Can I volunteer in Khulna? ${email}`;
+      await form.getByLabel('Name').fill('Sumon Ahmed');
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Phone').fill('abc');
+      await form.getByLabel('Message').fill(message);
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(form.getByText('Enter a valid phone number')).toBeVisible();
+      await form.getByLabel('Phone').fill('+880 1712-345678');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
+      await expect(form.getByLabel('Name')).toHaveValue('');
 
-    await asAdmin(request);
-    const res = await request.get('/api/admin/contact-messages?pageSize=100');
-    const stored = ((await res.json()) as { items: Record<string, unknown>[] }).items.find(
-      (m) => m.email === email,
-    );
-    expect(stored).toMatchObject({ name: 'Sumon Ahmed', phone: '+880 1712-345678', message });
-  });
+      await asAdmin(request);
+      const res = await request.get('/api/admin/contact-messages?pageSize=100');
+      const stored = ((await res.json()) as { items: Record<string, unknown>[] }).items.find(
+        (m) => m.email === email,
+      );
+      expect(stored).toMatchObject({ name: 'Sumon Ahmed', phone: '+880 1712-345678', message });
+    },
+  );
 });
 
 test.describe('404', () => {

@@ -15,73 +15,75 @@ async function pdfText(data: Uint8Array): Promise<string> {
   }
 }
 
-test('donate → thank-you page → receipt e-mail with the PDF in the outbox', async ({
-  page,
-  request,
-}) => {
-  const account = await registerViaApi(request, { name: 'রাফি Hasan' });
-  await loginViaApi(page, account.email, account.password);
-  const funds = (await (await page.request.get('/api/funds?pageSize=100')).json()) as {
-    items: { id: string; name: string }[];
-  };
-  const fund = funds.items.find((f) => f.name === 'Funds for New School Building')!;
-  expect(fund, 'a demo fund').toBeTruthy();
+test(
+  'donate → thank-you page → receipt e-mail with the PDF in the outbox',
+  { tag: '@smoke' },
+  async ({ page, request }) => {
+    const account = await registerViaApi(request, { name: 'রাফি Hasan' });
+    await loginViaApi(page, account.email, account.password);
+    const funds = (await (await page.request.get('/api/funds?pageSize=100')).json()) as {
+      items: { id: string; name: string }[];
+    };
+    const fund = funds.items.find((f) => f.name === 'Funds for New School Building')!;
+    expect(fund, 'a demo fund').toBeTruthy();
 
-  await page.goto(`/dashboard/selecteddonation/pay/${fund.id}?amount=2500`);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill(`12/${nextYear}`);
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay 2,500 Tk' }).click();
+    await page.goto(`/dashboard/selecteddonation/pay/${fund.id}?amount=2500`);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill(`12/${nextYear}`);
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay 2,500 Tk' }).click();
 
-  // The specification's popup first, then the thank-you page.
-  await expect(page.getByRole('heading', { name: 'Payment successfully' })).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/thank-you\/[0-9a-f-]{36}$/);
-  await expect(page).toHaveTitle('Thank You - Easy Fund');
-  await expect(page.getByRole('heading', { name: 'Thank you for your donation!' })).toBeVisible();
-  await expect(page.getByRole('link', { name: fund.name })).toBeVisible();
-  await expect(page.getByTestId('thank-you-amount')).toHaveText('2,500 Tk');
-  const receiptNumber = (await page.getByTestId('receipt-number').textContent())!;
-  expect(receiptNumber).toMatch(/^EF-\d{4}-\d{6}$/);
+    // The specification's popup first, then the thank-you page.
+    await expect(page.getByRole('heading', { name: 'Payment successfully' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/thank-you\/[0-9a-f-]{36}$/);
+    await expect(page).toHaveTitle('Thank You - Easy Fund');
+    await expect(page.getByRole('heading', { name: 'Thank you for your donation!' })).toBeVisible();
+    await expect(page.getByRole('link', { name: fund.name })).toBeVisible();
+    await expect(page.getByTestId('thank-you-amount')).toHaveText('2,500 Tk');
+    const receiptNumber = (await page.getByTestId('receipt-number').textContent())!;
+    expect(receiptNumber).toMatch(/^EF-\d{4}-\d{6}$/);
 
-  const fundUrl = new URL(`/donatenow/${fund.id}`, page.url()).href;
-  await expect(page.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute(
-    'href',
-    `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(fundUrl)}`,
-  );
-  const whatsapp = await page.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href');
-  expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\?text=/);
-  expect(decodeURIComponent(whatsapp!.split('text=')[1]!)).toContain(fundUrl);
-  await expect(page.getByRole('link', { name: 'Donate again' })).toHaveAttribute(
-    'href',
-    `/dashboard/selecteddonation/pay/${fund.id}`,
-  );
+    const fundUrl = new URL(`/donatenow/${fund.id}`, page.url()).href;
+    await expect(page.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute(
+      'href',
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(fundUrl)}`,
+    );
+    const whatsapp = await page
+      .getByRole('link', { name: 'Share on WhatsApp' })
+      .getAttribute('href');
+    expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(decodeURIComponent(whatsapp!.split('text=')[1]!)).toContain(fundUrl);
+    await expect(page.getByRole('link', { name: 'Donate again' })).toHaveAttribute(
+      'href',
+      `/dashboard/selecteddonation/pay/${fund.id}`,
+    );
 
-  // The receipt link downloads the PDF.
-  const href = await page
-    .getByRole('link', { name: 'Download the receipt (PDF)' })
-    .getAttribute('href');
-  const download = await page.request.get(href!);
-  expect(download.status()).toBe(200);
-  expect(download.headers()['content-type']).toBe('application/pdf');
-  expect(await pdfText(await download.body())).toContain(receiptNumber);
+    // The receipt link downloads the PDF.
+    const href = await page
+      .getByRole('link', { name: 'Download the receipt (PDF)' })
+      .getAttribute('href');
+    const download = await page.request.get(href!);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-type']).toBe('application/pdf');
+    expect(await pdfText(await download.body())).toContain(receiptNumber);
 
-  // The e-mail, sent by the job queue, carries the same receipt.
-  const mail = await mailTo(account.email, `Your donation receipt ${receiptNumber}`);
-  const attachment = /Attachment: (\S+\.pdf) \(application\/pdf/.exec(mail)?.[1];
-  expect(attachment, mail).toBeTruthy();
-  const pdf = readFileSync(path.join(process.env.E2E_DATA_DIR ?? '', 'outbox', attachment!));
-  const text = await pdfText(new Uint8Array(pdf));
-  expect(text).toContain(receiptNumber);
-  expect(text).toContain('Two Thousand Five Hundred Taka Only');
-  expect(text).toContain(fund.name);
+    // The e-mail, sent by the job queue, carries the same receipt.
+    const mail = await mailTo(account.email, `Your donation receipt ${receiptNumber}`);
+    const attachment = /Attachment: (\S+\.pdf) \(application\/pdf/.exec(mail)?.[1];
+    expect(attachment, mail).toBeTruthy();
+    const pdf = readFileSync(path.join(process.env.E2E_DATA_DIR ?? '', 'outbox', attachment!));
+    const text = await pdfText(new Uint8Array(pdf));
+    expect(text).toContain(receiptNumber);
+    expect(text).toContain('Two Thousand Five Hundred Taka Only');
+    expect(text).toContain(fund.name);
 
-  // Donation History links the same receipt.
-  await page.goto('/dashboard/donated');
-  await expect(page.getByRole('link', { name: `Receipt ${receiptNumber} (PDF)` })).toHaveAttribute(
-    'href',
-    href!,
-  );
-});
+    // Donation History links the same receipt.
+    await page.goto('/dashboard/donated');
+    await expect(
+      page.getByRole('link', { name: `Receipt ${receiptNumber} (PDF)` }),
+    ).toHaveAttribute('href', href!);
+  },
+);
 
 test("an admin refunds half from the payment's detail: totals, histories and the export agree", async ({
   page,

@@ -2,6 +2,8 @@
 // compiled to WebAssembly synchronously, so on the main thread every query would stop
 // the server from answering anything else. The main thread talks to it through
 // pglite-remote.ts. Plain JavaScript: a worker thread does not get tsx's loader.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -110,13 +112,32 @@ async function handle(msg) {
  */
 const SHARED_BUFFERS = '16MB';
 
+/** How many migrations the database has applied (none before the first). */
+async function appliedMigrations() {
+  try {
+    const { rows } = await db.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+    return rows[0].n;
+  } catch {
+    return 0;
+  }
+}
+
 try {
+  // A data directory without PG_VERSION is created now (initdb, then every migration).
+  const created = !existsSync(path.join(dataDir, 'PG_VERSION'));
   db = new PGlite(dataDir, {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
   await db.waitReady;
-  if (runMigrations) await migrate(drizzle(db), { migrationsFolder });
-  parentPort.postMessage({ ready: true });
+  let migrated = false;
+  if (runMigrations) {
+    const before = await appliedMigrations();
+    await migrate(drizzle(db), { migrationsFolder });
+    migrated = (await appliedMigrations()) !== before;
+  }
+  // `grown`: creating or migrating the database grew this worker's memory for good
+  // (pglite-remote.ts opens it again in a fresh worker).
+  parentPort.postMessage({ ready: true, grown: created || migrated });
 } catch (err) {
   parentPort.postMessage({ ready: false, error: serializeError(err) });
 }

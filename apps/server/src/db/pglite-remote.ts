@@ -168,7 +168,8 @@ export class RemotePGlite implements PGliteQueryable {
    *
    * A database just created or migrated is opened again in a fresh worker before use:
    * PostgreSQL's set-up and migrations grow the WebAssembly memory, which never shrinks,
-   * and left a first start's idle server at 570 MB against 180 MB after a restart.
+   * and left a first start's idle server at about 700 MB against 180 MB after a restart
+   * (decision 447).
    */
   static start(opts: WorkerOptions): RemotePGlite {
     runWebAssemblyUnoptimised();

@@ -205,4 +205,17 @@ test("what a visitor does on the server's page before the app has loaded is done
   release();
   await expect(page).toHaveURL(/\/donatenow\?zakat=1$/);
   await expect(page.getByRole('checkbox', { name: 'Zakat-eligible only' })).toBeChecked();
+
+  // An amount chosen and Donate tapped before the app runs: the pay page gets that amount
+  // (the tap is done again once the app has taken the choice, not with its default).
+  await loginViaApi(page, DEMO.donor.email, DEMO.donor.password);
+  const list = await page.request.get(`/api/funds?q=${encodeURIComponent(FUND_NAME)}`);
+  const fundId = ((await list.json()) as { items: { id: string }[] }).items[0]!.id;
+  release = await holdAppCode(page);
+  await page.goto(`/donatenow/${fundId}`, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('radio', { name: '500Tk' }).check();
+  await page.getByRole('link', { name: 'Donate', exact: true }).click();
+  await expect(page).toHaveURL(`/donatenow/${fundId}`);
+  release();
+  await expect(page).toHaveURL(`/dashboard/selecteddonation/pay/${fundId}?amount=500`);
 });

@@ -77,13 +77,19 @@
       field.dispatchEvent(new Event('input', { bubbles: true }));
       field.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    actions.forEach(function (el) {
-      if (!el.isConnected) return;
-      if (el.tagName === 'FORM') el.requestSubmit();
-      else el.click();
-    });
-    actions = [];
     typed = [];
+    // The taps a task later: the app draws what the fields now say first (its renders
+    // run after this task), so a Donate tapped after choosing 500 Tk goes with 500 Tk,
+    // not with the amount the page was drawn with.
+    var tapped = actions;
+    actions = [];
+    setTimeout(function () {
+      tapped.forEach(function (el) {
+        if (!el.isConnected) return;
+        if (el.tagName === 'FORM') el.requestSubmit();
+        else el.click();
+      });
+    });
   }
   document.addEventListener('easyfund:app-ready', replay, { once: true });
   // No app after a while (its code failed to load): links go where they point.

@@ -20,6 +20,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { rssBytes } from '../apps/server/test/support/server-process';
 import {
   createPostgresDatabase,
   flag,
@@ -58,9 +59,7 @@ function serverPid(startPid: number): number {
 }
 
 function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
-  return Math.round((kb / 1024) * 10) / 10;
+  return Math.round((rssBytes(pid) / 1024 / 1024) * 10) / 10;
 }
 
 interface Started {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { donate, http, signUpHttp } from './support/http-client';
-import { repoRoot, type ServerProcess, startServer } from './support/server-process';
+import { repoRoot, rssBytes, type ServerProcess, startServer } from './support/server-process';
 
 // Production runs the compiled server with plain `node` (npm start builds it): the same
 // build must start on the embedded database, migrate it and answer, with no TypeScript
@@ -45,9 +45,7 @@ describe('the compiled server', () => {
     // Creating the embedded database and migrating it grow the database worker's
     // WebAssembly memory for good: kept, this server held ~680 MB; with the database
     // opened again in a fresh worker, ~275 MB, the demo seeded (a restart: ~180 MB).
-    const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-    const rssMb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)![1]) / 1024;
-    expect(rssMb).toBeLessThan(400);
+    expect(rssBytes(server.pid) / 1024 / 1024).toBeLessThan(400);
   });
 
   it('signs up, takes a donation and mails its receipt with the PDF through the job queue', async () => {

@@ -92,7 +92,11 @@ const EnvSchema = z.object({
   STRIPE_API_HOST: optional,
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** Payment requests (start, confirm) per account per 10 minutes. */
   PAYMENT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  /** Declined payments per client network per 10 minutes before it may start no more
+   *  (decision 448); honest donations from the network count nothing. */
+  PAYMENT_NETWORK_DECLINE_MAX: z.coerce.number().int().min(1).default(50),
   MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   /** Receipt and statement downloads (PDFs, the dearest reads) per account per 10 minutes;
    *  ten times that per client network. */

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMOUNT_MSG } from '@easyfund/shared/schemas/donations';
 import { buildApp } from '../src/app';
-import { cartItems, payments, testProcessorIntents } from '../src/db/schema';
+import { cartItems, payments, rateLimit, testProcessorIntents } from '../src/db/schema';
 import { CARD_ERRORS } from '../src/lib/payments/test-cards';
 import { QUEUES } from '../src/lib/jobs';
 import { TestPaymentProvider } from '../src/lib/payments/test-provider';
+import { markDeclined } from '../src/modules/payments/declines';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { PAYMENT_MESSAGES } from '../src/modules/payments/service';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
@@ -352,7 +353,7 @@ describe('paying by card with the embedded processor', () => {
 });
 
 describe('card-testing protection', () => {
-  it('limits intents and confirmations per account and, more loosely, per network, in counters shared by every process', async () => {
+  it('limits intents and confirmations per account, in counters shared by every process', async () => {
     const limited = await buildTestApp({ PAYMENT_RATE_LIMIT_MAX: '3' });
     try {
       const fund = await createRaisedFund(limited);
@@ -384,32 +385,6 @@ describe('card-testing protection', () => {
       } finally {
         await second.close();
       }
-      // Per network: many accounts, each within its own limit, from one network (an IPv6
-      // client rotating its addresses inside its /64) share its looser limit, ten times
-      // the account's: 30 intents pass, the 31st is refused whoever sends it.
-      const ring = await Promise.all(Array.from({ length: 10 }, () => createSignedInUser(limited)));
-      let n = 0;
-      for (const member of ring) {
-        for (let i = 0; i < 3; i++) {
-          const ip = `2001:db8:42:7::${(++n).toString(16)}`;
-          expect(
-            (await createIntent(limited, member, { fundId: fund.id, amountTk: 50 }, ip)).statusCode,
-          ).toBe(201);
-        }
-      }
-      const fresh = await createSignedInUser(limited);
-      const byNetwork = await createIntent(
-        limited,
-        fresh,
-        { fundId: fund.id, amountTk: 50 },
-        '2001:db8:42:7::ffff',
-      );
-      expect(byNetwork.statusCode).toBe(429);
-      // The same fresh account from another network is within both of its limits.
-      expect(
-        (await createIntent(limited, fresh, { fundId: fund.id, amountTk: 50 }, '2001:db8:42:8::1'))
-          .statusCode,
-      ).toBe(201);
       // Confirmations have their own counter with the same limit.
       const c = await createSignedInUser(limited);
       const intent = (
@@ -419,8 +394,132 @@ describe('card-testing protection', () => {
         expect((await confirmPayment(limited, c, intent.intentId)).statusCode).toBe(200);
       }
       expect((await confirmPayment(limited, c, intent.intentId)).statusCode).toBe(429);
-      const rows = await limited.db.select().from(payments);
-      expect(rows).toHaveLength(3 + 30 + 1 + 1);
+      expect(await limited.db.select().from(payments)).toHaveLength(3 + 1);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("honest donations behind one carrier address count nothing; the network's declines stop it starting more", async () => {
+    const limited = await buildTestApp({
+      PAYMENT_RATE_LIMIT_MAX: '3',
+      PAYMENT_NETWORK_DECLINE_MAX: '2',
+    });
+    const cgnat = '100.64.0.1';
+    try {
+      const fund = await createRaisedFund(limited);
+      const start = (who: SignedInUser, ip = cgnat) =>
+        createIntent(limited, who, { fundId: fund.id, amountTk: 50 }, ip);
+      // Eleven donors behind one address start 33 payments, more than ten times the
+      // account limit (the network limit before decision 448); a few are paid.
+      const donors = await Promise.all(
+        Array.from({ length: 11 }, () => createSignedInUser(limited)),
+      );
+      const started: {
+        donor: SignedInUser;
+        intent: { paymentId: string; intentId: string; clientSecret: string };
+      }[] = [];
+      for (const donor of donors) {
+        for (let i = 0; i < 3; i++) {
+          const res = await start(donor);
+          expect(res.statusCode, res.body).toBe(201);
+          started.push({ donor, intent: res.json() });
+        }
+      }
+      // The network is kept while the payment is pending, and forgotten once it ends.
+      // Four payments of four donors: one paid, two declined, one paid at the end.
+      const [first, second, third, fourth] = [started[0]!, started[3]!, started[6]!, started[9]!];
+      const row = async (paymentId: string) =>
+        (await limited.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!;
+      expect(await row(first.intent.paymentId)).toMatchObject({ clientNetwork: cgnat });
+      await confirmAtProcessor(limited, first.intent);
+      expect(
+        (await confirmPayment(limited, first.donor, first.intent.intentId)).json(),
+      ).toMatchObject({ status: 'succeeded' });
+      expect(await row(first.intent.paymentId)).toMatchObject({ clientNetwork: null });
+
+      // A decline counts once, however often it is confirmed.
+      await confirmAtProcessor(limited, second.intent, { number: CARDS.declined });
+      for (let i = 0; i < 2; i++) {
+        expect(
+          (await confirmPayment(limited, second.donor, second.intent.intentId)).json(),
+        ).toMatchObject({ status: 'failed' });
+      }
+      expect(await row(second.intent.paymentId)).toMatchObject({
+        status: 'failed',
+        clientNetwork: null,
+      });
+      const fresh = await createSignedInUser(limited);
+      expect((await start(fresh)).statusCode).toBe(201);
+
+      // The second decline reaches the limit: nobody on that network starts a payment,
+      // in this process or another; other networks and payments already started go on.
+      await confirmAtProcessor(limited, third.intent, { number: CARDS.insufficient });
+      await confirmPayment(limited, third.donor, third.intent.intentId);
+      const refused = await start(await createSignedInUser(limited));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.message).toMatch(/Too many payment attempts/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const other = await buildApp({ config: limited.config, database: limited.database });
+      try {
+        const res = await other.inject({
+          method: 'POST',
+          url: '/api/payments/intents',
+          headers: { cookie: fresh.cookie },
+          payload: { fundId: fund.id, amountTk: 50 },
+          remoteAddress: cgnat,
+        });
+        expect(res.statusCode).toBe(429);
+      } finally {
+        await other.close();
+      }
+      expect((await start(fresh, '100.64.0.2')).statusCode).toBe(201);
+      await confirmAtProcessor(limited, fourth.intent);
+      expect(
+        (await confirmPayment(limited, fourth.donor, fourth.intent.intentId)).json(),
+      ).toMatchObject({ status: 'succeeded' });
+      expect(await fundTotals(limited, fund.id)).toEqual({
+        raisedPoisha: 10_000,
+        donationCount: 2,
+      });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a decline told five times at once, then again, counts once', async () => {
+    const fund = await createRaisedFund(ctx);
+    const intent = (
+      await createIntent(ctx, donor, { fundId: fund.id, amountTk: 50 }, '100.64.9.9')
+    ).json();
+    const told = () => markDeclined(ctx.db, intent.paymentId, PAYMENT_MESSAGES.failed);
+    const first = await Promise.all(Array.from({ length: 5 }, told));
+    expect(first.filter(Boolean)).toHaveLength(1);
+    expect(await told()).toBe(false);
+    const [counter] = await ctx.db
+      .select({ count: rateLimit.count })
+      .from(rateLimit)
+      .where(eq(rateLimit.key, 'limit:payments-declined:net:100.64.9.9'));
+    expect(counter?.count).toBe(1);
+  });
+
+  it('an IPv6 client counts as its /64: declines from addresses inside it add up', async () => {
+    const limited = await buildTestApp({ PAYMENT_NETWORK_DECLINE_MAX: '2' });
+    try {
+      const fund = await createRaisedFund(limited);
+      const tester = await createSignedInUser(limited);
+      for (const ip of ['2001:db8:42:7::1', '2001:db8:42:7::2']) {
+        const intent = (
+          await createIntent(limited, tester, { fundId: fund.id, amountTk: 50 }, ip)
+        ).json();
+        await confirmAtProcessor(limited, intent, { number: CARDS.declined });
+        await confirmPayment(limited, tester, intent.intentId);
+      }
+      const someone = await createSignedInUser(limited);
+      const start = (ip: string) =>
+        createIntent(limited, someone, { fundId: fund.id, amountTk: 50 }, ip);
+      expect((await start('2001:db8:42:7::ffff')).statusCode).toBe(429);
+      expect((await start('2001:db8:42:8::1')).statusCode).toBe(201);
     } finally {
       await limited.close();
     }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_IDENTITY_ROUTE } from '../src/lib/identity-rate-limit';
-import { clientNetwork, hitRateLimit, pruneRateLimits } from '../src/lib/rate-limit';
+import {
+  clientNetwork,
+  countRateLimitEvent,
+  hitRateLimit,
+  pruneRateLimits,
+  readRateLimit,
+} from '../src/lib/rate-limit';
 import { buildTestApp, type TestContext } from './helper';
 
 let ctx: TestContext;
@@ -158,6 +164,36 @@ describe('limits that fit carrier-grade NAT', () => {
     expect((await send('2001:db8:77:1::2', 2)).statusCode).toBe(201);
     expect((await send('2001:db8:77:1:abcd::3', 3)).statusCode).toBe(429);
     expect((await send('2001:db8:77:2::1', 4)).statusCode).toBe(201);
+  });
+});
+
+describe('limits on events a request does not cause', () => {
+  it('counts events on one key and reads it without counting, within its window', async () => {
+    const window = 60_000;
+    const t0 = Date.now();
+    expect(await readRateLimit(ctx.db, 'events', 2, window, t0)).toMatchObject({
+      allowed: true,
+      count: 0,
+    });
+    expect(await countRateLimitEvent(ctx.db, 'events', window, t0)).toBe(1);
+    expect(await countRateLimitEvent(ctx.db, 'events', window, t0 + 1_000)).toBe(2);
+    // Reading counts nothing: the same answer twice, refused at the limit, with the wait.
+    for (let i = 0; i < 2; i++) {
+      expect(await readRateLimit(ctx.db, 'events', 2, window, t0 + 30_000)).toEqual({
+        allowed: false,
+        count: 2,
+        retryAfter: 30,
+      });
+    }
+    expect(await readRateLimit(ctx.db, 'events', 3, window, t0 + 30_000)).toMatchObject({
+      allowed: true,
+    });
+    // A new window starts from nothing.
+    expect(await readRateLimit(ctx.db, 'events', 2, window, t0 + window)).toMatchObject({
+      allowed: true,
+      count: 0,
+    });
+    expect(await countRateLimitEvent(ctx.db, 'events', window, t0 + window)).toBe(1);
   });
 });
 

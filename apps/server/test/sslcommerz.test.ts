@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../src/db/schema';
+import { payments, rateLimit } from '../src/db/schema';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
 import { createRaisedFund, fundTotals } from './payments-helper';
@@ -21,12 +21,13 @@ afterAll(async () => {
   await standIn.stop();
 });
 
-async function checkout(fundId: string, amountTk = 500, method = 'bkash') {
+async function checkout(fundId: string, amountTk = 500, method = 'bkash', remoteAddress?: string) {
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/payments/checkout',
     headers: { cookie: donor.cookie },
     payload: { fundId, amountTk, method },
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { paymentId: string; redirectUrl: string };
@@ -330,6 +331,56 @@ describe('SSLCommerz checkout', () => {
       });
       expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
     }
+  });
+
+  it("a failed attempt counts once against the donor's network, however often it is told; a cancelled or forged one does not", async () => {
+    const fund = await createRaisedFund(ctx);
+    const network = '100.64.7.9';
+    const declines = async () => {
+      const [row] = await ctx.db
+        .select({ count: rateLimit.count })
+        .from(rateLimit)
+        .where(eq(rateLimit.key, `limit:payments-declined:net:${network}`));
+      return row?.count ?? 0;
+    };
+    const cancelled = await checkout(fund.id, 500, 'bkash', network);
+    expect(await payment(cancelled.paymentId)).toMatchObject({ clientNetwork: network });
+    await browserReturn('cancel', standIn.end(cancelled.paymentId, 'CANCELLED'));
+    expect(await payment(cancelled.paymentId)).toMatchObject({
+      status: 'failed',
+      clientNetwork: null,
+    });
+    // A forged fail notice for a payment still open at the gateway counts nothing.
+    const open = await checkout(fund.id, 500, 'nagad', network);
+    await ipn({ tran_id: open.paymentId, status: 'FAILED' });
+    expect(await declines()).toBe(0);
+
+    // Failed at the gateway: the browser's return, the IPN, the IPN again and the
+    // reconciliation all say so; one decline counts. A donor who chose "cancel" on the
+    // way back from a failed attempt was declined all the same: the gateway decides.
+    const failed = await checkout(fund.id, 500, 'rocket', network);
+    const fields = standIn.end(failed.paymentId, 'FAILED');
+    const deps = {
+      db: ctx.db,
+      provider: ctx.app.payments,
+      checkout: ctx.app.checkout,
+      log: silentLog,
+    };
+    await Promise.all([
+      browserReturn('cancel', fields),
+      ipn(fields),
+      reconcilePendingPayments(deps, { olderThanMs: 0, abandonAfterMs: 3_600_000 }),
+    ]);
+    await ipn(fields);
+    expect(await payment(failed.paymentId)).toMatchObject({
+      status: 'failed',
+      clientNetwork: null,
+    });
+    expect(await declines()).toBe(1);
+    expect(await payment(open.paymentId)).toMatchObject({
+      status: 'pending',
+      clientNetwork: network,
+    });
   });
 
   it('a forged fail or cancel, posted while the donor is still at the gateway, fails nothing; the payment then counts', async () => {

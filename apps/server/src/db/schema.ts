@@ -349,6 +349,12 @@ export const payments = pgTable(
     /** Refunded or disputed at the provider so far (see `refunds`). */
     refundedPoisha: bigint('refunded_poisha', { mode: 'number' }).notNull().default(0),
     failureMessage: text('failure_message'),
+    /**
+     * The network (IPv4 address or IPv6 /64) the payment was started from, kept only
+     * while it is pending: a decline counts against that network (decision 448); the
+     * database forgets it as soon as the payment leaves `pending`.
+     */
+    clientNetwork: text('client_network'),
     /** When the reconciliation last claimed this payment (one process re-reads it at a time). */
     reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
@@ -45,6 +45,47 @@ export async function hitRateLimits(
     retryAfter: refused.length ? Math.max(...refused.map((h) => h.retryAfter)) : 0,
   };
 }
+
+/**
+ * Whether `key` is still under `max` in its current window, counting nothing: for
+ * limits on events a request does not cause itself (a payment's network is refused once
+ * its declined payments reach the limit; decision 448). Keys as `hitRateLimit`'s.
+ */
+export async function readRateLimit(
+  db: Db,
+  key: string,
+  max: number,
+  windowMs: number,
+  now: number = Date.now(),
+): Promise<RateLimitHit> {
+  const [row] = await counterRead(db).execute({ key: `limit:${key}` });
+  const windowStart = row?.windowStart ?? now;
+  const count = row && windowStart > now - windowMs ? row.count : 0;
+  return {
+    allowed: count < max,
+    count,
+    retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  };
+}
+
+/** Counts one event against `key` (no limit of its own; `readRateLimit` enforces one). */
+export async function countRateLimitEvent(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now: number = Date.now(),
+): Promise<number> {
+  const [hit] = await hitCounters(db, [{ key, max: Number.MAX_SAFE_INTEGER }], windowMs, now);
+  return hit!.count;
+}
+
+const counterRead = builtOnce((db) =>
+  db
+    .select({ count: rateLimit.count, windowStart: rateLimit.lastRequest })
+    .from(rateLimit)
+    .where(eq(rateLimit.key, sql.placeholder('key')))
+    .prepare(''),
+);
 
 /**
  * One upsert for all the keys (a payment counts its account and its network in one round

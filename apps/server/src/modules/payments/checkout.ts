@@ -25,6 +25,7 @@ import {
   poishaOf,
 } from '../../lib/payments/gateway';
 import { setSubscription } from '../updates/subscriptions';
+import { markDeclined } from './declines';
 import { FUND_ON_HOLD, PAYMENT_MESSAGES, recordDonation } from './service';
 
 export interface CheckoutDeps {
@@ -86,6 +87,8 @@ export async function startCheckout(
   actor: TMe,
   input: TCheckoutRequest,
   lang: Language,
+  /** Where the donor is (an IPv4 address or IPv6 /64): a decline counts against it. */
+  clientNetwork: string | null = null,
 ): Promise<TCheckoutResponse> {
   const { db, gateway } = deps;
   if (!gateway.methods.includes(input.method)) {
@@ -122,6 +125,7 @@ export async function startCheckout(
     supportMessage: input.supportMessage,
     mode: gateway.mode,
     status: 'pending',
+    clientNetwork,
   });
   const url = (path: string) => deps.publicUrl + path;
   let redirectUrl: string;
@@ -269,6 +273,22 @@ async function askGateway(deps: CheckoutDeps, row: PaymentRow) {
 }
 
 /**
+ * Every attempt ended unpaid: the payment fails with `message`. Whether it was declined
+ * is the gateway's word, never a notice's: an attempt the gateway shows FAILED counts
+ * against the network the payment was started from (decision 448); cancelled and
+ * expired ones do not.
+ */
+async function failEnded(
+  deps: CheckoutDeps,
+  row: PaymentRow,
+  attempts: GatewayTransaction[],
+  message: string,
+) {
+  if (attempts.some((a) => a.status === 'FAILED')) await markDeclined(deps.db, row.id, message);
+  else await markFailed(deps.db, row.id, message);
+}
+
+/**
  * The donor came back from the gateway (fail_url, cancel_url) or a FAILED / CANCELLED
  * IPN came. Anyone can post those, so the posted status decides nothing: the gateway's
  * Transaction Query does. A paid attempt is settled as any payment; while an attempt is
@@ -297,9 +317,10 @@ export async function abandonCheckout(
     );
     return 'pending';
   }
-  await markFailed(
-    deps.db,
-    row.id,
+  await failEnded(
+    deps,
+    row,
+    gateway.attempts,
     why === 'cancel' ? CHECKOUT_MESSAGES.cancelled : CHECKOUT_MESSAGES.failed,
   );
   return 'failed';
@@ -319,9 +340,10 @@ export async function reconcileCheckout(
   if (paidValId) return settleCheckout(deps, row.id, paidValId);
   if (ended) {
     const cancelled = attempts.every((a) => a.status === 'CANCELLED');
-    await markFailed(
-      deps.db,
-      row.id,
+    await failEnded(
+      deps,
+      row,
+      attempts,
       cancelled ? CHECKOUT_MESSAGES.cancelled : CHECKOUT_MESSAGES.failed,
     );
     return 'failed';

@@ -6,6 +6,7 @@ import { formatTk } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { payments as paymentsTable } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import { clientNetwork } from '../../lib/rate-limit';
 import { translate } from '../../lib/i18n';
 import { TestCheckoutGateway, TEST_WALLET } from '../../lib/payments/test-gateway';
 import { rateLimit } from '../../plugins/rate-limit';
@@ -18,7 +19,7 @@ import {
   settleCheckout,
   startCheckout,
 } from './checkout';
-import { paymentRateLimit } from './limits';
+import { paymentRateLimit, refuseDecliningNetwork } from './limits';
 import { findPayment, findUserPayment, listHeldPayments } from './views';
 
 const form = (body: Buffer) => new URLSearchParams(body.toString('utf8'));
@@ -44,9 +45,10 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
   route(
     app,
     payments.checkout,
-    ({ user, body, request }) => startCheckout(deps(), user, body, request.language()),
+    ({ user, body, request }) =>
+      startCheckout(deps(), user, body, request.language(), clientNetwork(request.ip)),
     {
-      preHandler: [paymentRateLimit('checkout')],
+      preHandler: [refuseDecliningNetwork, paymentRateLimit('checkout')],
       // Starting a payment changes no account or session (plugins/auth.ts).
       config: { keepsSessions: true },
     },

@@ -1,13 +1,52 @@
-import { accountRateLimit } from '../../plugins/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TooManyRequests } from '../../lib/errors';
+import { clientNetwork } from '../../lib/rate-limit';
+import { rateLimit } from '../../plugins/rate-limit';
+import { networkDeclines, PAYMENT_WINDOW_MS } from './declines';
+
+const TOO_MANY = 'Too many payment attempts. Please wait a few minutes and try again.';
 
 /**
- * Card-testing protection: PAYMENT_RATE_LIMIT_MAX attempts per 10 minutes per account,
- * ten times that per network (a carrier-grade NAT address is many donors).
+ * Card-testing protection per person (decision 448): PAYMENT_RATE_LIMIT_MAX payment
+ * requests per account in 10 minutes. A network is not counted here: thousands of donors
+ * share one carrier-grade NAT address; `refuseDecliningNetwork` limits it by its declines.
  */
-export function paymentRateLimit(action: 'intent' | 'confirm' | 'card' | 'checkout') {
-  return accountRateLimit({
+export function paymentRateLimit(action: 'intent' | 'confirm' | 'checkout') {
+  return rateLimit({
     name: action,
-    max: (config) => config.PAYMENT_RATE_LIMIT_MAX,
-    message: 'Too many payment attempts. Please wait a few minutes and try again.',
+    per: { user: (config) => config.PAYMENT_RATE_LIMIT_MAX },
+    windowMs: PAYMENT_WINDOW_MS,
+    message: TOO_MANY,
   });
+}
+
+/**
+ * The embedded test processor's card endpoint, a stand-in for a processor's own: it has
+ * no account, only the intent's secret, so it counts per network, ten times the account
+ * limit (test cards only: no real card can be tried on it).
+ */
+export const testCardRateLimit = rateLimit({
+  name: 'card',
+  per: { network: (config) => 10 * config.PAYMENT_RATE_LIMIT_MAX },
+  windowMs: PAYMENT_WINDOW_MS,
+  message: TOO_MANY,
+});
+
+/**
+ * Pre-handler for the requests that start a payment: a network whose payments were
+ * declined PAYMENT_NETWORK_DECLINE_MAX times in the window (card testing's mark) starts
+ * no more until the window ends. Counts nothing itself; declines are counted where they
+ * are learnt (`markDeclined`).
+ */
+export async function refuseDecliningNetwork(request: FastifyRequest, reply: FastifyReply) {
+  const { database, config } = request.server;
+  const { allowed, retryAfter } = await networkDeclines(
+    database.db,
+    clientNetwork(request.ip),
+    config.PAYMENT_NETWORK_DECLINE_MAX,
+  );
+  if (!allowed) {
+    reply.header('retry-after', String(retryAfter));
+    throw new TooManyRequests(TOO_MANY);
+  }
 }

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { payments } from '@easyfund/shared/api/payments';
 import { NotFound } from '../../lib/errors';
+import { clientNetwork } from '../../lib/rate-limit';
 import { sendCached } from '../../lib/micro-cache';
 import { syncLedgerMode } from '../../lib/ledger-mode';
 import { TestPaymentProvider } from '../../lib/payments/test-provider';
 import { route } from '../../plugins/route';
 import { registerCheckoutRoutes } from './gateway-routes';
-import { paymentRateLimit } from './limits';
+import { paymentRateLimit, refuseDecliningNetwork, testCardRateLimit } from './limits';
 import { registerReconciler } from './reconciler';
 import { confirmPayment, createPaymentIntent, type PaymentDeps, refundPayment } from './service';
 import { listMyPayments, paymentDetail, searchPayments } from './views';
@@ -45,8 +46,12 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     payments.createIntent,
-    ({ user, body, request }) => createPaymentIntent(deps, user, body, request.language()),
-    { preHandler: [paymentRateLimit('intent')], config: { keepsSessions: true } },
+    ({ user, body, request }) =>
+      createPaymentIntent(deps, user, body, request.language(), clientNetwork(request.ip)),
+    {
+      preHandler: [refuseDecliningNetwork, paymentRateLimit('intent')],
+      config: { keepsSessions: true },
+    },
   );
   route(app, payments.confirm, ({ user, body }) => confirmPayment(deps, user, body), {
     preHandler: [paymentRateLimit('confirm')],
@@ -87,7 +92,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
       if (!(processor instanceof TestPaymentProvider)) throw new NotFound('Test processor');
       return processor.confirm(params.intentId, body.clientSecret, body.card);
     },
-    { preHandler: [paymentRateLimit('card')], config: { keepsSessions: true } },
+    { preHandler: [testCardRateLimit], config: { keepsSessions: true } },
   );
 
   // Stripe signs the raw bytes: the contract's `rawBody` keeps the body as a Buffer.

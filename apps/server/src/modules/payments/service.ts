@@ -31,6 +31,7 @@ import { latestChoiceWins } from '../updates/subscriptions';
 import { currentModeWithdrawal, heldBack, refundUnderWay } from '../withdrawals/balance';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { translate } from '../../lib/i18n';
+import { markDeclined } from './declines';
 import { findUserPayment } from './views';
 
 export interface PaymentDeps {
@@ -114,6 +115,7 @@ const pendingPayment = builtOnce((db) => {
       anonymous: value('anonymous'),
       supportMessage: value('supportMessage'),
       mode: value('mode'),
+      clientNetwork: value('clientNetwork'),
     }),
   );
   return db
@@ -134,6 +136,8 @@ export async function createPaymentIntent(
   actor: TMe,
   input: TCreateIntentRequest,
   lang: Language = 'en',
+  /** Where the donor is (an IPv4 address or IPv6 /64): a decline counts against it. */
+  clientNetwork: string | null = null,
 ): Promise<TCreateIntentResponse> {
   const { db, provider } = deps;
   const [fund] = await fundState(db).execute({ fundId: input.fundId });
@@ -166,6 +170,7 @@ export async function createPaymentIntent(
     supportMessage: input.supportMessage ?? null,
     mode: provider.mode,
     subscribed: input.updatesOptIn,
+    clientNetwork,
   });
   return {
     paymentId,
@@ -278,7 +283,7 @@ export async function settlePayment(
   if (intent.outcome === 'failed') {
     // A failed row re-read by the reconciliation keeps the reason it was given.
     if (row.status !== 'failed') {
-      await markFailed(deps.db, row.id, intent.lastError ?? PAYMENT_MESSAGES.failed);
+      await markDeclined(deps.db, row.id, intent.lastError ?? PAYMENT_MESSAGES.failed);
     }
     return 'failed';
   }

@@ -1,4 +1,7 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { session } from '../src/db/schema';
+import { housekeeping } from '../src/plugins/housekeeping';
 import { buildTestApp, createSignedInUser, type TestContext } from './helper';
 
 let ctx: TestContext;
@@ -42,5 +45,28 @@ describe('GET /api/session', () => {
       headers: { cookie: 'better-auth.session_token=forged.value' },
     });
     expect(res.json()).toEqual({ user: null });
+  });
+});
+
+describe('sessions that ended', () => {
+  it('are deleted by the hourly housekeeping, with the address and browser they kept; live ones stay', async () => {
+    const ended = await createSignedInUser(ctx, { name: 'Ended Session' });
+    const live = await createSignedInUser(ctx, { name: 'Live Session' });
+    await ctx.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 60_000), ipAddress: '100.64.1.2' })
+      .where(eq(session.userId, ended.id));
+    await housekeeping(ctx.app);
+    const left = await ctx.db
+      .select({ userId: session.userId })
+      .from(session)
+      .where(inArray(session.userId, [ended.id, live.id]));
+    expect(left).toEqual([{ userId: live.id }]);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: live.cookie },
+    });
+    expect(me.json().user).toMatchObject({ id: live.id });
   });
 });

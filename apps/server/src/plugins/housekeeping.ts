@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { verification } from '../db/schema';
+import { session, verification } from '../db/schema';
 import { QUEUES } from '../lib/jobs';
 import { pruneRateLimits } from '../lib/rate-limit';
 import { pruneUnusedUploads } from '../modules/uploads/service';
@@ -10,8 +10,10 @@ const KEEP_COUNTERS_MS = 24 * 60 * 60_000;
 
 /**
  * Hourly clean-up of rows nothing else deletes: rate-limit counters idle for a day,
- * expired reset/verification tokens, and uploads nothing has used for a day (with their
- * files). A job of the queue (decision 226); safe even if two ran at once.
+ * expired reset/verification tokens, expired sessions (with the network address and
+ * browser they were signed in from: kept no longer than the session), and uploads
+ * nothing has used for a day (with their files). A job of the queue (decision 226); safe
+ * even if two ran at once.
  */
 export async function housekeeping(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
@@ -20,9 +22,16 @@ export async function housekeeping(app: FastifyInstance): Promise<void> {
     .delete(verification)
     .where(lt(verification.expiresAt, new Date()))
     .returning({ id: verification.id });
+  const sessions = await db
+    .delete(session)
+    .where(lt(session.expiresAt, new Date()))
+    .returning({ id: session.id });
   const images = await pruneUnusedUploads(db, app.storage);
-  if (counters + tokens.length + images > 0) {
-    app.log.info({ counters, tokens: tokens.length, images }, 'housekeeping removed stale rows');
+  if (counters + tokens.length + sessions.length + images > 0) {
+    app.log.info(
+      { counters, tokens: tokens.length, sessions: sessions.length, images },
+      'housekeeping removed stale rows',
+    );
   }
 }
 

@@ -43,7 +43,7 @@ export const INFO_PAGES: Record<InfoTopic, InfoPage> = {
     title: INFO_PAGE_TITLES.privacy,
     sections: [
       {
-        text: 'We keep your name, e-mail address and photo address to run your account, and the donations you make to show your history and the funds’ totals.',
+        text: 'We keep your name, e-mail address and photo address to run your account, and the donations you make to show your history and the funds’ totals. For each login we keep the network address and browser it came from, to protect your account, until you log out or the login expires.',
       },
       {
         heading: 'Payments',

@@ -474,6 +474,17 @@ describe('card-testing protection', () => {
         await other.close();
       }
       expect((await start(fresh, '100.64.0.2')).statusCode).toBe(201);
+      // A wallet checkout is a payment started too.
+      const wallet = (remoteAddress: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/payments/checkout',
+          headers: { cookie: fresh.cookie },
+          payload: { fundId: fund.id, amountTk: 500, method: 'bkash' },
+          remoteAddress,
+        });
+      expect((await wallet(cgnat)).statusCode).toBe(429);
+      expect((await wallet('100.64.0.2')).statusCode).toBe(201);
       await confirmAtProcessor(limited, fourth.intent);
       expect(
         (await confirmPayment(limited, fourth.donor, fourth.intent.intentId)).json(),

@@ -97,6 +97,9 @@ const EnvSchema = z.object({
   /** Declined payments per client network per 10 minutes before it may start no more
    *  (decision 448); honest donations from the network count nothing. */
   PAYMENT_NETWORK_DECLINE_MAX: z.coerce.number().int().min(1).default(50),
+  /** Payments started from one client network in the last 10 minutes and still pending
+   *  before it may start no more (decision 448). */
+  PAYMENT_NETWORK_UNFINISHED_MAX: z.coerce.number().int().min(1).default(200),
   MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   /** Receipt and statement downloads (PDFs, the dearest reads) per account per 10 minutes;
    *  ten times that per client network. */

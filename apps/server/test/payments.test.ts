@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMOUNT_MSG } from '@easyfund/shared/schemas/donations';
 import { buildApp } from '../src/app';
@@ -512,6 +512,81 @@ describe('card-testing protection', () => {
       .from(rateLimit)
       .where(eq(rateLimit.key, 'limit:payments-declined:net:100.64.9.9'));
     expect(counter?.count).toBe(1);
+  });
+
+  it('a canceled, abandoned or unknown payment counts no decline', async () => {
+    const network = '100.64.5.5';
+    const fund = await createRaisedFund(ctx);
+    const start = async () =>
+      (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 50 }, network)).json() as {
+        paymentId: string;
+        intentId: string;
+        clientSecret: string;
+      };
+    const deps = { db: ctx.db, provider: ctx.app.payments, log: { warn() {}, error() {} } };
+    // Canceled at the provider (an admin at its dashboard, or our own abandonment).
+    const canceled = await start();
+    await ctx.app.payments.cancelIntent(canceled.intentId);
+    expect((await confirmPayment(ctx, donor, canceled.intentId)).json()).toMatchObject({
+      status: 'failed',
+    });
+    // Never paid: abandoned by the reconciliation.
+    const abandoned = await start();
+    await ctx.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(payments.id, abandoned.paymentId));
+    await reconcilePendingPayments(deps, { olderThanMs: 0, abandonAfterMs: 3_600_000 });
+    // Unknown at the provider.
+    const unknown = await start();
+    await ctx.db.delete(testProcessorIntents).where(eq(testProcessorIntents.id, unknown.intentId));
+    await confirmPayment(ctx, donor, unknown.intentId);
+
+    const rows = await ctx.db
+      .select({ status: payments.status, network: payments.clientNetwork })
+      .from(payments)
+      .where(inArray(payments.id, [canceled.paymentId, abandoned.paymentId, unknown.paymentId]));
+    expect(rows).toEqual(Array(3).fill({ status: 'failed', network: null }));
+    const [counter] = await ctx.db
+      .select()
+      .from(rateLimit)
+      .where(eq(rateLimit.key, `limit:payments-declined:net:${network}`));
+    expect(counter).toBeUndefined();
+  });
+
+  it("a network's payments started in the last 10 minutes and still pending are limited too", async () => {
+    const limited = await buildTestApp({ PAYMENT_NETWORK_UNFINISHED_MAX: '3' });
+    try {
+      const fund = await createRaisedFund(limited);
+      const start = async (ip: string) => {
+        const who = await createSignedInUser(limited);
+        const res = await createIntent(limited, who, { fundId: fund.id, amountTk: 50 }, ip);
+        return { who, res };
+      };
+      const open = [];
+      for (let i = 0; i < 3; i++) open.push(await start('100.64.6.6'));
+      const { res: refused } = await start('100.64.6.6');
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThan(500);
+      expect(wait).toBeLessThanOrEqual(600);
+      expect((await start('100.64.6.7')).res.statusCode).toBe(201);
+      // One of them paid, another started over 10 minutes ago: two places free again.
+      const paid = open[0]!;
+      await confirmAtProcessor(limited, paid.res.json());
+      expect(
+        (await confirmPayment(limited, paid.who, paid.res.json().intentId)).json(),
+      ).toMatchObject({ status: 'succeeded' });
+      await limited.db
+        .update(payments)
+        .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(payments.id, open[1]!.res.json().paymentId));
+      expect((await start('100.64.6.6')).res.statusCode).toBe(201);
+      expect((await start('100.64.6.6')).res.statusCode).toBe(201);
+      expect((await start('100.64.6.6')).res.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('an IPv6 client counts as its /64: declines from addresses inside it add up', async () => {

@@ -377,6 +377,13 @@ describe('SSLCommerz checkout', () => {
       clientNetwork: null,
     });
     expect(await declines()).toBe(1);
+
+    // Two failed attempts on one checkout (the donor tried twice at the gateway) count two.
+    const twice = await checkout(fund.id, 500, 'bkash', network);
+    const first = standIn.byTranId(twice.paymentId);
+    standIn.transactions.set(`${twice.paymentId}:again`, { ...first, status: 'FAILED' });
+    await ipn(standIn.end(twice.paymentId, 'FAILED'));
+    expect(await declines()).toBe(3);
     expect(await payment(open.paymentId)).toMatchObject({
       status: 'pending',
       clientNetwork: network,

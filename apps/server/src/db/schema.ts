@@ -55,7 +55,11 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('session_user_idx').on(t.userId)],
+  (t) => [
+    index('session_user_idx').on(t.userId),
+    // The hourly housekeeping deletes the expired ones.
+    index('session_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const account = pgTable(
@@ -373,6 +377,15 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_payment_uq').on(t.providerPaymentId),
     uniqueIndex('payments_validation_uq').on(t.validationId),
     check('payments_method_check', sql`${t.method} in ('card', 'bkash', 'nagad', 'rocket')`),
+    // A payment's network is kept only while it is pending (decision 448).
+    check(
+      'payments_network_pending_check',
+      sql`${t.status} = 'pending' or ${t.clientNetwork} is null`,
+    ),
+    // A network's unfinished payments, counted before it starts another (decision 448).
+    index('payments_pending_network_idx')
+      .on(t.clientNetwork, t.createdAt)
+      .where(sql`${t.clientNetwork} is not null`),
     uniqueIndex('payments_receipt_number_uq').on(t.receiptNumber),
     // The donor wall: recent, top and words of support, one indexed query each.
     index('payments_wall_recent_idx')

@@ -88,8 +88,8 @@ const counterRead = builtOnce((db) =>
 );
 
 /**
- * One upsert for all the keys (a payment counts its account and its network in one round
- * trip), in the keys' order, so that two requests sharing counters lock them in the same
+ * One upsert for all the keys (a download counts its account and its network in one
+ * round trip), in the keys' order, so that two requests sharing counters lock them in the same
  * order and never wait on each other in a circle. A key named twice counts once.
  */
 async function hitCounters(

@@ -274,7 +274,7 @@ async function askGateway(deps: CheckoutDeps, row: PaymentRow) {
 
 /**
  * Every attempt ended unpaid: the payment fails with `message`. Whether it was declined
- * is the gateway's word, never a notice's: an attempt the gateway shows FAILED counts
+ * is the gateway's word, never a notice's: each attempt the gateway shows FAILED counts
  * against the network the payment was started from (decision 448); cancelled and
  * expired ones do not.
  */
@@ -284,7 +284,8 @@ async function failEnded(
   attempts: GatewayTransaction[],
   message: string,
 ) {
-  if (attempts.some((a) => a.status === 'FAILED')) await markDeclined(deps.db, row.id, message);
+  const failed = attempts.filter((a) => a.status === 'FAILED').length;
+  if (failed > 0) await markDeclined(deps.db, row.id, message, failed);
   else await markFailed(deps.db, row.id, message);
 }
 

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
-import { countRateLimitEvent, type RateLimitHit, readRateLimit } from '../../lib/rate-limit';
+import { countRateLimitEvent, readRateLimit } from '../../lib/rate-limit';
 
 /** The payment limits' window (decisions 202, 413, 448). */
 export const PAYMENT_WINDOW_MS = 10 * 60_000;
@@ -10,14 +10,53 @@ export const PAYMENT_WINDOW_MS = 10 * 60_000;
 const declinesKey = (network: string) => `payments-declined:net:${network}`;
 
 /**
- * Whether a network may start another payment: under `max` declined payments in the
- * current window (decision 448). Reads one counter and writes nothing, so the donations
- * of many honest donors behind one carrier-grade NAT address neither count nor wait on
- * each other.
+ * Whether a network may start another payment (decision 448): under `declines` declined
+ * payments in the current window, and under `unfinished` payments started from it in the
+ * last 10 minutes and still pending (a tester who never lets a decline be told). Reads,
+ * writes nothing: the donations of many honest donors behind one carrier-grade NAT
+ * address neither count nor wait on each other; `retryAfter` is the longer wait.
  */
-export function networkDeclines(db: Db, network: string, max: number): Promise<RateLimitHit> {
-  return readRateLimit(db, declinesKey(network), max, PAYMENT_WINDOW_MS);
+export async function networkPaymentState(
+  db: Db,
+  network: string,
+  max: { declines: number; unfinished: number },
+  now: number = Date.now(),
+): Promise<{ allowed: boolean; retryAfter: number }> {
+  const declined = await readRateLimit(
+    db,
+    declinesKey(network),
+    max.declines,
+    PAYMENT_WINDOW_MS,
+    now,
+  );
+  const [open] = await unfinishedFrom(db).execute({
+    network,
+    since: new Date(now - PAYMENT_WINDOW_MS).toISOString(),
+  });
+  const unfinished = open?.count ?? 0;
+  const oldest = open?.oldest ? new Date(open.oldest).getTime() : now;
+  const waits = [
+    ...(declined.allowed ? [] : [declined.retryAfter]),
+    ...(unfinished < max.unfinished
+      ? []
+      : [Math.max(1, Math.ceil((oldest + PAYMENT_WINDOW_MS - now) / 1000))]),
+  ];
+  return { allowed: waits.length === 0, retryAfter: Math.max(0, ...waits) };
 }
+
+/** A network's payments still pending, started since `since` (the network is kept only then). */
+const unfinishedFrom = builtOnce((db) =>
+  db
+    .select({ count: count(), oldest: min(payments.createdAt) })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.clientNetwork, sql.placeholder('network')),
+        gt(payments.createdAt, sql`${sql.placeholder('since')}::timestamptz`),
+      ),
+    )
+    .prepare(''),
+);
 
 /**
  * The payment, still pending, and the network it was started from, locked: read before
@@ -42,14 +81,24 @@ const declined = builtOnce((db) => {
 });
 
 /**
- * A payment the provider or the gateway declined: failed with its reason, and one
- * decline counted against the network it was started from. Only from `pending`, so a
+ * A payment the provider or the gateway declined: failed with its reason, and its
+ * declined attempts (one for a card intent; each FAILED attempt the gateway shows for a
+ * checkout) counted against the network it was started from. Only from `pending`, so a
  * replayed or concurrent notice of the same decline changes and counts nothing. Returns
  * whether this call declined it.
  */
-export async function markDeclined(db: Db, paymentId: string, message: string): Promise<boolean> {
+export async function markDeclined(
+  db: Db,
+  paymentId: string,
+  message: string,
+  attempts = 1,
+): Promise<boolean> {
   const [row] = await declined(db).execute({ paymentId, message: message.slice(0, 500) });
   if (!row) return false;
-  if (row.network) await countRateLimitEvent(db, declinesKey(row.network), PAYMENT_WINDOW_MS);
+  if (row.network) {
+    for (let i = 0; i < attempts; i++) {
+      await countRateLimitEvent(db, declinesKey(row.network), PAYMENT_WINDOW_MS);
+    }
+  }
   return true;
 }

@@ -19,7 +19,7 @@ import {
   settleCheckout,
   startCheckout,
 } from './checkout';
-import { paymentRateLimit, refuseDecliningNetwork } from './limits';
+import { paymentRateLimit, refuseSuspectNetwork } from './limits';
 import { findPayment, findUserPayment, listHeldPayments } from './views';
 
 const form = (body: Buffer) => new URLSearchParams(body.toString('utf8'));
@@ -48,7 +48,7 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
     ({ user, body, request }) =>
       startCheckout(deps(), user, body, request.language(), clientNetwork(request.ip)),
     {
-      preHandler: [refuseDecliningNetwork, paymentRateLimit('checkout')],
+      preHandler: [refuseSuspectNetwork, paymentRateLimit('checkout')],
       // Starting a payment changes no account or session (plugins/auth.ts).
       config: { keepsSessions: true },
     },

@@ -2,14 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TooManyRequests } from '../../lib/errors';
 import { clientNetwork } from '../../lib/rate-limit';
 import { rateLimit } from '../../plugins/rate-limit';
-import { networkDeclines, PAYMENT_WINDOW_MS } from './declines';
+import { networkPaymentState, PAYMENT_WINDOW_MS } from './declines';
 
 const TOO_MANY = 'Too many payment attempts. Please wait a few minutes and try again.';
 
 /**
  * Card-testing protection per person (decision 448): PAYMENT_RATE_LIMIT_MAX payment
  * requests per account in 10 minutes. A network is not counted here: thousands of donors
- * share one carrier-grade NAT address; `refuseDecliningNetwork` limits it by its declines.
+ * share one carrier-grade NAT address; `refuseSuspectNetwork` limits it by its declined
+ * and unfinished payments.
  */
 export function paymentRateLimit(action: 'intent' | 'confirm' | 'checkout') {
   return rateLimit({
@@ -33,17 +34,21 @@ export const testCardRateLimit = rateLimit({
 });
 
 /**
- * Pre-handler for the requests that start a payment: a network whose payments were
- * declined PAYMENT_NETWORK_DECLINE_MAX times in the window (card testing's mark) starts
- * no more until the window ends. Counts nothing itself; declines are counted where they
- * are learnt (`markDeclined`).
+ * Pre-handler for the requests that start a payment (decision 448): a network whose
+ * payments were declined PAYMENT_NETWORK_DECLINE_MAX times in the window (card testing's
+ * mark), or which has PAYMENT_NETWORK_UNFINISHED_MAX payments started in the last 10
+ * minutes still pending, starts no more until that changes. Counts nothing itself;
+ * declines are counted where they are learnt (`markDeclined`).
  */
-export async function refuseDecliningNetwork(request: FastifyRequest, reply: FastifyReply) {
+export async function refuseSuspectNetwork(request: FastifyRequest, reply: FastifyReply) {
   const { database, config } = request.server;
-  const { allowed, retryAfter } = await networkDeclines(
+  const { allowed, retryAfter } = await networkPaymentState(
     database.db,
     clientNetwork(request.ip),
-    config.PAYMENT_NETWORK_DECLINE_MAX,
+    {
+      declines: config.PAYMENT_NETWORK_DECLINE_MAX,
+      unfinished: config.PAYMENT_NETWORK_UNFINISHED_MAX,
+    },
   );
   if (!allowed) {
     reply.header('retry-after', String(retryAfter));

@@ -7,7 +7,7 @@ import { syncLedgerMode } from '../../lib/ledger-mode';
 import { TestPaymentProvider } from '../../lib/payments/test-provider';
 import { route } from '../../plugins/route';
 import { registerCheckoutRoutes } from './gateway-routes';
-import { paymentRateLimit, refuseDecliningNetwork, testCardRateLimit } from './limits';
+import { paymentRateLimit, refuseSuspectNetwork, testCardRateLimit } from './limits';
 import { registerReconciler } from './reconciler';
 import { confirmPayment, createPaymentIntent, type PaymentDeps, refundPayment } from './service';
 import { listMyPayments, paymentDetail, searchPayments } from './views';
@@ -49,7 +49,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     ({ user, body, request }) =>
       createPaymentIntent(deps, user, body, request.language(), clientNetwork(request.ip)),
     {
-      preHandler: [refuseDecliningNetwork, paymentRateLimit('intent')],
+      preHandler: [refuseSuspectNetwork, paymentRateLimit('intent')],
       config: { keepsSessions: true },
     },
   );

@@ -283,7 +283,10 @@ export async function settlePayment(
   if (intent.outcome === 'failed') {
     // A failed row re-read by the reconciliation keeps the reason it was given.
     if (row.status !== 'failed') {
-      await markDeclined(deps.db, row.id, intent.lastError ?? PAYMENT_MESSAGES.failed);
+      const message = intent.lastError ?? PAYMENT_MESSAGES.failed;
+      // A canceled intent (by the abandonment, or at the provider) was not declined.
+      if (intent.status === 'canceled') await markFailed(deps.db, row.id, message);
+      else await markDeclined(deps.db, row.id, message);
     }
     return 'failed';
   }

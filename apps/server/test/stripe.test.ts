@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, webhookEvents } from '../src/db/schema';
+import { payments, rateLimit, webhookEvents } from '../src/db/schema';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
 import { confirmPayment, createIntent, createRaisedFund, fundTotals } from './payments-helper';
@@ -208,6 +208,39 @@ describe('the stripe webhook', () => {
       failureMessage: 'Your card was declined.',
     });
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+  });
+
+  it("counts a decline told by the webhook and the browser at once against the donor's network once; a cancel counts none", async () => {
+    const network = '100.64.3.3';
+    const declines = async () => {
+      const [row] = await ctx.db
+        .select({ count: rateLimit.count })
+        .from(rateLimit)
+        .where(eq(rateLimit.key, `limit:payments-declined:net:${network}`));
+      return row?.count ?? 0;
+    };
+    const fund = await createRaisedFund(ctx);
+    const start = async () =>
+      (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 200 }, network)).json() as {
+        intentId: string;
+      };
+    const declined = await start();
+    standIn.decline(declined.intentId);
+    const payload = eventPayload('payment_intent.payment_failed', declined.intentId);
+    const [hook, browser] = await Promise.all([
+      postWebhook(payload, sign(payload)),
+      confirmPayment(ctx, donor, declined.intentId),
+    ]);
+    expect(hook.statusCode).toBe(200);
+    expect(browser.json()).toMatchObject({ status: 'failed' });
+    expect(await declines()).toBe(1);
+
+    const canceled = await start();
+    standIn.setStatus(canceled.intentId, 'canceled');
+    const cancelEvent = eventPayload('payment_intent.canceled', canceled.intentId);
+    expect((await postWebhook(cancelEvent, sign(cancelEvent))).statusCode).toBe(200);
+    expect((await paymentStatus(canceled.intentId))?.status).toBe('failed');
+    expect(await declines()).toBe(1);
   });
 
   it('acknowledges event types outside the allow-list without acting on them', async () => {

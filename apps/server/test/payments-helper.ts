@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { funds, payments } from '../src/db/schema';
+import { funds, payments, rateLimit } from '../src/db/schema';
 import { createFund, createUser } from '../src/seed/factories';
 import type { SignedInUser, TestContext } from './helper';
 
@@ -103,4 +103,13 @@ export async function paymentRows(ctx: TestContext, fundId: string) {
 export async function paymentCount(ctx: TestContext) {
   const [row] = await ctx.db.select({ n: count() }).from(payments);
   return row?.n ?? 0;
+}
+
+/** The declined payments counted against a network in its current window (decision 448). */
+export async function declinesCounted(ctx: TestContext, network: string): Promise<number> {
+  const [row] = await ctx.db
+    .select({ count: rateLimit.count })
+    .from(rateLimit)
+    .where(eq(rateLimit.key, `limit:payments-declined:net:${network}`));
+  return row?.count ?? 0;
 }

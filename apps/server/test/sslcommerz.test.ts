@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, rateLimit } from '../src/db/schema';
+import { payments } from '../src/db/schema';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
-import { createRaisedFund, fundTotals } from './payments-helper';
+import { createRaisedFund, declinesCounted, fundTotals } from './payments-helper';
 import { SslCommerzStandIn } from './sslcommerz-stand-in';
 
 let standIn: SslCommerzStandIn;
@@ -336,13 +336,7 @@ describe('SSLCommerz checkout', () => {
   it("a failed attempt counts once against the donor's network, however often it is told; a cancelled or forged one does not", async () => {
     const fund = await createRaisedFund(ctx);
     const network = '100.64.7.9';
-    const declines = async () => {
-      const [row] = await ctx.db
-        .select({ count: rateLimit.count })
-        .from(rateLimit)
-        .where(eq(rateLimit.key, `limit:payments-declined:net:${network}`));
-      return row?.count ?? 0;
-    };
+    const declines = () => declinesCounted(ctx, network);
     const cancelled = await checkout(fund.id, 500, 'bkash', network);
     expect(await payment(cancelled.paymentId)).toMatchObject({ clientNetwork: network });
     await browserReturn('cancel', standIn.end(cancelled.paymentId, 'CANCELLED'));

@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, rateLimit, webhookEvents } from '../src/db/schema';
+import { payments, webhookEvents } from '../src/db/schema';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
-import { confirmPayment, createIntent, createRaisedFund, fundTotals } from './payments-helper';
+import {
+  confirmPayment,
+  createIntent,
+  createRaisedFund,
+  declinesCounted,
+  fundTotals,
+} from './payments-helper';
 import { StripeStandIn } from './stripe-stand-in';
 
 let standIn: StripeStandIn;
@@ -212,13 +218,7 @@ describe('the stripe webhook', () => {
 
   it("counts a decline told by the webhook and the browser at once against the donor's network once; a cancel counts none", async () => {
     const network = '100.64.3.3';
-    const declines = async () => {
-      const [row] = await ctx.db
-        .select({ count: rateLimit.count })
-        .from(rateLimit)
-        .where(eq(rateLimit.key, `limit:payments-declined:net:${network}`));
-      return row?.count ?? 0;
-    };
+    const declines = () => declinesCounted(ctx, network);
     const fund = await createRaisedFund(ctx);
     const start = async () =>
       (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 200 }, network)).json() as {

@@ -47,11 +47,14 @@ export function rateLimit(rule: RateLimitRule) {
     if (email !== undefined && address)
       keys.push({ key: `${rule.name}:email:${address}`, max: resolve(email, config) });
     const { allowed, retryAfter } = await hitRateLimits(database.db, keys, rule.windowMs);
-    if (!allowed) {
-      reply.header('retry-after', String(retryAfter));
-      throw new TooManyRequests(rule.message);
-    }
+    if (!allowed) refuseTooMany(reply, retryAfter, rule.message);
   };
+}
+
+/** A refused request: 429 with the message and `retry-after` in seconds. */
+export function refuseTooMany(reply: FastifyReply, retryAfter: number, message: string): never {
+  reply.header('retry-after', String(retryAfter));
+  throw new TooManyRequests(message);
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TooManyRequests } from '../../lib/errors';
 import { clientNetwork } from '../../lib/rate-limit';
-import { rateLimit } from '../../plugins/rate-limit';
+import { rateLimit, refuseTooMany } from '../../plugins/rate-limit';
 import { networkPaymentState, PAYMENT_WINDOW_MS } from './declines';
 
 const TOO_MANY = 'Too many payment attempts. Please wait a few minutes and try again.';
@@ -50,8 +49,5 @@ export async function refuseSuspectNetwork(request: FastifyRequest, reply: Fasti
       unfinished: config.PAYMENT_NETWORK_UNFINISHED_MAX,
     },
   );
-  if (!allowed) {
-    reply.header('retry-after', String(retryAfter));
-    throw new TooManyRequests(TOO_MANY);
-  }
+  if (!allowed) refuseTooMany(reply, retryAfter, TOO_MANY);
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { UNKNOWN_IDENTITY_ROUTE } from '../src/lib/identity-rate-limit';
 import {
   clientNetwork,
-  countRateLimitEvent,
+  countEventsWith,
   hitRateLimit,
   pruneRateLimits,
   readRateLimit,
@@ -175,8 +176,8 @@ describe('limits on events a request does not cause', () => {
       allowed: true,
       count: 0,
     });
-    expect(await countRateLimitEvent(ctx.db, 'events', window, t0)).toBe(1);
-    expect(await countRateLimitEvent(ctx.db, 'events', window, t0 + 1_000)).toBe(2);
+    expect(await countEvents('events', 1, window, t0)).toBe(1);
+    expect(await countEvents('events', 1, window, t0 + 1_000)).toBe(2);
     // Reading counts nothing: the same answer twice, refused at the limit, with the wait.
     for (let i = 0; i < 2; i++) {
       expect(await readRateLimit(ctx.db, 'events', 2, window, t0 + 30_000)).toEqual({
@@ -193,8 +194,32 @@ describe('limits on events a request does not cause', () => {
       allowed: true,
       count: 0,
     });
-    expect(await countRateLimitEvent(ctx.db, 'events', window, t0 + window)).toBe(1);
+    expect(await countEvents('events', 3, window, t0 + window)).toBe(3);
+    expect(await countEvents('events', 2, window, t0 + window + 1)).toBe(5);
+    expect(await countEvents('other events', 2, window, t0 + window + 1)).toBe(2);
   });
+
+  /** Counts `events` events against `key` in a statement of its own, as a write that learns them does. */
+  async function countEvents(key: string, events: number, windowMs: number, now: number) {
+    const learnt = ctx.db
+      .$with('learnt', {
+        key: sql<string>`key`.as('key'),
+        events: sql<number>`events`.as('events'),
+      })
+      .as(sql`select ${key}::text as key, ${events}::integer as events`);
+    const counted = countEventsWith(ctx.db, learnt, {
+      key: sql`${learnt.key}`,
+      events: sql`${learnt.events}`,
+      where: sql`true`,
+    });
+    const [row] = await ctx.db
+      .with(learnt, counted)
+      .select({ count: counted.count })
+      .from(counted)
+      .prepare('')
+      .execute({ now, windowStart: now - windowMs });
+    return row?.count;
+  }
 });
 
 describe('rate-limit housekeeping', () => {

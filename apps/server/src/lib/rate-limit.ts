@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
+
+/** The table's keys: a limiter's key behind this prefix. */
+const KEY_PREFIX = 'limit:';
 
 export interface RateLimitHit {
   allowed: boolean;
@@ -49,7 +52,8 @@ export async function hitRateLimits(
 /**
  * Whether `key` is still under `max` in its current window, counting nothing: for
  * limits on events a request does not cause itself (a payment's network is refused once
- * its declined payments reach the limit; decision 448). Keys as `hitRateLimit`'s.
+ * its declined payments reach the limit; decision 448), which `countEventsWith` counts.
+ * Keys as `hitRateLimit`'s.
  */
 export async function readRateLimit(
   db: Db,
@@ -58,7 +62,7 @@ export async function readRateLimit(
   windowMs: number,
   now: number = Date.now(),
 ): Promise<RateLimitHit> {
-  const [row] = await counterRead(db).execute({ key: `limit:${key}` });
+  const [row] = await counterRead(db).execute({ key: KEY_PREFIX + key });
   const windowStart = row?.windowStart ?? now;
   const count = row && windowStart > now - windowMs ? row.count : 0;
   return {
@@ -66,17 +70,6 @@ export async function readRateLimit(
     count,
     retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
   };
-}
-
-/** Counts one event against `key` (no limit of its own; `readRateLimit` enforces one). */
-export async function countRateLimitEvent(
-  db: Db,
-  key: string,
-  windowMs: number,
-  now: number = Date.now(),
-): Promise<number> {
-  const [hit] = await hitCounters(db, [{ key, max: Number.MAX_SAFE_INTEGER }], windowMs, now);
-  return hit!.count;
 }
 
 const counterRead = builtOnce((db) =>
@@ -100,7 +93,7 @@ async function hitCounters(
 ): Promise<RateLimitHit[]> {
   const maxOf = new Map<string, number>();
   for (const { key, max } of keys) {
-    const fullKey = `limit:${key}`;
+    const fullKey = KEY_PREFIX + key;
     maxOf.set(fullKey, Math.min(max, maxOf.get(fullKey) ?? max));
   }
   if (maxOf.size === 0) return [];
@@ -129,8 +122,6 @@ function counterUpsert(db: Db, count: number) {
 }
 
 function buildCounterUpsert(db: Db, count: number) {
-  const now = sql.placeholder('now');
-  const expired = sql`${rateLimit.lastRequest} <= ${sql.placeholder('windowStart')}`;
   return db
     .insert(rateLimit)
     .values(
@@ -138,19 +129,57 @@ function buildCounterUpsert(db: Db, count: number) {
         id: sql.placeholder(`id${i}`),
         key: sql.placeholder(`key${i}`),
         count: 1,
-        lastRequest: now,
+        lastRequest: sql.placeholder('now'),
       })),
     )
-    .onConflictDoUpdate({
-      target: rateLimit.key,
-      // For these keys `last_request` holds the start of the current window.
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
-      },
-    })
+    .onConflictDoUpdate({ target: rateLimit.key, set: windowedHit() })
     .returning({ key: rateLimit.key, count: rateLimit.count, windowStart: rateLimit.lastRequest })
     .prepare('');
+}
+
+/**
+ * A counter hit again: the inserted row's events added to it in its window, or a new
+ * window from `now` once the old one is over (placeholders `now` and `windowStart`). For
+ * these keys `last_request` holds the start of the current window.
+ */
+function windowedHit() {
+  const expired = sql`${rateLimit.lastRequest} <= ${sql.placeholder('windowStart')}`;
+  const events = sql`excluded.${sql.identifier(rateLimit.count.name)}`;
+  return {
+    count: sql`case when ${expired} then ${events} else ${rateLimit.count} + ${events} end`,
+    lastRequest: sql`case when ${expired} then ${sql.placeholder('now')} else ${rateLimit.lastRequest} end`,
+  };
+}
+
+/**
+ * A common table expression that counts `events` events against `key` for each row of
+ * `rows` that `where` keeps, for a write that learns of events: counted in that write's
+ * own statement, neither happens without the other. `key` is an expression over `rows`,
+ * named as `hitRateLimit`'s keys are; the statement is given the placeholders `now` and
+ * `windowStart` (`now` less the window). It returns each counter's key and count.
+ */
+export function countEventsWith(
+  db: Db,
+  rows: WithSubquery<string, Record<string, unknown>>,
+  counted: { key: SQL; events: SQL | Placeholder; where: SQL },
+) {
+  return db.$with('counted').as(
+    db
+      .insert(rateLimit)
+      .select((qb) =>
+        qb
+          .select({
+            id: sql<string>`gen_random_uuid()::text`.as('id'),
+            key: sql<string>`${KEY_PREFIX} || ${counted.key}`.as('key'),
+            count: sql<number>`${counted.events}::integer`.as('count'),
+            lastRequest: sql<number>`${sql.placeholder('now')}::bigint`.as('last_request'),
+          })
+          .from(rows)
+          .where(counted.where),
+      )
+      .onConflictDoUpdate({ target: rateLimit.key, set: windowedHit() })
+      .returning({ key: rateLimit.key, count: rateLimit.count }),
+  );
 }
 
 /** Deletes counters whose last request is older than `olderThanMs` (any limiter's). */

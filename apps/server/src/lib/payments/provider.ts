@@ -49,6 +49,11 @@ export interface ProviderIntent {
   disputedPoisha: number;
   /** Why the last attempt failed, in words a donor understands. */
   lastError: string | null;
+  /**
+   * Failed because the card or wallet was refused, not because the intent was canceled:
+   * card testing's mark, counted against the network it came from (decision 448).
+   */
+  declined: boolean;
   metadata: Record<string, string>;
 }
 

@@ -237,6 +237,7 @@ function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
     refundedPoisha: charge?.amount_refunded ?? 0,
     disputedPoisha: disputedOf(charge),
     lastError: lastErrorOf(pi),
+    declined: pi.status === 'requires_payment_method' && pi.last_payment_error != null,
     metadata: { ...pi.metadata },
   };
 }

@@ -38,6 +38,7 @@ function toProviderIntent(row: Row): ProviderIntent {
     refundedPoisha: row.refunded,
     disputedPoisha: 0,
     lastError: row.lastError,
+    declined: row.status === 'requires_payment_method' && row.lastError != null,
     metadata: (row.metadata ?? {}) as Record<string, string>,
   };
 }

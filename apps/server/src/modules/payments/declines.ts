@@ -1,13 +1,14 @@
-import { and, count, eq, gt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, min, sql } from 'drizzle-orm';
 import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
-import { countRateLimitEvent, readRateLimit } from '../../lib/rate-limit';
+import { countEventsWith, readRateLimit } from '../../lib/rate-limit';
 
 /** The payment limits' window (decisions 202, 413, 448). */
 export const PAYMENT_WINDOW_MS = 10 * 60_000;
 
-const declinesKey = (network: string) => `payments-declined:net:${network}`;
+const DECLINES_KEY = 'payments-declined:net:';
+const declinesKey = (network: string) => DECLINES_KEY + network;
 
 /**
  * Whether a network may start another payment (decision 448): under `declines` declined
@@ -59,8 +60,11 @@ const unfinishedFrom = builtOnce((db) =>
 );
 
 /**
- * The payment, still pending, and the network it was started from, locked: read before
- * the update, because the update makes the database forget the network (migration 0015).
+ * A payment declined in one statement: the payment, still pending, and the network it was
+ * started from, locked and read before the update (the update makes the database forget
+ * the network, migration 0015); the payment failed with its reason; its declined attempts
+ * counted against that network. The payment's row is locked before the counter's, as
+ * every statement that takes both does.
  */
 const declined = builtOnce((db) => {
   const before = db.$with('before').as(
@@ -70,35 +74,46 @@ const declined = builtOnce((db) => {
       .where(and(eq(payments.id, sql.placeholder('paymentId')), eq(payments.status, 'pending')))
       .for('update'),
   );
+  const failed = db.$with('failed').as(
+    db
+      .update(payments)
+      .set({ status: 'failed', failureMessage: sql`${sql.placeholder('message')}` })
+      .from(before)
+      .where(eq(payments.id, before.id))
+      .returning({ network: before.network }),
+  );
+  const counted = countEventsWith(db, failed, {
+    key: sql`${DECLINES_KEY} || ${failed.network}`,
+    events: sql.placeholder('attempts'),
+    where: isNotNull(failed.network),
+  });
   return db
-    .with(before)
-    .update(payments)
-    .set({ status: 'failed', failureMessage: sql`${sql.placeholder('message')}` })
-    .from(before)
-    .where(eq(payments.id, before.id))
-    .returning({ network: before.network })
+    .with(before, failed, counted)
+    .select({ network: failed.network })
+    .from(failed)
     .prepare('');
 });
 
 /**
  * A payment the provider or the gateway declined: failed with its reason, and its
  * declined attempts (one for a card intent; each FAILED attempt the gateway shows for a
- * checkout) counted against the network it was started from. Only from `pending`, so a
- * replayed or concurrent notice of the same decline changes and counts nothing. Returns
- * whether this call declined it.
+ * checkout) counted against the network it was started from, both or neither. Only from
+ * `pending`, so a replayed or concurrent notice of the same decline changes and counts
+ * nothing. Returns whether this call declined it.
  */
 export async function markDeclined(
   db: Db,
   paymentId: string,
   message: string,
   attempts = 1,
+  now: number = Date.now(),
 ): Promise<boolean> {
-  const [row] = await declined(db).execute({ paymentId, message: message.slice(0, 500) });
-  if (!row) return false;
-  if (row.network) {
-    for (let i = 0; i < attempts; i++) {
-      await countRateLimitEvent(db, declinesKey(row.network), PAYMENT_WINDOW_MS);
-    }
-  }
-  return true;
+  const rows = await declined(db).execute({
+    paymentId,
+    message: message.slice(0, 500),
+    attempts,
+    now,
+    windowStart: now - PAYMENT_WINDOW_MS,
+  });
+  return rows.length > 0;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
@@ -49,36 +49,42 @@ export async function hitRateLimits(
   };
 }
 
+/** A limiter's key as the counters' table holds it. */
+export const counterKey = (key: string) => KEY_PREFIX + key;
+
 /**
- * Whether `key` is still under `max` in its current window, counting nothing: for
- * limits on events a request does not cause itself (a payment's network is refused once
- * its declined payments reach the limit; decision 448), which `countEventsWith` counts.
- * Keys as `hitRateLimit`'s.
+ * A counter read inside another statement, counting nothing: its count and the start of
+ * its window, as scalar subqueries on the row whose key (`counterKey`) the placeholder
+ * `keyName` is given; both null when there is none. For limits on events a request does
+ * not cause itself (a payment's network is refused once its declined payments reach the
+ * limit; decision 448), which `countEventsWith` counts; `readCounter` says what they mean.
  */
-export async function readRateLimit(
-  db: Db,
-  key: string,
+export function counterColumns(keyName: string) {
+  const column = (c: typeof rateLimit.count | typeof rateLimit.lastRequest) =>
+    sql`(select ${c} from ${rateLimit} where ${rateLimit.key} = ${sql.placeholder(keyName)})`.mapWith(
+      Number,
+    );
+  return {
+    count: column(rateLimit.count) as SQL<number | null>,
+    windowStart: column(rateLimit.lastRequest) as SQL<number | null>,
+  };
+}
+
+/** Whether a counter read by `counterColumns` is still under `max` in its current window. */
+export function readCounter(
+  row: { count: number | null; windowStart: number | null },
   max: number,
   windowMs: number,
-  now: number = Date.now(),
-): Promise<RateLimitHit> {
-  const [row] = await counterRead(db).execute({ key: KEY_PREFIX + key });
-  const windowStart = row?.windowStart ?? now;
-  const count = row && windowStart > now - windowMs ? row.count : 0;
+  now: number,
+): RateLimitHit {
+  const windowStart = row.windowStart ?? now;
+  const count = row.count !== null && windowStart > now - windowMs ? row.count : 0;
   return {
     allowed: count < max,
     count,
     retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
   };
 }
-
-const counterRead = builtOnce((db) =>
-  db
-    .select({ count: rateLimit.count, windowStart: rateLimit.lastRequest })
-    .from(rateLimit)
-    .where(eq(rateLimit.key, sql.placeholder('key')))
-    .prepare(''),
-);
 
 /**
  * One upsert for all the keys (a download counts its account and its network in one
@@ -93,7 +99,7 @@ async function hitCounters(
 ): Promise<RateLimitHit[]> {
   const maxOf = new Map<string, number>();
   for (const { key, max } of keys) {
-    const fullKey = KEY_PREFIX + key;
+    const fullKey = counterKey(key);
     maxOf.set(fullKey, Math.min(max, maxOf.get(fullKey) ?? max));
   }
   if (maxOf.size === 0) return [];

@@ -2,7 +2,7 @@ import { and, count, eq, gt, isNotNull, min, sql } from 'drizzle-orm';
 import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
-import { countEventsWith, readRateLimit } from '../../lib/rate-limit';
+import { counterColumns, counterKey, countEventsWith, readCounter } from '../../lib/rate-limit';
 
 /** The payment limits' window (decisions 202, 413, 448). */
 export const PAYMENT_WINDOW_MS = 10 * 60_000;
@@ -23,19 +23,19 @@ export async function networkPaymentState(
   max: { declines: number; unfinished: number },
   now: number = Date.now(),
 ): Promise<{ allowed: boolean; retryAfter: number }> {
-  const declined = await readRateLimit(
-    db,
-    declinesKey(network),
+  const [state] = await stateOf(db).execute({
+    network,
+    since: new Date(now - PAYMENT_WINDOW_MS).toISOString(),
+    declinesKey: counterKey(declinesKey(network)),
+  });
+  const declined = readCounter(
+    { count: state?.declined ?? null, windowStart: state?.declinedSince ?? null },
     max.declines,
     PAYMENT_WINDOW_MS,
     now,
   );
-  const [open] = await unfinishedFrom(db).execute({
-    network,
-    since: new Date(now - PAYMENT_WINDOW_MS).toISOString(),
-  });
-  const unfinished = open?.count ?? 0;
-  const oldest = open?.oldest ? new Date(open.oldest).getTime() : now;
+  const unfinished = state?.unfinished ?? 0;
+  const oldest = state?.oldest ? new Date(state.oldest).getTime() : now;
   const waits = [
     ...(declined.allowed ? [] : [declined.retryAfter]),
     ...(unfinished < max.unfinished
@@ -45,10 +45,19 @@ export async function networkPaymentState(
   return { allowed: waits.length === 0, retryAfter: Math.max(0, ...waits) };
 }
 
-/** A network's payments still pending, started since `since` (the network is kept only then). */
-const unfinishedFrom = builtOnce((db) =>
-  db
-    .select({ count: count(), oldest: min(payments.createdAt) })
+/**
+ * In one read: a network's payments still pending, started since `since` (the network is
+ * kept only then), and its decline counter.
+ */
+const stateOf = builtOnce((db) => {
+  const declines = counterColumns('declinesKey');
+  return db
+    .select({
+      unfinished: count(),
+      oldest: min(payments.createdAt),
+      declined: declines.count,
+      declinedSince: declines.windowStart,
+    })
     .from(payments)
     .where(
       and(
@@ -56,8 +65,8 @@ const unfinishedFrom = builtOnce((db) =>
         gt(payments.createdAt, sql`${sql.placeholder('since')}::timestamptz`),
       ),
     )
-    .prepare(''),
-);
+    .prepare('');
+});
 
 /**
  * A payment declined in one statement: the payment, still pending, and the network it was

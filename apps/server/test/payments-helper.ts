@@ -1,6 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { funds, payments, rateLimit } from '../src/db/schema';
 import { createFund, createUser } from '../src/seed/factories';
+import { counterKey } from '../src/lib/rate-limit';
+import { declinesKey } from '../src/modules/payments/declines';
 import type { SignedInUser, TestContext } from './helper';
 
 export const CARDS = {
@@ -110,6 +112,6 @@ export async function declinesCounted(ctx: TestContext, network: string): Promis
   const [row] = await ctx.db
     .select({ count: rateLimit.count })
     .from(rateLimit)
-    .where(eq(rateLimit.key, `limit:payments-declined:net:${network}`));
+    .where(eq(rateLimit.key, counterKey(declinesKey(network))));
   return row?.count ?? 0;
 }

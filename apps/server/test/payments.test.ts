@@ -511,6 +511,23 @@ describe('card-testing protection', () => {
     expect(await declinesCounted(ctx, '100.64.9.9')).toBe(1);
   });
 
+  it('a declined payment is stamped with the time of its decline', async () => {
+    const fund = await createRaisedFund(ctx);
+    const start = async () =>
+      (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 50 }, '100.64.9.10')).json()
+        .paymentId as string;
+    const [first, second] = [await start(), await start()];
+    const changedAt = async (id: string) =>
+      (await ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!.updatedAt.getTime();
+    await markDeclined(ctx.db, first, PAYMENT_MESSAGES.failed);
+    await new Promise((r) => setTimeout(r, 300));
+    const before = Date.now();
+    await markDeclined(ctx.db, second, PAYMENT_MESSAGES.failed);
+    // Not the time the statement was first built at.
+    expect(await changedAt(second)).toBeGreaterThanOrEqual(before - 50);
+    expect(await changedAt(second)).toBeGreaterThan((await changedAt(first)) + 250);
+  });
+
   it('a canceled, abandoned or unknown payment counts no decline', async () => {
     const network = '100.64.5.5';
     const fund = await createRaisedFund(ctx);

@@ -219,7 +219,7 @@ describe('limits on events a request does not cause', () => {
         events: sql<number>`events`.as('events'),
       })
       .as(sql`select ${key}::text as key, ${events}::integer as events`);
-    const counted = countEventsWith(ctx.db, learnt, {
+    const counted = countEventsWith(ctx.db, 'counted', learnt, {
       key: sql`${learnt.key}`,
       events: sql`${learnt.events}`,
       where: sql`true`,

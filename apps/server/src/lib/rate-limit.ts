@@ -158,22 +158,25 @@ function windowedHit() {
 }
 
 /**
- * A common table expression that counts `events` events against `key` for each row of
- * `rows` that `where` keeps, for a write that learns of events: counted in that write's
- * own statement, neither happens without the other. `key` is an expression over `rows`,
- * named as `hitRateLimit`'s keys are; the statement is given the placeholders `now` and
- * `windowStart` (`now` less the window). It returns each counter's key and count.
+ * A common table expression named `name` that counts `events` events against `key` for
+ * each row of `rows` that `where` keeps, for a write that learns of events: counted in
+ * that write's own statement, neither happens without the other. `key` is an expression
+ * over `rows`, named as `hitRateLimit`'s keys are; the statement is given the
+ * placeholders `now` and `windowStart` (`now` less the window). It returns each
+ * counter's key and count.
  */
-export function countEventsWith(
+export function countEventsWith<TName extends string>(
   db: Db,
+  name: TName,
   rows: WithSubquery<string, Record<string, unknown>>,
   counted: { key: SQL; events: SQL | Placeholder; where: SQL },
 ) {
-  return db.$with('counted').as(
+  return db.$with(name).as(
     db
       .insert(rateLimit)
       .select((qb) =>
         qb
+          // Every column of the table, in its order (an insert's select must name them all).
           .select({
             id: sql<string>`gen_random_uuid()::text`.as('id'),
             key: sql<string>`${KEY_PREFIX} || ${counted.key}`.as('key'),

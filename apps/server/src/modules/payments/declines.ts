@@ -8,7 +8,8 @@ import { counterColumns, counterKey, countEventsWith, readCounter } from '../../
 export const PAYMENT_WINDOW_MS = 10 * 60_000;
 
 const DECLINES_KEY = 'payments-declined:net:';
-const declinesKey = (network: string) => DECLINES_KEY + network;
+/** The rate-limit key of a network's declined payments. */
+export const declinesKey = (network: string) => DECLINES_KEY + network;
 
 /**
  * Whether a network may start another payment (decision 448): under `declines` declined
@@ -86,12 +87,17 @@ const declined = builtOnce((db) => {
   const failed = db.$with('failed').as(
     db
       .update(payments)
-      .set({ status: 'failed', failureMessage: sql`${sql.placeholder('message')}` })
+      .set({
+        status: 'failed',
+        failureMessage: sql`${sql.placeholder('message')}`,
+        // The database's clock: a value here would be the one of the day it was built.
+        updatedAt: sql`now()`,
+      })
       .from(before)
       .where(eq(payments.id, before.id))
       .returning({ network: before.network }),
   );
-  const counted = countEventsWith(db, failed, {
+  const counted = countEventsWith(db, 'counted', failed, {
     key: sql`${DECLINES_KEY} || ${failed.network}`,
     events: sql.placeholder('attempts'),
     where: isNotNull(failed.network),

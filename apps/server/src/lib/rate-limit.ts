@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
 
 /** The table's keys: a limiter's key behind this prefix. */
-const KEY_PREFIX = 'limit:';
+const counterKeyPrefix = 'limit:';
 
 export interface RateLimitHit {
   allowed: boolean;
@@ -50,7 +50,7 @@ export async function hitRateLimits(
 }
 
 /** A limiter's key as the counters' table holds it. */
-export const counterKey = (key: string) => KEY_PREFIX + key;
+export const counterKey = (key: string) => counterKeyPrefix + key;
 
 /**
  * A counter read inside another statement, counting nothing: its count and the start of
@@ -179,7 +179,7 @@ export function countEventsWith<TName extends string>(
           // Every column of the table, in its order (an insert's select must name them all).
           .select({
             id: sql<string>`gen_random_uuid()::text`.as('id'),
-            key: sql<string>`${KEY_PREFIX} || ${counted.key}`.as('key'),
+            key: sql<string>`${counterKeyPrefix} || ${counted.key}`.as('key'),
             count: sql<number>`${counted.events}::integer`.as('count'),
             lastRequest: sql<number>`${sql.placeholder('now')}::bigint`.as('last_request'),
           })

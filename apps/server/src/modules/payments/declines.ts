@@ -7,9 +7,9 @@ import { counterColumns, counterKey, countEventsWith, readCounter } from '../../
 /** The payment limits' window (decisions 202, 413, 448). */
 export const PAYMENT_WINDOW_MS = 10 * 60_000;
 
-const DECLINES_KEY = 'payments-declined:net:';
+const declinesKeyPrefix = 'payments-declined:net:';
 /** The rate-limit key of a network's declined payments. */
-export const declinesKey = (network: string) => DECLINES_KEY + network;
+export const declinesKey = (network: string) => declinesKeyPrefix + network;
 
 /**
  * Whether a network may start another payment (decision 448): under `declines` declined
@@ -98,7 +98,7 @@ const declined = builtOnce((db) => {
       .returning({ network: before.network }),
   );
   const counted = countEventsWith(db, 'counted', failed, {
-    key: sql`${DECLINES_KEY} || ${failed.network}`,
+    key: sql`${declinesKeyPrefix} || ${failed.network}`,
     events: sql.placeholder('attempts'),
     where: isNotNull(failed.network),
   });

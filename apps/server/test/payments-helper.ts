@@ -30,7 +30,7 @@ export async function createRaisedFund(
 }
 
 export function createIntent(
-  ctx: TestContext,
+  ctx: Pick<TestContext, 'app'>,
   who: SignedInUser,
   payload: Record<string, unknown>,
   remoteAddress?: string,

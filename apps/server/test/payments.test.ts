@@ -368,13 +368,12 @@ describe('card-testing protection', () => {
       // A second server process on the same database sees the same counters.
       const second = await buildApp({ config: limited.config, database: limited.database });
       try {
-        const refused = await second.inject({
-          method: 'POST',
-          url: '/api/payments/intents',
-          headers: { cookie: a.cookie },
-          payload: { fundId: fund.id, amountTk: 50 },
-          remoteAddress: '10.0.0.4',
-        });
+        const refused = await createIntent(
+          { app: second },
+          a,
+          { fundId: fund.id, amountTk: 50 },
+          '10.0.0.4',
+        );
         expect(refused.statusCode).toBe(429);
         expect(refused.json()).toEqual({
           error: {
@@ -463,13 +462,12 @@ describe('card-testing protection', () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       const other = await buildApp({ config: limited.config, database: limited.database });
       try {
-        const res = await other.inject({
-          method: 'POST',
-          url: '/api/payments/intents',
-          headers: { cookie: fresh.cookie },
-          payload: { fundId: fund.id, amountTk: 50 },
-          remoteAddress: cgnat,
-        });
+        const res = await createIntent(
+          { app: other },
+          fresh,
+          { fundId: fund.id, amountTk: 50 },
+          cgnat,
+        );
         expect(res.statusCode).toBe(429);
       } finally {
         await other.close();

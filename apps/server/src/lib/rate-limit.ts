@@ -49,6 +49,10 @@ export async function hitRateLimits(
   };
 }
 
+/** Whole seconds from `now` until `end` (both in milliseconds), at least 1: a `retry-after`. */
+export const secondsUntil = (end: number, now: number) =>
+  Math.max(1, Math.ceil((end - now) / 1000));
+
 /** A limiter's key as the counters' table holds it. */
 export const counterKey = (key: string) => counterKeyPrefix + key;
 
@@ -82,7 +86,7 @@ export function readCounter(
   return {
     allowed: count < max,
     count,
-    retryAfter: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+    retryAfter: secondsUntil(windowStart + windowMs, now),
   };
 }
 
@@ -113,7 +117,7 @@ async function hitCounters(
   return rows.map((row) => ({
     allowed: row.count <= (maxOf.get(row.key) ?? 0),
     count: row.count,
-    retryAfter: Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000)),
+    retryAfter: secondsUntil(row.windowStart + windowMs, now),
   }));
 }
 

@@ -2,7 +2,13 @@ import { and, count, eq, gt, isNotNull, min, sql } from 'drizzle-orm';
 import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
-import { counterColumns, counterKey, countEventsWith, readCounter } from '../../lib/rate-limit';
+import {
+  counterColumns,
+  counterKey,
+  countEventsWith,
+  readCounter,
+  secondsUntil,
+} from '../../lib/rate-limit';
 
 /** The payment limits' window (decisions 202, 413, 448). */
 export const PAYMENT_WINDOW_MS = 10 * 60_000;
@@ -39,9 +45,7 @@ export async function networkPaymentState(
   const oldest = state?.oldest ? new Date(state.oldest).getTime() : now;
   const waits = [
     ...(declined.allowed ? [] : [declined.retryAfter]),
-    ...(unfinished < max.unfinished
-      ? []
-      : [Math.max(1, Math.ceil((oldest + PAYMENT_WINDOW_MS - now) / 1000))]),
+    ...(unfinished < max.unfinished ? [] : [secondsUntil(oldest + PAYMENT_WINDOW_MS, now)]),
   ];
   return { allowed: waits.length === 0, retryAfter: Math.max(0, ...waits) };
 }

@@ -1,7 +1,7 @@
 import module from 'node:module';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
-import { startDatabase } from './db/client';
+import { type Config, ConfigError, loadConfig } from './config';
+import { type Db, startDatabase } from './db/client';
 import { serializeError } from './lib/log-errors';
 
 async function main() {
@@ -76,9 +76,32 @@ async function main() {
     `Sign-in works from ${config.trustedOrigins.join(', ')}` +
       ' (to open the site at another address, set PUBLIC_URL or add it to TRUSTED_ORIGINS).',
   );
+  // The go-live checklist, after the listen: the start does not wait for its query.
+  void goLiveAtStart(config, database.db);
   // The code compiled so far goes to Node's compile cache now (main.ts), not only at a
   // clean exit: a server that is killed still starts faster the next time.
   (module as { flushCompileCache?: () => void }).flushCompileCache?.();
+}
+
+/**
+ * `npm run doctor`'s checks as the server starts (lib/go-live.ts): on a site taking real
+ * money each WARN and FAIL line, before that one line. A check that cannot run is no
+ * reason to stop a running server.
+ */
+async function goLiveAtStart(config: Config, db: Db) {
+  try {
+    const [{ goLiveChecks, localFacts, startReport }, { demoDataPresence }] = await Promise.all([
+      import('./lib/go-live'),
+      import('./seed/demo-presence'),
+    ]);
+    const demoData = await demoDataPresence(db).catch((err: unknown) => ({
+      notChecked: serializeError(err).message,
+    }));
+    const checks = goLiveChecks(config, { ...localFacts(config), demoData });
+    for (const line of startReport(config, checks)) console.warn(line);
+  } catch (err) {
+    console.warn(`The go-live checks could not run: ${serializeError(err).message}`);
+  }
 }
 
 main().catch((err: unknown) => {

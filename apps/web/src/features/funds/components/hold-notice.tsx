@@ -18,6 +18,9 @@ export function HoldNotice({ fund }: { fund: TFundPublic }) {
         </p>
       )}
       <p>{t('It does not take donations.')}</p>
+      {fund.description === null && (
+        <p>{t('Its story, pictures, supporters and updates are no longer shown.')}</p>
+      )}
     </div>
   );
 }

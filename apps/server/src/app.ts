@@ -40,7 +40,12 @@ import cartRoutes from './modules/cart/routes';
 import downloadsRoutes from './modules/downloads/routes';
 import donationsRoutes from './modules/donations/routes';
 import fundsRoutes from './modules/funds/routes';
-import { fundShareCard, type ShareCardOptions, withShareCard } from './modules/funds/share-tags';
+import {
+  fundShareCard,
+  ROBOTS_NOINDEX,
+  type ShareCardOptions,
+  withShareCard,
+} from './modules/funds/share-tags';
 import healthRoutes from './modules/health/routes';
 import languageRoutes from './modules/language/routes';
 import messagesRoutes from './modules/messages/routes';
@@ -364,11 +369,12 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   const withCardOf = async (
     html: string,
     page: ReturnType<typeof pageForPath>,
+    lang: Language,
     options?: ShareCardOptions,
   ) => {
     const fundId = page?.name === 'fundDetails' ? page.params.id : undefined;
     const card = fundId
-      ? await fundShareCard(database.db, config.publicUrl, decodeURIComponent(fundId))
+      ? await fundShareCard(database.db, config.publicUrl, decodeURIComponent(fundId), lang)
       : null;
     return card ? withShareCard(html, card, options) : html;
   };
@@ -390,7 +396,10 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         const rendered = await renderFirst(render, request);
         // Not kept: the next visitor's render may succeed.
         if (rendered === null) throw new Error('the page was not rendered');
-        return withFirstRender(await withCardOf(shared.html, page, { withData: true }), rendered);
+        return withFirstRender(
+          await withCardOf(shared.html, page, request.language(), { withData: true }),
+          rendered,
+        );
       })
       .then(
         (cached) => {
@@ -421,7 +430,13 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
           ? await renderedPage(firstRender, request, shared, page)
           : null;
       const kept = rendered ?? shared;
-      const html = rendered ? rendered.html : await withCardOf(shared.html, page);
+      const html = rendered
+        ? rendered.html
+        : await withCardOf(shared.html, page, request.language());
+      // A fund taken down asks search engines to drop it, in its head and its headers
+      // (only our own tags are in the head: what a raiser wrote there is escaped).
+      const head = html.slice(0, html.indexOf('</head>'));
+      if (head.includes(ROBOTS_NOINDEX)) reply.header('x-robots-tag', 'noindex');
       reply
         .header('cache-control', 'no-cache')
         .header('vary', 'cookie, accept-language, accept-encoding')

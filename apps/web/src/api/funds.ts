@@ -47,6 +47,18 @@ export const fundQuery = (id: string) =>
     queryFn: () => call(funds.get, { params: { id } }),
   });
 
+/**
+ * One fund as the signed-in person sees it, asked again in the browser for a fund taken
+ * down: its raiser and admins see the whole page, while the page the server rendered (or
+ * a visitor) shows only the notice.
+ */
+export const fundAsViewerQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...fundKeys.detail(id), 'viewer'] as const,
+    queryFn: () => call(funds.get, { params: { id } }),
+    meta: { perViewer: true },
+  });
+
 /** Up to three other open funds of the same cause, closest to their goal first. */
 export const relatedFundsQuery = (fundId: string, cause: CauseId) =>
   fundsQuery({ cause, sort: 'nearly-funded', pageSize: 3, exclude: fundId });

@@ -21,12 +21,17 @@ export const FUND_HOLDS = ['suspended', 'closed'] as const;
 export type FundHold = (typeof FUND_HOLDS)[number];
 export const ZFundHold = z.enum(FUND_HOLDS);
 
-/** A fund as anyone may see it (money in integer poisha; display with formatTk()). */
+/**
+ * A fund as anyone may see it (money in integer poisha; display with formatTk()). A fund
+ * an admin took down (`hold`) keeps its name, numbers and the admin's reason for the
+ * public, but not its pitch: `image` and `description` are null (and it is not offered
+ * for Zakat) for everyone but its raiser and admins (decision 453).
+ */
 export const ZFundPublic = z.object({
   id: z.string(),
   name: z.string(),
-  image: z.string(),
-  description: z.string(),
+  image: z.string().nullable(),
+  description: z.string().nullable(),
   cause: ZCause,
   raiserName: z.string(),
   goalPoisha: z.number().int(),
@@ -91,7 +96,7 @@ export const ZFundCard = ZFundPublic.omit({
   holdReason: true,
   hold: true,
   status: true,
-});
+}).extend({ image: z.string() });
 export type TFundCard = z.infer<typeof ZFundCard>;
 
 export const ZFundList = paged(ZFundCard);

@@ -31,7 +31,8 @@ const fundsRoutes: FastifyPluginAsync = async (app) => {
     ]);
     return sendCached(request, reply, listCache, key, () => listApprovedFunds(db, query));
   });
-  // A fund's page is the busiest read: an approved fund is the same for every visitor,
+  // A fund's page is the busiest read: an approved fund is the same for every visitor
+  // (unless taken down: then its raiser and admins see more than the public),
   // so it is served from the same kind of cache (a donation shows within PUBLIC_CACHE_MS;
   // this process's own writes clear it at once). Other funds are answered per viewer.
   const fundCache = app.publicCache.create(1024);
@@ -45,7 +46,11 @@ const fundsRoutes: FastifyPluginAsync = async (app) => {
       });
     } catch (err) {
       if (!(err instanceof NotPublic)) throw err;
-      return getFund(db, await currentUser(), params.id);
+      const fund = await getFund(db, await currentUser(), params.id);
+      // Taken down: what it shows depends on who asks, and search engines drop it.
+      if (fund.hold)
+        reply.header('cache-control', 'private, no-cache').header('x-robots-tag', 'noindex');
+      return fund;
     }
   });
 

@@ -128,18 +128,15 @@ export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<
 }
 
 /**
- * One fund. Approved funds are public (a suspended or closed one too, with its reason); a pending or denied fund is visible to its
- * raiser and to admins only, and is a 404 to anyone else (its existence is not revealed).
- */
-/**
- * A fund as everyone sees it: approved funds only. Anything else (unknown, pending,
- * denied) answers `null`, and the caller asks `getFund` with the viewer: what is not
- * public is never served from a cache shared by all visitors.
+ * A fund as everyone sees it: approved funds that are not taken down. Anything else
+ * (unknown, pending, denied, suspended, closed) answers `null`, and the caller asks
+ * `getFund` with the viewer: what depends on who asks is never served from a cache
+ * shared by all visitors.
  */
 export async function getPublicFund(db: Db, id: string): Promise<TFundPublic | null> {
   if (!UUID.test(id)) return null;
   const row = await fundRow(db, id);
-  return row?.status === 'approved' ? toPublic(row) : null;
+  return row?.status === 'approved' && row.hold === null ? toPublic(row) : null;
 }
 
 async function fundRow(db: Db, id: string): Promise<FundRow | undefined> {
@@ -152,12 +149,56 @@ async function fundRow(db: Db, id: string): Promise<FundRow | undefined> {
   return row;
 }
 
+/**
+ * What the public sees of a fund an admin took down: the notice (hold and reason), its
+ * name and numbers, and nothing of its pitch — no story, no picture, no Zakat note.
+ */
+function withheld(fund: TFundPublic): TFundPublic {
+  return { ...fund, description: null, image: null, zakatEligible: false, zakatNote: null };
+}
+
+/**
+ * One fund. Approved funds are public; a suspended or closed one shows the public its
+ * notice and reason without its pitch (`withheld`). A pending or denied fund is visible
+ * to its raiser and to admins only, and is a 404 to anyone else (its existence is not
+ * revealed). The raiser and admins see every fund whole.
+ */
 export async function getFund(db: Db, viewer: TMe | null, id: string): Promise<TFundPublic> {
   if (!UUID.test(id)) throw new NotFound('Fund');
   const row = await fundRow(db, id);
   if (!row) throw new NotFound('Fund');
-  const visible =
-    row.status === 'approved' || viewer?.role === 'admin' || viewer?.id === row.raiserId;
-  if (!visible) throw new NotFound('Fund');
-  return toPublic(row);
+  const insider = viewer?.role === 'admin' || viewer?.id === row.raiserId;
+  if (row.status !== 'approved' && !insider) throw new NotFound('Fund');
+  return row.hold !== null && !insider ? withheld(toPublic(row)) : toPublic(row);
+}
+
+/** A fund whose wall, updates and organiser card a viewer may read. */
+export interface OpenFund {
+  id: string;
+  raiserId: string;
+  status: string;
+  hold: string | null;
+}
+
+/**
+ * The parts of a fund's page behind it (the donor wall, updates, the organiser card)
+ * answer the public only for an approved fund that is not taken down; a pending, denied,
+ * suspended or closed fund's are a 404 to anyone but its raiser and admins, who keep
+ * reading them to appeal or manage (decision 453). `admin`: the viewer has admin rights.
+ */
+export async function openFundFor(
+  db: Db,
+  viewer: { me: TMe | null; admin: boolean },
+  id: string,
+): Promise<OpenFund> {
+  if (!UUID.test(id)) throw new NotFound('Fund');
+  const [fund] = await db
+    .select({ id: funds.id, raiserId: funds.raiserId, status: funds.status, hold: funds.hold })
+    .from(funds)
+    .where(eq(funds.id, id))
+    .limit(1);
+  if (!fund) throw new NotFound('Fund');
+  const open = fund.status === 'approved' && fund.hold === null;
+  if (!open && !viewer.admin && viewer.me?.id !== fund.raiserId) throw new NotFound('Fund');
+  return fund;
 }

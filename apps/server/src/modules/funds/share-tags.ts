@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { SITE_NAME } from '@easyfund/shared/constants';
-import { FUND_PAGE_IMAGE_SIZES, srcsetFor } from '@easyfund/shared/images';
+import { FUND_PAGE_IMAGE_SIZES, HERO_SLIDES, srcsetFor } from '@easyfund/shared/images';
+import type { Language } from '@easyfund/shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { funds } from '../../db/schema';
+import { translate } from '../../lib/i18n';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,34 +29,89 @@ export interface ShareCard {
   description: string;
   image: string;
   url: string;
-  /** The fund's id and picture as the page asks for them (for the page's preloads). */
+  /** The fund's id and picture as the page asks for them (for the page's preloads); no
+   *  picture for a fund taken down (the page shows none). */
   fundId: string;
-  imagePath: string;
+  imagePath: string | null;
+  /** A fund taken down: search engines are asked to drop the page. */
+  noindex: boolean;
+}
+
+/** The picture of a share card that shows no fund's own: the site's first hero picture. */
+export const SITE_SHARE_IMAGE = HERO_SLIDES[0].image;
+
+/** The `<meta name="robots">` of a page search engines should drop (a fund taken down). */
+export const ROBOTS_NOINDEX = `<meta name="robots" content="noindex" />`;
+
+/**
+ * A taken-down fund's card, in the page's language: that it is suspended or closed, the
+ * admin's published reason, the site's own picture; nothing of the raiser's pitch.
+ */
+function takedownCard(
+  fund: { name: string; hold: string; holdReason: string | null },
+  lang: Language,
+): Pick<ShareCard, 'title' | 'description'> {
+  const { name } = fund;
+  const [title, notice] =
+    fund.hold === 'closed'
+      ? [
+          translate(lang, 'Closed: {{name}}', { name }),
+          translate(lang, 'This fund has been closed by our team.'),
+        ]
+      : [
+          translate(lang, 'Suspended: {{name}}', { name }),
+          translate(lang, 'This fund has been suspended by our team.'),
+        ];
+  const reason = fund.holdReason ? ` ${translate(lang, 'Reason:')} ${fund.holdReason}` : '';
+  return {
+    title,
+    description: summary(
+      `${notice}${reason} ${translate(lang, 'It does not take donations.')}`,
+      300,
+    ),
+  };
 }
 
 /**
  * What a shared link of an approved fund unfurls to (crawlers run no JavaScript): its
  * name, the start of its story, its picture and its canonical address, all absolute.
- * Null for an unknown or unapproved fund (the page stays generic and reveals nothing).
+ * A fund an admin took down unfurls to its notice and reason with the site's picture, and
+ * asks not to be indexed (decision 453). Null for an unknown or unapproved fund (the
+ * page stays generic and reveals nothing).
  */
 export async function fundShareCard(
   db: Db,
   publicUrl: string,
   id: string,
+  lang: Language,
 ): Promise<ShareCard | null> {
   if (!UUID.test(id)) return null;
   const [fund] = await db
-    .select({ id: funds.id, name: funds.name, description: funds.description, image: funds.image })
+    .select({
+      id: funds.id,
+      name: funds.name,
+      description: funds.description,
+      image: funds.image,
+      hold: funds.hold,
+      holdReason: funds.holdReason,
+    })
     .from(funds)
     .where(and(eq(funds.id, id), eq(funds.status, 'approved')));
   if (!fund) return null;
+  const url = `${publicUrl}/donatenow/${fund.id}`;
+  if (fund.hold) {
+    const { title, description } = takedownCard({ ...fund, hold: fund.hold }, lang);
+    const image = new URL(SITE_SHARE_IMAGE, `${publicUrl}/`).href;
+    return { title, description, image, url, fundId: fund.id, imagePath: null, noindex: true };
+  }
   return {
     title: fund.name,
     description: summary(fund.description),
     image: new URL(fund.image, `${publicUrl}/`).href,
-    url: `${publicUrl}/donatenow/${fund.id}`,
+    url,
     fundId: fund.id,
     imagePath: fund.image,
+    noindex: false,
   };
 }
 
@@ -73,6 +130,7 @@ export function shareTags(card: ShareCard): string {
     `<meta name="twitter:title" content="${e(card.title)}" />`,
     `<meta name="twitter:description" content="${e(card.description)}" />`,
     `<meta name="twitter:image" content="${e(card.image)}" />`,
+    ...(card.noindex ? [ROBOTS_NOINDEX] : []),
   ].join('\n    ');
 }
 
@@ -93,18 +151,23 @@ export function fundPagePreloads(
   { withData = false }: ShareCardOptions = {},
 ): string {
   const e = escapeHtml;
-  const srcset = srcsetFor(card.imagePath);
+  const srcset = card.imagePath ? srcsetFor(card.imagePath) : undefined;
   return [
     ...(withData
       ? []
       : [`<link rel="preload" as="fetch" crossorigin href="/api/funds/${e(card.fundId)}" />`]),
-    `<link rel="preload" as="image" fetchpriority="high" href="${e(card.imagePath)}"` +
-      (srcset ? ` imagesrcset="${e(srcset)}" imagesizes="${e(FUND_PAGE_IMAGE_SIZES)}"` : '') +
-      ' />',
+    ...(card.imagePath
+      ? [
+          `<link rel="preload" as="image" fetchpriority="high" href="${e(card.imagePath)}"` +
+            (srcset ? ` imagesrcset="${e(srcset)}" imagesizes="${e(FUND_PAGE_IMAGE_SIZES)}"` : '') +
+            ' />',
+        ]
+      : []),
   ].join('\n    ');
 }
 
-/** A page's HTML with a fund's description, share tags and preloads in its head. */
+/** A page's HTML with a fund's description, share tags and preloads in its head (and,
+ *  for a fund taken down, `noindex`). */
 export function withShareCard(html: string, card: ShareCard, options?: ShareCardOptions): string {
   // Functions, so that `$&` and the like in a fund's texts are not replacement patterns.
   return html

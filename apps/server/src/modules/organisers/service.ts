@@ -6,8 +6,8 @@ import { funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 
 /**
- * The organiser card: the raiser of a fund anyone may see (approved; or pending/denied
- * for its raiser and admins, as the fund itself), with their approved funds' number and
+ * The organiser card: the raiser of a fund anyone may see (approved and not taken down;
+ * or pending, denied, suspended or closed for its raiser and admins only), with their approved funds' number and
  * total raised (the raiser index serves the sum).
  */
 export async function getOrganiser(
@@ -18,6 +18,7 @@ export async function getOrganiser(
   const [row] = await db
     .select({
       status: funds.status,
+      hold: funds.hold,
       raiserId: user.id,
       name: user.name,
       image: user.image,
@@ -27,8 +28,8 @@ export async function getOrganiser(
     .from(funds)
     .innerJoin(user, eq(user.id, funds.raiserId))
     .where(eq(funds.id, fundId));
-  const visible =
-    row && (row.status === 'approved' || viewer?.role === 'admin' || viewer?.id === row.raiserId);
+  const open = row?.status === 'approved' && row.hold === null;
+  const visible = row && (open || viewer?.role === 'admin' || viewer?.id === row.raiserId);
   if (!row || !visible) throw new NotFound('Fund');
   const [totals] = await db
     .select({ n: count(), raised: sum(funds.raisedPoisha).mapWith(Number) })

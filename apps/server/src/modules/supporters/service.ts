@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { funds, payments, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { recordEvent } from '../funds/events';
+import { openFundFor } from '../funds/service';
 import { shortName } from './names';
 
 /** Who looks at the wall: a visitor, a donor, the fund's raiser or an admin. */
@@ -53,18 +54,9 @@ function viewQuery(
   }
 }
 
-/** The fund's raiser, for signed-in viewers (a visitor never moderates). */
-async function raiserOf(db: Db, fundId: string): Promise<string | null> {
-  const [fund] = await db
-    .select({ raiserId: funds.raiserId })
-    .from(funds)
-    .where(eq(funds.id, fundId));
-  return fund?.raiserId ?? null;
-}
-
 /**
- * One page of the donor wall: one indexed query (plus, for a signed-in viewer, the
- * fund's raiser). Names: admins see them whole; the donor sees their own; everybody
+ * One page of the donor wall: the fund (whose wall answers the public only while it is
+ * approved and not taken down, `openFundFor`), then one indexed query. Names: admins see them whole; the donor sees their own; everybody
  * else sees "Anonymous" where the donor chose so, otherwise the shortened name.
  * Hidden messages are left out for everybody but the raiser and admins.
  */
@@ -74,7 +66,7 @@ export async function listSupporters(
   fundId: string,
   query: { view: WallView; page: number; pageSize: number },
 ): Promise<TSupporterList> {
-  const raiserId = viewer.me ? await raiserOf(db, fundId) : null;
+  const { raiserId } = await openFundFor(db, viewer, fundId);
   const moderator = viewer.admin || (viewer.me !== null && viewer.me.id === raiserId);
   const { where, order } = viewQuery(query.view, fundId, moderator);
   const rows = await db

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { fundSubscriptions, fundUpdates, funds, user } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
 import { type PageRequest, paginate } from '../../lib/lists';
-import { getFund } from '../funds/service';
+import { openFundFor } from '../funds/service';
 import { readUnsubscribeToken, setSubscription } from './subscriptions';
 
 export const UPDATE_MESSAGES = {
@@ -35,8 +35,9 @@ const toUpdate = (row: {
 }): TFundUpdate => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /**
- * A fund's updates, newest first, for whoever may see the fund (an unapproved fund's
- * updates are as hidden as the fund). `canPost`: the viewer raised this approved fund.
+ * A fund's updates, newest first, for whoever may see the fund's page whole (an
+ * unapproved or taken-down fund's updates answer only its raiser and admins,
+ * `openFundFor`). `canPost`: the viewer raised this approved fund, and it is not taken down.
  */
 export async function listFundUpdates(
   db: Db,
@@ -44,13 +45,8 @@ export async function listFundUpdates(
   fundId: string,
   query: PageRequest,
 ): Promise<TFundUpdateList> {
-  const fund = await getFund(db, viewer, fundId);
-  const [owner] = viewer
-    ? await db
-        .select({ id: funds.id })
-        .from(funds)
-        .where(and(eq(funds.id, fund.id), eq(funds.raiserId, viewer.id)))
-    : [];
+  const fund = await openFundFor(db, { me: viewer, admin: viewer?.role === 'admin' }, fundId);
+  const owner = viewer !== null && viewer.id === fund.raiserId;
   const where = eq(fundUpdates.fundId, fund.id);
   const page = await paginate(
     query,
@@ -68,13 +64,14 @@ export async function listFundUpdates(
   );
   return {
     ...page,
-    canPost: Boolean(owner) && fund.status === 'approved' && viewer?.role !== 'user',
+    canPost: owner && fund.status === 'approved' && !fund.hold && viewer?.role !== 'user',
   };
 }
 
 /**
  * Posts an update to an own approved fund. Another person's fund is a 404 (as if it did
- * not exist); a pending or denied fund cannot take updates yet (409).
+ * not exist); a pending or denied fund cannot take updates yet, a suspended or closed one
+ * none at all (409).
  */
 export async function postFundUpdate(
   db: Db,
@@ -83,11 +80,13 @@ export async function postFundUpdate(
   input: z.output<typeof ZCreateFundUpdateRequest>,
 ): Promise<{ update: TFundUpdate; fund: { id: string; name: string } }> {
   const [fund] = await db
-    .select({ id: funds.id, name: funds.name, status: funds.status })
+    .select({ id: funds.id, name: funds.name, status: funds.status, hold: funds.hold })
     .from(funds)
     .where(and(eq(funds.id, fundId), eq(funds.raiserId, actor.id)));
   if (!fund) throw new NotFound('Fund');
   if (fund.status !== 'approved') throw new Conflict(UPDATE_MESSAGES.notApproved, 'not_approved');
+  // Taken down: no update reaches the page or the donors' mailboxes (decision 453).
+  if (fund.hold) throw new Conflict('A suspended or closed fund takes no updates', 'fund_on_hold');
   const [row] = await db
     .insert(fundUpdates)
     .values({ fundId: fund.id, authorId: actor.id, body: input.body, image: input.image ?? null })

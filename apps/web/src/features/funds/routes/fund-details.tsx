@@ -8,12 +8,13 @@ import {
   useRouteError,
 } from 'react-router';
 import { lazy, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { causeTitle } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { FUND_PAGE_IMAGE_SIZES, srcsetFor } from '@easyfund/shared/images';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFundPublic } from '@easyfund/shared/schemas/funds';
-import { fundQuery, relatedFundsQuery } from '../../../api/funds';
+import { fundAsViewerQuery, fundQuery, relatedFundsQuery } from '../../../api/funds';
 import { organiserQuery } from '../../../api/organisers';
 import { supportersQuery } from '../../../api/supporters';
 import { fundUpdatesQuery } from '../../../api/updates';
@@ -63,7 +64,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
     // The rest of the page's data: the server's first render waits for it (the page's
     // HTML is then whole, and the browser starts from the same data); the browser only
     // starts it, beside the page's code, and each part shows as it comes.
-    const rest = fetchRestOfPage(client, fund);
+    // A fund taken down shows the public no wall, updates or organiser (decision 453).
+    const rest = fund.hold ? Promise.resolve() : fetchRestOfPage(client, fund);
     if (import.meta.env.SSR) await rest;
     return fund;
   } catch (err) {
@@ -76,10 +78,19 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export function Component() {
   usePageTitle(PAGE_TITLES.fundDetails);
-  const fund = useLoaderData<typeof loader>();
-  const open = fund.status === 'approved' && !fund.hold;
+  const loaded = useLoaderData<typeof loader>();
   const { t } = useI18n();
   const { user } = useSession();
+  // Taken down: the public sees the notice without the pitch; the raiser and admins, signed
+  // in, get the whole fund back from the API (the server's first render is a visitor's).
+  const asViewer = useQuery({
+    ...fundAsViewerQuery(loaded.id),
+    enabled: loaded.hold !== null && user !== null,
+  });
+  const fund = asViewer.data ?? loaded;
+  const open = fund.status === 'approved' && !fund.hold;
+  // What the public of a fund taken down does not see: its story, picture, wall, updates.
+  const withheld = fund.description === null;
   const revalidator = useRevalidator();
 
   return (
@@ -95,19 +106,21 @@ export function Component() {
           <li aria-current="page">{fund.name}</li>
         </ul>
       </nav>
-      <div className="grid gap-8 lg:grid-cols-2">
-        <figure className="self-start overflow-hidden rounded-box bg-base-200">
-          <FundImage
-            src={fund.image}
-            srcSet={srcsetFor(fund.image)}
-            sizes={FUND_PAGE_IMAGE_SIZES}
-            alt={t('Illustration for {{name}}', { name: fund.name })}
-            width={800}
-            height={500}
-            fetchPriority="high"
-            className="aspect-[8/5] h-auto w-full object-cover"
-          />
-        </figure>
+      <div className={withheld ? 'mx-auto max-w-2xl' : 'grid gap-8 lg:grid-cols-2'}>
+        {fund.image !== null && (
+          <figure className="self-start overflow-hidden rounded-box bg-base-200">
+            <FundImage
+              src={fund.image}
+              srcSet={srcsetFor(fund.image)}
+              sizes={FUND_PAGE_IMAGE_SIZES}
+              alt={t('Illustration for {{name}}', { name: fund.name })}
+              width={800}
+              height={500}
+              fetchPriority="high"
+              className="aspect-[8/5] h-auto w-full object-cover"
+            />
+          </figure>
+        )}
         <div className="flex flex-col gap-4">
           <div className="flex flex-wrap gap-2">
             <span className="badge badge-outline text-base-content/80">
@@ -161,19 +174,23 @@ export function Component() {
           />
         </Suspense>
       )}
-      <section className="mt-10" aria-labelledby="about-fund">
-        <h2 id="about-fund" className="text-2xl font-bold">
-          {t('About this fund')}
-        </h2>
-        <p className="whitespace-pre-line text-base-content/90">{fund.description}</p>
-      </section>
-      <FundUpdates fundId={fund.id} />
-      <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <DonorWall fundId={fund.id} />
-        <div className="lg:mt-10">
-          <OrganiserCard fundId={fund.id} />
-        </div>
-      </div>
+      {!withheld && (
+        <>
+          <section className="mt-10" aria-labelledby="about-fund">
+            <h2 id="about-fund" className="text-2xl font-bold">
+              {t('About this fund')}
+            </h2>
+            <p className="whitespace-pre-line text-base-content/90">{fund.description}</p>
+          </section>
+          <FundUpdates fundId={fund.id} />
+          <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
+            <DonorWall fundId={fund.id} />
+            <div className="lg:mt-10">
+              <OrganiserCard fundId={fund.id} />
+            </div>
+          </div>
+        </>
+      )}
       <RelatedFunds fund={fund} />
       {open && <StickyDonate targetId={DONATE_BOX_ID} />}
     </article>

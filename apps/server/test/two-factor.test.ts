@@ -194,7 +194,7 @@ describe('two-factor sign-in belongs to the session', () => {
     expect(await roleOf(target.id)).toBe('verified');
   });
 
-  it('refuses admin calls to a sign-in that skipped the code (a trusted device), and takes them from one with the code', async () => {
+  it('refuses admin calls and the settings of the second factor to a sign-in that skipped the code (a trusted device); takes them from one with the code', async () => {
     const admin = await createSignedInUser(ctx, { role: 'admin' });
     const target = await createSignedInUser(ctx, { role: 'user' });
     const { secret } = await enableTwoFactor(ctx, admin);
@@ -222,8 +222,21 @@ describe('two-factor sign-in belongs to the session', () => {
     });
     const refused = await changeRole(passwordOnly, target.id);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: IDENTITY_ERRORS.twoFactorRequired });
+    expect(refused.json()).toEqual({ error: IDENTITY_ERRORS.secondFactorNotGiven });
     expect(await roleOf(target.id)).toBe('user');
+    // Nor, even with the password, does it read the app's secret, make new backup codes
+    // or turn two-factor sign-in off.
+    for (const path of ['get-totp-uri', 'generate-backup-codes', 'disable']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/auth/two-factor/${path}`,
+        headers: { cookie: passwordOnly, ...ORIGIN },
+        payload: { password: admin.password },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: IDENTITY_ERRORS.secondFactorNotGiven });
+    }
+    expect((await me(passwordOnly)).json().user).toMatchObject({ twoFactorEnabled: true });
 
     // The session that gave the code is an admin's.
     expect((await changeRole(trusted, target.id)).statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { and, eq } from 'drizzle-orm';
 import { bearer, genericOAuth, twoFactor as twoFactorPlugin } from 'better-auth/plugins';
 import type { z } from 'zod';
-import { VERIFY_EMAIL_PAGE } from '@easyfund/shared/identity';
+import { IDENTITY_ERRORS, VERIFY_EMAIL_PAGE } from '@easyfund/shared/identity';
 import {
   NAME_MAX,
   ZChangePasswordRequest,
@@ -107,6 +107,17 @@ const SECOND_FACTOR_PATHS = new Set([
   '/two-factor/verify-totp',
   '/two-factor/verify-backup-code',
   '/two-factor/verify-otp',
+]);
+
+/**
+ * What reads or changes the second factor itself (the app's secret, the backup codes,
+ * turning it off): with two-factor sign-in on, only a session that gave a code may, even
+ * with the password (decision 451).
+ */
+const SECOND_FACTOR_SETTINGS = new Set([
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
+  '/two-factor/disable',
 ]);
 
 /** Sessions as `list-sessions` answers them: everything but their tokens (decision 451). */
@@ -221,6 +232,15 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
               { code: 'RATE_LIMITED', message: perEmail.message },
               { 'retry-after': String(retryAfter) },
             );
+        }
+        if (SECOND_FACTOR_SETTINGS.has(ctx.path)) {
+          const caller = await getSessionFromCtx(ctx);
+          const given = (caller?.session as { twoFactorVerifiedAt?: Date | null } | undefined)
+            ?.twoFactorVerifiedAt;
+          if (caller?.user.twoFactorEnabled && !given) {
+            const { code, message } = IDENTITY_ERRORS.secondFactorNotGiven;
+            throw new APIError('FORBIDDEN', { code, message });
+          }
         }
         // A session is revoked by its id (list-sessions shows no tokens): the id of one of
         // the caller's own sessions stands for its token; the identity layer still checks

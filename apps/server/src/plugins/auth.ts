@@ -309,8 +309,12 @@ export class EmailNotVerified extends DomainError {
 
 /** 403 with a code the web app recognises (it sends the admin to the set-up page). */
 export class TwoFactorRequired extends DomainError {
-  constructor() {
-    super(403, IDENTITY_ERRORS.twoFactorRequired.code, IDENTITY_ERRORS.twoFactorRequired.message);
+  constructor(
+    error:
+      | typeof IDENTITY_ERRORS.twoFactorRequired
+      | typeof IDENTITY_ERRORS.secondFactorNotGiven = IDENTITY_ERRORS.twoFactorRequired,
+  ) {
+    super(403, error.code, error.message);
   }
 }
 
@@ -329,7 +333,11 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   await requireRole('admin')(request, reply);
   if (!request.user.emailVerified) throw new EmailNotVerified();
   if (request.server.config.adminRequiresTwoFactor && !request.user.twoFactorVerified) {
-    throw new TwoFactorRequired();
+    throw new TwoFactorRequired(
+      request.user.twoFactorEnabled
+        ? IDENTITY_ERRORS.secondFactorNotGiven
+        : IDENTITY_ERRORS.twoFactorRequired,
+    );
   }
 }
 

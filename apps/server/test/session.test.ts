@@ -34,6 +34,7 @@ describe('GET /api/session', () => {
         role: 'verified',
         emailVerified: true,
         twoFactorEnabled: false,
+        twoFactorVerified: false,
       },
     });
   });

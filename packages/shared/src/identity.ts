@@ -9,6 +9,12 @@ export const IDENTITY_ERRORS = {
     code: 'two_factor_required',
     message: 'Admin pages need two-factor sign-in: turn it on under Two-factor sign-in first.',
   },
+  /** It is on, but this session never gave a code (a trusted device, another provider). */
+  secondFactorNotGiven: {
+    code: 'two_factor_required',
+    message:
+      'This sign-in did not give the code from your authenticator app: sign in again with your password and the code.',
+  },
   invalidOrigin: { code: 'invalid_origin' },
 } as const;
 

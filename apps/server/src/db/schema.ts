@@ -54,6 +54,12 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * When this session passed the second factor: signed in with a code from the
+     * authenticator app or a backup code, or created by turning two-factor sign-in on.
+     * Null for a session of the password (or an external provider) alone.
+     */
+    twoFactorVerifiedAt: timestamp('two_factor_verified_at', { withTimezone: true }),
   },
   (t) => [
     index('session_user_idx').on(t.userId),

@@ -1,9 +1,10 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { and, eq } from 'drizzle-orm';
 import { bearer, genericOAuth, twoFactor as twoFactorPlugin } from 'better-auth/plugins';
 import type { z } from 'zod';
-import { VERIFY_EMAIL_PAGE } from '@easyfund/shared/identity';
+import { IDENTITY_ERRORS, VERIFY_EMAIL_PAGE } from '@easyfund/shared/identity';
 import {
   NAME_MAX,
   ZChangePasswordRequest,
@@ -97,6 +98,33 @@ const EMAIL_LIMITS: Record<
   },
 };
 
+/**
+ * The identity layer's routes that create a session only once the second factor was given:
+ * a sign-in finished with a code from the authenticator app (or a backup code, or a code
+ * sent by e-mail/SMS), and turning two-factor sign-in on with the app's first code.
+ */
+const SECOND_FACTOR_PATHS = new Set([
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/two-factor/verify-otp',
+]);
+
+/**
+ * What reads or changes the second factor itself (the app's secret, the backup codes,
+ * turning it off): with two-factor sign-in on, only a session that gave a code may, even
+ * with the password (decision 451).
+ */
+const SECOND_FACTOR_SETTINGS = new Set([
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
+  '/two-factor/disable',
+]);
+
+/** Sessions as `list-sessions` answers them: everything but their tokens (decision 451). */
+function dropTokens(list: unknown[]): void {
+  for (const s of list) if (s && typeof s === 'object') delete (s as { token?: unknown }).token;
+}
+
 export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
   const adminEmails = new Set(config.ADMIN_EMAILS);
   const limit = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
@@ -105,6 +133,8 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
 
   // The identity layer's endpoint list, for its rate-limit storage (set once it is built).
   let endpoints: Record<string, unknown> = {};
+  // The user updates that turn two-factor sign-in on (seen before the write, acted on after).
+  const turningOn = new WeakSet<object>();
   const auth = betterAuth({
     appName: 'Easy Fund',
     baseURL: config.publicUrl,
@@ -203,6 +233,40 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
               { 'retry-after': String(retryAfter) },
             );
         }
+        if (SECOND_FACTOR_SETTINGS.has(ctx.path)) {
+          const caller = await getSessionFromCtx(ctx);
+          const given = (caller?.session as { twoFactorVerifiedAt?: Date | null } | undefined)
+            ?.twoFactorVerifiedAt;
+          if (caller?.user.twoFactorEnabled && !given) {
+            const { code, message } = IDENTITY_ERRORS.secondFactorNotGiven;
+            throw new APIError('FORBIDDEN', { code, message });
+          }
+        }
+        // A session is revoked by its id (list-sessions shows no tokens): the id of one of
+        // the caller's own sessions stands for its token; the identity layer still checks
+        // that the session is the caller's.
+        if (ctx.path === '/revoke-session') {
+          const body = (ctx.body ?? {}) as { id?: unknown; token?: unknown };
+          if (typeof body.id === 'string' && body.token === undefined) {
+            const caller = await getSessionFromCtx(ctx);
+            const [own] = caller
+              ? await db
+                  .select({ token: session.token })
+                  .from(session)
+                  .where(and(eq(session.id, body.id), eq(session.userId, caller.user.id)))
+                  .limit(1)
+              : [];
+            // Unknown or someone else's: answered like an unknown token.
+            return { context: { body: { token: own?.token ?? `unknown:${body.id}` } } };
+          }
+        }
+      }),
+      // No session token ever leaves in a list: a token works as a bearer token, and one
+      // session (say, one without the second factor) must not pick up another's.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/list-sessions') return;
+        const returned: unknown = ctx.context.returned;
+        if (Array.isArray(returned)) dropTokens(returned);
       }),
     },
     user: {
@@ -213,6 +277,10 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
+      additionalFields: {
+        // Set by the identity layer's hooks below, never by a client (decision 451).
+        twoFactorVerifiedAt: { type: 'date', required: false, input: false },
+      },
     },
     account: {
       accountLinking: { enabled: true, trustedProviders: ['google', OIDC_PROVIDER_ID] },
@@ -265,17 +333,36 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
           },
         },
         update: {
-          async before(data) {
+          async before(data, ctx) {
+            if (data.twoFactorEnabled === true && ctx) turningOn.add(ctx);
             return { data: fitProfile(data) };
           },
-          // An external provider may prove the address of an existing account (linking).
           async after(u, ctx) {
+            // Turning two-factor sign-in on ends every session of the account; the one
+            // that turned it on is replaced right after by a session that passed it.
+            if (u && ctx && turningOn.has(ctx)) {
+              await ctx.context.internalAdapter.deleteUserSessions(u.id);
+            }
+            // An external provider may prove the address of an existing account (linking).
             if (u) await admins.promote(u, requestLanguage(ctx?.request));
           },
         },
       },
       session: {
         create: {
+          // A session records whether it passed the second factor (decision 451); a new
+          // password replacing the old one keeps what the session it replaces had.
+          async before(data, ctx) {
+            if (ctx && SECOND_FACTOR_PATHS.has(ctx.path)) {
+              return { data: { ...data, twoFactorVerifiedAt: new Date() } };
+            }
+            const previous = ctx?.context.session?.session as
+              { twoFactorVerifiedAt?: Date | null } | undefined;
+            if (ctx?.path === '/change-password' && previous?.twoFactorVerifiedAt) {
+              return { data: { ...data, twoFactorVerifiedAt: previous.twoFactorVerifiedAt } };
+            }
+            return { data };
+          },
           // A password sign-in checks the password, then stores the session: an
           // ADMIN_EMAILS takeover committed in between must not leave the old password's
           // holder signed in to the new admin account.

@@ -31,16 +31,20 @@ declare module 'fastify' {
 
 const ROLE_SET = new Set<string>(ROLES);
 
-function toMe(u: {
-  id: string;
-  name: string;
-  email: string;
-  image?: string | null;
-  role?: unknown;
-  emailVerified?: unknown;
-  twoFactorEnabled?: unknown;
-}): TMe {
+function toMe(
+  u: {
+    id: string;
+    name: string;
+    email: string;
+    image?: string | null;
+    role?: unknown;
+    emailVerified?: unknown;
+    twoFactorEnabled?: unknown;
+  },
+  s: { twoFactorVerifiedAt?: unknown },
+): TMe {
   const role = typeof u.role === 'string' && ROLE_SET.has(u.role) ? (u.role as Role) : 'user';
+  const twoFactorEnabled = u.twoFactorEnabled === true;
   return {
     id: u.id,
     name: u.name,
@@ -48,7 +52,9 @@ function toMe(u: {
     image: u.image ?? null,
     role,
     emailVerified: u.emailVerified === true,
-    twoFactorEnabled: u.twoFactorEnabled === true,
+    twoFactorEnabled,
+    // Two-factor belongs to the session: on for the account, and given by this session.
+    twoFactorVerified: twoFactorEnabled && s.twoFactorVerifiedAt != null,
   };
 }
 
@@ -149,7 +155,9 @@ export default fp(
           auth.api
             .getSession({ headers: fromNodeHeaders(this.headers) })
             .then((s) =>
-              s ? { me: toMe(s.user), sessionExpiresAt: new Date(s.session.expiresAt) } : null,
+              s
+                ? { me: toMe(s.user, s.session), sessionExpiresAt: new Date(s.session.expiresAt) }
+                : null,
             );
         p = sessions.resolve(credentialOf(this), lookup);
         cache.set(this, p);
@@ -301,8 +309,12 @@ export class EmailNotVerified extends DomainError {
 
 /** 403 with a code the web app recognises (it sends the admin to the set-up page). */
 export class TwoFactorRequired extends DomainError {
-  constructor() {
-    super(403, IDENTITY_ERRORS.twoFactorRequired.code, IDENTITY_ERRORS.twoFactorRequired.message);
+  constructor(
+    error:
+      | typeof IDENTITY_ERRORS.twoFactorRequired
+      | typeof IDENTITY_ERRORS.secondFactorNotGiven = IDENTITY_ERRORS.twoFactorRequired,
+  ) {
+    super(403, error.code, error.message);
   }
 }
 
@@ -313,14 +325,19 @@ export async function requireVerifiedEmail(request: FastifyRequest, _reply: Fast
 
 /**
  * Pre-handler for admin pages and calls: role admin, a verified e-mail (an admin right
- * from ADMIN_EMAILS or a role change is only as good as the proved address), and
- * two-factor sign-in where the deployment requires it.
+ * from ADMIN_EMAILS or a role change is only as good as the proved address), and, where
+ * the deployment requires it, a session that passed two-factor sign-in (a session of the
+ * password alone is refused even when the account has it on: decision 451).
  */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
   await requireRole('admin')(request, reply);
   if (!request.user.emailVerified) throw new EmailNotVerified();
-  if (request.server.config.adminRequiresTwoFactor && !request.user.twoFactorEnabled) {
-    throw new TwoFactorRequired();
+  if (request.server.config.adminRequiresTwoFactor && !request.user.twoFactorVerified) {
+    throw new TwoFactorRequired(
+      request.user.twoFactorEnabled
+        ? IDENTITY_ERRORS.secondFactorNotGiven
+        : IDENTITY_ERRORS.twoFactorRequired,
+    );
   }
 }
 
@@ -334,6 +351,6 @@ export function hasAdminRights(config: Pick<Config, 'adminRequiresTwoFactor'>, m
     me &&
     me.role === 'admin' &&
     me.emailVerified &&
-    (!config.adminRequiresTwoFactor || me.twoFactorEnabled),
+    (!config.adminRequiresTwoFactor || me.twoFactorVerified),
   );
 }

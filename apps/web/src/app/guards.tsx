@@ -17,15 +17,16 @@ export function RequireRole({ roles }: { roles: readonly Role[] }) {
 
 /**
  * Admin pages: admins only; where the deployment requires two-factor sign-in of admins,
- * an admin without it goes to the set-up page first. (The server refuses their admin
- * calls with 403 `two_factor_required` on its own.)
+ * an admin whose session did not pass it goes to the two-factor page first (to turn it
+ * on, or to sign in again with the code). (The server refuses their admin calls with
+ * 403 `two_factor_required` on its own.)
  */
 export function RequireAdmin() {
   const { user, loading } = useSession();
   const settings = useQuery(providersQuery);
   if (loading || settings.isPending) return <PageLoader />;
   if (!user || user.role !== 'admin') return <Navigate to={paths.home} replace />;
-  if (settings.data?.adminTwoFactorRequired && !user.twoFactorEnabled) {
+  if (settings.data?.adminTwoFactorRequired && !user.twoFactorVerified) {
     return <Navigate to={`${TWO_FACTOR_PAGE}?required=admin`} replace />;
   }
   return <Outlet />;

@@ -14,6 +14,11 @@ export const ZMe = z.object({
   emailVerified: z.boolean(),
   /** Two-factor sign-in (an authenticator app) is on. */
   twoFactorEnabled: z.boolean(),
+  /**
+   * It is on and this session passed it (signed in with a code, or turned it on): what
+   * admin rights need where the site requires two-factor sign-in of admins.
+   */
+  twoFactorVerified: z.boolean(),
 });
 export type TMe = z.infer<typeof ZMe>;
 

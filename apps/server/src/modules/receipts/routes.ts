@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { receipts } from '@easyfund/shared/api/receipts';
 import { QUEUES } from '../../lib/jobs';
+import { hasAdminRights } from '../../plugins/auth';
 import { accountRateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
 import type { Organisation } from './pdf';
@@ -48,10 +49,7 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
     app,
     receipts.receipt,
     async ({ user, params, request, reply }) => {
-      const isAdmin =
-        user.role === 'admin' &&
-        user.emailVerified &&
-        (!config.adminRequiresTwoFactor || user.twoFactorEnabled);
+      const isAdmin = hasAdminRights(config, user);
       const file = await receiptPdf(
         deps,
         { id: user.id, isAdmin },

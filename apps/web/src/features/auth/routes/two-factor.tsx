@@ -3,9 +3,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { ZTotpCode } from '@easyfund/shared/schemas/auth';
+import { PAGES } from '@easyfund/shared/pages';
 import {
   disableTwoFactor,
   enableTwoFactor,
+  signOut,
   useRefreshSession,
   useSession,
   useVerifySecondFactor,
@@ -96,6 +98,19 @@ export function Component() {
     }
   };
 
+  // A session of the password alone (a trusted device, another sign-in provider) while
+  // two-factor sign-in is on: admin pages need a new sign-in that gives the code.
+  const signInAgain = async () => {
+    setBusy(true);
+    try {
+      await signOut();
+      window.location.assign(PAGES.login.path);
+    } catch (err) {
+      setError(message(err));
+      setBusy(false);
+    }
+  };
+
   const errorLine = error && (
     <p id={errorId} role="alert" className="text-sm text-error">
       {t(error)}
@@ -115,6 +130,23 @@ export function Component() {
           <span>
             {t('Admin pages need two-factor sign-in on this site: turn it on to continue.')}
           </span>
+        </div>
+      )}
+      {params.get('required') === 'admin' && user.twoFactorEnabled && !user.twoFactorVerified && (
+        <div role="alert" className="alert alert-warning mb-6 flex flex-wrap items-center gap-3">
+          <span className="flex-1">
+            {t(
+              'This sign-in did not ask for the code from your authenticator app. Admin pages need a sign-in with the code: sign in again with your password and the code.',
+            )}
+          </span>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={busy}
+            onClick={() => void signInAgain()}
+          >
+            {t('Sign in again')}
+          </button>
         </div>
       )}
 

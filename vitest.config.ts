@@ -11,6 +11,7 @@ const processTests = [
   'apps/server/test/faults.test.ts',
   'apps/server/test/compiled-server.test.ts',
   'apps/server/test/jobs-processes.test.ts',
+  'apps/server/test/live-start.test.ts',
 ];
 
 export default defineConfig({

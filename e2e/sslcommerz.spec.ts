@@ -1,6 +1,15 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test as base } from '@playwright/test';
 import { SslCommerzStandIn } from '../apps/server/test/sslcommerz-stand-in';
-import { startServer, type ServerProcess } from '../apps/server/test/support/server-process';
+import {
+  repoRoot,
+  SHARED_AUTH_SECRET,
+  startServer,
+  type ServerProcess,
+} from '../apps/server/test/support/server-process';
 import { DEMO, loginViaApi } from './fixtures';
 import { freePort } from './ports';
 
@@ -23,6 +32,25 @@ const test = base.extend<object, { gateway: { standIn: SslCommerzStandIn; site: 
     async ({}, use) => {
       const standIn = await new SslCommerzStandIn().start();
       const port = await freePort();
+      // A sandbox start seeds nothing by itself (decision 449): the demo is asked for by
+      // name, as a charity trying SSLCommerz's sandbox does with `npm run seed`.
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-sslcommerz-'));
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/cli/seed-demo.ts')],
+        {
+          cwd: repoRoot,
+          stdio: 'pipe',
+          env: {
+            PATH: process.env.PATH ?? '',
+            ...standIn.env(),
+            PAYMENT_PROVIDER: 'sslcommerz',
+            DATA_DIR: dataDir,
+            AUTH_SECRET: SHARED_AUTH_SECRET,
+            LOG_LEVEL: 'warn',
+          },
+        },
+      );
       const site = await startServer({
         name: 'sslcommerz-site',
         port,
@@ -32,11 +60,12 @@ const test = base.extend<object, { gateway: { standIn: SslCommerzStandIn; site: 
           PAYMENT_PROVIDER: 'sslcommerz',
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           WEB_DIST: process.env.E2E_WEB_DIST ?? '',
-          SEED_DEMO: 'true',
+          DATA_DIR: dataDir,
         },
       });
       await use({ standIn, site });
       await site.stop();
+      rmSync(dataDir, { recursive: true, force: true });
       await standIn.stop();
     },
     { scope: 'worker', timeout: 150_000 },

@@ -140,6 +140,12 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** A live start goes ahead on a database holding demo accounts or test payments
+   *  (decision 449); without it, it refuses. */
+  ALLOW_DEMO_DATA: z
+    .enum(['true', 'false'], { error: 'use true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Which proxies' X-Forwarded-For to trust: 'true', or addresses/CIDRs separated
    *  by commas. Default: loopback in production (a proxy on the same host). */
   TRUST_PROXY: optional,
@@ -169,6 +175,17 @@ export interface Config extends Env {
   dataDir: string;
   uploadsDir: string;
   paymentProvider: 'test' | 'stripe' | 'sslcommerz';
+  /** The provider's money: 'test' (the embedded processor, SSLCommerz's sandbox, Stripe
+   *  test keys) or 'live' (the live gateway, Stripe live keys). */
+  paymentMode: 'test' | 'live';
+  /**
+   * A start of the real site (decision 449): real money (`paymentMode` live), or a
+   * production server at an https address. It never seeds demo data and refuses a
+   * database holding some unless ALLOW_DEMO_DATA=true.
+   */
+  liveStart: boolean;
+  /** SEED_DEMO, where demo data may be seeded: the test processor, and not a live start. */
+  seedsDemo: boolean;
   publicCacheMs: number;
   sessionCacheMs: number;
 }
@@ -222,6 +239,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const paymentMode = providerMode(paymentProvider, e);
+  const liveStart =
+    paymentMode === 'live' || (e.NODE_ENV === 'production' && publicUrl.startsWith('https://'));
   return {
     ...e,
     publicUrl,
@@ -240,9 +260,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     paymentProvider,
+    paymentMode,
+    liveStart,
+    seedsDemo: e.SEED_DEMO && paymentProvider === 'test' && !liveStart,
     publicCacheMs: e.PUBLIC_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
   };
+}
+
+/** Whether the provider takes real money: SSLCommerz's live gateway, Stripe's live keys. */
+function providerMode(provider: Config['paymentProvider'], e: Env): Config['paymentMode'] {
+  if (provider === 'sslcommerz') return e.SSLCOMMERZ_SANDBOX ? 'test' : 'live';
+  // The same rule as the Stripe provider's (lib/payments/stripe-provider.ts).
+  if (provider === 'stripe')
+    return /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY ?? '') ? 'live' : 'test';
+  return 'test';
 }
 
 /**

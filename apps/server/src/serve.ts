@@ -26,12 +26,35 @@ async function main() {
   });
   // Not left unhandled while the modules load; awaited (and thrown) just below.
   databaseStarting.catch(() => {});
-  const [{ buildApp, loggerOptions }, { seedDemo }, { configuredAdmins }] = await Promise.all([
-    import('./app'),
-    import('./seed/demo'),
-    import('./lib/configured-admins'),
-  ]);
+  const [{ buildApp, loggerOptions }, { seedDemo }, { configuredAdmins }, demo] = await Promise.all(
+    [
+      import('./app'),
+      import('./seed/demo'),
+      import('./lib/configured-admins'),
+      import('./seed/demo-presence'),
+    ],
+  );
   const { database, opened } = await databaseStarting;
+  // A live start refuses a database holding demo accounts or test payments, before the
+  // app changes anything (decision 449).
+  const refusal = config.liveStart
+    ? demo.demoDataRefusal(
+        await demo.demoDataPresence(database.db).catch(async (err: unknown) => {
+          await opened;
+          throw err;
+        }),
+        demo.liveStartReason(config),
+      )
+    : null;
+  if (refusal && !config.ALLOW_DEMO_DATA) {
+    await database.close();
+    throw new ConfigError(refusal);
+  }
+  if (refusal) {
+    console.warn(
+      'ALLOW_DEMO_DATA=true: a live start on a database with demo data; its accounts sign in with the README passwords until "npm run demo -- remove".',
+    );
+  }
   const app = await buildApp({ config, database, logger: loggerOptions(config.LOG_LEVEL) }).catch(
     // A database that did not open fails the build's queries too: its own error is the one told.
     async (err: unknown) => {
@@ -53,8 +76,12 @@ async function main() {
   }).promoteAll();
   if (promoted > 0)
     app.log.info({ promoted }, 'ADMIN_EMAILS accounts made admin; a new-password link was mailed');
-  if (config.SEED_DEMO && (await seedDemo(app.auth, database.db))) {
+  if (config.seedsDemo && (await seedDemo(app.auth, database.db))) {
     app.log.info('demo data seeded (accounts in the README)');
+  } else if (config.SEED_DEMO && !config.seedsDemo) {
+    app.log.info(
+      'no demo data seeded: it is seeded only where the test processor takes the payments, never on a live start',
+    );
   }
 
   const shutdown = async (signal: string) => {

@@ -61,6 +61,42 @@ describe('configuration', () => {
     expect(loadConfig({ ...store, SSLCOMMERZ_SANDBOX: 'false' }).SSLCOMMERZ_SANDBOX).toBe(false);
   });
 
+  it('tells a live start from a sandbox one, and seeds the demo only with the test processor', () => {
+    const seed = { DATA_DIR: dir, SEED_DEMO: 'true' };
+    const store = { ...seed, SSLCOMMERZ_STORE_ID: 's', SSLCOMMERZ_STORE_PASSWORD: 'p' };
+    const stripe = { ...seed, STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec' };
+    const start = (env: Record<string, string>) => {
+      const c = loadConfig(env);
+      return { mode: c.paymentMode, live: c.liveStart, seeds: c.seedsDemo };
+    };
+    expect(start(seed)).toEqual({ mode: 'test', live: false, seeds: true });
+    expect(start(store)).toEqual({ mode: 'test', live: false, seeds: false });
+    expect(start({ ...store, SSLCOMMERZ_SANDBOX: 'false' })).toEqual({
+      mode: 'live',
+      live: true,
+      seeds: false,
+    });
+    expect(start({ ...stripe, STRIPE_SECRET_KEY: 'sk_test_x' })).toEqual({
+      mode: 'test',
+      live: false,
+      seeds: false,
+    });
+    expect(start({ ...stripe, STRIPE_SECRET_KEY: 'rk_live_x' })).toMatchObject({ live: true });
+    const https = { ...seed, NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' };
+    expect(start({ ...https, PUBLIC_URL: 'https://easyfund.example.org' })).toEqual({
+      mode: 'test',
+      live: true,
+      seeds: false,
+    });
+    expect(start({ ...https, PUBLIC_URL: 'http://127.0.0.1:8080' })).toMatchObject({
+      live: false,
+      seeds: true,
+    });
+    expect(() => loadConfig({ ...seed, ALLOW_DEMO_DATA: 'yes' })).toThrow(
+      'Invalid configuration: ALLOW_DEMO_DATA: use true or false',
+    );
+  });
+
   it('reads ADMIN_EMAILS as a lower-cased list', () => {
     const config = loadConfig({
       DATA_DIR: dir,

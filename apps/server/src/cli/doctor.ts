@@ -18,7 +18,6 @@ import {
   goLiveChecks,
   type GoLiveFacts,
   localFacts,
-  paymentMode,
 } from '../lib/go-live';
 import { errorLine } from '../lib/log-errors';
 import { demoDataPresence } from '../seed/demo-presence';
@@ -83,7 +82,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const facts: GoLiveFacts = { ...localFacts(config), ...(await databaseFacts(config)) };
   const checks = goLiveChecks(config, facts);
-  const live = paymentMode(config) === 'live';
+  const live = config.paymentMode === 'live';
   console.log(
     `Go-live checks for ${config.publicUrl} (${
       live

@@ -1,7 +1,8 @@
 /**
  * `npm run seed`: puts the demo data (README accounts, funds, donations, an application)
  * into the configured database (DATABASE_URL, or the embedded one under DATA_DIR) when
- * it has no users yet. In embedded mode stop the server first: one process per database.
+ * it has no users yet; never into a live site (decision 449). In embedded mode stop the
+ * server first: one process per database.
  */
 import path from 'node:path';
 import pino from 'pino';
@@ -12,9 +13,18 @@ import { Jobs } from '../lib/jobs';
 import { errorLine, serializeError } from '../lib/log-errors';
 import { createMailer } from '../lib/mailer';
 import { seedDemo } from '../seed/demo';
+import { liveStartReason } from '../seed/demo-presence';
 
 async function main(): Promise<number> {
   const config = loadConfig();
+  // Asked for by name, the demo may go into a sandbox or test-key site too; never where
+  // real money is taken, and on a production https site only with ALLOW_DEMO_DATA=true.
+  if (config.paymentMode === 'live' || (config.liveStart && !config.ALLOW_DEMO_DATA)) {
+    console.error(
+      `Not seeded: demo data never goes into a live site (${liveStartReason(config)}).`,
+    );
+    return 1;
+  }
   const database = await openDatabase({
     url: config.DATABASE_URL,
     preparedStatements: config.DATABASE_PREPARED_STATEMENTS,

@@ -5,6 +5,7 @@ import { PAGES } from '@easyfund/shared/pages';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { account, session, twoFactor, user, verification } from '../db/schema';
+import { isDemoEmail } from '../seed/demo-presence';
 import { translate } from './i18n';
 import { type Jobs, QUEUES } from './jobs';
 import { MAIL } from './mails';
@@ -38,7 +39,9 @@ interface Person {
  * password; nobody else can sign in to the account until then.
  */
 export function configuredAdmins({ config, db, jobs }: ConfiguredAdminDeps) {
-  const listed = new Set(config.ADMIN_EMAILS);
+  // A demo address is never made admin: the README publishes its password, and nobody can
+  // own an address of the reserved `.test` domain to prove it (decision 449).
+  const listed = new Set(config.ADMIN_EMAILS.filter((email) => !isDemoEmail(email)));
 
   /** Promotes and secures the account; answers whether it was promoted now. */
   async function secure(u: Person, lang: Language): Promise<boolean> {

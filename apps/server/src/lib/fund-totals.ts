@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { funds, ledgerSettings, payments } from '../db/schema';
+import { ofLedgerMode } from './ledger-mode';
 
 /** True in SQL when a payment of `mode` counts in the site's totals (test never moves live). */
 export const countsInLedger = (mode: string) =>
@@ -16,7 +17,7 @@ export async function recountDonors(tx: Tx, fundId: string): Promise<void> {
     .set({
       donorCount: sql`(select count(distinct p.user_id) from ${payments} p
         where p.fund_id = ${fundId} and p.status = 'succeeded'
-        and p.mode = (select ${ledgerSettings.mode} from ${ledgerSettings}))`,
+        and ${ofLedgerMode(sql`p.mode`)})`,
     })
     .where(eq(funds.id, fundId));
 }

@@ -59,15 +59,6 @@ const BACKUP_MAX_AGE_DAYS = 7;
 const CHECKLIST_DOC = 'docs/deploying.md, "Go-live checklist"';
 const BACKUP_DOC = 'docs/deploying.md, "Backup and restore"';
 
-/** 'live' when the configured provider takes real money. */
-export function paymentMode(config: Config): 'test' | 'live' {
-  if (config.paymentProvider === 'sslcommerz') return config.SSLCOMMERZ_SANDBOX ? 'test' : 'live';
-  if (config.paymentProvider === 'stripe') {
-    return /^(sk|rk)_live_/.test(config.STRIPE_SECRET_KEY ?? '') ? 'live' : 'test';
-  }
-  return 'test';
-}
-
 /** A host the internet cannot reach: loopback, private and link-local addresses, local names. */
 export function isLocalHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -118,7 +109,7 @@ function lastBackup(dataDir: string): Date | null {
 
 /** The checklist, in the order of docs/deploying.md's "Go-live checklist". */
 export function goLiveChecks(config: Config, facts: GoLiveFacts): GoLiveCheck[] {
-  const live = paymentMode(config) === 'live';
+  const live = config.paymentMode === 'live';
   // What a live site cannot do without: a FAIL there, a WARN before (decision 450).
   const need: CheckStatus = live ? 'FAIL' : 'WARN';
   const publicUrl = new URL(config.publicUrl);
@@ -433,7 +424,7 @@ export function startReport(config: Config, checks: GoLiveCheck[]): string[] {
   const attention = checks.filter((c) => c.status !== 'OK');
   if (attention.length === 0) return [];
   // Before real money (the demo, a sandbox) a start is never noisy: one line.
-  if (paymentMode(config) === 'test') {
+  if (config.paymentMode === 'test') {
     return [
       `${attention.length} go-live check${attention.length === 1 ? ' needs' : 's need'} attention: npm run doctor`,
     ];

@@ -9,6 +9,7 @@ import {
   refunds,
   withdrawals,
 } from '../db/schema';
+import { ofLedgerMode } from './ledger-mode';
 
 /** One fund whose stored totals disagree with its payments or its withdrawals. */
 export interface LedgerProblem {
@@ -97,10 +98,7 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
         })
         .from(payments)
         .where(
-          and(
-            inArray(payments.status, ['succeeded', 'refunded']),
-            sql`${payments.mode} = (select ${ledgerSettings.mode} from ${ledgerSettings})`,
-          ),
+          and(inArray(payments.status, ['succeeded', 'refunded']), ofLedgerMode(payments.mode)),
         )
         .groupBy(payments.fundId)
         .as('paid');
@@ -112,10 +110,7 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
         })
         .from(withdrawals)
         .where(
-          and(
-            inArray(withdrawals.status, ['approved', 'pending']),
-            sql`${withdrawals.mode} = (select ${ledgerSettings.mode} from ${ledgerSettings})`,
-          ),
+          and(inArray(withdrawals.status, ['approved', 'pending']), ofLedgerMode(withdrawals.mode)),
         )
         .groupBy(withdrawals.fundId)
         .as('taken');

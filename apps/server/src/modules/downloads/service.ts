@@ -5,6 +5,7 @@ import type { Language } from '@easyfund/shared/i18n/languages';
 import type { TExportRange } from '@easyfund/shared/schemas/exports';
 import { type Db, type Row, rowsOf } from '../../db/client';
 import { translate } from '../../lib/i18n';
+import { ofLedgerMode } from '../../lib/ledger-mode';
 import { tkCell } from './csv';
 
 /** Rows read per query: the export holds one page in memory, never the whole file. */
@@ -56,7 +57,7 @@ export async function* raiserDonationRows(
         join funds f on f.id = p.fund_id
         join "user" u on u.id = p.user_id
       where f.raiser_id = ${raiserId} and p.status in ('succeeded', 'refunded')
-        and p.succeeded_at is not null and ${after}
+        and p.succeeded_at is not null and ${ofLedgerMode(sql`p.mode`)} and ${after}
       order by p.succeeded_at, p.id
       limit ${EXPORT_PAGE_SIZE}`,
     sql`p.succeeded_at`,
@@ -93,7 +94,7 @@ export async function* paymentRows(db: Db, range: TExportRange): AsyncGenerator<
         join funds f on f.id = p.fund_id
         join "user" u on u.id = p.user_id
       where p.created_at >= ${dayStart(range.from)} and p.created_at < ${dayAfter(range.to)}
-        and ${after}
+        and ${ofLedgerMode(sql`p.mode`)} and ${after}
       order by p.created_at, p.id
       limit ${EXPORT_PAGE_SIZE}`,
     sql`p.created_at`,
@@ -150,7 +151,7 @@ export async function* withdrawalRows(db: Db, range: TExportRange): AsyncGenerat
         join "user" r on r.id = w.raiser_id
         left join "user" d on d.id = w.decided_by
       where w.created_at >= ${dayStart(range.from)} and w.created_at < ${dayAfter(range.to)}
-        and ${after}
+        and ${ofLedgerMode(sql`w.mode`)} and ${after}
       order by w.created_at, w.id
       limit ${EXPORT_PAGE_SIZE}`,
     sql`w.created_at`,
@@ -201,7 +202,7 @@ export async function* refundRows(db: Db, range: TExportRange): AsyncGenerator<s
         join funds f on f.id = p.fund_id
         join "user" u on u.id = p.user_id
       where x.created_at >= ${dayStart(range.from)} and x.created_at < ${dayAfter(range.to)}
-        and ${after}
+        and ${ofLedgerMode(sql`p.mode`)} and ${after}
       order by x.created_at, x.id
       limit ${EXPORT_PAGE_SIZE}`,
     sql`x.created_at`,

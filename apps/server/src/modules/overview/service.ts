@@ -3,6 +3,7 @@ import { CAUSE_IDS, type CauseId } from '@easyfund/shared/constants';
 import { TIME_ZONE } from '@easyfund/shared/format';
 import type { TAdminOverview, TWaiting } from '@easyfund/shared/schemas/overview';
 import { type Db, rowsOf } from '../../db/client';
+import { ofLedgerMode } from '../../lib/ledger-mode';
 
 /** Days shown in the per-day chart. */
 export const OVERVIEW_DAYS = 90;
@@ -15,7 +16,7 @@ const int = (v: unknown) => Number(v ?? 0);
  * test payments never mix in). Amounts are net of what was refunded; the number of
  * donations counts those not wholly refunded.
  */
-const DONATION = sql`p.status in ('succeeded', 'refunded') and p.mode = (select mode from ledger_settings)`;
+const DONATION = sql`p.status in ('succeeded', 'refunded') and ${ofLedgerMode(sql`p.mode`)}`;
 const NET = sql`(p.amount_poisha - p.refunded_poisha)`;
 const KEPT = sql`p.status = 'succeeded'`;
 
@@ -97,9 +98,9 @@ export async function waitingCounts(db: Db): Promise<TWaiting> {
         (select count(*) from verification_applications where status = 'pending') as applications,
         (select count(*) from funds where status = 'pending') as fund_requests,
         (select count(*) from fund_changes where status = 'pending') as fund_changes,
-        (select count(*) from withdrawals where status = 'pending') as withdrawals,
+        (select count(*) from withdrawals w where w.status = 'pending' and ${ofLedgerMode(sql`w.mode`)}) as withdrawals,
         (select count(*) from fund_reports where status = 'open') as open_reports,
-        (select count(*) from payments where status = 'needs_review') as needs_review`),
+        (select count(*) from payments p where p.status = 'needs_review' and ${ofLedgerMode(sql`p.mode`)}) as needs_review`),
   );
   return {
     applications: int(r?.applications),

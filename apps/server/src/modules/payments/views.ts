@@ -15,6 +15,7 @@ import type { Paged } from '@easyfund/shared/schemas/fields';
 import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { funds, payments, refunds, user } from '../../db/schema';
+import { ofLedgerMode } from '../../lib/ledger-mode';
 import { likePattern, type PageRequest, paginate } from '../../lib/lists';
 
 /** The donor, beside the fund's raiser, in the admin's list. */
@@ -94,7 +95,11 @@ export async function listUserPayments(
   statuses: readonly PaymentStatus[],
   page: PageRequest,
 ): Promise<Paged<TPayment>> {
-  const where = and(eq(payments.userId, userId), inArray(payments.status, [...statuses]));
+  const where = and(
+    eq(payments.userId, userId),
+    inArray(payments.status, [...statuses]),
+    ofLedgerMode(payments.mode),
+  );
   return paginate(
     page,
     ({ limit, offset }) =>
@@ -152,7 +157,7 @@ function countWithDonor(db: Db, where: SQL | undefined) {
 
 /** Payments waiting for an admin (the gateway flagged them, or amounts differ), oldest first. */
 export async function listHeldPayments(db: Db, page: PageRequest): Promise<Paged<THeldPayment>> {
-  const where = eq(payments.status, 'needs_review');
+  const where = and(eq(payments.status, 'needs_review'), ofLedgerMode(payments.mode));
   return paginate(
     page,
     ({ limit, offset }) =>
@@ -177,17 +182,20 @@ export async function searchPayments(
   query: TAdminPaymentQuery,
 ): Promise<TAdminPaymentList> {
   const q = query.q?.trim();
-  let where: SQL | undefined;
+  let where: SQL | undefined = ofLedgerMode(payments.mode);
   if (q) {
     const part = likePattern(q);
-    where = or(
-      eq(payments.receiptNumber, q.toUpperCase()),
-      eq(payments.gatewayTransactionId, q),
-      eq(payments.providerPaymentId, q),
-      UUID.test(q) ? eq(payments.id, q.toLowerCase()) : undefined,
-      ilike(donor.email, part),
-      ilike(donor.name, part),
-      ilike(funds.name, part),
+    where = and(
+      where,
+      or(
+        eq(payments.receiptNumber, q.toUpperCase()),
+        eq(payments.gatewayTransactionId, q),
+        eq(payments.providerPaymentId, q),
+        UUID.test(q) ? eq(payments.id, q.toLowerCase()) : undefined,
+        ilike(donor.email, part),
+        ilike(donor.name, part),
+        ilike(funds.name, part),
+      ),
     );
   }
   return paginate(

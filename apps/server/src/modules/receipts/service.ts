@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { funds, payments, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
+import { ofLedgerMode } from '../../lib/ledger-mode';
 import type { Mailer } from '../../lib/mailer';
 import { deliverOnce, mailSent } from '../../lib/sent-mails';
 import { shownTransactionId } from '../payments/views';
@@ -140,6 +141,7 @@ export async function statementPdf(
         eq(payments.userId, donor.id),
         inArray(payments.status, ['succeeded', 'refunded']),
         isNotNull(payments.receiptNumber),
+        ofLedgerMode(payments.mode),
         // The receipt number carries the Dhaka year it was given in.
         sql`${payments.receiptNumber} like ${`EF-${year}-%`}`,
       ),

@@ -4,6 +4,7 @@ import type { TSupporter, TSupporterList, WallView } from '@easyfund/shared/sche
 import type { Db } from '../../db/client';
 import { funds, payments, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import { ofLedgerMode } from '../../lib/ledger-mode';
 import { recordEvent } from '../funds/events';
 import { openFundFor } from '../funds/service';
 import { shortName } from './names';
@@ -19,7 +20,7 @@ export interface Viewer {
 export const ANONYMOUS = 'Anonymous';
 
 const succeeded = (fundId: string) =>
-  and(eq(payments.fundId, fundId), eq(payments.status, 'succeeded'));
+  and(eq(payments.fundId, fundId), eq(payments.status, 'succeeded'), ofLedgerMode(payments.mode));
 
 /** Each view's filter and order, matching its partial index (payments_wall_*_idx). */
 function viewQuery(

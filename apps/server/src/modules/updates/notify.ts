@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@easyfund/shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { fundSubscriptions, payments, user } from '../../db/schema';
 import { translate } from '../../lib/i18n';
+import { ofLedgerMode } from '../../lib/ledger-mode';
 import type { MailQueue } from '../../lib/notifications';
 import { unsubscribeToken } from './subscriptions';
 
@@ -49,6 +50,7 @@ export async function notifyFundUpdate(
                 eq(payments.userId, fundSubscriptions.userId),
                 eq(payments.fundId, notice.fund.id),
                 eq(payments.status, 'succeeded'),
+                ofLedgerMode(payments.mode),
               ),
             ),
         ),

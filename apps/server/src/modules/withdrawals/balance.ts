@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { pendingRefunds, withdrawals } from '../../db/schema';
+import { ofLedgerMode } from '../../lib/ledger-mode';
 
 export interface WithdrawalTotals {
   /** Approved withdrawals. */
@@ -14,10 +15,10 @@ export interface WithdrawalTotals {
 const ZERO: WithdrawalTotals = { withdrawnPoisha: 0, pendingPoisha: 0, refundingPoisha: 0 };
 
 /** Withdrawals of the site's current mode: test withdrawals never reduce a live balance. */
-export const currentModeWithdrawal = sql`${withdrawals.mode} = (select mode from ledger_settings)`;
+export const currentModeWithdrawal = ofLedgerMode(withdrawals.mode);
 
 /** Refunds under way of the site's current mode, like withdrawals. */
-const currentModeRefund = sql`${pendingRefunds.mode} = (select mode from ledger_settings)`;
+const currentModeRefund = ofLedgerMode(pendingRefunds.mode);
 
 /**
  * Approved and pending withdrawal totals of each fund, and its refunds under way (absent →

@@ -15,7 +15,7 @@ import { decidePending, OWN_WITHDRAWAL } from '../../lib/decisions';
 import { Invalid, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { paginate } from '../../lib/lists';
-import { heldBack } from './balance';
+import { currentModeWithdrawal, heldBack } from './balance';
 
 type Row = typeof withdrawals.$inferSelect;
 
@@ -84,7 +84,7 @@ export async function listMyWithdrawals(db: Db, actor: Pick<TMe, 'id'>) {
     .select({ row: withdrawals, fundName: funds.name })
     .from(withdrawals)
     .innerJoin(funds, eq(funds.id, withdrawals.fundId))
-    .where(eq(withdrawals.raiserId, actor.id))
+    .where(and(eq(withdrawals.raiserId, actor.id), currentModeWithdrawal))
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
   return { items: rows.map((r) => toWithdrawal(r.row, r.fundName)) };
 }
@@ -124,7 +124,10 @@ export async function listAdminWithdrawals(
   db: Db,
   query: { status?: DecisionStatus; page: number; pageSize: number },
 ) {
-  const where = query.status ? eq(withdrawals.status, query.status) : undefined;
+  const where = and(
+    query.status ? eq(withdrawals.status, query.status) : undefined,
+    currentModeWithdrawal,
+  );
   return paginate(
     query,
     ({ limit, offset }) =>

@@ -1,0 +1,64 @@
+/**
+ * `npm run demo -- remove`: deletes the demo data and every test payment from the
+ * configured database (DATABASE_URL, or the embedded database under DATA_DIR) in one
+ * transaction, then the uploads' files and the outbox mails to demo addresses, and prints
+ * what was removed (decision 449). A live start refuses a database holding either.
+ * Exit code 0 on success, 1 when refused, 2 when it could not run.
+ * In embedded mode stop the server first: one embedded database, one process.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { errorLine } from '../lib/log-errors';
+import { createStorage } from '../lib/storage/storage';
+import { DemoRemovalRefused, formatDemoRemoval, removeDemoData } from '../seed/demo-remove';
+
+const USAGE = 'Usage: npm run demo -- remove';
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length !== 1 || argv[0] !== 'remove') {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const dataDir = path.join(config.dataDir, 'pglite');
+  if (!config.DATABASE_URL && !existsSync(dataDir)) {
+    console.error(
+      `No database: DATABASE_URL is not set and there is no embedded database in ${dataDir}.`,
+    );
+    return 2;
+  }
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+    dataDir,
+    poolSize: 1,
+  });
+  try {
+    const removal = await removeDemoData(database.db, {
+      storage: createStorage(config),
+      outboxDir: path.join(config.dataDir, 'outbox'),
+    });
+    console.log(formatDemoRemoval(removal));
+    return 0;
+  } catch (err) {
+    if (!(err instanceof DemoRemovalRefused)) throw err;
+    console.error(err.message);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(
+      err instanceof ConfigError
+        ? err.message
+        : `The demo command could not run: ${errorLine(err)}`,
+    );
+    process.exit(2);
+  },
+);

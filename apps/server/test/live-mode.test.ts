@@ -1,0 +1,220 @@
+import { mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, fundUpdates, funds, payments, user, withdrawals } from '../src/db/schema';
+import { configuredAdmins } from '../src/lib/configured-admins';
+import { checkLedger } from '../src/lib/ledger';
+import { syncLedgerMode } from '../src/lib/ledger-mode';
+import { createMailer } from '../src/lib/mailer';
+import { localStorage } from '../src/lib/storage/storage';
+import { demoDataPresence } from '../src/seed/demo-presence';
+import { removeDemoData } from '../src/seed/demo-remove';
+import {
+  createDonation,
+  createFund,
+  createUser,
+  createVerificationApplication,
+} from '../src/seed/factories';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  signIn,
+  type TestContext,
+} from './helper';
+
+let ctx: TestContext;
+let admin: SignedInUser;
+let raiser: SignedInUser;
+let donor: SignedInUser;
+let fundId: string;
+let testPayment: { id: string; receiptNumber: string | null };
+let livePayment: { id: string; receiptNumber: string | null };
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Admin' });
+  raiser = await createSignedInUser(ctx, { role: 'verified', name: 'Real Raiser' });
+  donor = await createSignedInUser(ctx, { name: 'Live Donor' });
+  const tester = await createUser(ctx.app.auth, ctx.db, { name: 'Sandbox Tester' });
+  fundId = (await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' })).id;
+  // While the site takes test money: a test donation and a test withdrawal request.
+  testPayment = await createDonation(ctx.db, {
+    userId: tester.id,
+    fundId,
+    amountTk: 900,
+    supportMessage: 'A test gift',
+  });
+  await createDonation(ctx.db, { userId: donor.id, fundId, amountTk: 300 });
+  const asked = await as(raiser).inject('POST', '/api/withdrawals', { fundId, amountTk: 100 });
+  expect(asked.statusCode).toBe(201);
+  // The site goes live: real money from now on.
+  await syncLedgerMode(ctx.db, 'live');
+  livePayment = await createDonation(ctx.db, {
+    userId: donor.id,
+    fundId,
+    amountTk: 500,
+    supportMessage: 'A real gift',
+    mode: 'live',
+  });
+});
+afterAll(async () => {
+  await syncLedgerMode(ctx.db, 'test');
+  await ctx.close();
+});
+
+const year = new Date().getFullYear();
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
+
+async function pdfText(body: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(body) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe('on a live site, test payments are nowhere', () => {
+  it('the donor wall and the fund page count only live donations', async () => {
+    const wall = await as(ctx).inject('GET', `/api/funds/${fundId}/supporters`);
+    expect(wall.statusCode).toBe(200);
+    const items = (wall.json() as { items: { amountPoisha: number; message: string | null }[] })
+      .items;
+    expect(items.map((i) => i.amountPoisha)).toEqual([50_000]);
+    const messages = await as(ctx).inject('GET', `/api/funds/${fundId}/supporters?view=messages`);
+    expect(JSON.stringify(messages.json())).not.toContain('A test gift');
+    const page = await as(ctx).inject('GET', `/api/funds/${fundId}`);
+    expect(page.json()).toMatchObject({ raisedPoisha: 50_000, donationCount: 1, donorCount: 1 });
+  });
+
+  it("a donor's histories and statement list only their live donations", async () => {
+    for (const url of ['/api/me/payments', '/api/me/donations']) {
+      const res = await as(donor).inject('GET', url);
+      expect(res.statusCode).toBe(200);
+      const ids = (res.json() as { items: { id: string }[] }).items.map((i) => i.id);
+      expect(ids).toEqual([livePayment.id]);
+    }
+    const statement = await as(donor).inject('GET', `/api/me/statements/${year}`);
+    expect(statement.statusCode).toBe(200);
+    const text = await pdfText(statement.rawPayload);
+    expect(text).toContain(livePayment.receiptNumber!);
+    expect(text).not.toMatch(/300/);
+  });
+
+  it("the admin's lists, overview and exports leave test payments and withdrawals out", async () => {
+    const search = await as(admin).inject('GET', '/api/admin/payments');
+    expect((search.json() as { items: { id: string }[] }).items.map((i) => i.id)).toEqual([
+      livePayment.id,
+    ]);
+    const csv = await as(admin).inject(
+      'GET',
+      `/api/admin/exports/payments.csv?from=${today()}&to=${today()}`,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(livePayment.id);
+    expect(csv.body).not.toContain(testPayment.id);
+    const raised = await as(raiser).inject('GET', '/api/me/exports/donations.csv');
+    expect(raised.body).toContain('500');
+    expect(raised.body).not.toContain('900');
+    const requests = await as(admin).inject('GET', '/api/admin/withdrawals');
+    expect((requests.json() as { items: unknown[] }).items).toEqual([]);
+    const mine = await as(raiser).inject('GET', '/api/me/withdrawals');
+    expect((mine.json() as { items: unknown[] }).items).toEqual([]);
+    const overview = await as(admin).inject('GET', '/api/admin/overview');
+    expect(overview.json()).toMatchObject({
+      totals: { allTime: { count: 1, amountPoisha: 50_000 } },
+      waiting: { withdrawals: 0 },
+    });
+  });
+});
+
+describe('demo accounts and the removal of demo data', () => {
+  it('an ADMIN_EMAILS entry naming a demo address makes nobody admin', async () => {
+    const seeded = await createUser(ctx.app.auth, ctx.db, {
+      email: 'raiser@easyfund.test',
+      password: 'raiser123',
+      role: 'verified',
+    });
+    const admins = configuredAdmins({
+      config: { ADMIN_EMAILS: ['raiser@easyfund.test'], publicUrl: 'http://localhost:3000' },
+      db: ctx.db,
+      jobs: () => {
+        throw new Error('nobody is promoted: no mail');
+      },
+    });
+    expect(await admins.promoteAll()).toBe(0);
+    const cookie = await signIn(ctx.app, seeded.email, 'raiser123');
+    expect((await as({ app: ctx.app, cookie }).inject('GET', '/api/admin/users')).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('npm run demo -- remove deletes the demo and every test payment, keeps real money, and totals still prove', async () => {
+    // The demo: a raiser with a fund, donors, updates, a withdrawal, an application, a cart.
+    const demoRaiser = await createUser(ctx.app.auth, ctx.db, {
+      email: 'farhana@easyfund.test',
+      password: 'raiser123',
+      role: 'verified',
+    });
+    const demoDonor = await createSignedInUser(ctx, {
+      email: 'donor@easyfund.test',
+      password: 'donor123',
+    });
+    const demoFund = await createFund(ctx.db, { raiserId: demoRaiser.id, status: 'approved' });
+    await syncLedgerMode(ctx.db, 'test');
+    await createDonation(ctx.db, { userId: demoDonor.id, fundId: demoFund.id, amountTk: 700 });
+    await createDonation(ctx.db, { userId: demoDonor.id, fundId, amountTk: 200 });
+    await ctx.db.insert(withdrawals).values({
+      fundId: demoFund.id,
+      raiserId: demoRaiser.id,
+      amountPoisha: 10_000,
+      mode: 'test',
+    });
+    await ctx.db.insert(fundUpdates).values({
+      fundId: demoFund.id,
+      authorId: demoRaiser.id,
+      body: 'We bought the sewing machines.',
+    });
+    await createVerificationApplication(ctx.db, { userId: demoDonor.id });
+    await ctx.db.insert(cartItems).values({ userId: demoDonor.id, fundId });
+    const outboxDir = path.join(ctx.config.dataDir, 'outbox');
+    const mailer = createMailer({ from: 'Easy Fund <x@y.z>', outboxDir, log: ctx.app.log });
+    await mailer.send({ to: 'donor@easyfund.test', subject: 'Your receipt', text: 'Thanks' });
+    await mailer.send({ to: donor.email, subject: 'Your receipt', text: 'Thanks' });
+    await syncLedgerMode(ctx.db, 'live');
+
+    expect(await demoDataPresence(ctx.db)).toEqual({ accounts: 3, testPayments: 4 });
+    const uploadsDir = path.join(ctx.config.dataDir, 'removal-uploads');
+    mkdirSync(uploadsDir, { recursive: true });
+    const removal = await removeDemoData(ctx.db, {
+      storage: localStorage(uploadsDir),
+      outboxDir,
+    });
+    expect(removal).toMatchObject({
+      accounts: 3,
+      funds: 1,
+      payments: 4,
+      withdrawals: 2,
+      updates: 1,
+      applications: 1,
+      carts: 1,
+      outboxMails: 1,
+    });
+    expect(await demoDataPresence(ctx.db)).toEqual({ accounts: 0, testPayments: 0 });
+    expect(readdirSync(outboxDir)).toHaveLength(1);
+
+    // Real money stays, and every total still proves against its payments.
+    const [kept] = await ctx.db.select().from(payments).where(eq(payments.id, livePayment.id));
+    expect(kept?.status).toBe('succeeded');
+    const [fund] = await ctx.db.select().from(funds).where(eq(funds.id, fundId));
+    expect(fund).toMatchObject({ raisedPoisha: 50_000, donationCount: 1 });
+    expect((await checkLedger(ctx.db)).problems).toEqual([]);
+    const [left] = await ctx.db.select({ n: count() }).from(user).where(eq(user.id, demoDonor.id));
+    expect(left?.n).toBe(0);
+    expect((await as(demoDonor).inject('GET', '/api/me/payments')).statusCode).toBe(401);
+  });
+});

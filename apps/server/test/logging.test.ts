@@ -273,3 +273,48 @@ describe('failures inside the identity layer', () => {
     expect(out.log).not.toContain(u.email);
   });
 });
+
+describe('a client that goes away mid-request', () => {
+  it('is logged as a client abort at info, not as a database outage or a server error', async () => {
+    const { connect } = await import('node:net');
+    const u = await createUser(app.auth, database.db, { password: 'sekret99' });
+    const cookie = await signIn(app, u.email, 'sekret99');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    /** Sends the head of a request announcing 100 kB, a piece of its body, then hangs up. */
+    const abort = (url: string, type: string, body: string) =>
+      new Promise<void>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(
+            `POST ${url} HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost:3000\r\n` +
+              `Cookie: ${cookie}\r\nContent-Type: ${type}\r\nContent-Length: 100000\r\n\r\n${body}`,
+          );
+          setTimeout(() => socket.destroy(), 300);
+        });
+        socket.on('close', () => resolve());
+      });
+    lines.length = 0;
+    // An image upload cut off halfway, and a JSON body cut off halfway.
+    await abort(
+      '/api/uploads',
+      'multipart/form-data; boundary=XyZ',
+      '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n' +
+        'Content-Type: image/png\r\n\r\n\x89PNG\r\n',
+    );
+    await abort('/api/messages', 'application/json', '{"name":"Rahim","email":"r');
+    await vi.waitFor(
+      () =>
+        expect(lines.filter((l) => l.includes('"client aborted"')).length).toBeGreaterThanOrEqual(
+          2,
+        ),
+      { timeout: 5000 },
+    );
+    const entries = lines.map(
+      (l) => JSON.parse(l) as { level: number; msg: string; res?: { statusCode: number } },
+    );
+    for (const e of entries.filter((e) => e.msg === 'client aborted')) expect(e.level).toBe(30);
+    expect(entries.map((e) => e.msg)).not.toContain('database unavailable');
+    expect(entries.filter((e) => e.level >= 50)).toEqual([]);
+    expect(entries.filter((e) => (e.res?.statusCode ?? 0) >= 500)).toEqual([]);
+  });
+});

@@ -89,14 +89,18 @@ export interface BuildOptions {
 }
 
 /**
- * Path segments that are a secret: the identity layer's reset link carries its token in
- * the path (`/api/auth/reset-password/<token>`), which lets its reader set a password.
+ * Path segments that are a secret, each a capability to whoever reads it: the identity
+ * layer's reset link (`/api/auth/reset-password/<token>`: sets a password), an update
+ * mail's unsubscribe link (`/unsubscribe/<token>`, `/api/updates/unsubscribe/<token>`)
+ * and the test checkout's page (`/test-gateway/<session key>`: pays or cancels).
  */
-const TOKEN_PATHS = /^(\/api\/auth\/reset-password\/)[^/]+/;
+const TOKEN_PATHS =
+  /^(\/api\/auth\/reset-password\/|(?:\/api\/updates)?\/unsubscribe\/|\/test-gateway\/)[^/]+/;
 
 /**
  * A request's address as logged: the path without its query string (a verification
- * link's `?token=`, a callback's `?code=`) and with a token in the path replaced.
+ * link's `?token=`, a callback's `?code=`, a signed link's signature: no parameter is
+ * ever logged) and with a token in the path replaced.
  */
 export function loggedPath(url: string): string {
   return pathOfUrl(url).replace(TOKEN_PATHS, '$1[redacted]');

@@ -134,6 +134,41 @@ describe('links that carry a token', () => {
     expect(log).not.toContain('callbackURL');
   });
 
+  it('are logged without an unsubscribe token, a test checkout key or any query parameter', async () => {
+    const secrets = {
+      unsubscribe: 'unsub-token-3c9e1f7a',
+      pageUnsubscribe: 'unsub-token-8b2d4e6f',
+      checkoutKey: 'TESTSESS0A1B2C3D4E5F',
+      receiptSignature: 'sig-5e7a9c1b',
+      checkoutQuery: 'key-6d8f0b2a',
+    };
+    lines.length = 0;
+    for (const [method, url] of [
+      ['GET', `/api/updates/unsubscribe/${secrets.unsubscribe}`],
+      ['POST', `/api/updates/unsubscribe/${secrets.unsubscribe}`],
+      ['GET', `/unsubscribe/${secrets.pageUnsubscribe}`],
+      ['GET', `/test-gateway/${secrets.checkoutKey}`],
+      ['POST', `/test-gateway/${secrets.checkoutKey}`],
+      ['GET', `/api/payments/p1/receipt?signature=${secrets.receiptSignature}&expires=1`],
+      ['GET', `/dashboard/selecteddonation?key=${secrets.checkoutQuery}`],
+    ] as const) {
+      await app.inject({ method, url, headers: ORIGIN });
+    }
+    const log = lines.join('');
+    const urls = lines
+      .map((l) => JSON.parse(l) as { req?: { url: string } })
+      .flatMap((e) => (e.req ? [e.req.url] : []));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/updates/unsubscribe/[redacted]',
+        '/unsubscribe/[redacted]',
+        '/test-gateway/[redacted]',
+        '/api/payments/p1/receipt',
+      ]),
+    );
+    for (const secret of Object.values(secrets)) expect(log).not.toContain(secret);
+  });
+
   it('leave the reset link out of the log when the reset mail is sent', async () => {
     const u = await createUser(app.auth, database.db, { password: 'sekret99' });
     lines.length = 0;

@@ -22,6 +22,7 @@ import {
   FIRST_RENDER_PAGES,
   type FirstRender,
   loadFirstRender,
+  renderedAddress,
   withFirstRender,
 } from './lib/first-render';
 import { encodeHtml, htmlEncodingFor, type KeptPage, SharedPage } from './lib/html-encoding';
@@ -342,7 +343,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   const firstRender = serveWeb ? await loadFirstRender(webDist, app.log) : null;
   /** A page's first HTML, with its API calls answered here as an anonymous visitor's
    *  from the same address, in the visitor's language. */
-  const renderFirst = (render: FirstRender, request: FastifyRequest) => {
+  const renderFirst = (render: FirstRender, request: FastifyRequest, address: string) => {
     const lang = request.language();
     const answer: typeof fetch = async (input, init) => {
       const res = await app.inject({
@@ -356,7 +357,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
       });
     };
-    return render(`${config.publicUrl}${request.url}`, {
+    return render(`${config.publicUrl}${address}`, {
       lang,
       fetch: answer,
       htmlData: { paymentMode: app.payments.mode, paymentProvider: app.config.paymentProvider },
@@ -379,19 +380,24 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   // A rendered page is the same for every visitor of that address in that language: kept
   // whole (share card and render) as long as the API's public answers (PUBLIC_CACHE_MS, a
   // second by default) and emptied on this process's writes, so a burst of visitors costs
-  // one render a second, and one compression per encoding of what was kept.
-  const renderedPages = app.publicCache.create(512);
+  // one render a second, and one compression per encoding of what was kept. The address
+  // is the path and the parameters the page reads (`renderedAddress`): a parameter made
+  // up per request renders nothing new. At most 512 pages and 16 MB, least recently used
+  // going first.
+  const renderedPages = app.publicCache.create(512, 16 * 1024 * 1024);
   // The kept entry's text, decoded once; its compressions are the entry's own.
   const renderedCopies = new WeakMap<CachedBody, KeptPage>();
   const renderedPage = (
     render: FirstRender,
     request: FastifyRequest,
     shared: SharedPage,
-    page: ReturnType<typeof pageForPath>,
-  ): Promise<KeptPage | null> =>
-    renderedPages
-      .get(`${request.language()}\u0000${request.url}`, async () => {
-        const rendered = await renderFirst(render, request);
+    page: NonNullable<ReturnType<typeof pageForPath>>,
+    pathname: string,
+  ): Promise<KeptPage | null> => {
+    const address = renderedAddress(page.name, pathname, request.url);
+    return renderedPages
+      .get(`${request.language()}\u0000${address}`, async () => {
+        const rendered = await renderFirst(render, request, address);
         // Not kept: the next visitor's render may succeed.
         if (rendered === null) throw new Error('the page was not rendered');
         return withFirstRender(await withCardOf(shared.html, page, { withData: true }), rendered);
@@ -411,6 +417,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         },
         () => null,
       );
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = pathOfUrl(request.url) || '/';
     const isApi = isApiPath(pathname);
@@ -422,7 +429,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       const shared = sharedPageFor(titleForPath(pathname), request.language(), page?.name);
       const rendered =
         firstRender && page && FIRST_RENDER_PAGES.has(page.name) && request.method === 'GET'
-          ? await renderedPage(firstRender, request, shared, page)
+          ? await renderedPage(firstRender, request, shared, page, pathname)
           : null;
       const kept = rendered ?? shared;
       const html = rendered ? rendered.html : await withCardOf(shared.html, page);

@@ -20,7 +20,8 @@ import {
   startCheckout,
 } from './checkout';
 import {
-  countGatewayNotice,
+  countNoticeForPayment,
+  countNoticeFromNetwork,
   paymentRateLimit,
   refuseGatewayNotice,
   refuseSuspectNetwork,
@@ -80,14 +81,16 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
       const d = deps();
       const fields = form(body);
       const tranId = fields.get('tran_id') ?? '';
-      // Throttled per payment and per network, then the store's signature: a forged
-      // notification costs one counter and one md5, never a call to the gateway.
-      const counted = await countGatewayNotice(request, tranId);
-      if (!counted.allowed) refuseGatewayNotice(reply, counted.retryAfter);
+      // Throttled per network, then the store's signature, then throttled per payment: a
+      // forged notification costs one counter and one md5, never a call to the gateway.
+      const fromNetwork = await countNoticeFromNetwork(request);
+      if (!fromNetwork.allowed) refuseGatewayNotice(reply, fromNetwork.retryAfter);
       if (!d.gateway.verifyNotice(fields)) {
         d.log.warn({ tranId }, 'IPN without a valid signature of our store; ignored');
         return { received: true as const, outcome: 'ignored' as const };
       }
+      const forPayment = await countNoticeForPayment(request, tranId);
+      if (!forPayment.allowed) refuseGatewayNotice(reply, forPayment.retryAfter);
       const storeId = fields.get('store_id');
       if (storeId && storeId !== d.gateway.storeId) {
         d.log.warn({ storeId }, 'IPN for another store; ignored');
@@ -119,8 +122,10 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
       const tranId = fields.get('tran_id') ?? '';
       // As the IPN: throttled, then signed. A return that is neither still takes the donor
       // to the pay page, where the IPN or the reconciliation shows the payment settled.
-      const counted = await countGatewayNotice(request, tranId);
-      const trusted = counted.allowed && d.gateway.verifyNotice(fields);
+      const trusted =
+        (await countNoticeFromNetwork(request)).allowed &&
+        d.gateway.verifyNotice(fields) &&
+        (await countNoticeForPayment(request, tranId)).allowed;
       if (!trusted) d.log.warn({ tranId }, 'return from the gateway not settled here');
       try {
         if (!trusted) {

@@ -56,27 +56,30 @@ export async function refuseSuspectNetwork(request: FastifyRequest, reply: Fasti
 export const NOTICES_PER_PAYMENT = 10;
 
 /**
- * Counts a gateway notification (IPN or the browser's return) against its payment (the
- * posted `tran_id`) and the client's network (IPN_RATE_LIMIT_MAX, decision 456), before
- * anything else is done with it: a flood of forged notifications is refused before it
- * costs a signature check, let alone a call to the gateway. `retryAfter` when refused.
+ * Counts a gateway notification (IPN or the browser's return) against the client's
+ * network (IPN_RATE_LIMIT_MAX, decision 456), before anything else is done with it: a
+ * flood is refused before it costs even a signature check.
  */
-export async function countGatewayNotice(
-  request: FastifyRequest,
-  tranId: string,
-): Promise<{ allowed: boolean; retryAfter: number }> {
+export function countNoticeFromNetwork(request: FastifyRequest) {
   const { database, config } = request.server;
+  return hitRateLimits(
+    database.db,
+    [{ key: `gateway-notice:net:${clientNetwork(request.ip)}`, max: config.IPN_RATE_LIMIT_MAX }],
+    PAYMENT_WINDOW_MS,
+  );
+}
+
+/**
+ * Counts a signed notification against its payment (the posted `tran_id`): a genuine one
+ * replayed is refused after NOTICES_PER_PAYMENT. Only signed ones count, so forged
+ * notices naming someone's payment cannot use up what its own gateway may send.
+ */
+export function countNoticeForPayment(request: FastifyRequest, tranId: string) {
   // A payment id is a UUID; anything else names no payment, and shares one counter.
   const payment = /^[0-9a-f-]{36}$/i.test(tranId) ? tranId.toLowerCase() : 'other';
   return hitRateLimits(
-    database.db,
-    [
-      { key: `gateway-notice:payment:${payment}`, max: NOTICES_PER_PAYMENT },
-      {
-        key: `gateway-notice:net:${clientNetwork(request.ip)}`,
-        max: config.IPN_RATE_LIMIT_MAX,
-      },
-    ],
+    request.server.database.db,
+    [{ key: `gateway-notice:payment:${payment}`, max: NOTICES_PER_PAYMENT }],
     PAYMENT_WINDOW_MS,
   );
 }

@@ -488,10 +488,22 @@ describe('SSLCommerz checkout', () => {
       standIn.failing = false;
     }
   });
+
   it("ignores an IPN without our store's signature, and asks the gateway nothing about it", async () => {
     const { fund, started, fields } = await startPaid(500);
     const { verify_sign: _sign, verify_key: _key, ...unsigned } = fields;
+    const other = await checkout((await createRaisedFund(ctx)).id, 500);
+    // The signed fields with a second tran_id in front: the one a reader would take.
+    const twice = `tran_id=${other.paymentId}&${new URLSearchParams(fields).toString()}`;
     const before = gatewayCalls();
+    // (The Validation API would refuse it too; it is not even asked.)
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/sslcommerz',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: twice,
+    });
+    expect(res.json()).toMatchObject({ outcome: 'ignored' });
     for (const notice of [
       unsigned,
       standIn.sign(unsigned, 'another-store-password'),

@@ -119,7 +119,12 @@ export function signedBy(fields: URLSearchParams, storePassword: string): boolea
   if (!/^[0-9a-f]{32}$/i.test(sign) || !storePassword) return false;
   const needed = [...SIGNED_FIELDS, ...['val_id', 'store_id'].filter((k) => fields.has(k))];
   if (!needed.every((k) => keys.includes(k))) return false;
-  const expected = notificationSignature(Object.fromEntries(fields), keys, storePassword);
+  // A field posted twice could be signed in one value and read in the other.
+  if (keys.some((k) => fields.getAll(k).length > 1)) return false;
+  const first = Object.fromEntries(
+    keys.flatMap((k) => (fields.has(k) ? [[k, fields.get(k)!]] : [])),
+  );
+  const expected = notificationSignature(first, keys, storePassword);
   return timingSafeEqual(Buffer.from(expected), Buffer.from(sign.toLowerCase()));
 }
 

@@ -22,6 +22,7 @@ import {
   FIRST_RENDER_PAGES,
   type FirstRender,
   loadFirstRender,
+  renderedAddress,
   withFirstRender,
 } from './lib/first-render';
 import { encodeHtml, htmlEncodingFor, type KeptPage, SharedPage } from './lib/html-encoding';
@@ -94,14 +95,18 @@ export interface BuildOptions {
 }
 
 /**
- * Path segments that are a secret: the identity layer's reset link carries its token in
- * the path (`/api/auth/reset-password/<token>`), which lets its reader set a password.
+ * Path segments that are a secret, each a capability to whoever reads it: the identity
+ * layer's reset link (`/api/auth/reset-password/<token>`: sets a password), an update
+ * mail's unsubscribe link (`/unsubscribe/<token>`, `/api/updates/unsubscribe/<token>`)
+ * and the test checkout's page (`/test-gateway/<session key>`: pays or cancels).
  */
-const TOKEN_PATHS = /^(\/api\/auth\/reset-password\/)[^/]+/;
+const TOKEN_PATHS =
+  /^(\/api\/auth\/reset-password\/|(?:\/api\/updates)?\/unsubscribe\/|\/test-gateway\/)[^/]+/;
 
 /**
  * A request's address as logged: the path without its query string (a verification
- * link's `?token=`, a callback's `?code=`) and with a token in the path replaced.
+ * link's `?token=`, a callback's `?code=`, a signed link's signature: no parameter is
+ * ever logged) and with a token in the path replaced.
  */
 export function loggedPath(url: string): string {
   return pathOfUrl(url).replace(TOKEN_PATHS, '$1[redacted]');
@@ -343,7 +348,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   const firstRender = serveWeb ? await loadFirstRender(webDist, app.log) : null;
   /** A page's first HTML, with its API calls answered here as an anonymous visitor's
    *  from the same address, in the visitor's language. */
-  const renderFirst = (render: FirstRender, request: FastifyRequest) => {
+  const renderFirst = (render: FirstRender, request: FastifyRequest, address: string) => {
     const lang = request.language();
     const answer: typeof fetch = async (input, init) => {
       const res = await app.inject({
@@ -357,7 +362,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
       });
     };
-    return render(`${config.publicUrl}${request.url}`, {
+    return render(`${config.publicUrl}${address}`, {
       lang,
       fetch: answer,
       htmlData: { paymentMode: app.payments.mode, paymentProvider: app.config.paymentProvider },
@@ -381,19 +386,24 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   // A rendered page is the same for every visitor of that address in that language: kept
   // whole (share card and render) as long as the API's public answers (PUBLIC_CACHE_MS, a
   // second by default) and emptied on this process's writes, so a burst of visitors costs
-  // one render a second, and one compression per encoding of what was kept.
-  const renderedPages = app.publicCache.create(512);
+  // one render a second, and one compression per encoding of what was kept. The address
+  // is the path and the parameters the page reads (`renderedAddress`): a parameter made
+  // up per request renders nothing new. At most 512 pages and 16 MB, least recently used
+  // going first.
+  const renderedPages = app.publicCache.create(512, 16 * 1024 * 1024);
   // The kept entry's text, decoded once; its compressions are the entry's own.
   const renderedCopies = new WeakMap<CachedBody, KeptPage>();
   const renderedPage = (
     render: FirstRender,
     request: FastifyRequest,
     shared: SharedPage,
-    page: ReturnType<typeof pageForPath>,
-  ): Promise<KeptPage | null> =>
-    renderedPages
-      .get(`${request.language()}\u0000${request.url}`, async () => {
-        const rendered = await renderFirst(render, request);
+    page: NonNullable<ReturnType<typeof pageForPath>>,
+    pathname: string,
+  ): Promise<KeptPage | null> => {
+    const address = renderedAddress(page.name, pathname, request.url);
+    return renderedPages
+      .get(`${request.language()}\u0000${address}`, async () => {
+        const rendered = await renderFirst(render, request, address);
         // Not kept: the next visitor's render may succeed.
         if (rendered === null) throw new Error('the page was not rendered');
         return withFirstRender(
@@ -416,6 +426,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
         },
         () => null,
       );
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = pathOfUrl(request.url) || '/';
     const isApi = isApiPath(pathname);
@@ -427,7 +438,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       const shared = sharedPageFor(titleForPath(pathname), request.language(), page?.name);
       const rendered =
         firstRender && page && FIRST_RENDER_PAGES.has(page.name) && request.method === 'GET'
-          ? await renderedPage(firstRender, request, shared, page)
+          ? await renderedPage(firstRender, request, shared, page, pathname)
           : null;
       const kept = rendered ?? shared;
       const html = rendered

@@ -100,6 +100,9 @@ const EnvSchema = z.object({
   /** Payments started from one client network in the last 10 minutes and still pending
    *  before it may start no more (decision 448). */
   PAYMENT_NETWORK_UNFINISHED_MAX: z.coerce.number().int().min(1).default(200),
+  /** Gateway notifications (IPN, the browser's return) per client network per 10 minutes
+   *  (decision 456); loose: the gateway sends every payment's from a few addresses. */
+  IPN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
   MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   /** Receipt and statement downloads (PDFs, the dearest reads) per account per 10 minutes;
    *  ten times that per client network. */

@@ -186,7 +186,7 @@ describe('rendered pages kept for a moment', () => {
     // Each render says how many there have been.
     writeFileSync(
       path.join(dir, 'ssr', 'entry-server.js'),
-      "let n = 0; export async function render(url, { lang }) { n += 1; return { body: '<p>' + lang + ' ' + n + '</p>' }; }",
+      "let n = 0; export async function render(url, { lang }) { n += 1; return { body: '<p>' + lang + ' ' + n + new URL(url).search + '</p>' }; }",
     );
     const kept = await buildTestApp({
       NODE_ENV: 'production',
@@ -206,8 +206,17 @@ describe('rendered pages kept for a moment', () => {
       );
       // Each language and each address (its query included) has its own.
       expect(await page('/', 'bn')).toBe('<p>bn 2</p>');
-      expect(await page('/donatenow?page=2')).toBe('<p>en 3</p>');
+      expect(await page('/donatenow?page=2')).toBe('<p>en 3?page=2</p>');
       expect(await page('/')).toBe('<p>en 1</p>');
+      // A parameter the page does not read renders nothing new, nor does the order of
+      // those it reads; the render sees only those.
+      expect(await page('/?x=81f3a')).toBe('<p>en 1</p>');
+      expect(await page('/?x=c09d2&utm_source=mail')).toBe('<p>en 1</p>');
+      expect(await page('/donatenow?x=5e2b7&page=2')).toBe('<p>en 3?page=2</p>');
+      expect(await page('/donatenow?zakat=1&cause=flood&x=1')).toBe(
+        '<p>en 4?cause=flood&zakat=1</p>',
+      );
+      expect(await page('/donatenow?cause=flood&zakat=1')).toBe('<p>en 4?cause=flood&zakat=1</p>');
       // A write through this process empties the kept pages: the next visitor sees it.
       const write = await kept.app.inject({
         method: 'POST',
@@ -215,7 +224,7 @@ describe('rendered pages kept for a moment', () => {
         payload: { email: 'reader@example.com' },
       });
       expect(write.statusCode).toBe(201);
-      expect(await page('/')).toBe('<p>en 4</p>');
+      expect(await page('/')).toBe('<p>en 5</p>');
     } finally {
       await kept.close();
       rmSync(dir, { recursive: true, force: true });

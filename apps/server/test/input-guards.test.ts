@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFund } from '../src/seed/factories';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  buildTestApp,
+  createSignedInUser,
+  ORIGIN,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
 
 let ctx: TestContext;
 let donor: SignedInUser;
@@ -184,6 +190,79 @@ describe('state changes from another site', () => {
       payload: { email: donor.email, password: 'wrong-password-1' },
     });
     expect(auth.json().error?.code).not.toBe('cross_site');
+  });
+});
+
+describe('names', () => {
+  const NAME_MESSAGE =
+    'A name cannot contain line breaks, tabs or hidden text-direction characters';
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...ORIGIN } });
+
+  it('refuse line breaks, tabs and direction overrides at sign-up, on the profile and on the contact form', async () => {
+    const spoofs = [
+      'Rahim\r\nRole: admin',
+      'Rahim\tKhan',
+      'Rahim \u202Egnp.exe',
+      '\u2067Rahim',
+      'Rahim\u200F',
+      'Rahim\u0085',
+    ];
+    for (const name of spoofs) {
+      const signUp = await post('/api/auth/sign-up/email', {
+        name,
+        email: `spoof${spoofs.indexOf(name)}@example.com`,
+        password: 'Passw0rd99',
+        image: 'https://example.com/a.png',
+      });
+      expect(signUp.statusCode, JSON.stringify(name)).toBe(400);
+      expect(signUp.json().error.fields).toEqual({ name: NAME_MESSAGE });
+      const update = await post('/api/auth/update-user', { name }, { cookie: donor.cookie });
+      expect(update.statusCode, JSON.stringify(name)).toBe(400);
+      expect(update.json().error.fields).toEqual({ name: NAME_MESSAGE });
+      const contact = await post('/api/contact', {
+        name,
+        email: 'a@example.com',
+        message: 'Hello there',
+      });
+      expect(contact.statusCode, JSON.stringify(name)).toBe(400);
+      expect(contact.json().error.fields).toEqual({ name: NAME_MESSAGE });
+    }
+    const bn = await post(
+      '/api/auth/update-user',
+      { name: 'Rahim\u202E' },
+      { cookie: donor.cookie, 'accept-language': 'bn' },
+    );
+    expect(bn.json().error.fields).toEqual({
+      name: 'নামে লাইন ভাঙা, ট্যাব বা লুকানো লেখার-দিক চিহ্ন থাকতে পারে না',
+    });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: donor.cookie },
+    });
+    expect(me.json().name).toBe(donor.name);
+  });
+
+  it('keep the joiners Bangla needs (U+200C, U+200D)', async () => {
+    // র‍্যাব (ZWJ) and কুইক্‌ (ZWNJ)
+    const name = 'র\u200D্যাব কুইক্\u200C';
+    const signUp = await post('/api/auth/sign-up/email', {
+      name,
+      email: 'joiner@example.com',
+      password: 'Passw0rd99',
+      image: 'https://example.com/a.png',
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    const someone = await createSignedInUser(ctx);
+    const update = await post('/api/auth/update-user', { name }, { cookie: someone.cookie });
+    expect(update.statusCode, update.body).toBe(200);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: someone.cookie },
+    });
+    expect(me.json().name).toBe(name);
   });
 });
 

@@ -134,6 +134,41 @@ describe('links that carry a token', () => {
     expect(log).not.toContain('callbackURL');
   });
 
+  it('are logged without an unsubscribe token, a test checkout key or any query parameter', async () => {
+    const secrets = {
+      unsubscribe: 'unsub-token-3c9e1f7a',
+      pageUnsubscribe: 'unsub-token-8b2d4e6f',
+      checkoutKey: 'TESTSESS0A1B2C3D4E5F',
+      receiptSignature: 'sig-5e7a9c1b',
+      checkoutQuery: 'key-6d8f0b2a',
+    };
+    lines.length = 0;
+    for (const [method, url] of [
+      ['GET', `/api/updates/unsubscribe/${secrets.unsubscribe}`],
+      ['POST', `/api/updates/unsubscribe/${secrets.unsubscribe}`],
+      ['GET', `/unsubscribe/${secrets.pageUnsubscribe}`],
+      ['GET', `/test-gateway/${secrets.checkoutKey}`],
+      ['POST', `/test-gateway/${secrets.checkoutKey}`],
+      ['GET', `/api/payments/p1/receipt?signature=${secrets.receiptSignature}&expires=1`],
+      ['GET', `/dashboard/selecteddonation?key=${secrets.checkoutQuery}`],
+    ] as const) {
+      await app.inject({ method, url, headers: ORIGIN });
+    }
+    const log = lines.join('');
+    const urls = lines
+      .map((l) => JSON.parse(l) as { req?: { url: string } })
+      .flatMap((e) => (e.req ? [e.req.url] : []));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/updates/unsubscribe/[redacted]',
+        '/unsubscribe/[redacted]',
+        '/test-gateway/[redacted]',
+        '/api/payments/p1/receipt',
+      ]),
+    );
+    for (const secret of Object.values(secrets)) expect(log).not.toContain(secret);
+  });
+
   it('leave the reset link out of the log when the reset mail is sent', async () => {
     const u = await createUser(app.auth, database.db, { password: 'sekret99' });
     lines.length = 0;
@@ -271,5 +306,50 @@ describe('failures inside the identity layer', () => {
     expect(out.console).toBe('');
     expect(out.log).not.toContain(BLOCKED);
     expect(out.log).not.toContain(u.email);
+  });
+});
+
+describe('a client that goes away mid-request', () => {
+  it('is logged as a client abort at info, not as a database outage or a server error', async () => {
+    const { connect } = await import('node:net');
+    const u = await createUser(app.auth, database.db, { password: 'sekret99' });
+    const cookie = await signIn(app, u.email, 'sekret99');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    /** Sends the head of a request announcing 100 kB, a piece of its body, then hangs up. */
+    const abort = (url: string, type: string, body: string) =>
+      new Promise<void>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(
+            `POST ${url} HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost:3000\r\n` +
+              `Cookie: ${cookie}\r\nContent-Type: ${type}\r\nContent-Length: 100000\r\n\r\n${body}`,
+          );
+          setTimeout(() => socket.destroy(), 300);
+        });
+        socket.on('close', () => resolve());
+      });
+    lines.length = 0;
+    // An image upload cut off halfway, and a JSON body cut off halfway.
+    await abort(
+      '/api/uploads',
+      'multipart/form-data; boundary=XyZ',
+      '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n' +
+        'Content-Type: image/png\r\n\r\n\x89PNG\r\n',
+    );
+    await abort('/api/messages', 'application/json', '{"name":"Rahim","email":"r');
+    await vi.waitFor(
+      () =>
+        expect(lines.filter((l) => l.includes('"client aborted"')).length).toBeGreaterThanOrEqual(
+          2,
+        ),
+      { timeout: 5000 },
+    );
+    const entries = lines.map(
+      (l) => JSON.parse(l) as { level: number; msg: string; res?: { statusCode: number } },
+    );
+    for (const e of entries.filter((e) => e.msg === 'client aborted')) expect(e.level).toBe(30);
+    expect(entries.map((e) => e.msg)).not.toContain('database unavailable');
+    expect(entries.filter((e) => e.level >= 50)).toEqual([]);
+    expect(entries.filter((e) => (e.res?.statusCode ?? 0) >= 500)).toEqual([]);
   });
 });

@@ -63,6 +63,27 @@ describe('micro cache', () => {
     expect((await cache.get('a', async () => 'a again')).body.toString()).toBe('a again');
   });
 
+  it('drops the least recently used key first, and keeps at most maxBytes of bodies', async () => {
+    const cache = createMicroCache({ ttlMs: 60_000, maxEntries: 2 });
+    await cache.get('a', async () => 'a');
+    await cache.get('b', async () => 'b');
+    // 'a' was read last: 'b' goes when 'c' comes.
+    await cache.get('a', async () => 'a again');
+    await cache.get('c', async () => 'c');
+    expect((await cache.get('a', async () => 'a again')).body.toString()).toBe('a');
+    expect((await cache.get('b', async () => 'b again')).body.toString()).toBe('b again');
+
+    const small = createMicroCache({ ttlMs: 60_000, maxEntries: 100, maxBytes: 10 });
+    await small.get('x', async () => '12345');
+    await small.get('y', async () => '12345');
+    await small.get('z', async () => '123');
+    expect(small.size).toBe(2);
+    expect((await small.get('x', async () => 'x again')).body.toString()).toBe('x again');
+    // A body over the bound alone is served, never kept.
+    await small.get('big', async () => '12345678901');
+    expect((await small.get('big', async () => 'read again')).body.toString()).toBe('read again');
+  });
+
   it('does not cache a failed read', async () => {
     const cache = createMicroCache({ ttlMs: 60_000, maxEntries: 2 });
     await expect(cache.get('k', async () => Promise.reject(new Error('down')))).rejects.toThrow(

@@ -103,14 +103,48 @@ describe('request for fund', () => {
     expect(await fundCount()).toBe(before);
   });
 
-  it('converts a suggested amount with paisa to whole Tk', async () => {
+  it('refuses a suggested amount that is not whole Tk instead of cutting it, in either language', async () => {
+    const before = await fundCount();
+    for (const suggestedTk of [10.001, 10.5, 499.99, '10.5', '10.001']) {
+      const res = await as(raiser).inject('POST', '/api/funds', { ...FUND, suggestedTk });
+      expect(res.statusCode, String(suggestedTk)).toBe(400);
+      expect(res.json().error.fields, String(suggestedTk)).toEqual({
+        suggestedTk: 'Enter a whole amount in Tk',
+      });
+    }
+    const bn = await as(raiser).inject(
+      'POST',
+      '/api/funds',
+      { ...FUND, suggestedTk: 10.5 },
+      { 'accept-language': 'bn' },
+    );
+    expect(bn.json().error.fields).toEqual({ suggestedTk: 'টাকার পূর্ণ অঙ্ক লিখুন' });
+    expect(await fundCount()).toBe(before);
+    // The form sends its text: "10" is ten taka.
     const res = await as(raiser).inject('POST', '/api/funds', {
       ...FUND,
       goalTk: '75000',
-      suggestedTk: 499.99,
+      suggestedTk: '10',
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ goalPoisha: 7_500_000, suggestedPoisha: 49_900 });
+    expect(res.json()).toMatchObject({ goalPoisha: 7_500_000, suggestedPoisha: 1_000 });
+    const edit = await as(raiser).inject('PATCH', `/api/funds/${res.json().id}`, {
+      suggestedTk: 12.5,
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error.fields).toEqual({ suggestedTk: 'Enter a whole amount in Tk' });
+  });
+
+  it('refuses a fund name with a line break or a text-direction override', async () => {
+    const before = await fundCount();
+    for (const name of ['Flood relief\r\nApproved by admin', 'Relief \u202Egnp.exe', 'A\u2066B']) {
+      const res = await as(raiser).inject('POST', '/api/funds', { ...FUND, name });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().error.fields, name).toEqual({
+        name: 'A name cannot contain line breaks, tabs or hidden text-direction characters',
+      });
+    }
+    expect(await fundCount()).toBe(before);
   });
 
   it('parses the goal strictly as whole Tk: no hex, exponent, sign, spaces or poisha', async () => {
@@ -132,7 +166,7 @@ describe('request for fund', () => {
     for (const suggestedTk of ['0x10', '1e3', '+50', ' 50']) {
       const res = await as(raiser).inject('POST', '/api/funds', { ...FUND, suggestedTk });
       expect(res.statusCode, suggestedTk).toBe(400);
-      expect(res.json().error.fields.suggestedTk, suggestedTk).toBe('Enter a number');
+      expect(res.json().error.fields.suggestedTk, suggestedTk).toBe('Enter a whole amount in Tk');
     }
     expect(await fundCount()).toBe(before);
   });

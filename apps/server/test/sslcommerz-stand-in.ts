@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -27,6 +27,8 @@ const WALLETS: Record<string, { name: string; cardType: string }> = {
   dbblmobilebanking: { name: 'Rocket', cardType: 'DBBLMOBILEB-Dbbl Mobile Banking' },
   card: { name: 'a card', cardType: 'VISA-Dutch Bangla' },
 };
+
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -94,7 +96,29 @@ export class SslCommerzStandIn {
     return this.posted(t);
   }
 
+  /**
+   * Fields as SSLCommerz signs what it posts (its SDKs' hash check): `verify_key` names
+   * the signed fields; `verify_sign` is the md5 of those fields and `store_passwd` (the
+   * md5 of the store password), sorted by name and joined as `k=v&k=v`. `password`:
+   * another store's, to model a notification signed with the wrong key.
+   */
+  sign(
+    fields: Record<string, string>,
+    password: string = STAND_IN_STORE.password,
+  ): Record<string, string> {
+    const signed: Record<string, string> = { ...fields, store_passwd: md5(password) };
+    const text = Object.keys(signed)
+      .sort()
+      .map((k) => `${k}=${signed[k]}`)
+      .join('&');
+    return { ...fields, verify_sign: md5(text), verify_key: Object.keys(fields).join(',') };
+  }
+
   posted(t: StandInTransaction): Record<string, string> {
+    return this.sign(this.unsigned(t));
+  }
+
+  private unsigned(t: StandInTransaction): Record<string, string> {
     return {
       status: t.status,
       tran_id: t.tran_id,
@@ -255,7 +279,7 @@ ${button('pay', `Pay with ${wallet.name}`)}${button('fail', 'Fail')}${button('ca
       if (!t || (t.status !== 'VALID' && t.status !== 'VALIDATED')) {
         return send(200, { status: 'INVALID_TRANSACTION' });
       }
-      const answer = { ...this.posted(t), val_id: t.val_id, tran_date: '2026-11-23 21:00:00' };
+      const answer = { ...this.unsigned(t), val_id: t.val_id, tran_date: '2026-11-23 21:00:00' };
       // SSLCommerz answers VALIDATED once a val_id was validated before.
       t.status = 'VALIDATED';
       return send(200, answer);
@@ -298,7 +322,7 @@ ${button('pay', `Pay with ${wallet.name}`)}${button('fail', 'Fail')}${button('ca
       }
       const element = [...this.transactions.values()]
         .filter((x) => x.tran_id === query.tran_id)
-        .map((t) => this.posted(t));
+        .map((t) => this.unsigned(t));
       return send(200, { APIConnect: 'DONE', no_of_trans_found: element.length, element });
     }
     send(404, { status: 'FAILED', failedreason: 'unknown path' });

@@ -7,13 +7,19 @@ import { createRaisedFund, declinesCounted, fundTotals } from './payments-helper
 import { SslCommerzStandIn } from './sslcommerz-stand-in';
 
 let standIn: SslCommerzStandIn;
+/** Gateway notifications one network may send in 10 minutes, here. */
+const NETWORK_NOTICES = 300;
 let ctx: TestContext;
 let donor: SignedInUser;
 const silentLog = { warn() {}, error() {} };
 
 beforeAll(async () => {
   standIn = await new SslCommerzStandIn().start();
-  ctx = await buildTestApp({ ...standIn.env(), PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' });
+  ctx = await buildTestApp({
+    ...standIn.env(),
+    PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
+    IPN_RATE_LIMIT_MAX: String(NETWORK_NOTICES),
+  });
   donor = await createSignedInUser(ctx, { name: 'Rahim Donor' });
 });
 afterAll(async () => {
@@ -33,14 +39,23 @@ async function checkout(fundId: string, amountTk = 500, method = 'bkash', remote
   return res.json() as { paymentId: string; redirectUrl: string };
 }
 
-const post = (url: string, fields: Record<string, string>) =>
+const post = (url: string, fields: Record<string, string>, remoteAddress?: string) =>
   ctx.app.inject({
     method: 'POST',
     url,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
-const ipn = (fields: Record<string, string>) => post('/api/payments/webhook/sslcommerz', fields);
+const ipn = (fields: Record<string, string>, remoteAddress?: string) =>
+  post('/api/payments/webhook/sslcommerz', fields, remoteAddress);
+/** The stand-in's Validation API calls about `valId`. */
+const validations = (valId: string) =>
+  standIn.calls.filter(
+    (c) => c.path === '/validator/api/validationserverAPI.php' && c.query.val_id === valId,
+  ).length;
+/** Every call the stand-in had, any API. */
+const gatewayCalls = () => standIn.calls.length;
 const browserReturn = (result: 'success' | 'fail' | 'cancel', fields: Record<string, string>) =>
   post(`/api/payments/callback/sslcommerz/${result}`, fields);
 
@@ -162,14 +177,16 @@ describe('SSLCommerz checkout', () => {
       currency: 'BDT',
       store_id: 'easyfund_standin',
     };
-    expect((await ipn(forged)).json()).toMatchObject({ outcome: 'ignored' });
+    // Signed as the store signs (its password leaked): the Validation API still decides.
+    expect((await ipn(standIn.sign(forged))).json()).toMatchObject({ outcome: 'ignored' });
     expect((await payment(started.paymentId)).status).toBe('pending');
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
   });
 
   it('posted fields that lie do not matter: the validation answer decides', async () => {
     const { fund, fields } = await startPaid(500);
-    await ipn({ ...fields, amount: '1000000.00', risk_level: '0', status: 'VALID' });
+    const { verify_sign: _sign, verify_key: _key, ...posted } = fields;
+    await ipn(standIn.sign({ ...posted, amount: '1000000.00', risk_level: '0', status: 'VALID' }));
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 50_000, donationCount: 1 });
   });
 
@@ -200,7 +217,7 @@ describe('SSLCommerz checkout', () => {
     await ipn(paid.fields);
     const other = await createRaisedFund(ctx);
     const victim = await checkout(other.id, 500);
-    const replay = { ...paid.fields, tran_id: victim.paymentId };
+    const replay = standIn.sign({ ...paid.fields, tran_id: victim.paymentId });
     expect((await ipn(replay)).json()).toMatchObject({ outcome: 'ignored' });
     await browserReturn('success', replay);
     expect((await payment(victim.paymentId)).status).toBe('pending');
@@ -393,10 +410,15 @@ describe('SSLCommerz checkout', () => {
     expect((await browserReturn('cancel', { ...forged, status: 'CANCELLED' })).statusCode).toBe(
       303,
     );
+    // Unsigned, they are not even asked about; signed (a leaked store password), the
+    // gateway's Transaction Query shows the attempt open: the payment stays pending.
     expect((await ipn({ ...forged, status: 'FAILED' })).json()).toMatchObject({
+      outcome: 'ignored',
+    });
+    expect((await ipn(standIn.sign({ ...forged, status: 'FAILED' }))).json()).toMatchObject({
       outcome: 'pending',
     });
-    expect((await ipn({ ...forged, status: 'CANCELLED' })).json()).toMatchObject({
+    expect((await ipn(standIn.sign({ ...forged, status: 'CANCELLED' }))).json()).toMatchObject({
       outcome: 'pending',
     });
     expect(await payment(started.paymentId)).toMatchObject({
@@ -415,7 +437,7 @@ describe('SSLCommerz checkout', () => {
     for (const [key, t] of standIn.transactions) {
       if (t.tran_id === started.paymentId) standIn.transactions.delete(key);
     }
-    const notice = { tran_id: started.paymentId, status: 'FAILED' };
+    const notice = standIn.sign({ tran_id: started.paymentId, status: 'FAILED' });
     expect((await ipn(notice)).json()).toMatchObject({ outcome: 'pending' });
     expect((await browserReturn('fail', notice)).statusCode).toBe(303);
     expect((await payment(started.paymentId)).status).toBe('pending');
@@ -423,7 +445,7 @@ describe('SSLCommerz checkout', () => {
 
   it('a fail notice for a payment the gateway shows paid records the donation, once', async () => {
     const { fund, started } = await startPaid(600);
-    const notice = { tran_id: started.paymentId, status: 'FAILED' };
+    const notice = standIn.sign({ tran_id: started.paymentId, status: 'FAILED' });
     expect((await ipn(notice)).json()).toMatchObject({ outcome: 'succeeded' });
     expect((await browserReturn('fail', notice)).statusCode).toBe(303);
     expect((await payment(started.paymentId)).status).toBe('succeeded');
@@ -465,5 +487,122 @@ describe('SSLCommerz checkout', () => {
     } finally {
       standIn.failing = false;
     }
+  });
+
+  it("ignores an IPN without our store's signature, and asks the gateway nothing about it", async () => {
+    const { fund, started, fields } = await startPaid(500);
+    const { verify_sign: _sign, verify_key: _key, ...unsigned } = fields;
+    const other = await checkout((await createRaisedFund(ctx)).id, 500);
+    // The signed fields with a second tran_id in front: the one a reader would take.
+    const twice = `tran_id=${other.paymentId}&${new URLSearchParams(fields).toString()}`;
+    const before = gatewayCalls();
+    // (The Validation API would refuse it too; it is not even asked.)
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/sslcommerz',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: twice,
+    });
+    expect(res.json()).toMatchObject({ outcome: 'ignored' });
+    for (const notice of [
+      unsigned,
+      standIn.sign(unsigned, 'another-store-password'),
+      { ...fields, amount: '5.00' },
+      { ...fields, verify_sign: fields.verify_sign!.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) },
+      // A signature that does not cover the val_id or the tran_id it comes with.
+      { ...fields, verify_key: fields.verify_key!.replace('val_id,', '') },
+      {
+        ...standIn.sign({ status: 'VALID', amount: '500.00' }),
+        tran_id: started.paymentId,
+        val_id: fields.val_id!,
+      },
+    ]) {
+      const res = await ipn(notice);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ outcome: 'ignored' });
+    }
+    expect(gatewayCalls()).toBe(before);
+    expect((await payment(started.paymentId)).status).toBe('pending');
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+    // The gateway's own notification counts.
+    expect((await ipn(fields)).json()).toMatchObject({ outcome: 'succeeded' });
+  });
+
+  it('validates a val_id once: a second notification naming it asks nothing and answers as the first', async () => {
+    const { fund, started, fields } = await startPaid(400);
+    expect((await ipn(fields)).json()).toMatchObject({ outcome: 'succeeded' });
+    expect(validations(fields.val_id!)).toBe(1);
+    expect((await ipn(fields)).json()).toMatchObject({ outcome: 'succeeded' });
+    expect((await browserReturn('success', fields)).statusCode).toBe(303);
+    expect(validations(fields.val_id!)).toBe(1);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 40_000, donationCount: 1 });
+
+    // A val_id the gateway does not know: asked once, ignored every time.
+    const forged = standIn.sign({
+      status: 'VALID',
+      tran_id: (await checkout(fund.id, 400)).paymentId,
+      val_id: `VAL-UNKNOWN-${started.paymentId.slice(0, 8)}`,
+      amount: '400.00',
+      currency: 'BDT',
+      store_id: 'easyfund_standin',
+    });
+    for (let i = 0; i < 3; i++)
+      expect((await ipn(forged)).json()).toMatchObject({ outcome: 'ignored' });
+    expect(validations(forged.val_id!)).toBe(1);
+  });
+
+  it('asks again about a val_id whose question failed (the gateway down)', async () => {
+    const { fund, fields } = await startPaid(300);
+    standIn.failing = true;
+    try {
+      expect((await ipn(fields)).statusCode).toBe(503);
+    } finally {
+      standIn.failing = false;
+    }
+    expect((await ipn(fields)).json()).toMatchObject({ outcome: 'succeeded' });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 30_000, donationCount: 1 });
+  });
+
+  it('throttles IPNs per network before anything else, and signed ones per payment', async () => {
+    const fund = await createRaisedFund(ctx);
+    const started = await checkout(fund.id, 500);
+    const forged = { status: 'VALID', tran_id: started.paymentId, val_id: 'VAL-FLOOD' };
+    const before = gatewayCalls();
+    // Unsigned notices naming a payment do not use up what its gateway may send...
+    for (let i = 0; i < 12; i++) {
+      expect((await ipn(forged, `198.51.100.${i + 1}`)).json()).toMatchObject({
+        outcome: 'ignored',
+      });
+    }
+    // ...signed ones (a genuine notice replayed) count: ten in 10 minutes, from anywhere.
+    const replayed = standIn.sign(forged);
+    for (let i = 0; i < 10; i++) {
+      expect((await ipn(replayed, `198.51.100.${i + 1}`)).statusCode).toBe(200);
+    }
+    const refused = await ipn(replayed, '198.51.100.99');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The replays asked the gateway once about their val_id; another payment is not held up.
+    expect(validations('VAL-FLOOD')).toBe(1);
+    const paid = await startPaid(500);
+    expect((await ipn(paid.fields)).json()).toMatchObject({ outcome: 'succeeded' });
+
+    // Per network: IPN_RATE_LIMIT_MAX notifications, whatever they are.
+    const network = '203.0.113.7';
+    for (let i = 0; i < NETWORK_NOTICES; i++) {
+      const res = await ipn({ ...forged, tran_id: crypto.randomUUID() }, network);
+      expect(res.statusCode).toBe(200);
+    }
+    const flooded = await ipn(paid.fields, network);
+    expect(flooded.statusCode).toBe(429);
+    expect(flooded.json().error.code).toBe('rate_limited');
+    // Another network is not affected.
+    expect((await ipn(paid.fields, '203.0.114.7')).json()).toMatchObject({
+      outcome: 'succeeded',
+    });
+    // The gateway saw the one question about VAL-FLOOD, the paid payment's session and the
+    // one validation of its val_id: nothing of the floods.
+    expect(validations(paid.fields.val_id!)).toBe(1);
+    expect(gatewayCalls() - before).toBe(3);
   });
 });

@@ -587,6 +587,20 @@ export const testGatewaySessions = pgTable(
   (t) => [index('test_gateway_sessions_tran_idx').on(t.tranId)],
 );
 
+/**
+ * Each val_id the gateway's Validation API was asked about, with its answer: a val_id is
+ * validated at most once, however many notifications name it (decision 456). A row
+ * without `answered_at` is a question being asked (taken over after a minute, should
+ * the process asking it have died).
+ */
+export const gatewayValidations = pgTable('gateway_validations', {
+  valId: text('val_id').primaryKey(),
+  /** The gateway's transaction (GatewayTransaction), or null: it does not know the val_id as paid. */
+  answer: jsonb('answer'),
+  askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+});
+
 /* ---------- raising ---------- */
 
 export const verificationApplications = pgTable(

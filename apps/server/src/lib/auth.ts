@@ -13,7 +13,7 @@ import {
   ZUpdateUserRequest,
 } from '@easyfund/shared/schemas/auth';
 import { PAGES } from '@easyfund/shared/pages';
-import { isImageRef } from '@easyfund/shared/schemas/fields';
+import { cleanName, isImageRef } from '@easyfund/shared/schemas/fields';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema';
@@ -69,7 +69,7 @@ function invalidBody(schema: z.ZodType, body: unknown): APIError | null {
 function fitProfile<T extends { name?: unknown; image?: unknown }>(data: T): T {
   const out = { ...data };
   if (typeof out.name === 'string') {
-    const name = out.name.trim().slice(0, NAME_MAX);
+    const name = cleanName(out.name).trim().slice(0, NAME_MAX);
     out.name = (name || 'Easy Fund user') as T['name'];
   }
   if (typeof out.image === 'string' && !isImageRef(out.image)) out.image = null as T['image'];

@@ -21,6 +21,36 @@ export type FirstRender = (
  */
 export const FIRST_RENDER_PAGES = new Set(['home', 'donateNow', 'fundDetails']);
 
+/**
+ * The query parameters each rendered page reads (the fund list's filters, as the web
+ * app's `filtersFromSearch` reads them); any other parameter changes nothing on the page.
+ */
+const PAGE_QUERY: Record<string, readonly string[]> = {
+  donateNow: ['q', 'cause', 'sort', 'zakat', 'page'],
+};
+
+/** Longest value of a parameter kept (a search is bounded far below it). */
+const MAX_PARAM_CHARS = 200;
+
+/**
+ * The address a page is rendered from and kept under: its path and the parameters the
+ * page reads, in a fixed order (the first value of each), nothing else. `?x=<random>`
+ * renders nothing new, and the order of the parameters does not matter.
+ */
+export function renderedAddress(pageName: string, pathname: string, url: string): string {
+  const known = PAGE_QUERY[pageName] ?? [];
+  if (known.length === 0) return pathname;
+  const query = url.indexOf('?');
+  const given = new URLSearchParams(query === -1 ? '' : url.slice(query + 1));
+  const kept = new URLSearchParams();
+  for (const name of known) {
+    const value = given.get(name);
+    if (value) kept.set(name, value.slice(0, MAX_PARAM_CHARS));
+  }
+  const search = kept.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
 /** Renders at once, at most; more requests meanwhile get the page as before. */
 export const MAX_RENDERS_IN_FLIGHT = 8;
 /** A render that takes longer is not waited for (the page goes as before). */

@@ -23,8 +23,10 @@ export interface MicroCache {
 export interface MicroCacheOptions {
   /** How long a body is served after the read that made it started (0: never cached). */
   ttlMs: number;
-  /** At most this many keys; the least recently made one goes first. */
+  /** At most this many keys; the least recently used one goes first. */
   maxEntries: number;
+  /** At most this many bytes of bodies (uncompressed), the least recently used going first. */
+  maxBytes?: number;
   now?: () => number;
 }
 
@@ -38,7 +40,15 @@ export function createMicroCache(opts: MicroCacheOptions): MicroCache {
   const now = opts.now ?? Date.now;
   const entries = new Map<string, CachedBody>();
   const inflight = new Map<string, Promise<CachedBody>>();
+  const maxBytes = opts.maxBytes ?? Number.POSITIVE_INFINITY;
+  let bytes = 0;
   let generation = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (entry === undefined) return;
+    bytes -= entry.body.length;
+    entries.delete(key);
+  };
 
   return {
     ttlMs: opts.ttlMs,
@@ -47,12 +57,18 @@ export function createMicroCache(opts: MicroCacheOptions): MicroCache {
     },
     clear() {
       entries.clear();
+      bytes = 0;
       inflight.clear();
       generation++;
     },
     get(key, produce) {
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > now()) return Promise.resolve(hit);
+      if (hit && hit.expiresAt > now()) {
+        // The most recently used goes last: the first in the map is the next to go.
+        entries.delete(key);
+        entries.set(key, hit);
+        return Promise.resolve(hit);
+      }
       const pending = inflight.get(key);
       if (pending) return pending;
       const startedAt = now();
@@ -66,12 +82,14 @@ export function createMicroCache(opts: MicroCacheOptions): MicroCache {
           compressed: new CompressedOnce(body),
         };
         // A write cleared the cache while this read ran: its result may predate the write.
-        if (startedIn === generation && opts.ttlMs > 0) {
-          entries.delete(key);
+        if (startedIn === generation && opts.ttlMs > 0 && body.length <= maxBytes) {
+          drop(key);
           entries.set(key, entry);
-          if (entries.size > opts.maxEntries) {
+          bytes += body.length;
+          while (entries.size > opts.maxEntries || bytes > maxBytes) {
             const oldest = entries.keys().next().value;
-            if (oldest !== undefined) entries.delete(oldest);
+            if (oldest === undefined) break;
+            drop(oldest);
           }
         }
         return entry;

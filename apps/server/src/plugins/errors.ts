@@ -36,6 +36,16 @@ export function isDatabaseDown(err: unknown): boolean {
 }
 
 /**
+ * True when the client went away before its request had arrived whole (a cut-off upload,
+ * a closed tab): reading the body fails with the socket's `ECONNRESET` ("aborted"), which
+ * says nothing about the database, and nobody is left to answer.
+ */
+export function clientAborted(request: FastifyRequest): boolean {
+  const raw = request.raw;
+  return raw.aborted || (raw.destroyed && !raw.complete);
+}
+
+/**
  * PostgreSQL errors a request can cause by what it sent rather than by a fault of the
  * server: data exceptions (class 22: invalid text, a number out of range, a NUL byte) and
  * integrity violations (class 23: a missing required value, a duplicate, a broken
@@ -103,6 +113,11 @@ export default fp(
       }
       if (err instanceof DomainError) {
         return send(reply, err.status, err.code, err.message, err.fields);
+      }
+      if (clientAborted(request)) {
+        // Not a failure of ours: 499 (nginx's "client closed request"), which nobody reads.
+        request.log.info({ code: 'client_aborted' }, 'client aborted');
+        return send(reply, 499, 'client_aborted', 'The client closed the request');
       }
       if (isDatabaseDown(err)) {
         request.log.warn({ err }, 'database unavailable');

@@ -6,7 +6,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Short-lived caches of public responses (see lib/micro-cache.ts). */
     publicCache: {
-      create(maxEntries?: number): MicroCache;
+      create(maxEntries?: number, maxBytes?: number): MicroCache;
       clear(): void;
     };
   }
@@ -26,8 +26,8 @@ export default fp(
       for (const c of caches) c.clear();
     };
     app.decorate('publicCache', {
-      create(maxEntries = 256) {
-        const cache = createMicroCache({ ttlMs: opts.ttlMs, maxEntries });
+      create(maxEntries = 256, maxBytes?: number) {
+        const cache = createMicroCache({ ttlMs: opts.ttlMs, maxEntries, maxBytes });
         caches.push(cache);
         return cache;
       },

@@ -138,6 +138,7 @@ const ALSO_SHOWN = [
   'The request is nested too deeply (at most 32 levels)',
   'This request came from another site and was refused: use the site itself to make changes',
   'Enter a whole amount in Tk',
+  'A name cannot contain line breaks, tabs or hidden text-direction characters',
   "Denied without payment: a refund to a donor lowered this fund's balance below this request. Please request again up to the available balance.",
   'Cash at home and in bank accounts',
   'Gold and silver (today\u2019s value)',

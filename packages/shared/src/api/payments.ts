@@ -96,7 +96,7 @@ export const payments = {
     summary: 'SSLCommerz payment notification (IPN); settled through the Validation API',
     rawBody: true,
     response: ZIpnResult,
-    errors: [400, 404],
+    errors: [400, 404, 429],
     hidden: true,
   }),
   /** The donor's browser coming back from the gateway (a cross-site form post). */

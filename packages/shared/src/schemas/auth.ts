@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../texts';
-import { isImageRef } from './fields';
+import { isImageRef, nameText } from './fields';
 
 /** Letters and digits only, at least 6, with at least one letter and one number. */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{6,}$/;
@@ -31,11 +31,7 @@ export const ZPhotoUrl = z
 export const NAME_MAX = 100;
 
 /** A person's display name, wherever it is set (sign-up, profile, external sign-in). */
-export const ZName = z
-  .string({ error: MSG.nameRequired })
-  .trim()
-  .min(1, MSG.nameRequired)
-  .max(NAME_MAX, `Use at most ${NAME_MAX} characters`);
+export const ZName = nameText(NAME_MAX, { required: MSG.nameRequired });
 
 /** The body our server accepts for e-mail sign-up. */
 export const ZSignUpRequest = z.object({

@@ -7,7 +7,7 @@ import {
   PAYMENT_STATUSES,
 } from '../constants';
 import { ZPageQuery } from './common';
-import { optionalPlainText, paged } from './fields';
+import { isCleanName, NAME_CHARACTERS_MESSAGE, optionalPlainText, paged } from './fields';
 import { formatWholeTk } from '../format';
 
 /** Messages of the donation amount rule (whole Tk, 10 to 10,00,000). */
@@ -293,7 +293,7 @@ export const ZTestConfirmRequest = z.object({
     cvc: z.string().trim().max(10),
   }),
   billing: z.object({
-    name: z.string().trim().max(200),
+    name: z.string().trim().max(200).refine(isCleanName, NAME_CHARACTERS_MESSAGE),
     email: z.string().trim().max(254),
   }),
 });

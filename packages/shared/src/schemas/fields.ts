@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseTk, parseWholeTk } from '../money';
+import { parseWholeTk } from '../money';
 import { MSG } from '../texts';
 
 /** A required text field: 'This field is required' when empty. */
@@ -27,16 +27,6 @@ export function requiredWholeTk(wholeMessage = 'Enter a whole amount in Tk') {
   );
 }
 
-/** A required amount in Tk with at most two decimals, parsed strictly (money.ts). */
-export function requiredTk() {
-  return z.preprocess(
-    (v) => (blank(v) ? undefined : (parseTk(v) ?? Number.NaN)),
-    z.number({
-      error: (issue) => (issue.input === undefined ? MSG.fieldRequired : 'Enter a number'),
-    }),
-  );
-}
-
 // NUL and the other control characters, line breaks and tabs aside.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -53,6 +43,42 @@ export function plainText(max: number) {
     .trim()
     .max(max, `Use at most ${max} characters`)
     .refine((v) => !CONTROL_CHARACTERS.test(v), PLAIN_TEXT_MESSAGE);
+}
+
+/**
+ * What a name may not hold (decision 456): control characters (line breaks and tabs
+ * included: a name is one line in lists, receipts and CSV files) and the invisible
+ * characters that turn the direction of the text around it — the embeddings and overrides
+ * U+202A–U+202E, the isolates U+2066–U+2069 and the marks U+200E, U+200F and U+061C —
+ * with which "Rahim\u202Egnp.exe" shows as another name. The joiners U+200C and U+200D,
+ * which Bangla needs, stay allowed.
+ */
+const NAME_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+
+export const NAME_CHARACTERS_MESSAGE =
+  'A name cannot contain line breaks, tabs or hidden text-direction characters';
+
+/** Whether a name holds none of the characters `NAME_FORBIDDEN` refuses. */
+export const isCleanName = (value: string) => !NAME_FORBIDDEN.test(value);
+
+/** A name given by another system (a sign-in provider): the refused characters removed. */
+export const cleanName = (value: string) =>
+  value.replace(new RegExp(NAME_FORBIDDEN.source, 'g'), '');
+
+/**
+ * Every name a person types (their own, a fund's, an account holder's, a sender's): trimmed,
+ * `requiredMessage` when empty, at most `max` characters, and no control or direction
+ * characters.
+ */
+export function nameText(max: number, messages: { required?: string; tooLong?: string } = {}) {
+  return z
+    .string({ error: messages.required ?? MSG.fieldRequired })
+    .trim()
+    .min(1, messages.required ?? MSG.fieldRequired)
+    .max(max, messages.tooLong ?? `Use at most ${max} characters`)
+    .refine(isCleanName, NAME_CHARACTERS_MESSAGE);
 }
 
 /** Optional plain text: empty or missing is null. */

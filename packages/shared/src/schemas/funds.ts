@@ -5,10 +5,10 @@ import { formatTk } from '../money';
 import { MSG } from '../texts';
 import { ZPageQuery } from './common';
 import {
+  nameText,
   optionalPlainText,
   paged,
   requiredText,
-  requiredTk,
   requiredWholeTk,
   ZImageRef,
   ZPersonRef,
@@ -120,22 +120,23 @@ const ZGoalTk = requiredWholeTk().pipe(
     .max(MAX_GOAL_TK, `The goal must be at most ${tk(MAX_GOAL_TK)}`),
 );
 
-/** The suggested amount (the spec's price): step 0.01 in the form, converted to whole Tk. */
-const ZSuggestedTk = requiredTk()
-  .transform(Math.trunc)
-  .pipe(
-    z
-      .number()
-      .min(MIN_DONATION_TK, `The suggested amount must be at least ${tk(MIN_DONATION_TK)}`)
-      .max(MAX_DONATION_TK, `The suggested amount must be at most ${tk(MAX_DONATION_TK)}`),
-  );
+/**
+ * The suggested amount (the spec's price), in whole Tk like every amount: 10.5 or 10.001
+ * is refused with a message, never cut to 10.
+ */
+const ZSuggestedTk = requiredWholeTk().pipe(
+  z
+    .number()
+    .min(MIN_DONATION_TK, `The suggested amount must be at least ${tk(MIN_DONATION_TK)}`)
+    .max(MAX_DONATION_TK, `The suggested amount must be at most ${tk(MAX_DONATION_TK)}`),
+);
 
 /** The cause a raiser chooses: 'This field is required' when none is chosen. */
 const ZCauseField = z.enum(CAUSE_IDS, { error: MSG.fieldRequired });
 
 /** The fields a raiser sets on a fund. Status, totals and the raiser are never settable. */
 export const ZFundFields = z.object({
-  name: requiredText(120),
+  name: nameText(120),
   image: ZImageRef,
   description: requiredText(5000),
   cause: ZCauseField,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, CONTACT_MSG, MSG } from '../texts';
 import { ZEmail } from './auth';
-import { paged } from './fields';
+import { nameText, paged } from './fields';
 
 /** Digits with an optional leading +, spaces, dashes or brackets; 6 to 15 digits. */
 export const PHONE_PATTERN = /^\+?[\d\s()-]{6,30}$/;
@@ -15,11 +15,10 @@ export type TNewsletterResponse = z.infer<typeof ZNewsletterResponse>;
 
 /** POST /api/contact (and the contact form). */
 export const ZContactRequest = z.object({
-  name: z
-    .string({ error: MSG.nameRequired })
-    .trim()
-    .min(1, MSG.nameRequired)
-    .max(CONTACT_LIMITS.name, CONTACT_MSG.nameTooLong),
+  name: nameText(CONTACT_LIMITS.name, {
+    required: MSG.nameRequired,
+    tooLong: CONTACT_MSG.nameTooLong,
+  }),
   email: ZEmail,
   phone: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),

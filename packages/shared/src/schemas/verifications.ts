@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DECISION_STATUSES, ROLES } from '../constants';
 import { ZPageQuery } from './common';
-import { paged, requiredText, ZImageRef } from './fields';
+import { nameText, paged, requiredText, ZImageRef } from './fields';
 
 /** Bangladeshi mobile numbers: 01[3-9] and 8 digits, optionally after +88 or 88. */
 export const BD_MOBILE_PATTERN = /^(?:\+?88)?(01[3-9]\d{8})$/;
@@ -24,7 +24,7 @@ export const ZIdCardNumber = requiredText(30)
 
 /** Be a Fund Raiser (POST /api/verifications). */
 export const ZVerificationRequest = z.object({
-  name: requiredText(100),
+  name: nameText(100),
   image: ZImageRef,
   idCardNumber: ZIdCardNumber,
   phoneNumber: ZPhoneNumber,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DECISION_STATUSES } from '../constants';
 import { ZPageQuery } from './common';
-import { paged, requiredText, requiredWholeTk, ZPersonRef } from './fields';
+import { nameText, paged, requiredWholeTk, ZPersonRef } from './fields';
 
 export const MAX_WITHDRAWAL_TK = 100_000_000;
 
@@ -22,7 +22,7 @@ export type TWithdrawalRequest = z.output<typeof ZWithdrawalRequest>;
 
 /** The Withdraw Request form: name (prefilled) and amount are required. */
 export const ZWithdrawForm = z.object({
-  name: requiredText(200),
+  name: nameText(200),
   amountTk: ZWithdrawalAmountTk,
 });
 export type TWithdrawFormInput = z.input<typeof ZWithdrawForm>;

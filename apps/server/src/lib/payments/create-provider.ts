@@ -71,6 +71,6 @@ export function createCheckoutGateway(config: Config, db: Db): CheckoutGateway |
       apiUrl: config.SSLCOMMERZ_API_URL,
     });
   }
-  if (config.paymentProvider === 'test') return new TestCheckoutGateway(db);
+  if (config.paymentProvider === 'test') return new TestCheckoutGateway(db, config.authSecret);
   return null;
 }

@@ -58,6 +58,11 @@ export interface CheckoutGateway {
   /** Which methods the gateway offers on our pay page. */
   readonly methods: readonly PaymentMethod[];
   createSession(input: SessionInput): Promise<CreatedSession>;
+  /**
+   * Whether fields posted to us (IPN, the browser's return) carry the gateway's signature
+   * over what we read of them: checked before the gateway is asked anything about them.
+   */
+  verifyNotice(fields: URLSearchParams): boolean;
   /** The Order Validation API; null when the gateway knows no such `val_id`. */
   validate(valId: string): Promise<GatewayTransaction | null>;
   /** The Transaction Query API by our `tran_id`: every attempt the gateway knows. */

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { PaymentMethod } from '@easyfund/shared/constants';
 import { PAYMENT_METHODS } from '@easyfund/shared/constants';
@@ -76,6 +77,67 @@ function toTransaction(t: z.infer<typeof ZTransaction>): GatewayTransaction {
     bankTranId: t.bank_tran_id,
     cardType: t.card_type,
     riskLevel: Number(t.risk_level ?? 0) === 1 ? 1 : 0,
+  };
+}
+
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+
+/**
+ * SSLCommerz's signature of the fields it posts (IPN and the browser's return), as its
+ * SDKs check it: the fields `verify_key` names (those posted), with `store_passwd` set
+ * to the md5 of the store password, sorted by name, joined as `name=value` with `&`;
+ * `verify_sign` is the md5 of that text.
+ */
+export function notificationSignature(
+  fields: Record<string, string>,
+  keys: readonly string[],
+  storePassword: string,
+): string {
+  const signed = new Map<string, string>();
+  for (const key of keys)
+    if (key in fields && key !== 'store_passwd') signed.set(key, fields[key]!);
+  signed.set('store_passwd', md5(storePassword));
+  const text = [...signed.keys()]
+    .sort()
+    .map((key) => `${key}=${signed.get(key)}`)
+    .join('&');
+  return md5(text);
+}
+
+/** The fields SSLCommerz posts that a settlement reads: the signature must cover them. */
+const SIGNED_FIELDS = ['tran_id', 'status'];
+
+/**
+ * Whether posted fields carry a valid signature of the store (`verify_sign` over the
+ * fields `verify_key` names), and that signature covers what we read of them: `tran_id`,
+ * `status`, and `val_id` and `store_id` when they are posted. A cheap first filter before
+ * the gateway is asked anything; the Validation API still decides what was paid.
+ */
+export function signedBy(fields: URLSearchParams, storePassword: string): boolean {
+  const sign = fields.get('verify_sign') ?? '';
+  const keys = (fields.get('verify_key') ?? '').split(',').filter(Boolean);
+  if (!/^[0-9a-f]{32}$/i.test(sign) || !storePassword) return false;
+  const needed = [...SIGNED_FIELDS, ...['val_id', 'store_id'].filter((k) => fields.has(k))];
+  if (!needed.every((k) => keys.includes(k))) return false;
+  // A field posted twice could be signed in one value and read in the other.
+  if (keys.some((k) => fields.getAll(k).length > 1)) return false;
+  const first = Object.fromEntries(
+    keys.flatMap((k) => (fields.has(k) ? [[k, fields.get(k)!]] : [])),
+  );
+  const expected = notificationSignature(first, keys, storePassword);
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(sign.toLowerCase()));
+}
+
+/** Fields signed as SSLCommerz signs them: every field named in `verify_key`. */
+export function withSignature(
+  fields: Record<string, string>,
+  storePassword: string,
+): Record<string, string> {
+  const keys = Object.keys(fields);
+  return {
+    ...fields,
+    verify_sign: notificationSignature(fields, keys, storePassword),
+    verify_key: keys.join(','),
   };
 }
 
@@ -187,6 +249,10 @@ export class SslCommerzGateway implements CheckoutGateway {
     // The wallet's own page when the gateway lists it; its general page otherwise.
     const direct = answer.desc?.find((d) => d.gw === gateway)?.redirectGatewayURL;
     return { sessionKey: answer.sessionkey, redirectUrl: direct || answer.GatewayPageURL };
+  }
+
+  verifyNotice(fields: URLSearchParams): boolean {
+    return signedBy(fields, this.password);
   }
 
   async validate(valId: string): Promise<GatewayTransaction | null> {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { WALLET_METHODS, type PaymentMethod } from '@easyfund/shared/constants';
 import type { Db } from '../../db/client';
@@ -11,6 +11,7 @@ import {
   type RefundResult,
   type SessionInput,
 } from './gateway';
+import { signedBy, withSignature } from './sslcommerz';
 
 type Row = typeof testGatewaySessions.$inferSelect;
 
@@ -76,7 +77,20 @@ export class TestCheckoutGateway implements CheckoutGateway {
   readonly mode = 'test' as const;
   readonly methods: readonly PaymentMethod[] = WALLET_METHODS;
 
-  constructor(private readonly db: Db) {}
+  /** The test store's password, which signs its notifications as SSLCommerz signs a store's. */
+  private readonly password: string;
+
+  /** `secret`: the site's AUTH_SECRET, from which every process derives the same password. */
+  constructor(
+    private readonly db: Db,
+    secret: string,
+  ) {
+    this.password = createHmac('sha256', secret).update('test-checkout store').digest('hex');
+  }
+
+  verifyNotice(fields: URLSearchParams): boolean {
+    return signedBy(fields, this.password);
+  }
 
   async createSession(input: SessionInput): Promise<CreatedSession> {
     const sessionKey = `TESTSESS${token(12).toUpperCase()}`;
@@ -156,7 +170,7 @@ export class TestCheckoutGateway implements CheckoutGateway {
       ...(t.cardType ? { card_type: t.cardType } : {}),
       risk_level: String(t.riskLevel),
     };
-    return { ok: true, outcome, session: row, fields };
+    return { ok: true, outcome, session: row, fields: withSignature(fields, this.password) };
   }
 
   /** The donor cancelled on the hosted page: the fields SSLCommerz would post, or null. */
@@ -172,13 +186,16 @@ export class TestCheckoutGateway implements CheckoutGateway {
       )
       .returning();
     if (!row) return null;
-    return {
-      status: 'CANCELLED',
-      tran_id: row.tranId,
-      amount: amountOf(row.amountPoisha),
-      currency: row.currency,
-      store_id: TEST_STORE_ID,
-    };
+    return withSignature(
+      {
+        status: 'CANCELLED',
+        tran_id: row.tranId,
+        amount: amountOf(row.amountPoisha),
+        currency: row.currency,
+        store_id: TEST_STORE_ID,
+      },
+      this.password,
+    );
   }
 
   async validate(valId: string): Promise<GatewayTransaction | null> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   METHOD_LIMITS_TK,
   PAYMENT_METHOD_NAMES,
@@ -13,7 +13,7 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TCheckoutRequest, TCheckoutResponse } from '@easyfund/shared/schemas/donations';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
-import { funds, payments, verificationApplications } from '../../db/schema';
+import { funds, gatewayValidations, payments, verificationApplications } from '../../db/schema';
 import { OWN_FUND_PAYMENT, refuseOwn } from '../../lib/decisions';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
@@ -194,9 +194,69 @@ export async function settleCheckout(
   const done = SETTLED[row.status];
   if (done) return done;
   if (!valId) return row.status === 'failed' ? 'failed' : 'pending';
+  if (valId.length > MAX_VAL_ID_CHARS) return 'ignored';
   // The gateway call happens before, never inside, a transaction.
-  const transaction = await deps.gateway.validate(valId);
+  const transaction = await validateOnce(deps, valId);
+  if (transaction === ASKING) return row.status === 'failed' ? 'failed' : 'pending';
   return applyTransaction(deps, row, transaction, valId);
+}
+
+/** SSLCommerz's val_ids are some 30 characters; a longer one is not the gateway's. */
+const MAX_VAL_ID_CHARS = 100;
+/** A question asked this long ago and never answered (its process died) is asked again. */
+const ASK_AGAIN_AFTER_MS = 60_000;
+/** Another request is asking the gateway about this val_id right now. */
+const ASKING = Symbol('asking');
+
+/**
+ * The Validation API's answer about `valId`, asked at most once across every process
+ * (decision 456): the first to claim the val_id asks and keeps the answer, every later
+ * notification naming it reads that answer, and one arriving while the question is out
+ * gets `ASKING` (its payment stays as it is; the first settles it). A failed call
+ * (the gateway down) keeps nothing, so a later notification asks again.
+ */
+async function validateOnce(
+  deps: CheckoutDeps,
+  valId: string,
+): Promise<GatewayTransaction | null | typeof ASKING> {
+  const claimed = await deps.db
+    .insert(gatewayValidations)
+    .values({ valId })
+    .onConflictDoNothing()
+    .returning({ valId: gatewayValidations.valId });
+  if (claimed.length === 0) {
+    const [kept] = await deps.db
+      .select()
+      .from(gatewayValidations)
+      .where(eq(gatewayValidations.valId, valId));
+    if (kept?.answeredAt) return (kept.answer as GatewayTransaction | null) ?? null;
+    const retaken = await deps.db
+      .update(gatewayValidations)
+      .set({ askedAt: sql`now()` })
+      .where(
+        and(
+          eq(gatewayValidations.valId, valId),
+          isNull(gatewayValidations.answeredAt),
+          lt(gatewayValidations.askedAt, new Date(Date.now() - ASK_AGAIN_AFTER_MS)),
+        ),
+      )
+      .returning({ valId: gatewayValidations.valId });
+    if (retaken.length === 0) return ASKING;
+  }
+  let answer: GatewayTransaction | null;
+  try {
+    answer = await deps.gateway.validate(valId);
+  } catch (err) {
+    await deps.db
+      .delete(gatewayValidations)
+      .where(and(eq(gatewayValidations.valId, valId), isNull(gatewayValidations.answeredAt)));
+    throw err;
+  }
+  await deps.db
+    .update(gatewayValidations)
+    .set({ answer, answeredAt: sql`now()` })
+    .where(eq(gatewayValidations.valId, valId));
+  return answer;
 }
 
 async function applyTransaction(

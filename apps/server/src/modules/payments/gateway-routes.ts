@@ -19,7 +19,13 @@ import {
   settleCheckout,
   startCheckout,
 } from './checkout';
-import { paymentRateLimit, refuseSuspectNetwork } from './limits';
+import {
+  countNoticeForPayment,
+  countNoticeFromNetwork,
+  paymentRateLimit,
+  refuseGatewayNotice,
+  refuseSuspectNetwork,
+} from './limits';
 import { findPayment, findUserPayment, listHeldPayments } from './views';
 
 const form = (body: Buffer) => new URLSearchParams(body.toString('utf8'));
@@ -71,15 +77,25 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
   route(
     app,
     payments.sslcommerzIpn,
-    async ({ body }) => {
+    async ({ body, request, reply }) => {
       const d = deps();
       const fields = form(body);
+      const tranId = fields.get('tran_id') ?? '';
+      // Throttled per network, then the store's signature, then throttled per payment: a
+      // forged notification costs one counter and one md5, never a call to the gateway.
+      const fromNetwork = await countNoticeFromNetwork(request);
+      if (!fromNetwork.allowed) refuseGatewayNotice(reply, fromNetwork.retryAfter);
+      if (!d.gateway.verifyNotice(fields)) {
+        d.log.warn({ tranId }, 'IPN without a valid signature of our store; ignored');
+        return { received: true as const, outcome: 'ignored' as const };
+      }
+      const forPayment = await countNoticeForPayment(request, tranId);
+      if (!forPayment.allowed) refuseGatewayNotice(reply, forPayment.retryAfter);
       const storeId = fields.get('store_id');
       if (storeId && storeId !== d.gateway.storeId) {
         d.log.warn({ storeId }, 'IPN for another store; ignored');
         return { received: true as const, outcome: 'ignored' as const };
       }
-      const tranId = fields.get('tran_id') ?? '';
       const valId = fields.get('val_id') ?? undefined;
       const status = (fields.get('status') ?? '').toUpperCase();
       // FAILED / CANCELLED notifications: the same as the browser's fail and cancel.
@@ -100,12 +116,21 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
   route(
     app,
     payments.sslcommerzReturn,
-    async ({ params, body, reply }) => {
+    async ({ params, body, request, reply }) => {
       const d = deps();
       const fields = form(body);
       const tranId = fields.get('tran_id') ?? '';
+      // As the IPN: throttled, then signed. A return that is neither still takes the donor
+      // to the pay page, where the IPN or the reconciliation shows the payment settled.
+      const trusted =
+        (await countNoticeFromNetwork(request)).allowed &&
+        d.gateway.verifyNotice(fields) &&
+        (await countNoticeForPayment(request, tranId)).allowed;
+      if (!trusted) d.log.warn({ tranId }, 'return from the gateway not settled here');
       try {
-        if (params.result === 'success') {
+        if (!trusted) {
+          // Nothing of it is believed, and the gateway is asked nothing.
+        } else if (params.result === 'success') {
           await settleCheckout(d, tranId, fields.get('val_id') ?? undefined);
         } else {
           await abandonCheckout(d, tranId, params.result);

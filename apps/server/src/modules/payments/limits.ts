@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clientNetwork } from '../../lib/rate-limit';
+import { clientNetwork, hitRateLimits } from '../../lib/rate-limit';
 import { rateLimit, refuseTooMany } from '../../plugins/rate-limit';
 import { networkPaymentState, PAYMENT_WINDOW_MS } from './declines';
 
@@ -50,4 +50,41 @@ export async function refuseSuspectNetwork(request: FastifyRequest, reply: Fasti
     },
   );
   if (!allowed) refuseTooMany(reply, retryAfter, TOO_MANY);
+}
+
+/** Notifications about one payment in 10 minutes: the gateway sends one or two, and retries. */
+export const NOTICES_PER_PAYMENT = 10;
+
+/**
+ * Counts a gateway notification (IPN or the browser's return) against the client's
+ * network (IPN_RATE_LIMIT_MAX, decision 456), before anything else is done with it: a
+ * flood is refused before it costs even a signature check.
+ */
+export function countNoticeFromNetwork(request: FastifyRequest) {
+  const { database, config } = request.server;
+  return hitRateLimits(
+    database.db,
+    [{ key: `gateway-notice:net:${clientNetwork(request.ip)}`, max: config.IPN_RATE_LIMIT_MAX }],
+    PAYMENT_WINDOW_MS,
+  );
+}
+
+/**
+ * Counts a signed notification against its payment (the posted `tran_id`): a genuine one
+ * replayed is refused after NOTICES_PER_PAYMENT. Only signed ones count, so forged
+ * notices naming someone's payment cannot use up what its own gateway may send.
+ */
+export function countNoticeForPayment(request: FastifyRequest, tranId: string) {
+  // A payment id is a UUID; anything else names no payment, and shares one counter.
+  const payment = /^[0-9a-f-]{36}$/i.test(tranId) ? tranId.toLowerCase() : 'other';
+  return hitRateLimits(
+    request.server.database.db,
+    [{ key: `gateway-notice:payment:${payment}`, max: NOTICES_PER_PAYMENT }],
+    PAYMENT_WINDOW_MS,
+  );
+}
+
+/** A refused gateway notification: 429, as any limit. */
+export function refuseGatewayNotice(reply: FastifyReply, retryAfter: number): never {
+  refuseTooMany(reply, retryAfter, 'Too many notifications. Please wait a few minutes.');
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { uploads } from '@easyfund/shared/api/uploads';
 import { DomainError, Invalid } from '../../lib/errors';
 import { rateLimit } from '../../plugins/rate-limit';
+import { clientAborted } from '../../plugins/errors';
 import { route } from '../../plugins/route';
 import { storeUpload, UPLOAD_MESSAGES, UPLOADS_PER_HOUR } from './service';
 
@@ -21,6 +22,8 @@ async function readFile(request: FastifyRequest): Promise<Buffer> {
   } catch (err) {
     if (isTooLarge(err)) throw refuse(UPLOAD_MESSAGES.tooLarge);
     if (err instanceof DomainError) throw err;
+    // The client went away mid-upload: logged as such by the error handler.
+    if (clientAborted(request)) throw err;
     // Anything else comes from reading the client's body: a malformed or cut-off
     // multipart form is the client's mistake (400), not a server error.
     throw refuse(UPLOAD_MESSAGES.unreadable);

@@ -77,8 +77,8 @@ export function FundForm({
           registration={register('suggestedTk')}
           type="number"
           min={0}
-          step={0.01}
-          inputMode="decimal"
+          step={1}
+          inputMode="numeric"
         />
         <div className="md:col-span-2">
           <Controller

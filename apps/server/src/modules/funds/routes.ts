@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { funds } from '@easyfund/shared/api/funds';
 import { sendCached } from '../../lib/micro-cache';
 import { notifyDecision } from '../../lib/notifications';
+import { hasAdminRights } from '../../plugins/auth';
 import { route } from '../../plugins/route';
 import { decideFund, decideFundChange, holdFundAsAdmin, listAdminFunds } from './decide';
 import { listFundEvents } from './events';
@@ -46,7 +47,8 @@ const fundsRoutes: FastifyPluginAsync = async (app) => {
       });
     } catch (err) {
       if (!(err instanceof NotPublic)) throw err;
-      const fund = await getFund(db, await currentUser(), params.id);
+      const me = await currentUser();
+      const fund = await getFund(db, { me, admin: hasAdminRights(app.config, me) }, params.id);
       // Taken down: what it shows depends on who asks, and search engines drop it.
       if (fund.hold)
         reply.header('cache-control', 'private, no-cache').header('x-robots-tag', 'noindex');

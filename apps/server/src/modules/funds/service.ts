@@ -163,11 +163,18 @@ function withheld(fund: TFundPublic): TFundPublic {
  * to its raiser and to admins only, and is a 404 to anyone else (its existence is not
  * revealed). The raiser and admins see every fund whole.
  */
-export async function getFund(db: Db, viewer: TMe | null, id: string): Promise<TFundPublic> {
+/** Who reads a fund's page: the signed-in person, and whether they hold admin rights
+ *  (`hasAdminRights`: an admin whose session passed the second factor where required). */
+export interface Viewer {
+  me: TMe | null;
+  admin: boolean;
+}
+
+export async function getFund(db: Db, viewer: Viewer, id: string): Promise<TFundPublic> {
   if (!UUID.test(id)) throw new NotFound('Fund');
   const row = await fundRow(db, id);
   if (!row) throw new NotFound('Fund');
-  const insider = viewer?.role === 'admin' || viewer?.id === row.raiserId;
+  const insider = viewer.admin || viewer.me?.id === row.raiserId;
   if (row.status !== 'approved' && !insider) throw new NotFound('Fund');
   return row.hold !== null && !insider ? withheld(toPublic(row)) : toPublic(row);
 }
@@ -186,11 +193,7 @@ export interface OpenFund {
  * suspended or closed fund's are a 404 to anyone but its raiser and admins, who keep
  * reading them to appeal or manage (decision 453). `admin`: the viewer has admin rights.
  */
-export async function openFundFor(
-  db: Db,
-  viewer: { me: TMe | null; admin: boolean },
-  id: string,
-): Promise<OpenFund> {
+export async function openFundFor(db: Db, viewer: Viewer, id: string): Promise<OpenFund> {
   if (!UUID.test(id)) throw new NotFound('Fund');
   const [fund] = await db
     .select({ id: funds.id, raiserId: funds.raiserId, status: funds.status, hold: funds.hold })

@@ -1,20 +1,16 @@
 import { and, count, eq, sum } from 'drizzle-orm';
-import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TOrganiser } from '@easyfund/shared/schemas/supporters';
 import type { Db } from '../../db/client';
 import { funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import type { Viewer } from '../funds/service';
 
 /**
  * The organiser card: the raiser of a fund anyone may see (approved and not taken down;
  * or pending, denied, suspended or closed for its raiser and admins only), with their approved funds' number and
  * total raised (the raiser index serves the sum).
  */
-export async function getOrganiser(
-  db: Db,
-  viewer: TMe | null,
-  fundId: string,
-): Promise<TOrganiser> {
+export async function getOrganiser(db: Db, viewer: Viewer, fundId: string): Promise<TOrganiser> {
   const [row] = await db
     .select({
       status: funds.status,
@@ -29,7 +25,7 @@ export async function getOrganiser(
     .innerJoin(user, eq(user.id, funds.raiserId))
     .where(eq(funds.id, fundId));
   const open = row?.status === 'approved' && row.hold === null;
-  const visible = row && (open || viewer?.role === 'admin' || viewer?.id === row.raiserId);
+  const visible = row && (open || viewer.admin || viewer.me?.id === row.raiserId);
   if (!row || !visible) throw new NotFound('Fund');
   const [totals] = await db
     .select({ n: count(), raised: sum(funds.raisedPoisha).mapWith(Number) })

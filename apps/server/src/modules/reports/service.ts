@@ -13,7 +13,7 @@ import { paginate } from '../../lib/lists';
 /** "Report this fund": any fund a person can see (approved). */
 export async function createReport(
   db: Db,
-  reporter: TMe,
+  reporter: { me: TMe; admin: boolean },
   fundId: string,
   input: { reason: ReportReason; details: string },
 ): Promise<{ id: string }> {
@@ -22,12 +22,11 @@ export async function createReport(
     .from(funds)
     .where(eq(funds.id, fundId));
   const visible =
-    fund &&
-    (fund.status === 'approved' || reporter.role === 'admin' || reporter.id === fund.raiserId);
+    fund && (fund.status === 'approved' || reporter.admin || reporter.me.id === fund.raiserId);
   if (!fund || !visible) throw new NotFound('Fund');
   const [row] = await db
     .insert(fundReports)
-    .values({ fundId, reporterId: reporter.id, reason: input.reason, details: input.details })
+    .values({ fundId, reporterId: reporter.me.id, reason: input.reason, details: input.details })
     .returning({ id: fundReports.id });
   return { id: row!.id };
 }

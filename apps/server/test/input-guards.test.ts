@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFund } from '../src/seed/factories';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  buildTestApp,
+  createSignedInUser,
+  ORIGIN,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
 
 let ctx: TestContext;
 let donor: SignedInUser;
@@ -47,6 +53,7 @@ describe('text PostgreSQL cannot store', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
+      headers: ORIGIN,
       payload: { name: 'A\u0000', email: 'nul@example.com', password: 'Passw0rd99' },
     });
     expect(res.statusCode).toBe(400);

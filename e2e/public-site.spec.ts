@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { CAUSES } from '@easyfund/shared/constants';
 import { formatTk } from '@easyfund/shared/money';
-import { appReady, DEMO, loginViaApi, loginViaUi, uniqueEmail } from './fixtures';
+import { appReady, DEMO, loginViaApi, loginViaUi, SITE_ORIGIN, uniqueEmail } from './fixtures';
 
 interface Fund {
   id: string;
@@ -77,6 +77,7 @@ test.describe('navbar', () => {
   test('a broken photo falls back to the default avatar', async ({ page }) => {
     const email = uniqueEmail('photo');
     const res = await page.request.post('/api/auth/sign-up/email', {
+      headers: SITE_ORIGIN,
       data: { name: 'Broken Photo', email, password: 'photo123', image: '/images/missing.png' },
     });
     expect(res.status()).toBe(200);
@@ -543,6 +544,7 @@ test.describe('fund page', () => {
     const fund = await demoFund(request, 'Orphanage Trust of Chattogram');
     const email = uniqueEmail('cart');
     await page.request.post('/api/auth/sign-up/email', {
+      headers: SITE_ORIGIN,
       data: { name: 'Cart Person', email, password: 'cart1234', image: '/images/avatar.svg' },
     });
     await page.request.post('/api/auth/sign-in/email', { data: { email, password: 'cart1234' } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
-import { buildTestApp, createSignedInUser, type TestContext } from './helper';
+import { buildTestApp, createSignedInUser, ORIGIN, type TestContext } from './helper';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const signUp = (payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload });
+  ctx.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: ORIGIN, payload });
 
 describe('identity', () => {
   it('answers 401 for /api/me without a session', async () => {

@@ -9,7 +9,7 @@ import {
   successStatuses,
 } from '@easyfund/shared/api/contract';
 import { allEndpoints } from '@easyfund/shared/api/resources';
-import { fundChanges, fundReports, withdrawals } from '../src/db/schema';
+import { fundChanges, fundReports, fundUpdates, withdrawals } from '../src/db/schema';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import { setSubscription, unsubscribeToken } from '../src/modules/updates/subscriptions';
@@ -131,6 +131,7 @@ let changeFundId: string;
 let holdFundId: string;
 let messageDonationId: string;
 let reportId: string;
+let pendingUpdateId: string;
 let unsubscribeLink: string;
 let n = 0;
 
@@ -325,6 +326,10 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   'reports.list': { request: () => ({}) },
+  'updates.adminList': { request: () => ({}) },
+  'updates.decide': {
+    request: () => ({ params: { id: pendingUpdateId }, payload: { status: 'approved' } }),
+  },
 
   // Overview and CSV downloads.
   'overview.get': { request: () => ({}) },
@@ -418,6 +423,16 @@ beforeAll(async () => {
   unsubscribeLink = unsubscribeToken(ctx.config.authSecret, user.id, fund.id);
   pendingFundId = (await createFund(ctx.db, { raiserId: verified.id, status: 'pending' })).id;
   otherFundId = (await createFund(ctx.db, { raiserId: other.id, status: 'approved' })).id;
+  // The own fund's first update was approved (its next ones publish at once); another
+  // fund's first update waits for review.
+  await ctx.db
+    .insert(fundUpdates)
+    .values({ fundId: fund.id, authorId: verified.id, body: 'First', status: 'approved' });
+  const [waiting] = await ctx.db
+    .insert(fundUpdates)
+    .values({ fundId: otherFundId, authorId: other.id, body: 'First', status: 'pending' })
+    .returning();
+  pendingUpdateId = waiting!.id;
   applicationId = (await createVerificationApplication(ctx.db, { userId: applicant.id })).id;
   const [w] = await ctx.db
     .insert(withdrawals)

@@ -53,6 +53,7 @@ describe('text PostgreSQL cannot store', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
+      headers: ORIGIN,
       payload: { name: 'A\u0000', email: 'nul@example.com', password: 'Passw0rd99' },
     });
     expect(res.statusCode).toBe(400);

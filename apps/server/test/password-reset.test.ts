@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
-import { buildTestApp, createSignedInUser, signIn, type TestContext } from './helper';
+import { buildTestApp, createSignedInUser, ORIGIN, signIn, type TestContext } from './helper';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,6 +14,7 @@ async function requestResetToken(email: string): Promise<string> {
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/auth/request-password-reset',
+    headers: ORIGIN,
     payload: { email, redirectTo: 'http://localhost:3000/reset-password' },
   });
   expect(res.statusCode).toBe(200);
@@ -73,6 +74,7 @@ describe('forgot password', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/request-password-reset',
+      headers: ORIGIN,
       payload: {
         email: 'nobody-here@example.com',
         redirectTo: 'http://localhost:3000/reset-password',

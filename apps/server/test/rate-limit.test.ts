@@ -10,7 +10,7 @@ import {
   pruneRateLimits,
   readCounter,
 } from '../src/lib/rate-limit';
-import { buildTestApp, type TestContext } from './helper';
+import { buildTestApp, ORIGIN, type TestContext } from './helper';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -145,6 +145,7 @@ describe('limits that fit carrier-grade NAT', () => {
       cgnat.app.inject({
         method: 'POST',
         url,
+        headers: ORIGIN,
         payload: { email: 'reset-me@example.com', redirectTo: '/reset-password' },
         remoteAddress: ip,
       });

@@ -70,6 +70,25 @@ async function donateByWallet(who: SignedInUser, fundId: string, updatesOptIn?: 
 const post = (who: SignedInUser, fundId: string, payload: object) =>
   as(who).inject('POST', `/api/funds/${fundId}/updates`, payload);
 
+const decide = (id: string, status: 'approved' | 'denied', feedback?: string) =>
+  as(admin).inject('PATCH', `/api/admin/fund-updates/${id}`, { status, feedback });
+
+const publicUpdates = async (fundId: string) =>
+  (await as(ctx).inject('GET', `/api/funds/${fundId}/updates`)).json() as {
+    items: { id: string; body: string; status: string }[];
+    total: number;
+  };
+
+/** An approved fund whose first update an admin approved: its next updates publish at once. */
+async function openFund(input: { name?: string } = {}) {
+  const fund = await createFund(ctx.db, { raiserId: raiser.id, ...input });
+  const first = await post(raiser, fund.id, { body: 'We have started.' });
+  expect(first.statusCode).toBe(201);
+  expect((await decide(first.json().id, 'approved')).statusCode).toBe(200);
+  await jobsDone(ctx);
+  return fund;
+}
+
 describe('updates from the organiser', () => {
   it('lets the raiser post to an own approved fund and lists updates newest first', async () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id });
@@ -79,7 +98,9 @@ describe('updates from the organiser', () => {
       body: 'We bought the first 100 books.',
       image: null,
       authorName: 'Karim Hossain',
+      status: 'pending',
     });
+    expect((await decide(first.json().id, 'approved')).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 5));
     const second = await post(raiser, fund.id, {
       body: 'The uniforms arrived.',
@@ -145,7 +166,7 @@ describe('updates from the organiser', () => {
 
 describe('update e-mails', () => {
   it('mails donors who opted in, not those who opted out or never gave, with a one-click unsubscribe', async () => {
-    const fund = await createFund(ctx.db, { raiserId: raiser.id, name: 'Flood relief mail test' });
+    const fund = await openFund({ name: 'Flood relief mail test' });
     const yes = await createSignedInUser(ctx, { name: 'Nusrat Jahan' });
     const no = await createSignedInUser(ctx, { name: 'Opted Out' });
     const never = await createSignedInUser(ctx, { name: 'Never Paid' });
@@ -176,7 +197,7 @@ describe('update e-mails', () => {
   });
 
   it('mails wallet donors who opted in, not those who opted out', async () => {
-    const fund = await createFund(ctx.db, { raiserId: raiser.id, name: 'Wallet news test' });
+    const fund = await openFund({ name: 'Wallet news test' });
     const yes = await createSignedInUser(ctx, { name: 'Sadia Wallet' });
     const byDefault = await createSignedInUser(ctx, { name: 'Tanvir Wallet' });
     const no = await createSignedInUser(ctx, { name: 'Imran Wallet' });
@@ -194,7 +215,7 @@ describe('update e-mails', () => {
   });
 
   it('unsubscribes with the signed link and no sign-in: GET only reads, POST stops the mails', async () => {
-    const fund = await createFund(ctx.db, { raiserId: raiser.id, name: 'Unsubscribe test' });
+    const fund = await openFund({ name: 'Unsubscribe test' });
     const donor = await createSignedInUser(ctx);
     await donate(donor, fund.id);
     const token = unsubscribeToken(ctx.config.authSecret, donor.id, fund.id);
@@ -253,5 +274,134 @@ describe('update e-mails', () => {
       .from(fundSubscriptions)
       .where(eq(fundSubscriptions.userId, donor.id));
     expect(row?.subscribed).toBe(true);
+  });
+});
+
+describe("a fund's first update is reviewed", () => {
+  it('is neither public nor mailed until an admin approves it; later ones publish at once', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, name: 'Review test' });
+    const donor = await createSignedInUser(ctx);
+    await donate(donor, fund.id);
+    await jobsDone(ctx);
+    const before = ctx.mails.length;
+
+    const first = await post(raiser, fund.id, { body: 'Our first news.' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ status: 'pending' });
+    await jobsDone(ctx);
+    expect(ctx.mails.length).toBe(before);
+    expect((await publicUpdates(fund.id)).total).toBe(0);
+    // The organiser sees it waiting; another one meanwhile is refused.
+    const own = (await as(raiser).inject('GET', `/api/funds/${fund.id}/updates`)).json();
+    expect(own.items).toMatchObject([{ body: 'Our first news.', status: 'pending' }]);
+    const second = await post(raiser, fund.id, { body: 'More news.' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('update_pending_review');
+
+    // The admins' queue lists it; nobody else may read or decide it.
+    expect((await as(raiser).inject('GET', '/api/admin/fund-updates')).statusCode).toBe(403);
+    expect(
+      (
+        await as(donor).inject('PATCH', `/api/admin/fund-updates/${first.json().id}`, {
+          status: 'approved',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const queue = (await as(admin).inject('GET', '/api/admin/fund-updates?pageSize=100')).json();
+    expect(queue.items).toContainEqual(
+      expect.objectContaining({
+        id: first.json().id,
+        status: 'pending',
+        fund: { id: fund.id, name: 'Review test' },
+        author: expect.objectContaining({ email: raiser.email }),
+      }),
+    );
+
+    const approved = await decide(first.json().id, 'approved');
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved', decidedBy: { id: admin.id } });
+    expect((await decide(first.json().id, 'denied')).statusCode).toBe(409);
+    expect((await publicUpdates(fund.id)).items.map((u) => u.body)).toEqual(['Our first news.']);
+    await jobsDone(ctx);
+    expect(ctx.mails.slice(before).map((m) => m.to)).toEqual([donor.email]);
+
+    const later = await post(raiser, fund.id, { body: 'Straight out.' });
+    expect(later.json()).toMatchObject({ status: 'approved' });
+    await jobsDone(ctx);
+    expect(ctx.mails.slice(before).map((m) => m.to)).toEqual([donor.email, donor.email]);
+  });
+
+  it('keeps a denied first update hidden and unmailed; the next one waits again', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id });
+    const donor = await createSignedInUser(ctx);
+    await donate(donor, fund.id);
+    await jobsDone(ctx);
+    const before = ctx.mails.length;
+    const first = await post(raiser, fund.id, { body: 'Send money to my own account.' });
+    const denied = await decide(first.json().id, 'denied', 'Donations go through the site.');
+    expect(denied.statusCode).toBe(200);
+    expect((await publicUpdates(fund.id)).total).toBe(0);
+    const own = (await as(raiser).inject('GET', `/api/funds/${fund.id}/updates`)).json();
+    expect(own.items).toMatchObject([
+      { status: 'denied', feedback: 'Donations go through the site.' },
+    ]);
+    const next = await post(raiser, fund.id, { body: 'A proper first update.' });
+    expect(next.json()).toMatchObject({ status: 'pending' });
+    await jobsDone(ctx);
+    expect(ctx.mails.length).toBe(before);
+  });
+
+  it("refuses an admin's decision on an update of their own fund", async () => {
+    const fund = await createFund(ctx.db, { raiserId: admin.id });
+    const first = await post(admin, fund.id, { body: 'My own news.' });
+    expect(first.json()).toMatchObject({ status: 'pending' });
+    const own = await decide(first.json().id, 'approved');
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.code).toBe('own_request');
+    expect((await publicUpdates(fund.id)).total).toBe(0);
+  });
+});
+
+describe('at most three updates a day', () => {
+  it('refuses the fourth update of the day, however fast they come; subscribers get three mails', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, name: 'Busy fund' });
+    const donor = await createSignedInUser(ctx);
+    await donate(donor, fund.id);
+    await jobsDone(ctx);
+    const before = ctx.mails.length;
+    const first = await post(raiser, fund.id, { body: 'We have started.' });
+    expect((await decide(first.json().id, 'approved')).statusCode).toBe(200);
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => post(raiser, fund.id, { body: `News ${i}` })),
+    );
+    const statuses = burst.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 429, 429, 429, 429]);
+    const refused = burst.find((r) => r.statusCode === 429)!;
+    expect(refused.json().error).toMatchObject({
+      code: 'too_many_updates',
+      message: 'A fund can post at most 3 updates a day. Please post again tomorrow.',
+    });
+    expect((await publicUpdates(fund.id)).total).toBe(3);
+    await jobsDone(ctx);
+    expect(ctx.mails.slice(before).filter((m) => m.to === donor.email)).toHaveLength(3);
+  });
+});
+
+describe('links in updates', () => {
+  it('shows a link in an update mail as its host, as text', async () => {
+    const fund = await openFund({ name: 'Link test' });
+    const donor = await createSignedInUser(ctx);
+    await donate(donor, fund.id);
+    await jobsDone(ctx);
+    const before = ctx.mails.length;
+    const body = 'Pay here: https://evil.example/login?to=bank. Photos at www.example.org';
+    expect((await post(raiser, fund.id, { body })).statusCode).toBe(201);
+    await jobsDone(ctx);
+    const [mail] = ctx.mails.slice(before);
+    expect(mail!.text).toContain('Pay here: evil.example/…. Photos at www.example.org');
+    expect(mail!.text).not.toContain('https://evil.example');
+    expect(mail!.text).not.toContain('login?to=bank');
+    // The page gets the text as written; it shows each link by its host.
+    expect((await publicUpdates(fund.id)).items[0]!.body).toBe(body);
   });
 });

@@ -254,7 +254,12 @@ export const fundReports = pgTable(
   ],
 );
 
-/** Updates a fund's organiser posts (newest first on the fund page). */
+/**
+ * Updates a fund's organiser posts (newest first on the fund page). A fund's first update
+ * waits for an admin (`pending` → `approved` | `denied`; at most one pending per fund);
+ * once one is approved, the fund's later updates are `approved` when posted. Only
+ * approved updates are public and mailed.
+ */
 export const fundUpdates = pgTable(
   'fund_updates',
   {
@@ -268,9 +273,20 @@ export const fundUpdates = pgTable(
     body: text('body').notNull(),
     /** An upload of ours or an https address; kept from the upload clean-up while used. */
     image: text('image'),
+    status: text('status').notNull().default('approved'),
+    feedback: text('feedback'),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('fund_updates_fund_idx').on(t.fundId, t.createdAt)],
+  (t) => [
+    index('fund_updates_fund_idx').on(t.fundId, t.createdAt),
+    uniqueIndex('fund_updates_one_pending_uq')
+      .on(t.fundId)
+      .where(sql`${t.status} = 'pending'`),
+    index('fund_updates_status_idx').on(t.status, t.createdAt),
+    check('fund_updates_status_check', sql`${t.status} in ('pending', 'approved', 'denied')`),
+  ],
 );
 
 /**

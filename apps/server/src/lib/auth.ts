@@ -23,7 +23,7 @@ import type { Jobs } from './jobs';
 import { identityRateLimitStorage } from './identity-rate-limit';
 import { identityLogger, type LevelLog } from './log-errors';
 import { MAIL, requestLanguage } from './mails';
-import { bodyEmail, hitRateLimits } from './rate-limit';
+import { bodyEmail, hitRateLimit, hitRateLimits } from './rate-limit';
 import type { Mailer } from './mailer';
 
 export interface AuthDeps {
@@ -125,11 +125,53 @@ function dropTokens(list: unknown[]): void {
   for (const s of list) if (s && typeof s === 'object') delete (s as { token?: unknown }).token;
 }
 
+/**
+ * The identity routes that e-mail an address: only the site's own pages may ask for those
+ * mails (docs/decisions/455-mail-only-people-who-asked.md). The identity layer checks the
+ * Origin only of requests that carry cookies, and a form on another site posts without.
+ */
+const MAILING_ROUTES = new Set([
+  '/sign-up/email',
+  '/send-verification-email',
+  '/request-password-reset',
+  '/change-email',
+]);
+
+/**
+ * Whether a request came from a page of the site: a trusted Origin (a browser sends it
+ * with every POST; else the Referer's), and not one the browser marks as cross-site.
+ */
+export function fromOwnPages(request: Request, trustedOrigins: readonly string[]): boolean {
+  const { headers } = request;
+  if (headers.get('sec-fetch-site')?.trim().toLowerCase() === 'cross-site') return false;
+  let origin = headers.get('origin');
+  if (!origin) {
+    try {
+      origin = new URL(headers.get('referer') ?? '').origin;
+    } catch {
+      return false;
+    }
+  }
+  return trustedOrigins.includes(origin);
+}
+
+/** At most one mail of a kind to an address an hour, whoever asks, from any process. */
+const MAIL_CAP_WINDOW_MS = 60 * 60_000;
+
 export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
   const adminEmails = new Set(config.ADMIN_EMAILS);
   const limit = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
   // Verified ADMIN_EMAILS accounts become admin with every old session and password ended.
   const admins = configuredAdmins({ config, db, jobs });
+
+  // One "you already have an account" and one verification mail per address an hour;
+  // the client's answer is the same either way (it tells nobody whether one went out).
+  const mayMail = async (kind: 'existing-account' | 'verification', email: string) => {
+    const key = `${kind}-mail:email:${email.trim().toLowerCase()}`;
+    const { allowed } = await hitRateLimit(db, key, 1, MAIL_CAP_WINDOW_MS);
+    if (!allowed) log.info({ to: email, kind }, 'mail held back: one an hour per address');
+    return allowed;
+  };
 
   // The identity layer's endpoint list, for its rate-limit storage (set once it is built).
   let endpoints: Record<string, unknown> = {};
@@ -164,6 +206,7 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
       // account's owner gets an e-mail instead of an error that would tell anyone.
       autoSignIn: false,
       async onExistingUserSignUp({ user: u }, request) {
+        if (!(await mayMail('existing-account', u.email))) return;
         const lang = requestLanguage(request);
         await mailer.send({
           to: u.email,
@@ -194,6 +237,7 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24 * 3,
       async sendVerificationEmail({ user: u, token }, request) {
+        if (!(await mayMail('verification', u.email))) return;
         const link = `${config.publicUrl}${VERIFY_EMAIL_PAGE}?token=${encodeURIComponent(token)}`;
         log.info({ to: u.email }, 'e-mail verification link sent');
         const lang = requestLanguage(request);
@@ -211,6 +255,17 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
       // The specification's rules for names, photos and passwords, on every way of
       // setting them, checked on the route the identity layer itself resolved.
       before: createAuthMiddleware(async (ctx) => {
+        // A request from the server itself (no request) mails nobody a stranger chose.
+        if (
+          MAILING_ROUTES.has(ctx.path) &&
+          ctx.request &&
+          !fromOwnPages(ctx.request, config.trustedOrigins)
+        ) {
+          throw new APIError('FORBIDDEN', {
+            code: 'INVALID_ORIGIN',
+            message: 'This request must come from the site itself',
+          });
+        }
         const schema = BODY_RULES[ctx.path];
         if (schema) {
           const error = invalidBody(schema, ctx.body);

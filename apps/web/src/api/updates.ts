@@ -1,7 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { updates } from '@easyfund/shared/api/updates';
+import type { DecisionStatus } from '@easyfund/shared/constants';
+import type { TDecisionRequest } from '@easyfund/shared/schemas/fields';
 import type { TCreateFundUpdateRequest } from '@easyfund/shared/schemas/updates';
-import { call } from './client';
+import { call, PAGE_SIZE } from './client';
 
 /** Query keys of the updates resource; only this file builds them. */
 export const updateKeys = {
@@ -9,6 +11,8 @@ export const updateKeys = {
   list: (fundId: string, page: number) => [...updateKeys.all, fundId, { page }] as const,
   fund: (fundId: string) => [...updateKeys.all, fundId] as const,
   subscription: (token: string) => [...updateKeys.all, 'subscription', token] as const,
+  review: (status: DecisionStatus, page: number) =>
+    [...updateKeys.all, 'review', status, { page }] as const,
 };
 
 export const UPDATES_PAGE_SIZE = 5;
@@ -47,5 +51,23 @@ export function useUnsubscribe(token: string) {
   return useMutation({
     mutationFn: () => call(updates.unsubscribe, { params: { token } }),
     onSuccess: (info) => queryClient.setQueryData(updateKeys.subscription(token), info),
+  });
+}
+
+/** The admins' list of funds' first updates, waiting for review (or decided). */
+export const updatesForReviewQuery = (status: DecisionStatus, page: number) =>
+  queryOptions({
+    queryKey: updateKeys.review(status, page),
+    queryFn: () => call(updates.adminList, { query: { status, page, pageSize: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** An admin approves (publishes and e-mails) or denies a fund's first update. */
+export function useDecideFundUpdate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: TDecisionRequest & { id: string }) =>
+      call(updates.decide, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: updateKeys.all }),
   });
 }

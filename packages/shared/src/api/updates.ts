@@ -1,6 +1,10 @@
 import { ZFundIdParam } from '../schemas/funds';
-import { ZPageQuery } from '../schemas/common';
+import { ZIdParam, ZPageQuery } from '../schemas/common';
+import { ZDecisionRequest } from '../schemas/fields';
 import {
+  ZAdminFundUpdate,
+  ZAdminFundUpdateList,
+  ZAdminFundUpdateQuery,
   ZCreateFundUpdateRequest,
   ZFundUpdate,
   ZFundUpdateList,
@@ -11,7 +15,8 @@ import { endpoint } from './contract';
 
 /**
  * Updates from a fund's organiser: the list on the fund page, posting one (which e-mails
- * the donors who asked for news), and the one-click unsubscribe of those e-mails.
+ * the donors who asked for news once it is approved), the admins' review of a fund's
+ * first update, and the one-click unsubscribe of those e-mails.
  */
 export const updates = {
   list: endpoint({
@@ -33,11 +38,33 @@ export const updates = {
     operationId: 'postFundUpdate',
     tags: ['updates'],
     summary:
-      'Post an update (text, optional image) to an own approved fund; donors who asked for news get an e-mail',
+      "Post an update (text, optional image) to an own approved fund, at most 3 a day; a fund's first update waits for an admin, later ones are published at once and e-mailed to donors who asked for news",
     params: ZFundIdParam,
     body: ZCreateFundUpdateRequest,
     status: 201,
     response: ZFundUpdate,
+    errors: [404, 409, 429],
+  }),
+  adminList: endpoint({
+    method: 'GET',
+    path: '/api/admin/fund-updates',
+    access: 'admin',
+    operationId: 'listFundUpdatesForReview',
+    tags: ['updates'],
+    summary: "Funds' first updates waiting for review (or decided ones), oldest first",
+    query: ZAdminFundUpdateQuery,
+    response: ZAdminFundUpdateList,
+  }),
+  decide: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/fund-updates/:id',
+    access: 'admin',
+    operationId: 'decideFundUpdate',
+    tags: ['updates'],
+    summary: "Approve (publish and e-mail) or deny a fund's first update, with optional feedback",
+    params: ZIdParam,
+    body: ZDecisionRequest,
+    response: ZAdminFundUpdate,
     errors: [404, 409],
   }),
   unsubscribeInfo: endpoint({

@@ -1,5 +1,6 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, isLanguage } from '@easyfund/shared/i18n/languages';
+import { linksAsHosts } from '@easyfund/shared/links';
 import type { Db } from '../../db/client';
 import { fundSubscriptions, payments, user } from '../../db/schema';
 import { translate } from '../../lib/i18n';
@@ -25,8 +26,9 @@ export interface FundUpdateNotice {
  * or an unsubscribe link since) is yes. Each mail carries a one-click unsubscribe link
  * and the List-Unsubscribe headers (RFC 2369, RFC 8058). Runs as a job of the queue
  * (not in the request that posted the update) and queues one mail per donor, keyed by
- * the update and the donor: a retried job sends no mail twice. Answers how many mails
- * were queued.
+ * the update and the donor: a retried job sends no mail twice. The addresses in the
+ * organiser's text show as their host (`example.org/…`), not as links: the site's sender
+ * vouches for no one's link. Answers how many mails were queued.
  */
 export async function notifyFundUpdate(
   deps: NotifyDeps,
@@ -56,6 +58,7 @@ export async function notifyFundUpdate(
         ),
       ),
     );
+  const body = linksAsHosts(notice.update.body);
   let sent = 0;
   for (const r of recipients) {
     const lang = isLanguage(r.language) ? r.language : DEFAULT_LANGUAGE;
@@ -68,7 +71,7 @@ export async function notifyFundUpdate(
       '',
       translate(lang, 'The organiser of "{{fund}}" posted an update:', { fund: notice.fund.name }),
       '',
-      notice.update.body,
+      body,
       '',
       translate(lang, 'See the fund: {{url}}', { url: pageUrl }),
       '',

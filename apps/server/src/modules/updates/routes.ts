@@ -2,16 +2,28 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { updates } from '@easyfund/shared/api/updates';
 import { QUEUES } from '../../lib/jobs';
+import { hasAdminRights } from '../../plugins/auth';
 import { route } from '../../plugins/route';
 import { notifyFundUpdate, type NotifyDeps } from './notify';
-import { getSubscription, listFundUpdates, postFundUpdate, unsubscribe } from './service';
+import {
+  decideFundUpdate,
+  getSubscription,
+  listFundUpdates,
+  listUpdatesForReview,
+  postFundUpdate,
+  type PublishedUpdate,
+  unsubscribe,
+} from './service';
 
 const ZUpdateMailsJob = z.object({
   fund: z.object({ id: z.string(), name: z.string() }),
   update: z.object({ id: z.string(), body: z.string() }),
 });
 
-/** /api/funds/:id/updates and the unsubscribe links of update e-mails. */
+/**
+ * /api/funds/:id/updates, the admins' review of a fund's first update, and the
+ * unsubscribe links of update e-mails.
+ */
 const updatesRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const secret = app.config.authSecret;
@@ -21,17 +33,25 @@ const updatesRoutes: FastifyPluginAsync = async (app) => {
     await notifyFundUpdate(notify, ZUpdateMailsJob.parse(data));
   });
 
-  route(app, updates.list, async ({ currentUser, params, query }) =>
-    listFundUpdates(db, await currentUser(), params.id, query),
-  );
+  route(app, updates.list, async ({ currentUser, params, query }) => {
+    const me = await currentUser();
+    return listFundUpdates(db, { me, admin: hasAdminRights(app.config, me) }, params.id, query);
+  });
+  // An update's mails are queued once it is approved (keyed by the update: once).
+  const mailSubscribers = (published: PublishedUpdate | null) =>
+    published
+      ? app.jobs.send(QUEUES.updateMails, { ...published }, { id: published.update.id })
+      : Promise.resolve();
   route(app, updates.create, async ({ user, params, body }) => {
     const posted = await postFundUpdate(db, user, params.id, body);
-    await app.jobs.send(
-      QUEUES.updateMails,
-      { fund: posted.fund, update: { id: posted.update.id, body: posted.update.body } },
-      { id: posted.update.id },
-    );
+    await mailSubscribers(posted.published);
     return posted.update;
+  });
+  route(app, updates.adminList, ({ query }) => listUpdatesForReview(db, query));
+  route(app, updates.decide, async ({ user, params, body }) => {
+    const decided = await decideFundUpdate(db, user, params.id, body);
+    await mailSubscribers(decided.published);
+    return decided.update;
   });
   route(app, updates.unsubscribeInfo, ({ params }) => getSubscription(db, secret, params.token));
   route(app, updates.unsubscribe, ({ params }) => unsubscribe(db, secret, params.token));

@@ -17,6 +17,7 @@ import { DecisionControls } from '../components/decision-controls';
 import { FundHistory } from '../components/fund-history';
 import { HoldControls } from '../components/hold-controls';
 import { PendingChange } from '../components/pending-change';
+import { PendingUpdates } from '../components/pending-updates';
 
 /** /dashboard/admin/managerequestedfund: every fund, with Approved / Deny on requests. */
 export function Component() {
@@ -39,6 +40,7 @@ export function Component() {
   return (
     <section className="mx-auto max-w-7xl">
       <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.manageRequestedFund)}</h1>
+      <PendingUpdates />
       <PagedTable
         query={list}
         label="Funds"

@@ -36,7 +36,9 @@ export function VerifyEmailNotice() {
         )}
       </p>
       {state === 'sent' ? (
-        <p className="font-semibold">{t('Sent. Check your inbox.')}</p>
+        <p className="font-semibold">
+          {t('Sent. Check your inbox. A new link goes out at most once an hour.')}
+        </p>
       ) : (
         <button
           type="button"

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { srcsetFor } from '@easyfund/shared/images';
+import { linkParts } from '@easyfund/shared/links';
 import type { TFundUpdate } from '@easyfund/shared/schemas/updates';
 import { fundUpdatesQuery, UPDATES_PAGE_SIZE } from '../../../api/updates';
+import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
 
 // Only the fund's organiser sees the form; it validates with zod, loaded with it.
@@ -76,8 +78,24 @@ function UpdateItem({ update }: { update: TFundUpdate }) {
         <time dateTime={update.createdAt} title={dateTime(update.createdAt)}>
           {relative(update.createdAt)}
         </time>
+        {update.status !== 'approved' && (
+          <>
+            {' '}
+            <StatusBadge status={update.status} />
+          </>
+        )}
       </p>
-      <p className="mt-2 whitespace-pre-line">{update.body}</p>
+      {update.status === 'pending' && (
+        <p className="mt-1 text-sm text-base-content/80">
+          {t('Only you see it until an admin approves it; then donors who asked get it by e-mail.')}
+        </p>
+      )}
+      {update.status === 'denied' && update.feedback && (
+        <p className="mt-1 text-sm text-base-content/80">
+          {t('Feedback: {{feedback}}', { feedback: update.feedback })}
+        </p>
+      )}
+      <UpdateText text={update.body} />
       {update.image && (
         <img
           src={update.image}
@@ -92,5 +110,31 @@ function UpdateItem({ update }: { update: TFundUpdate }) {
         />
       )}
     </li>
+  );
+}
+
+/**
+ * An update's text; each web address in it is a link that shows the host it leads to
+ * (`example.org/…`), never words or a long path that could hide it.
+ */
+function UpdateText({ text }: { text: string }) {
+  return (
+    <p className="mt-2 whitespace-pre-line break-words">
+      {linkParts(text).map((part, i) =>
+        'text' in part ? (
+          part.text
+        ) : (
+          <a
+            key={i}
+            className="link"
+            href={part.href}
+            rel="nofollow ugc noopener noreferrer"
+            target="_blank"
+          >
+            {part.label}
+          </a>
+        ),
+      )}
+    </p>
   );
 }

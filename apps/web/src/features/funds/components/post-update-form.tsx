@@ -13,7 +13,7 @@ export function PostUpdateForm({ fundId }: { fundId: string }) {
   const [body, setBody] = useState('');
   const [image, setImage] = useState<string | null>(null);
   const [errors, setErrors] = useState<{ body?: string; image?: string; form?: string }>({});
-  const [posted, setPosted] = useState(false);
+  const [posted, setPosted] = useState<'published' | 'waiting' | null>(null);
   const [fileKey, setFileKey] = useState(0);
   const upload = useUploadImage();
   const post = usePostFundUpdate(fundId);
@@ -43,19 +43,19 @@ export function PostUpdateForm({ fundId }: { fundId: string }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    setPosted(false);
+    setPosted(null);
     const parsed = ZCreateFundUpdateRequest.safeParse({ body, image });
     if (!parsed.success) {
       setErrors({ body: parsed.error.issues.find((i) => i.path[0] === 'body')?.message });
       return;
     }
     try {
-      await post.mutateAsync({ body, image });
+      const update = await post.mutateAsync({ body, image });
       setBody('');
       setImage(null);
       setFileKey((k) => k + 1);
       setErrors({});
-      setPosted(true);
+      setPosted(update.status === 'approved' ? 'published' : 'waiting');
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
       else setErrors({ form: err instanceof Error ? err.message : 'Something went wrong!' });
@@ -74,7 +74,10 @@ export function PostUpdateForm({ fundId }: { fundId: string }) {
         {t('Post an update')}
       </h3>
       <p className="text-sm text-base-content/80">
-        {t('Donors who asked to hear how this fund is doing get it by e-mail.')}
+        {t('Donors who asked to hear how this fund is doing get it by e-mail.')}{' '}
+        {t(
+          "A fund's first update is published once an admin has approved it. At most 3 updates a day.",
+        )}
       </p>
       <div>
         <label htmlFor={`${id}-body`} className="label pb-1 text-sm font-medium text-base-content">
@@ -127,7 +130,8 @@ export function PostUpdateForm({ fundId }: { fundId: string }) {
           {t('Post update')}
         </button>
         <p role="status" className="text-sm text-emerald-800">
-          {posted && t('Your update is posted.')}
+          {posted === 'published' && t('Your update is posted.')}
+          {posted === 'waiting' && t("Your first update is waiting for an admin's review.")}
         </p>
       </div>
     </form>

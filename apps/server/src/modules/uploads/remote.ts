@@ -28,8 +28,13 @@ export const REMOTE_IMAGE_MESSAGES = {
 export const REMOTE_IMAGE_TIMEOUT_MS = 10_000;
 export const REMOTE_IMAGE_MAX_REDIRECTS = 3;
 
-/** Addresses an image is never fetched from: this machine, private and special networks. */
-const BLOCKED = new BlockList();
+/**
+ * Addresses an image is never fetched from: this machine, private and special networks.
+ * Two lists: a BlockList also matches an IPv4 address against IPv6 rules of its mapped
+ * forms, which would block every IPv4 address here.
+ */
+const BLOCKED_V4 = new BlockList();
+const BLOCKED_V6 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -47,7 +52,7 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
+  BLOCKED_V4.addSubnet(net, prefix, 'ipv4');
 }
 for (const [net, prefix] of [
   ['::', 96], // unspecified, loopback, IPv4-compatible
@@ -63,14 +68,14 @@ for (const [net, prefix] of [
   ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
+  BLOCKED_V6.addSubnet(net, prefix, 'ipv6');
 }
 
 /** True for an address an image must not be fetched from. */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return BLOCKED.check(address, 'ipv4');
-  if (family === 6) return BLOCKED.check(address, 'ipv6');
+  if (family === 4) return BLOCKED_V4.check(address, 'ipv4');
+  if (family === 6) return BLOCKED_V6.check(address, 'ipv6');
   return true;
 }
 

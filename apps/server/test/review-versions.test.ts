@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funds, verificationApplications, withdrawals } from '../src/db/schema';
-import { CHANGED_SINCE_VIEWED } from '../src/lib/errors';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
 import {
   as,
@@ -49,7 +48,11 @@ async function shownFund(id: string) {
 function expectChanged(res: { statusCode: number; json(): unknown }, version: number) {
   expect(res.statusCode).toBe(409);
   expect(res.json()).toEqual({
-    error: { code: 'changed_since_viewed', message: CHANGED_SINCE_VIEWED, version },
+    error: {
+      code: 'changed_since_viewed',
+      message: 'This changed after you opened it. Look at it again before you decide.',
+      version,
+    },
   });
 }
 

@@ -55,16 +55,16 @@ export class Conflict extends DomainError {
   }
 }
 
-export const CHANGED_SINCE_VIEWED =
-  'This changed after you opened it. Look at it again before you decide.';
-
 /**
  * An admin decided on a version of an item they were not shown (decision 452): 409
  * `changed_since_viewed` with the item's current `version`.
  */
 export class ChangedSinceViewed extends DomainError {
-  constructor(version: number) {
-    super(409, 'changed_since_viewed', CHANGED_SINCE_VIEWED, undefined, { version });
+  constructor(
+    version: number,
+    message = 'This changed after you opened it. Look at it again before you decide.',
+  ) {
+    super(409, 'changed_since_viewed', message, undefined, { version });
   }
 }
 

@@ -19,10 +19,14 @@ import { storeUpload, UPLOAD_MESSAGES } from './service';
  * the connection goes to the address that was checked; every redirect again).
  */
 
+const IMAGE_UNREACHABLE = 'The image could not be fetched from this address';
+const IMAGE_NOT_AN_IMAGE = 'The address does not give a JPEG, PNG or WebP image';
+const IMAGE_NOT_PUBLIC = 'The image address must be on the public internet';
+
 export const REMOTE_IMAGE_MESSAGES = {
-  unreachable: 'The image could not be fetched from this address',
-  notImage: 'The address does not give a JPEG, PNG or WebP image',
-  privateAddress: 'The image address must be on the public internet',
+  unreachable: IMAGE_UNREACHABLE,
+  notImage: IMAGE_NOT_AN_IMAGE,
+  privateAddress: IMAGE_NOT_PUBLIC,
 } as const;
 
 export const REMOTE_IMAGE_TIMEOUT_MS = 10_000;

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { hitRateLimit } from '../src/lib/rate-limit';
 import { isPrivateAddress, REMOTE_IMAGE_MESSAGES } from '../src/modules/uploads/remote';
+import { UPLOAD_MESSAGES, UPLOADS_PER_HOUR } from '../src/modules/uploads/service';
 import { createFund } from '../src/seed/factories';
 import {
   as,
@@ -136,6 +138,24 @@ describe('an image given by its address', () => {
     }
     expect(hits).toBe(before);
     expect((await as(guardedRaiser).inject('GET', '/api/me/funds')).json().items).toHaveLength(0);
+  });
+
+  it('counts a copy as an upload: past the hourly uploads of an account, 429 and no fetch', async () => {
+    const busy = await createSignedInUser(ctx, { role: 'verified' });
+    for (let i = 0; i < UPLOADS_PER_HOUR; i++) {
+      await hitRateLimit(ctx.db, `uploads:user:${busy.id}`, UPLOADS_PER_HOUR, 60 * 60_000);
+    }
+    const before = hits;
+    const res = await as(busy).inject('POST', '/api/funds', fundWith(`${origin}/a.png`));
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.message).toBe(UPLOAD_MESSAGES.tooMany);
+    expect(hits).toBe(before);
+    const ours = await as(busy).inject(
+      'POST',
+      '/api/funds',
+      fundWith('/images/funds/education.webp'),
+    );
+    expect(ours.statusCode).toBe(201);
   });
 
   it('knows private and special addresses from public ones', () => {

@@ -7,9 +7,10 @@ import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
-import { DomainError, Invalid } from '../../lib/errors';
+import { DomainError, Invalid, TooManyRequests } from '../../lib/errors';
+import { hitRateLimit } from '../../lib/rate-limit';
 import type { Storage } from '../../lib/storage/storage';
-import { storeUpload, UPLOAD_MESSAGES } from './service';
+import { storeUpload, UPLOAD_MESSAGES, UPLOADS_PER_HOUR } from './service';
 
 /*
  * An image given by its address is copied into our own uploads when a fund is requested
@@ -219,6 +220,9 @@ export async function adoptImage(
   options: { allowPrivate: boolean },
 ): Promise<string> {
   if (await isOurs(db, image)) return image;
+  // A copy counts as an upload: the same limit per account (shared with POST /api/uploads).
+  const hit = await hitRateLimit(db, `uploads:user:${owner.id}`, UPLOADS_PER_HOUR, 60 * 60_000);
+  if (!hit.allowed) throw new TooManyRequests(UPLOAD_MESSAGES.tooMany);
   let bytes: Buffer;
   try {
     bytes = await fetchRemoteImage(image, options);

@@ -45,10 +45,16 @@ async function fundOfOwnRaiser(
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   if (decision !== 'pending') {
+    // A decision carries the version of the request the admin was shown.
+    const pending = await admin.get('/api/admin/funds?status=pending&pageSize=100');
+    const { items } = (await pending.json()) as { items: { id: string; version: number }[] };
+    const shown = items.find((f) => f.id === id);
+    expect(shown, 'the request is on the admin list').toBeDefined();
     const decided = await admin.patch(`/api/admin/funds/${id}`, {
       data: {
         status: decision,
         feedback: decision === 'denied' ? 'The documents are missing.' : null,
+        version: shown!.version,
       },
     });
     expect(decided.status(), await decided.text()).toBe(200);

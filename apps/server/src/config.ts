@@ -138,6 +138,11 @@ const EnvSchema = z.object({
   UPLOADS_S3_ACCESS_KEY_ID: optional,
   UPLOADS_S3_SECRET_ACCESS_KEY: optional,
   UPLOADS_PUBLIC_URL: optional.pipe(z.url().optional()),
+  /** Tests only: an image address may be on this machine or a private network (decision 452). */
+  IMAGE_FETCH_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   WEB_DIST: optional,
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -229,6 +234,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (paymentProvider === 'stripe' && !stripeKeys) {
     throw new ConfigError(
       'Invalid configuration: PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  if (e.IMAGE_FETCH_ALLOW_PRIVATE && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: IMAGE_FETCH_ALLOW_PRIVATE: only for tests, never in production',
     );
   }
   if (e.OIDC_ISSUER && !(e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET)) {

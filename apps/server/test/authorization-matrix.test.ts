@@ -9,7 +9,8 @@ import {
   successStatuses,
 } from '@easyfund/shared/api/contract';
 import { allEndpoints } from '@easyfund/shared/api/resources';
-import { fundChanges, fundReports, fundUpdates, withdrawals } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { fundChanges, fundReports, funds, fundUpdates, withdrawals } from '../src/db/schema';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import { setSubscription, unsubscribeToken } from '../src/modules/updates/subscriptions';
@@ -103,7 +104,7 @@ const MULTIPART = Buffer.concat([
 
 const FUND_BODY = {
   name: 'Matrix fund',
-  image: 'https://example.com/a.jpg',
+  image: '/images/funds/education.webp',
   description: 'A fund',
   cause: 'education',
   goalTk: 10000,
@@ -129,6 +130,7 @@ let ownPaymentId: string;
 let donationId: string;
 let changeFundId: string;
 let holdFundId: string;
+let changeFundVersion: number;
 let messageDonationId: string;
 let reportId: string;
 let pendingUpdateId: string;
@@ -295,16 +297,19 @@ const MATRIX: Record<string, Row> = {
   // Admins.
   'funds.adminList': { request: () => ({}) },
   'funds.decide': {
-    request: () => ({ params: { id: pendingFundId }, payload: { status: 'approved' } }),
+    request: () => ({ params: { id: pendingFundId }, payload: { status: 'approved', version: 1 } }),
   },
   'funds.events': { request: () => ({ params: { id: ownFundId } }) },
   'funds.decideChange': {
-    request: () => ({ params: { id: changeFundId }, payload: { status: 'denied' } }),
+    request: () => ({
+      params: { id: changeFundId },
+      payload: { status: 'denied', version: changeFundVersion },
+    }),
   },
   'funds.hold': {
     request: () => ({
       params: { id: holdFundId },
-      payload: { action: 'suspend', reason: 'Check' },
+      payload: { action: 'suspend', reason: 'Check', version: 1 },
     }),
   },
 
@@ -344,12 +349,12 @@ const MATRIX: Record<string, Row> = {
   'verifications.decide': {
     request: () => ({
       params: { id: applicationId },
-      payload: { status: 'denied', feedback: 'No' },
+      payload: { status: 'denied', feedback: 'No', version: 1 },
     }),
   },
   'withdrawals.list': { request: () => ({}) },
   'withdrawals.decide': {
-    request: () => ({ params: { id: withdrawalId }, payload: { status: 'approved' } }),
+    request: () => ({ params: { id: withdrawalId }, payload: { status: 'approved', version: 1 } }),
   },
   'zakat.updateSettings': {
     request: () => ({ payload: { goldTkPerGram: 15000, silverTkPerGram: 180 } }),
@@ -413,6 +418,11 @@ beforeAll(async () => {
   const changed = await createFund(ctx.db, { raiserId: verified.id, status: 'approved' });
   changeFundId = changed.id;
   await ctx.db.insert(fundChanges).values({ fundId: changed.id, proposed: { name: 'New name' } });
+  const [changedNow] = await ctx.db
+    .select({ version: funds.version })
+    .from(funds)
+    .where(eq(funds.id, changed.id));
+  changeFundVersion = changedNow!.version;
   holdFundId = (await createFund(ctx.db, { raiserId: other.id, status: 'approved' })).id;
   const [report] = await ctx.db
     .insert(fundReports)

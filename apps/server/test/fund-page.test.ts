@@ -9,6 +9,8 @@ import {
   createSignedInUser,
   type SignedInUser,
   type TestContext,
+  holdFund,
+  shownVersion,
 } from './helper';
 import { shortName } from '../src/modules/supporters/names';
 import { confirmAtProcessor, confirmPayment, createIntent, donate } from './payments-helper';
@@ -450,6 +452,7 @@ describe('edits of an approved fund go back to review', () => {
 
     const approve = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}/change`, {
       status: 'approved',
+      version: adminList.items[0].version,
     });
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toMatchObject({ name: 'Changed name', pendingChange: null });
@@ -478,10 +481,12 @@ describe('edits of an approved fund go back to review', () => {
     const deny = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}/change`, {
       status: 'denied',
       feedback: 'Please keep the name',
+      version: await shownVersion(admin, '/api/admin/funds', fund.id),
     });
     expect(deny.json()).toMatchObject({ name: 'Keep me', pendingChange: null });
     const again = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}/change`, {
       status: 'approved',
+      version: await shownVersion(admin, '/api/admin/funds', fund.id),
     });
     expect(again.statusCode).toBe(404);
   });
@@ -504,8 +509,7 @@ describe('edits of an approved fund go back to review', () => {
 });
 
 describe('admins suspend and close funds', () => {
-  const hold = (id: string, body: object) =>
-    as(admin).inject('PUT', `/api/admin/funds/${id}/hold`, body);
+  const hold = (id: string, body: object) => holdFund(admin, id, body);
 
   it('a suspended fund shows its reason, leaves the list and takes no donations, but its money stays withdrawable', async () => {
     const fund = await newFund({ name: 'Suspended zq2' });
@@ -563,6 +567,7 @@ describe('admins suspend and close funds', () => {
     const res = await as(raiser).inject('PUT', `/api/admin/funds/${fund.id}/hold`, {
       action: 'close',
       reason: 'mine',
+      version: 1,
     });
     expect(res.statusCode).toBe(403);
   });

@@ -133,6 +133,36 @@ export async function createSignedInUser(
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** The admins' lists whose items an admin decides on. */
+export type ReviewList = '/api/admin/funds' | '/api/admin/verifications' | '/api/admin/withdrawals';
+
+/** `PUT /api/admin/funds/:id/hold` with the version the admin's list shows (1 for a fund not on it). */
+export async function holdFund(admin: { app: App; cookie?: string }, id: string, body: object) {
+  return as(admin).inject('PUT', `/api/admin/funds/${id}/hold`, {
+    version: await shownVersion(admin, '/api/admin/funds', id).catch(() => 1),
+    ...body,
+  });
+}
+
+/**
+ * The version of an item as an admin's list shows it now: what a decision on it must
+ * send back (`{ status, version }`).
+ */
+export async function shownVersion(
+  admin: { app: App; cookie?: string },
+  list: ReviewList,
+  id: string,
+): Promise<number> {
+  for (let page = 1; ; page++) {
+    const res = await as(admin).inject('GET', `${list}?pageSize=100&page=${page}`);
+    if (res.statusCode !== 200) throw new Error(`${list}: ${res.statusCode} ${res.body}`);
+    const body = res.json<{ items: { id: string; version: number }[]; total: number }>();
+    const item = body.items.find((i) => i.id === id);
+    if (item) return item.version;
+    if (page * 100 >= body.total) throw new Error(`${id} is not on ${list}`);
+  }
+}
+
 /**
  * Requests as someone: `as(raiser).inject('POST', '/api/funds', body)` sends the
  * raiser's session cookie; `as(ctx).inject('GET', '/api/funds')` asks as a visitor.

@@ -230,6 +230,7 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
         await decideWithdrawal(tx as unknown as Db, { id: 'admin' }, newer.id, {
           status: 'approved',
           feedback: null,
+          version: 1,
         });
         const refunded = settled(
           recordRefund(

@@ -13,6 +13,7 @@ import {
   jobsDone,
   type SignedInUser,
   type TestContext,
+  shownVersion,
 } from './helper';
 
 let ctx: TestContext;
@@ -39,6 +40,7 @@ describe('decision mails', () => {
     await ctx.db.update(user).set({ language: 'bn' }).where(eq(user.id, applicant.id));
     const application = await createVerificationApplication(ctx.db, { userId: applicant.id });
     const res = await as(admin).inject('PATCH', `/api/admin/verifications/${application.id}`, {
+      version: await shownVersion(admin, '/api/admin/verifications', application.id),
       status: 'denied',
       feedback: 'The ID card photo is not readable',
     });
@@ -50,6 +52,7 @@ describe('decision mails', () => {
     expect(mails[0]!.text).toContain('The ID card photo is not readable');
     // Deciding again is refused, and sends nothing more.
     const again = await as(admin).inject('PATCH', `/api/admin/verifications/${application.id}`, {
+      version: res.json().version,
       status: 'approved',
       feedback: '',
     });
@@ -66,6 +69,7 @@ describe('decision mails', () => {
       name: 'School roof',
     });
     const res = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}`, {
+      version: await shownVersion(admin, '/api/admin/funds', fund.id),
       status: 'approved',
       feedback: 'Good luck',
     });
@@ -88,6 +92,7 @@ describe('decision mails', () => {
       .insert(fundChanges)
       .values({ fundId: fund.id, proposedBy: raiser.id, proposed: { name: 'Flood relief 2' } });
     const res = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}/change`, {
+      version: await shownVersion(admin, '/api/admin/funds', fund.id),
       status: 'denied',
       feedback: 'Keep the name donors know',
     });
@@ -112,6 +117,7 @@ describe('decision mails', () => {
       .values({ fundId: fund.id, raiserId: raiser.id, amountPoisha: 50_000, status: 'pending' })
       .returning();
     const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w!.id}`, {
+      version: await shownVersion(admin, '/api/admin/withdrawals', w!.id),
       status: 'denied',
       feedback: 'Bank details missing',
     });

@@ -18,6 +18,7 @@ import {
   createSignedInUser,
   type SignedInUser,
   type TestContext,
+  shownVersion,
 } from './helper';
 
 let ctx: TestContext;
@@ -42,18 +43,19 @@ describe('an admin never decides on their own request', () => {
   it('refuses to approve their own fund request; another admin may', async () => {
     const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'pending' });
     const url = `/api/admin/funds/${fund.id}`;
+    const version = await shownVersion(otherAdmin, '/api/admin/funds', fund.id);
     refusedAsOwn(
-      await as(raisingAdmin).inject('PATCH', url, { status: 'approved' }),
+      await as(raisingAdmin).inject('PATCH', url, { status: 'approved', version }),
       OWN_FUND_REQUEST,
     );
     refusedAsOwn(
-      await as(raisingAdmin).inject('PATCH', url, { status: 'denied' }),
+      await as(raisingAdmin).inject('PATCH', url, { status: 'denied', version }),
       OWN_FUND_REQUEST,
     );
     const [row] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
     expect(row).toMatchObject({ status: 'pending', decidedBy: null });
 
-    const approved = await as(otherAdmin).inject('PATCH', url, { status: 'approved' });
+    const approved = await as(otherAdmin).inject('PATCH', url, { status: 'approved', version });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'approved' });
   });
@@ -69,14 +71,15 @@ describe('an admin never decides on their own request', () => {
     });
     expect(edit.json().pendingChange).toMatchObject({ name: 'Changed by its raiser' });
     const url = `/api/admin/funds/${fund.id}/change`;
+    const version = await shownVersion(otherAdmin, '/api/admin/funds', fund.id);
     refusedAsOwn(
-      await as(raisingAdmin).inject('PATCH', url, { status: 'approved' }),
+      await as(raisingAdmin).inject('PATCH', url, { status: 'approved', version }),
       OWN_FUND_EDIT,
     );
     const shown = (await as(ctx).inject('GET', `/api/funds/${fund.id}`)).json();
     expect(shown).toMatchObject({ name: 'As approved' });
 
-    const approved = await as(otherAdmin).inject('PATCH', url, { status: 'approved' });
+    const approved = await as(otherAdmin).inject('PATCH', url, { status: 'approved', version });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ name: 'Changed by its raiser', pendingChange: null });
   });
@@ -90,14 +93,15 @@ describe('an admin never decides on their own request', () => {
     });
     expect(asked.statusCode).toBe(201);
     const url = `/api/admin/withdrawals/${asked.json().id}`;
+    const version = await shownVersion(otherAdmin, '/api/admin/withdrawals', asked.json().id);
     refusedAsOwn(
-      await as(raisingAdmin).inject('PATCH', url, { status: 'approved' }),
+      await as(raisingAdmin).inject('PATCH', url, { status: 'approved', version }),
       OWN_WITHDRAWAL,
     );
     const [row] = await ctx.db.select().from(withdrawals).where(eq(withdrawals.fundId, fund.id));
     expect(row).toMatchObject({ status: 'pending', decidedBy: null });
 
-    const approved = await as(otherAdmin).inject('PATCH', url, { status: 'approved' });
+    const approved = await as(otherAdmin).inject('PATCH', url, { status: 'approved', version });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'approved' });
   });
@@ -105,8 +109,9 @@ describe('an admin never decides on their own request', () => {
   it('refuses to decide on their own raiser application; another admin may', async () => {
     const application = await createVerificationApplication(ctx.db, { userId: raisingAdmin.id });
     const url = `/api/admin/verifications/${application.id}`;
+    const version = await shownVersion(otherAdmin, '/api/admin/verifications', application.id);
     refusedAsOwn(
-      await as(raisingAdmin).inject('PATCH', url, { status: 'approved' }),
+      await as(raisingAdmin).inject('PATCH', url, { status: 'approved', version }),
       OWN_APPLICATION,
     );
     const [row] = await ctx.db
@@ -115,7 +120,9 @@ describe('an admin never decides on their own request', () => {
       .where(eq(verificationApplications.id, application.id));
     expect(row).toMatchObject({ status: 'pending', decidedBy: null });
 
-    expect((await as(otherAdmin).inject('PATCH', url, { status: 'denied' })).statusCode).toBe(200);
+    expect(
+      (await as(otherAdmin).inject('PATCH', url, { status: 'denied', version })).statusCode,
+    ).toBe(200);
   });
 
   it('lets an admin take their own fund down, but only another admin lifts the suspension', async () => {
@@ -124,16 +131,24 @@ describe('an admin never decides on their own request', () => {
     const suspended = await as(otherAdmin).inject('PUT', url, {
       action: 'suspend',
       reason: 'Receipts are missing',
+      version: await shownVersion(otherAdmin, '/api/admin/funds', fund.id),
     });
     expect(suspended.statusCode).toBe(200);
-    refusedAsOwn(await as(raisingAdmin).inject('PUT', url, { action: 'lift' }), OWN_FUND_HOLD);
+    const version = await shownVersion(otherAdmin, '/api/admin/funds', fund.id);
+    refusedAsOwn(
+      await as(raisingAdmin).inject('PUT', url, { action: 'lift', version }),
+      OWN_FUND_HOLD,
+    );
     const [row] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
     expect(row).toMatchObject({ hold: 'suspended' });
 
-    expect((await as(otherAdmin).inject('PUT', url, { action: 'lift' })).statusCode).toBe(200);
+    expect((await as(otherAdmin).inject('PUT', url, { action: 'lift', version })).statusCode).toBe(
+      200,
+    );
     const closed = await as(raisingAdmin).inject('PUT', url, {
       action: 'close',
       reason: 'The goal was met elsewhere',
+      version: await shownVersion(raisingAdmin, '/api/admin/funds', fund.id),
     });
     expect(closed.statusCode).toBe(200);
   });

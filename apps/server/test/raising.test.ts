@@ -9,6 +9,7 @@ import {
   createSignedInUser,
   type SignedInUser,
   type TestContext,
+  shownVersion,
 } from './helper';
 
 let ctx: TestContext;
@@ -32,7 +33,7 @@ afterAll(() => ctx.close());
 
 const FUND = {
   name: 'Flood relief for Sunamganj',
-  image: 'https://example.com/flood.jpg',
+  image: '/images/funds/relief-fund.webp',
   description: 'Dry food and clean water for families who lost their homes.',
   cause: 'relief-fund',
   goalTk: 50000,
@@ -342,6 +343,7 @@ describe('manage fund request', () => {
     const res = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, {
       status: 'approved',
       feedback: 'Documents checked',
+      version: await shownVersion(admin, '/api/admin/funds', f.id),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -353,7 +355,10 @@ describe('manage fund request', () => {
     expect(row?.decidedBy).toBe(admin.id);
     expect(row?.decidedAt).toBeInstanceOf(Date);
 
-    const again = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, { status: 'denied' });
+    const again = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, {
+      status: 'denied',
+      version: res.json().version,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('This fund request has already been approved');
     const [still] = await ctx.db.select().from(funds).where(eq(funds.id, f.id));
@@ -365,7 +370,10 @@ describe('manage fund request', () => {
 
   it('denies without feedback', async () => {
     const f = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
-    const res = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, { status: 'denied' });
+    const res = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, {
+      status: 'denied',
+      version: await shownVersion(admin, '/api/admin/funds', f.id),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'denied', feedback: null });
   });
@@ -373,17 +381,25 @@ describe('manage fund request', () => {
   it('refuses a decision from a raiser, an unknown fund and a status other than approved or denied', async () => {
     const f = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
     expect(
-      (await as(raiser).inject('PATCH', `/api/admin/funds/${f.id}`, { status: 'approved' }))
-        .statusCode,
+      (
+        await as(raiser).inject('PATCH', `/api/admin/funds/${f.id}`, {
+          status: 'approved',
+          version: 1,
+        })
+      ).statusCode,
     ).toBe(403);
     expect(
       (
         await as(admin).inject('PATCH', '/api/admin/funds/00000000-0000-4000-8000-000000000000', {
           status: 'approved',
+          version: 1,
         })
       ).statusCode,
     ).toBe(404);
-    const bad = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, { status: 'pending' });
+    const bad = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, {
+      status: 'pending',
+      version: 1,
+    });
     expect(bad.statusCode).toBe(400);
     const [row] = await ctx.db.select().from(funds).where(eq(funds.id, f.id));
     expect(row?.status).toBe('pending');

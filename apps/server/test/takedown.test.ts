@@ -7,6 +7,7 @@ import {
   as,
   buildTestApp,
   createSignedInUser,
+  holdFund,
   type SignedInUser,
   type TestContext,
 } from './helper';
@@ -69,8 +70,7 @@ afterAll(async () => {
 });
 
 const visitor = () => as({ app: ctx.app });
-const hold = (id: string, body: object) =>
-  as(admin).inject('PUT', `/api/admin/funds/${id}/hold`, body);
+const hold = (id: string, body: object) => holdFund(admin, id, body);
 const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
 const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];

@@ -14,6 +14,7 @@ import {
   createSignedInUser,
   type SignedInUser,
   type TestContext,
+  shownVersion,
 } from './helper';
 
 /** Real images of a given size and format, made by the same library the server uses. */
@@ -292,6 +293,7 @@ describe('uploads on local disk', () => {
     const left = (await ctx.db.select({ url: uploads.url }).from(uploads)).map((r) => r.url);
     expect(left).toContain(proposed);
     const approve = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}/change`, {
+      version: await shownVersion(admin, '/api/admin/funds', fund.id),
       status: 'approved',
     });
     expect(approve.statusCode).toBe(200);

@@ -9,6 +9,7 @@ import {
   createSignedInUser,
   type SignedInUser,
   type TestContext,
+  shownVersion,
 } from './helper';
 
 let ctx: TestContext;
@@ -162,6 +163,7 @@ describe('manage verification', () => {
     const applicant = await createSignedInUser(ctx);
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
     const res = await as(admin).inject('PATCH', `/api/admin/verifications/${app.id}`, {
+      version: await shownVersion(admin, '/api/admin/verifications', app.id),
       status: 'approved',
       feedback: 'Welcome aboard',
     });
@@ -177,6 +179,7 @@ describe('manage verification', () => {
     expect(me.json().role).toBe('verified');
 
     const again = await as(admin).inject('PATCH', `/api/admin/verifications/${app.id}`, {
+      version: await shownVersion(admin, '/api/admin/verifications', app.id),
       status: 'denied',
     });
     expect(again.statusCode).toBe(409);
@@ -188,6 +191,7 @@ describe('manage verification', () => {
     const applicant = await createSignedInUser(ctx);
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
     const res = await as(admin).inject('PATCH', `/api/admin/verifications/${app.id}`, {
+      version: await shownVersion(admin, '/api/admin/verifications', app.id),
       status: 'denied',
       feedback: 'The ID photo is unreadable',
     });
@@ -208,6 +212,7 @@ describe('manage verification', () => {
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
     await ctx.db.update(user).set({ role: 'admin' }).where(eq(user.id, applicant.id));
     const res = await as(admin).inject('PATCH', `/api/admin/verifications/${app.id}`, {
+      version: await shownVersion(admin, '/api/admin/verifications', app.id),
       status: 'approved',
     });
     expect(res.statusCode).toBe(200);
@@ -224,6 +229,7 @@ describe('manage verification', () => {
         (
           await as(who).inject('PATCH', `/api/admin/verifications/${app.id}`, {
             status: 'approved',
+            version: 1,
           })
         ).statusCode,
       ).toBe(403);
@@ -236,6 +242,7 @@ describe('manage verification', () => {
           '/api/admin/verifications/00000000-0000-4000-8000-000000000000',
           {
             status: 'approved',
+            version: 1,
           },
         )
       ).statusCode,

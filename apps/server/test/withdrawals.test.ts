@@ -9,6 +9,7 @@ import {
   createSignedInUser,
   type SignedInUser,
   type TestContext,
+  shownVersion,
 } from './helper';
 
 let ctx: TestContext;
@@ -190,6 +191,7 @@ describe('manage withdrawals', () => {
       status: 'pending',
     });
     const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
+      version: await shownVersion(admin, '/api/admin/withdrawals', w.id),
       status: 'approved',
       feedback: 'Sent to your bKash account',
     });
@@ -206,6 +208,7 @@ describe('manage withdrawals', () => {
       availablePoisha: 90_000,
     });
     const again = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
+      version: await shownVersion(admin, '/api/admin/withdrawals', w.id),
       status: 'denied',
     });
     expect(again.statusCode).toBe(409);
@@ -223,6 +226,7 @@ describe('manage withdrawals', () => {
     ).json();
     expect(await available(raiser, fund.id)).toBe(0);
     const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
+      version: await shownVersion(admin, '/api/admin/withdrawals', w.id),
       status: 'denied',
     });
     expect(res.statusCode).toBe(200);
@@ -237,8 +241,12 @@ describe('manage withdrawals', () => {
     ).json();
     expect((await as(raiser).inject('GET', '/api/admin/withdrawals')).statusCode).toBe(403);
     expect(
-      (await as(raiser).inject('PATCH', `/api/admin/withdrawals/${w.id}`, { status: 'approved' }))
-        .statusCode,
+      (
+        await as(raiser).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
+          status: 'approved',
+          version: 1,
+        })
+      ).statusCode,
     ).toBe(403);
     expect((await as(ctx).inject('GET', '/api/admin/withdrawals')).statusCode).toBe(401);
     expect(
@@ -248,6 +256,7 @@ describe('manage withdrawals', () => {
           '/api/admin/withdrawals/00000000-0000-4000-8000-000000000000',
           {
             status: 'approved',
+            version: 1,
           },
         )
       ).statusCode,

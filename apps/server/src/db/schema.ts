@@ -160,6 +160,11 @@ export const funds = pgTable(
     /** Only an admin marks a fund Zakat-eligible, with a published reason. */
     zakatEligible: boolean('zakat_eligible').notNull().default(false),
     zakatNote: text('zakat_note'),
+    /**
+     * What an admin was shown: raised by a trigger on every change of what the admins'
+     * pages show (not on donations' totals), and by every change of its pending edit.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -634,6 +639,8 @@ export const verificationApplications = pgTable(
     feedback: text('feedback'),
     decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** What an admin was shown: raised by a trigger on every change. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -663,6 +670,8 @@ export const withdrawals = pgTable(
     feedback: text('feedback'),
     decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** What an admin was shown: raised by a trigger on every change. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { funds, verificationApplications, withdrawals } from '../db/schema';
-import { Conflict, NotFound, OwnRequest } from './errors';
+import { ChangedSinceViewed, Conflict, NotFound, OwnRequest } from './errors';
 
 /** The requests an admin approves or denies: each goes pending → approved | denied, once. */
 export type DecisionTable = typeof funds | typeof verificationApplications | typeof withdrawals;
@@ -34,13 +34,22 @@ export function refuseOwn(ownerId: string | null | undefined, adminId: string, m
 export interface Decision {
   status: 'approved' | 'denied';
   feedback: string | null;
+  /** The version of the request the admin was shown (decision 452). */
+  version: number;
+}
+
+/** Refuses a decision made on a version the admin was not shown (409 changed_since_viewed). */
+export function refuseChanged(current: number, shown: number) {
+  if (current !== shown) throw new ChangedSinceViewed(current);
 }
 
 /**
  * Records an admin's decision on a pending request inside the caller's transaction:
  * with the admin and the time, only while it is still pending (so two admins cannot
- * both decide) and only on someone else's request. Unknown → NotFound(`what`); the
- * admin's own → 403 'own_request' (`own`); already decided → 409 'already_decided'.
+ * both decide), only on the version the admin was shown, and only on someone else's
+ * request — all in the one conditional UPDATE. Unknown → NotFound(`what`); the admin's
+ * own → 403 'own_request' (`own`); already decided → 409 'already_decided'; changed since
+ * it was shown → 409 'changed_since_viewed' with the current version.
  */
 export async function decidePending(
   tx: Tx,
@@ -59,14 +68,23 @@ export async function decidePending(
       decidedBy: adminId,
       decidedAt: new Date(),
     })
-    .where(and(eq(table.id, id), eq(table.status, 'pending'), ne(owner, adminId)))
+    .where(
+      and(
+        eq(table.id, id),
+        eq(table.status, 'pending'),
+        eq(table.version, decision.version),
+        ne(owner, adminId),
+      ),
+    )
     .returning({ id: table.id });
   if (updated) return;
   const [exists] = await tx
-    .select({ status: table.status, owner })
+    .select({ status: table.status, owner, version: table.version })
     .from(table)
     .where(eq(table.id, id));
   if (!exists) throw new NotFound(labels.what);
   refuseOwn(exists.owner, adminId, labels.own);
+  // Still pending, so the version was not the one shown.
+  if (exists.status === 'pending') throw new ChangedSinceViewed(exists.version);
   throw new Conflict(`${labels.subject} has already been ${exists.status}`, 'already_decided');
 }

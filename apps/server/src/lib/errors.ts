@@ -7,6 +7,8 @@ export class DomainError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** More of what the client needs, sent beside the code and the message. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = new.target.name;
@@ -50,6 +52,19 @@ export class NotFound extends DomainError {
 export class Conflict extends DomainError {
   constructor(message: string, code = 'conflict') {
     super(409, code, message);
+  }
+}
+
+/**
+ * An admin decided on a version of an item they were not shown (decision 452): 409
+ * `changed_since_viewed` with the item's current `version`.
+ */
+export class ChangedSinceViewed extends DomainError {
+  constructor(
+    version: number,
+    message = 'This changed after you opened it. Look at it again before you decide.',
+  ) {
+    super(409, 'changed_since_viewed', message, undefined, { version });
   }
 }
 

@@ -72,11 +72,12 @@ function send(
   code: string,
   message: string,
   fields?: Record<string, string>,
+  details?: Record<string, unknown>,
 ) {
   return reply
     .status(status)
     .type('application/json; charset=utf-8')
-    .send({ error: { code, message, ...(fields ? { fields } : {}) } });
+    .send({ error: { ...details, code, message, ...(fields ? { fields } : {}) } });
 }
 
 /**
@@ -112,7 +113,7 @@ export default fp(
         return send(reply, 400, 'invalid_input', first, fields);
       }
       if (err instanceof DomainError) {
-        return send(reply, err.status, err.code, err.message, err.fields);
+        return send(reply, err.status, err.code, err.message, err.fields, err.details);
       }
       if (clientAborted(request)) {
         // Not a failure of ours: 499 (nginx's "client closed request"), which nobody reads.

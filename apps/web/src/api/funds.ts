@@ -120,7 +120,8 @@ export function useDecideFund() {
   return useMutation({
     mutationFn: ({ id, ...body }: TDecisionRequest & { id: string }) =>
       call(funds.decide, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundKeys.all }),
+    // Also after a refusal: a request that changed meanwhile is shown as it is now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fundKeys.all }),
   });
 }
 
@@ -130,7 +131,7 @@ export function useDecideFundChange() {
   return useMutation({
     mutationFn: ({ id, ...body }: TDecisionRequest & { id: string }) =>
       call(funds.decideChange, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fundKeys.all }),
   });
 }
 
@@ -140,6 +141,6 @@ export function useHoldFund() {
   return useMutation({
     mutationFn: ({ id, ...body }: THoldRequest & { id: string }) =>
       call(funds.hold, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fundKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { updates } from '@easyfund/shared/api/updates';
 import type { DecisionStatus } from '@easyfund/shared/constants';
-import type { TDecisionRequest } from '@easyfund/shared/schemas/fields';
+import type { TUpdateDecisionRequest } from '@easyfund/shared/schemas/fields';
 import type { TCreateFundUpdateRequest } from '@easyfund/shared/schemas/updates';
 import { call, PAGE_SIZE } from './client';
 
@@ -66,7 +66,7 @@ export const updatesForReviewQuery = (status: DecisionStatus, page: number) =>
 export function useDecideFundUpdate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: TDecisionRequest & { id: string }) =>
+    mutationFn: ({ id, ...body }: TUpdateDecisionRequest & { id: string }) =>
       call(updates.decide, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: updateKeys.all }),
   });

@@ -47,7 +47,8 @@ export function useDecideVerification() {
   return useMutation({
     mutationFn: ({ id, ...body }: TDecisionRequest & { id: string }) =>
       call(verifications.decide, { params: { id }, body }),
-    onSuccess: () =>
+    // Also after a refusal: an application that changed meanwhile is shown as it is now.
+    onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: verificationKeys.all }),
         queryClient.invalidateQueries({ queryKey: userKeys.all }),

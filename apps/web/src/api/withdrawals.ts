@@ -45,7 +45,8 @@ export function useDecideWithdrawal() {
   return useMutation({
     mutationFn: ({ id, ...body }: TDecisionRequest & { id: string }) =>
       call(withdrawals.decide, { params: { id }, body }),
-    onSuccess: () =>
+    // Also after a refusal: a request that changed meanwhile is shown as it is now.
+    onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),
         queryClient.invalidateQueries({ queryKey: fundKeys.mine() }),

@@ -1,6 +1,8 @@
 import Swal from 'sweetalert2';
 import { MSG } from '@easyfund/shared/texts';
+import { ApiError } from './api';
 import { t } from './i18n';
+import { messageOf } from './message-of';
 
 /** The site's colours (index.css) instead of SweetAlert2's purple. */
 const COLOURS = {
@@ -79,5 +81,24 @@ export const popup = {
       cancelButtonText: t('Cancel'),
     });
     return result.isConfirmed;
+  },
+  /**
+   * A refused decision: when the item changed after the admin opened it (409
+   * changed_since_viewed), says so (the page shows the current version, reloaded by the
+   * mutation); anything else as a failure.
+   */
+  decisionFailed(err: unknown) {
+    if (err instanceof ApiError && err.code === 'changed_since_viewed') {
+      return Swal.fire({
+        icon: 'warning',
+        title: t('Changed since you opened it'),
+        text: t(
+          'It was changed after you opened it. The page now shows the current version: look at it again before you decide.',
+        ),
+        confirmButtonText: t('OK'),
+        ...COLOURS,
+      });
+    }
+    return this.failure(messageOf(err));
   },
 };

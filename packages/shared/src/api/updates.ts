@@ -1,6 +1,6 @@
 import { ZFundIdParam } from '../schemas/funds';
 import { ZIdParam, ZPageQuery } from '../schemas/common';
-import { ZDecisionRequest } from '../schemas/fields';
+import { ZUpdateDecisionRequest } from '../schemas/fields';
 import {
   ZAdminFundUpdate,
   ZAdminFundUpdateList,
@@ -63,7 +63,7 @@ export const updates = {
     tags: ['updates'],
     summary: "Approve (publish and e-mail) or deny a fund's first update, with optional feedback",
     params: ZIdParam,
-    body: ZDecisionRequest,
+    body: ZUpdateDecisionRequest,
     response: ZAdminFundUpdate,
     errors: [404, 409],
   }),

@@ -31,6 +31,8 @@ export const ZApiError = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** 409 changed_since_viewed: the item's current version (decision 452). */
+    version: z.number().int().optional(),
   }),
 });
 export type TApiError = z.infer<typeof ZApiError>;

@@ -103,9 +103,35 @@ export const IMAGE_REF_MESSAGE = 'Upload an image or give an https:// address';
 
 export const ZImageRef = requiredText(2048).refine(isImageRef, IMAGE_REF_MESSAGE);
 
+/**
+ * A fund's image: ours, or an http(s) address the server copies into its own uploads
+ * when the fund is requested or edited (decision 452), so no browser loads it from there.
+ */
+export const ZFundImage = requiredText(2048).refine((value) => {
+  if (isImageRef(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}, IMAGE_REF_MESSAGE);
+
+export const VERSION_MESSAGE = 'Send the version of what you were shown';
+
+/**
+ * The version of an item an admin was shown (its `version`): a decision on anything else
+ * is refused with 409 `changed_since_viewed` (decision 452).
+ */
+export const ZShownVersion = z
+  .number({ error: VERSION_MESSAGE })
+  .int(VERSION_MESSAGE)
+  .min(1, VERSION_MESSAGE);
+
 /** An admin's decision on a fund request, an application or a withdrawal. */
 export const ZDecisionRequest = z.object({
   status: z.enum(['approved', 'denied'], { error: 'Choose approved or denied' }),
+  version: ZShownVersion,
   feedback: z
     .string()
     .trim()
@@ -114,6 +140,11 @@ export const ZDecisionRequest = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type TDecisionRequest = z.input<typeof ZDecisionRequest>;
+
+/** An admin's decision on a fund's first update: an update is never edited once posted,
+ *  so what the admin was shown is what they decide on, without a version. */
+export const ZUpdateDecisionRequest = ZDecisionRequest.omit({ version: true });
+export type TUpdateDecisionRequest = z.input<typeof ZUpdateDecisionRequest>;
 
 /** A person as lists show them. */
 export const ZPersonRef = z.object({ id: z.string(), name: z.string(), email: z.string() });

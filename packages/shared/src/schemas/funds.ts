@@ -10,8 +10,9 @@ import {
   paged,
   requiredText,
   requiredWholeTk,
-  ZImageRef,
+  ZFundImage,
   ZPersonRef,
+  ZShownVersion,
 } from './fields';
 
 export const ZCause = z.enum(CAUSE_IDS);
@@ -137,7 +138,7 @@ const ZCauseField = z.enum(CAUSE_IDS, { error: MSG.fieldRequired });
 /** The fields a raiser sets on a fund. Status, totals and the raiser are never settable. */
 export const ZFundFields = z.object({
   name: nameText(120),
-  image: ZImageRef,
+  image: ZFundImage,
   description: requiredText(5000),
   cause: ZCauseField,
   goalTk: ZGoalTk,
@@ -200,6 +201,8 @@ export const ZHoldRequest = z
   .object({
     action: z.enum(['suspend', 'close', 'lift'], { error: 'Choose suspend, close or lift' }),
     reason: optionalPlainText(500),
+    /** The fund's version the admin was shown (decision 452). */
+    version: ZShownVersion,
   })
   .refine((v) => v.action === 'lift' || v.reason, {
     message: 'Give the reason shown on the fund page',
@@ -228,6 +231,11 @@ export type TMyFundsResponse = z.infer<typeof ZMyFundsResponse>;
 
 /** A fund as the admin's Manage Fund Request page shows it. */
 export const ZAdminFund = ZFundRecord.extend({
+  /**
+   * Rises with every change of what this shows (the pending edit included, donations'
+   * totals not); a decision sends back the version it was made on (decision 452).
+   */
+  version: z.number().int(),
   raiser: ZPersonRef,
   decidedBy: ZPersonRef.nullable(),
   decidedAt: z.string().nullable(),

@@ -55,6 +55,8 @@ export const ZMyVerification = z.object({
 export type TMyVerification = z.infer<typeof ZMyVerification>;
 
 export const ZAdminVerification = ZVerification.extend({
+  /** Rises with every change; a decision sends back the version it was made on (decision 452). */
+  version: z.number().int(),
   applicant: z.object({
     id: z.string(),
     name: z.string(),

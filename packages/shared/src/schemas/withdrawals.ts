@@ -44,6 +44,8 @@ export type TWithdrawal = z.infer<typeof ZWithdrawal>;
 export const ZMyWithdrawals = z.object({ items: z.array(ZWithdrawal) });
 
 export const ZAdminWithdrawal = ZWithdrawal.extend({
+  /** Rises with every change; a decision sends back the version it was made on (decision 452). */
+  version: z.number().int(),
   raiser: ZPersonRef,
   fundRaisedPoisha: z.number().int(),
   decidedBy: ZPersonRef.nullable(),

@@ -3,7 +3,13 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TAdminFund, THoldRequest } from '@easyfund/shared/schemas/funds';
 import type { Db, Tx } from '../../db/client';
 import { fundChanges, funds } from '../../db/schema';
-import { type Decision, OWN_FUND_EDIT, OWN_FUND_HOLD, refuseOwn } from '../../lib/decisions';
+import {
+  type Decision,
+  OWN_FUND_EDIT,
+  OWN_FUND_HOLD,
+  refuseChanged,
+  refuseOwn,
+} from '../../lib/decisions';
 import { Conflict, NotFound } from '../../lib/errors';
 import { recordEvent } from './events';
 
@@ -95,7 +101,8 @@ export async function proposeChange(
 
 /**
  * An admin approves (the proposed values go live) or denies (the approved version stays)
- * a fund's pending change, once.
+ * a fund's pending change, once, and only the version of it they were shown: the fund row
+ * is locked before its version is compared, and every edit locks it too (decision 452).
  */
 export async function decideChange(
   tx: Tx,
@@ -104,11 +111,16 @@ export async function decideChange(
   decision: Decision,
 ): Promise<void> {
   const [owner] = await tx
-    .select({ raiserId: funds.raiserId })
+    .select({ raiserId: funds.raiserId, version: funds.version })
     .from(funds)
     .where(eq(funds.id, fundId))
     .for('update');
   refuseOwn(owner?.raiserId, admin.id, OWN_FUND_EDIT);
+  const [waiting] = await tx
+    .select({ id: fundChanges.id })
+    .from(fundChanges)
+    .where(and(eq(fundChanges.fundId, fundId), eq(fundChanges.status, 'pending')));
+  if (owner && waiting) refuseChanged(owner.version, decision.version);
   const [change] = await tx
     .update(fundChanges)
     .set({
@@ -162,7 +174,7 @@ export async function holdFund(
   tx: Tx,
   admin: Pick<TMe, 'id'>,
   fundId: string,
-  input: { action: THoldRequest['action']; reason: string | null },
+  input: { action: THoldRequest['action']; reason: string | null; version: number },
 ): Promise<void> {
   const [current] = await tx.select().from(funds).where(eq(funds.id, fundId)).for('update');
   if (!current) throw new NotFound('Fund');
@@ -172,6 +184,9 @@ export async function holdFund(
   }
   // Taking one's own fund down is allowed; bringing it back is another admin's call.
   if (input.action === 'lift') refuseOwn(current.raiserId, admin.id, OWN_FUND_HOLD);
+  // Lifting vouches for the fund as shown; a takedown is never dodged by an edit made
+  // meanwhile (decision 452).
+  if (input.action === 'lift') refuseChanged(current.version, input.version);
   const hold: TAdminFund['hold'] =
     input.action === 'lift' ? null : input.action === 'close' ? 'closed' : 'suspended';
   const holdReason = hold ? input.reason : null;
@@ -184,7 +199,7 @@ export async function holdFund(
     fundId,
     admin.id,
     input.action === 'lift' ? 'lifted' : hold!,
-    { hold: current.hold, holdReason: current.holdReason },
-    { hold, holdReason },
+    { hold: current.hold, holdReason: current.holdReason, version: current.version },
+    { hold, holdReason, shownVersion: input.version },
   );
 }

@@ -48,6 +48,7 @@ function toAdminFund(
     donorCount: fund.donorCount,
     status: fund.status as DecisionStatus,
     feedback: fund.feedback,
+    version: fund.version,
     hold: fund.hold as TAdminFund['hold'],
     holdReason: fund.holdReason,
     pendingChange,
@@ -114,7 +115,7 @@ export async function holdFundAsAdmin(
   db: Db,
   admin: Pick<TMe, 'id'>,
   fundId: string,
-  input: { action: 'suspend' | 'close' | 'lift'; reason: string | null },
+  input: { action: 'suspend' | 'close' | 'lift'; reason: string | null; version: number },
 ): Promise<TAdminFund> {
   return db.transaction(async (tx) => {
     await holdFund(tx, admin, fundId, input);

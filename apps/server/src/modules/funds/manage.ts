@@ -22,6 +22,13 @@ import { recordEvent } from './events';
 type FundRow = typeof funds.$inferSelect;
 type Actor = Pick<TMe, 'id'>;
 
+/**
+ * The image address to keep for a fund: an address of ours as it is, any other copied
+ * into our uploads first (uploads/remote.ts, decision 452). Called before the
+ * transaction: no transaction waits on a remote host.
+ */
+export type AdoptImage = (image: string) => Promise<string>;
+
 /** The fields a raiser edits, as stored (money in poisha). */
 const EDITABLE = [
   'name',
@@ -93,14 +100,16 @@ export async function createFund(
   db: Db,
   actor: Actor,
   input: TCreateFundRequest,
+  adoptImage: AdoptImage,
 ): Promise<TOwnFund> {
+  const image = await adoptImage(input.image);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(funds)
       .values({
         raiserId: actor.id,
         name: input.name,
-        image: input.image,
+        image,
         description: input.description,
         cause: input.cause,
         goalPoisha: tkToPoisha(input.goalTk),
@@ -162,8 +171,20 @@ export async function updateFund(
   db: Db,
   actor: Actor,
   fundId: string,
-  input: TUpdateFundRequest,
+  edit: TUpdateFundRequest,
+  adoptImage: AdoptImage,
 ): Promise<TOwnFund> {
+  let input = edit;
+  if (input.image !== undefined) {
+    const [own] = await db
+      .select({ image: funds.image })
+      .from(funds)
+      .where(and(eq(funds.id, fundId), eq(funds.raiserId, actor.id)));
+    if (!own) throw new NotFound('Fund');
+    // The fund's own picture sent back unchanged stays as it is (an older fund may keep an
+    // address given before images were copied).
+    if (input.image !== own.image) input = { ...input, image: await adoptImage(input.image) };
+  }
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()

@@ -4,6 +4,7 @@ import { sendCached } from '../../lib/micro-cache';
 import { notifyDecision } from '../../lib/notifications';
 import { hasAdminRights } from '../../plugins/auth';
 import { route } from '../../plugins/route';
+import { adoptImage } from '../uploads/remote';
 import { decideFund, decideFundChange, holdFundAsAdmin, listAdminFunds } from './decide';
 import { listFundEvents } from './events';
 import { createFund, getMyFund, listMyFunds, updateFund } from './manage';
@@ -56,8 +57,14 @@ const fundsRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  route(app, funds.create, ({ user, body }) => createFund(db, user, body));
-  route(app, funds.update, ({ user, params, body }) => updateFund(db, user, params.id, body));
+  const imagesOf = (user: { id: string }) => (image: string) =>
+    adoptImage(db, app.storage, user, image, {
+      allowPrivate: app.config.IMAGE_FETCH_ALLOW_PRIVATE,
+    });
+  route(app, funds.create, ({ user, body }) => createFund(db, user, body, imagesOf(user)));
+  route(app, funds.update, ({ user, params, body }) =>
+    updateFund(db, user, params.id, body, imagesOf(user)),
+  );
   route(app, funds.mine, ({ user }) => listMyFunds(db, user));
   route(app, funds.getMine, ({ user, params }) => getMyFund(db, user, params.id));
 

@@ -242,7 +242,7 @@ export async function decideFundUpdate(
   db: Db,
   admin: Pick<TMe, 'id'>,
   updateId: string,
-  decision: Decision,
+  decision: Omit<Decision, 'version'>,
 ): Promise<{ update: TAdminFundUpdate; published: PublishedUpdate | null }> {
   return db.transaction(async (tx) => {
     const [found] = await tx

@@ -38,7 +38,7 @@ const refuse = (message: string) => new Invalid(message, { file: message });
  * into storage, recorded with its owner. Answers the address to keep with a fund or an
  * application and its srcset widths.
  */
-export async function storeUpload(db: Db, storage: Storage, owner: TMe, input: Buffer) {
+export async function storeUpload(db: Db, storage: Storage, owner: Pick<TMe, 'id'>, input: Buffer) {
   if (input.length === 0) throw refuse(UPLOAD_MESSAGES.missing);
   let variants;
   try {

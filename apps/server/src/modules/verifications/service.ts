@@ -10,7 +10,7 @@ import type {
 } from '@easyfund/shared/schemas/verifications';
 import type { Db, Tx } from '../../db/client';
 import { user, verificationApplications } from '../../db/schema';
-import { decidePending, OWN_APPLICATION } from '../../lib/decisions';
+import { type Decision, decidePending, OWN_APPLICATION } from '../../lib/decisions';
 import { Conflict, Forbidden } from '../../lib/errors';
 import { paginate } from '../../lib/lists';
 
@@ -109,6 +109,7 @@ type AdminRow = Awaited<ReturnType<typeof adminQuery>>[number];
 function toAdmin({ row, applicant: a, decider: d }: AdminRow): TAdminVerification {
   return {
     ...toVerification(row),
+    version: row.version,
     applicant: { ...a, role: a.role as Role },
     decidedBy: d && d.id ? { id: d.id, name: d.name, email: d.email } : null,
   };
@@ -140,7 +141,7 @@ export async function decideApplication(
   db: Db,
   admin: Pick<TMe, 'id'>,
   id: string,
-  decision: { status: 'approved' | 'denied'; feedback: string | null },
+  decision: Decision,
 ): Promise<TAdminVerification> {
   return db.transaction(async (tx) => {
     await decidePending(tx, verificationApplications, id, admin.id, decision, {

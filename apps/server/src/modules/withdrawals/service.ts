@@ -11,7 +11,7 @@ import type {
 } from '@easyfund/shared/schemas/withdrawals';
 import type { Db, Tx } from '../../db/client';
 import { funds, user, withdrawals } from '../../db/schema';
-import { decidePending, OWN_WITHDRAWAL } from '../../lib/decisions';
+import { type Decision, decidePending, OWN_WITHDRAWAL } from '../../lib/decisions';
 import { Invalid, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { paginate } from '../../lib/lists';
@@ -113,6 +113,7 @@ type AdminRow = Awaited<ReturnType<typeof adminQuery>>[number];
 function toAdmin(r: AdminRow): TAdminWithdrawal {
   return {
     ...toWithdrawal(r.row, r.fundName),
+    version: r.row.version,
     raiser: r.raiser,
     fundRaisedPoisha: r.fundRaisedPoisha,
     decidedBy: r.decider && r.decider.id ? r.decider : null,
@@ -145,7 +146,7 @@ export async function decideWithdrawal(
   db: Db,
   admin: Pick<TMe, 'id'>,
   id: string,
-  decision: { status: 'approved' | 'denied'; feedback: string | null },
+  decision: Decision,
 ): Promise<TAdminWithdrawal> {
   return db.transaction(async (tx) => {
     await decidePending(tx, withdrawals, id, admin.id, decision, {

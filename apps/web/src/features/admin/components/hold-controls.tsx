@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import { useHoldFund } from '../../../api/funds';
 import { useI18n } from '../../../lib/i18n';
-import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 
 /**
@@ -16,7 +15,12 @@ export function HoldControls({ fund }: { fund: TAdminFund }) {
   const reasonId = useId();
   const act = async (action: 'suspend' | 'close' | 'lift') => {
     try {
-      await hold.mutateAsync({ id: fund.id, action, reason: action === 'lift' ? null : reason });
+      await hold.mutateAsync({
+        id: fund.id,
+        action,
+        reason: action === 'lift' ? null : reason,
+        version: fund.version,
+      });
       setReason('');
       void popup.success(
         action === 'lift'
@@ -26,7 +30,7 @@ export function HoldControls({ fund }: { fund: TAdminFund }) {
             : t('Fund suspended'),
       );
     } catch (err) {
-      await popup.failure(messageOf(err));
+      await popup.decisionFailed(err);
     }
   };
   if (fund.hold === 'closed') {

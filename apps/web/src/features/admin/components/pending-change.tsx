@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import { useDecideFundChange } from '../../../api/funds';
 import { useI18n } from '../../../lib/i18n';
-import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 
 /**
@@ -24,10 +23,10 @@ export function PendingChange({ fund }: { fund: TAdminFund }) {
     rows.push([t('Story'), fund.description, change.description]);
   const act = async (status: 'approved' | 'denied') => {
     try {
-      await decide.mutateAsync({ id: fund.id, status, feedback });
+      await decide.mutateAsync({ id: fund.id, status, feedback, version: fund.version });
       void popup.success(status === 'approved' ? t('Change approved') : t('Change denied'));
     } catch (err) {
-      await popup.failure(messageOf(err));
+      await popup.decisionFailed(err);
     }
   };
   return (

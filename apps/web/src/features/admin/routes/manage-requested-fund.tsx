@@ -9,7 +9,6 @@ import { FundImage } from '../../../components/fund-image';
 import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
-import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
@@ -30,10 +29,10 @@ export function Component() {
 
   const decide = async (f: TAdminFund, status: 'approved' | 'denied', feedback: string) => {
     try {
-      await decideFund.mutateAsync({ id: f.id, status, feedback });
+      await decideFund.mutateAsync({ id: f.id, status, feedback, version: f.version });
       void popup.success(MSG.fundUpdated);
     } catch (err) {
-      await popup.failure(messageOf(err));
+      await popup.decisionFailed(err);
     }
   };
 

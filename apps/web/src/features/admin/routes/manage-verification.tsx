@@ -6,7 +6,6 @@ import { useDecideVerification, verificationsQuery } from '../../../api/verifica
 import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
-import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
@@ -22,10 +21,10 @@ export function Component() {
 
   const decide = async (a: TAdminVerification, status: 'approved' | 'denied', feedback: string) => {
     try {
-      await decideVerification.mutateAsync({ id: a.id, status, feedback });
+      await decideVerification.mutateAsync({ id: a.id, status, feedback, version: a.version });
       void popup.success(MSG.verificationUpdated);
     } catch (err) {
-      await popup.failure(messageOf(err));
+      await popup.decisionFailed(err);
     }
   };
 

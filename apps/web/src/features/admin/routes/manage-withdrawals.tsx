@@ -5,7 +5,6 @@ import { useDecideWithdrawal, withdrawalsQuery } from '../../../api/withdrawals'
 import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
-import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
@@ -23,10 +22,10 @@ export function Component() {
 
   const decide = async (w: TAdminWithdrawal, status: 'approved' | 'denied', feedback: string) => {
     try {
-      await decideWithdrawal.mutateAsync({ id: w.id, status, feedback });
+      await decideWithdrawal.mutateAsync({ id: w.id, status, feedback, version: w.version });
       void popup.success(WITHDRAWAL_UPDATED);
     } catch (err) {
-      await popup.failure(messageOf(err));
+      await popup.decisionFailed(err);
     }
   };
 

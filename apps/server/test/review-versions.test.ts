@@ -1,0 +1,311 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { funds, verificationApplications, withdrawals } from '../src/db/schema';
+import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  shownVersion,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
+
+/* What an admin approves is what they were shown (decision 452). */
+
+let ctx: TestContext;
+let admin: SignedInUser;
+let otherAdmin: SignedInUser;
+let raiser: SignedInUser;
+let donor: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  [admin, otherAdmin, raiser, donor] = await Promise.all([
+    createSignedInUser(ctx, { role: 'admin' }),
+    createSignedInUser(ctx, { role: 'admin' }),
+    createSignedInUser(ctx, { role: 'verified' }),
+    createSignedInUser(ctx),
+  ]);
+});
+afterAll(() => ctx.close());
+
+const FUNDS = '/api/admin/funds';
+const BAIT = 'SEND MONEY TO bKash 01999999999';
+
+/** The fund as an admin's list shows it. */
+async function shownFund(id: string) {
+  const list = (await as(admin).inject('GET', `${FUNDS}?pageSize=100`)).json();
+  return list.items.find((f: { id: string }) => f.id === id) as {
+    id: string;
+    name: string;
+    status: string;
+    version: number;
+    pendingChange: { name?: string } | null;
+  };
+}
+
+function expectChanged(res: { statusCode: number; json(): unknown }, version: number) {
+  expect(res.statusCode).toBe(409);
+  expect(res.json()).toEqual({
+    error: {
+      code: 'changed_since_viewed',
+      message: 'This changed after you opened it. Look at it again before you decide.',
+      version,
+    },
+  });
+}
+
+describe('a fund request', () => {
+  it('edited by its raiser after the admin opened it is not approved; the version now shown is', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    const shown = await shownFund(fund.id);
+    expect(shown.version).toBeGreaterThanOrEqual(1);
+
+    const edit = await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: BAIT });
+    expect(edit.statusCode).toBe(200);
+
+    const approve = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}`, {
+      status: 'approved',
+      version: shown.version,
+    });
+    const now = await shownFund(fund.id);
+    expect(now).toMatchObject({ name: BAIT, status: 'pending' });
+    expect(now.version).toBeGreaterThan(shown.version);
+    expectChanged(approve, now.version);
+    expect((await as(ctx).inject('GET', `/api/funds/${fund.id}`)).statusCode).toBe(404);
+
+    const again = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}`, {
+      status: 'approved',
+      version: now.version,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'approved', name: BAIT });
+    expect((await as(ctx).inject('GET', `/api/funds/${fund.id}`)).json().name).toBe(BAIT);
+  });
+
+  it('decided by two admins at once is decided once', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    const { version } = await shownFund(fund.id);
+    const [a, b] = await Promise.all([
+      as(admin).inject('PATCH', `${FUNDS}/${fund.id}`, { status: 'approved', version }),
+      as(otherAdmin).inject('PATCH', `${FUNDS}/${fund.id}`, { status: 'denied', version }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? a : b;
+    const loser = a.statusCode === 200 ? b : a;
+    expect(loser.json().error.code).toBe('already_decided');
+    expect((await shownFund(fund.id)).status).toBe(winner.json().status);
+  });
+
+  it('approved while its raiser edits it goes live only as the admin saw it', async () => {
+    const fund = await createFund(ctx.db, {
+      raiserId: raiser.id,
+      status: 'pending',
+      name: 'School books',
+    });
+    const shown = await shownFund(fund.id);
+    const [approve, edit] = await Promise.all([
+      as(admin).inject('PATCH', `${FUNDS}/${fund.id}`, {
+        status: 'approved',
+        version: shown.version,
+      }),
+      as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: BAIT }),
+    ]);
+    expect(edit.statusCode).toBe(200);
+    const page = await as(ctx).inject('GET', `/api/funds/${fund.id}`);
+    if (approve.statusCode === 200) {
+      // The approval came first: the edit waits for review, the public sees what was approved.
+      expect(page.json().name).toBe('School books');
+      expect((await shownFund(fund.id)).pendingChange).toMatchObject({ name: BAIT });
+    } else {
+      expectChanged(approve, (await shownFund(fund.id)).version);
+      expect(page.statusCode).toBe(404);
+    }
+  });
+});
+
+describe("an approved fund's pending edit", () => {
+  it('changed after the admin opened it is not approved, and the approved version stays public', async () => {
+    const fund = await createFund(ctx.db, {
+      raiserId: raiser.id,
+      status: 'approved',
+      name: 'Clean water',
+    });
+    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: 'Clean water for Khulna' });
+    const shown = await shownFund(fund.id);
+    expect(shown.pendingChange).toMatchObject({ name: 'Clean water for Khulna' });
+
+    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: BAIT });
+    const approve = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}/change`, {
+      status: 'approved',
+      version: shown.version,
+    });
+    const now = await shownFund(fund.id);
+    expectChanged(approve, now.version);
+    expect(now.pendingChange).toMatchObject({ name: BAIT });
+    expect((await as(ctx).inject('GET', `/api/funds/${fund.id}`)).json().name).toBe('Clean water');
+
+    const deny = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}/change`, {
+      status: 'denied',
+      version: now.version,
+    });
+    expect(deny.statusCode).toBe(200);
+    expect(deny.json()).toMatchObject({ name: 'Clean water', pendingChange: null });
+  });
+
+  it('withdrawn and proposed again after the admin opened it is not approved', async () => {
+    const fund = await createFund(ctx.db, {
+      raiserId: raiser.id,
+      status: 'approved',
+      name: 'Relief boats',
+    });
+    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: 'Relief boats 2' });
+    const shown = await shownFund(fund.id);
+    // Back to the approved name (the change is withdrawn), then the same proposal again.
+    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: 'Relief boats' });
+    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: 'Relief boats 2' });
+    const approve = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}/change`, {
+      status: 'approved',
+      version: shown.version,
+    });
+    expectChanged(approve, (await shownFund(fund.id)).version);
+  });
+
+  it('is not changed by donations: a gift meanwhile does not stale what the admin saw', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: 'New name' });
+    const shown = await shownFund(fund.id);
+    await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 500 });
+    const approve = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}/change`, {
+      status: 'approved',
+      version: shown.version,
+    });
+    expect(approve.statusCode).toBe(200);
+    expect(approve.json()).toMatchObject({ name: 'New name', raisedPoisha: 50_000 });
+  });
+});
+
+describe('suspending, closing and lifting', () => {
+  it('lifts a suspension only on the version shown; a takedown goes through an edit made meanwhile', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+    const shown = await shownFund(fund.id);
+    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { cause: 'health-care' });
+    const suspend = await as(admin).inject('PUT', `${FUNDS}/${fund.id}/hold`, {
+      action: 'suspend',
+      reason: 'Under review',
+      version: shown.version,
+    });
+    expect(suspend.statusCode).toBe(200);
+    const suspended = await shownFund(fund.id);
+    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { cause: 'education' });
+
+    const lift = await as(admin).inject('PUT', `${FUNDS}/${fund.id}/hold`, {
+      action: 'lift',
+      version: suspended.version,
+    });
+    expectChanged(lift, (await shownFund(fund.id)).version);
+    expect((await as(ctx).inject('GET', `/api/funds/${fund.id}`)).json().hold).toBe('suspended');
+    const lifted = await as(admin).inject('PUT', `${FUNDS}/${fund.id}/hold`, {
+      action: 'lift',
+      version: (await shownFund(fund.id)).version,
+    });
+    expect(lifted.json()).toMatchObject({ hold: null });
+  });
+});
+
+describe('applications and withdrawals', () => {
+  it('an application changed after the admin opened it is not approved', async () => {
+    const applicant = await createSignedInUser(ctx);
+    const application = await createVerificationApplication(ctx.db, { userId: applicant.id });
+    const url = `/api/admin/verifications/${application.id}`;
+    const version = await shownVersion(admin, '/api/admin/verifications', application.id);
+    await ctx.db
+      .update(verificationApplications)
+      .set({ phoneNumber: '01999999999' })
+      .where(eq(verificationApplications.id, application.id));
+
+    const approve = await as(admin).inject('PATCH', url, { status: 'approved', version });
+    const now = await shownVersion(admin, '/api/admin/verifications', application.id);
+    expect(now).toBe(version + 1);
+    expectChanged(approve, now);
+    const mine = await as(applicant).inject('GET', '/api/verifications/mine');
+    expect(mine.json()).toMatchObject({ role: 'user', application: { status: 'pending' } });
+
+    const again = await as(admin).inject('PATCH', url, { status: 'approved', version: now });
+    expect(again.statusCode).toBe(200);
+    expect((await as(applicant).inject('GET', '/api/verifications/mine')).json().role).toBe(
+      'verified',
+    );
+  });
+
+  it('a withdrawal changed after the admin opened it is not approved; two decisions at once, one wins', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+    await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 2000 });
+    const asked = await as(raiser).inject('POST', '/api/withdrawals', {
+      fundId: fund.id,
+      amountTk: 100,
+    });
+    const id = asked.json().id as string;
+    const url = `/api/admin/withdrawals/${id}`;
+    const version = await shownVersion(admin, '/api/admin/withdrawals', id);
+    await ctx.db.update(withdrawals).set({ amountPoisha: 190_000 }).where(eq(withdrawals.id, id));
+
+    expectChanged(
+      await as(admin).inject('PATCH', url, { status: 'approved', version }),
+      version + 1,
+    );
+    const [a, b] = await Promise.all([
+      as(admin).inject('PATCH', url, { status: 'approved', version: version + 1 }),
+      as(otherAdmin).inject('PATCH', url, { status: 'approved', version: version + 1 }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const mine = (await as(raiser).inject('GET', '/api/me/withdrawals')).json();
+    expect(mine.items.find((w: { id: string }) => w.id === id)).toMatchObject({
+      status: 'approved',
+      amountPoisha: 190_000,
+    });
+  });
+});
+
+describe('every decision', () => {
+  it('needs the version shown (400 naming the field) and changes nothing without it', async () => {
+    const pending = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    const approved = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+    await as(raiser).inject('PATCH', `/api/funds/${approved.id}`, { name: 'Renamed' });
+    const applicant = await createSignedInUser(ctx);
+    const application = await createVerificationApplication(ctx.db, { userId: applicant.id });
+    const [w] = await ctx.db
+      .insert(withdrawals)
+      .values({ fundId: approved.id, raiserId: raiser.id, amountPoisha: 100, status: 'pending' })
+      .returning();
+    const calls: [string, string, object][] = [
+      ['PATCH', `${FUNDS}/${pending.id}`, { status: 'approved' }],
+      ['PATCH', `${FUNDS}/${approved.id}/change`, { status: 'approved' }],
+      ['PUT', `${FUNDS}/${approved.id}/hold`, { action: 'close', reason: 'Fraud' }],
+      ['PATCH', `/api/admin/verifications/${application.id}`, { status: 'approved' }],
+      ['PATCH', `/api/admin/withdrawals/${w!.id}`, { status: 'approved' }],
+    ];
+    for (const [method, url, body] of calls) {
+      for (const version of [undefined, 'latest', 0, 1.5]) {
+        const res = await as(admin).inject(method as 'PATCH', url, { ...body, version });
+        expect(res.statusCode, `${method} ${url} ${String(version)}`).toBe(400);
+        expect(res.json().error.fields).toEqual({
+          version: 'Send the version of what you were shown',
+        });
+      }
+    }
+    const [p] = await ctx.db.select().from(funds).where(eq(funds.id, pending.id));
+    const [a] = await ctx.db.select().from(funds).where(eq(funds.id, approved.id));
+    expect(p).toMatchObject({ status: 'pending' });
+    expect(a).toMatchObject({ hold: null, name: approved.name });
+    expect((await shownFund(approved.id)).pendingChange).toMatchObject({ name: 'Renamed' });
+    const [app] = await ctx.db
+      .select()
+      .from(verificationApplications)
+      .where(eq(verificationApplications.id, application.id));
+    expect(app?.status).toBe('pending');
+    const [still] = await ctx.db.select().from(withdrawals).where(eq(withdrawals.id, w!.id));
+    expect(still?.status).toBe('pending');
+  });
+});

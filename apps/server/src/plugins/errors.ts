@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ChallengeRequired } from '../lib/challenge';
 import { DomainError, Unavailable } from '../lib/errors';
 
 /** An error and the errors it was caused by, outermost first (cycle-safe). */
@@ -62,11 +63,14 @@ function send(
   code: string,
   message: string,
   fields?: Record<string, string>,
+  challenge?: unknown,
 ) {
   return reply
     .status(status)
     .type('application/json; charset=utf-8')
-    .send({ error: { code, message, ...(fields ? { fields } : {}) } });
+    .send({
+      error: { code, message, ...(fields ? { fields } : {}), ...(challenge ? { challenge } : {}) },
+    });
 }
 
 /**
@@ -100,6 +104,9 @@ export default fp(
         }
         const first = Object.values(fields)[0] ?? 'Invalid input';
         return send(reply, 400, 'invalid_input', first, fields);
+      }
+      if (err instanceof ChallengeRequired) {
+        return send(reply, err.status, err.code, err.message, undefined, err.challenge);
       }
       if (err instanceof DomainError) {
         return send(reply, err.status, err.code, err.message, err.fields);

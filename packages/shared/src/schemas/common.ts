@@ -26,6 +26,8 @@ export const ZApiError = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** With `challenge_required`: the proof-of-work challenge to solve (decision 454). */
+    challenge: z.unknown().optional(),
   }),
 });
 export type TApiError = z.infer<typeof ZApiError>;

@@ -70,6 +70,12 @@ const EnvSchema = z.object({
   AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   /** Password-reset e-mails per address in an hour. */
   RESET_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
+  /** Failed sign-ins per client network in 10 minutes, after which a sign-in from it must
+   *  first solve a proof-of-work challenge (decision 454). */
+  AUTH_NETWORK_FAILURE_MAX: z.coerce.number().int().min(1).default(30),
+  /** How hard a challenge is: the highest number of hashes a browser may have to try
+   *  (about half of it on average; 50,000 is well under a second on a phone). */
+  CHALLENGE_DIFFICULTY: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   OIDC_ISSUER: optional.pipe(z.url().optional()),
@@ -103,6 +109,9 @@ const EnvSchema = z.object({
   /** Gateway notifications (IPN, the browser's return) per client network per 10 minutes
    *  (decision 456); loose: the gateway sends every payment's from a few addresses. */
   IPN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1000),
+  /** Declines of one card or wallet in a day, from any account or network, after which it
+   *  is refused (decision 454). */
+  PAYMENT_INSTRUMENT_DECLINE_MAX: z.coerce.number().int().min(1).default(10),
   MESSAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   /** Receipt and statement downloads (PDFs, the dearest reads) per account per 10 minutes;
    *  ten times that per client network. */

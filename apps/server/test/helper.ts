@@ -46,6 +46,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     AUTH_EMAIL_RATE_LIMIT_MAX: '1000',
     RESET_EMAIL_RATE_LIMIT_MAX: '1000',
     PAYMENT_RATE_LIMIT_MAX: '1000',
+    PAYMENT_INSTRUMENT_DECLINE_MAX: '1000',
     MESSAGE_RATE_LIMIT_MAX: '1000',
     LOG_LEVEL: 'silent',
     JOBS_POLL_SECONDS: '0.5',

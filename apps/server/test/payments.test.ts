@@ -400,7 +400,7 @@ describe('card-testing protection', () => {
     }
   });
 
-  it("honest donations behind one carrier address count nothing; the network's declines stop it starting more", async () => {
+  it("honest donations behind one carrier address count nothing; the network's declines bring a puzzle to its unverified donors", async () => {
     const limited = await buildTestApp({
       PAYMENT_RATE_LIMIT_MAX: '3',
       PAYMENT_NETWORK_DECLINE_MAX: '2',
@@ -449,17 +449,17 @@ describe('card-testing protection', () => {
         status: 'failed',
         clientNetwork: null,
       });
-      const fresh = await createSignedInUser(limited);
+      const fresh = await createSignedInUser(limited, { emailVerified: false });
       expect((await start(fresh)).statusCode).toBe(201);
 
-      // The second decline reaches the limit: nobody on that network starts a payment,
-      // in this process or another; other networks and payments already started go on.
+      // The second decline reaches the limit: nobody on that network without a verified
+      // address starts a payment before solving a puzzle (decision 454), in this process or
+      // another; other networks and payments already started go on.
       await confirmAtProcessor(limited, third.intent, { number: CARDS.insufficient });
       await confirmPayment(limited, third.donor, third.intent.intentId);
-      const refused = await start(await createSignedInUser(limited));
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json().error.message).toMatch(/Too many payment attempts/);
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const refused = await start(await createSignedInUser(limited, { emailVerified: false }));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('challenge_required');
       const other = await buildApp({ config: limited.config, database: limited.database });
       try {
         const res = await createIntent(
@@ -468,7 +468,7 @@ describe('card-testing protection', () => {
           { fundId: fund.id, amountTk: 50 },
           cgnat,
         );
-        expect(res.statusCode).toBe(429);
+        expect(res.statusCode).toBe(403);
       } finally {
         await other.close();
       }
@@ -482,7 +482,7 @@ describe('card-testing protection', () => {
           payload: { fundId: fund.id, amountTk: 500, method: 'bkash' },
           remoteAddress,
         });
-      expect((await wallet(cgnat)).statusCode).toBe(429);
+      expect((await wallet(cgnat)).statusCode).toBe(403);
       expect((await wallet('100.64.0.2')).statusCode).toBe(201);
       await confirmAtProcessor(limited, fourth.intent);
       expect(
@@ -567,17 +567,15 @@ describe('card-testing protection', () => {
     try {
       const fund = await createRaisedFund(limited);
       const start = async (ip: string) => {
-        const who = await createSignedInUser(limited);
+        const who = await createSignedInUser(limited, { emailVerified: false });
         const res = await createIntent(limited, who, { fundId: fund.id, amountTk: 50 }, ip);
         return { who, res };
       };
       const open = [];
       for (let i = 0; i < 3; i++) open.push(await start('100.64.6.6'));
       const { res: refused } = await start('100.64.6.6');
-      expect(refused.statusCode).toBe(429);
-      const wait = Number(refused.headers['retry-after']);
-      expect(wait).toBeGreaterThan(500);
-      expect(wait).toBeLessThanOrEqual(600);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('challenge_required');
       expect((await start('100.64.6.7')).res.statusCode).toBe(201);
       // One of them paid, another started over 10 minutes ago: two places free again.
       const paid = open[0]!;
@@ -591,7 +589,7 @@ describe('card-testing protection', () => {
         .where(eq(payments.id, open[1]!.res.json().paymentId));
       expect((await start('100.64.6.6')).res.statusCode).toBe(201);
       expect((await start('100.64.6.6')).res.statusCode).toBe(201);
-      expect((await start('100.64.6.6')).res.statusCode).toBe(429);
+      expect((await start('100.64.6.6')).res.statusCode).toBe(403);
     } finally {
       await limited.close();
     }
@@ -609,10 +607,10 @@ describe('card-testing protection', () => {
         await confirmAtProcessor(limited, intent, { number: CARDS.declined });
         await confirmPayment(limited, tester, intent.intentId);
       }
-      const someone = await createSignedInUser(limited);
+      const someone = await createSignedInUser(limited, { emailVerified: false });
       const start = (ip: string) =>
         createIntent(limited, someone, { fundId: fund.id, amountTk: 50 }, ip);
-      expect((await start('2001:db8:42:7::ffff')).statusCode).toBe(429);
+      expect((await start('2001:db8:42:7::ffff')).statusCode).toBe(403);
       expect((await start('2001:db8:42:8::1')).statusCode).toBe(201);
     } finally {
       await limited.close();

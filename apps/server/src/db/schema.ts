@@ -558,6 +558,11 @@ export const testProcessorIntents = pgTable(
     status: text('status').notNull(),
     lastError: text('last_error'),
     cardLast4: text('card_last4'),
+    /**
+     * The last card tried, as a processor's fingerprint (a hash of its number, never the
+     * number): its declines are counted and capped per card (decision 454).
+     */
+    cardFingerprint: text('card_fingerprint'),
     /** Refunded so far (admins' refunds through the processor). */
     refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
     metadata: jsonb('metadata').notNull().default({}),

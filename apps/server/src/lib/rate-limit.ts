@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql, type WithSubquery } from 'drizzle-orm';
 import { builtOnce } from '../db/built-once';
 import type { Db } from '../db/client';
 import { rateLimit } from '../db/schema';
@@ -48,6 +48,35 @@ export async function hitRateLimits(
     retryAfter: refused.length ? Math.max(...refused.map((h) => h.retryAfter)) : 0,
   };
 }
+
+/**
+ * Reads `key`'s counter without counting: whether it is still under `max` in its current
+ * window. For limits on events a request does not cause itself (failed sign-ins, a card's
+ * declines; decision 454).
+ */
+export async function peekRateLimit(
+  db: Db,
+  key: string,
+  max: number,
+  windowMs: number,
+  now: number = Date.now(),
+): Promise<RateLimitHit> {
+  const [row] = await counterRead(db).execute({ key: counterKey(key) });
+  return readCounter(
+    { count: row?.count ?? null, windowStart: row?.windowStart ?? null },
+    max,
+    windowMs,
+    now,
+  );
+}
+
+const counterRead = builtOnce((db) =>
+  db
+    .select({ count: rateLimit.count, windowStart: rateLimit.lastRequest })
+    .from(rateLimit)
+    .where(eq(rateLimit.key, sql.placeholder('key')))
+    .prepare(''),
+);
 
 /** Whole seconds from `now` until `end` (both in milliseconds), at least 1: a `retry-after`. */
 export const secondsUntil = (end: number, now: number) =>
@@ -152,8 +181,8 @@ function buildCounterUpsert(db: Db, count: number) {
  * window from `now` once the old one is over (placeholders `now` and `windowStart`). For
  * these keys `last_request` holds the start of the current window.
  */
-function windowedHit() {
-  const expired = sql`${rateLimit.lastRequest} <= ${sql.placeholder('windowStart')}`;
+function windowedHit(windowStart = 'windowStart') {
+  const expired = sql`${rateLimit.lastRequest} <= ${sql.placeholder(windowStart)}`;
   const events = sql`excluded.${sql.identifier(rateLimit.count.name)}`;
   return {
     count: sql`case when ${expired} then ${events} else ${rateLimit.count} + ${events} end`,
@@ -173,7 +202,13 @@ export function countEventsWith<TName extends string>(
   db: Db,
   name: TName,
   rows: WithSubquery<string, Record<string, unknown>>,
-  counted: { key: SQL; events: SQL | Placeholder; where: SQL },
+  counted: {
+    key: SQL;
+    events: SQL | Placeholder;
+    where: SQL;
+    /** The placeholder holding this counter's window start, when not `windowStart`. */
+    windowStart?: string;
+  },
 ) {
   return db.$with(name).as(
     db
@@ -190,7 +225,7 @@ export function countEventsWith<TName extends string>(
           .from(rows)
           .where(counted.where),
       )
-      .onConflictDoUpdate({ target: rateLimit.key, set: windowedHit() })
+      .onConflictDoUpdate({ target: rateLimit.key, set: windowedHit(counted.windowStart) })
       .returning({ key: rateLimit.key, count: rateLimit.count }),
   );
 }

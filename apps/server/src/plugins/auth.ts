@@ -256,6 +256,7 @@ function toErrorShape(
       code?: string;
       message?: string;
       fields?: Record<string, string>;
+      challenge?: unknown;
     };
     const code = (parsed.code ?? fallback).toLowerCase();
     if (code === IDENTITY_ERRORS.invalidOrigin.code || code === 'missing_or_null_origin') {
@@ -271,6 +272,10 @@ function toErrorShape(
         code,
         message: parsed.message ?? 'Request failed',
         ...(parsed.fields && typeof parsed.fields === 'object' ? { fields: parsed.fields } : {}),
+        // A sign-in that must first solve a proof-of-work challenge carries it (decision 454).
+        ...(code === 'challenge_required' && parsed.challenge
+          ? { challenge: parsed.challenge }
+          : {}),
       },
     };
   } catch {

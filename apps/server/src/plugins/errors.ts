@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ChallengeRequired } from '../lib/challenge';
 import { DomainError, Unavailable } from '../lib/errors';
 
 /** An error and the errors it was caused by, outermost first (cycle-safe). */
@@ -111,6 +112,11 @@ export default fp(
         }
         const first = Object.values(fields)[0] ?? 'Invalid input';
         return send(reply, 400, 'invalid_input', first, fields);
+      }
+      if (err instanceof ChallengeRequired) {
+        return send(reply, err.status, err.code, err.message, undefined, {
+          challenge: err.challenge,
+        });
       }
       if (err instanceof DomainError) {
         return send(reply, err.status, err.code, err.message, err.fields, err.details);

@@ -1,3 +1,4 @@
+import { CHALLENGE_ERROR, CHALLENGE_HEADER } from '@easyfund/shared/schemas/challenge';
 import type { TApiError } from '@easyfund/shared/schemas/common';
 import { pageScope } from './page-scope';
 
@@ -16,8 +17,13 @@ export class ApiError extends Error {
 
 type Body = Record<string, unknown> | unknown[] | FormData | undefined;
 
-async function request<T>(method: string, url: string, body?: Body): Promise<T> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: {} };
+async function request<T>(
+  method: string,
+  url: string,
+  body?: Body,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { ...headers } };
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
@@ -41,6 +47,13 @@ async function request<T>(method: string, url: string, body?: Body): Promise<T> 
   }
   if (!res.ok) {
     const err = (data as Partial<TApiError> | null)?.error;
+    // Many attempts from the visitor's network: the browser solves the server's puzzle
+    // (a proof of work, no one has to do anything) and sends the request once more.
+    if (err?.code === CHALLENGE_ERROR.code && err.challenge && !headers[CHALLENGE_HEADER]) {
+      const { solvedChallenge } = await import('./challenge');
+      const solved = await solvedChallenge(err.challenge).catch(() => null);
+      if (solved) return request<T>(method, url, body, { ...headers, [CHALLENGE_HEADER]: solved });
+    }
     throw new ApiError(
       res.status,
       err?.code ?? `http_${res.status}`,

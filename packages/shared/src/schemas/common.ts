@@ -33,6 +33,8 @@ export const ZApiError = z.object({
     fields: z.record(z.string(), z.string()).optional(),
     /** 409 changed_since_viewed: the item's current version (decision 452). */
     version: z.number().int().optional(),
+    /** With `challenge_required`: the proof-of-work challenge to solve (decision 454). */
+    challenge: z.unknown().optional(),
   }),
 });
 export type TApiError = z.infer<typeof ZApiError>;

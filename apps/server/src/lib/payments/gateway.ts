@@ -41,6 +41,11 @@ export interface GatewayTransaction {
   bankTranId: string | null;
   cardType: string | null;
   riskLevel: number;
+  /**
+   * The wallet the attempt was made with, as a fingerprint (`wallet:<hash>`), when the
+   * gateway tells its number: a declined attempt counts against it too (decision 454).
+   */
+  instrument?: string | null;
 }
 
 export interface RefundResult {

@@ -54,6 +54,12 @@ export interface ProviderIntent {
    * card testing's mark, counted against the network it came from (decision 448).
    */
   declined: boolean;
+  /**
+   * The card last tried, as the processor fingerprints it (`card:<fingerprint>`: the same
+   * card always gives the same one, the number never leaves the processor), when it tells;
+   * a decline counts against it too, and enough of them cap it (decision 454).
+   */
+  instrument: string | null;
   metadata: Record<string, string>;
 }
 

@@ -238,6 +238,13 @@ function toProviderIntent(pi: Stripe.PaymentIntent): ProviderIntent {
     disputedPoisha: disputedOf(charge),
     lastError: lastErrorOf(pi),
     declined: pi.status === 'requires_payment_method' && pi.last_payment_error != null,
+    instrument: cardOf(pi),
     metadata: { ...pi.metadata },
   };
+}
+
+/** The refused card's fingerprint, which Stripe gives with the last payment error. */
+function cardOf(pi: Stripe.PaymentIntent): string | null {
+  const fingerprint = pi.last_payment_error?.payment_method?.card?.fingerprint;
+  return fingerprint ? `card:${fingerprint}` : null;
 }

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { WALLET_METHODS, type PaymentMethod } from '@easyfund/shared/constants';
 import type { Db } from '../../db/client';
 import { testGatewaySessions } from '../../db/schema';
+import { instrumentOf } from './fingerprint';
 import {
   amountOf,
   type CheckoutGateway,
@@ -58,6 +59,7 @@ function toTransaction(row: Row): GatewayTransaction {
     bankTranId: row.bankTranId,
     cardType: CARD_TYPES[row.method] ?? null,
     riskLevel: row.riskLevel,
+    instrument: row.walletNumber ? instrumentOf('wallet', row.walletNumber) : null,
   };
 }
 

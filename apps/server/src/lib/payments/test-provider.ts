@@ -3,7 +3,9 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { testProcessorIntents, testProcessorRefunds } from '../../db/schema';
-import { Conflict, NotFound, PaymentFailed } from '../errors';
+import { Conflict, NotFound, PaymentFailed, TooManyRequests } from '../errors';
+import { hitRateLimit } from '../rate-limit';
+import { instrumentOf } from './fingerprint';
 import type {
   AmountLimits,
   CreateIntentInput,
@@ -19,6 +21,9 @@ import { checkTestCard, type TestCard } from './test-cards';
 type Row = typeof testProcessorIntents.$inferSelect;
 
 const token = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** Cards that may be tried on one intent. */
+export const CARD_ATTEMPTS_PER_INTENT = 5;
 
 function outcomeOf(row: Pick<Row, 'status' | 'lastError'>): IntentOutcome {
   if (row.status === 'succeeded') return 'succeeded';
@@ -39,6 +44,7 @@ function toProviderIntent(row: Row): ProviderIntent {
     disputedPoisha: 0,
     lastError: row.lastError,
     declined: row.status === 'requires_payment_method' && row.lastError != null,
+    instrument: row.cardFingerprint,
     metadata: (row.metadata ?? {}) as Record<string, string>,
   };
 }
@@ -108,6 +114,7 @@ const cardTried = builtOnce((db) => {
       status: value('status'),
       lastError: value('lastError'),
       cardLast4: value('cardLast4'),
+      cardFingerprint: value('cardFingerprint'),
       // The database's clock: a value here would be the one of the day it was built.
       updatedAt: sql`now()`,
     })
@@ -261,6 +268,18 @@ export class TestPaymentProvider implements PaymentProvider {
     const [row] = await intentById(this.db).execute({ id: intentId });
     if (!row || !sameSecret(row.clientSecret, clientSecret)) throw new NotFound('Payment intent');
     if (row.status !== 'requires_payment_method') throw alreadyDone(row.status);
+    // A few cards per intent, as a processor allows: a tester must start payments (counted
+    // per account, and their declines per network) to try more (decision 454).
+    const tries = await hitRateLimit(
+      this.db,
+      `card-attempts:${intentId}`,
+      CARD_ATTEMPTS_PER_INTENT,
+      24 * 60 * 60_000,
+    );
+    if (!tries.allowed)
+      throw new TooManyRequests(
+        'Too many cards were tried for this payment. Please start the payment again.',
+      );
 
     const check = checkTestCard(card, now);
     const [updated] = await cardTried(this.db).execute({
@@ -268,6 +287,7 @@ export class TestPaymentProvider implements PaymentProvider {
       status: check.ok ? 'succeeded' : 'requires_payment_method',
       lastError: check.ok ? null : check.message,
       cardLast4: check.last4,
+      cardFingerprint: check.last4 ? instrumentOf('card', card.number) : null,
     });
     if (!updated) {
       // Another confirmation won the race.

@@ -344,8 +344,9 @@ async function failEnded(
   attempts: GatewayTransaction[],
   message: string,
 ) {
-  const failed = attempts.filter((a) => a.status === 'FAILED').length;
-  if (failed > 0) await markDeclined(deps.db, row.id, message, failed);
+  const failed = attempts.filter((a) => a.status === 'FAILED');
+  const instrument = failed.findLast((a) => a.instrument)?.instrument ?? null;
+  if (failed.length > 0) await markDeclined(deps.db, row.id, message, failed.length, instrument);
   else await markFailed(deps.db, row.id, message);
 }
 

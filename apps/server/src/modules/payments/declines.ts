@@ -6,6 +6,7 @@ import {
   counterColumns,
   counterKey,
   countEventsWith,
+  peekRateLimit,
   readCounter,
   secondsUntil,
 } from '../../lib/rate-limit';
@@ -16,6 +17,35 @@ export const PAYMENT_WINDOW_MS = 10 * 60_000;
 const declinesKeyPrefix = 'payments-declined:net:';
 /** The rate-limit key of a network's declined payments. */
 export const declinesKey = (network: string) => declinesKeyPrefix + network;
+
+/** An instrument's declines are counted over a day (decision 454). */
+export const INSTRUMENT_WINDOW_MS = 24 * 60 * 60_000;
+const instrumentKeyPrefix = 'payments-declined:';
+/**
+ * The rate-limit key of a payment instrument's declines: `card:<fingerprint>` or
+ * `wallet:<fingerprint>`, never a number itself.
+ */
+export const instrumentDeclinesKey = (instrument: string) => instrumentKeyPrefix + instrument;
+
+/**
+ * Whether a card or wallet may be tried again (decision 454): under `max` declines in its
+ * day, from whichever account or network. Reads, writes nothing.
+ */
+export async function instrumentState(
+  db: Db,
+  instrument: string,
+  max: number,
+  now: number = Date.now(),
+): Promise<{ allowed: boolean; retryAfter: number }> {
+  const hit = await peekRateLimit(
+    db,
+    instrumentDeclinesKey(instrument),
+    max,
+    INSTRUMENT_WINDOW_MS,
+    now,
+  );
+  return { allowed: hit.allowed, retryAfter: hit.retryAfter };
+}
 
 /**
  * Whether a network may start another payment (decision 448): under `declines` declined
@@ -106,8 +136,16 @@ const declined = builtOnce((db) => {
     events: sql.placeholder('attempts'),
     where: isNotNull(failed.network),
   });
+  // The card or wallet, when the provider named it: one decline a payment, over a day.
+  const instrument = sql`${sql.placeholder('instrument')}::text`;
+  const byInstrument = countEventsWith(db, 'by_instrument', failed, {
+    key: sql`${instrumentKeyPrefix} || ${instrument}`,
+    events: sql`1`,
+    where: sql`${instrument} is not null`,
+    windowStart: 'instrumentWindowStart',
+  });
   return db
-    .with(before, failed, counted)
+    .with(before, failed, counted, byInstrument)
     .select({ network: failed.network })
     .from(failed)
     .prepare('');
@@ -116,7 +154,8 @@ const declined = builtOnce((db) => {
 /**
  * A payment the provider or the gateway declined: failed with its reason, and its
  * declined attempts (one for a card intent; each FAILED attempt the gateway shows for a
- * checkout) counted against the network it was started from, both or neither. Only from
+ * checkout) counted against the network it was started from, and one against the card or
+ * wallet it was declined with, all or none. Only from
  * `pending`, so a replayed or concurrent notice of the same decline changes and counts
  * nothing. Returns whether this call declined it.
  */
@@ -125,14 +164,18 @@ export async function markDeclined(
   paymentId: string,
   message: string,
   attempts = 1,
+  /** The card or wallet declined (`card:<fingerprint>`), when known: counted once too. */
+  instrument: string | null = null,
   now: number = Date.now(),
 ): Promise<boolean> {
   const rows = await declined(db).execute({
     paymentId,
     message: message.slice(0, 500),
     attempts,
+    instrument,
     now,
     windowStart: now - PAYMENT_WINDOW_MS,
+    instrumentWindowStart: now - INSTRUMENT_WINDOW_MS,
   });
   return rows.length > 0;
 }

@@ -6,10 +6,10 @@ import { formatTk } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { payments as paymentsTable } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { clientNetwork } from '../../lib/rate-limit';
+import { clientNetwork, hitRateLimit } from '../../lib/rate-limit';
 import { translate } from '../../lib/i18n';
+import { instrumentOf } from '../../lib/payments/fingerprint';
 import { TestCheckoutGateway, TEST_WALLET } from '../../lib/payments/test-gateway';
-import { rateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
 import {
   abandonCheckout,
@@ -19,12 +19,14 @@ import {
   settleCheckout,
   startCheckout,
 } from './checkout';
+import { instrumentState } from './declines';
 import {
   countNoticeForPayment,
   countNoticeFromNetwork,
+  instrumentCapped,
   paymentRateLimit,
   refuseGatewayNotice,
-  refuseSuspectNetwork,
+  slowSuspectNetwork,
 } from './limits';
 import { findPayment, findUserPayment, listHeldPayments } from './views';
 
@@ -54,7 +56,7 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
     ({ user, body, request }) =>
       startCheckout(deps(), user, body, request.language(), clientNetwork(request.ip)),
     {
-      preHandler: [refuseSuspectNetwork, paymentRateLimit('checkout')],
+      preHandler: [slowSuspectNetwork, paymentRateLimit('checkout')],
       // Starting a payment changes no account or session (plugins/auth.ts).
       config: { keepsSessions: true },
     },
@@ -223,15 +225,14 @@ function sendPage(reply: FastifyReply, html: string, status = 200) {
     .send(html);
 }
 
+const TOO_MANY_TRIES = 'Too many tries for this payment. Please start the payment again.';
+
 /** The test checkout page and its form: a wallet number and an OTP, nothing more. */
 function registerTestCheckoutPage(app: FastifyInstance, gateway: TestCheckoutGateway) {
-  const limiter = rateLimit({
-    name: 'test-checkout',
-    // The test checkout's wallet-number and code form: no account, so per network.
-    per: { network: (config) => config.PAYMENT_RATE_LIMIT_MAX },
-    windowMs: 10 * 60_000,
-    message: 'Too many payment attempts. Please wait a few minutes and try again.',
-  });
+  // The wallet-number and code form has no account: a few tries per checkout session, as a
+  // gateway allows, and a wallet declined too often is refused (decision 454). A network
+  // is not counted: thousands of wallet owners share one carrier-grade NAT address.
+  const TRIES_PER_SESSION = 5;
 
   function checkoutForm(
     lang: Language,
@@ -313,7 +314,7 @@ ${error ? `<p class="error" role="alert">${t(error)}</p>` : ''}
     );
     scope.post<{ Params: { sessionKey: string }; Body: URLSearchParams }>(
       '/test-gateway/:sessionKey',
-      { preHandler: [limiter], schema: { hide: true } },
+      { schema: { hide: true } },
       async (request, reply) => {
         const lang = request.language();
         const key = request.params.sessionKey;
@@ -339,6 +340,24 @@ ${error ? `<p class="error" role="alert">${t(error)}</p>` : ''}
           );
         }
         const number = fields.get('wallet') ?? '';
+        const { database, config } = request.server;
+        const tries = await hitRateLimit(
+          database.db,
+          `test-checkout:${key}`,
+          TRIES_PER_SESSION,
+          24 * 60 * 60_000,
+        );
+        const capped = /^01\d{9}$/.test(number.replace(/[\s-]/g, ''))
+          ? await instrumentState(
+              database.db,
+              instrumentOf('wallet', number),
+              config.PAYMENT_INSTRUMENT_DECLINE_MAX,
+            )
+          : { allowed: true };
+        if (!tries.allowed || !capped.allowed) {
+          const why = tries.allowed ? instrumentCapped().message : TOO_MANY_TRIES;
+          return sendPage(reply, checkoutForm(lang, session, translate(lang, why), number), 429);
+        }
         const result = await gateway.complete(key, number, fields.get('otp') ?? '');
         if (!result.ok)
           return sendPage(reply, checkoutForm(lang, session, result.message, number), 422);

@@ -4,10 +4,11 @@ import { NotFound } from '../../lib/errors';
 import { clientNetwork } from '../../lib/rate-limit';
 import { sendCached } from '../../lib/micro-cache';
 import { syncLedgerMode } from '../../lib/ledger-mode';
+import { instrumentOf } from '../../lib/payments/fingerprint';
 import { TestPaymentProvider } from '../../lib/payments/test-provider';
 import { route } from '../../plugins/route';
 import { registerCheckoutRoutes } from './gateway-routes';
-import { paymentRateLimit, refuseSuspectNetwork, testCardRateLimit } from './limits';
+import { paymentRateLimit, refuseCappedInstrument, slowSuspectNetwork } from './limits';
 import { registerReconciler } from './reconciler';
 import { confirmPayment, createPaymentIntent, type PaymentDeps, refundPayment } from './service';
 import { listMyPayments, paymentDetail, searchPayments } from './views';
@@ -49,7 +50,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     ({ user, body, request }) =>
       createPaymentIntent(deps, user, body, request.language(), clientNetwork(request.ip)),
     {
-      preHandler: [refuseSuspectNetwork, paymentRateLimit('intent')],
+      preHandler: [slowSuspectNetwork, paymentRateLimit('intent')],
       config: { keepsSessions: true },
     },
   );
@@ -87,12 +88,15 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     payments.testConfirm,
-    ({ params, body }) => {
+    async ({ params, body, request, reply }) => {
       const processor = app.payments;
       if (!(processor instanceof TestPaymentProvider)) throw new NotFound('Test processor');
+      // A card declined too often today is refused whoever tries it (decision 454); the
+      // processor itself allows a few cards per intent. No network is counted here.
+      await refuseCappedInstrument(request, reply, instrumentOf('card', body.card.number));
       return processor.confirm(params.intentId, body.clientSecret, body.card);
     },
-    { preHandler: [testCardRateLimit], config: { keepsSessions: true } },
+    { config: { keepsSessions: true } },
   );
 
   // Stripe signs the raw bytes: the contract's `rawBody` keeps the body as a Buffer.

@@ -285,7 +285,7 @@ export async function settlePayment(
     if (row.status !== 'failed') {
       const message = intent.lastError ?? PAYMENT_MESSAGES.failed;
       // A canceled intent (by the abandonment, or at the provider) was not declined.
-      if (intent.declined) await markDeclined(deps.db, row.id, message);
+      if (intent.declined) await markDeclined(deps.db, row.id, message, 1, intent.instrument);
       else await markFailed(deps.db, row.id, message);
     }
     return 'failed';

@@ -47,7 +47,7 @@ export const INFO_PAGES: Record<InfoTopic, InfoPage> = {
       },
       {
         heading: 'Payments',
-        text: 'Card numbers go to the payment provider, never to our servers. We keep the provider’s payment reference, the amount and the time. While a payment is under way we also keep the network address it came from, to stop card fraud, and delete it when the payment ends; how many payments from an address were declined is kept for a day.',
+        text: 'Card numbers go to the payment provider, never to our servers. We keep the provider’s payment reference, the amount and the time. While a payment is under way we also keep the network address it came from, to stop card fraud, and delete it when the payment ends; how many payments from an address, or with one card or wallet, were declined is kept for a day, under a code made from the card or wallet number, never the number itself.',
       },
       {
         heading: 'Messages and newsletter',

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { payments } from '@easyfund/shared/api/payments';
 import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@easyfund/shared/constants';
@@ -13,6 +12,7 @@ import { rateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
 import {
   abandonCheckout,
+  byTranId,
   type CheckoutDeps,
   returnPath,
   reviewHeldPayment,
@@ -124,11 +124,11 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
 }
 
 async function paymentOf(app: FastifyInstance, tranId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(tranId)) return null;
+  if (!tranId) return null;
   const [row] = await app.database.db
     .select({ id: paymentsTable.id, fundId: paymentsTable.fundId })
     .from(paymentsTable)
-    .where(eq(paymentsTable.id, tranId));
+    .where(byTranId(tranId));
   return row ?? null;
 }
 

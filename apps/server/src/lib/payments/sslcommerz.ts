@@ -193,7 +193,7 @@ export class SslCommerzGateway implements CheckoutGateway {
    * the tran_id were checked before (a donor hears about the amount in words of ours);
    * reaching here with either out of bounds is a defect, never sent.
    */
-  sessionForm(input: SessionInput): Record<string, string> {
+  private sessionForm(input: SessionInput): Record<string, string> {
     const { min, max } = GATEWAY_AMOUNT_TK;
     if (
       input.amountPoisha < min * POISHA_PER_TK ||

@@ -174,8 +174,11 @@ export function byTranId(tranId: string) {
   return or(current, and(isNull(payments.gatewayTranId), eq(payments.id, tranId)));
 }
 
+/** Ours (27 characters) or an older payment's id (36); anything else names no payment. */
+export const mayBeTranId = (tranId: string) => tranId.length > 0 && tranId.length <= 36;
+
 async function findGatewayPayment(deps: CheckoutDeps, tranId: string) {
-  if (!tranId) return null;
+  if (!mayBeTranId(tranId)) return null;
   const [row] = await deps.db
     .select()
     .from(payments)

@@ -14,6 +14,7 @@ import {
   abandonCheckout,
   byTranId,
   type CheckoutDeps,
+  mayBeTranId,
   returnPath,
   reviewHeldPayment,
   settleCheckout,
@@ -124,7 +125,7 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
 }
 
 async function paymentOf(app: FastifyInstance, tranId: string) {
-  if (!tranId) return null;
+  if (!mayBeTranId(tranId)) return null;
   const [row] = await app.database.db
     .select({ id: paymentsTable.id, fundId: paymentsTable.fundId })
     .from(paymentsTable)

@@ -35,6 +35,93 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const id = (prefix: string) => `${prefix}${randomBytes(8).toString('hex').toUpperCase()}`;
 
 /**
+ * The session API's fields as SSLCommerz's v4 documentation gives them: the mandatory
+ * ones and every field's longest value (characters). Written from the documentation,
+ * not from our client, so a request the real gateway would refuse fails here too.
+ */
+const MANDATORY = [
+  'total_amount',
+  'currency',
+  'tran_id',
+  'success_url',
+  'fail_url',
+  'cancel_url',
+  'cus_name',
+  'cus_email',
+  'cus_add1',
+  'cus_city',
+  'cus_postcode',
+  'cus_country',
+  'cus_phone',
+  'shipping_method',
+  'num_of_item',
+  'product_name',
+  'product_category',
+  'product_profile',
+] as const;
+const MAX_LENGTH: Record<string, number> = {
+  currency: 3,
+  tran_id: 30,
+  success_url: 255,
+  fail_url: 255,
+  cancel_url: 255,
+  ipn_url: 255,
+  multi_card_name: 30,
+  cus_name: 50,
+  cus_email: 50,
+  cus_add1: 50,
+  cus_add2: 50,
+  cus_city: 50,
+  cus_state: 50,
+  cus_postcode: 30,
+  cus_country: 50,
+  cus_phone: 20,
+  shipping_method: 50,
+  num_of_item: 1,
+  product_name: 255,
+  product_category: 50,
+  product_profile: 100,
+  value_a: 255,
+  value_b: 255,
+  value_c: 255,
+  value_d: 255,
+};
+const PRODUCT_PROFILES = [
+  'general',
+  'physical-goods',
+  'non-physical-goods',
+  'airline-tickets',
+  'travel-vertical',
+  'telecom-vertical',
+];
+
+/** Why the session API refuses these fields, or null when it takes them. */
+export function sessionRefusal(form: Record<string, string>): string | null {
+  const missing = MANDATORY.filter((k) => !form[k]?.trim());
+  if (missing.length > 0) return `Invalid Information: ${missing.join(', ')} required`;
+  for (const [k, max] of Object.entries(MAX_LENGTH)) {
+    const value = form[k];
+    if (value !== undefined && Array.from(value).length > max) {
+      return `Invalid Information: ${k} longer than ${max} characters`;
+    }
+  }
+  const amount = form.total_amount!;
+  if (!/^\d{1,8}(?:\.\d{1,2})?$/.test(amount) || Number(amount) < 10 || Number(amount) > 500_000) {
+    return 'Invalid Information: total_amount must be from 10.00 BDT to 500000.00 BDT';
+  }
+  if (!/^[A-Z]{3}$/.test(form.currency!)) return 'Invalid Information: currency';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.cus_email!)) return 'Invalid Information: cus_email';
+  if (!/^\d$/.test(form.num_of_item!)) return 'Invalid Information: num_of_item';
+  if (!PRODUCT_PROFILES.includes(form.product_profile!)) {
+    return 'Invalid Information: product_profile';
+  }
+  if (!['YES', 'NO', 'Courier', 'SSLCOMMERZ_LOGISTIC'].includes(form.shipping_method!)) {
+    return 'Invalid Information: shipping_method';
+  }
+  return null;
+}
+
+/**
  * A local stand-in for SSLCommerz's v4 APIs our server calls: the session API, the
  * Order Validation API, the Transaction Query API by tran_id and the Refund API, on
  * 127.0.0.1. Tests play the donor at the gateway with `pay()` and change what the
@@ -72,8 +159,11 @@ export class SslCommerzStandIn {
     };
   }
 
+  /** A transaction by its tran_id, or by our payment id (sent as `value_a`). */
   byTranId(tranId: string): StandInTransaction {
-    const t = [...this.transactions.values()].find((x) => x.tran_id === tranId);
+    const t = [...this.transactions.values()].find(
+      (x) => x.tran_id === tranId || x.form.value_a === tranId,
+    );
     if (!t) throw new Error(`no transaction ${tranId}`);
     return t;
   }
@@ -245,6 +335,8 @@ ${button('pay', `Pay with ${wallet.name}`)}${button('fail', 'Fail')}${button('ca
           status: 'FAILED',
           failedreason: 'Store Credential Error Or Store is De-active',
         });
+      const refusal = sessionRefusal(form);
+      if (refusal) return send(200, { status: 'FAILED', failedreason: refusal });
       const sessionkey = id('SESS');
       this.transactions.set(sessionkey, {
         tran_id: form.tran_id ?? '',

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema';
+import { createVerificationApplication } from '../src/seed/factories';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
-import { createRaisedFund, declinesCounted, fundTotals } from './payments-helper';
-import { SslCommerzStandIn } from './sslcommerz-stand-in';
+import { createRaisedFund, declinesCounted, fundTotals, paymentRows } from './payments-helper';
+import { STAND_IN_STORE, SslCommerzStandIn } from './sslcommerz-stand-in';
 
 let standIn: SslCommerzStandIn;
 /** Gateway notifications one network may send in 10 minutes, here. */
@@ -19,6 +20,7 @@ beforeAll(async () => {
     ...standIn.env(),
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
     IPN_RATE_LIMIT_MAX: String(NETWORK_NOTICES),
+    MAIL_FROM: 'Easy Fund <giving@easyfund.org.bd>',
   });
   donor = await createSignedInUser(ctx, { name: 'Rahim Donor' });
 });
@@ -59,6 +61,9 @@ const gatewayCalls = () => standIn.calls.length;
 const browserReturn = (result: 'success' | 'fail' | 'cancel', fields: Record<string, string>) =>
   post(`/api/payments/callback/sslcommerz/${result}`, fields);
 
+/** The tran_id the payment went to the gateway with (what a forger would post). */
+const tranId = (paymentId: string) => standIn.byTranId(paymentId).tran_id;
+
 async function payment(id: string) {
   const [row] = await ctx.db.select().from(payments).where(eq(payments.id, id));
   return row!;
@@ -78,7 +83,7 @@ describe('SSLCommerz checkout', () => {
     const session = standIn.byTranId(started.paymentId).form;
     expect(session).toMatchObject({
       store_id: 'easyfund_standin',
-      tran_id: started.paymentId,
+      tran_id: expect.stringMatching(/^[0-9A-Z]{1,30}$/),
       total_amount: '500.00',
       currency: 'BDT',
       multi_card_name: 'bkash',
@@ -162,7 +167,9 @@ describe('SSLCommerz checkout', () => {
     await reconcilePendingPayments(deps, { olderThanMs: 0, abandonAfterMs: 3_600_000 });
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 30_000, donationCount: 1 });
     expect(
-      standIn.calls.some((c) => c.query.tran_id === started.paymentId && !c.query.total_amount),
+      standIn.calls.some(
+        (c) => c.query.tran_id === tranId(started.paymentId) && !c.query.total_amount,
+      ),
     ).toBe(true);
   });
 
@@ -171,7 +178,7 @@ describe('SSLCommerz checkout', () => {
     const started = await checkout(fund.id, 500);
     const forged = {
       status: 'VALID',
-      tran_id: started.paymentId,
+      tran_id: tranId(started.paymentId),
       val_id: 'VAL-FORGED',
       amount: '500.00',
       currency: 'BDT',
@@ -217,7 +224,7 @@ describe('SSLCommerz checkout', () => {
     await ipn(paid.fields);
     const other = await createRaisedFund(ctx);
     const victim = await checkout(other.id, 500);
-    const replay = standIn.sign({ ...paid.fields, tran_id: victim.paymentId });
+    const replay = standIn.sign({ ...paid.fields, tran_id: tranId(victim.paymentId) });
     expect((await ipn(replay)).json()).toMatchObject({ outcome: 'ignored' });
     await browserReturn('success', replay);
     expect((await payment(victim.paymentId)).status).toBe('pending');
@@ -363,7 +370,7 @@ describe('SSLCommerz checkout', () => {
     });
     // A forged fail notice for a payment still open at the gateway counts nothing.
     const open = await checkout(fund.id, 500, 'nagad', network);
-    await ipn({ tran_id: open.paymentId, status: 'FAILED' });
+    await ipn({ tran_id: tranId(open.paymentId), status: 'FAILED' });
     expect(await declines()).toBe(0);
 
     // Failed at the gateway: the browser's return, the IPN, the IPN again and the
@@ -404,7 +411,7 @@ describe('SSLCommerz checkout', () => {
   it('a forged fail or cancel, posted while the donor is still at the gateway, fails nothing; the payment then counts', async () => {
     const fund = await createRaisedFund(ctx);
     const started = await checkout(fund.id, 500);
-    const forged = { tran_id: started.paymentId, amount: '500.00', currency: 'BDT' };
+    const forged = { tran_id: tranId(started.paymentId), amount: '500.00', currency: 'BDT' };
     const back = await browserReturn('fail', { ...forged, status: 'FAILED' });
     expect(back.statusCode).toBe(303);
     expect((await browserReturn('cancel', { ...forged, status: 'CANCELLED' })).statusCode).toBe(
@@ -434,10 +441,10 @@ describe('SSLCommerz checkout', () => {
   it('a fail notice for a payment the gateway shows no attempt of leaves it pending', async () => {
     const fund = await createRaisedFund(ctx);
     const started = await checkout(fund.id, 500);
+    const notice = standIn.sign({ tran_id: tranId(started.paymentId), status: 'FAILED' });
     for (const [key, t] of standIn.transactions) {
-      if (t.tran_id === started.paymentId) standIn.transactions.delete(key);
+      if (t.tran_id === notice.tran_id) standIn.transactions.delete(key);
     }
-    const notice = standIn.sign({ tran_id: started.paymentId, status: 'FAILED' });
     expect((await ipn(notice)).json()).toMatchObject({ outcome: 'pending' });
     expect((await browserReturn('fail', notice)).statusCode).toBe(303);
     expect((await payment(started.paymentId)).status).toBe('pending');
@@ -445,7 +452,7 @@ describe('SSLCommerz checkout', () => {
 
   it('a fail notice for a payment the gateway shows paid records the donation, once', async () => {
     const { fund, started } = await startPaid(600);
-    const notice = standIn.sign({ tran_id: started.paymentId, status: 'FAILED' });
+    const notice = standIn.sign({ tran_id: tranId(started.paymentId), status: 'FAILED' });
     expect((await ipn(notice)).json()).toMatchObject({ outcome: 'succeeded' });
     expect((await browserReturn('fail', notice)).statusCode).toBe(303);
     expect((await payment(started.paymentId)).status).toBe('succeeded');
@@ -513,7 +520,7 @@ describe('SSLCommerz checkout', () => {
       { ...fields, verify_key: fields.verify_key!.replace('val_id,', '') },
       {
         ...standIn.sign({ status: 'VALID', amount: '500.00' }),
-        tran_id: started.paymentId,
+        tran_id: tranId(started.paymentId),
         val_id: fields.val_id!,
       },
     ]) {
@@ -540,7 +547,7 @@ describe('SSLCommerz checkout', () => {
     // A val_id the gateway does not know: asked once, ignored every time.
     const forged = standIn.sign({
       status: 'VALID',
-      tran_id: (await checkout(fund.id, 400)).paymentId,
+      tran_id: tranId((await checkout(fund.id, 400)).paymentId),
       val_id: `VAL-UNKNOWN-${started.paymentId.slice(0, 8)}`,
       amount: '400.00',
       currency: 'BDT',
@@ -566,7 +573,7 @@ describe('SSLCommerz checkout', () => {
   it('throttles IPNs per network before anything else, and signed ones per payment', async () => {
     const fund = await createRaisedFund(ctx);
     const started = await checkout(fund.id, 500);
-    const forged = { status: 'VALID', tran_id: started.paymentId, val_id: 'VAL-FLOOD' };
+    const forged = { status: 'VALID', tran_id: tranId(started.paymentId), val_id: 'VAL-FLOOD' };
     const before = gatewayCalls();
     // Unsigned notices naming a payment do not use up what its gateway may send...
     for (let i = 0; i < 12; i++) {
@@ -604,5 +611,175 @@ describe('SSLCommerz checkout', () => {
     // one validation of its val_id: nothing of the floods.
     expect(validations(paid.fields.val_id!)).toBe(1);
     expect(gatewayCalls() - before).toBe(3);
+  });
+});
+
+describe('SSLCommerz session fields, as its v4 documentation gives them', () => {
+  /** A session request with every mandatory field, as the documentation's example. */
+  const documented = () => ({
+    store_id: STAND_IN_STORE.id,
+    store_passwd: STAND_IN_STORE.password,
+    total_amount: '100.00',
+    currency: 'BDT',
+    tran_id: 'REF123',
+    success_url: 'https://example.org/success',
+    fail_url: 'https://example.org/fail',
+    cancel_url: 'https://example.org/cancel',
+    cus_name: 'Customer Name',
+    cus_email: 'customer@example.com',
+    cus_add1: 'Dhaka',
+    cus_city: 'Dhaka',
+    cus_postcode: '1000',
+    cus_country: 'Bangladesh',
+    cus_phone: '01711111111',
+    shipping_method: 'NO',
+    num_of_item: '1',
+    product_name: 'Donation',
+    product_category: 'Donation',
+    product_profile: 'non-physical-goods',
+  });
+  const session = async (fields: Record<string, string>) => {
+    const res = await fetch(`http://127.0.0.1:${standIn.port}/gwprocess/v4/api.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    return (await res.json()) as { status: string; failedreason?: string };
+  };
+  const sessionCalls = () => standIn.calls.filter((c) => c.path === '/gwprocess/v4/api.php');
+
+  it('the stand-in refuses what the gateway refuses: a 31-character tran_id, an amount out of 10 to 500,000, a missing field', async () => {
+    expect((await session(documented())).status).toBe('SUCCESS');
+    expect(await session({ ...documented(), tran_id: 'T'.repeat(30) })).toMatchObject({
+      status: 'SUCCESS',
+    });
+    for (const wrong of [
+      { tran_id: 'T'.repeat(31) },
+      { total_amount: '500000.01' },
+      { total_amount: '9.99' },
+      { cus_postcode: '' },
+      { cus_name: 'N'.repeat(51) },
+    ]) {
+      const answer = await session({ ...documented(), ...wrong });
+      expect(answer.status, JSON.stringify(wrong)).toBe('FAILED');
+      expect(answer.failedreason).toMatch(/^Invalid Information/);
+    }
+    expect((await session({ ...documented(), total_amount: '500000.00' })).status).toBe('SUCCESS');
+  });
+
+  it('refuses a wallet or card payment above 5,00,000 Tk with a field message, before any gateway call', async () => {
+    const fund = await createRaisedFund(ctx);
+    const before = sessionCalls().length;
+    const start = (method: string, amountTk: number, lang = 'en') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/checkout',
+        headers: { cookie: donor.cookie, 'accept-language': lang },
+        payload: { fundId: fund.id, amountTk, method },
+      });
+    const wallet = await start('bkash', 500_001);
+    expect(wallet.statusCode).toBe(400);
+    expect(wallet.json().error.fields).toEqual({
+      amountTk: 'bKash takes at most 25,000 Tk per payment.',
+    });
+    const card = await start('card', 500_001);
+    expect(card.statusCode).toBe(400);
+    expect(card.json().error.fields).toEqual({
+      amountTk: 'Card takes at most 5,00,000 Tk per payment.',
+    });
+    const bangla = await start('card', 500_001, 'bn');
+    expect(bangla.json().error.fields.amountTk).toBe(
+      'Card-এ প্রতি পেমেন্টে সর্বোচ্চ ৫,০০,০০০ টাকা দেওয়া যায়।',
+    );
+    expect(sessionCalls().length).toBe(before);
+    expect(await paymentRows(ctx, fund.id)).toEqual([]);
+    // Up to the gateway's bound, a card goes to the gateway as any payment.
+    const most = await start('card', 500_000);
+    expect(most.statusCode, most.body).toBe(201);
+    expect(standIn.byTranId(most.json().paymentId).form.total_amount).toBe('500000.00');
+  });
+
+  it('a donor with a 60-character name, a 60-character e-mail and no phone gets a session the gateway takes', async () => {
+    const name = `Mohammad Abdullah Al Mamun Chowdhury ${'ক'.repeat(23)}`;
+    expect(Array.from(name)).toHaveLength(60);
+    const email = `${'a'.repeat(48)}@example.com`;
+    const long = await createSignedInUser(ctx, { name, email });
+    const fund = await createRaisedFund(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/checkout',
+      headers: { cookie: long.cookie },
+      payload: { fundId: fund.id, amountTk: 500, method: 'nagad' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = standIn.byTranId(res.json().paymentId).form;
+    expect(sent).toMatchObject({
+      cus_name: Array.from(name).slice(0, 50).join(''),
+      // A cut address would be a stranger's: the site's own address instead.
+      cus_email: 'giving@easyfund.org.bd',
+      cus_add1: 'Dhaka',
+      cus_city: 'Dhaka',
+      cus_postcode: '1000',
+      cus_country: 'Bangladesh',
+      cus_phone: '01711111111',
+      shipping_method: 'NO',
+      num_of_item: '1',
+      product_category: 'Donation',
+      product_profile: 'non-physical-goods',
+      currency: 'BDT',
+    });
+    expect(res.json().redirectUrl).toContain('SESSIONKEY=');
+  });
+
+  it("sends the donor's own mobile number when they gave one", async () => {
+    const applicant = await createSignedInUser(ctx);
+    await createVerificationApplication(ctx.db, { userId: applicant.id });
+    const fund = await createRaisedFund(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/checkout',
+      headers: { cookie: applicant.cookie },
+      payload: { fundId: fund.id, amountTk: 500, method: 'bkash' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(standIn.byTranId(res.json().paymentId).form).toMatchObject({
+      cus_phone: '01712345678',
+      cus_email: applicant.email,
+    });
+  });
+
+  it('the tran_id sent is at most 30 characters and names the payment: a wallet payment through the IPN records once', async () => {
+    const { fund, started, fields } = await startPaid(750);
+    expect(fields.tran_id).toMatch(/^[0-9A-Z]{1,30}$/);
+    expect(fields.tran_id).not.toBe(started.paymentId);
+    expect((await ipn(fields)).json()).toMatchObject({ outcome: 'succeeded' });
+    expect((await ipn(fields)).json()).toMatchObject({ outcome: 'succeeded' });
+    const back = await browserReturn('success', fields);
+    expect(back.headers.location).toBe(
+      `/dashboard/selecteddonation/pay/${fund.id}?payment=${started.paymentId}`,
+    );
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 75_000, donationCount: 1 });
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/me/payments/${started.paymentId}`,
+      headers: { cookie: donor.cookie },
+    });
+    expect(mine.json()).toMatchObject({ status: 'succeeded', transactionId: fields.bank_tran_id });
+  });
+
+  it('a payment started before, whose tran_id was its id, still settles once by its IPN', async () => {
+    const fund = await createRaisedFund(ctx);
+    const started = await checkout(fund.id, 400);
+    // As such a payment was stored and sent: no tran_id of its own, its id at the gateway.
+    await ctx.db
+      .update(payments)
+      .set({ gatewayTranId: null })
+      .where(eq(payments.id, started.paymentId));
+    standIn.byTranId(started.paymentId).tran_id = started.paymentId;
+    const fields = standIn.pay(started.paymentId);
+    expect(fields.tran_id).toBe(started.paymentId);
+    expect((await ipn(fields)).json()).toMatchObject({ outcome: 'succeeded' });
+    await browserReturn('success', fields);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 40_000, donationCount: 1 });
   });
 });

@@ -81,14 +81,22 @@ export const DONATION_PRESETS_TK = [100, 500, 1000] as const;
 export const CURRENCY = 'bdt';
 
 /**
- * Per-payment bounds of each method through the gateway, in whole Tk: SSLCommerz takes
- * nothing under 10 Tk; the wallets cap one payment from a personal account.
+ * What SSLCommerz's session API takes as `total_amount`, in whole Tk: 10.00 to
+ * 500000.00 BDT, whatever the channel (decision 457). Our own maximum
+ * (`MAX_DONATION_TK`) stays for card providers of our own (Stripe, the test processor).
+ */
+export const GATEWAY_AMOUNT_TK = { min: 10, max: 500_000 } as const;
+
+/**
+ * Per-payment bounds of each method through the gateway, in whole Tk: within what
+ * SSLCommerz takes (`GATEWAY_AMOUNT_TK`); the wallets cap one payment from a personal
+ * account lower still.
  */
 export const METHOD_LIMITS_TK: Record<PaymentMethod, { min: number; max: number }> = {
-  card: { min: 10, max: MAX_DONATION_TK },
-  bkash: { min: 10, max: 25_000 },
-  nagad: { min: 10, max: 25_000 },
-  rocket: { min: 10, max: 25_000 },
+  card: { min: GATEWAY_AMOUNT_TK.min, max: GATEWAY_AMOUNT_TK.max },
+  bkash: { min: GATEWAY_AMOUNT_TK.min, max: 25_000 },
+  nagad: { min: GATEWAY_AMOUNT_TK.min, max: 25_000 },
+  rocket: { min: GATEWAY_AMOUNT_TK.min, max: 25_000 },
 };
 
 /** Image uploads. */

@@ -366,6 +366,12 @@ export const payments = pgTable(
       .references(() => funds.id, { onDelete: 'restrict' }),
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id').notNull(),
+    /**
+     * The `tran_id` the checkout gateway knows the payment by (at most 30 characters,
+     * SSLCommerz's limit; decision 457). Null for card intents, and for gateway payments
+     * started before it existed, whose tran_id was their `id`.
+     */
+    gatewayTranId: text('gateway_tran_id'),
     amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('bdt'),
     status: text('status').notNull().default('pending'),
@@ -403,6 +409,8 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_payment_uq').on(t.providerPaymentId),
     uniqueIndex('payments_validation_uq').on(t.validationId),
+    uniqueIndex('payments_gateway_tran_uq').on(t.gatewayTranId),
+    check('payments_gateway_tran_check', sql`char_length(${t.gatewayTranId}) <= 30`),
     check('payments_method_check', sql`${t.method} in ('card', 'bkash', 'nagad', 'rocket')`),
     // A payment's network is kept only while it is pending (decision 448).
     check(

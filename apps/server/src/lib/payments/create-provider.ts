@@ -69,6 +69,8 @@ export function createCheckoutGateway(config: Config, db: Db): CheckoutGateway |
       storePassword: config.SSLCOMMERZ_STORE_PASSWORD ?? '',
       sandbox: config.SSLCOMMERZ_SANDBOX,
       apiUrl: config.SSLCOMMERZ_API_URL,
+      // MAIL_FROM's address ("Easy Fund <giving@example.org>" -> giving@example.org).
+      contactEmail: (/<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM).trim(),
     });
   }
   if (config.paymentProvider === 'test') return new TestCheckoutGateway(db, config.authSecret);

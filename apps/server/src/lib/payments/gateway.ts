@@ -9,13 +9,14 @@ import type { PaymentMethod } from '@easyfund/shared/constants';
 export type GatewayName = 'sslcommerz' | 'test-checkout';
 
 export interface SessionInput {
-  /** Our payment id: SSLCommerz's `tran_id`. */
+  /** SSLCommerz's `tran_id`: `tranIdFor(payment id)`, at most 30 characters. */
   tranId: string;
   amountPoisha: number;
   /** Upper case, as the gateway writes it: BDT. */
   currency: string;
   method: PaymentMethod;
-  customer: { name: string; email: string; phone: string };
+  /** The donor as we know them; the gateway fills in what it needs and we lack. */
+  customer: { name: string; email: string; phone: string | null };
   productName: string;
   /** Our references, echoed back by the gateway (value_a…value_d). */
   values: { a?: string; b?: string; c?: string; d?: string };
@@ -78,6 +79,21 @@ export interface CheckoutGateway {
     remarks: string;
     refId: string;
   }): Promise<RefundResult>;
+}
+
+/** The longest `tran_id` SSLCommerz's session API takes (string (30)). */
+export const TRAN_ID_MAX_LENGTH = 30;
+
+/**
+ * The `tran_id` a payment goes to the gateway with: `EF` and its UUID in base 36, 27
+ * letters and digits (decision 457). A UUID's 36 characters are more than SSLCommerz
+ * takes; distinct payments get distinct tran_ids, and the payment keeps it
+ * (`payments.gateway_tran_id`) to find itself again from the gateway's answers.
+ */
+export function tranIdFor(paymentId: string): string {
+  const hex = paymentId.replace(/-/g, '');
+  if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error(`not a payment id: ${paymentId}`);
+  return `EF${BigInt(`0x${hex}`).toString(36).toUpperCase().padStart(25, '0')}`;
 }
 
 /** SSLCommerz's statuses of a paid transaction. */

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { PaymentMethod } from '@easyfund/shared/constants';
-import { PAYMENT_METHODS } from '@easyfund/shared/constants';
+import { GATEWAY_AMOUNT_TK, PAYMENT_METHODS, POISHA_PER_TK } from '@easyfund/shared/constants';
+import { BD_MOBILE_PATTERN } from '@easyfund/shared/schemas/verifications';
 import { Unavailable } from '../errors';
 import {
   amountOf,
@@ -10,6 +11,7 @@ import {
   type GatewayTransaction,
   type RefundResult,
   type SessionInput,
+  TRAN_ID_MAX_LENGTH,
 } from './gateway';
 
 /** The gateway names SSLCommerz's `multi_card_name` takes for each of our methods. */
@@ -19,6 +21,32 @@ export const MULTI_CARD_NAME: Record<PaymentMethod, string> = {
   rocket: 'dbblmobilebanking',
   card: 'visacard,mastercard,amexcard',
 };
+
+/**
+ * The session API's customer fields, all mandatory in SSLCommerz's v4 documentation,
+ * where the donor told us nothing (decision 457): an address in Dhaka (GPO, 1000), and
+ * the phone number SSLCommerz's own SDK examples send. The donor's own number is sent
+ * when they gave one (applying to raise funds).
+ */
+export const CUSTOMER_DEFAULTS = {
+  name: 'Donor',
+  address: 'Dhaka',
+  city: 'Dhaka',
+  postcode: '1000',
+  country: 'Bangladesh',
+  phone: '01711111111',
+} as const;
+
+/** The documented lengths (characters) of the session fields we cut to fit. */
+const MAX = { name: 50, email: 50, phone: 20, productName: 255, value: 255 } as const;
+
+/** At most `max` characters (code points: a Bangla letter is never split in two). */
+const cut = (text: string, max: number) => Array.from(text.trim()).slice(0, max).join('');
+
+/** A Bangladeshi mobile number as 01XXXXXXXXX, or null when it is none. */
+function mobileNumber(phone: string | null): string | null {
+  return BD_MOBILE_PATTERN.exec((phone ?? '').replace(/[\s-]/g, ''))?.[1] ?? null;
+}
 
 const str = z.union([z.string(), z.number()]).transform(String);
 const optStr = z
@@ -147,6 +175,12 @@ export interface SslCommerzOptions {
   sandbox: boolean;
   /** Another base address (a local stand-in in tests). */
   apiUrl?: string;
+  /**
+   * Sent as `cus_email` for a donor whose address is longer than the 50 characters
+   * SSLCommerz takes (the site's own sender address): a cut address would be a
+   * stranger's, who would get the donor's payment receipt.
+   */
+  contactEmail?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -163,6 +197,7 @@ export class SslCommerzGateway implements CheckoutGateway {
   readonly storeId: string;
   readonly mode: 'test' | 'live';
   private readonly password: string;
+  private readonly contactEmail: string;
   private readonly base: string;
   private readonly timeoutMs: number;
   private readonly fetch: typeof fetch;
@@ -171,6 +206,7 @@ export class SslCommerzGateway implements CheckoutGateway {
     this.storeId = opts.storeId;
     this.mode = opts.sandbox ? 'test' : 'live';
     this.password = opts.storePassword;
+    this.contactEmail = opts.contactEmail ?? 'no-reply@easyfund.local';
     this.base = (
       opts.apiUrl ??
       (opts.sandbox ? 'https://sandbox.sslcommerz.com' : 'https://securepay.sslcommerz.com')
@@ -213,8 +249,23 @@ export class SslCommerzGateway implements CheckoutGateway {
     return { store_id: this.storeId, store_passwd: this.password, v: '1', format: 'json' };
   }
 
-  async createSession(input: SessionInput): Promise<CreatedSession> {
-    const gateway = MULTI_CARD_NAME[input.method];
+  /**
+   * The session request, field by field as SSLCommerz's v4 documentation has it: every
+   * mandatory field, each within its documented length (decision 457). The amount and
+   * the tran_id were checked before (a donor hears about the amount in words of ours);
+   * reaching here with either out of bounds is a defect, never sent.
+   */
+  private sessionForm(input: SessionInput): Record<string, string> {
+    const { min, max } = GATEWAY_AMOUNT_TK;
+    if (
+      input.amountPoisha < min * POISHA_PER_TK ||
+      input.amountPoisha > max * POISHA_PER_TK ||
+      input.tranId.length > TRAN_ID_MAX_LENGTH
+    ) {
+      throw new Error(`session out of SSLCommerz's bounds: ${input.tranId} ${input.amountPoisha}`);
+    }
+    const { customer } = input;
+    const email = customer.email.trim();
     const form: Record<string, string> = {
       store_id: this.storeId,
       store_passwd: this.password,
@@ -225,21 +276,30 @@ export class SslCommerzGateway implements CheckoutGateway {
       fail_url: input.urls.fail,
       cancel_url: input.urls.cancel,
       ipn_url: input.urls.ipn,
-      multi_card_name: gateway,
-      cus_name: input.customer.name,
-      cus_email: input.customer.email,
-      cus_phone: input.customer.phone,
-      cus_add1: 'Dhaka',
-      cus_city: 'Dhaka',
-      cus_country: 'Bangladesh',
+      multi_card_name: MULTI_CARD_NAME[input.method],
+      cus_name: cut(customer.name, MAX.name) || CUSTOMER_DEFAULTS.name,
+      cus_email: email.length <= MAX.email ? email : this.contactEmail,
+      cus_add1: CUSTOMER_DEFAULTS.address,
+      cus_city: CUSTOMER_DEFAULTS.city,
+      cus_postcode: CUSTOMER_DEFAULTS.postcode,
+      cus_country: CUSTOMER_DEFAULTS.country,
+      cus_phone: mobileNumber(customer.phone) ?? CUSTOMER_DEFAULTS.phone,
       shipping_method: 'NO',
       num_of_item: '1',
-      product_name: input.productName.slice(0, 255),
+      product_name: cut(input.productName, MAX.productName),
       product_category: 'Donation',
       product_profile: 'non-physical-goods',
       emi_option: '0',
     };
-    for (const [k, v] of Object.entries(input.values)) if (v) form[`value_${k}`] = v;
+    for (const [k, v] of Object.entries(input.values)) {
+      if (v) form[`value_${k}`] = cut(v, MAX.value);
+    }
+    return form;
+  }
+
+  async createSession(input: SessionInput): Promise<CreatedSession> {
+    const gateway = MULTI_CARD_NAME[input.method];
+    const form = this.sessionForm(input);
     const answer = await this.call(ZSessionAnswer, '/gwprocess/v4/api.php', { form });
     if (answer.status.toUpperCase() !== 'SUCCESS' || !answer.sessionkey || !answer.GatewayPageURL) {
       throw new Unavailable(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   METHOD_LIMITS_TK,
   PAYMENT_METHOD_NAMES,
@@ -23,6 +23,7 @@ import {
   methodOfCardType,
   PAID_STATUSES,
   poishaOf,
+  tranIdFor,
 } from '../../lib/payments/gateway';
 import { setSubscription } from '../updates/subscriptions';
 import { markDeclined } from './declines';
@@ -78,7 +79,7 @@ export function checkMethodLimits(method: PaymentMethod, amountTk: number, lang:
 
 /**
  * Starts a hosted checkout: checks the fund (approved, neither suspended nor closed) and
- * the method's limits, stores the pending payment (our id is the gateway's tran_id), then
+ * the method's limits, stores the pending payment with its tran_id, then
  * asks the gateway for a session, outside any transaction. A gateway that refuses leaves
  * the payment failed.
  */
@@ -110,9 +111,11 @@ export async function startCheckout(
     .limit(1);
 
   const paymentId = randomUUID();
+  const tranId = tranIdFor(paymentId);
   const amountPoisha = tkToPoisha(input.amountTk);
   await db.insert(payments).values({
     id: paymentId,
+    gatewayTranId: tranId,
     userId: actor.id,
     fundId: fund.id,
     provider: gateway.name,
@@ -131,11 +134,11 @@ export async function startCheckout(
   let redirectUrl: string;
   try {
     const session = await gateway.createSession({
-      tranId: paymentId,
+      tranId,
       amountPoisha,
       currency: 'BDT',
       method: input.method,
-      customer: { name: actor.name, email: actor.email, phone: application?.phone ?? 'N/A' },
+      customer: { name: actor.name, email: actor.email, phone: application?.phone ?? null },
       productName: `Donation to ${fund.name}`,
       values: { a: paymentId, b: fund.id, c: actor.id },
       urls: {
@@ -160,12 +163,26 @@ export async function startCheckout(
   return { paymentId, redirectUrl };
 }
 
-async function findGatewayPayment(deps: CheckoutDeps, paymentId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
+/** The tran_id a payment is known by at the gateway (its id if started before decision 457). */
+export const tranIdOf = (row: Pick<PaymentRow, 'id' | 'gatewayTranId'>) =>
+  row.gatewayTranId ?? row.id;
+
+/** Which payment a tran_id the gateway names is: its `gateway_tran_id`, or an older payment's id. */
+export function byTranId(tranId: string) {
+  const current = eq(payments.gatewayTranId, tranId);
+  if (!/^[0-9a-f-]{36}$/i.test(tranId)) return current;
+  return or(current, and(isNull(payments.gatewayTranId), eq(payments.id, tranId)));
+}
+
+/** Ours (27 characters) or an older payment's id (36); anything else names no payment. */
+export const mayBeTranId = (tranId: string) => tranId.length > 0 && tranId.length <= 36;
+
+async function findGatewayPayment(deps: CheckoutDeps, tranId: string) {
+  if (!mayBeTranId(tranId)) return null;
   const [row] = await deps.db
     .select()
     .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.provider, deps.gateway.name)));
+    .where(and(byTranId(tranId), eq(payments.provider, deps.gateway.name)));
   return row ?? null;
 }
 
@@ -273,7 +290,7 @@ async function applyTransaction(
     );
     return 'ignored';
   }
-  if (t.tranId !== row.id) {
+  if (t.tranId !== tranIdOf(row)) {
     deps.log.error({ ...log, gatewayTranId: t.tranId }, 'val_id of another transaction; ignored');
     return 'ignored';
   }
@@ -324,7 +341,7 @@ const ENDED_STATUSES = new Set(['FAILED', 'CANCELLED', 'EXPIRED']);
  * paying right now, and at least one: a gateway that shows none has not ended anything).
  */
 async function askGateway(deps: CheckoutDeps, row: PaymentRow) {
-  const attempts = await deps.gateway.queryByTranId(row.id);
+  const attempts = await deps.gateway.queryByTranId(tranIdOf(row));
   return {
     attempts,
     paidValId: attempts.find((a) => PAID_STATUSES.has(a.status) && a.valId)?.valId ?? null,
@@ -371,7 +388,7 @@ export async function abandonCheckout(
   if (row.status === 'failed') return 'failed';
   // The gateway call happens before, never inside, a transaction.
   const gateway = await askGateway(deps, row);
-  if (gateway.paidValId) return settleCheckout(deps, row.id, gateway.paidValId);
+  if (gateway.paidValId) return settleCheckout(deps, tranIdOf(row), gateway.paidValId);
   if (!gateway.ended) {
     deps.log.warn(
       { paymentId: row.id, why },
@@ -399,7 +416,7 @@ export async function reconcileCheckout(
   opts: { abandonBefore?: Date } = {},
 ): Promise<SettleOutcome> {
   const { attempts, paidValId, ended } = await askGateway(deps, row);
-  if (paidValId) return settleCheckout(deps, row.id, paidValId);
+  if (paidValId) return settleCheckout(deps, tranIdOf(row), paidValId);
   if (ended) {
     const cancelled = attempts.every((a) => a.status === 'CANCELLED');
     await failEnded(

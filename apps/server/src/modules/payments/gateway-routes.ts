@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { payments } from '@easyfund/shared/api/payments';
 import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@easyfund/shared/constants';
@@ -13,7 +12,9 @@ import { TestCheckoutGateway, TEST_WALLET } from '../../lib/payments/test-gatewa
 import { route } from '../../plugins/route';
 import {
   abandonCheckout,
+  byTranId,
   type CheckoutDeps,
+  mayBeTranId,
   returnPath,
   reviewHeldPayment,
   settleCheckout,
@@ -151,11 +152,11 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
 }
 
 async function paymentOf(app: FastifyInstance, tranId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(tranId)) return null;
+  if (!mayBeTranId(tranId)) return null;
   const [row] = await app.database.db
     .select({ id: paymentsTable.id, fundId: paymentsTable.fundId })
     .from(paymentsTable)
-    .where(eq(paymentsTable.id, tranId));
+    .where(byTranId(tranId));
   return row ?? null;
 }
 

@@ -3,6 +3,7 @@ import { challengeKeys, requireSolvedChallenge } from '../../lib/challenge';
 import { TooManyRequests } from '../../lib/errors';
 import { clientNetwork, hitRateLimits } from '../../lib/rate-limit';
 import { rateLimit, refuseTooMany } from '../../plugins/rate-limit';
+import { mayBeTranId } from './checkout';
 import { instrumentState, networkPaymentState, PAYMENT_WINDOW_MS } from './declines';
 
 const TOO_MANY = 'Too many payment attempts. Please wait a few minutes and try again.';
@@ -95,8 +96,9 @@ export function countNoticeFromNetwork(request: FastifyRequest) {
  * notices naming someone's payment cannot use up what its own gateway may send.
  */
 export function countNoticeForPayment(request: FastifyRequest, tranId: string) {
-  // A payment id is a UUID; anything else names no payment, and shares one counter.
-  const payment = /^[0-9a-f-]{36}$/i.test(tranId) ? tranId.toLowerCase() : 'other';
+  // A gateway tran_id (or an older payment's id); anything else names no payment, and
+  // shares one counter.
+  const payment = mayBeTranId(tranId) ? tranId : 'other';
   return hitRateLimits(
     request.server.database.db,
     [{ key: `gateway-notice:payment:${payment}`, max: NOTICES_PER_PAYMENT }],

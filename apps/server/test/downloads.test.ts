@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, refunds, withdrawals } from '../src/db/schema';
+import { payments, refunds, user, withdrawals } from '../src/db/schema';
 import { safeCell } from '../src/modules/downloads/csv';
 import { createDonation, createFund } from '../src/seed/factories';
 import {
@@ -38,6 +38,8 @@ beforeAll(async () => {
     createSignedInUser(ctx, { role: 'verified', name: '=HYPERLINK("http://x")' }),
     createSignedInUser(ctx, { name: TRICKY_DONOR }),
   ]);
+  // A line break in a name: refused now, but kept by names stored before the rule.
+  await ctx.db.update(user).set({ name: TRICKY_DONOR }).where(eq(user.id, donor.id));
   const tricky = await createFund(ctx.db, {
     raiserId: raiser.id,
     status: 'approved',

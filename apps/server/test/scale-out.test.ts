@@ -37,7 +37,7 @@ describe.skipIf(!base)('two server processes on one PostgreSQL', () => {
     const created = await createPostgresDatabase();
     drop = created.drop;
     // Started together: both apply migrations at start, under the advisory lock.
-    const env = { DATABASE_URL: created.url, AUTH_RATE_LIMIT_MAX: '5' };
+    const env = { DATABASE_URL: created.url, AUTH_EMAIL_RATE_LIMIT_MAX: '5' };
     [a, b] = await Promise.all([startServer({ name: 'a', env }), startServer({ name: 'b', env })]);
     database = await openDatabase({ url: created.url, poolSize: 2, migrate: false });
     await database.db
@@ -70,7 +70,7 @@ describe.skipIf(!base)('two server processes on one PostgreSQL', () => {
         headers: ip,
         body: { email: 'nobody@example.com', password: 'wrong-password1' },
       });
-    // AUTH_RATE_LIMIT_MAX=5 per window for the client, whichever process it reaches.
+    // AUTH_EMAIL_RATE_LIMIT_MAX=5 sign-ins to one address, whichever process they reach.
     const statuses = [];
     for (const p of [a, b, a, b, a]) statuses.push((await attempt(p)).status);
     expect(statuses.every((s) => s === 401)).toBe(true);

@@ -544,7 +544,8 @@ describe('SSLCommerz checkout', () => {
     expect(validations(fields.val_id!)).toBe(1);
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 40_000, donationCount: 1 });
 
-    // A val_id the gateway does not know: asked once, ignored every time.
+    // A val_id the gateway does not know: ignored every time, asked each time (an answer
+    // that is not paid is never final), within the payment's notice limit.
     const forged = standIn.sign({
       status: 'VALID',
       tran_id: tranId((await checkout(fund.id, 400)).paymentId),
@@ -555,7 +556,17 @@ describe('SSLCommerz checkout', () => {
     });
     for (let i = 0; i < 3; i++)
       expect((await ipn(forged)).json()).toMatchObject({ outcome: 'ignored' });
-    expect(validations(forged.val_id!)).toBe(1);
+    expect(validations(forged.val_id!)).toBe(3);
+  });
+
+  it('asks again about a val_id the gateway had not counted as paid yet', async () => {
+    const { fund, started, fields } = await startPaid(350);
+    const t = standIn.byTranId(started.paymentId);
+    t.status = 'PENDING';
+    expect((await ipn(fields)).json()).toMatchObject({ outcome: 'ignored' });
+    t.status = 'VALID';
+    expect((await ipn(fields)).json()).toMatchObject({ outcome: 'succeeded' });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 35_000, donationCount: 1 });
   });
 
   it('asks again about a val_id whose question failed (the gateway down)', async () => {
@@ -589,8 +600,9 @@ describe('SSLCommerz checkout', () => {
     const refused = await ipn(replayed, '198.51.100.99');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    // The replays asked the gateway once about their val_id; another payment is not held up.
-    expect(validations('VAL-FLOOD')).toBe(1);
+    // An unknown val_id is asked about by each of the ten (no answer that is not paid is
+    // kept), never by the refused one; another payment is not held up.
+    expect(validations('VAL-FLOOD')).toBe(10);
     const paid = await startPaid(500);
     expect((await ipn(paid.fields)).json()).toMatchObject({ outcome: 'succeeded' });
 
@@ -607,10 +619,10 @@ describe('SSLCommerz checkout', () => {
     expect((await ipn(paid.fields, '203.0.114.7')).json()).toMatchObject({
       outcome: 'succeeded',
     });
-    // The gateway saw the one question about VAL-FLOOD, the paid payment's session and the
+    // The gateway saw the ten questions about VAL-FLOOD, the paid payment's session and the
     // one validation of its val_id: nothing of the floods.
     expect(validations(paid.fields.val_id!)).toBe(1);
-    expect(gatewayCalls() - before).toBe(3);
+    expect(gatewayCalls() - before).toBe(12);
   });
 });
 

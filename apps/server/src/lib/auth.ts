@@ -17,6 +17,7 @@ import { cleanName, isImageRef } from '@easyfund/shared/schemas/fields';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema';
+import { isDemoEmail } from '../seed/demo-presence';
 import { configuredAdmins } from './configured-admins';
 import { translate } from './i18n';
 import type { Jobs } from './jobs';
@@ -266,6 +267,16 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
             code: 'INVALID_ORIGIN',
             message: 'This request must come from the site itself',
           });
+        }
+        // The demo's accounts (their passwords are in the README) never sign in on a live
+        // site, even one started with ALLOW_DEMO_DATA (decision 449).
+        if (ctx.path === '/sign-in/email' && config.liveStart) {
+          const email = bodyEmail(ctx.body);
+          if (email && isDemoEmail(email))
+            throw new APIError('FORBIDDEN', {
+              code: 'DEMO_ACCOUNT',
+              message: 'Demo accounts cannot sign in on a live site',
+            });
         }
         // A network with many failed sign-ins must solve a challenge first (decision 454).
         if (ctx.path === '/sign-in/email')

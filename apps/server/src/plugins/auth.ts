@@ -9,6 +9,7 @@ import { pathOfUrl } from '../lib/api-path';
 import { type Auth, CLIENT_IP_HEADER } from '../lib/auth';
 import { DomainError, Forbidden, NotFound, Unauthorized } from '../lib/errors';
 import { clientNetwork } from '../lib/rate-limit';
+import { isDemoEmail } from '../seed/demo-presence';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -337,6 +338,8 @@ export async function requireVerifiedEmail(request: FastifyRequest, _reply: Fast
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
   await requireRole('admin')(request, reply);
   if (!request.user.emailVerified) throw new EmailNotVerified();
+  // A demo account's password is in the README: no admin rights on a live site (449).
+  if (request.server.config.liveStart && isDemoEmail(request.user.email)) throw new Forbidden();
   if (request.server.config.adminRequiresTwoFactor && !request.user.twoFactorVerified) {
     throw new TwoFactorRequired(
       request.user.twoFactorEnabled
@@ -351,11 +354,16 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
  * shows them names): an admin with a verified address and, where required, two-factor
  * sign-in — what `requireAdmin` demands.
  */
-export function hasAdminRights(config: Pick<Config, 'adminRequiresTwoFactor'>, me: TMe | null) {
+export function hasAdminRights(
+  config: Pick<Config, 'adminRequiresTwoFactor' | 'liveStart'>,
+  me: TMe | null,
+) {
   return Boolean(
     me &&
     me.role === 'admin' &&
     me.emailVerified &&
-    (!config.adminRequiresTwoFactor || me.twoFactorVerified),
+    (!config.adminRequiresTwoFactor || me.twoFactorVerified) &&
+    // A demo account's password is in the README: no rights on a live site (decision 449).
+    !(config.liveStart && isDemoEmail(me.email)),
   );
 }

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { payments, user } from '../db/schema';
 
@@ -17,14 +17,19 @@ export function isDemoEmail(email: string): boolean {
 export const demoAccount = sql`lower(${user.email}) like ${`%@${DEMO_EMAIL_DOMAIN}`}`;
 
 /**
- * What of the demo a database holds: its accounts (the `@easyfund.test` addresses the
- * seed creates) and test-mode payments (test cards, sandboxes, test keys; any status).
+ * What of the demo a database holds: its accounts (the verified `@easyfund.test` addresses
+ * the seed creates) and test-mode payments (test cards, sandboxes, test keys; any status).
  * A live start refuses a database where either is not zero (decision 449).
  */
 export async function demoDataPresence(
   db: Db,
 ): Promise<{ accounts: number; testPayments: number }> {
-  const [accounts] = await db.select({ n: count() }).from(user).where(demoAccount);
+  // Only the seed's accounts count: their addresses are marked verified, which no one who
+  // signs up at the reserved domain can ever be (no mail reaches it).
+  const [accounts] = await db
+    .select({ n: count() })
+    .from(user)
+    .where(and(demoAccount, eq(user.emailVerified, true)));
   const [testPayments] = await db
     .select({ n: count() })
     .from(payments)

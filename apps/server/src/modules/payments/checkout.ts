@@ -230,7 +230,8 @@ const ASKING = Symbol('asking');
  * (decision 456): the first to claim the val_id asks and keeps the answer, every later
  * notification naming it reads that answer, and one arriving while the question is out
  * gets `ASKING` (its payment stays as it is; the first settles it). A failed call
- * (the gateway down) keeps nothing, so a later notification asks again.
+ * (the gateway down) or an answer that is not paid keeps nothing, so a later
+ * notification asks again.
  */
 async function validateOnce(
   deps: CheckoutDeps,
@@ -269,10 +270,18 @@ async function validateOnce(
       .where(and(eq(gatewayValidations.valId, valId), isNull(gatewayValidations.answeredAt)));
     throw err;
   }
-  await deps.db
-    .update(gatewayValidations)
-    .set({ answer, answeredAt: sql`now()` })
-    .where(eq(gatewayValidations.valId, valId));
+  // Only a paid answer is final: one given before the gateway counted the payment (or for
+  // a val_id it does not know) is asked again by the next notice or the reconciliation.
+  if (answer && PAID_STATUSES.has(answer.status)) {
+    await deps.db
+      .update(gatewayValidations)
+      .set({ answer, answeredAt: sql`now()` })
+      .where(eq(gatewayValidations.valId, valId));
+  } else {
+    await deps.db
+      .delete(gatewayValidations)
+      .where(and(eq(gatewayValidations.valId, valId), isNull(gatewayValidations.answeredAt)));
+  }
   return answer;
 }
 

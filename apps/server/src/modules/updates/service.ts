@@ -21,8 +21,10 @@ import { readUnsubscribeToken, setSubscription } from './subscriptions';
 
 export const UPDATE_MESSAGES = {
   notApproved: 'Updates can be posted once the fund is approved',
-  onHold: 'A suspended or closed fund takes no updates',
 } as const;
+
+/** 409 fund_on_hold: a taken-down fund's page and donors get no update (decision 453). */
+const ON_HOLD_MESSAGE = 'A suspended or closed fund takes no updates';
 
 export const OWN_FUND_UPDATE = "This is your own fund's update: another admin must decide on it";
 
@@ -129,7 +131,7 @@ export async function postFundUpdate(
     if (!fund) throw new NotFound('Fund');
     if (fund.status !== 'approved') throw new Conflict(UPDATE_MESSAGES.notApproved, 'not_approved');
     // Taken down: no update reaches the page or the donors' mailboxes (decision 453).
-    if (fund.hold) throw new Conflict(UPDATE_MESSAGES.onHold, 'fund_on_hold');
+    if (fund.hold) throw new Conflict(ON_HOLD_MESSAGE, 'fund_on_hold');
     const since = new Date(now.getTime() - DAY_MS);
     const [seen] = await tx
       .select({
@@ -257,7 +259,7 @@ export async function decideFundUpdate(
       throw new Conflict(`This update has already been ${found.status}`, 'already_decided');
     // A taken-down fund's update is not published to its page or its donors (decision 453).
     if (found.hold && decision.status === 'approved')
-      throw new Conflict(UPDATE_MESSAGES.onHold, 'fund_on_hold');
+      throw new Conflict(ON_HOLD_MESSAGE, 'fund_on_hold');
     await tx
       .update(fundUpdates)
       .set({

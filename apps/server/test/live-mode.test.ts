@@ -21,6 +21,7 @@ import {
   as,
   buildTestApp,
   createSignedInUser,
+  ORIGIN,
   type SignedInUser,
   signIn,
   type TestContext,
@@ -216,5 +217,47 @@ describe('demo accounts and the removal of demo data', () => {
     const [left] = await ctx.db.select({ n: count() }).from(user).where(eq(user.id, demoDonor.id));
     expect(left?.n).toBe(0);
     expect((await as(demoDonor).inject('GET', '/api/me/payments')).statusCode).toBe(401);
+  });
+
+  it('a live start gives a demo account no sign-in and no admin rights, and a stranger at the demo domain is no demo data', async () => {
+    const demoAdmin = await createSignedInUser(ctx, {
+      role: 'admin',
+      email: 'admin@easyfund.test',
+      password: 'admin123',
+    });
+    const before = await demoDataPresence(ctx.db);
+    // Anyone may sign up at the reserved domain; no mail reaches it, so it is never
+    // verified and never counts as the demo's (a live start is not stopped by it).
+    const signUp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: ORIGIN,
+      payload: {
+        name: 'Stranger',
+        image: 'https://example.com/s.png',
+        email: 'x@easyfund.test',
+        password: 'secret123',
+      },
+    });
+    expect(signUp.statusCode).toBe(200);
+    expect(await demoDataPresence(ctx.db)).toEqual(before);
+    // The same process as a live start (ALLOW_DEMO_DATA=true kept the demo's rows).
+    const config = ctx.app.config as { liveStart: boolean };
+    config.liveStart = true;
+    try {
+      expect((await as(demoAdmin).inject('GET', '/api/admin/users')).statusCode).toBe(403);
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: ORIGIN,
+        payload: { email: 'admin@easyfund.test', password: 'admin123' },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['set-cookie']).toBeUndefined();
+      expect((await as(admin).inject('GET', '/api/admin/users')).statusCode).toBe(200);
+    } finally {
+      config.liveStart = false;
+    }
+    expect((await as(demoAdmin).inject('GET', '/api/admin/users')).statusCode).toBe(200);
   });
 });

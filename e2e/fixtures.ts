@@ -160,3 +160,19 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
 export async function appReady(page: Page): Promise<void> {
   await expect(page.locator('html[data-app="ready"]')).toBeAttached();
 }
+
+/**
+ * The version of a fund as the admin's list of funds in `status` shows it: what a
+ * decision on it sends back (a decision on anything else is refused with 409).
+ */
+export async function shownFundVersion(
+  admin: APIRequestContext,
+  id: string,
+  status: 'pending' | 'approved',
+): Promise<number> {
+  const list = await admin.get(`/api/admin/funds?status=${status}&pageSize=100`);
+  const { items } = (await list.json()) as { items: { id: string; version: number }[] };
+  const shown = items.find((f) => f.id === id);
+  expect(shown, 'the fund is on the admin list').toBeDefined();
+  return shown!.version;
+}

@@ -1,5 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { appReady, DEMO, donateViaApi, loginViaApi, registerViaApi } from './fixtures';
+import {
+  appReady,
+  DEMO,
+  donateViaApi,
+  loginViaApi,
+  registerViaApi,
+  shownFundVersion,
+} from './fixtures';
 
 /** The rough edges a walk through the site on a 360 × 740 phone found, each fixed. */
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -46,15 +53,12 @@ async function fundOfOwnRaiser(
   const { id } = (await created.json()) as { id: string };
   if (decision !== 'pending') {
     // A decision carries the version of the request the admin was shown.
-    const pending = await admin.get('/api/admin/funds?status=pending&pageSize=100');
-    const { items } = (await pending.json()) as { items: { id: string; version: number }[] };
-    const shown = items.find((f) => f.id === id);
-    expect(shown, 'the request is on the admin list').toBeDefined();
+    const version = await shownFundVersion(admin, id, 'pending');
     const decided = await admin.patch(`/api/admin/funds/${id}`, {
       data: {
         status: decision,
         feedback: decision === 'denied' ? 'The documents are missing.' : null,
-        version: shown!.version,
+        version,
       },
     });
     expect(decided.status(), await decided.text()).toBe(200);
@@ -192,7 +196,7 @@ test.describe('admin tables', () => {
   test('scroll sideways on a phone, with a visible hint', async ({ page }) => {
     await page.goto('/dashboard/admin/managerequestedfund');
     await expect(page.getByText('Swipe the table sideways to see all columns')).toBeVisible();
-    const region = page.getByRole('region', { name: 'Funds' });
+    const region = page.getByRole('region', { name: 'Funds', exact: true });
     const { scroll, client } = await region.evaluate((el) => ({
       scroll: el.scrollWidth,
       client: el.clientWidth,
@@ -211,7 +215,7 @@ test.describe('admin tables', () => {
     test(`${name} fit at 1366 px, nothing clipped`, async ({ page }) => {
       await page.setViewportSize({ width: 1366, height: 768 });
       await page.goto(path);
-      const region = page.getByRole('region', { name });
+      const region = page.getByRole('region', { name, exact: true });
       await expect(region.getByRole('columnheader', { name: last })).toBeVisible();
       const fits = await region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
       expect(fits).toBe(true);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { appReady, DEMO, loginViaApi } from './fixtures';
+import { appReady, DEMO, loginViaApi, shownFundVersion } from './fixtures';
 
 /** A suspended fund's page on a 360 × 740 phone: the notice, not the pitch. */
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -31,12 +31,20 @@ test("a suspended fund's page shows its notice and reason, without its story or 
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const approved = await admin.request.patch(`/api/admin/funds/${id}`, {
-    data: { status: 'approved', feedback: null },
+    data: {
+      status: 'approved',
+      feedback: null,
+      version: await shownFundVersion(admin.request, id, 'pending'),
+    },
   });
   expect(approved.status(), await approved.text()).toBe(200);
   const reason = 'The phone number in the story is not the organiser’s';
   const held = await admin.request.put(`/api/admin/funds/${id}/hold`, {
-    data: { action: 'suspend', reason },
+    data: {
+      action: 'suspend',
+      reason,
+      version: await shownFundVersion(admin.request, id, 'approved'),
+    },
   });
   expect(held.status(), await held.text()).toBe(200);
 

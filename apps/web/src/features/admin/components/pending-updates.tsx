@@ -18,7 +18,7 @@ import { DecisionControls } from './decision-controls';
  * e-mailed to the donors who asked for news) or denies it; later updates need no review.
  */
 export function PendingUpdates() {
-  const { t, dateTime } = useI18n();
+  const { t, dateTime, number } = useI18n();
   const [status, setStatus] = useState<DecisionStatus>('pending');
   const [page, setPage] = usePageParam('updatesPage');
   const list = useQuery(updatesForReviewQuery(status, page));
@@ -38,7 +38,7 @@ export function PendingUpdates() {
     <section aria-labelledby="first-updates-heading" className="mb-10">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h2 id="first-updates-heading" className="text-xl font-semibold">
-          {t("Funds' first updates")} {list.data ? `(${list.data.total})` : ''}
+          {t("Funds' first updates")} {list.data ? `(${number(list.data.total)})` : ''}
         </h2>
         <div className="join" role="group" aria-label={t('Which updates')}>
           {DECISION_STATUSES.map((s) => (

@@ -134,6 +134,23 @@ describe('on a live site, test payments are nowhere', () => {
 });
 
 describe('demo accounts and the removal of demo data', () => {
+  it('a test withdrawal pending at the switch cannot be approved on the live site', async () => {
+    const [pending] = await ctx.db
+      .select({ id: withdrawals.id, version: withdrawals.version })
+      .from(withdrawals)
+      .where(eq(withdrawals.mode, 'test'));
+    const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${pending!.id}`, {
+      status: 'approved',
+      version: pending!.version,
+    });
+    expect(res.statusCode).toBe(404);
+    const [after] = await ctx.db
+      .select({ status: withdrawals.status })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, pending!.id));
+    expect(after!.status).toBe('pending');
+  });
+
   it('an ADMIN_EMAILS entry naming a demo address makes nobody admin', async () => {
     const seeded = await createUser(ctx.app.auth, ctx.db, {
       email: 'raiser@easyfund.test',

@@ -252,7 +252,8 @@ export async function decideFundUpdate(
       .from(fundUpdates)
       .innerJoin(funds, eq(funds.id, fundUpdates.fundId))
       .where(eq(fundUpdates.id, updateId))
-      .for('update', { of: fundUpdates });
+      // The fund's row too: a takedown at the same moment waits, or is seen (its hold).
+      .for('update', { of: [fundUpdates, funds] });
     if (!found) throw new NotFound('Update');
     refuseOwn(found.raiserId, admin.id, OWN_FUND_UPDATE);
     if (found.status !== 'pending')

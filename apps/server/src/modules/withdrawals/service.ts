@@ -149,6 +149,13 @@ export async function decideWithdrawal(
   decision: Decision,
 ): Promise<TAdminWithdrawal> {
   return db.transaction(async (tx) => {
+    // A withdrawal of the other mode's money (a test one on a live site) is not the admin's
+    // to decide: it is as unknown as it is on their lists (decision 449).
+    const [ofThisMode] = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.id, id), currentModeWithdrawal));
+    if (!ofThisMode) throw new NotFound('Withdrawal request');
     await decidePending(tx, withdrawals, id, admin.id, decision, {
       what: 'Withdrawal request',
       subject: 'This withdrawal',

@@ -777,6 +777,14 @@ describe('SSLCommerz session fields, as its v4 documentation gives them', () => 
       headers: { cookie: donor.cookie },
     });
     expect(mine.json()).toMatchObject({ status: 'succeeded', transactionId: fields.bank_tran_id });
+    // Staff find it by the tran_id the merchant panel shows.
+    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    const found = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/payments?q=${fields.tran_id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(found.json().items.map((p: { id: string }) => p.id)).toEqual([started.paymentId]);
   });
 
   it('a payment started before, whose tran_id was its id, still settles once by its IPN', async () => {

@@ -191,6 +191,7 @@ export async function searchPayments(
         eq(payments.receiptNumber, q.toUpperCase()),
         eq(payments.gatewayTransactionId, q),
         eq(payments.providerPaymentId, q),
+        eq(payments.gatewayTranId, q),
         UUID.test(q) ? eq(payments.id, q.toLowerCase()) : undefined,
         ilike(donor.email, part),
         ilike(donor.name, part),

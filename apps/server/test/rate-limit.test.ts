@@ -14,7 +14,8 @@ import { buildTestApp, ORIGIN, type TestContext } from './helper';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  // A password sign-in's network bound is ten times AUTH_RATE_LIMIT_MAX (decision 454): 30.
+  // Past ten times AUTH_RATE_LIMIT_MAX password sign-ins (30) a network is asked for a
+  // solved puzzle, never refused (decision 454).
   ctx = await buildTestApp({
     AUTH_RATE_LIMIT_MAX: '3',
     AUTH_RATE_LIMIT_WINDOW: '60',
@@ -33,14 +34,14 @@ const signIn = (c: TestContext, ip: string, email: string) =>
 const attempt = (ip: string) => signIn(ctx, ip, 'someone@example.com');
 
 describe('sign-in rate limit', () => {
-  it('answers 429 after ten times the configured number of attempts from one address', async () => {
+  it('asks for a solved puzzle, not a wait, after ten times the configured number of attempts from one address', async () => {
     const statuses = [];
     for (let i = 0; i < 31; i++) statuses.push((await attempt('10.0.0.7')).statusCode);
-    expect(statuses).toEqual([...Array<number>(30).fill(401), 429]);
-    const limited = await attempt('10.0.0.7');
-    expect(limited.headers['content-type']).toMatch(/application\/json/);
-    expect(limited.json()).toEqual({
-      error: { code: 'rate_limited', message: expect.any(String) },
+    expect(statuses).toEqual([...Array<number>(30).fill(401), 403]);
+    const slowed = await attempt('10.0.0.7');
+    expect(slowed.headers['content-type']).toMatch(/application\/json/);
+    expect(slowed.json()).toMatchObject({
+      error: { code: 'challenge_required', challenge: expect.any(Object) },
     });
   });
 
@@ -56,12 +57,12 @@ describe('sign-in rate limit', () => {
       remoteAddress: '10.0.0.7',
       headers: { 'x-easyfund-client-ip': '10.9.9.9', 'x-forwarded-for': '10.9.9.9' },
     });
-    expect(res.statusCode).toBe(429);
+    expect(res.statusCode).toBe(403);
   });
 
   it('keeps its counters in the database, shared by every server process', async () => {
     const rows = await ctx.db.query.rateLimit.findMany();
-    expect(rows.map((r) => r.key)).toContain('limit:auth:10.0.0.7|/sign-in/email');
+    expect(rows.map((r) => r.key)).toContain('limit:sign-in-attempts:net:10.0.0.7');
   });
 
   it('keeps one counter per client and route, however many paths a client sends', async () => {
@@ -108,7 +109,7 @@ describe('the client network', () => {
     }
     expect(statuses).toEqual(Array<number>(30).fill(401));
     // A fourth address in the same /64 is the same client…
-    expect((await signIn(ctx, '2001:db8:5:6:1234::1', 'v6-x@example.com')).statusCode).toBe(429);
+    expect((await signIn(ctx, '2001:db8:5:6:1234::1', 'v6-x@example.com')).statusCode).toBe(403);
     // …a neighbouring /64 is another one.
     expect((await signIn(ctx, '2001:db8:5:7::1', 'v6-y@example.com')).statusCode).toBe(401);
   });

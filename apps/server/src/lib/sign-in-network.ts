@@ -8,13 +8,15 @@ import { hitRateLimit, peekRateLimit } from './rate-limit';
 /** Failed sign-ins are counted per network over 10 minutes (decision 454). */
 const WINDOW_MS = 10 * 60_000;
 const failuresKey = (network: string) => `sign-in-failed:net:${network}`;
+const attemptsKey = (network: string) => `sign-in-attempts:net:${network}`;
 
 /**
  * Before a password sign-in: a network whose failed sign-ins reached
- * AUTH_NETWORK_FAILURE_MAX in the window is slowed, never closed — the sign-in must carry
- * a solved proof-of-work challenge (403 `challenge_required` with a new one otherwise),
- * which a browser solves by itself. Honest sign-ins from a carrier-grade NAT address
- * succeed and count nothing.
+ * AUTH_NETWORK_FAILURE_MAX in the window, or whose sign-ins reached ten times
+ * AUTH_RATE_LIMIT_MAX in AUTH_RATE_LIMIT_WINDOW, is slowed, never closed — the sign-in
+ * must carry a solved proof-of-work challenge (403 `challenge_required` with a new one
+ * otherwise), which a browser solves by itself. Honest sign-ins from a carrier-grade NAT
+ * address succeed; a flood from it only makes everyone there solve a puzzle.
  */
 export async function slowFailingNetwork(
   db: Db,
@@ -23,13 +25,16 @@ export async function slowFailingNetwork(
   headers: Headers | undefined,
 ): Promise<void> {
   if (!network) return;
-  const { allowed } = await peekRateLimit(
-    db,
-    failuresKey(network),
-    config.AUTH_NETWORK_FAILURE_MAX,
-    WINDOW_MS,
-  );
-  if (allowed) return;
+  const [failures, attempts] = await Promise.all([
+    peekRateLimit(db, failuresKey(network), config.AUTH_NETWORK_FAILURE_MAX, WINDOW_MS),
+    hitRateLimit(
+      db,
+      attemptsKey(network),
+      10 * config.AUTH_RATE_LIMIT_MAX,
+      config.AUTH_RATE_LIMIT_WINDOW * 1000,
+    ),
+  ]);
+  if (failures.allowed && attempts.allowed) return;
   const keys = challengeKeys(config.authSecret);
   if (await spendSolution(db, keys, headers?.get(CHALLENGE_HEADER) ?? undefined)) return;
   throw new APIError('FORBIDDEN', {

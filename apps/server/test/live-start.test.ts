@@ -43,10 +43,13 @@ describe('a live start', () => {
     try {
       const list = await http<{ items: unknown[] }>(server.url, 'GET', '/api/funds');
       expect(list.body.items).toEqual([]);
+      // No demo fund, and the README's admin gets no session (a demo address never signs
+      // in on a live site, seeded or not).
       const signIn = await http(server.url, 'POST', '/api/auth/sign-in/email', {
         body: { email: 'admin@easyfund.test', password: 'admin123' },
       });
-      expect(signIn.status).toBe(401);
+      expect(signIn.status).toBe(403);
+      expect(signIn.headers.get('set-cookie')).toBeNull();
     } finally {
       await server.stop();
     }

@@ -6,31 +6,18 @@
  * Exit code 0 when done, 2 when it could not run.
  * In embedded mode stop the server first: one embedded database, one process.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { errorLine, withSafeErrors } from '../lib/log-errors';
 import { createMailer } from '../lib/mailer';
 import { directMailQueue } from '../lib/sent-mails';
 import { sendTodaysDigest } from '../modules/overview/digest';
+import { openProjectDatabase } from './project-database';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const dataDir = path.join(config.dataDir, 'pglite');
-  if (!config.DATABASE_URL && !existsSync(dataDir)) {
-    console.error(
-      `No database: DATABASE_URL is not set and there is no embedded database in ${dataDir}.`,
-    );
-    return 2;
-  }
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
-    dataDir,
-    poolSize: 1,
-    migrate: false,
-  });
+  const database = await openProjectDatabase(config, { poolSize: 1, migrate: false });
+  if (!database) return 2;
   try {
     const log = {
       info: () => {},

@@ -4,12 +4,10 @@
  * funds as `verified`). Exit code 0 on success, 1 when refused, 2 when it could not run.
  * In embedded mode stop the server first: one embedded database, one process.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { errorLine } from '../lib/log-errors';
 import { grantAdmin, type OperatorResult, revokeAdmin } from '../modules/users/operator';
+import { openProjectDatabase } from './project-database';
 
 const USAGE = 'Usage: npm run admin -- grant EMAIL | npm run admin -- revoke EMAIL';
 
@@ -42,19 +40,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const dataDir = path.join(config.dataDir, 'pglite');
-  if (!config.DATABASE_URL && !existsSync(dataDir)) {
-    console.error(
-      `No database: DATABASE_URL is not set and there is no embedded database in ${dataDir}.`,
-    );
-    return 2;
-  }
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
-    dataDir,
-    poolSize: 2,
-  });
+  const database = await openProjectDatabase(config, { poolSize: 2 });
+  if (!database) return 2;
   try {
     const result =
       action === 'grant'

@@ -6,13 +6,12 @@
  * Exit code 0 on success, 1 when refused, 2 when it could not run.
  * In embedded mode stop the server first: one embedded database, one process.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { errorLine } from '../lib/log-errors';
 import { createStorage } from '../lib/storage/storage';
 import { DemoRemovalRefused, formatDemoRemoval, removeDemoData } from '../seed/demo-remove';
+import { openProjectDatabase } from './project-database';
 
 const USAGE = 'Usage: npm run demo -- remove';
 
@@ -22,19 +21,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const dataDir = path.join(config.dataDir, 'pglite');
-  if (!config.DATABASE_URL && !existsSync(dataDir)) {
-    console.error(
-      `No database: DATABASE_URL is not set and there is no embedded database in ${dataDir}.`,
-    );
-    return 2;
-  }
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
-    dataDir,
-    poolSize: 1,
-  });
+  const database = await openProjectDatabase(config, { poolSize: 1 });
+  if (!database) return 2;
   try {
     const removal = await removeDemoData(database.db, {
       storage: createStorage(config),

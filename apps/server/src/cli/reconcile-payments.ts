@@ -7,14 +7,12 @@
  * run could not start. In embedded mode stop the server first: one embedded database,
  * one process.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { Jobs } from '../lib/jobs';
 import { errorLine, withSafeErrors } from '../lib/log-errors';
 import { createCheckoutGateway, createPaymentProvider } from '../lib/payments/create-provider';
 import { reconcilePendingPayments } from '../modules/payments/reconcile';
+import { openProjectDatabase } from './project-database';
 
 function option(argv: string[], name: string): string | undefined {
   const i = argv.indexOf(name);
@@ -31,19 +29,8 @@ async function main(argv: string[]): Promise<number> {
     console.error('--after takes a number of minutes (0 or more).');
     return 2;
   }
-  const dataDir = path.join(config.dataDir, 'pglite');
-  if (!config.DATABASE_URL && !existsSync(dataDir)) {
-    console.error(
-      `No database: DATABASE_URL is not set and there is no embedded database in ${dataDir}.`,
-    );
-    return 2;
-  }
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
-    dataDir,
-    poolSize: 2,
-  });
+  const database = await openProjectDatabase(config, { poolSize: 2 });
+  if (!database) return 2;
   // Errors are written without their query parameters (lib/log-errors.ts).
   const log = {
     warn: (obj: object, msg: string) => console.error(msg, JSON.stringify(withSafeErrors(obj))),

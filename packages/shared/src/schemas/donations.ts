@@ -174,7 +174,12 @@ export const ZIpnResult = z.object({
 });
 
 /** A payment the gateway flagged as risky, as the admin's review list shows it. */
-export const ZHeldPayment = ZPayment.extend({ donorName: z.string(), donorEmail: z.string() });
+export const ZHeldPayment = ZPayment.extend({
+  donorName: z.string(),
+  donorEmail: z.string(),
+  /** What the gateway or card provider says it took, for a payment held for review. */
+  providerAmountPoisha: z.number().int().nullable(),
+});
 export const ZHeldPaymentList = paged(ZHeldPayment);
 export type THeldPayment = z.infer<typeof ZHeldPayment>;
 
@@ -205,8 +210,14 @@ export const ZAdminPaymentDetail = ZHeldPayment.extend({
 });
 export type TAdminPaymentDetail = z.infer<typeof ZAdminPaymentDetail>;
 
-/** An admin's decision on a held payment: count it, or give the money back. */
-export const ZReviewDecision = z.object({ decision: z.enum(['approve', 'refund']) });
+/**
+ * An admin's decision on a held payment: count it at what the provider took, or give that
+ * money back; with a reason for the fund's audit trail.
+ */
+export const ZReviewDecision = z.object({
+  decision: z.enum(['approve', 'refund']),
+  reason: z.string().trim().min(1, 'Give a reason').max(500, 'Use at most 500 characters'),
+});
 export type TReviewDecision = z.infer<typeof ZReviewDecision>;
 
 /** The browser's return from the gateway: answered with a 303 to the pay page. */

@@ -4,6 +4,7 @@ import { gatewayRefunds, payments, pendingRefunds, refunds } from '../src/db/sch
 import { checkLedger } from '../src/lib/ledger';
 import { refundTransIdFor } from '../src/lib/payments/gateway';
 import { SslCommerzGateway } from '../src/lib/payments/sslcommerz';
+import { checkGatewayLedger } from '../src/modules/payments/gateway-ledger';
 import { settleGatewayRefunds } from '../src/modules/payments/gateway-refunds';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
 import { createRaisedFund, fundTotals } from './payments-helper';
@@ -216,5 +217,64 @@ describe('SSLCommerz refunds, decision by decision', () => {
     expect(over.json().error.code).toBe('refund_too_large');
     expect(standIn.refunds).toHaveLength(before);
     expect(gatewayRefunded(bankTranId)).toBe(300_00);
+  });
+
+  it("a refund made in the merchant panel reaches the ledger by its refund_ref_id, once, and the gateway's ledger check then agrees", async () => {
+    const since = new Date(Date.now() - 60_000);
+    const { fund, paymentId, bankTranId } = await paidDonation(1000);
+    const other = await paidDonation(300);
+    // Still at the bank when told (`processing`).
+    const ref = standIn.panelRefund(paymentId, '250.00', 'processing');
+    const tell = (id: string, refundRefId: string, amountPoisha = 250_00) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${id}/panel-refunds`,
+        headers: { cookie: admin.cookie },
+        payload: { refundRefId, amountPoisha, reason: 'Refunded by phone in the panel' },
+      });
+    // Refused: a reference the gateway does not know, or one of another payment.
+    expect((await tell(paymentId, 'REFNOSUCH')).json().error.code).toBe('refund_unknown');
+    expect((await tell(other.paymentId, ref)).json().error.code).toBe('refund_other_payment');
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 1000_00, donationCount: 1 });
+    // Only admins.
+    const asDonor = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paymentId}/panel-refunds`,
+      headers: { cookie: donor.cookie },
+      payload: { refundRefId: ref, amountPoisha: 250_00, reason: 'x' },
+    });
+    expect(asDonor.statusCode).toBe(403);
+
+    const told = await tell(paymentId, ref);
+    expect(told.statusCode, told.body).toBe(200);
+    expect(told.json()).toMatchObject({ refundedPoisha: 250_00, refundablePoisha: 750_00 });
+    expect((await tell(paymentId, ref)).json()).toMatchObject({ refundedPoisha: 250_00 });
+    expect((await payment(paymentId)).refundedPoisha).toBe(gatewayRefunded(bankTranId));
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 750_00, donationCount: 1 });
+
+    const report = await checkGatewayLedger(ctx.db, ctx.app.checkout!, since);
+    expect(report.differences.filter((d) => d.paymentId === paymentId)).toEqual([]);
+    expect(report.provider_totals).toEqual(report.our_totals);
+
+    // Cancelled at the bank later: the status job gives the money back.
+    standIn.cancelRefund(ref);
+    await job();
+    expect((await payment(paymentId)).refundedPoisha).toBe(0);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 1000_00, donationCount: 1 });
+  });
+
+  it("the gateway's ledger check names a refund the ledger lacks and an answer that never came", async () => {
+    const since = new Date(Date.now() - 60_000);
+    const { paymentId } = await paidDonation(400);
+    standIn.loseRefundAnswers = 1;
+    expect((await refund(paymentId, 100_00, crypto.randomUUID())).statusCode).toBe(503);
+    const report = await checkGatewayLedger(ctx.db, ctx.app.checkout!, since);
+    expect(report.ok).toBe(false);
+    expect(report.differences.find((d) => d.paymentId === paymentId)?.message).toMatch(
+      /answer never came/,
+    );
+    await job();
+    const after = await checkGatewayLedger(ctx.db, ctx.app.checkout!, since);
+    expect(after.differences.filter((d) => d.paymentId === paymentId)).toEqual([]);
   });
 });

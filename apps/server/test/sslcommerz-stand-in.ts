@@ -194,7 +194,11 @@ export class SslCommerzStandIn {
    * A refund made by hand in the merchant panel (no request of ours): it has a
    * `refund_ref_id` the panel shows, and no `refund_trans_id` of ours.
    */
-  panelRefund(tranId: string, amount: string): string {
+  panelRefund(
+    tranId: string,
+    amount: string,
+    state: 'refunded' | 'processing' = 'refunded',
+  ): string {
     const t = this.byTranId(tranId);
     const ref = id('REF');
     this.refunds.push({
@@ -202,7 +206,7 @@ export class SslCommerzStandIn {
       refund_amount: amount,
       refund_remarks: 'Refunded in the merchant panel',
       refund_ref_id: ref,
-      state: 'refunded',
+      state,
     });
     return ref;
   }

@@ -342,6 +342,28 @@ export const ZRefundRequest = z
   .strict();
 export type TRefundRequest = z.infer<typeof ZRefundRequest>;
 
+/**
+ * A refund made in the gateway's merchant panel, told to us: the refund_ref_id the panel
+ * shows and the amount; the gateway's refund status query confirms it is this payment's.
+ */
+export const ZPanelRefundRequest = z
+  .object({
+    refundRefId: z
+      .string()
+      .trim()
+      .min(1, 'Enter the refund reference the merchant panel shows')
+      .max(50, 'Use at most 50 characters')
+      .regex(/^[A-Za-z0-9_-]+$/, 'Enter the refund reference the merchant panel shows'),
+    amountPoisha: z
+      .number()
+      .int('Enter a whole number of poisha')
+      .positive('Enter an amount above zero')
+      .max(100_000_000_000),
+    reason: z.string().trim().min(1, 'Give a reason').max(500),
+  })
+  .strict();
+export type TPanelRefundRequest = z.infer<typeof ZPanelRefundRequest>;
+
 export const ZRefundResult = z.object({
   paymentId: z.string(),
   status: z.string(),

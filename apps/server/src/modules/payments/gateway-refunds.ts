@@ -108,6 +108,89 @@ export async function refundDonation(
   return refundResult(deps.db, row.id);
 }
 
+export const PANEL_REFUND_MESSAGES = {
+  notGateway: 'This payment was not made through the gateway’s checkout.',
+  unknown: 'The gateway knows no refund with this reference.',
+  otherPayment: 'The gateway says this refund belongs to another payment.',
+  cancelled: 'The gateway says this refund was cancelled.',
+  known: 'This refund is already recorded.',
+} as const;
+
+/**
+ * A refund made in the gateway's merchant panel, told by an admin with the refund_ref_id the
+ * panel shows (SSLCommerz lists no refunds of a transaction: its status query by
+ * refund_ref_id is the one way to ask about one). The gateway must confirm the reference is
+ * a refund of this payment's transaction and not cancelled; the amount is then checked and
+ * held like any refund and recorded as a decision already initiated, which the refund-status
+ * job follows (a cancellation gives the money back). A reference told twice records once.
+ */
+export async function recordPanelRefund(
+  deps: PaymentDeps,
+  actor: Pick<TMe, 'id'>,
+  paymentId: string,
+  input: { refundRefId: string; amountPoisha: number; reason: string },
+  lang: Language = 'en',
+) {
+  const [row] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row) throw new NotFound('Payment');
+  const gateway = deps.checkout && row.provider === deps.checkout.name ? deps.checkout : null;
+  if (!gateway || !row.gatewayTransactionId) {
+    throw new Conflict(PANEL_REFUND_MESSAGES.notGateway, 'not_gateway');
+  }
+  const [known] = await deps.db
+    .select()
+    .from(gatewayRefunds)
+    .where(eq(gatewayRefunds.refundRefId, input.refundRefId));
+  if (known && known.paymentId !== row.id) {
+    throw new Conflict(PANEL_REFUND_MESSAGES.otherPayment, 'refund_other_payment');
+  }
+  // The gateway call happens before, never inside, a transaction.
+  const status = await gateway.refundStatus(input.refundRefId);
+  if (!status) throw new Conflict(PANEL_REFUND_MESSAGES.unknown, 'refund_unknown');
+  if (status.bankTranId !== row.gatewayTransactionId) {
+    throw new Conflict(PANEL_REFUND_MESSAGES.otherPayment, 'refund_other_payment');
+  }
+  if (status.status === 'cancelled') {
+    throw new Conflict(PANEL_REFUND_MESSAGES.cancelled, 'refund_cancelled');
+  }
+  if (!known && row.status !== 'succeeded') {
+    throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
+  }
+  const source = known?.source ?? `panel:${input.refundRefId}`;
+  const amountPoisha = known?.amountPoisha ?? input.amountPoisha;
+  if (!known) {
+    // Never `asking`: the refund was made in the panel, there is nothing to ask for.
+    await reserveRefund(deps.db, row.id, amountPoisha, source, lang, async (tx) => {
+      await tx
+        .insert(gatewayRefunds)
+        .values({
+          source,
+          paymentId: row.id,
+          amountPoisha,
+          refundTransId: refundTransIdFor(crypto.randomUUID()),
+          refundRefId: input.refundRefId,
+          status: 'initiated',
+          remarks: input.reason.slice(0, 255),
+          reason: `Made in the merchant panel; told by ${actor.id}`.slice(0, 500),
+        })
+        .onConflictDoNothing();
+    });
+  }
+  // Recorded once under its source, also when told again after a failure here.
+  await recordRefund(deps, row.id, { addedPoisha: amountPoisha }, source, async (tx) => {
+    if (status.status !== 'refunded') return;
+    await tx
+      .update(gatewayRefunds)
+      .set({ status: 'refunded' })
+      .where(and(eq(gatewayRefunds.source, source), eq(gatewayRefunds.status, 'initiated')));
+  });
+  deps.log.warn(
+    { paymentId: row.id, refundRefId: input.refundRefId, by: actor.id },
+    'a refund made in the merchant panel recorded',
+  );
+  return refundResult(deps.db, row.id);
+}
+
 /** What asking the gateway came to: taken (once, however often asked) or refused. */
 export type GatewayRefundOutcome =
   { taken: true; refundRefId: string | null } | { taken: false; reason: string };

@@ -10,7 +10,7 @@ import { route } from '../../plugins/route';
 import { registerCheckoutRoutes } from './gateway-routes';
 import { paymentRateLimit, refuseCappedInstrument, slowSuspectNetwork } from './limits';
 import { registerReconciler } from './reconciler';
-import { refundDonation } from './gateway-refunds';
+import { recordPanelRefund, refundDonation } from './gateway-refunds';
 import { reviewHeldPayment } from './review';
 import { confirmPayment, createPaymentIntent, type PaymentDeps } from './service';
 import {
@@ -89,6 +89,9 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   });
   route(app, payments.refund, ({ user, params, body, request }) =>
     refundDonation(deps, user, params.paymentId, body, request.language()),
+  );
+  route(app, payments.panelRefund, ({ user, params, body, request }) =>
+    recordPanelRefund(deps, user, params.paymentId, body, request.language()),
   );
   // Payments held for review, of any provider: recorded at what the provider took, or refunded.
   route(app, payments.held, ({ query }) => listHeldPayments(deps.db, query));

@@ -108,14 +108,6 @@ export async function refundDonation(
   return refundResult(deps.db, row.id);
 }
 
-export const PANEL_REFUND_MESSAGES = {
-  notGateway: 'This payment was not made through the gateway’s checkout.',
-  unknown: 'The gateway knows no refund with this reference.',
-  otherPayment: 'The gateway says this refund belongs to another payment.',
-  cancelled: 'The gateway says this refund was cancelled.',
-  known: 'This refund is already recorded.',
-} as const;
-
 /**
  * A refund made in the gateway's merchant panel, told by an admin with the refund_ref_id the
  * panel shows (SSLCommerz lists no refunds of a transaction: its status query by
@@ -135,23 +127,30 @@ export async function recordPanelRefund(
   if (!row) throw new NotFound('Payment');
   const gateway = deps.checkout && row.provider === deps.checkout.name ? deps.checkout : null;
   if (!gateway || !row.gatewayTransactionId) {
-    throw new Conflict(PANEL_REFUND_MESSAGES.notGateway, 'not_gateway');
+    throw new Conflict('This payment was not made through the gateway’s checkout.', 'not_gateway');
   }
   const [known] = await deps.db
     .select()
     .from(gatewayRefunds)
     .where(eq(gatewayRefunds.refundRefId, input.refundRefId));
   if (known && known.paymentId !== row.id) {
-    throw new Conflict(PANEL_REFUND_MESSAGES.otherPayment, 'refund_other_payment');
+    throw new Conflict(
+      'The gateway says this refund belongs to another payment.',
+      'refund_other_payment',
+    );
   }
   // The gateway call happens before, never inside, a transaction.
   const status = await gateway.refundStatus(input.refundRefId);
-  if (!status) throw new Conflict(PANEL_REFUND_MESSAGES.unknown, 'refund_unknown');
+  if (!status)
+    throw new Conflict('The gateway knows no refund with this reference.', 'refund_unknown');
   if (status.bankTranId !== row.gatewayTransactionId) {
-    throw new Conflict(PANEL_REFUND_MESSAGES.otherPayment, 'refund_other_payment');
+    throw new Conflict(
+      'The gateway says this refund belongs to another payment.',
+      'refund_other_payment',
+    );
   }
   if (status.status === 'cancelled') {
-    throw new Conflict(PANEL_REFUND_MESSAGES.cancelled, 'refund_cancelled');
+    throw new Conflict('The gateway says this refund was cancelled.', 'refund_cancelled');
   }
   if (!known && row.status !== 'succeeded') {
     throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');

@@ -17,16 +17,12 @@ import { translate } from '../../lib/i18n';
 import { refundTransIdFor } from '../../lib/payments/gateway';
 import { recordEvent } from '../funds/events';
 import { askGatewayRefund, closeHeldRefunded, findGatewayRefund } from './gateway-refunds';
-import { type PaymentDeps, recordDonation } from './service';
+import { type PaymentDeps, recordDonation, REFUND_MESSAGES } from './service';
 
-export const REVIEW_MESSAGES = {
-  refunded: 'Refunded after review: {{reason}}',
-  notHeld: 'This payment is not waiting for a review.',
-  refundRefused: 'The gateway refused the refund: {{reason}}',
-  otherProvider: 'This payment was made with another payment provider; resolve it there.',
-  unknownAmount:
-    'The provider has not told what it took for this payment; check it at the provider first.',
-} as const;
+/** Why a payment is no longer held (its failure message, with the admin's reason). */
+const refundedAfterReview = (reason: string) => `Refunded after review: ${reason}`;
+
+const notHeld = () => new Conflict('This payment is not waiting for a review.', 'not_held');
 
 export async function reviewHeldPayment(
   deps: PaymentDeps,
@@ -47,10 +43,13 @@ export async function reviewHeldPayment(
   // A held payment's refund asked before (its answer lost) is asked again, never anew.
   const asked = await findGatewayRefund(deps.db, heldSource(row.id));
   if (row.status !== 'needs_review' && !(asked?.status === 'asking' && decision === 'refund')) {
-    throw new Conflict(REVIEW_MESSAGES.notHeld, 'not_held');
+    throw notHeld();
   }
   if (!gateway && row.provider !== deps.provider.name) {
-    throw new Conflict(REVIEW_MESSAGES.otherProvider, 'other_provider');
+    throw new Conflict(
+      'This payment was made with another payment provider; resolve it there.',
+      'other_provider',
+    );
   }
   // What the provider took: stored when the payment was held (a payment held before that
   // was stored was held as risky, at the amount asked).
@@ -73,14 +72,14 @@ export async function reviewHeldPayment(
       details: { amountPoisha: taken },
       within: audit('payment_approved_after_review'),
     });
-    if (!recorded) throw new Conflict(REVIEW_MESSAGES.notHeld, 'not_held');
+    if (!recorded) throw notHeld();
     deps.log.warn({ paymentId, adminId, amountPoisha: taken }, 'held payment recorded');
     return;
   }
 
-  const why = translate('en', REVIEW_MESSAGES.refunded, { reason });
+  const why = refundedAfterReview(reason);
   if (gateway) {
-    if (!row.gatewayTransactionId) throw new Conflict(REVIEW_MESSAGES.notHeld, 'not_held');
+    if (!row.gatewayTransactionId) throw notHeld();
     let held = asked;
     if (!held || held.status === 'refused') {
       await deps.db
@@ -98,7 +97,7 @@ export async function reviewHeldPayment(
         });
       held = await findGatewayRefund(deps.db, heldSource(row.id));
     }
-    if (!held || held.status !== 'asking') throw new Conflict(REVIEW_MESSAGES.notHeld, 'not_held');
+    if (!held || held.status !== 'asking') throw notHeld();
     const gatewayDeps = { db: deps.db, gateway, log: deps.log, mailQueue: deps.mailQueue };
     const close = closeHeldRefunded(gatewayDeps, held, why);
     const outcome = await askGatewayRefund(gatewayDeps, held, row.gatewayTransactionId, (a, i) =>
@@ -109,7 +108,7 @@ export async function reviewHeldPayment(
     );
     if (!outcome.taken) {
       throw new Conflict(
-        translate(lang, REVIEW_MESSAGES.refundRefused, { reason: outcome.reason }),
+        translate(lang, REFUND_MESSAGES.refused, { reason: outcome.reason }),
         'refund_refused',
       );
     }
@@ -120,7 +119,12 @@ export async function reviewHeldPayment(
   // a lost answer refunds nothing more), of what the provider itself says it took.
   const intent = await deps.provider.retrieveIntent(row.providerPaymentId);
   const received = intent?.amountReceived ?? 0;
-  if (received <= 0) throw new Conflict(REVIEW_MESSAGES.unknownAmount, 'amount_unknown');
+  if (received <= 0) {
+    throw new Conflict(
+      'The provider has not told what it took for this payment; check it at the provider first.',
+      'amount_unknown',
+    );
+  }
   await deps.provider.refund({
     intentId: row.providerPaymentId,
     amountPoisha: received,

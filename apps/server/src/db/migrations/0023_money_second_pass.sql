@@ -29,7 +29,8 @@ ALTER TABLE "receipt_counters" ADD CONSTRAINT "receipt_counters_mode_check" CHEC
 -- Live and test receipts are numbered in sequences of their own: EF-YYYY-NNNNNN for live
 -- money, EF-T-YYYY-NNNNNN for test money (the counters kept so far continue the live one,
 -- so no number is given twice). The function is 0014's with the counter of the payment's
--- mode; the number is still given at the commit that records the donation.
+-- mode; the number is still given at the commit that records the donation (decision
+-- new-receipt-sequences-and-refund-guard).
 CREATE OR REPLACE FUNCTION payments_record_at_commit() RETURNS trigger AS $$
 DECLARE
   receipt_year integer;

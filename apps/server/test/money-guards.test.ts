@@ -11,7 +11,13 @@ import {
   createSignedInUser,
   type TestContext,
 } from './helper';
-import { confirmAtProcessor, createIntent, createRaisedFund, fundTotals } from './payments-helper';
+import {
+  confirmAtProcessor,
+  createIntent,
+  createRaisedFund,
+  donate,
+  fundTotals,
+} from './payments-helper';
 
 /** The innermost error message (drizzle wraps the driver's error). */
 function rootMessage(err: unknown): string {
@@ -214,6 +220,38 @@ describe('a card payment held for review', () => {
       .from(testProcessorIntents)
       .where(eq(testProcessorIntents.id, intentId));
     expect(intent!.refunded).toBe(0);
+  });
+});
+
+describe('a card refund retried after a lost answer', () => {
+  it('refunds once at the processor and records exactly that', async () => {
+    const fund = await createRaisedFund(ctx);
+    const donor = await createSignedInUser(ctx, {});
+    const { intent, confirmed } = await donate(ctx, donor, fund.id, 1000);
+    expect(confirmed.statusCode).toBe(200);
+    const key = crypto.randomUUID();
+    // The processor refunded 400 Tk for this request; its answer never reached us.
+    await ctx.app.payments.refund({
+      intentId: intent.intentId,
+      amountPoisha: 400_00,
+      idempotencyKey: `easyfund-refund-${intent.paymentId}-${key}`,
+      metadata: { paymentId: intent.paymentId },
+    });
+    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${intent.paymentId}/refunds`,
+      headers: { cookie: admin.cookie },
+      payload: { amountPoisha: 400_00, reason: 'Given twice', requestKey: key },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const [atProcessor] = await ctx.db
+      .select()
+      .from(testProcessorIntents)
+      .where(eq(testProcessorIntents.id, intent.intentId));
+    expect(atProcessor!.refunded).toBe(400_00);
+    expect(again.json()).toMatchObject({ refundedPoisha: 400_00, refundablePoisha: 600_00 });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 600_00, donationCount: 1 });
   });
 });
 

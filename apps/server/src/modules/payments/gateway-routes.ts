@@ -28,7 +28,7 @@ import {
   refuseGatewayNotice,
   slowSuspectNetwork,
 } from './limits';
-import { findPayment, findUserPayment, listHeldPayments } from './views';
+import { findUserPayment } from './views';
 
 const form = (body: Buffer) => new URLSearchParams(body.toString('utf8'));
 

@@ -402,7 +402,7 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
-    /** EF-YYYY-NNNNNN, given in the transaction that records the donation (decision 227). */
+    /** EF-YYYY-NNNNNN (live) or EF-T-YYYY-NNNNNN (test), given at the commit that records the donation (decision 227). */
     receiptNumber: text('receipt_number'),
     /** The donor chose to give anonymously: the public and the raiser see "Anonymous". */
     anonymous: boolean('anonymous').notNull().default(false),

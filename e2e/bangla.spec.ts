@@ -89,7 +89,7 @@ async function englishLeft(page: Page, names: string[]): Promise<string[]> {
     .replace(/\S+@\S+/g, ' ') // e-mail addresses
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/\+880[\d -]+/g, ' ')
-    .replace(/\bEF-\d{4}-\d{6}\b/g, ' ') // receipt numbers
+    .replace(/\bEF-(?:T-)?\d{4}-\d{6}\b/g, ' ') // receipt numbers
     .replace(/\b\d{4}(?: \d{4}){3}\b/g, ' '); // card numbers (the test mode's cards)
   for (const k of KEPT) text = text.replace(new RegExp(`\\b${k}\\b`, 'g'), ' ');
   const words = text.match(/[A-Za-z]{2,}(?:[ ,.'’-]+[A-Za-z]{2,})*/g) ?? [];

@@ -41,7 +41,7 @@ test(
     await expect(page.getByRole('link', { name: fund.name })).toBeVisible();
     await expect(page.getByTestId('thank-you-amount')).toHaveText('2,500 Tk');
     const receiptNumber = (await page.getByTestId('receipt-number').textContent())!;
-    expect(receiptNumber).toMatch(/^EF-\d{4}-\d{6}$/);
+    expect(receiptNumber).toMatch(/^EF-T-\d{4}-\d{6}$/);
 
     const fundUrl = new URL(`/donatenow/${fund.id}`, page.url()).href;
     await expect(page.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute(

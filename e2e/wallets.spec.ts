@@ -59,7 +59,7 @@ test('a donor pays 500 Tk with bKash through the test checkout on a phone; count
   await expect(page.getByRole('link', { name: fund.name })).toBeVisible();
   await expect(page.getByTestId('thank-you-amount')).toHaveText('500 Tk');
   const receiptNumber = (await page.getByTestId('receipt-number').textContent())!;
-  expect(receiptNumber).toMatch(/^EF-\d{4}-\d{6}$/);
+  expect(receiptNumber).toMatch(/^EF-T-\d{4}-\d{6}$/);
   const receipt = await page
     .getByRole('link', { name: 'Download the receipt (PDF)' })
     .getAttribute('href');

@@ -230,7 +230,18 @@ const MATRIX: Record<string, Row> = {
   'payments.review': {
     // Only held payments can be reviewed: the admin's call on another payment is a 409.
     except: { admin: 409 },
-    request: () => ({ params: { paymentId: ownPaymentId }, payload: { decision: 'approve' } }),
+    request: () => ({
+      params: { paymentId: ownPaymentId },
+      payload: { decision: 'approve', reason: 'Matrix' },
+    }),
+  },
+  'payments.panelRefund': {
+    // The site takes test card payments: the admin's call on one of them is a 409 (no gateway).
+    except: { admin: 409 },
+    request: () => ({
+      params: { paymentId: ownPaymentId },
+      payload: { refundRefId: 'REFMATRIX', amountPoisha: 100, reason: 'Matrix' },
+    }),
   },
   'payments.sslcommerzIpn': {
     // Posted by the gateway: nothing in it is trusted, so anyone may post (and change nothing).

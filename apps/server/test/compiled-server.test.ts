@@ -76,7 +76,7 @@ describe('the compiled server', () => {
     );
     await vi.waitFor(
       () =>
-        expect(mails().some((m) => /Subject: Your donation receipt EF-\d{4}-\d{6}/.test(m))).toBe(
+        expect(mails().some((m) => /Subject: Your donation receipt EF-T-\d{4}-\d{6}/.test(m))).toBe(
           true,
         ),
       { timeout: 30_000, interval: 200 },

@@ -159,7 +159,7 @@ describe('donation and payment histories', () => {
       raiserName: 'Karim Raiser',
       amountPoisha: 50_000,
       donatedAt: expect.any(String),
-      receiptNumber: expect.stringMatching(/^EF-\d{4}-\d{6}$/),
+      receiptNumber: expect.stringMatching(/^EF-T-\d{4}-\d{6}$/),
       refundedPoisha: 0,
     });
   });

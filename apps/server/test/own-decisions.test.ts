@@ -177,13 +177,14 @@ describe('an admin never decides on their own request', () => {
     });
     const url = `/api/admin/payments/${payment.id}/review`;
     refusedAsOwn(
-      await as(raisingAdmin).inject('POST', url, { decision: 'approve' }),
+      await as(raisingAdmin).inject('POST', url, { decision: 'approve', reason: 'Checked' }),
       OWN_FUND_PAYMENT,
     );
     // Another admin reaches the payment's own rules (it is not held: 409).
-    expect((await as(otherAdmin).inject('POST', url, { decision: 'approve' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await as(otherAdmin).inject('POST', url, { decision: 'approve', reason: 'Checked' }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('refuses to resolve a report about their own fund; another admin may', async () => {

@@ -59,7 +59,7 @@ async function waitFor<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
   }
 }
 
-const numberPattern = (year: number) => new RegExp(`^EF-${year}-\\d{6}$`);
+const numberPattern = (year: number) => new RegExp(`^EF-T-${year}-\\d{6}$`);
 
 describe('receipt numbers', () => {
   it('a recorded donation carries the next number of the Dhaka year', async () => {
@@ -90,6 +90,62 @@ describe('receipt numbers', () => {
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
   });
 
+  it('numbers live and test receipts in sequences of their own (EF- and EF-T-)', async () => {
+    const at = new Date('2031-03-01T06:00:00Z');
+    const gift = (mode: 'test' | 'live') =>
+      createDonation(ctx.db, { userId: donor.id, fundId, amountTk: 10, succeededAt: at, mode });
+    const firstTest = await gift('test');
+    const firstLive = await gift('live');
+    const secondTest = await gift('test');
+    const secondLive = await gift('live');
+    expect([firstTest, secondTest].map((p) => p.receiptNumber)).toEqual([
+      'EF-T-2031-000001',
+      'EF-T-2031-000002',
+    ]);
+    expect([firstLive, secondLive].map((p) => p.receiptNumber)).toEqual([
+      'EF-2031-000001',
+      'EF-2031-000002',
+    ]);
+  });
+
+  it('gives the number at the commit that records the donation, never to a rolled-back one', async () => {
+    const at = new Date('2032-05-01T06:00:00Z');
+    const [pending] = await ctx.db
+      .insert(payments)
+      .values({
+        userId: donor.id,
+        fundId,
+        provider: 'test',
+        providerPaymentId: `pi_rolled_back_${Date.now()}`,
+        amountPoisha: 1_000,
+        mode: 'test',
+        status: 'pending',
+      })
+      .returning();
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await tx
+          .update(payments)
+          .set({ status: 'succeeded', succeededAt: at })
+          .where(eq(payments.id, pending!.id));
+        // Before the commit, the payment has no number yet.
+        const [inside] = await tx
+          .select({ n: payments.receiptNumber })
+          .from(payments)
+          .where(eq(payments.id, pending!.id));
+        expect(inside!.n).toBeNull();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const recorded = await createDonation(ctx.db, {
+      userId: donor.id,
+      fundId,
+      amountTk: 10,
+      succeededAt: at,
+    });
+    expect(recorded.receiptNumber).toBe('EF-T-2032-000001');
+  });
+
   it('the year is the one in Dhaka (UTC+6) when the donation succeeded', async () => {
     const late = await createDonation(ctx.db, {
       userId: donor.id,
@@ -103,8 +159,8 @@ describe('receipt numbers', () => {
       amountTk: 10,
       succeededAt: new Date('2026-12-31T18:00:00Z'),
     });
-    expect(late.receiptNumber).toMatch(/^EF-2026-\d{6}$/);
-    expect(newYear.receiptNumber).toBe('EF-2027-000001');
+    expect(late.receiptNumber).toMatch(/^EF-T-2026-\d{6}$/);
+    expect(newYear.receiptNumber).toBe('EF-T-2027-000001');
   });
 });
 

@@ -318,7 +318,7 @@ describe('admin refunds', () => {
       canRefund: true,
       refunds: [{ kind: 'refund', amountPoisha: 150_00 }],
     });
-    expect(d.receiptNumber).toMatch(/^EF-\d{4}-\d{6}$/);
+    expect(d.receiptNumber).toMatch(/^EF-T-\d{4}-\d{6}$/);
 
     const find = async (q: string) => {
       const res = await as(admin).inject('GET', `/api/admin/payments?q=${encodeURIComponent(q)}`);

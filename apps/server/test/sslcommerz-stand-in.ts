@@ -130,10 +130,21 @@ export function sessionRefusal(form: Record<string, string>): string | null {
 export class SslCommerzStandIn {
   readonly transactions = new Map<string, StandInTransaction>();
   readonly calls: { path: string; query: Record<string, string> }[] = [];
+  /**
+   * Refunds the gateway made: the request's fields, with the gateway's `refund_ref_id` and
+   * `state` (refunded, processing or cancelled: what the refund status query answers).
+   */
   readonly refunds: Record<string, string>[] = [];
   failing = false;
   /** When set, the Refund API answers `failed` with this reason. */
   refundRefusal: string | null = null;
+  /**
+   * Refund requests whose answer is lost on the way (the connection drops after the gateway
+   * made the refund), counted down: the caller sees a network error, the money went back.
+   */
+  loseRefundAnswers = 0;
+  /** What the refund status query answers for a new refund until a test changes it. */
+  newRefundState: 'refunded' | 'processing' = 'refunded';
   private server: Server | undefined;
   port = 0;
 
@@ -177,6 +188,34 @@ export class SslCommerzStandIn {
     t.card_type = opts.cardType ?? 'BKASH-BKash';
     t.risk_level = String(opts.risk ?? 0);
     return this.posted(t);
+  }
+
+  /**
+   * A refund made by hand in the merchant panel (no request of ours): it has a
+   * `refund_ref_id` the panel shows, and no `refund_trans_id` of ours.
+   */
+  panelRefund(
+    tranId: string,
+    amount: string,
+    state: 'refunded' | 'processing' = 'refunded',
+  ): string {
+    const t = this.byTranId(tranId);
+    const ref = id('REF');
+    this.refunds.push({
+      bank_tran_id: t.bank_tran_id ?? '',
+      refund_amount: amount,
+      refund_remarks: 'Refunded in the merchant panel',
+      refund_ref_id: ref,
+      state,
+    });
+    return ref;
+  }
+
+  /** The gateway (or the bank) cancels a refund: its status query answers `cancelled`. */
+  cancelRefund(refundRefId: string) {
+    const r = this.refunds.find((x) => x.refund_ref_id === refundRefId);
+    if (!r) throw new Error(`no refund ${refundRefId}`);
+    r.state = 'cancelled';
   }
 
   /** The donor's attempt failed or was cancelled at the gateway. */
@@ -378,37 +417,86 @@ ${button('pay', `Pay with ${wallet.name}`)}${button('fail', 'Fail')}${button('ca
     }
     if (url.pathname === '/validator/api/merchantTransIDvalidationAPI.php') {
       if (!this.authorised(query)) return send(200, { APIConnect: 'INVALID_REQUEST' });
-      if (query.refund_amount) {
+      // The Refund API (bank_tran_id, refund_trans_id, refund_amount, refund_remarks,
+      // refe_id): refund_trans_id (at most 30 characters) is mandatory since 24 Feb 2025; a
+      // refund_trans_id the gateway already initiated is answered `processing` ("already
+      // initiated") with that refund's refund_ref_id, and refunds nothing more.
+      if (query.refund_amount !== undefined || query.refund_trans_id !== undefined) {
+        const answer = (body: Record<string, unknown>) =>
+          send(200, { APIConnect: 'DONE', bank_tran_id: query.bank_tran_id, ...body });
+        const refuse = (errorReason: string) => answer({ status: 'failed', errorReason });
+        const transId = query.refund_trans_id ?? '';
+        if (!transId || Array.from(transId).length > 30) {
+          return send(200, {
+            APIConnect: 'INVALID_REQUEST',
+            errorReason: 'refund_trans_id is required, at most 30 characters',
+          });
+        }
+        if (!query.refund_remarks?.trim() || Array.from(query.refund_remarks).length > 255) {
+          return send(200, { APIConnect: 'INVALID_REQUEST', errorReason: 'refund_remarks' });
+        }
         const t = [...this.transactions.values()].find(
           (x) => x.bank_tran_id === query.bank_tran_id,
         );
-        const before = this.refunds
-          .filter((r) => r.bank_tran_id === query.bank_tran_id)
-          .reduce((sum, r) => sum + Number(r.refund_amount), 0);
-        const refusal =
-          this.refundRefusal ??
-          (!t
-            ? 'Invalid bank_tran_id'
-            : this.refunds.some((r) => r.refe_id === query.refe_id)
-              ? 'Duplicate refe_id'
-              : before + Number(query.refund_amount) > Number(t.amount)
-                ? 'Refund amount exceeds the transaction amount'
-                : null);
-        if (refusal) {
-          return send(200, {
-            APIConnect: 'DONE',
-            bank_tran_id: query.bank_tran_id,
-            status: 'failed',
-            errorReason: refusal,
+        const earlier = this.refunds.find(
+          (r) => r.refund_trans_id === transId && r.bank_tran_id === query.bank_tran_id,
+        );
+        if (earlier) {
+          return answer({
+            trans_id: t?.tran_id ?? '',
+            refund_ref_id: earlier.refund_ref_id,
+            status: 'processing',
+            errorReason: 'Refund request is already initiated',
           });
         }
-        this.refunds.push(query);
+        if (this.refundRefusal) return refuse(this.refundRefusal);
+        if (!t || (t.status !== 'VALID' && t.status !== 'VALIDATED')) {
+          return refuse('Invalid bank_tran_id');
+        }
+        const amount = query.refund_amount ?? '';
+        if (!/^\d{1,8}(?:\.\d{1,2})?$/.test(amount) || Number(amount) <= 0) {
+          return refuse('Invalid refund_amount');
+        }
+        const before = this.refunds
+          .filter((r) => r.bank_tran_id === query.bank_tran_id && r.state !== 'cancelled')
+          .reduce((sum, r) => sum + Math.round(Number(r.refund_amount) * 100), 0);
+        if (before + Math.round(Number(amount) * 100) > Math.round(Number(t.amount) * 100)) {
+          return refuse('Refund amount exceeds the transaction amount');
+        }
+        const ref = id('REF');
+        this.refunds.push({ ...query, refund_ref_id: ref, state: this.newRefundState });
+        if (this.loseRefundAnswers > 0) {
+          this.loseRefundAnswers--;
+          // The refund is made; its answer never arrives.
+          res.destroy();
+          return;
+        }
+        return answer({
+          trans_id: t.tran_id,
+          refund_ref_id: ref,
+          status: 'success',
+          errorReason: '',
+        });
+      }
+      // The refund status query by refund_ref_id.
+      if (query.refund_ref_id !== undefined) {
+        const r = this.refunds.find((x) => x.refund_ref_id === query.refund_ref_id);
+        if (!r) {
+          return send(200, {
+            APIConnect: 'DONE',
+            status: 'failed',
+            errorReason: 'Invalid refund_ref_id',
+          });
+        }
+        const t = [...this.transactions.values()].find((x) => x.bank_tran_id === r.bank_tran_id);
         return send(200, {
           APIConnect: 'DONE',
-          bank_tran_id: query.bank_tran_id,
-          trans_id: query.refe_id,
-          refund_ref_id: id('REF'),
-          status: 'success',
+          bank_tran_id: r.bank_tran_id,
+          tran_id: t?.tran_id ?? '',
+          refund_ref_id: r.refund_ref_id,
+          initiated_on: '2026-11-29 10:00:00',
+          ...(r.state === 'refunded' ? { refunded_on: '2026-11-29 10:05:00' } : {}),
+          status: r.state,
           errorReason: '',
         });
       }

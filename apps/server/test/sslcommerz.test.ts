@@ -5,6 +5,7 @@ import { createVerificationApplication } from '../src/seed/factories';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
 import { createRaisedFund, declinesCounted, fundTotals, paymentRows } from './payments-helper';
+import { refundTransIdFor } from '../src/lib/payments/gateway';
 import { STAND_IN_STORE, SslCommerzStandIn } from './sslcommerz-stand-in';
 
 let standIn: SslCommerzStandIn;
@@ -246,7 +247,7 @@ describe('SSLCommerz checkout', () => {
         method: 'POST',
         url: `/api/admin/payments/${paymentId}/review`,
         headers: { cookie: admin.cookie },
-        payload: { decision },
+        payload: { decision, reason: 'Checked with the donor' },
       });
     const approved = await startPaid(500, { risk: 1 });
     const refunded = await startPaid(800, { risk: 1 });
@@ -278,7 +279,7 @@ describe('SSLCommerz checkout', () => {
     expect(standIn.refunds.at(-1)).toMatchObject({
       bank_tran_id: refunded.fields.bank_tran_id,
       refund_amount: '800.00',
-      refe_id: refunded.started.paymentId,
+      refund_trans_id: refundTransIdFor(refunded.started.paymentId),
     });
     expect(await fundTotals(ctx, refunded.fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
   });

@@ -3,7 +3,8 @@
  * proves the money invariants on the configured database (DATABASE_URL, or the embedded
  * database under DATA_DIR) and prints a report, with the payments held for review.
  * `--provider` also compares, payment by payment, what the payment provider took and
- * gave back over the period with what we recorded (default: the last 7 days).
+ * gave back over the period with what we recorded (default: the last 7 days); with
+ * SSLCommerz, each payment's transactions by tran_id and each refund by refund_ref_id.
  * Exit code 0 when consistent, 1 when not, 2 when the check could not run.
  * In embedded mode stop the server first: one embedded database, one process.
  */
@@ -14,7 +15,8 @@ import { openDatabase } from '../db/client';
 import { checkLedger, formatLedgerReport } from '../lib/ledger';
 import { checkProviderLedger, formatProviderLedgerReport } from '../lib/ledger-provider';
 import { serializeError } from '../lib/log-errors';
-import { createPaymentProvider } from '../lib/payments/create-provider';
+import { createCheckoutGateway, createPaymentProvider } from '../lib/payments/create-provider';
+import { checkGatewayLedger } from '../modules/payments/gateway-ledger';
 
 function option(argv: string[], name: string): string | undefined {
   const i = argv.indexOf(name);
@@ -56,14 +58,20 @@ async function main(argv: string[]): Promise<number> {
   });
   try {
     const report = await checkLedger(database.db);
-    const providerReport = withProvider
-      ? await checkProviderLedger(
-          database.db,
-          await createPaymentProvider(config, database.db),
-          since,
-          until,
-        )
-      : null;
+    // With SSLCommerz the payments go through its checkout: its transactions (by tran_id)
+    // and refunds (by refund_ref_id) are compared; else the card provider's intents.
+    const gateway =
+      config.paymentProvider === 'sslcommerz' ? createCheckoutGateway(config, database.db) : null;
+    const providerReport = !withProvider
+      ? null
+      : gateway
+        ? await checkGatewayLedger(database.db, gateway, since, until)
+        : await checkProviderLedger(
+            database.db,
+            await createPaymentProvider(config, database.db),
+            since,
+            until,
+          );
     if (json) {
       console.log(JSON.stringify(providerReport ? { ...report, providerReport } : report, null, 2));
     } else {

@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from '../config';
 import { Jobs } from '../lib/jobs';
 import { errorLine, withSafeErrors } from '../lib/log-errors';
 import { createCheckoutGateway, createPaymentProvider } from '../lib/payments/create-provider';
+import { settleGatewayRefunds } from '../modules/payments/gateway-refunds';
 import { reconcilePendingPayments } from '../modules/payments/reconcile';
 import { openProjectDatabase } from './project-database';
 
@@ -57,15 +58,26 @@ async function main(argv: string[]): Promise<number> {
         limit: 10_000,
       },
     );
+    // The refund-status job's work too: lost refund answers asked again, refunds under way
+    // queried by refund_ref_id (decision 247).
+    const checkout = createCheckoutGateway(config, database.db);
+    const refunds = checkout
+      ? await settleGatewayRefunds({ db: database.db, gateway: checkout, log }, { limit: 10_000 })
+      : { asked: 0, refunded: 0, cancelled: 0, errors: 0 };
     if (json) {
-      console.log(JSON.stringify({ provider: provider.name, afterMinutes, ...report }, null, 2));
+      console.log(
+        JSON.stringify({ provider: provider.name, afterMinutes, ...report, refunds }, null, 2),
+      );
     } else {
       console.log(
         `Reconciled ${report.checked} payment(s) (pending for more than ${afterMinutes} minute(s), or recently failed) with the ${provider.name} provider: ` +
-          `${report.succeeded} recorded as donations, ${report.failed} failed, ${report.needsReview} need review, ${report.stillPending} still pending, ${report.errors} could not be checked; ${report.refundHoldsSettled} stale refund hold(s) settled.`,
+          `${report.succeeded} recorded as donations, ${report.failed} failed, ${report.needsReview} need review, ${report.stillPending} still pending, ${report.errors} could not be checked; ${report.refundHoldsSettled} stale refund hold(s) settled.` +
+          (checkout
+            ? ` Gateway refunds: ${refunds.asked} asked again, ${refunds.refunded} refunded, ${refunds.cancelled} cancelled, ${refunds.errors} could not be checked.`
+            : ''),
       );
     }
-    return report.errors > 0 ? 1 : 0;
+    return report.errors > 0 || refunds.errors > 0 ? 1 : 0;
   } finally {
     await jobs.stop();
     await database.close();

@@ -383,6 +383,11 @@ export const payments = pgTable(
     validationId: text('validation_id'),
     /** 'test' (test cards, test keys: no money moved) or 'live'; from the provider. */
     mode: text('mode').notNull().default('test'),
+    /**
+     * What the gateway or card provider says it took, when a payment is held (risky, or
+     * another amount than asked): an admin records the payment at this amount or refunds it.
+     */
+    providerAmountPoisha: bigint('provider_amount_poisha', { mode: 'number' }),
     /** Refunded or disputed at the provider so far (see `refunds`). */
     refundedPoisha: bigint('refunded_poisha', { mode: 'number' }).notNull().default(0),
     failureMessage: text('failure_message'),
@@ -397,7 +402,7 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
-    /** EF-YYYY-NNNNNN, given in the transaction that records the donation (decision 227). */
+    /** EF-YYYY-NNNNNN (live) or EF-T-YYYY-NNNNNN (test), given at the commit that records the donation (decision 227). */
     receiptNumber: text('receipt_number'),
     /** The donor chose to give anonymously: the public and the raiser see "Anonymous". */
     anonymous: boolean('anonymous').notNull().default(false),
@@ -449,6 +454,10 @@ export const payments = pgTable(
     check(
       'payments_refunded_within_amount',
       sql`${t.refundedPoisha} >= 0 and ${t.refundedPoisha} <= ${t.amountPoisha}`,
+    ),
+    check(
+      'payments_provider_amount_positive',
+      sql`${t.providerAmountPoisha} is null or ${t.providerAmountPoisha} > 0`,
     ),
     check(
       'payments_succeeded_at_set',
@@ -512,6 +521,51 @@ export const pendingRefunds = pgTable(
 );
 
 /**
+ * An admin's refund decision at a hosted-checkout gateway (SSLCommerz), as a state machine
+ * (decision 247): `asking` (the Refund API was called and its answer is not
+ * known: lost, or not yet back), `initiated` (the gateway took the refund: `success`, or
+ * `processing`, "already initiated", for a repeated `refund_trans_id`; the ledger has it),
+ * `refunded` (its status query says the money went back), `cancelled` (the gateway cancelled
+ * it: the ledger gives the money back to the fund) or `refused`. One row per decision, keyed
+ * by the same source as its `refunds` and `pending_refunds` rows: a retried click or a lost
+ * answer asks the gateway again with the same `refund_trans_id`, never a new refund.
+ */
+export const gatewayRefunds = pgTable(
+  'gateway_refunds',
+  {
+    source: text('source').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+    /** Ours, sent as `refund_trans_id` (and `refe_id`): at most 30 characters, one per decision. */
+    refundTransId: text('refund_trans_id').notNull(),
+    /** The gateway's reference of the refund, for its status query. */
+    refundRefId: text('refund_ref_id'),
+    status: text('status').notNull().default('asking'),
+    remarks: text('remarks').notNull(),
+    reason: text('reason'),
+    /** When the status job last asked the gateway about it. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('gateway_refunds_trans_uq').on(t.refundTransId),
+    uniqueIndex('gateway_refunds_ref_uq').on(t.refundRefId),
+    index('gateway_refunds_open_idx')
+      .on(t.status, t.checkedAt)
+      .where(sql`${t.status} in ('asking', 'initiated')`),
+    check('gateway_refunds_amount_positive', sql`${t.amountPoisha} > 0`),
+    check('gateway_refunds_trans_length', sql`char_length(${t.refundTransId}) <= 30`),
+    check(
+      'gateway_refunds_status_check',
+      sql`${t.status} in ('asking', 'initiated', 'refunded', 'cancelled', 'refused')`,
+    ),
+  ],
+);
+
+/**
  * One row: which mode's payments the fund totals count ('test' while the embedded
  * processor or Stripe test keys are used, 'live' with live keys).
  */
@@ -527,16 +581,22 @@ export const ledgerSettings = pgTable(
     check('ledger_settings_mode_check', sql`${t.mode} in ('test', 'live')`),
   ],
 );
-
-/** The last receipt number given in each year (Asia/Dhaka): one row per year, locked by the
- *  transaction that records a donation, so numbers have no gaps (decision 227). */
+/** The last receipt number given in each mode and year (Asia/Dhaka): one row per mode and
+ *  year, locked by the transaction that records a donation, so numbers have no gaps
+ *  (decision 227). */
 export const receiptCounters = pgTable(
   'receipt_counters',
   {
-    year: integer('year').primaryKey(),
+    /** Live and test receipts are numbered apart: EF-YYYY-NNNNNN and EF-T-YYYY-NNNNNN. */
+    mode: text('mode').notNull().default('live'),
+    year: integer('year').notNull(),
     last: integer('last').notNull().default(0),
   },
-  (t) => [check('receipt_counters_last_check', sql`${t.last} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.mode, t.year] }),
+    check('receipt_counters_last_check', sql`${t.last} >= 0`),
+    check('receipt_counters_mode_check', sql`${t.mode} in ('test', 'live')`),
+  ],
 );
 
 /** Background mails already handed to the mail server or outbox, by the job's key: a job

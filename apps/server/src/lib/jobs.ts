@@ -14,6 +14,8 @@ export const QUEUES = {
   adminDigest: 'admin-digest',
   /** Re-reads payments still pending from the provider. */
   reconcilePayments: 'reconcile-payments',
+  /** Asks a checkout gateway about refunds under way: lost answers, status by refund_ref_id. */
+  refundStatus: 'refund-status',
   /** Rows nothing else deletes (rate-limit counters, expired tokens, unused uploads). */
   housekeeping: 'housekeeping',
 } as const;
@@ -204,6 +206,7 @@ export class Jobs {
         if (existing.has(name)) continue;
         const recurring =
           name === QUEUES.reconcilePayments ||
+          name === QUEUES.refundStatus ||
           name === QUEUES.housekeeping ||
           name === QUEUES.adminDigest;
         // Recurring work: at most one run waiting or active across all processes.

@@ -50,6 +50,7 @@ export default fp(
               ...(reconcileSeconds > 0
                 ? {
                     [QUEUES.reconcilePayments]: everyMinutes(Math.round(reconcileSeconds / 60)),
+                    [QUEUES.refundStatus]: everyMinutes(Math.round(reconcileSeconds / 60)),
                   }
                 : {}),
             },

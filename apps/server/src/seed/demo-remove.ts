@@ -132,9 +132,11 @@ export async function removeDemoData(
     await tx.execute(sql`delete from webhook_events where provider = 'test'`);
 
     await recountFundTotals(tx, await ledgerMode(tx));
+    // Each mode's sequence goes back to its highest number left: EF-YYYY- (live), EF-T-YYYY- (test).
     await tx.execute(sql`update receipt_counters c set last = coalesce((
-        select max(substring(p.receipt_number from 9)::int) from payments p
-        where p.receipt_number like 'EF-' || c.year || '-%'), 0)`);
+        select max(substring(p.receipt_number from case when c.mode = 'live' then 9 else 11 end)::int)
+        from payments p
+        where p.receipt_number like (case when c.mode = 'live' then 'EF-' else 'EF-T-' end) || c.year || '-%'), 0)`);
     return {
       removal: {
         accounts,

@@ -67,12 +67,19 @@ export const heldPaymentsQuery = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** An admin approves (it counts) or refunds a held payment. */
+/** An admin records a held payment at what the provider took, or refunds it; with a reason. */
 export function useReviewPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ paymentId, decision }: { paymentId: string; decision: 'approve' | 'refund' }) =>
-      call(payments.review, { params: { paymentId }, body: { decision } }),
+    mutationFn: ({
+      paymentId,
+      decision,
+      reason,
+    }: {
+      paymentId: string;
+      decision: 'approve' | 'refund';
+      reason: string;
+    }) => call(payments.review, { params: { paymentId }, body: { decision, reason } }),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: fundKeys.all });
       await queryClient.invalidateQueries({ queryKey: paymentKeys.all });

@@ -83,6 +83,31 @@ export const popup = {
     return result.isConfirmed;
   },
   /**
+   * A question that needs a reason for the records: the reason given (trimmed), or null
+   * when cancelled. An empty reason is refused in the popup itself.
+   */
+  async confirmWithReason(
+    title: string,
+    text: string,
+    confirmButton: string,
+    values?: Record<string, string>,
+  ): Promise<string | null> {
+    const result = await Swal.fire({
+      title: t(title, values),
+      text: t(text, values),
+      icon: 'question',
+      input: 'textarea',
+      inputLabel: t('Reason for the records'),
+      inputAttributes: { maxlength: '500' },
+      inputValidator: (value: string) => (value.trim() ? null : t('Give a reason')),
+      showCancelButton: true,
+      ...COLOURS,
+      confirmButtonText: t(confirmButton),
+      cancelButtonText: t('Cancel'),
+    });
+    return result.isConfirmed ? String(result.value ?? '').trim() : null;
+  },
+  /**
    * A refused decision: when the item changed after the admin opened it (409
    * changed_since_viewed), says so (the page shows the current version, reloaded by the
    * mutation); anything else as a failure.

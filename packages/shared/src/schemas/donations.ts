@@ -174,7 +174,12 @@ export const ZIpnResult = z.object({
 });
 
 /** A payment the gateway flagged as risky, as the admin's review list shows it. */
-export const ZHeldPayment = ZPayment.extend({ donorName: z.string(), donorEmail: z.string() });
+export const ZHeldPayment = ZPayment.extend({
+  donorName: z.string(),
+  donorEmail: z.string(),
+  /** What the gateway or card provider says it took, for a payment held for review. */
+  providerAmountPoisha: z.number().int().nullable(),
+});
 export const ZHeldPaymentList = paged(ZHeldPayment);
 export type THeldPayment = z.infer<typeof ZHeldPayment>;
 
@@ -205,8 +210,14 @@ export const ZAdminPaymentDetail = ZHeldPayment.extend({
 });
 export type TAdminPaymentDetail = z.infer<typeof ZAdminPaymentDetail>;
 
-/** An admin's decision on a held payment: count it, or give the money back. */
-export const ZReviewDecision = z.object({ decision: z.enum(['approve', 'refund']) });
+/**
+ * An admin's decision on a held payment: count it at what the provider took, or give that
+ * money back; with a reason for the fund's audit trail.
+ */
+export const ZReviewDecision = z.object({
+  decision: z.enum(['approve', 'refund']),
+  reason: z.string().trim().min(1, 'Give a reason').max(500, 'Use at most 500 characters'),
+});
 export type TReviewDecision = z.infer<typeof ZReviewDecision>;
 
 /** The browser's return from the gateway: answered with a 303 to the pay page. */
@@ -330,6 +341,28 @@ export const ZRefundRequest = z
   })
   .strict();
 export type TRefundRequest = z.infer<typeof ZRefundRequest>;
+
+/**
+ * A refund made in the gateway's merchant panel, told to us: the refund_ref_id the panel
+ * shows and the amount; the gateway's refund status query confirms it is this payment's.
+ */
+export const ZPanelRefundRequest = z
+  .object({
+    refundRefId: z
+      .string()
+      .trim()
+      .min(1, 'Enter the refund reference the merchant panel shows')
+      .max(50, 'Use at most 50 characters')
+      .regex(/^[A-Za-z0-9_-]+$/, 'Enter the refund reference the merchant panel shows'),
+    amountPoisha: z
+      .number()
+      .int('Enter a whole number of poisha')
+      .positive('Enter an amount above zero')
+      .max(100_000_000_000),
+    reason: z.string().trim().min(1, 'Give a reason').max(500),
+  })
+  .strict();
+export type TPanelRefundRequest = z.infer<typeof ZPanelRefundRequest>;
 
 export const ZRefundResult = z.object({
   paymentId: z.string(),

@@ -49,10 +49,37 @@ export interface GatewayTransaction {
   instrument?: string | null;
 }
 
+/**
+ * The Refund API's answer to a refund request: `success` (initiated now), `processing`
+ * (a refund with this `refund_trans_id` was initiated already: the same refund, never a
+ * new one) or `failed` (refused, with the gateway's reason).
+ */
 export interface RefundResult {
   status: 'success' | 'processing' | 'failed';
   refundRefId: string | null;
   reason: string | null;
+}
+
+/** The refund status query's answer by `refund_ref_id`; null when the gateway knows none. */
+export interface RefundStatus {
+  /** `refunded` (the money went back), `processing` (still at the bank) or `cancelled`. */
+  status: 'refunded' | 'processing' | 'cancelled';
+  refundRefId: string;
+  /** The transaction it refunds: checked against the payment before anything is recorded. */
+  bankTranId: string | null;
+}
+
+export interface RefundRequest {
+  bankTranId: string;
+  amountPoisha: number;
+  remarks: string;
+  /** Ours, unique per refund decision, at most 30 characters: `refund_trans_id` and `refe_id`. */
+  refundTransId: string;
+}
+
+/** The `refund_trans_id` of a refund decision keyed by a UUID: `RF` and 25 letters and digits. */
+export function refundTransIdFor(key: string): string {
+  return `RF${tranIdFor(key).slice(2)}`;
 }
 
 export interface CheckoutGateway {
@@ -73,12 +100,10 @@ export interface CheckoutGateway {
   validate(valId: string): Promise<GatewayTransaction | null>;
   /** The Transaction Query API by our `tran_id`: every attempt the gateway knows. */
   queryByTranId(tranId: string): Promise<GatewayTransaction[]>;
-  refund(input: {
-    bankTranId: string;
-    amountPoisha: number;
-    remarks: string;
-    refId: string;
-  }): Promise<RefundResult>;
+  /** The Refund API: initiates a refund, or answers `processing` for one initiated before. */
+  refund(input: RefundRequest): Promise<RefundResult>;
+  /** The refund status query by the gateway's `refund_ref_id`. */
+  refundStatus(refundRefId: string): Promise<RefundStatus | null>;
 }
 
 /** The longest `tran_id` SSLCommerz's session API takes (string (30)). */

@@ -9,7 +9,9 @@ import {
   type CheckoutGateway,
   type CreatedSession,
   type GatewayTransaction,
+  type RefundRequest,
   type RefundResult,
+  type RefundStatus,
   type SessionInput,
   TRAN_ID_MAX_LENGTH,
 } from './gateway';
@@ -91,6 +93,15 @@ const ZRefundAnswer = z.object({
   APIConnect: z.string(),
   status: z.string().nullish(),
   refund_ref_id: optStr,
+  errorReason: z.string().nullish(),
+});
+
+/** The refund status query's answer (bank_tran_id, tran_id, refund_ref_id, initiated_on, refunded_on, status, errorReason). */
+const ZRefundStatusAnswer = z.object({
+  APIConnect: z.string(),
+  status: z.string().nullish(),
+  refund_ref_id: optStr,
+  bank_tran_id: optStr,
   errorReason: z.string().nullish(),
 });
 
@@ -335,30 +346,53 @@ export class SslCommerzGateway implements CheckoutGateway {
     return (answer.element ?? []).map(toTransaction);
   }
 
-  async refund(input: {
-    bankTranId: string;
-    amountPoisha: number;
-    remarks: string;
-    refId: string;
-  }): Promise<RefundResult> {
+  /**
+   * The Refund API, as documented since 24 February 2025: `refund_trans_id` (ours, unique
+   * per refund, at most 30 characters) is mandatory; `refe_id` carries the same reference.
+   * A request repeating a `refund_trans_id` is answered `processing` ("already initiated").
+   */
+  async refund(input: RefundRequest): Promise<RefundResult> {
     const answer = await this.call(
       ZRefundAnswer,
       '/validator/api/merchantTransIDvalidationAPI.php',
       {
         query: {
           bank_tran_id: input.bankTranId,
+          refund_trans_id: input.refundTransId,
           refund_amount: amountOf(input.amountPoisha),
-          refund_remarks: input.remarks,
-          refe_id: input.refId,
+          refund_remarks: cut(input.remarks, 255),
+          refe_id: input.refundTransId,
           ...this.credentials(),
         },
       },
     );
+    // INVALID_REQUEST, INACTIVE, FAILED: the gateway initiated nothing.
+    if (answer.APIConnect !== 'DONE') {
+      return {
+        status: 'failed',
+        refundRefId: null,
+        reason: answer.errorReason || answer.APIConnect,
+      };
+    }
     const status = (answer.status ?? '').toLowerCase();
     return {
       status: status === 'success' ? 'success' : status === 'processing' ? 'processing' : 'failed',
       refundRefId: answer.refund_ref_id,
-      reason: answer.errorReason ?? null,
+      reason: answer.errorReason || null,
     };
+  }
+
+  async refundStatus(refundRefId: string): Promise<RefundStatus | null> {
+    const answer = await this.call(
+      ZRefundStatusAnswer,
+      '/validator/api/merchantTransIDvalidationAPI.php',
+      { query: { refund_ref_id: refundRefId, ...this.credentials() } },
+    );
+    if (answer.APIConnect !== 'DONE') {
+      throw new Unavailable(`The payment gateway did not answer the query (${answer.APIConnect})`);
+    }
+    const status = (answer.status ?? '').toLowerCase();
+    if (status !== 'refunded' && status !== 'processing' && status !== 'cancelled') return null;
+    return { status, refundRefId, bankTranId: answer.bank_tran_id };
   }
 }

@@ -10,6 +10,7 @@ import {
   type CreatedSession,
   type GatewayTransaction,
   type RefundResult,
+  type RefundStatus,
   type SessionInput,
 } from './gateway';
 import { signedBy, withSignature } from './sslcommerz';
@@ -219,5 +220,12 @@ export class TestCheckoutGateway implements CheckoutGateway {
 
   async refund(): Promise<RefundResult> {
     return { status: 'success', refundRefId: `TESTREF${token(8).toUpperCase()}`, reason: null };
+  }
+
+  /** Test money: every refund the test checkout took is back at once. */
+  async refundStatus(refundRefId: string): Promise<RefundStatus | null> {
+    return refundRefId.startsWith('TESTREF')
+      ? { status: 'refunded', refundRefId, bankTranId: null }
+      : null;
   }
 }

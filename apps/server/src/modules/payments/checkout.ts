@@ -14,7 +14,6 @@ import type { TCheckoutRequest, TCheckoutResponse } from '@easyfund/shared/schem
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
 import { funds, gatewayValidations, payments, verificationApplications } from '../../db/schema';
-import { OWN_FUND_PAYMENT, refuseOwn } from '../../lib/decisions';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import {
@@ -322,6 +321,11 @@ async function applyTransaction(
       .set({
         status: 'needs_review',
         failureMessage: PAYMENT_MESSAGES.mismatch,
+        // What the gateway took, in our currency only: an admin may record the payment at it.
+        providerAmountPoisha:
+          t.currency === row.currency.toUpperCase() && (poishaOf(t.amount) ?? 0) > 0
+            ? poishaOf(t.amount)
+            : null,
         ...detailsOf(row, t, valId),
       })
       .where(and(eq(payments.id, row.id), inArray(payments.status, ['pending', 'failed'])));
@@ -331,7 +335,12 @@ async function applyTransaction(
   if (t.riskLevel === 1) {
     const [held] = await deps.db
       .update(payments)
-      .set({ status: 'needs_review', failureMessage: CHECKOUT_MESSAGES.held, ...details })
+      .set({
+        status: 'needs_review',
+        failureMessage: CHECKOUT_MESSAGES.held,
+        providerAmountPoisha: row.amountPoisha,
+        ...details,
+      })
       .where(and(eq(payments.id, row.id), inArray(payments.status, ['pending', 'failed'])))
       .returning({ id: payments.id });
     if (held) deps.log.warn(log, 'risky payment held for review');
@@ -456,60 +465,6 @@ async function markFailed(db: Db, paymentId: string, message: string): Promise<v
     .update(payments)
     .set({ status: 'failed', failureMessage: message.slice(0, 500) })
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')));
-}
-
-export const REVIEW_MESSAGES = {
-  refunded: 'Refunded after review: the gateway flagged the payment as risky.',
-  notHeld: 'This payment is not waiting for a review.',
-  refundRefused: 'The gateway refused the refund: {{reason}}',
-} as const;
-
-/**
- * An admin's decision on a held payment. Approve: recorded as any donation (once, from
- * `held` only). Refund: the gateway's Refund API first (outside any transaction), then
- * the payment is closed with the reason; it was never counted, so no total changes.
- */
-export async function reviewHeldPayment(
-  deps: CheckoutDeps,
-  paymentId: string,
-  decision: 'approve' | 'refund',
-  adminId: string,
-): Promise<void> {
-  const [row] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!row) throw new NotFound('Payment');
-  const [fund] = await deps.db
-    .select({ raiserId: funds.raiserId })
-    .from(funds)
-    .where(eq(funds.id, row.fundId));
-  refuseOwn(fund?.raiserId, adminId, OWN_FUND_PAYMENT);
-  if (row.status !== 'needs_review' || row.provider !== deps.gateway.name) {
-    throw new Conflict(REVIEW_MESSAGES.notHeld, 'not_held');
-  }
-  if (decision === 'approve') {
-    if (!(await recordDonation(deps.db, row.id, { from: ['needs_review'], jobs: deps.jobs }))) {
-      throw new Conflict(REVIEW_MESSAGES.notHeld, 'not_held');
-    }
-    deps.log.warn({ paymentId, adminId }, 'held payment approved');
-    return;
-  }
-  if (!row.gatewayTransactionId) throw new Conflict(REVIEW_MESSAGES.notHeld, 'not_held');
-  const refund = await deps.gateway.refund({
-    bankTranId: row.gatewayTransactionId,
-    amountPoisha: row.amountPoisha,
-    remarks: 'Flagged as risky by the gateway; refunded after review',
-    refId: row.id,
-  });
-  if (refund.status === 'failed') {
-    throw new Conflict(
-      REVIEW_MESSAGES.refundRefused.replace('{{reason}}', refund.reason ?? 'unknown'),
-      'refund_refused',
-    );
-  }
-  await deps.db
-    .update(payments)
-    .set({ status: 'failed', failureMessage: REVIEW_MESSAGES.refunded })
-    .where(and(eq(payments.id, row.id), eq(payments.status, 'needs_review')));
-  deps.log.warn({ paymentId, adminId, refundRefId: refund.refundRefId }, 'held payment refunded');
 }
 
 /** Where the donor lands after the gateway: the fund's pay page, asking about the payment. */

@@ -16,7 +16,6 @@ import {
   type CheckoutDeps,
   mayBeTranId,
   returnPath,
-  reviewHeldPayment,
   settleCheckout,
   startCheckout,
 } from './checkout';
@@ -29,7 +28,7 @@ import {
   refuseGatewayNotice,
   slowSuspectNetwork,
 } from './limits';
-import { findPayment, findUserPayment, listHeldPayments } from './views';
+import { findUserPayment } from './views';
 
 const form = (body: Buffer) => new URLSearchParams(body.toString('utf8'));
 
@@ -65,14 +64,6 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
 
   route(app, payments.one, async ({ user, params }) => {
     const payment = await findUserPayment(app.database.db, user.id, params.paymentId);
-    if (!payment) throw new NotFound('Payment');
-    return payment;
-  });
-
-  route(app, payments.held, ({ query }) => listHeldPayments(app.database.db, query));
-  route(app, payments.review, async ({ params, body, user }) => {
-    await reviewHeldPayment(deps(), params.paymentId, body.decision, user.id);
-    const payment = await findPayment(app.database.db, params.paymentId);
     if (!payment) throw new NotFound('Payment');
     return payment;
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { QUEUES } from '../../lib/jobs';
+import { settleGatewayRefunds } from './gateway-refunds';
 import { reconcilePendingPayments } from './reconcile';
 import type { PaymentDeps } from './service';
 
@@ -19,4 +20,22 @@ export function registerReconciler(app: FastifyInstance, deps: PaymentDeps) {
       app.log.info({ reconcile: report }, 'pending payments reconciled');
     if (report.errors > 0) throw new Error(`${report.errors} payments could not be settled`);
   });
+  // The refund-status job, on the same interval: refunds asked of the checkout gateway whose
+  // answer was lost are asked again (same refund_trans_id), initiated ones are queried by
+  // refund_ref_id (decision 247).
+  const checkout = deps.checkout;
+  if (checkout) {
+    app.jobs.handle(QUEUES.refundStatus, async () => {
+      const report = await settleGatewayRefunds({
+        db: deps.db,
+        gateway: checkout,
+        log: deps.log,
+        mailQueue: deps.mailQueue,
+      });
+      if (report.asked + report.refunded + report.cancelled > 0)
+        app.log.info({ refunds: report }, 'gateway refunds settled');
+      if (report.errors > 0)
+        throw new Error(`${report.errors} gateway refunds could not be settled`);
+    });
+  }
 }

@@ -10,8 +10,16 @@ import { route } from '../../plugins/route';
 import { registerCheckoutRoutes } from './gateway-routes';
 import { paymentRateLimit, refuseCappedInstrument, slowSuspectNetwork } from './limits';
 import { registerReconciler } from './reconciler';
-import { confirmPayment, createPaymentIntent, type PaymentDeps, refundPayment } from './service';
-import { listMyPayments, paymentDetail, searchPayments } from './views';
+import { recordPanelRefund, refundDonation } from './gateway-refunds';
+import { reviewHeldPayment } from './review';
+import { confirmPayment, createPaymentIntent, type PaymentDeps } from './service';
+import {
+  findPayment,
+  listHeldPayments,
+  listMyPayments,
+  paymentDetail,
+  searchPayments,
+} from './views';
 import { handleWebhook } from './webhook';
 
 /** Payments: intents, confirmation, the history, the embedded processor, the Stripe webhook. */
@@ -80,8 +88,26 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     return detail;
   });
   route(app, payments.refund, ({ user, params, body, request }) =>
-    refundPayment(deps, user, params.paymentId, body, request.language()),
+    refundDonation(deps, user, params.paymentId, body, request.language()),
   );
+  route(app, payments.panelRefund, ({ user, params, body, request }) =>
+    recordPanelRefund(deps, user, params.paymentId, body, request.language()),
+  );
+  // Payments held for review, of any provider: recorded at what the provider took, or refunded.
+  route(app, payments.held, ({ query }) => listHeldPayments(deps.db, query));
+  route(app, payments.review, async ({ params, body, user, request }) => {
+    await reviewHeldPayment(
+      deps,
+      params.paymentId,
+      body.decision,
+      body.reason,
+      user.id,
+      request.language(),
+    );
+    const payment = await findPayment(deps.db, params.paymentId);
+    if (!payment) throw new NotFound('Payment');
+    return payment;
+  });
 
   // The embedded processor's own endpoint: the card goes here, never to our donation
   // endpoints. Authorised by the client secret.

@@ -270,7 +270,7 @@ export async function settlePayment(
         },
         'payment differs from the provider; held for review, not recorded',
       );
-      const held = await markNeedsReview(deps.db, row.id, problem);
+      const held = await markNeedsReview(deps.db, row.id, problem, intent.amountReceived);
       if (held && deps.mailQueue) await notifyHeld(deps.db, deps.mailQueue, row.id);
       return 'needs_review';
     }
@@ -332,15 +332,24 @@ export async function recordDonation(
     details = {},
     from = ['pending', 'failed'],
     jobs,
+    within,
   }: {
     /** When it succeeded: now, except for demo data and tests that tell a history. */
     at?: Date;
     /** What the gateway told about it (its transaction, the validation, the method). */
-    details?: { validationId?: string; gatewayTransactionId?: string | null; method?: string };
+    details?: {
+      validationId?: string;
+      gatewayTransactionId?: string | null;
+      method?: string;
+      /** An admin records a held payment at what the provider took. */
+      amountPoisha?: number;
+    };
     /** The statuses it may be recorded from; an admin's approval records a payment in review. */
     from?: readonly string[];
     /** Where the receipt e-mail is queued; absent, no e-mail is sent. */
     jobs?: Jobs;
+    /** Runs in the recording transaction once the payment is recorded (the audit trail). */
+    within?: (tx: Tx) => Promise<void>;
   } = {},
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -350,6 +359,7 @@ export async function recordDonation(
       .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])))
       .returning({ id: payments.id });
     if (!paid) return false;
+    await within?.(tx);
     await jobs?.send(QUEUES.receiptMail, { paymentId: paid.id }, { id: paid.id, tx });
     // The fund's totals, the receipt number and the cart follow at the commit, by the
     // deferred trigger `payments_record_at_commit` (migrations 0012 and 0014, decision
@@ -373,6 +383,8 @@ export async function recordRefund(
   /** The provider's totals for the payment, or (a gateway that reports no totals) one new refund. */
   intent: Pick<ProviderIntent, 'refundedPoisha' | 'disputedPoisha'> | { addedPoisha: number },
   source: string,
+  /** Runs in the recording transaction, after the record (a gateway refund's new state). */
+  within?: (tx: Tx) => Promise<void>,
 ): Promise<number> {
   let refundId: string | undefined;
   let held: string[] = [];
@@ -383,7 +395,17 @@ export async function recordRefund(
       .delete(pendingRefunds)
       .where(eq(pendingRefunds.source, source))
       .returning({ amount: pendingRefunds.amountPoisha });
+    await within?.(tx);
     if (!row || (row.status !== 'succeeded' && row.status !== 'refunded')) return 0;
+    // A gateway reporting no totals tells of one refund per source: told again (a retried
+    // request answered "already initiated"), it is recorded once.
+    if ('addedPoisha' in intent) {
+      const [seen] = await tx
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(eq(refunds.source, source.slice(0, 200)));
+      if (seen) return 0;
+    }
     const taken =
       'addedPoisha' in intent
         ? row.refundedPoisha + intent.addedPoisha
@@ -523,10 +545,20 @@ async function holdWithdrawalsAbove(tx: Tx, fundId: string, raisedPoisha: number
 }
 
 /** A succeeded intent that does not match the payment: kept aside for an admin. */
-async function markNeedsReview(db: Db, paymentId: string, message: string): Promise<boolean> {
+async function markNeedsReview(
+  db: Db,
+  paymentId: string,
+  message: string,
+  /** What the provider says it took (an admin may record the payment at it). */
+  takenPoisha: number,
+): Promise<boolean> {
   const held = await db
     .update(payments)
-    .set({ status: 'needs_review', failureMessage: message.slice(0, 500) })
+    .set({
+      status: 'needs_review',
+      failureMessage: message.slice(0, 500),
+      providerAmountPoisha: takenPoisha > 0 ? takenPoisha : null,
+    })
     .where(and(eq(payments.id, paymentId), inArray(payments.status, ['pending', 'failed'])))
     .returning({ id: payments.id });
   return held.length > 0;
@@ -557,8 +589,12 @@ export const REFUND_MESSAGES = {
   refused: 'The payment gateway refused the refund: {{reason}}',
 } as const;
 
+/** The source of an admin's refund decision: its `refunds`, hold and gateway rows share it. */
+export const refundSource = (adminId: string, requestKey: string) =>
+  `admin:${adminId}:${requestKey}`.slice(0, 200);
+
 /**
- * An admin refunds all or part of a succeeded payment: check what is refundable and
+ * An admin refunds all or part of a succeeded card payment: check what is refundable and
  * what the fund still holds, and hold the amount back (`reserveRefund`); ask the
  * provider (outside any transaction, with the request's idempotency key); re-read the
  * provider's state and record it through `recordRefund`, which releases the hold in the
@@ -580,9 +616,7 @@ export async function refundPayment(
   const { db, provider } = deps;
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!row) throw new NotFound('Payment');
-  const source = `admin:${actor.id}:${input.requestKey}`.slice(0, 200);
-  // A payment made through the hosted checkout (a wallet) is refunded at that gateway.
-  const gateway = deps.checkout && row.provider === deps.checkout.name ? deps.checkout : null;
+  const source = refundSource(actor.id, input.requestKey);
   const [repeat] = await db
     .select({ id: refunds.id })
     .from(refunds)
@@ -590,35 +624,11 @@ export async function refundPayment(
   if (repeat) return refundResult(db, paymentId);
   if (row.status !== 'succeeded')
     throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
-  if (!gateway && row.provider !== provider.name)
+  if (row.provider !== provider.name)
     throw new Conflict(REFUND_MESSAGES.otherProvider, 'other_provider');
-  if (gateway && !row.gatewayTransactionId)
-    throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
   await reserveRefund(db, row.id, input.amountPoisha, source, lang);
   const reason = input.reason.slice(0, 400);
   try {
-    if (gateway) {
-      // The gateway reports no refund totals: its answer to this request is what is recorded.
-      // `refId` is unique per admin request, so the gateway refuses to repeat one.
-      const answer = await gateway.refund({
-        bankTranId: row.gatewayTransactionId!,
-        amountPoisha: input.amountPoisha,
-        remarks: reason,
-        refId: input.requestKey,
-      });
-      if (answer.status === 'failed') {
-        throw new Conflict(
-          translate(lang, REFUND_MESSAGES.refused, { reason: answer.reason ?? '—' }),
-          'refund_refused',
-        );
-      }
-      deps.log.warn(
-        { paymentId, by: actor.id, refundRefId: answer.refundRefId, status: answer.status },
-        'payment refunded at the gateway',
-      );
-      await recordRefund(deps, paymentId, { addedPoisha: input.amountPoisha }, source);
-      return await refundResult(db, paymentId);
-    }
     await provider.refund({
       intentId: row.providerPaymentId,
       amountPoisha: input.amountPoisha,
@@ -644,12 +654,14 @@ export async function refundPayment(
  * requested while the provider answers cannot take it. A repeated request (the same
  * source) keeps its one hold.
  */
-async function reserveRefund(
+export async function reserveRefund(
   db: Db,
   paymentId: string,
   amountPoisha: number,
   source: string,
   lang: Language,
+  /** Runs in the same transaction once the amount is held (a gateway refund's decision). */
+  within?: (tx: Tx, row: PaymentRow) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
@@ -690,11 +702,12 @@ async function reserveRefund(
       .insert(pendingRefunds)
       .values({ source, paymentId, fundId: row.fundId, amountPoisha, mode: row.mode })
       .onConflictDoNothing({ target: pendingRefunds.source });
+    await within?.(tx, row);
   });
 }
 
 /** What an admin's refund request answers: the payment as it now stands. */
-async function refundResult(db: Db, paymentId: string) {
+export async function refundResult(db: Db, paymentId: string) {
   const [after] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!after) throw new NotFound('Payment');
   return {

@@ -130,7 +130,12 @@ export async function listMyPayments(
 /** Payments with their fund, its raiser and the donor: the admin's views. */
 function selectWithDonor(db: Db, where: SQL | undefined) {
   return db
-    .select({ ...paymentColumns, donorName: donor.name, donorEmail: donor.email })
+    .select({
+      ...paymentColumns,
+      donorName: donor.name,
+      donorEmail: donor.email,
+      providerAmountPoisha: payments.providerAmountPoisha,
+    })
     .from(payments)
     .innerJoin(funds, eq(funds.id, payments.fundId))
     .innerJoin(user, eq(user.id, funds.raiserId))
@@ -144,6 +149,7 @@ const toAdminPayment = (row: AdminRow): THeldPayment => ({
   ...toPayment(row),
   donorName: row.donorName,
   donorEmail: row.donorEmail,
+  providerAmountPoisha: row.providerAmountPoisha,
 });
 
 function countWithDonor(db: Db, where: SQL | undefined) {

@@ -142,8 +142,8 @@ export async function statementPdf(
         inArray(payments.status, ['succeeded', 'refunded']),
         isNotNull(payments.receiptNumber),
         ofLedgerMode(payments.mode),
-        // The receipt number carries the Dhaka year it was given in.
-        sql`${payments.receiptNumber} like ${`EF-${year}-%`}`,
+        // The receipt number carries the Dhaka year it was given in (EF-YYYY- live, EF-T-YYYY- test).
+        sql`(${payments.receiptNumber} like ${`EF-${year}-%`} or ${payments.receiptNumber} like ${`EF-T-${year}-%`})`,
       ),
     )
     .orderBy(asc(payments.receiptNumber));

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_NAMES, type PaymentStatus } from '@easyfund/shared/constants';
 import { parseTk, tkToPoisha } from '@easyfund/shared/money';
@@ -99,6 +99,17 @@ function RefundForm({ p }: { p: TAdminPaymentDetail }) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
+  // One key per refund decision (this amount, this reason), kept across clicks and retries
+  // after an error or a lost answer: the server asks the gateway again with it and nothing
+  // more is refunded (decision 247). A changed amount or reason, or a
+  // refund done, is a new decision.
+  const decision = useRef<{ key: string; amountPoisha: number; reason: string } | null>(null);
+  const keyFor = (amountPoisha: number, why: string) => {
+    const d = decision.current;
+    if (d && d.amountPoisha === amountPoisha && d.reason === why) return d.key;
+    decision.current = { key: crypto.randomUUID(), amountPoisha, reason: why };
+    return decision.current.key;
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -111,6 +122,7 @@ function RefundForm({ p }: { p: TAdminPaymentDetail }) {
     setErrors(next);
     if (next.amount || next.reason || tkAmount === null) return;
     const amountPoisha = tkToPoisha(tkAmount);
+    const requestKey = keyFor(amountPoisha, reason.trim());
     const ok = await popup.confirm(
       'Refund this payment?',
       'Refund {{amount}} to {{donor}} through the gateway?',
@@ -123,9 +135,9 @@ function RefundForm({ p }: { p: TAdminPaymentDetail }) {
         paymentId: p.id,
         amountPoisha,
         reason: reason.trim(),
-        // One key per request: sending it again refunds nothing more.
-        requestKey: crypto.randomUUID(),
+        requestKey,
       });
+      decision.current = null;
       setAmount('');
       setReason('');
       void popup.success('Payment refunded');

@@ -35,24 +35,26 @@ function HeldPayments() {
   const review = useReviewPayment();
 
   const decide = async (p: THeldPayment, decision: 'approve' | 'refund') => {
-    const values = { amount: tk(p.amountPoisha), donor: p.donorName, fund: p.fundName };
-    const ok =
+    // What the provider took is what counts, or what goes back (decision 248).
+    const taken = p.providerAmountPoisha ?? p.amountPoisha;
+    const values = { amount: tk(taken), donor: p.donorName, fund: p.fundName };
+    const reason =
       decision === 'approve'
-        ? await popup.confirm(
+        ? await popup.confirmWithReason(
             'Approve this payment?',
             'Count {{amount}} from {{donor}} to {{fund}} as a donation?',
             'Approve',
             values,
           )
-        : await popup.confirm(
+        : await popup.confirmWithReason(
             'Refund this payment?',
             'Refund {{amount}} to {{donor}} through the gateway?',
             'Refund',
             values,
           );
-    if (!ok) return;
+    if (reason === null) return;
     try {
-      await review.mutateAsync({ paymentId: p.id, decision });
+      await review.mutateAsync({ paymentId: p.id, decision, reason });
       void popup.success(decision === 'approve' ? 'Payment approved' : 'Payment refunded');
     } catch (err) {
       await popup.failure(messageOf(err));
@@ -64,7 +66,7 @@ function HeldPayments() {
       <h1 className="mb-2 text-center text-3xl font-bold">{PAGE_TITLES.managePayments}</h1>
       <p className="mb-6 text-center text-base-content/80">
         {t(
-          'Payments the gateway flagged as risky. They count only once approved; a refund returns the money through the gateway.',
+          'Payments held for review: flagged as risky, or the provider took another amount than asked. They count only once approved, at what the provider took; a refund returns that money through the provider.',
         )}
       </p>
       <PagedTable
@@ -76,6 +78,7 @@ function HeldPayments() {
           t('Event Name'),
           t('Donor'),
           t('Amount'),
+          t('Taken by the provider'),
           t('Method'),
           t('Transaction ID'),
           t('Time'),
@@ -92,6 +95,7 @@ function HeldPayments() {
               <span className="block text-xs text-base-content/80">{p.donorEmail}</span>
             </td>
             <td>{tk(p.amountPoisha)}</td>
+            <td>{p.providerAmountPoisha === null ? '—' : tk(p.providerAmountPoisha)}</td>
             <td>{PAYMENT_METHOD_NAMES[p.method]}</td>
             <td className="font-mono text-xs break-all">{p.transactionId}</td>
             <td>{dateTime(p.createdAt)}</td>

@@ -1,0 +1,410 @@
+/**
+ * Refunds at a hosted-checkout gateway (SSLCommerz) as a state machine (decision
+ * 247). One `gateway_refunds` row per refund decision, keyed by the
+ * decision's source: a retried click or a lost answer asks the gateway again with the
+ * same `refund_trans_id`, which the gateway answers `processing` ("already initiated"),
+ * never with a second refund; the ledger records the decision once, at what it asked.
+ * The refund-status job asks again about decisions whose answer was lost and queries
+ * initiated ones by `refund_ref_id`: a refund the gateway cancels gives the money back.
+ */
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { Language } from '@easyfund/shared/i18n/languages';
+import type { TMe } from '@easyfund/shared/schemas/common';
+import type { Db, Tx } from '../../db/client';
+import { gatewayRefunds, payments, pendingRefunds } from '../../db/schema';
+import { Conflict, NotFound } from '../../lib/errors';
+import { translate } from '../../lib/i18n';
+import {
+  type CheckoutGateway,
+  type RefundResult,
+  refundTransIdFor,
+} from '../../lib/payments/gateway';
+import type { MailQueue } from '../../lib/notifications';
+import {
+  type AdminRefundInput,
+  type PaymentDeps,
+  recordRefund,
+  REFUND_MESSAGES,
+  refundPayment,
+  refundResult,
+  refundSource,
+  reserveRefund,
+} from './service';
+
+export type GatewayRefundRow = typeof gatewayRefunds.$inferSelect;
+
+export interface GatewayRefundDeps {
+  db: Db;
+  gateway: CheckoutGateway;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  mailQueue?: MailQueue;
+}
+
+/**
+ * An admin's refund of a donation, of any provider: a card payment through the card
+ * provider (`refundPayment`), a payment of the hosted checkout through the gateway as a
+ * refund decision. The decision is the request's key, which the admin's screen keeps for
+ * the same amount and reason across clicks and retries: asked again, the gateway refunds
+ * nothing more, and the ledger records what the gateway refunded, once.
+ */
+export async function refundDonation(
+  deps: PaymentDeps,
+  actor: Pick<TMe, 'id'>,
+  paymentId: string,
+  input: AdminRefundInput,
+  lang: Language = 'en',
+) {
+  const [row] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row) throw new NotFound('Payment');
+  const gateway = deps.checkout && row.provider === deps.checkout.name ? deps.checkout : null;
+  if (!gateway) return refundPayment(deps, actor, paymentId, input, lang);
+  const gatewayDeps = { db: deps.db, gateway, log: deps.log, mailQueue: deps.mailQueue };
+  const source = refundSource(actor.id, input.requestKey);
+  let decision = await findGatewayRefund(deps.db, source);
+  if (decision && decision.paymentId !== row.id) {
+    throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
+  }
+  // Taken, refunded or cancelled: this decision was answered; the payment as it stands.
+  if (decision && decision.status !== 'asking' && decision.status !== 'refused') {
+    return refundResult(deps.db, row.id);
+  }
+  if (!decision || decision.status === 'refused') {
+    if (row.status !== 'succeeded' || !row.gatewayTransactionId) {
+      throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
+    }
+    const remarks = input.reason.slice(0, 255);
+    await reserveRefund(deps.db, row.id, input.amountPoisha, source, lang, async (tx) => {
+      await tx
+        .insert(gatewayRefunds)
+        .values({
+          source,
+          paymentId: row.id,
+          amountPoisha: input.amountPoisha,
+          refundTransId: refundTransIdFor(input.requestKey),
+          remarks,
+        })
+        .onConflictDoUpdate({
+          target: gatewayRefunds.source,
+          set: { status: 'asking', amountPoisha: input.amountPoisha, remarks, reason: null },
+        });
+    });
+    decision = await findGatewayRefund(deps.db, source);
+  }
+  if (!decision || !row.gatewayTransactionId) {
+    throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
+  }
+  const outcome = await askGatewayRefund(
+    gatewayDeps,
+    decision,
+    row.gatewayTransactionId,
+    recordTakenRefund(gatewayDeps, decision),
+  );
+  if (!outcome.taken) {
+    throw new Conflict(
+      translate(lang, REFUND_MESSAGES.refused, { reason: outcome.reason }),
+      'refund_refused',
+    );
+  }
+  return refundResult(deps.db, row.id);
+}
+
+/**
+ * A refund made in the gateway's merchant panel, told by an admin with the refund_ref_id the
+ * panel shows (SSLCommerz lists no refunds of a transaction: its status query by
+ * refund_ref_id is the one way to ask about one). The gateway must confirm the reference is
+ * a refund of this payment's transaction and not cancelled; the amount is then checked and
+ * held like any refund and recorded as a decision already initiated, which the refund-status
+ * job follows (a cancellation gives the money back). A reference told twice records once.
+ */
+export async function recordPanelRefund(
+  deps: PaymentDeps,
+  actor: Pick<TMe, 'id'>,
+  paymentId: string,
+  input: { refundRefId: string; amountPoisha: number; reason: string },
+  lang: Language = 'en',
+) {
+  const [row] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row) throw new NotFound('Payment');
+  const gateway = deps.checkout && row.provider === deps.checkout.name ? deps.checkout : null;
+  if (!gateway || !row.gatewayTransactionId) {
+    throw new Conflict('This payment was not made through the gateway’s checkout.', 'not_gateway');
+  }
+  const [known] = await deps.db
+    .select()
+    .from(gatewayRefunds)
+    .where(eq(gatewayRefunds.refundRefId, input.refundRefId));
+  if (known && known.paymentId !== row.id) {
+    throw new Conflict(
+      'The gateway says this refund belongs to another payment.',
+      'refund_other_payment',
+    );
+  }
+  // The gateway call happens before, never inside, a transaction.
+  const status = await gateway.refundStatus(input.refundRefId);
+  if (!status)
+    throw new Conflict('The gateway knows no refund with this reference.', 'refund_unknown');
+  if (status.bankTranId !== row.gatewayTransactionId) {
+    throw new Conflict(
+      'The gateway says this refund belongs to another payment.',
+      'refund_other_payment',
+    );
+  }
+  if (status.status === 'cancelled') {
+    throw new Conflict('The gateway says this refund was cancelled.', 'refund_cancelled');
+  }
+  if (!known && row.status !== 'succeeded') {
+    throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
+  }
+  const source = known?.source ?? `panel:${input.refundRefId}`;
+  const amountPoisha = known?.amountPoisha ?? input.amountPoisha;
+  if (!known) {
+    // Never `asking`: the refund was made in the panel, there is nothing to ask for.
+    await reserveRefund(deps.db, row.id, amountPoisha, source, lang, async (tx) => {
+      await tx
+        .insert(gatewayRefunds)
+        .values({
+          source,
+          paymentId: row.id,
+          amountPoisha,
+          refundTransId: refundTransIdFor(crypto.randomUUID()),
+          refundRefId: input.refundRefId,
+          status: 'initiated',
+          remarks: input.reason.slice(0, 255),
+          reason: `Made in the merchant panel; told by ${actor.id}`.slice(0, 500),
+        })
+        .onConflictDoNothing();
+    });
+  }
+  // Recorded once under its source, also when told again after a failure here.
+  await recordRefund(deps, row.id, { addedPoisha: amountPoisha }, source, async (tx) => {
+    if (status.status !== 'refunded') return;
+    await tx
+      .update(gatewayRefunds)
+      .set({ status: 'refunded' })
+      .where(and(eq(gatewayRefunds.source, source), eq(gatewayRefunds.status, 'initiated')));
+  });
+  deps.log.warn(
+    { paymentId: row.id, refundRefId: input.refundRefId, by: actor.id },
+    'a refund made in the merchant panel recorded',
+  );
+  return refundResult(deps.db, row.id);
+}
+
+/** What asking the gateway came to: taken (once, however often asked) or refused. */
+export type GatewayRefundOutcome =
+  { taken: true; refundRefId: string | null } | { taken: false; reason: string };
+
+export async function findGatewayRefund(db: Db | Tx, source: string) {
+  const [row] = await db.select().from(gatewayRefunds).where(eq(gatewayRefunds.source, source));
+  return row ?? null;
+}
+
+/**
+ * Asks the gateway's Refund API for a decision in `asking`, outside any transaction. A
+ * lost answer (a network error, a timeout) throws and leaves the decision asking, its
+ * amount still held back from the fund: the refund may have been made. `success` and
+ * `processing` are the same refund: `onTaken` records it (in one transaction with the
+ * decision becoming `initiated`); `failed` ends the decision and its hold.
+ */
+export async function askGatewayRefund(
+  deps: GatewayRefundDeps,
+  decision: GatewayRefundRow,
+  bankTranId: string,
+  onTaken: (answer: RefundResult, initiated: (tx: Tx) => Promise<void>) => Promise<void>,
+): Promise<GatewayRefundOutcome> {
+  let answer: RefundResult;
+  try {
+    answer = await deps.gateway.refund({
+      bankTranId,
+      amountPoisha: decision.amountPoisha,
+      remarks: decision.remarks,
+      refundTransId: decision.refundTransId,
+    });
+  } finally {
+    await deps.db
+      .update(gatewayRefunds)
+      .set({ checkedAt: new Date() })
+      .where(eq(gatewayRefunds.source, decision.source));
+  }
+  if (answer.status === 'failed') {
+    const reason = (answer.reason ?? '—').slice(0, 500);
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(gatewayRefunds)
+        .set({ status: 'refused', reason })
+        .where(
+          and(eq(gatewayRefunds.source, decision.source), eq(gatewayRefunds.status, 'asking')),
+        );
+      await tx.delete(pendingRefunds).where(eq(pendingRefunds.source, decision.source));
+    });
+    deps.log.warn({ source: decision.source, reason }, 'the gateway refused a refund');
+    return { taken: false, reason };
+  }
+  const refundRefId = answer.refundRefId ?? decision.refundRefId;
+  await onTaken(answer, async (tx) => {
+    await tx
+      .update(gatewayRefunds)
+      .set({ status: 'initiated', refundRefId, reason: null })
+      .where(and(eq(gatewayRefunds.source, decision.source), eq(gatewayRefunds.status, 'asking')));
+  });
+  deps.log.warn(
+    { paymentId: decision.paymentId, refundRefId, answer: answer.status },
+    'refund initiated at the gateway',
+  );
+  return { taken: true, refundRefId };
+}
+
+/** A donation's refund the gateway took: recorded once under the decision's source. */
+export function recordTakenRefund(deps: GatewayRefundDeps, decision: GatewayRefundRow) {
+  return (_answer: RefundResult, initiated: (tx: Tx) => Promise<void>) =>
+    recordRefund(
+      deps,
+      decision.paymentId,
+      { addedPoisha: decision.amountPoisha },
+      decision.source,
+      initiated,
+    ).then(() => undefined);
+}
+
+/** A held payment (never counted) the gateway refunded: closed, with why. */
+export function closeHeldRefunded(
+  deps: GatewayRefundDeps,
+  decision: GatewayRefundRow,
+  why: string,
+) {
+  return async (_answer: RefundResult, initiated: (tx: Tx) => Promise<void>) => {
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureMessage: why.slice(0, 500) })
+        .where(and(eq(payments.id, decision.paymentId), eq(payments.status, 'needs_review')));
+      await initiated(tx);
+    });
+  };
+}
+
+export interface GatewayRefundReport {
+  asked: number;
+  refunded: number;
+  cancelled: number;
+  errors: number;
+}
+
+/**
+ * The refund-status job: claims open decisions not looked at in the last `claimForMs`
+ * (`FOR UPDATE SKIP LOCKED`: several processes take different rows), asks the Refund API
+ * again for those whose answer was lost (the same `refund_trans_id`: the gateway answers
+ * `processing` for one it made, so the ledger records what the gateway refunded, once),
+ * and queries initiated ones by `refund_ref_id`: `refunded` closes them, `cancelled` gives
+ * the money back to the fund (a `reinstated` row).
+ */
+export async function settleGatewayRefunds(
+  deps: GatewayRefundDeps,
+  opts: { now?: Date; claimForMs?: number; limit?: number } = {},
+): Promise<GatewayRefundReport> {
+  const now = opts.now ?? new Date();
+  const claimedBefore = new Date(now.getTime() - (opts.claimForMs ?? 120_000));
+  const candidates = deps.db
+    .select({ source: gatewayRefunds.source })
+    .from(gatewayRefunds)
+    .where(
+      and(
+        inArray(gatewayRefunds.status, ['asking', 'initiated']),
+        or(isNull(gatewayRefunds.checkedAt), lt(gatewayRefunds.checkedAt, claimedBefore)),
+      ),
+    )
+    .orderBy(asc(gatewayRefunds.createdAt))
+    .limit(opts.limit ?? 200)
+    .for('update', { skipLocked: true });
+  const claimed = await deps.db
+    .update(gatewayRefunds)
+    .set({ checkedAt: now })
+    .where(inArray(gatewayRefunds.source, candidates))
+    .returning();
+  const report: GatewayRefundReport = { asked: 0, refunded: 0, cancelled: 0, errors: 0 };
+  for (const decision of claimed) {
+    try {
+      const [payment] = await deps.db
+        .select()
+        .from(payments)
+        .where(eq(payments.id, decision.paymentId));
+      if (!payment?.gatewayTransactionId) continue;
+      if (decision.status === 'asking') {
+        report.asked++;
+        await askGatewayRefund(
+          deps,
+          decision,
+          payment.gatewayTransactionId,
+          payment.status === 'needs_review'
+            ? closeHeldRefunded(deps, decision, decision.remarks)
+            : recordTakenRefund(deps, decision),
+        );
+        continue;
+      }
+      if (!decision.refundRefId) continue;
+      const status = await deps.gateway.refundStatus(decision.refundRefId);
+      if (!status) {
+        deps.log.error({ source: decision.source }, 'the gateway knows no such refund');
+        continue;
+      }
+      if (status.bankTranId && status.bankTranId !== payment.gatewayTransactionId) {
+        deps.log.error(
+          { source: decision.source, bankTranId: status.bankTranId },
+          'a refund reference of another transaction; left for a person',
+        );
+        continue;
+      }
+      if (status.status === 'refunded') {
+        await deps.db
+          .update(gatewayRefunds)
+          .set({ status: 'refunded' })
+          .where(
+            and(eq(gatewayRefunds.source, decision.source), eq(gatewayRefunds.status, 'initiated')),
+          );
+        report.refunded++;
+      } else if (status.status === 'cancelled') {
+        const closed = async (tx: Tx) => {
+          await tx
+            .update(gatewayRefunds)
+            .set({ status: 'cancelled', reason: 'Cancelled at the gateway' })
+            .where(
+              and(
+                eq(gatewayRefunds.source, decision.source),
+                eq(gatewayRefunds.status, 'initiated'),
+              ),
+            );
+        };
+        if (payment.status === 'succeeded' || payment.status === 'refunded') {
+          // The money stayed with us: the fund holds it again.
+          await recordRefund(
+            deps,
+            payment.id,
+            { addedPoisha: -decision.amountPoisha },
+            `${decision.source}:cancelled`.slice(0, 200),
+            closed,
+          );
+        } else {
+          await deps.db.transaction(closed);
+          deps.log.error(
+            { paymentId: payment.id },
+            'a held payment’s refund was cancelled at the gateway; look at it',
+          );
+        }
+        report.cancelled++;
+      }
+    } catch (err) {
+      report.errors++;
+      deps.log.warn({ err, source: decision.source }, 'a gateway refund could not be settled');
+    }
+  }
+  return report;
+}
+
+/** Decisions whose gateway answer never came, oldest first (for the ledger check). */
+export async function unansweredGatewayRefunds(db: Db, olderThan: Date) {
+  return db
+    .select()
+    .from(gatewayRefunds)
+    .where(and(eq(gatewayRefunds.status, 'asking'), lt(gatewayRefunds.createdAt, olderThan)))
+    .orderBy(asc(gatewayRefunds.createdAt));
+}

@@ -1,0 +1,308 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/client';
+import { fundEvents, payments, refunds, testProcessorIntents, user } from '../src/db/schema';
+import { claimPaymentsToReconcile } from '../src/modules/payments/reconcile';
+import { recordRefund } from '../src/modules/payments/service';
+import { createDonation, createFund } from '../src/seed/factories';
+import {
+  buildTestApp,
+  createPostgresDatabase,
+  createSignedInUser,
+  type TestContext,
+} from './helper';
+import {
+  confirmAtProcessor,
+  createIntent,
+  createRaisedFund,
+  donate,
+  fundTotals,
+} from './payments-helper';
+
+/** The innermost error message (drizzle wraps the driver's error). */
+function rootMessage(err: unknown): string {
+  let e = err;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(err);
+}
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp({ PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function donation(amountTk: number, mode: 'test' | 'live' = 'test') {
+  const raiser = await createSignedInUser(ctx, { role: 'verified' });
+  const donor = await createSignedInUser(ctx, {});
+  const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+  const payment = await createDonation(ctx.db, {
+    userId: donor.id,
+    fundId: fund.id,
+    amountTk,
+    mode,
+  });
+  return { fund, payment };
+}
+
+describe('what the database refuses', () => {
+  it("refuses a payment's refunded amount that its refund rows do not show", async () => {
+    const { payment } = await donation(500);
+    const err = await ctx.db
+      .update(payments)
+      .set({ refundedPoisha: 100_00 })
+      .where(eq(payments.id, payment.id))
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(rootMessage(err)).toMatch(/refunded on the payment, but its refunds total 0/);
+    const [after] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after!.refundedPoisha).toBe(0);
+  });
+
+  it('refuses a refund row the payment does not reflect', async () => {
+    const { payment } = await donation(500);
+    const err = await ctx.db
+      .insert(refunds)
+      .values({ paymentId: payment.id, kind: 'refund', amountPoisha: 50_00, source: 'by hand' })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(rootMessage(err)).toMatch(/0 refunded on the payment, but its refunds total 5000/);
+    expect(await ctx.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toEqual(
+      [],
+    );
+  });
+
+  it('takes a refund row and the payment changed together, in one transaction', async () => {
+    const { payment } = await donation(500);
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .insert(refunds)
+        .values({ paymentId: payment.id, kind: 'refund', amountPoisha: 50_00, source: 'pair' });
+      await tx.update(payments).set({ refundedPoisha: 50_00 }).where(eq(payments.id, payment.id));
+    });
+    const [after] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after!.refundedPoisha).toBe(50_00);
+  });
+});
+
+describe('refunds follow the ledger mode', () => {
+  it("a live payment's refund on a test site leaves the fund's (test) totals alone", async () => {
+    // The site takes test payments here: a live payment never counted in the totals.
+    const { fund, payment } = await donation(700, 'test');
+    const donor = await createSignedInUser(ctx, {});
+    const live = await createDonation(ctx.db, {
+      userId: donor.id,
+      fundId: fund.id,
+      amountTk: 300,
+      mode: 'live',
+    });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 700_00, donationCount: 1 });
+    await recordRefund(ctx, live.id, { addedPoisha: 300_00 }, 'mode-test');
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 700_00, donationCount: 1 });
+    await recordRefund(ctx, payment.id, { addedPoisha: 200_00 }, 'mode-test-2');
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 500_00, donationCount: 1 });
+  });
+});
+
+describe('a card payment held for review', () => {
+  /** A card payment the processor took at 500 Tk while we asked for `askedTk`. */
+  async function heldCardPayment(askedTk: number) {
+    const fund = await createRaisedFund(ctx);
+    const donor = await createSignedInUser(ctx, {});
+    const created = await createIntent(ctx, donor, { fundId: fund.id, amountTk: 500 });
+    expect(created.statusCode, created.body).toBe(201);
+    const intent = created.json() as { intentId: string; clientSecret: string; paymentId: string };
+    expect((await confirmAtProcessor(ctx, intent)).statusCode).toBe(200);
+    // What we stored differs from what the processor took (an amount changed on the way).
+    await ctx.db
+      .update(payments)
+      .set({ amountPoisha: askedTk * 100 })
+      .where(eq(payments.id, intent.paymentId));
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/confirm',
+      headers: { cookie: donor.cookie },
+      payload: { intentId: intent.intentId },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, intent.paymentId));
+    expect(row).toMatchObject({ status: 'needs_review', providerAmountPoisha: 500_00 });
+    return { fund, paymentId: intent.paymentId, intentId: intent.intentId };
+  }
+
+  async function review(paymentId: string, decision: 'approve' | 'refund', reason = 'Checked') {
+    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paymentId}/review`,
+      headers: { cookie: admin.cookie },
+      payload: { decision, reason },
+    });
+  }
+
+  it("is recorded at what the processor took, with the admin's reason in the fund's audit trail", async () => {
+    const { fund, paymentId } = await heldCardPayment(5_000);
+    const held = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/payments/held',
+      headers: { cookie: (await createSignedInUser(ctx, { role: 'admin' })).cookie },
+    });
+    expect(
+      (held.json() as { items: { id: string; providerAmountPoisha: number | null }[] }).items.find(
+        (p) => p.id === paymentId,
+      ),
+    ).toMatchObject({ providerAmountPoisha: 500_00 });
+    expect((await review(paymentId, 'approve', '')).statusCode).toBe(400);
+    const ok = await review(paymentId, 'approve', 'The donor confirmed 500 Tk');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'succeeded', amountPoisha: 500_00 });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 500_00, donationCount: 1 });
+    const events = await ctx.db.select().from(fundEvents).where(eq(fundEvents.fundId, fund.id));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        action: 'payment_approved_after_review',
+        before: expect.objectContaining({ askedPoisha: 5_000_00 }),
+        after: expect.objectContaining({
+          providerPoisha: 500_00,
+          reason: 'The donor confirmed 500 Tk',
+        }),
+      }),
+    );
+    expect((await review(paymentId, 'approve')).statusCode).toBe(409);
+  });
+
+  it('is refunded at what the processor took, and counts nowhere', async () => {
+    const { fund, paymentId, intentId } = await heldCardPayment(50);
+    const res = await review(paymentId, 'refund', 'Not the amount the donor meant');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'failed' });
+    const [intent] = await ctx.db
+      .select()
+      .from(testProcessorIntents)
+      .where(eq(testProcessorIntents.id, intentId));
+    expect(intent!.refunded).toBe(500_00);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+    const events = await ctx.db
+      .select()
+      .from(fundEvents)
+      .where(
+        and(eq(fundEvents.fundId, fund.id), eq(fundEvents.action, 'payment_refunded_after_review')),
+      );
+    expect(events).toHaveLength(1);
+    // A second refund decision finds nothing held, and refunds nothing more.
+    expect((await review(paymentId, 'refund')).statusCode).toBe(409);
+    const [again] = await ctx.db
+      .select()
+      .from(testProcessorIntents)
+      .where(eq(testProcessorIntents.id, intentId));
+    expect(again!.refunded).toBe(500_00);
+  });
+
+  it('cannot be refunded through the refund form: only its review resolves it', async () => {
+    const { paymentId, intentId } = await heldCardPayment(50);
+    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paymentId}/refunds`,
+      headers: { cookie: admin.cookie },
+      payload: { amountPoisha: 100_00, reason: 'x', requestKey: crypto.randomUUID() },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('not_refundable');
+    const [intent] = await ctx.db
+      .select()
+      .from(testProcessorIntents)
+      .where(eq(testProcessorIntents.id, intentId));
+    expect(intent!.refunded).toBe(0);
+  });
+});
+
+describe('a card refund retried after a lost answer', () => {
+  it('refunds once at the processor and records exactly that', async () => {
+    const fund = await createRaisedFund(ctx);
+    const donor = await createSignedInUser(ctx, {});
+    const { intent, confirmed } = await donate(ctx, donor, fund.id, 1000);
+    expect(confirmed.statusCode).toBe(200);
+    const key = crypto.randomUUID();
+    // The processor refunded 400 Tk for this request; its answer never reached us.
+    await ctx.app.payments.refund({
+      intentId: intent.intentId,
+      amountPoisha: 400_00,
+      idempotencyKey: `easyfund-refund-${intent.paymentId}-${key}`,
+      metadata: { paymentId: intent.paymentId },
+    });
+    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${intent.paymentId}/refunds`,
+      headers: { cookie: admin.cookie },
+      payload: { amountPoisha: 400_00, reason: 'Given twice', requestKey: key },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const [atProcessor] = await ctx.db
+      .select()
+      .from(testProcessorIntents)
+      .where(eq(testProcessorIntents.id, intent.intentId));
+    expect(atProcessor!.refunded).toBe(400_00);
+    expect(again.json()).toMatchObject({ refundedPoisha: 400_00, refundablePoisha: 600_00 });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 600_00, donationCount: 1 });
+  });
+});
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('reconciliation across processes (needs TEST_DATABASE_URL)', () => {
+  let drop: () => Promise<void>;
+  let main: Database;
+  let other: Database;
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    main = await openDatabase({ url: created.url, poolSize: 2 });
+    other = await openDatabase({ url: created.url, poolSize: 1, migrate: false });
+  });
+  afterAll(async () => {
+    for (const d of [other, main]) await d?.close();
+    await drop?.();
+  });
+
+  it('skips a payment another run holds, instead of waiting for it', async () => {
+    await main.db.insert(user).values({ id: 'r1', name: 'Raiser', email: 'r1@example.com' });
+    const fund = await createFund(main.db, { raiserId: 'r1', status: 'approved' });
+    const old = new Date(Date.now() - 3_600_000);
+    const rows = await main.db
+      .insert(payments)
+      .values(
+        ['a', 'b'].map((k) => ({
+          userId: 'r1',
+          fundId: fund.id,
+          provider: 'test',
+          providerPaymentId: `pi_skip_${k}`,
+          amountPoisha: 100_00,
+          createdAt: old,
+        })),
+      )
+      .returning({ id: payments.id });
+    const deps = {
+      db: other.db,
+      provider: { name: 'test' } as never,
+      log: { warn() {}, error() {} },
+    };
+    const claimed = await main.db.transaction(async (tx) => {
+      // Another run holds the first payment.
+      await tx.execute(sql`select id from payments where id = ${rows[0]!.id} for update`);
+      return Promise.race([
+        claimPaymentsToReconcile(deps, { olderThanMs: 60_000, abandonAfterMs: 86_400_000 }),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000)),
+      ]);
+    });
+    expect(claimed).not.toBe('waited');
+    expect((claimed as { id: string }[]).map((r) => r.id)).toEqual([rows[1]!.id]);
+  });
+});

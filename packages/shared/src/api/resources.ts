@@ -10,6 +10,7 @@ import { organisers } from './organisers';
 import { overview } from './overview';
 import { payments } from './payments';
 import { receipts } from './receipts';
+import { recurring } from './recurring';
 import { reports } from './reports';
 import { session } from './session';
 import { supporters } from './supporters';
@@ -37,6 +38,7 @@ export const resources = {
   overview,
   payments,
   receipts,
+  recurring,
   reports,
   session,
   supporters,

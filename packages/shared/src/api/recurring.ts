@@ -80,7 +80,7 @@ export const recurring = {
     access: 'public',
     operationId: 'getMonthlyGiftByLink',
     tags: ['recurring'],
-    summary: "A monthly gift by the signed link of its e-mails (no sign-in)",
+    summary: 'A monthly gift by the signed link of its e-mails (no sign-in)',
     params: ZManageTokenParam,
     response: ZRecurringGift,
     errors: [404],

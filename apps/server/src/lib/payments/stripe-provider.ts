@@ -251,7 +251,8 @@ export class StripePaymentProvider implements PaymentProvider, SavedCardProvider
             : 'pending',
       paymentMethodId:
         typeof setup.payment_method === 'string' ? setup.payment_method : (pm?.id ?? null),
-      customerId: typeof setup.customer === 'string' ? setup.customer : (setup.customer?.id ?? null),
+      customerId:
+        typeof setup.customer === 'string' ? setup.customer : (setup.customer?.id ?? null),
       cardLast4: pm?.card?.last4 ?? null,
       lastError: setup.last_setup_error?.message ?? null,
     };

@@ -412,7 +412,8 @@ export class TestPaymentProvider implements PaymentProvider, SavedCardProvider {
       .select()
       .from(testProcessorPaymentMethods)
       .where(eq(testProcessorPaymentMethods.id, input.paymentMethodId));
-    const error = !pm || pm.detached ? CARD_ERRORS.declined : pm.failWith ? CARD_ERRORS.declined : null;
+    const error =
+      !pm || pm.detached ? CARD_ERRORS.declined : pm.failWith ? CARD_ERRORS.declined : null;
     const id = `pi_test_${token(12)}`;
     const [created] = await this.db
       .insert(testProcessorIntents)

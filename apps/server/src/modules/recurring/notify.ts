@@ -106,7 +106,14 @@ export async function notifyDonor(deps: NotifyDeps, giftId: string, notice: Gift
       }
       break;
   }
-  const text = [hello, '', ...lines, ...(notice.kind === 'fund_closed' ? [] : [manage]), '', SITE_NAME];
+  const text = [
+    hello,
+    '',
+    ...lines,
+    ...(notice.kind === 'fund_closed' ? [] : [manage]),
+    '',
+    SITE_NAME,
+  ];
   const period = 'period' in notice ? notice.period : '';
   await deps.mailQueue.enqueueMail(`recurring:${notice.kind}:${giftId}:${period}`, {
     to: r.email,

@@ -131,7 +131,8 @@ export async function startGift(
   const amountPoisha = tkToPoisha(input.amountTk);
   const provider = deps.provider;
   if (input.method === 'card') {
-    if (!savesCards(provider)) throw new Conflict(RECURRING_MESSAGES.noSavedCards, 'no_saved_cards');
+    if (!savesCards(provider))
+      throw new Conflict(RECURRING_MESSAGES.noSavedCards, 'no_saved_cards');
     if (amountPoisha < provider.limits.minPoisha || amountPoisha > provider.limits.maxPoisha) {
       const message = outOfLimitsMessage(provider, lang);
       throw new Invalid(message, { amountTk: message });
@@ -169,7 +170,10 @@ async function newSetup(deps: RecurringDeps, me: Pick<TMe, 'id' | 'email'>, gift
   });
   await deps.db
     .update(recurringGifts)
-    .set({ setupIntentId: created.id, ...(created.customerId ? { customerId: created.customerId } : {}) })
+    .set({
+      setupIntentId: created.id,
+      ...(created.customerId ? { customerId: created.customerId } : {}),
+    })
     .where(eq(recurringGifts.id, gift.id));
   const setup: TCardSetup = {
     provider: provider.name === 'stripe' ? 'stripe' : 'test',
@@ -310,17 +314,15 @@ export async function cancelGifts(
     .where(and(where, inArray(recurringGifts.status, ['incomplete', 'active', 'paused'])))
     .returning();
   if (ended.length > 0) {
-    await db
-      .delete(recurringCharges)
-      .where(
-        and(
-          inArray(
-            recurringCharges.giftId,
-            ended.map((g) => g.id),
-          ),
-          eq(recurringCharges.status, 'due'),
+    await db.delete(recurringCharges).where(
+      and(
+        inArray(
+          recurringCharges.giftId,
+          ended.map((g) => g.id),
         ),
-      );
+        eq(recurringCharges.status, 'due'),
+      ),
+    );
   }
   if (!tx) {
     for (const g of ended)
@@ -360,9 +362,10 @@ export async function fundIncome(db: Db, me: TMe, isAdmin: boolean, fundId: stri
     .where(and(eq(recurringGifts.fundId, fundId), eq(recurringGifts.status, 'active')));
   const [received] = await db
     .select({
-      total: sql<number>`coalesce(sum(${payments.amountPoisha} - ${payments.refundedPoisha}), 0)`.mapWith(
-        Number,
-      ),
+      total:
+        sql<number>`coalesce(sum(${payments.amountPoisha} - ${payments.refundedPoisha}), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(recurringCharges)
     .innerJoin(recurringGifts, eq(recurringGifts.id, recurringCharges.giftId))
@@ -573,7 +576,12 @@ async function dun(
       .update(recurringCharges)
       .set({ status: 'due', claimedAt: null, nextAttemptAt: retryAt, lastError: error, paymentId })
       .where(eq(recurringCharges.id, charge.id));
-    await notifyDonor(deps, gift.id, { kind: 'retry', period: `${charge.period}#${charge.attempts}`, error, retryAt });
+    await notifyDonor(deps, gift.id, {
+      kind: 'retry',
+      period: `${charge.period}#${charge.attempts}`,
+      error,
+      retryAt,
+    });
     return;
   }
   await deps.db.transaction(async (tx) => {

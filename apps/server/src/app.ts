@@ -53,6 +53,7 @@ import messagesRoutes from './modules/messages/routes';
 import organisersRoutes from './modules/organisers/routes';
 import overviewRoutes from './modules/overview/routes';
 import paymentsRoutes from './modules/payments/routes';
+import privacyRoutes from './modules/privacy/routes';
 import receiptsRoutes from './modules/receipts/routes';
 import recurringRoutes from './modules/recurring/routes';
 import reportsRoutes from './modules/reports/routes';
@@ -273,6 +274,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     overviewRoutes,
     downloadsRoutes,
     recurringRoutes,
+    privacyRoutes,
   ]) {
     await app.register(routes);
   }

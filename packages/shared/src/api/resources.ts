@@ -9,6 +9,7 @@ import { messages } from './messages';
 import { organisers } from './organisers';
 import { overview } from './overview';
 import { payments } from './payments';
+import { privacy } from './privacy';
 import { receipts } from './receipts';
 import { recurring } from './recurring';
 import { reports } from './reports';
@@ -37,6 +38,7 @@ export const resources = {
   organisers,
   overview,
   payments,
+  privacy,
   receipts,
   recurring,
   reports,

@@ -7,9 +7,8 @@ export const ZMyData = z.object({
 });
 export type TMyData = z.infer<typeof ZMyData>;
 
-export const CLOSE_MSG = {
-  password: 'Enter your password to close your account',
-} as const;
+const PASSWORD_REQUIRED = 'Enter your password to close your account';
+export const CLOSE_MSG = { password: PASSWORD_REQUIRED } as const;
 
 /** Closing an account is confirmed with its password. */
 export const ZCloseAccountRequest = z.object({

@@ -24,12 +24,21 @@ import { savesCards } from '../../lib/payments/provider';
 import { cancelGifts } from '../recurring/service';
 import { totalsOf, withdrawalTotals } from '../withdrawals/balance';
 
+const CLOSE_ERRORS = {
+  wrongPassword: { message: 'The password is not correct.' },
+  noPassword: {
+    message:
+      'This account signs in without a password. Set one with "Forgot password" first, then close the account.',
+  },
+  notPaidOut: {
+    message:
+      'Your funds hold money not yet paid out. Withdraw it (or let an admin settle it) before closing your account.',
+  },
+} as const;
 export const CLOSE_MESSAGES = {
-  wrongPassword: 'The password is not correct.',
-  noPassword:
-    'This account signs in without a password. Set one with "Forgot password" first, then close the account.',
-  notPaidOut:
-    'Your funds hold money not yet paid out. Withdraw it (or let an admin settle it) before closing your account.',
+  wrongPassword: CLOSE_ERRORS.wrongPassword.message,
+  noPassword: CLOSE_ERRORS.noPassword.message,
+  notPaidOut: CLOSE_ERRORS.notPaidOut.message,
 } as const;
 
 /** The columns of "user" a closing keeps: its id and times, and the ones set below. */

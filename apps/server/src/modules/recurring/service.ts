@@ -33,11 +33,15 @@ export interface RecurringDeps extends PaymentDeps {
 
 type GiftRow = typeof recurringGifts.$inferSelect;
 
+const NO_SAVED_CARDS = 'Monthly card gifts are not available with this payment provider.';
+const NOT_ACTIVE = 'This monthly gift has ended.';
+const CARD_NOT_SAVED = 'The card was not saved. Please try again.';
+const WALLET_HAS_NO_CARD = 'A monthly wallet gift has no card to change.';
 export const RECURRING_MESSAGES = {
-  noSavedCards: 'Monthly card gifts are not available with this payment provider.',
-  notActive: 'This monthly gift has ended.',
-  cardNotSaved: 'The card was not saved. Please try again.',
-  walletHasNoCard: 'A monthly wallet gift has no card to change.',
+  noSavedCards: NO_SAVED_CARDS,
+  notActive: NOT_ACTIVE,
+  cardNotSaved: CARD_NOT_SAVED,
+  walletHasNoCard: WALLET_HAS_NO_CARD,
 } as const;
 
 /** A charge taken over from a worker that went silent this long ago. */

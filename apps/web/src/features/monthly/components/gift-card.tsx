@@ -4,20 +4,20 @@ import { useChangeGift } from '../../../api/recurring';
 import { messageOf } from '../../../lib/message-of';
 import { useI18n } from '../../../lib/i18n';
 
-const STATUS_TEXT: Record<TRecurringGift['status'], string> = {
-  incomplete: 'Waiting for a card',
-  active: 'Active',
-  paused: 'Paused',
-  cancelled: 'Cancelled',
-  ended: 'Ended',
+const STATUS_TEXT: Record<TRecurringGift['status'], { label: string }> = {
+  incomplete: { label: 'Waiting for a card' },
+  active: { label: 'Active' },
+  paused: { label: 'Paused' },
+  cancelled: { label: 'Cancelled' },
+  ended: { label: 'Ended' },
 };
 
-const CHARGE_TEXT: Record<TRecurringGift['history'][number]['status'], string> = {
-  due: 'To be tried again',
-  charging: 'Being charged',
-  paid: 'Paid',
-  failed: 'Failed',
-  reminded: 'Reminder sent',
+const CHARGE_TEXT: Record<TRecurringGift['history'][number]['status'], { label: string }> = {
+  due: { label: 'To be tried again' },
+  charging: { label: 'Being charged' },
+  paid: { label: 'Paid' },
+  failed: { label: 'Failed' },
+  reminded: { label: 'Reminder sent' },
 };
 
 /**
@@ -41,7 +41,7 @@ export function GiftCard({ gift, token }: { gift: TRecurringGift; token?: string
           <dt className="font-medium">{t('Amount')}</dt>
           <dd>{t('{{amount}} a month', { amount: tk(gift.amountPoisha) })}</dd>
           <dt className="font-medium">{t('Status')}</dt>
-          <dd data-testid="gift-status">{t(STATUS_TEXT[gift.status])}</dd>
+          <dd data-testid="gift-status">{t(STATUS_TEXT[gift.status].label)}</dd>
           <dt className="font-medium">{t('Next date')}</dt>
           <dd>{gift.nextChargeAt ? date(gift.nextChargeAt) : '—'}</dd>
           <dt className="font-medium">{t('Paid by')}</dt>
@@ -124,7 +124,7 @@ export function GiftCard({ gift, token }: { gift: TRecurringGift; token?: string
                   <td>{digits(c.period)}</td>
                   <td>{tk(c.amountPoisha)}</td>
                   <td>
-                    {t(CHARGE_TEXT[c.status])}
+                    {t(CHARGE_TEXT[c.status].label)}
                     {c.nextAttemptAt && ` (${date(c.nextAttemptAt)})`}
                   </td>
                   <td>{c.receiptNumber ?? '—'}</td>

@@ -502,14 +502,13 @@ async function chargeDue(deps: RecurringDeps, now: Date, only?: string): Promise
     )
     .orderBy(asc(recurringCharges.nextAttemptAt))
     .limit(200);
-  for (const { gift } of due) {
-    const row = due.find((d) => d.gift.id === gift.id)!.charge;
+  for (const { gift, charge: row } of due) {
     const charge = await claim(deps.db, row.id, now);
     if (!charge || !gift.paymentMethodId) continue;
     const key = `easyfund-recurring-${gift.id}-${charge.period}-${charge.attempts}`;
     const paymentId = paymentIdFor(key);
     let outcome: 'succeeded' | 'failed' | 'pending' | 'needs_review';
-    let error: string | null = null;
+    let error: string | null;
     try {
       const intent = await provider.chargeSaved({
         customerId: gift.customerId,

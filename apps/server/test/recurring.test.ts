@@ -110,6 +110,12 @@ describe('monthly gifts by card', () => {
     const rows = await ctx.db.select().from(payments).where(eq(payments.fundId, fund.id));
     expect(rows.map((p) => [p.status, p.amountPoisha])).toEqual([['succeeded', 50_000]]);
 
+    // Its receipt e-mail carries the gift's manage link (no sign-in needed).
+    await jobsDone(ctx);
+    const receipt = ctx.mails.find((m) => m.to === donor.email && /receipt/.test(m.subject));
+    expect(receipt?.text).toContain(
+      `/monthly-gifts/${activated.json<{ manageToken: string }>().manageToken}`,
+    );
     const mine = await as(donor).inject('GET', '/api/me/monthly-gifts');
     expect(mine.json<{ items: { id: string }[] }>().items.map((g) => g.id)).toEqual([giftId]);
     // Nobody else sees or changes it.

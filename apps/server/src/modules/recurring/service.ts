@@ -535,6 +535,11 @@ async function chargeDue(deps: RecurringDeps, now: Date, only?: string): Promise
           mode: provider.mode,
         })
         .onConflictDoNothing();
+      // The month knows its payment before it is recorded: the receipt mail finds its gift.
+      await deps.db
+        .update(recurringCharges)
+        .set({ paymentId })
+        .where(eq(recurringCharges.id, charge.id));
       const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
       outcome = payment ? await settlePayment(deps, payment) : 'failed';
       error = intent.lastError;
@@ -617,3 +622,17 @@ async function runGift(deps: RecurringDeps, giftId: string, now: Date = new Date
 
 /** The donor's gifts whose fund they closed etc. are looked up by user. */
 export const giftsOfUser = (userId: string) => eq(recurringGifts.userId, userId);
+
+/** The manage link of the monthly gift a payment was charged for, or null for a one-off gift. */
+export async function manageLinkOfPayment(
+  db: Db,
+  secret: string,
+  publicUrl: string,
+  paymentId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ giftId: recurringCharges.giftId })
+    .from(recurringCharges)
+    .where(eq(recurringCharges.paymentId, paymentId));
+  return row ? `${publicUrl}/monthly-gifts/${manageToken(secret, row.giftId)}` : null;
+}

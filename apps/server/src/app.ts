@@ -53,7 +53,9 @@ import messagesRoutes from './modules/messages/routes';
 import organisersRoutes from './modules/organisers/routes';
 import overviewRoutes from './modules/overview/routes';
 import paymentsRoutes from './modules/payments/routes';
+import privacyRoutes from './modules/privacy/routes';
 import receiptsRoutes from './modules/receipts/routes';
+import recurringRoutes from './modules/recurring/routes';
 import reportsRoutes from './modules/reports/routes';
 import sessionRoutes from './modules/session/routes';
 import supportersRoutes from './modules/supporters/routes';
@@ -271,6 +273,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     zakatRoutes,
     overviewRoutes,
     downloadsRoutes,
+    recurringRoutes,
+    privacyRoutes,
   ]) {
     await app.register(routes);
   }

@@ -135,7 +135,24 @@ let messageDonationId: string;
 let reportId: string;
 let pendingUpdateId: string;
 let unsubscribeLink: string;
+let ownGiftId: string;
+let giftLink: string;
 let n = 0;
+
+/** A monthly card gift of the verified raiser, waiting for its card: and the setup to save it. */
+async function startCardGift() {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/me/monthly-gifts',
+    headers: { cookie: who.verified!.cookie },
+    payload: { fundId: ownFundId, amountTk: 100 },
+  });
+  if (res.statusCode !== 201) throw new Error(`monthly gift: ${res.statusCode} ${res.body}`);
+  return res.json() as {
+    gift: { id: string; manageToken: string };
+    setup: { setupIntentId: string; clientSecret: string };
+  };
+}
 
 async function createIntent(as: SignedInUser) {
   const res = await ctx.app.inject({
@@ -219,6 +236,53 @@ const MATRIX: Record<string, Row> = {
         },
       };
     },
+  },
+  // Monthly gifts: the donor's own (others 404), or by the signed link of its e-mails.
+  'recurring.start': {
+    request: () => ({ payload: { fundId: ownFundId, amountTk: 100, method: 'wallet' } }),
+  },
+  'recurring.activate': {
+    // The owner reaches the rules: no card was saved on its setup yet (402).
+    except: { ...ownedByUser, verified: 402 },
+    request: () => ({ params: { giftId: ownGiftId } }),
+  },
+  'recurring.changeCard': {
+    except: ownedByUser,
+    request: () => ({ params: { giftId: ownGiftId } }),
+  },
+  'recurring.mine': { request: () => ({}) },
+  'recurring.change': {
+    except: ownedByUser,
+    request: () => ({ params: { giftId: ownGiftId }, payload: { amountTk: 150 } }),
+  },
+  'recurring.byToken': { request: () => ({ params: { token: giftLink } }) },
+  'recurring.changeByToken': {
+    request: () => ({ params: { token: giftLink }, payload: { amountTk: 120 } }),
+  },
+  'recurring.fundIncome': {
+    except: { other: 404 },
+    request: () => ({ params: { fundId: ownFundId } }),
+  },
+  'recurring.testConfirmSetup': {
+    // Saving the card is authorised by the setup intent's client secret.
+    request: async () => {
+      const { setup } = await startCardGift();
+      return {
+        params: { setupIntentId: setup.setupIntentId },
+        payload: {
+          clientSecret: setup.clientSecret,
+          card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+          billing: { name: 'A', email: 'a@example.com' },
+        },
+      };
+    },
+  },
+  // A person's own data; closing is confirmed by the password (a wrong one here: 400).
+  'privacy.exportJson': { request: () => ({}) },
+  'privacy.exportCsv': { request: () => ({}) },
+  'privacy.close': {
+    except: { user: 400, other: 400, verified: 400, admin: 400 },
+    request: () => ({ payload: { password: 'not-the-password-1' } }),
   },
   'payments.checkout': {
     request: () => ({ payload: { fundId: ownFundId, amountTk: 50, method: 'bkash' } }),
@@ -470,6 +534,9 @@ beforeAll(async () => {
   const intent = await createIntent(verified);
   ownIntentId = intent.intentId;
   ownPaymentId = intent.paymentId;
+  const started = await startCardGift();
+  ownGiftId = started.gift.id;
+  giftLink = started.gift.manageToken;
 });
 afterAll(() => ctx.close());
 

@@ -104,3 +104,6 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 export const SITE_NAME = 'Easy Fund';
+
+/** What a closed account's name becomes on its donations, receipts and every list. */
+export const FORMER_DONOR = 'Former donor';

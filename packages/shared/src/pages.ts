@@ -68,6 +68,8 @@ export const PAGES = {
   contactUs: { path: '/contactus', title: 'Contact Us', area: 'site' },
   zakatCalculator: { path: '/zakat', title: 'Zakat Calculator', area: 'site' },
   unsubscribe: { path: '/unsubscribe/:token', title: 'Fund Updates', area: 'site' },
+  /** A monthly gift's manage link (in each of its e-mails): no sign-in. */
+  manageGift: { path: '/monthly-gifts/:token', title: 'Monthly Gift', area: 'site' },
   info: {
     path: '/info/:topic',
     title: ({ topic }) =>
@@ -101,6 +103,18 @@ export const PAGES = {
   paymentHistory: {
     path: '/dashboard/paymenthistory',
     title: 'Payment History',
+    area: 'dashboard',
+    sidebar: {},
+  },
+  monthlyGifts: {
+    path: '/dashboard/monthly-gifts',
+    title: 'My Monthly Gifts',
+    area: 'dashboard',
+    sidebar: {},
+  },
+  myData: {
+    path: '/dashboard/my-data',
+    title: 'My Data',
     area: 'dashboard',
     sidebar: {},
   },

@@ -790,3 +790,130 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   email: text('email').notNull().unique(),
   createdAt: createdAt(),
 });
+
+/* ---------- monthly giving (decision new-monthly-giving) ---------- */
+
+/**
+ * A donor's gift that repeats every month: by a card saved with the provider (charged
+ * off-session by the job queue) or, for a wallet, by a monthly reminder with a one-tap
+ * checkout link. The donor pauses, changes or cancels it; a fund taken down ends it.
+ */
+export const recurringGifts = pgTable(
+  'recurring_gifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'restrict' }),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+    /** 'card': charged with the saved card; 'wallet': reminded with a checkout link. */
+    method: text('method').notNull().default('card'),
+    /** incomplete (card not saved yet) → active ⇄ paused; cancelled (by the donor) or ended. */
+    status: text('status').notNull().default('incomplete'),
+    /** Why it is paused or ended: donor, payment_failed, fund_closed, account_closed. */
+    statusReason: text('status_reason'),
+    provider: text('provider').notNull(),
+    /** The provider's setup intent that saves the card (a new one to change the card). */
+    setupIntentId: text('setup_intent_id'),
+    /** The saved card at the provider, and its customer (Stripe). */
+    paymentMethodId: text('payment_method_id'),
+    customerId: text('customer_id'),
+    cardLast4: text('card_last4'),
+    anonymous: boolean('anonymous').notNull().default(false),
+    /** The start of the next period to charge (or remind); null unless active. */
+    nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('recurring_gifts_due_idx')
+      .on(t.nextChargeAt)
+      .where(sql`${t.status} = 'active'`),
+    index('recurring_gifts_user_idx').on(t.userId),
+    index('recurring_gifts_fund_idx').on(t.fundId, t.status),
+    check('recurring_gifts_amount_positive', sql`${t.amountPoisha} > 0`),
+    check('recurring_gifts_method_check', sql`${t.method} in ('card', 'wallet')`),
+    check(
+      'recurring_gifts_status_check',
+      sql`${t.status} in ('incomplete', 'active', 'paused', 'cancelled', 'ended')`,
+    ),
+  ],
+);
+
+/**
+ * One period (YYYY-MM, Asia/Dhaka) of a recurring gift: at most one row per gift and
+ * period, so a period is charged (or reminded) once however many workers look at it.
+ * Each attempt charges with the key `easyfund-recurring-<gift>-<period>-<attempt>`.
+ */
+export const recurringCharges = pgTable(
+  'recurring_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    giftId: uuid('gift_id')
+      .notNull()
+      .references(() => recurringGifts.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+    /** due → charging → paid | due (a retry) | failed; reminded (a wallet's reminder). */
+    status: text('status').notNull().default('due'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a worker took the attempt; another takes it over only after a while. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('recurring_charges_gift_period_uq').on(t.giftId, t.period),
+    index('recurring_charges_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'due'`),
+    check(
+      'recurring_charges_status_check',
+      sql`${t.status} in ('due', 'charging', 'paid', 'failed', 'reminded')`,
+    ),
+    check('recurring_charges_amount_positive', sql`${t.amountPoisha} > 0`),
+  ],
+);
+
+/** The embedded processor's setup intents: a card saved for later charges. */
+export const testProcessorSetupIntents = pgTable('test_processor_setup_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  /** requires_payment_method → succeeded. */
+  status: text('status').notNull().default('requires_payment_method'),
+  paymentMethodId: text('payment_method_id'),
+  lastError: text('last_error'),
+  metadata: jsonb('metadata').notNull().default({}),
+  createdAt: createdAt(),
+});
+
+/**
+ * The embedded processor's saved cards. `failWith`: the error every off-session charge
+ * gets (4000 0000 0000 0341 saves, then is declined, as Stripe's test card does; a test
+ * may make a saved card start failing).
+ */
+export const testProcessorPaymentMethods = pgTable('test_processor_payment_methods', {
+  id: text('id').primaryKey(),
+  cardLast4: text('card_last4').notNull(),
+  cardFingerprint: text('card_fingerprint').notNull(),
+  failWith: text('fail_with'),
+  detached: boolean('detached').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/**
+ * An account closed by its owner: the user row stays (its donations, receipts and ledger
+ * rows point to it), anonymised to "Former donor"; this marks it so nothing signs it in.
+ */
+export const closedAccounts = pgTable('closed_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'restrict' }),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+});

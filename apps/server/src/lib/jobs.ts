@@ -18,6 +18,8 @@ export const QUEUES = {
   refundStatus: 'refund-status',
   /** Rows nothing else deletes (rate-limit counters, expired tokens, unused uploads). */
   housekeeping: 'housekeeping',
+  /** Monthly gifts: opens the periods that are due, charges saved cards, reminds wallets. */
+  recurringGifts: 'recurring-gifts',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -208,6 +210,7 @@ export class Jobs {
           name === QUEUES.reconcilePayments ||
           name === QUEUES.refundStatus ||
           name === QUEUES.housekeeping ||
+          name === QUEUES.recurringGifts ||
           name === QUEUES.adminDigest;
         // Recurring work: at most one run waiting or active across all processes.
         await this.boss.createQueue(name, { name, policy: recurring ? 'singleton' : 'standard' });

@@ -47,6 +47,7 @@ export default fp(
           : {
               [QUEUES.housekeeping]: '17 * * * *',
               [QUEUES.adminDigest]: '0 9 * * *',
+              [QUEUES.recurringGifts]: '*/10 * * * *',
               ...(reconcileSeconds > 0
                 ? {
                     [QUEUES.reconcilePayments]: everyMinutes(Math.round(reconcileSeconds / 60)),

@@ -56,6 +56,8 @@ export const paths = {
   thankYou: (paymentId: string) => pathOf('thankYou', { paymentId }),
   donated: pathOf('donated'),
   paymentHistory: pathOf('paymentHistory'),
+  monthlyGifts: pathOf('monthlyGifts'),
+  myData: pathOf('myData'),
   verification: pathOf('verification'),
   requestFund: pathOf('requestFund'),
   raisedFund: pathOf('raisedFund'),

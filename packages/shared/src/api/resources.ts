@@ -9,7 +9,9 @@ import { messages } from './messages';
 import { organisers } from './organisers';
 import { overview } from './overview';
 import { payments } from './payments';
+import { privacy } from './privacy';
 import { receipts } from './receipts';
+import { recurring } from './recurring';
 import { reports } from './reports';
 import { session } from './session';
 import { supporters } from './supporters';
@@ -36,7 +38,9 @@ export const resources = {
   organisers,
   overview,
   payments,
+  privacy,
   receipts,
+  recurring,
   reports,
   session,
   supporters,

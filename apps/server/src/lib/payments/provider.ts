@@ -119,3 +119,56 @@ export interface PaymentProvider {
 
 /** Thrown by a provider when a webhook signature is missing, stale or wrong. */
 export class WebhookSignatureError extends Error {}
+
+/* ---------- saved cards, charged off-session (monthly gifts) ---------- */
+
+export interface CreateSetupInput {
+  /** Our gift's id: the provider's customer is made once per key. */
+  reference: string;
+  email: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+export interface CreatedSetup {
+  id: string;
+  clientSecret: string;
+  customerId: string | null;
+}
+
+/** A setup intent as the provider knows it now. */
+export interface ProviderSetup {
+  id: string;
+  outcome: IntentOutcome;
+  paymentMethodId: string | null;
+  customerId: string | null;
+  cardLast4: string | null;
+  lastError: string | null;
+}
+
+export interface ChargeSavedInput {
+  customerId: string | null;
+  paymentMethodId: string;
+  amountPoisha: number;
+  currency: string;
+  metadata: Record<string, string>;
+  /** One key per gift, period and attempt: a repeated job never charges twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * A provider that saves a card for later (Stripe's SetupIntent with `usage: off_session`)
+ * and charges it without the donor (a PaymentIntent with `off_session: true`).
+ */
+export interface SavedCardProvider {
+  createSetup(input: CreateSetupInput): Promise<CreatedSetup>;
+  retrieveSetup(id: string): Promise<ProviderSetup | null>;
+  /** Charges the saved card; the intent's outcome says whether it was taken. */
+  chargeSaved(input: ChargeSavedInput): Promise<ProviderIntent>;
+  /** Forgets a saved card (a cancelled gift, a closed account). */
+  detachPaymentMethod(id: string): Promise<void>;
+}
+
+export function savesCards(p: PaymentProvider): p is PaymentProvider & SavedCardProvider {
+  return 'chargeSaved' in p && typeof (p as { chargeSaved?: unknown }).chargeSaved === 'function';
+}

@@ -3,6 +3,11 @@ import { BadGateway, Invalid, Unavailable } from '../errors';
 import { withSafeErrors } from '../log-errors';
 import {
   type AmountLimits,
+  type ChargeSavedInput,
+  type CreateSetupInput,
+  type CreatedSetup,
+  type ProviderSetup,
+  type SavedCardProvider,
   type CreateIntentInput,
   type CreatedIntent,
   type IntentOutcome,
@@ -71,7 +76,7 @@ function chargeOf(pi: Stripe.PaymentIntent): Stripe.Charge | null {
 }
 
 /** PaymentIntents on Stripe; amounts in poisha, currency bdt, idempotency keys. */
-export class StripePaymentProvider implements PaymentProvider {
+export class StripePaymentProvider implements PaymentProvider, SavedCardProvider {
   readonly name = 'stripe' as const;
   readonly publishableKey: string;
   readonly mode: PaymentMode;
@@ -199,6 +204,96 @@ export class StripePaymentProvider implements PaymentProvider {
       return this.refused(err);
     }
     return out;
+  }
+
+  /**
+   * A customer of its own per gift and a SetupIntent for off-session use: the browser
+   * saves the card with confirmCardSetup (decision new-monthly-giving).
+   */
+  async createSetup(input: CreateSetupInput): Promise<CreatedSetup> {
+    try {
+      const customer = await this.stripe.customers.create(
+        { email: input.email, metadata: { ...input.metadata, reference: input.reference } },
+        { idempotencyKey: `${input.idempotencyKey}-customer` },
+      );
+      const setup = await this.stripe.setupIntents.create(
+        {
+          customer: customer.id,
+          usage: 'off_session',
+          allowed_payment_method_types: ['card'],
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!setup.client_secret) throw new Error('Stripe returned a setup intent without a secret');
+      return { id: setup.id, clientSecret: setup.client_secret, customerId: customer.id };
+    } catch (err) {
+      return this.refused(err);
+    }
+  }
+
+  async retrieveSetup(id: string): Promise<ProviderSetup | null> {
+    let setup: Stripe.SetupIntent;
+    try {
+      setup = await this.stripe.setupIntents.retrieve(id, { expand: ['payment_method'] });
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeError && err.code === 'resource_missing') return null;
+      return this.refused(err);
+    }
+    const pm = typeof setup.payment_method === 'object' ? setup.payment_method : null;
+    return {
+      id: setup.id,
+      outcome:
+        setup.status === 'succeeded'
+          ? 'succeeded'
+          : setup.status === 'canceled' || setup.last_setup_error
+            ? 'failed'
+            : 'pending',
+      paymentMethodId:
+        typeof setup.payment_method === 'string' ? setup.payment_method : (pm?.id ?? null),
+      customerId:
+        typeof setup.customer === 'string' ? setup.customer : (setup.customer?.id ?? null),
+      cardLast4: pm?.card?.last4 ?? null,
+      lastError: setup.last_setup_error?.message ?? null,
+    };
+  }
+
+  /**
+   * Charges the saved card with `off_session: true, confirm: true`. A decline is an
+   * outcome, not an error: the intent Stripe names in the card error is re-read.
+   */
+  async chargeSaved(input: ChargeSavedInput): Promise<ProviderIntent> {
+    try {
+      const pi = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountPoisha,
+          currency: input.currency,
+          ...(input.customerId ? { customer: input.customerId } : {}),
+          payment_method: input.paymentMethodId,
+          allowed_payment_method_types: ['card'],
+          off_session: true,
+          confirm: true,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toProviderIntent(pi);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeCardError && err.payment_intent?.id) {
+        const again = await this.retrieveIntent(err.payment_intent.id);
+        if (again) return again;
+      }
+      return this.refused(err);
+    }
+  }
+
+  async detachPaymentMethod(id: string): Promise<void> {
+    try {
+      await this.stripe.paymentMethods.detach(id);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeError && err.statusCode === 400) return;
+      this.refused(err);
+    }
   }
 
   parseWebhookEvent(rawBody: Buffer, signature: string | undefined): ProviderWebhookEvent {

@@ -32,6 +32,8 @@ export const TEST_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   expired: '4000000000000069',
+  /** Saved for later without trouble; every charge of it is then declined (Stripe's 0341). */
+  savedThenDeclined: '4000000000000341',
 } as const;
 
 /** The Luhn checksum every real card number satisfies. */
@@ -84,7 +86,25 @@ export function checkTestCard(card: TestCard, now: Date = new Date()): CardCheck
       return fail('insufficient_funds', CARD_ERRORS.insufficientFunds);
     case TEST_CARDS.expired:
       return fail('expired_card', CARD_ERRORS.expired);
+    case TEST_CARDS.savedThenDeclined:
+      return fail('card_declined', CARD_ERRORS.declined);
     default:
       return fail('card_declined', CARD_ERRORS.notATestCard);
   }
+}
+
+/**
+ * Judges a card being saved for later charges: as a payment, except that
+ * 4000 0000 0000 0341 is saved (its later charges are declined: `failWith`).
+ */
+export function checkSavedTestCard(
+  card: TestCard,
+  now: Date = new Date(),
+): CardCheck & { failWith?: string } {
+  const raw = card.number.replace(/[\s-]/g, '');
+  if (raw === TEST_CARDS.savedThenDeclined) {
+    const asPayment = checkTestCard({ ...card, number: TEST_CARDS.succeeds }, now);
+    return asPayment.ok ? { ok: true, last4: raw.slice(-4), failWith: 'card_declined' } : asPayment;
+  }
+  return checkTestCard(card, now);
 }

@@ -6,6 +6,8 @@ import { hasAdminRights } from '../../plugins/auth';
 import { route } from '../../plugins/route';
 import { adoptImage } from '../uploads/remote';
 import { decideFund, decideFundChange, holdFundAsAdmin, listAdminFunds } from './decide';
+import { recurringDeps } from '../recurring/deps';
+import { stopGiftsOfFund } from '../recurring/service';
 import { listFundEvents } from './events';
 import { createFund, getMyFund, listMyFunds, updateFund } from './manage';
 import { getFund, getPublicFund, listApprovedFunds } from './service';
@@ -79,7 +81,12 @@ const fundsRoutes: FastifyPluginAsync = async (app) => {
     await notifyDecision(db, app.mailQueue, 'change', params.id);
     return decided;
   });
-  route(app, funds.hold, ({ user, params, body }) => holdFundAsAdmin(db, user, params.id, body));
+  route(app, funds.hold, async ({ user, params, body }) => {
+    const held = await holdFundAsAdmin(db, user, params.id, body);
+    // A fund taken down stops its monthly gifts and tells their donors.
+    if (held.hold) await stopGiftsOfFund(recurringDeps(app), params.id);
+    return held;
+  });
   route(app, funds.events, ({ params }) => listFundEvents(db, params.id));
 };
 

@@ -4,6 +4,7 @@ import { QUEUES } from '../../lib/jobs';
 import { hasAdminRights } from '../../plugins/auth';
 import { accountRateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
+import { manageLinkOfPayment } from '../recurring/service';
 import type { Organisation } from './pdf';
 import { createPrinter } from './printer';
 import { type ReceiptDeps, receiptPdf, sendReceiptMail, statementPdf } from './service';
@@ -39,7 +40,12 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
   app.jobs.handle(QUEUES.receiptMail, async (data) => {
     if (typeof data.paymentId !== 'string') return;
     await sendReceiptMail(
-      { ...deps, mailer: app.mailer, publicUrl: app.publicUrl },
+      {
+        ...deps,
+        mailer: app.mailer,
+        publicUrl: app.publicUrl,
+        manageLink: (id) => manageLinkOfPayment(deps.db, config.authSecret, app.publicUrl, id),
+      },
       data.paymentId,
     );
   });

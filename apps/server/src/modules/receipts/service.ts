@@ -164,9 +164,26 @@ export async function statementPdf(
   };
 }
 
+/** A monthly gift's receipt says where to pause, change or cancel it. */
+async function monthlyLines(
+  deps: { manageLink?: (paymentId: string) => Promise<string | null> },
+  paymentId: string,
+  lang: Language,
+): Promise<string[]> {
+  const link = await deps.manageLink?.(paymentId);
+  return link
+    ? ['', translate(lang, 'This is your monthly gift. Pause, change or cancel it here:'), link]
+    : [];
+}
+
 /** The receipt-mail job: the donor gets the receipt as a PDF, in their language. */
 export async function sendReceiptMail(
-  deps: ReceiptDeps & { mailer: Mailer; publicUrl: string },
+  deps: ReceiptDeps & {
+    mailer: Mailer;
+    publicUrl: string;
+    /** A monthly gift's manage link, for a payment charged for one (no sign-in needed). */
+    manageLink?: (paymentId: string) => Promise<string | null>;
+  },
   paymentId: string,
 ): Promise<boolean> {
   const stored = await loadReceipt(deps.db, paymentId);
@@ -192,6 +209,7 @@ export async function sendReceiptMail(
     ),
     translate(lang, 'You can download your receipts at any time from Donation History:'),
     `${deps.publicUrl}${PAGES.donated.path}`,
+    ...(await monthlyLines(deps, paymentId, lang)),
     '',
     deps.org.name,
   ].join('\n');

@@ -1,3 +1,5 @@
+import { FORMER_DONOR } from '@easyfund/shared/constants';
+
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
@@ -5,6 +7,8 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  * last one ("Nusrat Jahan" → "Nusrat J."); a one-word name stays as it is.
  */
 export function shortName(name: string): string {
+  // A closed account's name is no one's: it stays whole.
+  if (name === FORMER_DONOR) return name;
   const words = name.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return '';
   const first = words[0]!;

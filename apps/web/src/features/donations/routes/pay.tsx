@@ -14,6 +14,7 @@ import { FundSummary } from '../components/fund-summary';
 import { GatewayCardForm } from '../components/gateway-card-form';
 import { type Giving, GivingOptions, NO_GIVING_OPTIONS } from '../components/giving-options';
 import { MobileWallets } from '../components/mobile-wallets';
+import { MonthlyGiftForm } from '../components/monthly-gift-form';
 import { TestCardForm } from '../components/test-card-form';
 import { useCheckoutFlow } from '../use-checkout-flow';
 import { UpdatesOptIn } from '../components/updates-opt-in';
@@ -29,6 +30,7 @@ export function Component() {
   const fund = useQuery(fundQuery(fundId));
   const config = useQuery(paymentConfigQuery);
   const [giving, setGiving] = useState<Giving>(NO_GIVING_OPTIONS);
+  const [monthly, setMonthly] = useState(false);
   const flow = usePaymentFlow(fundId, giving);
   const checkout = useCheckoutFlow(fundId, params.get('payment'), giving);
   const { t } = useI18n();
@@ -73,6 +75,27 @@ export function Component() {
                 )}
               </p>
             )}
+            {/* Give once (the spec's pay step) or give monthly (decision new-monthly-giving). */}
+            <div role="radiogroup" aria-label={t('How often')} className="join">
+              <button
+                type="button"
+                role="radio"
+                aria-checked={!monthly}
+                className={`btn join-item ${monthly ? 'btn-outline' : 'btn-primary'}`}
+                onClick={() => setMonthly(false)}
+              >
+                {t('Give once')}
+              </button>
+              <button
+                type="button"
+                role="radio"
+                aria-checked={monthly}
+                className={`btn join-item ${monthly ? 'btn-primary' : 'btn-outline'}`}
+                onClick={() => setMonthly(true)}
+              >
+                {t('Give monthly')}
+              </button>
+            </div>
             {/* The donor's choices come before the method and hold for every method. */}
             <GivingOptions
               value={giving}
@@ -84,43 +107,55 @@ export function Component() {
               onChange={(updatesOptIn) => setGiving({ ...giving, updatesOptIn })}
             />
             <div className="divider my-0" />
-            <section aria-labelledby="pay-mobile">
-              <h2 id="pay-mobile" className="mb-2 text-lg font-semibold">
-                {t('Mobile payment')}
-              </h2>
-              <MobileWallets
+            {monthly ? (
+              <MonthlyGiftForm
+                fundId={fundId}
                 initialAmountTk={amount}
-                methods={config.data.checkoutMethods}
-                busy={checkout.busy}
-                error={checkout.errorFor('wallets')}
-                onPay={checkout.pay}
+                anonymous={giving.anonymous}
+                billing={flow.billing}
+                cards={config.data.provider === 'test'}
               />
-            </section>
-            <div className="divider my-0" />
-            <section aria-labelledby="pay-other">
-              <h2 id="pay-other" className="mb-3 text-lg font-semibold">
-                {t('Other Payment Option')}
-              </h2>
-              <p className="mb-3 text-sm text-base-content/80">
-                {t('Billing:')}{' '}
-                <span className="font-medium text-base-content">{flow.billing.name}</span> (
-                <span className="font-medium text-base-content">{flow.billing.email}</span>)
-              </p>
-              {config.data.provider === 'sslcommerz' ? (
-                <GatewayCardForm
-                  initialAmountTk={amount}
-                  busy={checkout.busy}
-                  error={checkout.errorFor('card')}
-                  onPay={checkout.pay}
-                />
-              ) : config.data.provider === 'stripe' && config.data.publishableKey ? (
-                <Suspense fallback={<PageLoader label="Loading the card field" />}>
-                  <StripeCardForm publishableKey={config.data.publishableKey} {...formProps} />
-                </Suspense>
-              ) : (
-                <TestCardForm {...formProps} />
-              )}
-            </section>
+            ) : (
+              <>
+                <section aria-labelledby="pay-mobile">
+                  <h2 id="pay-mobile" className="mb-2 text-lg font-semibold">
+                    {t('Mobile payment')}
+                  </h2>
+                  <MobileWallets
+                    initialAmountTk={amount}
+                    methods={config.data.checkoutMethods}
+                    busy={checkout.busy}
+                    error={checkout.errorFor('wallets')}
+                    onPay={checkout.pay}
+                  />
+                </section>
+                <div className="divider my-0" />
+                <section aria-labelledby="pay-other">
+                  <h2 id="pay-other" className="mb-3 text-lg font-semibold">
+                    {t('Other Payment Option')}
+                  </h2>
+                  <p className="mb-3 text-sm text-base-content/80">
+                    {t('Billing:')}{' '}
+                    <span className="font-medium text-base-content">{flow.billing.name}</span> (
+                    <span className="font-medium text-base-content">{flow.billing.email}</span>)
+                  </p>
+                  {config.data.provider === 'sslcommerz' ? (
+                    <GatewayCardForm
+                      initialAmountTk={amount}
+                      busy={checkout.busy}
+                      error={checkout.errorFor('card')}
+                      onPay={checkout.pay}
+                    />
+                  ) : config.data.provider === 'stripe' && config.data.publishableKey ? (
+                    <Suspense fallback={<PageLoader label="Loading the card field" />}>
+                      <StripeCardForm publishableKey={config.data.publishableKey} {...formProps} />
+                    </Suspense>
+                  ) : (
+                    <TestCardForm {...formProps} />
+                  )}
+                </section>
+              </>
+            )}
           </div>
         </div>
       </div>

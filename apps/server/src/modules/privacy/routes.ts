@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { privacy } from '@easyfund/shared/api/privacy';
+import { TooManyRequests } from '../../lib/errors';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { route } from '../../plugins/route';
+import { sendCsv } from '../downloads/csv';
+import { closeAccount } from './close';
+import { DATA_CSV_HEADER, myData, myDataCsv } from './export';
+
+/** A person's own data: the download and closing the account (decision new-own-data). */
+const privacyRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.database.db;
+  route(app, privacy.exportJson, async ({ user, reply }) => {
+    reply
+      .header('content-disposition', 'attachment; filename="easyfund-my-data.json"')
+      .header('cache-control', 'no-store');
+    return myData(db, user.id);
+  });
+  route(app, privacy.exportCsv, ({ user, reply }) =>
+    sendCsv(reply, 'easyfund-my-data.csv', DATA_CSV_HEADER, myDataCsv(db, user.id)),
+  );
+  route(app, privacy.close, async ({ user, body }) => {
+    // A stolen session cannot guess the password here either: ten tries an hour.
+    const tries = await hitRateLimit(db, `close-account:${user.id}`, 10, 60 * 60_000);
+    if (!tries.allowed)
+      throw new TooManyRequests('Too many attempts. Please wait a while and try again.');
+    const ctx = await app.auth.$context;
+    return closeAccount(
+      {
+        db,
+        provider: app.payments,
+        log: app.log,
+        verifyPassword: (hash, password) => ctx.password.verify({ hash, password }),
+      },
+      user.id,
+      body.password,
+    );
+  });
+};
+
+export default privacyRoutes;

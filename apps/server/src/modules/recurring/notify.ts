@@ -1,0 +1,143 @@
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { SITE_NAME } from '@easyfund/shared/constants';
+import { formatDate, formatTk } from '@easyfund/shared/format';
+import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
+import type { Db } from '../../db/client';
+import { funds, recurringGifts, user } from '../../db/schema';
+import { translate } from '../../lib/i18n';
+import type { MailQueue } from '../../lib/notifications';
+import { manageToken } from './token';
+
+/** What a donor is told about a monthly gift. */
+export type GiftNotice =
+  | { kind: 'retry'; period: string; error: string; retryAt: Date }
+  | { kind: 'paused'; period: string; error: string }
+  | { kind: 'reminder'; period: string }
+  | { kind: 'fund_closed'; similarFundId: string | null; similarFundName: string | null };
+
+export interface NotifyDeps {
+  db: Db;
+  mailQueue?: MailQueue;
+  publicUrl: string;
+  secret: string;
+}
+
+/**
+ * Tells a donor about their monthly gift, once per gift, notice and period (the key).
+ * The one place a gift's notices leave: e-mail now; an SMS channel for donors with a
+ * verified phone number is added here, beside the mail, with the same key and text.
+ */
+export async function notifyDonor(deps: NotifyDeps, giftId: string, notice: GiftNotice) {
+  if (!deps.mailQueue) return;
+  const [r] = await deps.db
+    .select({
+      email: user.email,
+      name: user.name,
+      language: user.language,
+      fundId: funds.id,
+      fundName: funds.name,
+      amount: recurringGifts.amountPoisha,
+    })
+    .from(recurringGifts)
+    .innerJoin(user, eq(user.id, recurringGifts.userId))
+    .innerJoin(funds, eq(funds.id, recurringGifts.fundId))
+    .where(eq(recurringGifts.id, giftId));
+  if (!r) return;
+  const lang: Language = r.language && isLanguage(r.language) ? r.language : 'en';
+  const amount = formatTk(r.amount, lang);
+  const manage = `${deps.publicUrl}/monthly-gifts/${manageToken(deps.secret, giftId)}`;
+  const hello = translate(lang, 'Hello {{name}},', { name: r.name });
+  let subject: string;
+  const lines: string[] = [];
+  switch (notice.kind) {
+    case 'retry':
+      subject = translate(lang, 'Your monthly gift to "{{fund}}" could not be charged', {
+        fund: r.fundName,
+      });
+      lines.push(
+        translate(lang, 'We could not charge {{amount}} to your card: {{error}}', {
+          amount,
+          error: translate(lang, notice.error),
+        }),
+        translate(lang, 'We will try again on {{date}}. You can change the card here:', {
+          date: formatDate(notice.retryAt, lang),
+        }),
+      );
+      break;
+    case 'paused':
+      subject = translate(lang, 'Your monthly gift to "{{fund}}" is paused', { fund: r.fundName });
+      lines.push(
+        translate(
+          lang,
+          'We tried several times but could not charge your card ({{error}}), so your monthly gift is paused. Change the card and resume it here:',
+          { error: translate(lang, notice.error) },
+        ),
+      );
+      break;
+    case 'reminder': {
+      subject = translate(lang, 'Your monthly gift to "{{fund}}" is due', { fund: r.fundName });
+      const pay = `${deps.publicUrl}/dashboard/selecteddonation/pay/${r.fundId}?amount=${Math.round(r.amount / 100)}`;
+      lines.push(
+        translate(lang, "This month's gift of {{amount}} is due. Give it in one tap:", { amount }),
+        pay,
+        '',
+        translate(lang, 'Nothing happens if you skip a month. Pause or cancel the reminders here:'),
+      );
+      break;
+    }
+    case 'fund_closed':
+      subject = translate(lang, 'Your monthly gift to "{{fund}}" has stopped', {
+        fund: r.fundName,
+      });
+      lines.push(
+        translate(
+          lang,
+          'The fund "{{fund}}" no longer takes donations, so your monthly gift has stopped and will not be charged again.',
+          { fund: r.fundName },
+        ),
+      );
+      if (notice.similarFundId) {
+        lines.push(
+          translate(lang, 'You may like to support a similar fund, "{{fund}}":', {
+            fund: notice.similarFundName ?? '',
+          }),
+          `${deps.publicUrl}/donatenow/${notice.similarFundId}`,
+        );
+      }
+      break;
+  }
+  const text = [
+    hello,
+    '',
+    ...lines,
+    ...(notice.kind === 'fund_closed' ? [] : [manage]),
+    '',
+    SITE_NAME,
+  ];
+  const period = 'period' in notice ? notice.period : '';
+  await deps.mailQueue.enqueueMail(`recurring:${notice.kind}:${giftId}:${period}`, {
+    to: r.email,
+    subject,
+    text: text.join('\n'),
+  });
+}
+
+/** An approved open fund of the same cause, the best supported first: offered when one closes. */
+export async function similarFund(db: Db, fundId: string) {
+  const [closed] = await db.select({ cause: funds.cause }).from(funds).where(eq(funds.id, fundId));
+  if (!closed) return null;
+  const [other] = await db
+    .select({ id: funds.id, name: funds.name })
+    .from(funds)
+    .where(
+      and(
+        eq(funds.cause, closed.cause),
+        eq(funds.status, 'approved'),
+        isNull(funds.hold),
+        ne(funds.id, fundId),
+      ),
+    )
+    .orderBy(desc(funds.raisedPoisha))
+    .limit(1);
+  return other ?? null;
+}

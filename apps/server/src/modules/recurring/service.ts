@@ -1,0 +1,638 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { CURRENCY } from '@easyfund/shared/constants';
+import { tkToPoisha } from '@easyfund/shared/money';
+import type { TMe } from '@easyfund/shared/schemas/common';
+import type {
+  TCardSetup,
+  TChangeRecurringRequest,
+  TRecurringGift,
+  TStartRecurringRequest,
+  TStartRecurringResponse,
+} from '@easyfund/shared/schemas/recurring';
+import type { Db, Tx } from '../../db/client';
+import { funds, payments, recurringCharges, recurringGifts } from '../../db/schema';
+import { Conflict, Invalid, NotFound, PaymentFailed } from '../../lib/errors';
+import { savesCards } from '../../lib/payments/provider';
+import {
+  FUND_ON_HOLD,
+  outOfLimitsMessage,
+  type PaymentDeps,
+  settlePayment,
+} from '../payments/service';
+import type { Language } from '@easyfund/shared/i18n/languages';
+import { type NotifyDeps, notifyDonor, similarFund } from './notify';
+import { DUNNING_DAYS, nextMonth, periodOf } from './schedule';
+import { manageToken } from './token';
+
+export interface RecurringDeps extends PaymentDeps {
+  publicUrl: string;
+  /** Signs the manage links. */
+  secret: string;
+}
+
+type GiftRow = typeof recurringGifts.$inferSelect;
+
+const NO_SAVED_CARDS = 'Monthly card gifts are not available with this payment provider.';
+const NOT_ACTIVE = 'This monthly gift has ended.';
+const CARD_NOT_SAVED = 'The card was not saved. Please try again.';
+const WALLET_HAS_NO_CARD = 'A monthly wallet gift has no card to change.';
+export const RECURRING_MESSAGES = {
+  noSavedCards: NO_SAVED_CARDS,
+  notActive: NOT_ACTIVE,
+  cardNotSaved: CARD_NOT_SAVED,
+  walletHasNoCard: WALLET_HAS_NO_CARD,
+} as const;
+
+/** A charge taken over from a worker that went silent this long ago. */
+const CLAIM_TIMEOUT_MS = 10 * 60_000;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The gifts with their months, as the donor sees them. */
+async function giftViews(db: Db, secret: string, where: ReturnType<typeof eq>) {
+  const rows = await db
+    .select({ gift: recurringGifts, fundName: funds.name })
+    .from(recurringGifts)
+    .innerJoin(funds, eq(funds.id, recurringGifts.fundId))
+    .where(where)
+    .orderBy(desc(recurringGifts.createdAt));
+  if (rows.length === 0) return [];
+  const charges = await db
+    .select({ charge: recurringCharges, receiptNumber: payments.receiptNumber })
+    .from(recurringCharges)
+    .leftJoin(payments, eq(payments.id, recurringCharges.paymentId))
+    .where(
+      inArray(
+        recurringCharges.giftId,
+        rows.map((r) => r.gift.id),
+      ),
+    )
+    .orderBy(desc(recurringCharges.period));
+  return rows.map(({ gift, fundName }): TRecurringGift => ({
+    id: gift.id,
+    fundId: gift.fundId,
+    fundName,
+    amountPoisha: gift.amountPoisha,
+    method: gift.method as TRecurringGift['method'],
+    status: gift.status as TRecurringGift['status'],
+    statusReason: gift.statusReason,
+    cardLast4: gift.cardLast4,
+    nextChargeAt: gift.status === 'active' ? iso(gift.nextChargeAt) : null,
+    anonymous: gift.anonymous,
+    createdAt: gift.createdAt.toISOString(),
+    manageToken: manageToken(secret, gift.id),
+    history: charges
+      .filter((c) => c.charge.giftId === gift.id)
+      .map(({ charge, receiptNumber }) => ({
+        period: charge.period,
+        amountPoisha: charge.amountPoisha,
+        status: charge.status as TRecurringGift['history'][number]['status'],
+        attempts: charge.attempts,
+        nextAttemptAt: charge.status === 'due' ? iso(charge.nextAttemptAt) : null,
+        receiptNumber,
+        lastError: charge.lastError,
+      })),
+  }));
+}
+
+async function giftView(deps: RecurringDeps, giftId: string): Promise<TRecurringGift> {
+  const [view] = await giftViews(deps.db, deps.secret, eq(recurringGifts.id, giftId));
+  if (!view) throw new NotFound('Monthly gift');
+  return view;
+}
+
+export async function listMyGifts(deps: RecurringDeps, me: Pick<TMe, 'id'>) {
+  return { items: await giftViews(deps.db, deps.secret, eq(recurringGifts.userId, me.id)) };
+}
+
+async function ownGift(db: Db, me: Pick<TMe, 'id'>, giftId: string): Promise<GiftRow> {
+  const [gift] = await db
+    .select()
+    .from(recurringGifts)
+    .where(and(eq(recurringGifts.id, giftId), eq(recurringGifts.userId, me.id)));
+  if (!gift) throw new NotFound('Monthly gift');
+  return gift;
+}
+
+/**
+ * Give monthly: for a card, a setup intent at the provider (the browser saves the card
+ * with it, then asks to activate); for a wallet, the gift starts at once and its first
+ * reminder goes out with this month's.
+ */
+export async function startGift(
+  deps: RecurringDeps,
+  me: TMe,
+  input: TStartRecurringRequest,
+  lang: Language = 'en',
+): Promise<TStartRecurringResponse> {
+  const [fund] = await deps.db
+    .select({ id: funds.id, status: funds.status, hold: funds.hold })
+    .from(funds)
+    .where(eq(funds.id, input.fundId));
+  if (!fund || fund.status !== 'approved') throw new NotFound('Fund');
+  if (fund.hold) throw new Conflict(FUND_ON_HOLD, 'fund_on_hold');
+  const amountPoisha = tkToPoisha(input.amountTk);
+  const provider = deps.provider;
+  if (input.method === 'card') {
+    if (!savesCards(provider))
+      throw new Conflict(RECURRING_MESSAGES.noSavedCards, 'no_saved_cards');
+    if (amountPoisha < provider.limits.minPoisha || amountPoisha > provider.limits.maxPoisha) {
+      const message = outOfLimitsMessage(provider, lang);
+      throw new Invalid(message, { amountTk: message });
+    }
+  }
+  const [gift] = await deps.db
+    .insert(recurringGifts)
+    .values({
+      userId: me.id,
+      fundId: fund.id,
+      amountPoisha,
+      method: input.method,
+      anonymous: input.anonymous,
+      provider: input.method === 'card' ? provider.name : 'wallet',
+      ...(input.method === 'wallet' ? { status: 'active', nextChargeAt: new Date() } : {}),
+    })
+    .returning();
+  if (!gift) throw new Error('monthly gift not stored');
+  if (input.method === 'wallet') {
+    await runGift(deps, gift.id);
+    return { gift: await giftView(deps, gift.id), setup: null };
+  }
+  const setup = await newSetup(deps, me, gift);
+  return { gift: await giftView(deps, gift.id), setup };
+}
+
+async function newSetup(deps: RecurringDeps, me: Pick<TMe, 'id' | 'email'>, gift: GiftRow) {
+  const provider = deps.provider;
+  if (!savesCards(provider)) throw new Conflict(RECURRING_MESSAGES.noSavedCards, 'no_saved_cards');
+  const created = await provider.createSetup({
+    reference: gift.id,
+    email: me.email,
+    metadata: { giftId: gift.id, userId: me.id, fundId: gift.fundId },
+    idempotencyKey: `easyfund-setup-${gift.id}-${Date.now()}`,
+  });
+  await deps.db
+    .update(recurringGifts)
+    .set({
+      setupIntentId: created.id,
+      ...(created.customerId ? { customerId: created.customerId } : {}),
+    })
+    .where(eq(recurringGifts.id, gift.id));
+  const setup: TCardSetup = {
+    provider: provider.name === 'stripe' ? 'stripe' : 'test',
+    setupIntentId: created.id,
+    clientSecret: created.clientSecret,
+    ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+  };
+  return setup;
+}
+
+/** Change the card: a new setup intent; the gift keeps its old card until it is activated. */
+export async function changeCard(deps: RecurringDeps, me: TMe, giftId: string) {
+  const gift = await ownGift(deps.db, me, giftId);
+  if (gift.method !== 'card') throw new Conflict(RECURRING_MESSAGES.walletHasNoCard, 'wallet_gift');
+  if (gift.status === 'cancelled' || gift.status === 'ended')
+    throw new Conflict(RECURRING_MESSAGES.notActive, 'gift_ended');
+  return newSetup(deps, me, gift);
+}
+
+/**
+ * The card was saved at the provider (the browser says so): re-read the setup intent,
+ * keep the card, and for a new gift charge the first month now. A gift paused after
+ * failed charges resumes with its new card.
+ */
+export async function activateGift(deps: RecurringDeps, me: TMe, giftId: string) {
+  const gift = await ownGift(deps.db, me, giftId);
+  if (gift.status === 'cancelled' || gift.status === 'ended')
+    throw new Conflict(RECURRING_MESSAGES.notActive, 'gift_ended');
+  const provider = deps.provider;
+  if (!gift.setupIntentId || !savesCards(provider) || gift.provider !== provider.name)
+    throw new Conflict(RECURRING_MESSAGES.cardNotSaved, 'card_not_saved');
+  const setup = await provider.retrieveSetup(gift.setupIntentId);
+  if (!setup || setup.outcome !== 'succeeded' || !setup.paymentMethodId)
+    throw new PaymentFailed(setup?.lastError ?? RECURRING_MESSAGES.cardNotSaved, 'card_not_saved');
+  const oldCard = gift.paymentMethodId;
+  const starting = gift.status === 'incomplete';
+  const resuming = gift.status === 'paused' && gift.statusReason === 'payment_failed';
+  await deps.db
+    .update(recurringGifts)
+    .set({
+      paymentMethodId: setup.paymentMethodId,
+      customerId: setup.customerId ?? gift.customerId,
+      cardLast4: setup.cardLast4,
+      ...(starting || resuming
+        ? { status: 'active', statusReason: null, nextChargeAt: gift.nextChargeAt ?? new Date() }
+        : {}),
+    })
+    .where(eq(recurringGifts.id, gift.id));
+  if (oldCard && oldCard !== setup.paymentMethodId) await forgetCard(deps, oldCard);
+  if (starting || resuming) await runGift(deps, gift.id);
+  return giftView(deps, gift.id);
+}
+
+async function forgetCard(deps: RecurringDeps, paymentMethodId: string) {
+  if (!savesCards(deps.provider)) return;
+  await deps.provider.detachPaymentMethod(paymentMethodId).catch((err: unknown) => {
+    deps.log.warn({ err }, 'a saved card could not be detached at the provider');
+  });
+}
+
+/** Pause, resume, cancel or a new amount: the donor's, by the dashboard or the signed link. */
+async function changeGift(deps: RecurringDeps, gift: GiftRow, input: TChangeRecurringRequest) {
+  if (gift.status === 'cancelled' || gift.status === 'ended')
+    throw new Conflict(RECURRING_MESSAGES.notActive, 'gift_ended');
+  if ('amountTk' in input) {
+    const amountPoisha = tkToPoisha(input.amountTk);
+    await deps.db
+      .update(recurringGifts)
+      .set({ amountPoisha })
+      .where(eq(recurringGifts.id, gift.id));
+    return giftView(deps, gift.id);
+  }
+  if (input.action === 'pause') {
+    if (gift.status === 'active' || gift.status === 'incomplete') {
+      await deps.db
+        .update(recurringGifts)
+        .set({ status: 'paused', statusReason: 'donor' })
+        .where(eq(recurringGifts.id, gift.id));
+    }
+  } else if (input.action === 'resume') {
+    if (gift.status === 'paused') {
+      if (gift.method === 'card' && !gift.paymentMethodId)
+        throw new Conflict(RECURRING_MESSAGES.cardNotSaved, 'card_not_saved');
+      // A month passed while paused is not charged afterwards: the next one is.
+      const now = new Date();
+      const next = gift.nextChargeAt && gift.nextChargeAt > now ? gift.nextChargeAt : now;
+      await deps.db
+        .update(recurringGifts)
+        .set({ status: 'active', statusReason: null, nextChargeAt: next })
+        .where(and(eq(recurringGifts.id, gift.id), eq(recurringGifts.status, 'paused')));
+    }
+  } else {
+    await cancelGifts(deps, eq(recurringGifts.id, gift.id), 'cancelled', 'donor');
+  }
+  return giftView(deps, gift.id);
+}
+
+export async function changeMyGift(
+  deps: RecurringDeps,
+  me: Pick<TMe, 'id'>,
+  giftId: string,
+  input: TChangeRecurringRequest,
+) {
+  return changeGift(deps, await ownGift(deps.db, me, giftId), input);
+}
+
+export async function giftByToken(deps: RecurringDeps, giftId: string | null) {
+  if (!giftId) throw new NotFound('Monthly gift');
+  return giftView(deps, giftId);
+}
+
+export async function changeGiftByToken(
+  deps: RecurringDeps,
+  giftId: string | null,
+  input: TChangeRecurringRequest,
+) {
+  if (!giftId) throw new NotFound('Monthly gift');
+  const [gift] = await deps.db.select().from(recurringGifts).where(eq(recurringGifts.id, giftId));
+  if (!gift) throw new NotFound('Monthly gift');
+  return changeGift(deps, gift, input);
+}
+
+/**
+ * Ends gifts (cancelled by the donor, ended by a closed fund or account): no more charges,
+ * their months still due are dropped, their cards forgotten at the provider. Returns them.
+ */
+export async function cancelGifts(
+  deps: Pick<RecurringDeps, 'db' | 'provider' | 'log'>,
+  where: ReturnType<typeof eq>,
+  status: 'cancelled' | 'ended',
+  reason: string,
+  tx?: Tx,
+): Promise<GiftRow[]> {
+  const db = tx ?? deps.db;
+  const ended = await db
+    .update(recurringGifts)
+    .set({ status, statusReason: reason, nextChargeAt: null })
+    .where(and(where, inArray(recurringGifts.status, ['incomplete', 'active', 'paused'])))
+    .returning();
+  if (ended.length > 0) {
+    await db.delete(recurringCharges).where(
+      and(
+        inArray(
+          recurringCharges.giftId,
+          ended.map((g) => g.id),
+        ),
+        eq(recurringCharges.status, 'due'),
+      ),
+    );
+  }
+  if (!tx) {
+    for (const g of ended)
+      if (g.paymentMethodId) await forgetCard(deps as RecurringDeps, g.paymentMethodId);
+  }
+  return ended;
+}
+
+/** A fund taken down (suspended or closed) stops its monthly gifts and tells their donors. */
+export async function stopGiftsOfFund(deps: RecurringDeps & NotifyDeps, fundId: string) {
+  const ended = await cancelGifts(deps, eq(recurringGifts.fundId, fundId), 'ended', 'fund_closed');
+  if (ended.length === 0) return 0;
+  const other = await similarFund(deps.db, fundId);
+  for (const g of ended) {
+    await notifyDonor(deps, g.id, {
+      kind: 'fund_closed',
+      similarFundId: other?.id ?? null,
+      similarFundName: other?.name ?? null,
+    });
+  }
+  return ended.length;
+}
+
+/** A fund's monthly income: its active gifts, what they bring a month, what they brought. */
+export async function fundIncome(db: Db, me: TMe, isAdmin: boolean, fundId: string) {
+  const [fund] = await db
+    .select({ raiserId: funds.raiserId })
+    .from(funds)
+    .where(eq(funds.id, fundId));
+  if (!fund || (!isAdmin && fund.raiserId !== me.id)) throw new NotFound('Fund');
+  const [active] = await db
+    .select({
+      n: sql<number>`count(*)`.mapWith(Number),
+      total: sql<number>`coalesce(sum(${recurringGifts.amountPoisha}), 0)`.mapWith(Number),
+    })
+    .from(recurringGifts)
+    .where(and(eq(recurringGifts.fundId, fundId), eq(recurringGifts.status, 'active')));
+  const [received] = await db
+    .select({
+      total:
+        sql<number>`coalesce(sum(${payments.amountPoisha} - ${payments.refundedPoisha}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(recurringCharges)
+    .innerJoin(recurringGifts, eq(recurringGifts.id, recurringCharges.giftId))
+    .innerJoin(payments, eq(payments.id, recurringCharges.paymentId))
+    .where(and(eq(recurringGifts.fundId, fundId), eq(payments.status, 'succeeded')));
+  return {
+    activeGifts: active?.n ?? 0,
+    monthlyPoisha: active?.total ?? 0,
+    receivedPoisha: received?.total ?? 0,
+  };
+}
+
+/* ---------- the schedule: each period once ---------- */
+
+/** A payment id that is the same for the same gift, period and attempt (a UUID from a hash). */
+function paymentIdFor(key: string): string {
+  const h = createHash('sha256').update(key).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Opens the period of each active gift that is due: one `recurring_charges` row per gift
+ * and period (the unique index: a second worker inserts nothing), and the gift's next
+ * date moves on a month (only from the date it read: a second worker moves nothing). A
+ * wallet's period is a reminder; a card's is charged by `chargeDue`.
+ */
+async function openPeriods(deps: RecurringDeps, now: Date, only?: string): Promise<void> {
+  const due = await deps.db
+    .select()
+    .from(recurringGifts)
+    .where(
+      and(
+        eq(recurringGifts.status, 'active'),
+        lte(recurringGifts.nextChargeAt, now),
+        ...(only ? [eq(recurringGifts.id, only)] : []),
+      ),
+    )
+    .orderBy(asc(recurringGifts.nextChargeAt))
+    .limit(200);
+  for (const gift of due) {
+    const at = gift.nextChargeAt!;
+    const [fund] = await deps.db
+      .select({ status: funds.status, hold: funds.hold })
+      .from(funds)
+      .where(eq(funds.id, gift.fundId));
+    if (!fund || fund.status !== 'approved' || fund.hold) {
+      await stopGiftsOfFund(deps, gift.fundId);
+      continue;
+    }
+    const period = periodOf(at);
+    const opened = await deps.db.transaction(async (tx) => {
+      const [moved] = await tx
+        .update(recurringGifts)
+        .set({ nextChargeAt: nextMonth(at) })
+        .where(
+          and(
+            eq(recurringGifts.id, gift.id),
+            eq(recurringGifts.status, 'active'),
+            eq(recurringGifts.nextChargeAt, at),
+          ),
+        )
+        .returning({ id: recurringGifts.id });
+      if (!moved) return false;
+      const inserted = await tx
+        .insert(recurringCharges)
+        .values({
+          giftId: gift.id,
+          period,
+          amountPoisha: gift.amountPoisha,
+          status: gift.method === 'wallet' ? 'reminded' : 'due',
+          nextAttemptAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: recurringCharges.id });
+      return inserted.length > 0;
+    });
+    if (opened && gift.method === 'wallet') {
+      await notifyDonor(deps, gift.id, { kind: 'reminder', period });
+    }
+  }
+}
+
+/**
+ * Takes one due attempt: only one worker's update finds it `due` (or, after
+ * CLAIM_TIMEOUT_MS, `charging` by a worker that died: taken over with the same attempt
+ * number, so the same idempotency key, and the provider charges nothing twice).
+ */
+async function claim(db: Db, chargeId: string, now: Date) {
+  const [fresh] = await db
+    .update(recurringCharges)
+    .set({ status: 'charging', claimedAt: now, attempts: sql`${recurringCharges.attempts} + 1` })
+    .where(and(eq(recurringCharges.id, chargeId), eq(recurringCharges.status, 'due')))
+    .returning();
+  if (fresh) return fresh;
+  const [stale] = await db
+    .update(recurringCharges)
+    .set({ claimedAt: now })
+    .where(
+      and(
+        eq(recurringCharges.id, chargeId),
+        eq(recurringCharges.status, 'charging'),
+        lte(recurringCharges.claimedAt, new Date(now.getTime() - CLAIM_TIMEOUT_MS)),
+      ),
+    )
+    .returning();
+  return stale ?? null;
+}
+
+/** Charges the card periods that are due (first attempts and the dunning's retries). */
+async function chargeDue(deps: RecurringDeps, now: Date, only?: string): Promise<void> {
+  const provider = deps.provider;
+  if (!savesCards(provider)) return;
+  const due = await deps.db
+    .select({ charge: recurringCharges, gift: recurringGifts })
+    .from(recurringCharges)
+    .innerJoin(recurringGifts, eq(recurringGifts.id, recurringCharges.giftId))
+    .where(
+      and(
+        eq(recurringGifts.status, 'active'),
+        eq(recurringGifts.provider, provider.name),
+        or(
+          and(eq(recurringCharges.status, 'due'), lte(recurringCharges.nextAttemptAt, now)),
+          and(
+            eq(recurringCharges.status, 'charging'),
+            lte(recurringCharges.claimedAt, new Date(now.getTime() - CLAIM_TIMEOUT_MS)),
+          ),
+        ),
+        ...(only ? [eq(recurringGifts.id, only)] : []),
+      ),
+    )
+    .orderBy(asc(recurringCharges.nextAttemptAt))
+    .limit(200);
+  for (const { gift, charge: row } of due) {
+    const charge = await claim(deps.db, row.id, now);
+    if (!charge || !gift.paymentMethodId) continue;
+    const key = `easyfund-recurring-${gift.id}-${charge.period}-${charge.attempts}`;
+    const paymentId = paymentIdFor(key);
+    let outcome: 'succeeded' | 'failed' | 'pending' | 'needs_review';
+    let error: string | null;
+    try {
+      const intent = await provider.chargeSaved({
+        customerId: gift.customerId,
+        paymentMethodId: gift.paymentMethodId,
+        amountPoisha: charge.amountPoisha,
+        currency: CURRENCY,
+        metadata: { paymentId, fundId: gift.fundId, userId: gift.userId, giftId: gift.id },
+        idempotencyKey: key,
+      });
+      // The payment row, once per attempt (its id comes from the key), settled like any
+      // donation: recorded once, with its receipt, or failed with the card's reason.
+      await deps.db
+        .insert(payments)
+        .values({
+          id: paymentId,
+          userId: gift.userId,
+          fundId: gift.fundId,
+          provider: provider.name,
+          providerPaymentId: intent.id,
+          amountPoisha: charge.amountPoisha,
+          currency: CURRENCY,
+          status: 'pending',
+          anonymous: gift.anonymous,
+          mode: provider.mode,
+        })
+        .onConflictDoNothing();
+      // The month knows its payment before it is recorded: the receipt mail finds its gift.
+      await deps.db
+        .update(recurringCharges)
+        .set({ paymentId })
+        .where(eq(recurringCharges.id, charge.id));
+      const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
+      outcome = payment ? await settlePayment(deps, payment) : 'failed';
+      error = intent.lastError;
+    } catch (err) {
+      deps.log.warn({ err, giftId: gift.id }, 'a monthly charge could not be made');
+      // The provider could not be reached: the same attempt (the same key) runs again.
+      await deps.db
+        .update(recurringCharges)
+        .set({
+          status: 'due',
+          attempts: sql`${recurringCharges.attempts} - 1`,
+          claimedAt: null,
+          nextAttemptAt: new Date(now.getTime() + 15 * 60_000),
+        })
+        .where(and(eq(recurringCharges.id, charge.id), eq(recurringCharges.status, 'charging')));
+      continue;
+    }
+    if (outcome === 'succeeded') {
+      await deps.db
+        .update(recurringCharges)
+        .set({ status: 'paid', paymentId, lastError: null })
+        .where(eq(recurringCharges.id, charge.id));
+      continue;
+    }
+    await dun(deps, gift, charge, error ?? 'The payment failed.', paymentId, now);
+  }
+}
+
+/** A failed charge: tried again after 1, 3 and 7 days, the donor told each time; then paused. */
+async function dun(
+  deps: RecurringDeps,
+  gift: GiftRow,
+  charge: typeof recurringCharges.$inferSelect,
+  error: string,
+  paymentId: string,
+  now: Date,
+) {
+  const wait = DUNNING_DAYS[charge.attempts - 1];
+  if (wait !== undefined) {
+    const retryAt = new Date(now.getTime() + wait * 24 * 60 * 60_000);
+    await deps.db
+      .update(recurringCharges)
+      .set({ status: 'due', claimedAt: null, nextAttemptAt: retryAt, lastError: error, paymentId })
+      .where(eq(recurringCharges.id, charge.id));
+    await notifyDonor(deps, gift.id, {
+      kind: 'retry',
+      period: `${charge.period}#${charge.attempts}`,
+      error,
+      retryAt,
+    });
+    return;
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(recurringCharges)
+      .set({ status: 'failed', claimedAt: null, lastError: error, paymentId })
+      .where(eq(recurringCharges.id, charge.id));
+    await tx
+      .update(recurringGifts)
+      .set({ status: 'paused', statusReason: 'payment_failed' })
+      .where(and(eq(recurringGifts.id, gift.id), eq(recurringGifts.status, 'active')));
+  });
+  await notifyDonor(deps, gift.id, { kind: 'paused', period: charge.period, error });
+}
+
+/**
+ * The job: opens the periods that are due and charges them. Safe to run in any number of
+ * processes at once: each period is opened once and each attempt charged once.
+ */
+export async function runDueGifts(deps: RecurringDeps, now: Date = new Date()): Promise<void> {
+  await openPeriods(deps, now);
+  await chargeDue(deps, now);
+}
+
+/** One gift at once (its first month, at its start). */
+async function runGift(deps: RecurringDeps, giftId: string, now: Date = new Date()) {
+  await openPeriods(deps, now, giftId);
+  await chargeDue(deps, now, giftId);
+}
+
+/** The donor's gifts whose fund they closed etc. are looked up by user. */
+export const giftsOfUser = (userId: string) => eq(recurringGifts.userId, userId);
+
+/** The manage link of the monthly gift a payment was charged for, or null for a one-off gift. */
+export async function manageLinkOfPayment(
+  db: Db,
+  secret: string,
+  publicUrl: string,
+  paymentId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ giftId: recurringCharges.giftId })
+    .from(recurringCharges)
+    .where(eq(recurringCharges.paymentId, paymentId));
+  return row ? `${publicUrl}/monthly-gifts/${manageToken(secret, row.giftId)}` : null;
+}

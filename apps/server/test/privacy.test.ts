@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recurringGifts, user, withdrawals } from '../src/db/schema';
+import { checkLedger } from '../src/lib/ledger';
+import { createFund } from '../src/seed/factories';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
+import { CARDS, createRaisedFund, donate } from './payments-helper';
+
+const nextYear = new Date().getUTCFullYear() + 1;
+
+let ctx: TestContext;
+let admin: SignedInUser;
+beforeAll(async () => {
+  ctx = await buildTestApp({ PAYMENT_PROVIDER: 'test' });
+  admin = await createSignedInUser(ctx, { role: 'admin' });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** A donor with a gift (and a message), a monthly gift, a contact message, a subscription. */
+async function busyDonor(name: string) {
+  const donor = await createSignedInUser(ctx, {
+    name,
+    email: `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@example.com`,
+  });
+  const fund = await createRaisedFund(ctx);
+  const intent = await as(donor).inject('POST', '/api/payments/intents', {
+    fundId: fund.id,
+    amountTk: 120,
+    supportMessage: `Stay strong, from ${name}`,
+  });
+  const { intentId, clientSecret } = intent.json<{ intentId: string; clientSecret: string }>();
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/test-processor/payment_intents/${intentId}/confirm`,
+    payload: {
+      clientSecret,
+      card: { number: CARDS.ok, expMonth: 12, expYear: nextYear, cvc: '123' },
+      billing: { name, email: donor.email },
+    },
+  });
+  await as(donor).inject('POST', '/api/payments/confirm', { intentId });
+  const started = await as(donor).inject('POST', '/api/me/monthly-gifts', {
+    fundId: fund.id,
+    amountTk: 100,
+  });
+  const { gift, setup } = started.json<{
+    gift: { id: string };
+    setup: { setupIntentId: string; clientSecret: string };
+  }>();
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/test-processor/setup_intents/${setup.setupIntentId}/confirm`,
+    payload: {
+      clientSecret: setup.clientSecret,
+      card: { number: CARDS.ok, expMonth: 12, expYear: nextYear, cvc: '123' },
+      billing: { name, email: donor.email },
+    },
+  });
+  await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    headers: { origin: 'http://localhost:3000' },
+    payload: { name, email: donor.email, message: `A question from ${name} about giving.` },
+  });
+  return { donor, fund, giftId: gift.id };
+}
+
+describe('download my data', () => {
+  it("holds every row the site keeps about the donor, and nothing of anyone else's", async () => {
+    const { donor, fund, giftId } = await busyDonor('Nusrat Jahan');
+    const other = await busyDonor('Rafiq Islam');
+    const res = await as(donor).inject('GET', '/api/me/data.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const data = res.json<{ tables: Record<string, Record<string, unknown>[]> }>();
+    const { tables } = data;
+    expect(tables.user!.map((u) => u.email)).toEqual([donor.email]);
+    expect(tables.payments!.filter((p) => p.status === 'succeeded')).toHaveLength(2);
+    expect(tables.payments!.every((p) => p.user_id === donor.id)).toBe(true);
+    expect(tables.payments!.some((p) => typeof p.receipt_number === 'string')).toBe(true);
+    expect(tables.recurring_gifts!.map((g) => g.id)).toEqual([giftId]);
+    expect(tables.recurring_charges).toHaveLength(1);
+    expect(tables.session!.length).toBeGreaterThan(0);
+    expect(tables.account).toHaveLength(1);
+    expect(tables.fund_subscriptions!.map((s) => s.fund_id)).toEqual([fund.id]);
+    expect(tables.contact_messages!.map((m) => m.email)).toEqual([donor.email]);
+    const text = res.body;
+    // No secret, and no other person's data.
+    expect(text).not.toMatch(/"password"|"token"|"secret"/);
+    expect(text).not.toContain(other.donor.email);
+    expect(text).not.toContain(other.donor.id);
+    expect(text).not.toContain('Rafiq');
+
+    const csv = await as(donor).inject('GET', '/api/me/data.csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('"recurring_gifts","1","id"');
+    expect(csv.body).toContain(donor.email);
+    expect(csv.body).not.toContain(other.donor.email);
+    expect((await as(ctx).inject('GET', '/api/me/data.json')).statusCode).toBe(401);
+  });
+});
+
+describe('close my account', () => {
+  it('erases the person, keeps the money records as "Former donor", and ends sign-in', async () => {
+    const { donor, fund, giftId } = await busyDonor('Salma Akter');
+    const wrong = await as(donor).inject('POST', '/api/me/close', { password: 'not-it-1' });
+    expect(wrong.statusCode).toBe(400);
+    const before = await checkLedger(ctx.db);
+    const closed = await as(donor).inject('POST', '/api/me/close', { password: donor.password });
+    expect(closed.statusCode, closed.body).toBe(200);
+
+    // No sign-in, no session.
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: donor.email, password: donor.password },
+    });
+    expect(signIn.statusCode).toBe(401);
+    expect((await as(donor).inject('GET', '/api/me/monthly-gifts')).statusCode).toBe(401);
+
+    // The account row stays, anonymised.
+    const [row] = await ctx.db.select().from(user).where(eq(user.id, donor.id));
+    expect(row!.name).toBe('Former donor');
+    expect(row!.email).not.toContain('example.com');
+    expect(row!.image).toBeNull();
+    const [gift] = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, giftId));
+    expect([gift!.status, gift!.statusReason]).toEqual(['ended', 'account_closed']);
+
+    // Gone from the wall, the raiser's export and the admins' lists.
+    const wall = await as(ctx).inject('GET', `/api/funds/${fund.id}/supporters`);
+    expect(wall.body).not.toContain('Salma');
+    expect(wall.body).toContain('Former donor');
+    expect(wall.body).not.toContain('Stay strong');
+    const users = await as(admin).inject('GET', '/api/admin/users?q=Salma');
+    expect(users.body).not.toContain('Salma');
+    const payments = await as(admin).inject('GET', `/api/admin/payments?q=Salma`);
+    expect(payments.body).not.toContain('Salma');
+    expect(payments.body).not.toContain(donor.email);
+
+    // The ledger is as it was.
+    const after = await checkLedger(ctx.db);
+    expect(after.ok).toBe(true);
+    expect(after.succeededPoisha).toBe(before.succeededPoisha);
+  });
+
+  it('refuses a raiser whose funds hold money not yet paid out, until it is settled', async () => {
+    const raiser = await createSignedInUser(ctx, { role: 'verified' });
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+    const donor = await createSignedInUser(ctx);
+    await donate(ctx, donor, fund.id, 300);
+    const refused = await as(raiser).inject('POST', '/api/me/close', { password: raiser.password });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: { code: string } }>().error.code).toBe('not_paid_out');
+    await ctx.db.insert(withdrawals).values({
+      fundId: fund.id,
+      raiserId: raiser.id,
+      amountPoisha: 30_000,
+      status: 'approved',
+    });
+    const closed = await as(raiser).inject('POST', '/api/me/close', { password: raiser.password });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await as(ctx).inject('POST', '/api/me/close', { password: 'x' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PAGE_TITLES } from '@easyfund/shared/pages';
+import { myDataUrls, useCloseAccount } from '../../../api/privacy';
+import { messageOf } from '../../../lib/message-of';
+import { useI18n } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
+import { popup } from '../../../lib/popups';
+import { usePageTitle } from '../../../lib/title';
+
+/** A person's own data: download it (JSON, CSV), or close the account (decision new-own-data). */
+export function Component() {
+  usePageTitle(PAGE_TITLES.myData);
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const close = useCloseAccount();
+  const [password, setPassword] = useState('');
+  const [sure, setSure] = useState(false);
+
+  async function onClose(e: React.FormEvent) {
+    e.preventDefault();
+    try {
+      await close.mutateAsync({ password });
+      void popup.success('Your account is closed');
+      await navigate(paths.home);
+      window.location.reload();
+    } catch {
+      // Shown below the form.
+    }
+  }
+
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-6">
+      <h1 className="text-3xl font-bold">{t(PAGE_TITLES.myData)}</h1>
+      <section aria-labelledby="download-data" className="card border border-base-200 bg-base-100">
+        <div className="card-body gap-3">
+          <h2 id="download-data" className="card-title">
+            {t('Download my data')}
+          </h2>
+          <p className="text-sm">
+            {t(
+              'Everything we keep about you: your profile, donations and receipts, monthly gifts, messages and sign-ins.',
+            )}
+          </p>
+          <div className="flex gap-2">
+            <a className="btn btn-sm" href={myDataUrls.json} download>
+              {t('Download as JSON')}
+            </a>
+            <a className="btn btn-sm" href={myDataUrls.csv} download>
+              {t('Download as CSV')}
+            </a>
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="close-account" className="card border border-error/40 bg-base-100">
+        <form className="card-body gap-3" onSubmit={(e) => void onClose(e)} noValidate>
+          <h2 id="close-account" className="card-title">
+            {t('Close my account')}
+          </h2>
+          <p className="text-sm">
+            {t(
+              'Your name, e-mail address, sessions and messages are erased and your monthly gifts end. Your donations and receipts stay, as "Former donor", because accounting requires them. This cannot be undone.',
+            )}
+          </p>
+          <label className="flex flex-col gap-1 text-sm" htmlFor="close-password">
+            <span>{t('Password')}</span>
+            <input
+              id="close-password"
+              type="password"
+              autoComplete="current-password"
+              className="input input-bordered"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby="close-error"
+            />
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={sure}
+              onChange={(e) => setSure(e.target.checked)}
+            />
+            <span>{t('I understand that my account is closed for good')}</span>
+          </label>
+          <button
+            type="submit"
+            className="btn btn-error"
+            disabled={!sure || !password || close.isPending}
+          >
+            {t('Close my account')}
+          </button>
+          <p id="close-error" role="alert" className="text-sm text-error">
+            {close.isError ? t(messageOf(close.error)) : ''}
+          </p>
+        </form>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { parseExpiry } from '@easyfund/shared/schemas/donations';
+import { useActivateGift, useConfirmTestSetup, useStartGift } from '../../../api/recurring';
+import { messageOf } from '../../../lib/message-of';
+import { useI18n } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
+import { popup } from '../../../lib/popups';
+import type { Billing } from '../billing';
+
+interface Props {
+  fundId: string;
+  initialAmountTk: number;
+  anonymous: boolean;
+  billing: Billing;
+  /** Cards can be saved here (the embedded processor); otherwise wallets are reminded. */
+  cards: boolean;
+}
+
+/**
+ * "Give monthly": a card saved with the processor and charged each month (the first
+ * month now), or a monthly reminder with a one-tap link for a wallet.
+ */
+export function MonthlyGiftForm({ fundId, initialAmountTk, anonymous, billing, cards }: Props) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const start = useStartGift();
+  const saveCard = useConfirmTestSetup();
+  const activate = useActivateGift();
+  const [method, setMethod] = useState<'card' | 'wallet'>(cards ? 'card' : 'wallet');
+  const [amountTk, setAmountTk] = useState(String(initialAmountTk));
+  const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { gift, setup } = await start.mutateAsync({
+        fundId,
+        amountTk: Number(amountTk),
+        method,
+        anonymous,
+      });
+      if (setup) {
+        await saveCard.mutateAsync({
+          setupIntentId: setup.setupIntentId,
+          clientSecret: setup.clientSecret,
+          card: {
+            number: card.number.replace(/[\s-]/g, ''),
+            ...parseExpiry(card.expiry),
+            cvc: card.cvc.trim(),
+          },
+          billing,
+        });
+        await activate.mutateAsync(gift.id);
+      }
+      void popup.success('Your monthly gift is set up');
+      await navigate(paths.monthlyGifts);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-3">
+      <label className="flex flex-col gap-1 text-sm" htmlFor="monthly-amount">
+        <span>{t('Amount each month (Tk)')}</span>
+        <input
+          id="monthly-amount"
+          type="number"
+          min={10}
+          className="input input-bordered"
+          value={amountTk}
+          onChange={(e) => setAmountTk(e.target.value)}
+        />
+      </label>
+      <fieldset className="flex gap-4 text-sm">
+        <legend className="mb-1">{t('Pay each month by')}</legend>
+        {cards && (
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              className="radio radio-sm"
+              checked={method === 'card'}
+              onChange={() => setMethod('card')}
+            />
+            {t('Card (charged each month)')}
+          </label>
+        )}
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            className="radio radio-sm"
+            checked={method === 'wallet'}
+            onChange={() => setMethod('wallet')}
+          />
+          {t('bKash, Nagad or Rocket (a reminder each month)')}
+        </label>
+      </fieldset>
+      {method === 'card' && (
+        <div className="grid grid-cols-[2fr_1fr_1fr] gap-2">
+          <label className="flex flex-col gap-1 text-sm" htmlFor="monthly-card">
+            <span>{t('Card number')}</span>
+            <input
+              id="monthly-card"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              className="input input-bordered font-mono"
+              placeholder="4242 4242 4242 4242"
+              value={card.number}
+              onChange={(e) => setCard({ ...card, number: e.target.value })}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm" htmlFor="monthly-expiry">
+            <span>{t('Expiry (MM/YY)')}</span>
+            <input
+              id="monthly-expiry"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              className="input input-bordered font-mono"
+              placeholder={t('MM/YY')}
+              value={card.expiry}
+              onChange={(e) => setCard({ ...card, expiry: e.target.value })}
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm" htmlFor="monthly-cvc">
+            <span>{t('CVC')}</span>
+            <input
+              id="monthly-cvc"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              className="input input-bordered font-mono"
+              placeholder="123"
+              value={card.cvc}
+              onChange={(e) => setCard({ ...card, cvc: e.target.value })}
+            />
+          </label>
+        </div>
+      )}
+      <p className="text-xs text-base-content/80">
+        {t(
+          'The first month is given now. You can pause, change or cancel it at any time under My Monthly Gifts, or from the link in its e-mails.',
+        )}
+      </p>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {t('Give monthly')}
+      </button>
+      {error && (
+        <p role="alert" className="text-sm text-error">
+          {t(error)}
+        </p>
+      )}
+    </form>
+  );
+}

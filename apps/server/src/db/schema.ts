@@ -791,7 +791,7 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   createdAt: createdAt(),
 });
 
-/* ---------- monthly giving (decision new-monthly-giving) ---------- */
+/* ---------- monthly giving (decision 250) ---------- */
 
 /**
  * A donor's gift that repeats every month: by a card saved with the provider (charged

@@ -208,7 +208,7 @@ export class StripePaymentProvider implements PaymentProvider, SavedCardProvider
 
   /**
    * A customer of its own per gift and a SetupIntent for off-session use: the browser
-   * saves the card with confirmCardSetup (decision new-monthly-giving).
+   * saves the card with confirmCardSetup (decision 250).
    */
   async createSetup(input: CreateSetupInput): Promise<CreatedSetup> {
     try {

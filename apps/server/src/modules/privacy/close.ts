@@ -107,7 +107,7 @@ export interface CloseDeps {
 }
 
 /**
- * Closes an account, confirmed by its password (decision new-own-data): in one
+ * Closes an account, confirmed by its password (decision 251): in one
  * transaction the monthly gifts end, the sessions, sign-in methods and two-factor keys
  * go, the person's fields are erased (the name becomes "Former donor", the address an
  * unroutable one), messages of support and sent messages go; donations, receipts,

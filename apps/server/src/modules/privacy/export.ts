@@ -5,7 +5,7 @@ import { type Db, type Row, rowsOf } from '../../db/client';
 /**
  * Columns that name a person as the one who acted on someone else's record (an admin's
  * decision, a hold): those rows are the other person's, not part of this one's data
- * (decision new-own-data).
+ * (decision 251).
  */
 const ACTOR_COLUMNS = new Set(['decided_by', 'held_by', 'resolved_by', 'updated_by', 'actor_id']);
 

@@ -7,7 +7,7 @@ import { sendCsv } from '../downloads/csv';
 import { closeAccount } from './close';
 import { DATA_CSV_HEADER, myData, myDataCsv } from './export';
 
-/** A person's own data: the download and closing the account (decision new-own-data). */
+/** A person's own data: the download and closing the account (decision 251). */
 const privacyRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
   route(app, privacy.exportJson, async ({ user, reply }) => {

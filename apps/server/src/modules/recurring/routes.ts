@@ -21,7 +21,7 @@ import {
 import { recurringDeps } from './deps';
 import { readManageToken } from './token';
 
-/** Monthly gifts (decision new-monthly-giving): the donor's routes, the signed links, the job. */
+/** Monthly gifts (decision 250): the donor's routes, the signed links, the job. */
 const recurringRoutes: FastifyPluginAsync = async (app) => {
   const deps = recurringDeps(app);
   const secret = app.config.authSecret;

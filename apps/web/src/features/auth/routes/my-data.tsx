@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 
-/** A person's own data: download it (JSON, CSV), or close the account (decision new-own-data). */
+/** A person's own data: download it (JSON, CSV), or close the account (decision 251). */
 export function Component() {
   usePageTitle(PAGE_TITLES.myData);
   const { t } = useI18n();

@@ -75,7 +75,7 @@ export function Component() {
                 )}
               </p>
             )}
-            {/* Give once (the spec's pay step) or give monthly (decision new-monthly-giving). */}
+            {/* Give once (the spec's pay step) or give monthly (decision 250). */}
             <div role="radiogroup" aria-label={t('How often')} className="join">
               <button
                 type="button"

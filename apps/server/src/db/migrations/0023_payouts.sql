@@ -58,24 +58,22 @@ BEGIN
   IF NEW.status NOT IN ('pending', 'approved', 'paid') THEN
     RETURN NEW;
   END IF;
-  -- Approved → paid moves money already held; nothing else is asked of it.
-  IF TG_OP = 'UPDATE' AND OLD.status = 'approved' AND NEW.status = 'paid'
-     AND (OLD.fund_id, OLD.amount_poisha, OLD.mode) = (NEW.fund_id, NEW.amount_poisha, NEW.mode)
-  THEN
-    RETURN NEW;
-  END IF;
-  IF TG_OP = 'UPDATE' AND OLD.status = NEW.status
-     AND (OLD.fund_id, OLD.amount_poisha, OLD.mode) = (NEW.fund_id, NEW.amount_poisha, NEW.mode)
-  THEN
-    RETURN NEW;
-  END IF;
   SELECT coalesce((SELECT mode FROM ledger_settings), 'test') INTO site_mode;
   IF NEW.mode <> site_mode THEN
-    IF NEW.status IN ('approved', 'paid') THEN
+    IF NEW.status IN ('approved', 'paid')
+       AND (TG_OP = 'INSERT' OR OLD.status IS DISTINCT FROM NEW.status OR OLD.mode <> NEW.mode)
+    THEN
       RAISE EXCEPTION 'a % withdrawal cannot be % while the site takes % money',
         NEW.mode, NEW.status, site_mode
         USING ERRCODE = 'check_violation', CONSTRAINT = 'withdrawals_within_balance';
     END IF;
+    RETURN NEW;
+  END IF;
+  -- Approved → paid moves money already held, and an unchanged amount holds no more.
+  IF TG_OP = 'UPDATE'
+     AND (OLD.status = NEW.status OR (OLD.status = 'approved' AND NEW.status = 'paid'))
+     AND (OLD.fund_id, OLD.amount_poisha, OLD.mode) = (NEW.fund_id, NEW.amount_poisha, NEW.mode)
+  THEN
     RETURN NEW;
   END IF;
   SELECT raised_poisha INTO raised FROM funds WHERE id = NEW.fund_id FOR UPDATE;

@@ -20,7 +20,7 @@ import {
   refuseChanged,
   refuseOwn,
 } from '../../lib/decisions';
-import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { ChangedSinceViewed, Conflict, Invalid, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { paginate } from '../../lib/lists';
 import { recordEvent } from '../funds/events';
@@ -174,17 +174,19 @@ export async function listAdminWithdrawals(
  */
 async function lockWithdrawal(tx: Tx, id: string) {
   await tx.select({ mode: ledgerSettings.mode }).from(ledgerSettings).for('share');
-  const [row] = await tx
-    .select()
+  const [found] = await tx
+    .select({ fundId: withdrawals.fundId })
     .from(withdrawals)
     .where(and(eq(withdrawals.id, id), currentModeWithdrawal));
-  if (!row) throw new NotFound('Withdrawal request');
+  if (!found) throw new NotFound('Withdrawal request');
   const [fund] = await tx
     .select({ raisedPoisha: funds.raisedPoisha })
     .from(funds)
-    .where(eq(funds.id, row.fundId))
+    .where(eq(funds.id, found.fundId))
     .for('update');
-  return { row, raisedPoisha: fund!.raisedPoisha };
+  // Read again under the lock: what another admin recorded meanwhile is seen.
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return { row: row!, raisedPoisha: fund!.raisedPoisha };
 }
 
 /**
@@ -291,7 +293,7 @@ export async function recordPayout(
       )
       .returning({ id: withdrawals.id });
     // The fund row is held, and every change of a withdrawal holds it: nothing moved.
-    if (!updated) throw new Error('withdrawal changed under a held fund row');
+    if (!updated) throw new ChangedSinceViewed(row.version);
     const { version: _version, ...recorded } = input;
     await recordEvent(
       tx,

@@ -80,6 +80,8 @@ export const ZAdminWithdrawalList = paged(ZAdminWithdrawal);
 export const ZAdminWithdrawalQuery = ZPageQuery.extend({ status: ZStatus.optional() });
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const PAID_ON_MESSAGE = 'Enter the day the money was sent (YYYY-MM-DD, not in the future)';
+const REFERENCE_MESSAGE = 'Use letters, digits, spaces and / . _ - only';
 
 /** A calendar day (YYYY-MM-DD) that exists, not after today (Asia/Dhaka, a day's slack). */
 export const ZPaidOn = requiredText(10).refine((v) => {
@@ -87,7 +89,7 @@ export const ZPaidOn = requiredText(10).refine((v) => {
   const day = new Date(`${v}T00:00:00Z`);
   if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== v) return false;
   return day.getTime() <= Date.now() + 86_400_000 && day.getUTCFullYear() >= 2000;
-}, 'Enter the day the money was sent (YYYY-MM-DD, not in the future)');
+}, PAID_ON_MESSAGE);
 
 /**
  * PATCH /api/admin/withdrawals/:id/payout: an admin records what happened to an approved
@@ -105,7 +107,7 @@ export const ZPayoutRecord = z.discriminatedUnion(
       amountTk: requiredWholeTk(),
       reference: requiredText(100).refine(
         (v) => /^[A-Za-z0-9][A-Za-z0-9/._ -]*$/.test(v),
-        'Use letters, digits, spaces and / . _ - only',
+        REFERENCE_MESSAGE,
       ),
       paidOn: ZPaidOn,
       proofImage: ZImageRef.nullish().transform((v) => v ?? null),

@@ -268,6 +268,27 @@ describe('guards on the balance and the mode', () => {
     expect((await decide(w.id, 'denied')).statusCode).toBe(200);
   });
 
+  it('paying re-checks the balance: money taken from the fund since the approval is not paid out (409)', async () => {
+    const { fund, w } = await approved(1000, 800);
+    await ctx.db.update(funds).set({ raisedPoisha: 70_000 }).where(eq(funds.id, fund.id));
+    const res = await payout(w.id, paid(800));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'above_balance',
+      message: 'The amount is more than the available balance of 700 Tk',
+    });
+    expect((await rowOf(w.id)).status).toBe('approved');
+    // Past the service, the database refuses it too.
+    await expect(
+      ctx.db
+        .update(withdrawals)
+        .set({ status: 'paid', payoutMethod: 'bkash', payoutReference: 'X1', paidOn: '2026-11-20' })
+        .where(eq(withdrawals.id, w.id)),
+    ).rejects.toThrow();
+    // The admin marks it failed: the money stays with the fund.
+    expect((await payout(w.id, { status: 'failed', reason: 'Chargeback' })).statusCode).toBe(200);
+  });
+
   it('the database refuses withdrawals above the balance from any code path', async () => {
     const { raiser, fund } = await raiserWithFund(1000);
     await request(raiser, fund.id, 600);

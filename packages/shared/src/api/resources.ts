@@ -9,6 +9,7 @@ import { messages } from './messages';
 import { organisers } from './organisers';
 import { overview } from './overview';
 import { payments } from './payments';
+import { payouts } from './payouts';
 import { receipts } from './receipts';
 import { reports } from './reports';
 import { session } from './session';
@@ -36,6 +37,7 @@ export const resources = {
   organisers,
   overview,
   payments,
+  payouts,
   receipts,
   reports,
   session,

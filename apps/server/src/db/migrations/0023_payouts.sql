@@ -69,9 +69,9 @@ BEGIN
     END IF;
     RETURN NEW;
   END IF;
-  -- Approved → paid moves money already held, and an unchanged amount holds no more.
-  IF TG_OP = 'UPDATE'
-     AND (OLD.status = NEW.status OR (OLD.status = 'approved' AND NEW.status = 'paid'))
+  -- An unchanged amount in an unchanged state holds no more. Paying re-checks: money taken
+  -- from the fund since the approval (a chargeback) is not paid out.
+  IF TG_OP = 'UPDATE' AND OLD.status = NEW.status
      AND (OLD.fund_id, OLD.amount_poisha, OLD.mode) = (NEW.fund_id, NEW.amount_poisha, NEW.mode)
   THEN
     RETURN NEW;

@@ -246,7 +246,7 @@ export async function recordPayout(
   lang: Language = 'en',
 ): Promise<TAdminWithdrawal> {
   return db.transaction(async (tx) => {
-    const { row } = await lockWithdrawal(tx, id);
+    const { row, raisedPoisha } = await lockWithdrawal(tx, id);
     refuseOwn(row.raiserId, admin.id, OWN_WITHDRAWAL);
     const from = OUTCOME_FROM[input.status];
     if (row.status !== from)
@@ -263,6 +263,11 @@ export async function recordPayout(
         });
         throw new Invalid(message, { amountTk: message });
       }
+      // Money taken from the fund since the approval (a chargeback) is not paid out: the
+      // admin marks the payout failed, or waits for the balance.
+      const left = raisedPoisha - ((await heldBack(tx, row.fundId)) - row.amountPoisha);
+      if (row.amountPoisha > left)
+        throw new Conflict(aboveBalanceMessage(Math.max(0, left), lang), 'above_balance');
     }
     const [updated] = await tx
       .update(withdrawals)

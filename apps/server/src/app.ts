@@ -64,6 +64,7 @@ import uploadsRoutes from './modules/uploads/routes';
 import usersRoutes from './modules/users/routes';
 import verificationsRoutes from './modules/verifications/routes';
 import withdrawalsRoutes from './modules/withdrawals/routes';
+import payoutsRoutes from './modules/payouts/routes';
 import zakatRoutes from './modules/zakat/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
@@ -275,6 +276,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     downloadsRoutes,
     recurringRoutes,
     privacyRoutes,
+    payoutsRoutes,
   ]) {
     await app.register(routes);
   }

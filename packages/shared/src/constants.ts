@@ -6,6 +6,17 @@ export type Role = (typeof ROLES)[number];
 export const DECISION_STATUSES = ['pending', 'approved', 'denied'] as const;
 export type DecisionStatus = (typeof DECISION_STATUSES)[number];
 
+/**
+ * A withdrawal's life: requested (pending) → approved | denied; approved → paid | failed
+ * (the money returns to the fund); paid → reversed (an admin's record, with a reason).
+ */
+export const WITHDRAWAL_STATUSES = [...DECISION_STATUSES, 'paid', 'failed', 'reversed'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** How a payout leaves: a bKash or Nagad wallet, or a bank transfer. */
+export const PAYOUT_METHODS = ['bkash', 'nagad', 'bank'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
 export const PAYMENT_STATUSES = [
   'pending',
   'succeeded',

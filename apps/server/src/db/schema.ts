@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -745,6 +746,19 @@ export const withdrawals = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** What an admin was shown: raised by a trigger on every change. */
     version: integer('version').notNull().default(1),
+    /** How the money left (bkash, nagad, bank): recorded with "paid". */
+    payoutMethod: text('payout_method'),
+    /** The transfer's reference (bKash/Nagad transaction id, bank reference). */
+    payoutReference: text('payout_reference'),
+    /** The day the money left, as the admin recorded it. */
+    paidOn: date('paid_on', { mode: 'string' }),
+    /** An optional image proving the transfer (an upload's address). */
+    proofImage: text('proof_image'),
+    /** Why a payout failed or was reversed. */
+    outcomeReason: text('outcome_reason'),
+    /** The admin who recorded paid, failed or reversed, and when. */
+    outcomeBy: text('outcome_by').references(() => user.id, { onDelete: 'set null' }),
+    outcomeAt: timestamp('outcome_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -752,8 +766,21 @@ export const withdrawals = pgTable(
     index('withdrawals_fund_idx').on(t.fundId, t.status),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     check('withdrawals_amount_positive', sql`${t.amountPoisha} > 0`),
-    check('withdrawals_status_check', sql`${t.status} in ('pending', 'approved', 'denied')`),
+    check(
+      'withdrawals_status_check',
+      sql`${t.status} in ('pending', 'approved', 'denied', 'paid', 'failed', 'reversed')`,
+    ),
     check('withdrawals_mode_check', sql`${t.mode} in ('test', 'live')`),
+    check(
+      'withdrawals_payout_method_check',
+      sql`${t.payoutMethod} is null or ${t.payoutMethod} in ('bkash', 'nagad', 'bank')`,
+    ),
+    // What "paid" means: a method, a reference and a day, kept through a reversal.
+    check(
+      'withdrawals_paid_recorded',
+      sql`${t.status} not in ('paid', 'reversed') or (${t.payoutMethod} is not null and ${t.payoutReference} is not null and ${t.paidOn} is not null)`,
+    ),
+    index('withdrawals_paid_idx').on(t.status, t.paidOn),
   ],
 );
 

@@ -55,8 +55,15 @@ export interface LedgerReport {
   funds: number;
   succeededPayments: number;
   succeededPoisha: number;
-  /** Withdrawals that are approved or still pending. */
+  /** Withdrawals that are pending, approved or paid. */
   openOrApprovedWithdrawals: number;
+  /**
+   * Every fund's money in its parts: in (succeeded payments less refunds) = out (paid
+   * withdrawals) + held (pending and approved withdrawals) + available (never below zero).
+   */
+  paidOutPoisha: number;
+  heldPoisha: number;
+  availablePoisha: number;
   /** Refund holds older than `stalePendingAfterMinutes` (the report is not ok while there are any). */
   staleRefundHolds: StaleRefundHold[];
   /** Payments still pending after `stalePendingAfterMinutes`: the reconciliation job's work. */
@@ -78,7 +85,8 @@ const asNumber = (v: unknown) => Number(v ?? 0);
  * - every fund's raised total and donation count equal the sum and count of its
  *   succeeded payments (less refunds);
  * - every fund's payments show as refunded exactly what its `refunds` rows record;
- * - no fund's approved plus pending withdrawals exceed what its payments raised.
+ * - no fund's pending, approved and paid withdrawals exceed what its payments raised, so
+ *   in = out (paid) + held (pending, approved) + available holds for every fund.
  * Read-only; one consistent snapshot (repeatable read) so a concurrent donation
  * cannot make a correct ledger look wrong.
  */
@@ -107,10 +115,16 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
           fundId: withdrawals.fundId,
           total: sql<string>`sum(${withdrawals.amountPoisha})`.as('taken_total'),
           n: sql<number>`count(*)`.as('taken_n'),
+          out: sql<string>`coalesce(sum(${withdrawals.amountPoisha}) filter (where ${withdrawals.status} = 'paid'), 0)`.as(
+            'taken_out',
+          ),
         })
         .from(withdrawals)
         .where(
-          and(inArray(withdrawals.status, ['approved', 'pending']), ofLedgerMode(withdrawals.mode)),
+          and(
+            inArray(withdrawals.status, ['approved', 'pending', 'paid']),
+            ofLedgerMode(withdrawals.mode),
+          ),
         )
         .groupBy(withdrawals.fundId)
         .as('taken');
@@ -125,6 +139,7 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
           paidCount: sql`coalesce(${paid.n}, 0)`.mapWith(asNumber),
           takenPoisha: sql`coalesce(${taken.total}, 0)`.mapWith(asNumber),
           takenCount: sql`coalesce(${taken.n}, 0)`.mapWith(asNumber),
+          outPoisha: sql`coalesce(${taken.out}, 0)`.mapWith(asNumber),
         })
         .from(funds)
         .leftJoin(paid, eq(paid.fundId, funds.id))
@@ -182,10 +197,16 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
       let succeededPayments = 0;
       let succeededPoisha = 0;
       let openOrApprovedWithdrawals = 0;
+      let paidOutPoisha = 0;
+      let heldPoisha = 0;
+      let availablePoisha = 0;
       for (const f of rows) {
         succeededPayments += f.paidCount;
         succeededPoisha += f.paidPoisha;
         openOrApprovedWithdrawals += f.takenCount;
+        paidOutPoisha += f.outPoisha;
+        heldPoisha += f.takenPoisha - f.outPoisha;
+        availablePoisha += Math.max(0, f.paidPoisha - f.takenPoisha);
         const base = { fundId: f.id, fundName: f.name };
         if (f.raisedPoisha !== f.paidPoisha) {
           problems.push({
@@ -222,7 +243,7 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
             kind: 'withdrawals_exceed_raised',
             recorded: f.takenPoisha,
             expected: f.paidPoisha,
-            message: `approved and pending withdrawals total ${formatTk(f.takenPoisha)}, more than the ${formatTk(f.paidPoisha)} raised`,
+            message: `pending, approved and paid withdrawals total ${formatTk(f.takenPoisha)}, more than the ${formatTk(f.paidPoisha)} raised`,
           });
         }
       }
@@ -248,6 +269,9 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
         succeededPayments,
         succeededPoisha,
         openOrApprovedWithdrawals,
+        paidOutPoisha,
+        heldPoisha,
+        availablePoisha,
         stalePendingPayments: stale?.n ?? 0,
         stalePendingAfterMinutes: Math.round(staleAfterMs / 60_000),
         problems,
@@ -260,7 +284,7 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
 /** The report as lines of text for a terminal. */
 export function formatLedgerReport(report: LedgerReport, where: string): string {
   const lines = [
-    `Ledger check on ${where} (${report.mode} mode): ${report.funds} funds, ${report.succeededPayments} succeeded payments (${formatTk(report.succeededPoisha)}), ${report.openOrApprovedWithdrawals} approved or pending withdrawals.`,
+    `Ledger check on ${where} (${report.mode} mode): ${report.funds} funds, ${report.succeededPayments} succeeded payments (${formatTk(report.succeededPoisha)}), ${report.openOrApprovedWithdrawals} pending, approved or paid withdrawals; in = ${formatTk(report.paidOutPoisha)} paid out + ${formatTk(report.heldPoisha)} held + ${formatTk(report.availablePoisha)} available.`,
   ];
   if (report.needsReview.length > 0) {
     lines.push(

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { withdrawals } from '@easyfund/shared/api/withdrawals';
 import type { TDecisionRequest } from '@easyfund/shared/schemas/fields';
-import type { TWithdrawalRequest } from '@easyfund/shared/schemas/withdrawals';
+import type { TPayoutRecordInput, TWithdrawalRequest } from '@easyfund/shared/schemas/withdrawals';
 import { call, PAGE_SIZE } from './client';
 import { fundKeys } from './funds';
 
@@ -10,7 +10,15 @@ export const withdrawalKeys = {
   all: ['withdrawals'] as const,
   mine: () => [...withdrawalKeys.all, 'mine'] as const,
   list: (page: number) => [...withdrawalKeys.all, 'list', { page }] as const,
+  fund: (fundId: string) => [...withdrawalKeys.all, 'fund', fundId] as const,
 };
+
+/** "Where the money went" on a fund's page: raised, each payout, remaining. */
+export const fundPayoutsQuery = (fundId: string) =>
+  queryOptions({
+    queryKey: withdrawalKeys.fund(fundId),
+    queryFn: () => call(withdrawals.fundPayouts, { params: { id: fundId } }),
+  });
 
 /** The raiser's own withdrawal requests. */
 export const myWithdrawalsQuery = queryOptions({
@@ -46,6 +54,20 @@ export function useDecideWithdrawal() {
     mutationFn: ({ id, ...body }: TDecisionRequest & { id: string }) =>
       call(withdrawals.decide, { params: { id }, body }),
     // Also after a refusal: a request that changed meanwhile is shown as it is now.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),
+        queryClient.invalidateQueries({ queryKey: fundKeys.mine() }),
+      ]),
+  });
+}
+
+/** An admin records a payout as paid or failed, or reverses a paid one. */
+export function useRecordPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: TPayoutRecordInput & { id: string }) =>
+      call(withdrawals.payout, { params: { id }, body }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),

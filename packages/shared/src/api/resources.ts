@@ -9,6 +9,7 @@ import { messages } from './messages';
 import { organisers } from './organisers';
 import { overview } from './overview';
 import { payments } from './payments';
+import { payouts } from './payouts';
 import { privacy } from './privacy';
 import { receipts } from './receipts';
 import { recurring } from './recurring';
@@ -38,6 +39,7 @@ export const resources = {
   organisers,
   overview,
   payments,
+  payouts,
   privacy,
   receipts,
   recurring,

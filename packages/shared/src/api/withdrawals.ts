@@ -1,16 +1,22 @@
 import { ZIdParam } from '../schemas/common';
+import { ZFundIdParam } from '../schemas/funds';
 import { ZDecisionRequest } from '../schemas/fields';
 import {
   ZAdminWithdrawal,
   ZAdminWithdrawalList,
   ZAdminWithdrawalQuery,
+  ZFundPayouts,
   ZMyWithdrawals,
+  ZPayoutRecord,
   ZWithdrawal,
   ZWithdrawalRequest,
 } from '../schemas/withdrawals';
 import { endpoint } from './contract';
 
-/** Raisers' withdrawal requests and their review by admins. */
+/**
+ * Raisers' withdrawal requests, their review by admins, the payout an admin records
+ * (paid, failed, reversed) and the fund page's public trail of payouts.
+ */
 export const withdrawals = {
   request: endpoint({
     method: 'POST',
@@ -55,5 +61,29 @@ export const withdrawals = {
     body: ZDecisionRequest,
     response: ZAdminWithdrawal,
     errors: [404, 409],
+  }),
+  payout: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/withdrawals/:id/payout',
+    access: 'admin',
+    operationId: 'recordPayout',
+    tags: ['withdrawals'],
+    summary:
+      "Record an approved withdrawal's payout as paid (method, amount, reference, day) or failed, or reverse a paid one",
+    params: ZIdParam,
+    body: ZPayoutRecord,
+    response: ZAdminWithdrawal,
+    errors: [404, 409],
+  }),
+  fundPayouts: endpoint({
+    method: 'GET',
+    path: '/api/funds/:id/payouts',
+    access: 'public',
+    operationId: 'listFundPayouts',
+    tags: ['withdrawals'],
+    summary: 'Where the money went: what a fund raised, each payout and what remains',
+    params: ZFundIdParam,
+    response: ZFundPayouts,
+    errors: [404],
   }),
 } as const;

@@ -212,8 +212,13 @@ export type THoldRequest = z.input<typeof ZHoldRequest>;
 
 /** A raiser's own fund, with its totals and what can still be withdrawn. */
 export const ZOwnFund = ZFundRecord.extend({
+  /** Approved and paid withdrawals. */
   withdrawnPoisha: z.number().int(),
   pendingWithdrawalPoisha: z.number().int(),
+  /** Approved, not yet paid: held for the payout. */
+  heldForPayoutPoisha: z.number().int(),
+  /** Paid out to the raiser. */
+  paidOutPoisha: z.number().int(),
   availablePoisha: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -226,6 +231,8 @@ export const ZMyFundsResponse = z.object({
   totalRaisedPoisha: z.number().int(),
   totalDonations: z.number().int(),
   availablePoisha: z.number().int(),
+  heldForPayoutPoisha: z.number().int(),
+  paidOutPoisha: z.number().int(),
 });
 export type TMyFundsResponse = z.infer<typeof ZMyFundsResponse>;
 

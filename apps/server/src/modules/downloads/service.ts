@@ -12,7 +12,7 @@ import { tkCell } from './csv';
 export const EXPORT_PAGE_SIZE = 500;
 
 /** A timestamp column as Asia/Dhaka local time, `YYYY-MM-DD HH:MM:SS`. */
-const dhaka = (column: SQL) =>
+export const dhaka = (column: SQL) =>
   sql`to_char((${column}) at time zone ${TIME_ZONE}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** The start of an Asia/Dhaka day, and of the day after another. */
@@ -25,7 +25,7 @@ const dayAfter = (day: string) => sql`(${day}::date + 1)::timestamp at time zone
  * neither repeat nor shift the pages. `select` must return `k_at` (the key timestamp as
  * text, full precision) and `k_id`.
  */
-async function* keyset(
+export async function* keyset(
   db: Db,
   page: (after: SQL) => SQL,
   atColumn: SQL,

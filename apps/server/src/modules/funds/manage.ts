@@ -89,6 +89,8 @@ function toOwnFund(
     pendingChange,
     withdrawnPoisha: totals.withdrawnPoisha,
     pendingWithdrawalPoisha: totals.pendingPoisha,
+    heldForPayoutPoisha: totals.heldForPayoutPoisha,
+    paidOutPoisha: totals.paidOutPoisha,
     availablePoisha: availableOf(row.raisedPoisha, totals),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -140,6 +142,8 @@ export async function listMyFunds(db: Db, actor: Actor): Promise<TMyFundsRespons
     totalRaisedPoisha: items.reduce((s, f) => s + f.raisedPoisha, 0),
     totalDonations: items.reduce((s, f) => s + f.donationCount, 0),
     availablePoisha: items.reduce((s, f) => s + f.availablePoisha, 0),
+    heldForPayoutPoisha: items.reduce((s, f) => s + f.heldForPayoutPoisha, 0),
+    paidOutPoisha: items.reduce((s, f) => s + f.paidOutPoisha, 0),
   };
 }
 

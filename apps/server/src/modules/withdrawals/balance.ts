@@ -4,15 +4,28 @@ import { pendingRefunds, withdrawals } from '../../db/schema';
 import { ofLedgerMode } from '../../lib/ledger-mode';
 
 export interface WithdrawalTotals {
-  /** Approved withdrawals. */
+  /** Approved and paid withdrawals. */
   withdrawnPoisha: number;
+  /** Approved, not yet paid: held for the payout. */
+  heldForPayoutPoisha: number;
+  /** Paid out. */
+  paidOutPoisha: number;
   /** Requests waiting for an admin: already held back from the balance. */
   pendingPoisha: number;
   /** Admin refunds waiting for the provider's answer: held back too (decision 246). */
   refundingPoisha: number;
 }
 
-const ZERO: WithdrawalTotals = { withdrawnPoisha: 0, pendingPoisha: 0, refundingPoisha: 0 };
+const ZERO: WithdrawalTotals = {
+  withdrawnPoisha: 0,
+  heldForPayoutPoisha: 0,
+  paidOutPoisha: 0,
+  pendingPoisha: 0,
+  refundingPoisha: 0,
+};
+
+/** The statuses whose money has left the balance: requested, approved, paid. */
+export const HELD_STATUSES = ['pending', 'approved', 'paid'] as const;
 
 /** Withdrawals of the site's current mode: test withdrawals never reduce a live balance. */
 export const currentModeWithdrawal = ofLedgerMode(withdrawals.mode);
@@ -21,7 +34,7 @@ export const currentModeWithdrawal = ofLedgerMode(withdrawals.mode);
 const currentModeRefund = ofLedgerMode(pendingRefunds.mode);
 
 /**
- * Approved and pending withdrawal totals of each fund, and its refunds under way (absent →
+ * Pending, approved (held for payout) and paid withdrawal totals of each fund, and its refunds under way (absent →
  * zero), in the current mode.
  */
 export async function withdrawalTotals(
@@ -34,10 +47,13 @@ export async function withdrawalTotals(
   const rows = await db
     .select({
       fundId: withdrawals.fundId,
-      withdrawn:
+      approved:
         sql<number>`coalesce(sum(${withdrawals.amountPoisha}) filter (where ${withdrawals.status} = 'approved'), 0)`.mapWith(
           Number,
         ),
+      paid: sql<number>`coalesce(sum(${withdrawals.amountPoisha}) filter (where ${withdrawals.status} = 'paid'), 0)`.mapWith(
+        Number,
+      ),
       pending:
         sql<number>`coalesce(sum(${withdrawals.amountPoisha}) filter (where ${withdrawals.status} = 'pending'), 0)`.mapWith(
           Number,
@@ -47,7 +63,7 @@ export async function withdrawalTotals(
     .where(
       and(
         inArray(withdrawals.fundId, fundIds),
-        inArray(withdrawals.status, ['approved', 'pending']),
+        inArray(withdrawals.status, [...HELD_STATUSES]),
         currentModeWithdrawal,
       ),
     )
@@ -62,7 +78,9 @@ export async function withdrawalTotals(
     .groupBy(pendingRefunds.fundId);
   for (const r of rows)
     totals.set(r.fundId, {
-      withdrawnPoisha: r.withdrawn,
+      withdrawnPoisha: r.approved + r.paid,
+      heldForPayoutPoisha: r.approved,
+      paidOutPoisha: r.paid,
       pendingPoisha: r.pending,
       refundingPoisha: 0,
     });
@@ -76,7 +94,7 @@ export function totalsOf(map: Map<string, WithdrawalTotals>, fundId: string): Wi
 }
 
 /**
- * Available balance = raised − approved − pending withdrawals − refunds under way (never
+ * Available balance = raised − paid − approved − pending withdrawals − refunds under way (never
  * below zero).
  */
 export function availableOf(raisedPoisha: number, t: WithdrawalTotals): number {
@@ -88,7 +106,7 @@ function heldBackOf(t: WithdrawalTotals): number {
 }
 
 /**
- * What no longer belongs to a fund's balance: its approved and pending withdrawals and
+ * What no longer belongs to a fund's balance: its pending, approved and paid withdrawals and
  * its refunds under way. Callers that decide on it hold the fund row (`FOR UPDATE`).
  */
 export async function heldBack(tx: Db | Tx, fundId: string): Promise<number> {

@@ -1,15 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { withdrawals } from '@easyfund/shared/api/withdrawals';
 import { notifyDecision } from '../../lib/notifications';
+import { hasAdminRights } from '../../plugins/auth';
 import { route } from '../../plugins/route';
+import { openFundFor } from '../funds/service';
 import {
   decideWithdrawal,
+  fundPayouts,
   listAdminWithdrawals,
   listMyWithdrawals,
+  recordPayout,
   requestWithdrawal,
 } from './service';
 
-/** Raisers' withdrawal requests and their review by admins. */
+/** Raisers' withdrawal requests, their review and payout by admins, the public trail. */
 const withdrawalsRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   route(app, withdrawals.request, ({ user, body, request }) =>
@@ -17,10 +21,20 @@ const withdrawalsRoutes: FastifyPluginAsync = async (app) => {
   );
   route(app, withdrawals.mine, ({ user }) => listMyWithdrawals(db, user));
   route(app, withdrawals.list, ({ query }) => listAdminWithdrawals(db, query));
-  route(app, withdrawals.decide, async ({ user, params, body }) => {
-    const decided = await decideWithdrawal(db, user, params.id, body);
+  route(app, withdrawals.decide, async ({ user, params, body, request }) => {
+    const decided = await decideWithdrawal(db, user, params.id, body, request.language());
     await notifyDecision(db, app.mailQueue, 'withdrawal', params.id);
     return decided;
+  });
+  route(app, withdrawals.payout, ({ user, params, body, request }) =>
+    recordPayout(db, user, params.id, body, request.language()),
+  );
+  // Public like the donor wall and updates: for an approved fund not taken down, and
+  // for its raiser and admins otherwise (decision 453).
+  route(app, withdrawals.fundPayouts, async ({ currentUser, params }) => {
+    const me = await currentUser();
+    await openFundFor(db, { me, admin: hasAdminRights(app.config, me) }, params.id);
+    return fundPayouts(db, params.id);
   });
 };
 

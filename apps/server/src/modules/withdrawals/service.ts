@@ -1,20 +1,29 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DecisionStatus } from '@easyfund/shared/constants';
+import type { PayoutMethod, WithdrawalStatus } from '@easyfund/shared/constants';
 import { formatTk, tkToPoisha } from '@easyfund/shared/money';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type {
   TAdminWithdrawal,
+  TFundPayouts,
+  TPayoutRecord,
   TWithdrawal,
   TWithdrawalRequest,
 } from '@easyfund/shared/schemas/withdrawals';
 import type { Db, Tx } from '../../db/client';
-import { funds, user, withdrawals } from '../../db/schema';
-import { type Decision, decidePending, OWN_WITHDRAWAL } from '../../lib/decisions';
-import { Invalid, NotFound } from '../../lib/errors';
+import { funds, ledgerSettings, user, withdrawals } from '../../db/schema';
+import {
+  type Decision,
+  decidePending,
+  OWN_WITHDRAWAL,
+  refuseChanged,
+  refuseOwn,
+} from '../../lib/decisions';
+import { ChangedSinceViewed, Conflict, Invalid, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { paginate } from '../../lib/lists';
+import { recordEvent } from '../funds/events';
 import { currentModeWithdrawal, heldBack } from './balance';
 
 type Row = typeof withdrawals.$inferSelect;
@@ -25,9 +34,20 @@ function toWithdrawal(row: Row, fundName: string): TWithdrawal {
     fundId: row.fundId,
     fundName,
     amountPoisha: row.amountPoisha,
-    status: row.status as DecisionStatus,
+    status: row.status as WithdrawalStatus,
+    mode: row.mode as TWithdrawal['mode'],
     feedback: row.feedback,
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    payout:
+      row.payoutMethod && row.payoutReference && row.paidOn
+        ? {
+            method: row.payoutMethod as PayoutMethod,
+            reference: row.payoutReference,
+            paidOn: row.paidOn,
+            proofImage: row.proofImage,
+          }
+        : null,
+    outcomeReason: row.outcomeReason,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -91,6 +111,7 @@ export async function listMyWithdrawals(db: Db, actor: Pick<TMe, 'id'>) {
 
 const raiser = alias(user, 'raiser');
 const decider = alias(user, 'decider');
+const recorder = alias(user, 'recorder');
 
 function adminQuery(db: Db | Tx, where: SQL | undefined) {
   return db
@@ -100,11 +121,13 @@ function adminQuery(db: Db | Tx, where: SQL | undefined) {
       fundRaisedPoisha: funds.raisedPoisha,
       raiser: { id: raiser.id, name: raiser.name, email: raiser.email },
       decider: { id: decider.id, name: decider.name, email: decider.email },
+      recorder: { id: recorder.id, name: recorder.name, email: recorder.email },
     })
     .from(withdrawals)
     .innerJoin(funds, eq(funds.id, withdrawals.fundId))
     .innerJoin(raiser, eq(raiser.id, withdrawals.raiserId))
     .leftJoin(decider, eq(decider.id, withdrawals.decidedBy))
+    .leftJoin(recorder, eq(recorder.id, withdrawals.outcomeBy))
     .where(where);
 }
 
@@ -117,13 +140,14 @@ function toAdmin(r: AdminRow): TAdminWithdrawal {
     raiser: r.raiser,
     fundRaisedPoisha: r.fundRaisedPoisha,
     decidedBy: r.decider && r.decider.id ? r.decider : null,
+    outcomeBy: r.recorder && r.recorder.id ? r.recorder : null,
   };
 }
 
 /** Manage Withdrawals: every request, newest first. */
 export async function listAdminWithdrawals(
   db: Db,
-  query: { status?: DecisionStatus; page: number; pageSize: number },
+  query: { status?: WithdrawalStatus; page: number; pageSize: number },
 ) {
   const where = and(
     query.status ? eq(withdrawals.status, query.status) : undefined,
@@ -141,27 +165,188 @@ export async function listAdminWithdrawals(
   );
 }
 
-/** Approve or deny a pending withdrawal, once (a denied amount returns to the balance). */
+/**
+ * The withdrawal `id` of the site's money mode, with its fund row locked (`FOR UPDATE`) and
+ * the mode held (`FOR SHARE` on the settings row, so the site cannot switch to live money
+ * between this check and the caller's write). A withdrawal of the other mode's money (a
+ * test one on a live site) is not the admin's to decide or pay: it is as unknown as it is
+ * on their lists (decision 449).
+ */
+async function lockWithdrawal(tx: Tx, id: string) {
+  await tx.select({ mode: ledgerSettings.mode }).from(ledgerSettings).for('share');
+  const [found] = await tx
+    .select({ fundId: withdrawals.fundId })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, id), currentModeWithdrawal));
+  if (!found) throw new NotFound('Withdrawal request');
+  const [fund] = await tx
+    .select({ raisedPoisha: funds.raisedPoisha })
+    .from(funds)
+    .where(eq(funds.id, found.fundId))
+    .for('update');
+  // Read again under the lock: what another admin recorded meanwhile is seen.
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return { row: row!, raisedPoisha: fund!.raisedPoisha };
+}
+
+/**
+ * Approve or deny a pending withdrawal, once (a denied amount returns to the balance).
+ * Approval re-checks, with the fund row locked, that the fund still holds the amount: a
+ * refund or a chargeback since the request may have taken it.
+ */
 export async function decideWithdrawal(
   db: Db,
   admin: Pick<TMe, 'id'>,
   id: string,
   decision: Decision,
+  lang: Language = 'en',
 ): Promise<TAdminWithdrawal> {
   return db.transaction(async (tx) => {
-    // A withdrawal of the other mode's money (a test one on a live site) is not the admin's
-    // to decide: it is as unknown as it is on their lists (decision 449).
-    const [ofThisMode] = await tx
-      .select({ id: withdrawals.id })
-      .from(withdrawals)
-      .where(and(eq(withdrawals.id, id), currentModeWithdrawal));
-    if (!ofThisMode) throw new NotFound('Withdrawal request');
+    const { row, raisedPoisha } = await lockWithdrawal(tx, id);
+    if (decision.status === 'approved' && row.status === 'pending') {
+      // Everything held back counts this request once; without it, what is left for it.
+      const left = raisedPoisha - ((await heldBack(tx, row.fundId)) - row.amountPoisha);
+      if (row.amountPoisha > left)
+        throw new Conflict(aboveBalanceMessage(Math.max(0, left), lang), 'above_balance');
+    }
     await decidePending(tx, withdrawals, id, admin.id, decision, {
       what: 'Withdrawal request',
       subject: 'This withdrawal',
       own: OWN_WITHDRAWAL,
     });
-    const [row] = await adminQuery(tx, eq(withdrawals.id, id));
-    return toAdmin(row!);
+    await recordEvent(
+      tx,
+      row.fundId,
+      admin.id,
+      `withdrawal_${decision.status}`,
+      { withdrawal: id, status: row.status },
+      { withdrawal: id, status: decision.status, amountPoisha: row.amountPoisha },
+    );
+    const [after] = await adminQuery(tx, eq(withdrawals.id, id));
+    return toAdmin(after!);
   });
+}
+
+/** From which status each recorded outcome may be reached. */
+const OUTCOME_FROM = { paid: 'approved', failed: 'approved', reversed: 'paid' } as const;
+
+/**
+ * An admin records what became of an approved withdrawal's money — paid (method, the
+ * amount again, the transfer's reference and day, optionally a proof image) or failed
+ * (the money returns to the fund's balance) — or reverses a paid one with a reason (the
+ * money returns too). A paid withdrawal changes only by that reversal (the database
+ * refuses anything else). One transaction with the fund row locked and the fund's audit
+ * trail entry; only on the version the admin was shown, never on their own withdrawal.
+ */
+export async function recordPayout(
+  db: Db,
+  admin: Pick<TMe, 'id'>,
+  id: string,
+  input: TPayoutRecord,
+  lang: Language = 'en',
+): Promise<TAdminWithdrawal> {
+  return db.transaction(async (tx) => {
+    const { row, raisedPoisha } = await lockWithdrawal(tx, id);
+    refuseOwn(row.raiserId, admin.id, OWN_WITHDRAWAL);
+    const from = OUTCOME_FROM[input.status];
+    if (row.status !== from)
+      throw from === 'paid'
+        ? new Conflict('Only a paid withdrawal can be reversed', 'wrong_status')
+        : new Conflict('Only an approved withdrawal can be marked paid or failed', 'wrong_status');
+    refuseChanged(row.version, input.version);
+    const now = new Date();
+    if (input.status === 'paid') {
+      const amountPoisha = tkToPoisha(input.amountTk);
+      if (amountPoisha !== row.amountPoisha) {
+        const message = translate(lang, 'The amount paid must be the approved {{amount}}', {
+          amount: formatTk(row.amountPoisha, lang),
+        });
+        throw new Invalid(message, { amountTk: message });
+      }
+      // Money taken from the fund since the approval (a chargeback) is not paid out: the
+      // admin marks the payout failed, or waits for the balance.
+      const left = raisedPoisha - ((await heldBack(tx, row.fundId)) - row.amountPoisha);
+      if (row.amountPoisha > left)
+        throw new Conflict(aboveBalanceMessage(Math.max(0, left), lang), 'above_balance');
+    }
+    const [updated] = await tx
+      .update(withdrawals)
+      .set(
+        input.status === 'paid'
+          ? {
+              status: 'paid',
+              payoutMethod: input.method,
+              payoutReference: input.reference,
+              paidOn: input.paidOn,
+              proofImage: input.proofImage,
+              outcomeBy: admin.id,
+              outcomeAt: now,
+            }
+          : {
+              status: input.status,
+              outcomeReason: input.reason,
+              outcomeBy: admin.id,
+              outcomeAt: now,
+            },
+      )
+      .where(
+        and(
+          eq(withdrawals.id, id),
+          eq(withdrawals.status, from),
+          eq(withdrawals.version, input.version),
+        ),
+      )
+      .returning({ id: withdrawals.id });
+    // The fund row is held, and every change of a withdrawal holds it: nothing moved.
+    if (!updated) throw new ChangedSinceViewed(row.version);
+    const { version: _version, ...recorded } = input;
+    await recordEvent(
+      tx,
+      row.fundId,
+      admin.id,
+      `withdrawal_${input.status}`,
+      { withdrawal: id, status: row.status },
+      { withdrawal: id, amountPoisha: row.amountPoisha, ...recorded },
+    );
+    const [after] = await adminQuery(tx, eq(withdrawals.id, id));
+    return toAdmin(after!);
+  });
+}
+
+/**
+ * "Where the money went" on a fund's page: what it raised, each payout (paid, of the
+ * site's money mode, newest first, with its method and day; no account, no reference)
+ * and what remains. The caller has checked that the viewer may read the fund.
+ */
+export async function fundPayouts(db: Db, fundId: string): Promise<TFundPayouts> {
+  const [fund] = await db
+    .select({ raisedPoisha: funds.raisedPoisha })
+    .from(funds)
+    .where(eq(funds.id, fundId));
+  if (!fund) throw new NotFound('Fund');
+  const rows = await db
+    .select({
+      id: withdrawals.id,
+      amountPoisha: withdrawals.amountPoisha,
+      method: withdrawals.payoutMethod,
+      paidOn: withdrawals.paidOn,
+    })
+    .from(withdrawals)
+    .where(
+      and(eq(withdrawals.fundId, fundId), eq(withdrawals.status, 'paid'), currentModeWithdrawal),
+    )
+    .orderBy(desc(withdrawals.paidOn), desc(withdrawals.outcomeAt), desc(withdrawals.id));
+  const items = rows.map((r) => ({
+    id: r.id,
+    amountPoisha: r.amountPoisha,
+    method: r.method as PayoutMethod,
+    paidOn: r.paidOn!,
+  }));
+  const paidOutPoisha = items.reduce((sum, p) => sum + p.amountPoisha, 0);
+  return {
+    raisedPoisha: fund.raisedPoisha,
+    paidOutPoisha,
+    remainingPoisha: Math.max(0, fund.raisedPoisha - paidOutPoisha),
+    items,
+  };
 }

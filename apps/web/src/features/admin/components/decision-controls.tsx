@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import type { DecisionStatus } from '@easyfund/shared/constants';
+import type { WithdrawalStatus } from '@easyfund/shared/constants';
 import { useI18n } from '../../../lib/i18n';
 
 interface DecisionControlsProps {
   /** What is decided, for screen readers ("Rafiq Islam's application"). */
   subject: string;
-  status: DecisionStatus;
+  status: WithdrawalStatus;
   feedback: string | null;
   onDecide: (status: 'approved' | 'denied', feedback: string) => Promise<void>;
 }

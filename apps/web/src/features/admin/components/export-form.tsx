@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { downloads } from '@easyfund/shared/api/downloads';
+import { payouts } from '@easyfund/shared/api/payouts';
 import { MAX_EXPORT_DAYS, ZExportRange } from '@easyfund/shared/schemas/exports';
 import { urlOf } from '../../../api/client';
 import { useI18n } from '../../../lib/i18n';
@@ -8,7 +9,7 @@ import { useI18n } from '../../../lib/i18n';
 const dhakaDay = (at: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(at);
 
-/** Admins download payments, refunds or withdrawals of a range of days as CSV. */
+/** Admins download payments, refunds, withdrawals or payouts of a range of days as CSV. */
 export function ExportForm() {
   const { t, number } = useI18n();
   const id = useId();
@@ -17,7 +18,11 @@ export function ExportForm() {
   const range = ZExportRange.safeParse({ from, to });
   const error = range.success ? null : (range.error.issues[0]?.message ?? '');
   const download = (
-    e: typeof downloads.payments | typeof downloads.refunds | typeof downloads.withdrawals,
+    e:
+      | typeof downloads.payments
+      | typeof downloads.refunds
+      | typeof downloads.withdrawals
+      | typeof payouts.exportCsv,
   ) => (range.success ? urlOf(e, { query: range.data }) : undefined);
   return (
     <section aria-labelledby={`${id}-heading`} className="mb-10">
@@ -56,6 +61,7 @@ export function ExportForm() {
             [downloads.payments, t('Download payments (CSV)')],
             [downloads.refunds, t('Download refunds (CSV)')],
             [downloads.withdrawals, t('Download withdrawals (CSV)')],
+            [payouts.exportCsv, t('Download payouts (CSV)')],
           ] as const
         ).map(([e, label]) => (
           <a

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
-import { useDecideWithdrawal, withdrawalsQuery } from '../../../api/withdrawals';
+import { useDecideWithdrawal, useRecordPayout, withdrawalsQuery } from '../../../api/withdrawals';
 import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
@@ -9,8 +9,10 @@ import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
 import { DecisionControls } from '../components/decision-controls';
+import { type PayoutBody, PayoutControls } from '../components/payout-controls';
 
 const WITHDRAWAL_UPDATED = 'Withdrawal Updated Successfully';
+const PAYOUT_RECORDED = 'Payout recorded';
 
 /** /dashboard/admin/managewithdrawals: raisers' withdrawal requests. */
 export function Component() {
@@ -18,6 +20,7 @@ export function Component() {
   const [page, setPage] = usePageParam();
   const list = useQuery(withdrawalsQuery(page));
   const decideWithdrawal = useDecideWithdrawal();
+  const recordPayout = useRecordPayout();
   const { t, tk, dateTime } = useI18n();
 
   const decide = async (w: TAdminWithdrawal, status: 'approved' | 'denied', feedback: string) => {
@@ -26,6 +29,16 @@ export function Component() {
       void popup.success(WITHDRAWAL_UPDATED);
     } catch (err) {
       await popup.decisionFailed(err);
+    }
+  };
+
+  const record = async (w: TAdminWithdrawal, body: PayoutBody) => {
+    try {
+      await recordPayout.mutateAsync({ id: w.id, version: w.version, ...body });
+      void popup.success(PAYOUT_RECORDED);
+    } catch (err) {
+      await popup.decisionFailed(err);
+      throw err;
     }
   };
 
@@ -45,6 +58,7 @@ export function Component() {
           'Requested',
           'Status',
           'Feedback and decision',
+          'Payout',
         ]}
         onPage={setPage}
         row={(w) => (
@@ -72,6 +86,13 @@ export function Component() {
                 status={w.status}
                 feedback={w.feedback}
                 onDecide={(status, feedback) => decide(w, status, feedback)}
+              />
+            </td>
+            <td>
+              <PayoutControls
+                key={`${w.id}-${w.status}`}
+                withdrawal={w}
+                onRecord={(body) => record(w, body)}
               />
             </td>
           </tr>

@@ -37,6 +37,7 @@ import { OrganiserCard } from '../components/organiser-card';
 import { RelatedFunds } from '../components/related-funds';
 import { StickyDonate } from '../components/sticky-donate';
 import { FundUpdates } from '../components/fund-updates';
+import { FundPayouts } from '../components/fund-payouts';
 
 /** Where the phone's sticky Donate button takes the donor. */
 const DONATE_BOX_ID = 'donate';
@@ -183,6 +184,7 @@ export function Component() {
             <p className="whitespace-pre-line text-base-content/90">{fund.description}</p>
           </section>
           <FundUpdates fundId={fund.id} />
+          <FundPayouts fundId={fund.id} />
           <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_1fr]">
             <DonorWall fundId={fund.id} />
             <div className="lg:mt-10">

@@ -57,6 +57,18 @@ export function Component() {
             {tk(data.availablePoisha)}
           </div>
         </div>
+        <div className="stat">
+          <div className="stat-title text-base-content/80">{t('Approved, awaiting payout')}</div>
+          <div className="stat-value" data-testid="total-held">
+            {tk(data.heldForPayoutPoisha)}
+          </div>
+        </div>
+        <div className="stat">
+          <div className="stat-title text-base-content/80">{t('Paid out')}</div>
+          <div className="stat-value" data-testid="total-paid-out">
+            {tk(data.paidOutPoisha)}
+          </div>
+        </div>
       </div>
 
       <h2 className="mb-3 text-xl font-semibold">{t('Your funds')}</h2>
@@ -160,7 +172,7 @@ function FundsTable({ funds }: { funds: TOwnFund[] }) {
 }
 
 function WithdrawalsTable({ items }: { items: TWithdrawal[] }) {
-  const { t, tk, dateTime } = useI18n();
+  const { t, tk, dateTime, date } = useI18n();
   return (
     <div className="overflow-x-auto rounded-box bg-base-100 shadow">
       <table className="table" aria-label={t('Withdrawal requests')}>
@@ -184,7 +196,18 @@ function WithdrawalsTable({ items }: { items: TWithdrawal[] }) {
               <td>
                 <StatusBadge status={w.status} />
               </td>
-              <td className="max-w-xs whitespace-pre-line">{w.feedback ?? '—'}</td>
+              <td className="max-w-xs whitespace-pre-line">
+                {w.feedback ?? '—'}
+                {w.payout && (
+                  <span className="block text-sm">
+                    {t('Paid on {{day}}, reference {{reference}}', {
+                      day: date(`${w.payout.paidOn}T12:00:00+06:00`),
+                      reference: w.payout.reference,
+                    })}
+                  </span>
+                )}
+                {w.outcomeReason && <span className="block text-sm">{w.outcomeReason}</span>}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,113 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDonation, createFund } from '../src/seed/factories';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+  shownVersion,
+} from './helper';
+
+/** The accountant's payouts CSV: one line per payout sent in a range of days. */
+let ctx: TestContext;
+let admin: SignedInUser;
+let raiser: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  [admin, raiser] = await Promise.all([
+    createSignedInUser(ctx, { role: 'admin' }),
+    createSignedInUser(ctx, { role: 'verified', name: '=HYPERLINK("http://x")' }),
+  ]);
+});
+afterAll(() => ctx.close());
+
+const records = (body: string) => {
+  expect(body.startsWith('\uFEFF')).toBe(true);
+  return parse(body.slice(1), { record_delimiter: '\r\n' }) as [string[], ...string[][]];
+};
+
+async function payOut(fundId: string, amountTk: number, paidOn: string, reference: string) {
+  const w = (await as(raiser).inject('POST', '/api/withdrawals', { fundId, amountTk })).json() as {
+    id: string;
+  };
+  const version = () => shownVersion(admin, '/api/admin/withdrawals', w.id);
+  expect(
+    (
+      await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
+        status: 'approved',
+        version: await version(),
+      })
+    ).statusCode,
+  ).toBe(200);
+  const paid = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}/payout`, {
+    status: 'paid',
+    method: 'nagad',
+    amountTk,
+    reference,
+    paidOn,
+    version: await version(),
+  });
+  expect(paid.statusCode).toBe(200);
+  return w.id;
+}
+
+describe('payouts CSV', () => {
+  it('lists each payout sent in the range with fund, raiser, method, reference, days and amount', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+    await createDonation(ctx.db, { userId: admin.id, fundId: fund.id, amountTk: 5000 });
+    const early = await payOut(fund.id, 1000, '2026-10-05', 'NG-100');
+    const inRange = await payOut(fund.id, 1500, '2026-11-02', 'NG-200');
+    const reversed = await payOut(fund.id, 700, '2026-11-03', 'NG-300');
+    expect(
+      (
+        await as(admin).inject('PATCH', `/api/admin/withdrawals/${reversed}/payout`, {
+          status: 'reversed',
+          reason: 'Returned by Nagad',
+          version: await shownVersion(admin, '/api/admin/withdrawals', reversed),
+        })
+      ).statusCode,
+    ).toBe(200);
+    // An approved, unpaid withdrawal is no payout.
+    await as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 10 });
+
+    const res = await as(admin).inject(
+      'GET',
+      '/api/admin/exports/payouts.csv?from=2026-11-01&to=2026-11-30',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain(
+      'easyfund-payouts-2026-11-01-to-2026-11-30',
+    );
+    const [header, ...rows] = records(res.body);
+    expect(rows.map((r) => r[0])).toEqual([inRange, reversed]);
+    const col = (row: string[], name: string) => row[header.indexOf(name)];
+    const [first, second] = rows as [string[], string[]];
+    expect(col(first, 'Sent on')).toBe('2026-11-02');
+    expect(col(first, 'Status')).toBe('paid');
+    expect(col(first, 'Fund')).toBe(fund.name);
+    expect(col(first, 'Raiser')).toBe(`'=HYPERLINK("http://x")`);
+    expect(col(first, 'Method')).toBe('nagad');
+    expect(col(first, 'Reference')).toBe('NG-200');
+    expect(col(first, 'Amount (Tk)')).toBe('1500.00');
+    expect(col(first, 'Recorded by')).toBe(admin.name);
+    expect(col(second, 'Status')).toBe('reversed');
+    expect(col(second, 'Reversal reason')).toBe('Returned by Nagad');
+    expect(rows.some((r) => r[0] === early)).toBe(false);
+  });
+
+  it('is for admins only and validates the range', async () => {
+    const url = '/api/admin/exports/payouts.csv?from=2026-11-01&to=2026-11-30';
+    expect((await as(raiser).inject('GET', url)).statusCode).toBe(403);
+    expect((await as(ctx).inject('GET', url)).statusCode).toBe(401);
+    const bad = await as(admin).inject(
+      'GET',
+      '/api/admin/exports/payouts.csv?from=2026-11-30&to=2026-11-01',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.to).toBe('The end date must not be before the start date');
+  });
+});

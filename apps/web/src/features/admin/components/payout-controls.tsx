@@ -1,0 +1,203 @@
+import { useState } from 'react';
+import { PAYOUT_METHODS, type PayoutMethod } from '@easyfund/shared/constants';
+import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
+import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
+import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
+
+export type PayoutBody =
+  | {
+      status: 'paid';
+      method: PayoutMethod;
+      amountTk: string;
+      reference: string;
+      paidOn: string;
+      proofImage: string | null;
+    }
+  | { status: 'failed' | 'reversed'; reason: string };
+
+interface PayoutControlsProps {
+  withdrawal: TAdminWithdrawal;
+  /** Records the outcome; rejects with the server's ApiError (its field messages shown here). */
+  onRecord: (body: PayoutBody) => Promise<void>;
+}
+
+/** Today in Dhaka, as YYYY-MM-DD. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
+
+/**
+ * After approval: the admin records the payout — paid (method, the amount again, the
+ * transfer's reference and day, an optional proof image address) or failed with a reason;
+ * a paid one shows what was recorded and can be reversed with a reason.
+ */
+export function PayoutControls({ withdrawal: w, onRecord }: PayoutControlsProps) {
+  const { t, date } = useI18n();
+  const [method, setMethod] = useState<PayoutMethod>('bkash');
+  const [amountTk, setAmountTk] = useState('');
+  const [reference, setReference] = useState('');
+  const [paidOn, setPaidOn] = useState(today);
+  const [proofImage, setProofImage] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const record = async (body: PayoutBody) => {
+    setBusy(true);
+    setErrors({});
+    try {
+      await onRecord(body);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (w.status === 'paid' || w.status === 'reversed') {
+    return (
+      <div className="flex min-w-56 flex-col gap-2 text-sm">
+        {w.payout && (
+          <p data-testid="payout-recorded">
+            {t('Paid on {{day}} by {{method}}, reference {{reference}}', {
+              day: date(`${w.payout.paidOn}T12:00:00+06:00`),
+              method: t(PAYOUT_METHOD_LABEL[w.payout.method]),
+              reference: w.payout.reference,
+            })}
+          </p>
+        )}
+        {w.status === 'reversed' ? (
+          <p>{t('Reversed: {{reason}}', { reason: w.outcomeReason ?? '' })}</p>
+        ) : (
+          <ReasonForm
+            label="Reason for the reversal"
+            submitLabel="Record a reversal"
+            reason={reason}
+            error={errors.reason}
+            busy={busy}
+            onChange={setReason}
+            onSubmit={() => record({ status: 'reversed', reason })}
+          />
+        )}
+      </div>
+    );
+  }
+  if (w.status === 'failed')
+    return (
+      <p className="text-sm">{t('Payout failed: {{reason}}', { reason: w.outcomeReason ?? '' })}</p>
+    );
+  if (w.status !== 'approved') return null;
+
+  return (
+    <div className="flex min-w-64 flex-col gap-2">
+      <form
+        className="flex flex-col gap-2"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void record({
+            status: 'paid',
+            method,
+            amountTk,
+            reference,
+            paidOn,
+            proofImage: proofImage.trim() || null,
+          });
+        }}
+      >
+        <Field label="Paid by" error={errors.method}>
+          {(p) => (
+            <select
+              {...p}
+              className="select select-bordered select-sm w-full"
+              value={method}
+              onChange={(e) => setMethod(e.target.value as PayoutMethod)}
+            >
+              {PAYOUT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {t(PAYOUT_METHOD_LABEL[m])}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <TextField
+          label="Amount paid (Tk)"
+          className="input-sm"
+          inputMode="numeric"
+          value={amountTk}
+          error={errors.amountTk}
+          onChange={(e) => setAmountTk(e.target.value)}
+        />
+        <TextField
+          label="Transfer reference"
+          className="input-sm"
+          value={reference}
+          error={errors.reference}
+          onChange={(e) => setReference(e.target.value)}
+        />
+        <TextField
+          label="Day sent"
+          className="input-sm"
+          type="date"
+          value={paidOn}
+          error={errors.paidOn}
+          onChange={(e) => setPaidOn(e.target.value)}
+        />
+        <TextField
+          label="Proof image address (optional)"
+          className="input-sm"
+          value={proofImage}
+          error={errors.proofImage}
+          onChange={(e) => setProofImage(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          {t('Mark paid')}
+        </button>
+      </form>
+      <ReasonForm
+        label="Why the payout failed"
+        submitLabel="Mark failed"
+        reason={reason}
+        error={errors.reason}
+        busy={busy}
+        onChange={setReason}
+        onSubmit={() => record({ status: 'failed', reason })}
+      />
+    </div>
+  );
+}
+
+function ReasonForm(props: {
+  label: string;
+  submitLabel: string;
+  reason: string;
+  error: string | undefined;
+  busy: boolean;
+  onChange: (reason: string) => void;
+  onSubmit: () => Promise<void>;
+}) {
+  const { t } = useI18n();
+  return (
+    <form
+      className="flex flex-col gap-2"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void props.onSubmit();
+      }}
+    >
+      <TextField
+        label={props.label}
+        className="input-sm"
+        value={props.reason}
+        error={props.error}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <button type="submit" className="btn btn-outline btn-error btn-sm" disabled={props.busy}>
+        {t(props.submitLabel)}
+      </button>
+    </form>
+  );
+}

@@ -201,6 +201,7 @@ const MATRIX: Record<string, Row> = {
     except: { verified: 404, other: 404 },
     request: () => ({ params: { paymentId: donationId } }),
   },
+  'payments.unsettled': { request: () => ({ query: `?fundId=${ownFundId}` }) },
   'receipts.statement': { request: () => ({ params: { year: '2026' } }) },
   'payments.config': { request: () => ({}) },
   'payments.refund': {

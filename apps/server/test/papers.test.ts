@@ -16,7 +16,7 @@ import {
   type SignedInUser,
   type TestContext,
 } from './helper';
-import { donate } from './payments-helper';
+import { confirmAtProcessor, confirmPayment, createIntent, donate } from './payments-helper';
 
 let ctx: TestContext;
 let admin: SignedInUser;
@@ -225,5 +225,25 @@ describe('every paper after a refund', () => {
       .sort();
     const seq = numbers.map((n) => Number(n.slice(-6)));
     expect(seq[1]).toBe(seq[0]! + 1);
+  });
+
+  it('a gift the donor marks as Zakat at the pay step says so on its receipt and in the exports', async () => {
+    const created = await createIntent(ctx, donor, { fundId, amountTk: 400, zakat: true });
+    expect(created.statusCode).toBe(201);
+    const intent = created.json() as { intentId: string; clientSecret: string; paymentId: string };
+    await confirmAtProcessor(ctx, intent);
+    expect((await confirmPayment(ctx, donor, intent.intentId)).statusCode).toBe(200);
+    const receipt = await pdfText(
+      (await as(donor).inject('GET', `/api/payments/${intent.paymentId}/receipt`)).rawPayload,
+    );
+    expect(receipt).toContain('Given as Zakat');
+    const mine = await as(donor).inject('GET', `/api/me/payments/${intent.paymentId}`);
+    expect(mine.json().zakat).toBe(true);
+    const all = await csv(admin, `/api/admin/exports/payments.csv?from=${today()}&to=${today()}`);
+    expect(all.find((r) => r['Payment id'] === intent.paymentId)!.Zakat).toBe('yes');
+    // Not Zakat unless said so.
+    expect(
+      (await createIntent(ctx, donor, { fundId, amountTk: 10, zakat: 'yes' })).statusCode,
+    ).toBe(400);
   });
 });

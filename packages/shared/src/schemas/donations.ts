@@ -234,6 +234,11 @@ export const ZWebhookResult = z.object({
 
 /* ---------- histories ---------- */
 
+/** The pay step asks, for one fund, whether a payment of mine is still being checked. */
+export const ZUnsettledQuery = z.object({ fundId: ZFundId });
+export const ZUnsettledList = z.object({ items: z.array(ZPayment) });
+export type TUnsettledList = z.infer<typeof ZUnsettledList>;
+
 export const ZHistoryQuery = ZPageQuery;
 export type THistoryQuery = z.infer<typeof ZHistoryQuery>;
 

@@ -11,7 +11,7 @@ import { registerCheckoutRoutes } from './gateway-routes';
 import { paymentRateLimit, refuseCappedInstrument, slowSuspectNetwork } from './limits';
 import { registerReconciler } from './reconciler';
 import { confirmPayment, createPaymentIntent, type PaymentDeps, refundPayment } from './service';
-import { listMyPayments, paymentDetail, searchPayments } from './views';
+import { listMyPayments, listMyUnsettled, paymentDetail, searchPayments } from './views';
 import { handleWebhook } from './webhook';
 
 /** Payments: intents, confirmation, the history, the embedded processor, the Stripe webhook. */
@@ -72,6 +72,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
       { personal: true },
     ),
   );
+  route(app, payments.unsettled, ({ user, query }) => listMyUnsettled(deps.db, user, query.fundId));
   route(app, payments.search, ({ query }) => searchPayments(deps.db, query));
   route(app, payments.detail, async ({ params }) => {
     const refunders = [app.payments.name, ...(app.checkout ? [app.checkout.name] : [])];

@@ -6,6 +6,8 @@ import {
   eq,
   ilike,
   inArray,
+  isNotNull,
+  ne,
   or,
   type SQL,
   sql,
@@ -125,16 +127,33 @@ const userPayment = builtOnce((db) =>
   ).prepare(''),
 );
 
-/** A user's payments in the given statuses, newest first, one page. */
+/**
+ * A payment whose money may have moved but that is not settled yet: a wallet's (or a
+ * card's through the hosted checkout) still pending at the gateway, timed out included
+ * (the reconciliation settles it), or held for an admin's review. A card intent still
+ * pending is a form never sent: no money moved.
+ */
+const unsettled = or(
+  eq(payments.status, 'needs_review'),
+  and(
+    eq(payments.status, 'pending'),
+    or(ne(payments.method, 'card'), isNotNull(payments.gatewayTranId)),
+  ),
+);
+
+/** A user's payments in the given statuses (and unsettled ones, if asked), newest first, one page. */
 export async function listUserPayments(
   db: Db,
   userId: string,
   statuses: readonly PaymentStatus[],
   page: PageRequest,
+  withUnsettled = false,
 ): Promise<Paged<TPayment>> {
   const where = and(
     eq(payments.userId, userId),
-    inArray(payments.status, [...statuses]),
+    withUnsettled
+      ? or(inArray(payments.status, [...statuses]), unsettled)
+      : inArray(payments.status, [...statuses]),
     ofLedgerMode(payments.mode),
   );
   return paginate(
@@ -155,13 +174,37 @@ export async function listUserPayments(
 /** Statuses shown in Payment History: payments whose money moved. */
 const HISTORY_STATUSES = ['succeeded', 'refunded'] as const;
 
-/** Payment History: the user's payments whose money moved, newest first. */
+/**
+ * Payment History: the user's payments whose money moved, and those still being checked
+ * (pending at the gateway, timed out, held), with what happens next: a worried donor
+ * sees the first payment instead of paying twice. Newest first.
+ */
 export async function listMyPayments(
   db: Db,
   actor: TMe,
   query: THistoryQuery,
 ): Promise<TPaymentList> {
-  return listUserPayments(db, actor.id, HISTORY_STATUSES, query);
+  return listUserPayments(db, actor.id, HISTORY_STATUSES, query, true);
+}
+
+/** The user's unsettled payments to one fund (the pay step warns before a second one). */
+export async function listMyUnsettled(
+  db: Db,
+  actor: TMe,
+  fundId: string,
+): Promise<{ items: TPayment[] }> {
+  const rows = await selectPayments(
+    db,
+    and(
+      eq(payments.userId, actor.id),
+      eq(payments.fundId, fundId),
+      unsettled,
+      ofLedgerMode(payments.mode),
+    ),
+  )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(10);
+  return { items: rows.map(toPayment) };
 }
 
 /** Payments with their fund, its raiser and the donor: the admin's views. */

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { fundQuery } from '../../../api/funds';
-import { paymentConfigQuery } from '../../../api/payments';
+import { myUnsettledQuery, paymentConfigQuery } from '../../../api/payments';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
@@ -14,6 +14,7 @@ import { FundSummary } from '../components/fund-summary';
 import { GatewayCardForm } from '../components/gateway-card-form';
 import { type Giving, GivingOptions, NO_GIVING_OPTIONS } from '../components/giving-options';
 import { MobileWallets } from '../components/mobile-wallets';
+import { PendingWarning } from '../components/pending-warning';
 import { TestCardForm } from '../components/test-card-form';
 import { useCheckoutFlow } from '../use-checkout-flow';
 import { UpdatesOptIn } from '../components/updates-opt-in';
@@ -28,9 +29,14 @@ export function Component() {
   const [params] = useSearchParams();
   const fund = useQuery(fundQuery(fundId));
   const config = useQuery(paymentConfigQuery);
-  const [giving, setGiving] = useState<Giving>(NO_GIVING_OPTIONS);
+  const [chosen, setGiving] = useState<Giving>(NO_GIVING_OPTIONS);
+  // A gift from the Zakat calculator, or to a Zakat-eligible fund, starts marked as Zakat;
+  // the donor may untick it.
+  const zakatPreset = params.get('zakat') === '1' || fund.data?.zakatEligible === true;
+  const giving = { ...chosen, zakat: chosen.zakat ?? zakatPreset };
   const flow = usePaymentFlow(fundId, giving);
   const checkout = useCheckoutFlow(fundId, params.get('payment'), giving);
+  const unsettled = useQuery({ ...myUnsettledQuery(fundId), enabled: fund.isSuccess });
   const { t } = useI18n();
 
   if (fund.isPending || config.isPending) return <PageLoader label="Loading the payment page" />;
@@ -73,6 +79,7 @@ export function Component() {
                 )}
               </p>
             )}
+            <PendingWarning payments={unsettled.data?.items ?? []} />
             {/* The donor's choices come before the method and hold for every method. */}
             <GivingOptions
               value={giving}

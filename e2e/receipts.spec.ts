@@ -137,8 +137,19 @@ test("an admin refunds half from the payment's detail: totals, histories and the
   await loginViaApi(donorPage, donor.email, donor.password);
   await donorPage.goto('/dashboard/paymenthistory');
   await expect(donorPage.getByText('Refunded 1,000 Tk')).toBeVisible();
+  // "Partly refunded", with the reason and the credit note that refers to the receipt.
+  await expect(donorPage.getByText('Partly refunded')).toBeVisible();
+  await expect(donorPage.getByText('Reason: Asked to give half of it back')).toBeVisible();
+  const creditNote = donorPage.getByRole('link', {
+    name: /^Credit note CN-T-\d{4}-\d{6} \(PDF\)$/,
+  });
+  await expect(creditNote).toBeVisible();
+  const pdf = await donorPage.request.get((await creditNote.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
   await donorPage.goto('/dashboard/donated');
   await expect(donorPage.getByText('Refunded 1,000 Tk')).toBeVisible();
+  await expect(donorPage.getByText('Reason: Asked to give half of it back')).toBeVisible();
   await donorPage.close();
 
   // The accountant's export lists the refund against the payment.

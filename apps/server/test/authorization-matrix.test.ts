@@ -10,7 +10,15 @@ import {
 } from '@easyfund/shared/api/contract';
 import { allEndpoints } from '@easyfund/shared/api/resources';
 import { eq } from 'drizzle-orm';
-import { fundChanges, fundReports, funds, fundUpdates, withdrawals } from '../src/db/schema';
+import {
+  fundChanges,
+  fundReports,
+  funds,
+  fundUpdates,
+  refunds,
+  withdrawals,
+} from '../src/db/schema';
+import { recordRefund } from '../src/modules/payments/service';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import { setSubscription, unsubscribeToken } from '../src/modules/updates/subscriptions';
@@ -128,6 +136,8 @@ let ownCartItemId: string;
 let ownIntentId: string;
 let ownPaymentId: string;
 let donationId: string;
+/** A refund of the user's donation: its credit note. */
+let creditNoteRefundId: string;
 let changeFundId: string;
 let holdFundId: string;
 let changeFundVersion: number;
@@ -208,6 +218,7 @@ const MATRIX: Record<string, Row> = {
     except: { verified: 404, other: 404 },
     request: () => ({ params: { paymentId: donationId } }),
   },
+  'payments.unsettled': { request: () => ({ query: `?fundId=${ownFundId}` }) },
   'receipts.statement': { request: () => ({ params: { year: '2026' } }) },
   'payments.config': { request: () => ({}) },
   'payments.refund': {
@@ -414,6 +425,12 @@ const MATRIX: Record<string, Row> = {
   // Overview and CSV downloads.
   'overview.get': { request: () => ({}) },
   'downloads.myDonations': { request: () => ({}) },
+  'downloads.myGifts': { request: () => ({}) },
+  'receipts.creditNote': {
+    // Its donor and admins (an accountant's copy); anyone else 404.
+    except: { verified: 404, other: 404 },
+    request: () => ({ params: { refundId: creditNoteRefundId } }),
+  },
   'downloads.payments': { request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }) },
   'downloads.refunds': { request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }) },
   'downloads.withdrawals': { request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }) },
@@ -482,6 +499,15 @@ beforeAll(async () => {
   ownFundId = fund.id;
   donationId = (await createDonation(ctx.db, { userId: user.id, fundId: fund.id, amountTk: 1000 }))
     .id;
+  const refundedId = (
+    await createDonation(ctx.db, { userId: user.id, fundId: fund.id, amountTk: 300 })
+  ).id;
+  await recordRefund({ db: ctx.db }, refundedId, { addedPoisha: 100_00 }, 'matrix', 'A mistake');
+  const [madeRefund] = await ctx.db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(eq(refunds.paymentId, refundedId));
+  creditNoteRefundId = madeRefund!.id;
   messageDonationId = (
     await createDonation(ctx.db, {
       userId: user.id,

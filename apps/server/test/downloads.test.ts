@@ -76,16 +76,53 @@ describe('CSV exports', () => {
       'attachment; filename="easyfund-donations.csv"',
     );
     const [header, ...rows] = records(res.body);
-    expect(header).toEqual(['Date (Asia/Dhaka)', 'Fund', 'Donor', 'Amount (Tk)', 'Status']);
+    expect(header).toEqual([
+      'Date (Asia/Dhaka)',
+      'Fund',
+      'Donor',
+      'Amount (Tk)',
+      'Refunded (Tk)',
+      'Kept (Tk)',
+      'Status',
+      'Refund reason',
+      'Zakat',
+    ]);
     const inDb = await ctx.db.select().from(payments).where(inArray(payments.fundId, fundIds));
     expect(rows).toHaveLength(inDb.length);
     expect(rows.map((r) => r.slice(1))).toEqual(
       expect.arrayContaining([
-        [TRICKY_FUND, TRICKY_DONOR, '1500.00', 'Succeeded'],
-        [expect.stringMatching(/^Fund /), 'Anonymous', '20.00', 'Succeeded'],
+        [TRICKY_FUND, TRICKY_DONOR, '1500.00', '0.00', '1500.00', 'Succeeded', '', ''],
+        [
+          expect.stringMatching(/^Fund /),
+          'Anonymous',
+          '20.00',
+          '0.00',
+          '20.00',
+          'Succeeded',
+          '',
+          '',
+        ],
       ]),
     );
     expect(rows[0]![0]).toMatch(new RegExp(`^${today()} \\d\\d:\\d\\d:\\d\\d$`));
+  });
+
+  it('gives a donor their own gifts, with receipt, method and the transaction id of the receipt', async () => {
+    const res = await as(donor).inject('GET', '/api/me/exports/gifts.csv');
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = records(res.body);
+    const mine = await ctx.db.select().from(payments).where(eq(payments.userId, donor.id));
+    expect(rows).toHaveLength(mine.length);
+    for (const p of mine) {
+      const row = rows.find((r) => r[header.indexOf('Receipt number')] === p.receiptNumber)!;
+      expect(row[header.indexOf('Transaction ID')]).toBe(p.providerPaymentId);
+      expect(row[header.indexOf('Payment method')]).toBe('Card');
+      expect(row[header.indexOf('Kept (Tk)')]).toBe((p.amountPoisha / 100).toFixed(2));
+    }
+    // Only their own: the raiser, who gave nothing, gets the header alone.
+    expect(
+      records((await as(raiser).inject('GET', '/api/me/exports/gifts.csv')).body),
+    ).toHaveLength(1);
   });
 
   it('writes the headers in Bangla for a Bangla reader', async () => {

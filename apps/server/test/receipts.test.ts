@@ -7,6 +7,7 @@ import { payments } from '../src/db/schema';
 import { Jobs } from '../src/lib/jobs';
 import { recordRefund } from '../src/modules/payments/service';
 import { createPrinter } from '../src/modules/receipts/printer';
+import { statementTotals } from '../src/modules/receipts/pdf';
 import { sendReceiptMail } from '../src/modules/receipts/service';
 import {
   as,
@@ -492,6 +493,8 @@ describe('the document', () => {
     transactionId: 'BKASH-TRX-42',
     refunded: false,
     refundedPoisha: 0,
+    refunds: [],
+    zakat: false,
     testMode: false,
   });
 
@@ -516,6 +519,8 @@ describe('the document', () => {
         donorName: 'মিম উদ্দিন',
         donorEmail: 'donor@example.com',
         donations: [{ ...receipt('', 'ত্রাণ', 10_000), refunded: false }],
+        totalPoisha: 10_000,
+        zakatPoisha: 0,
       },
       'bn',
     );
@@ -526,15 +531,18 @@ describe('the document', () => {
 
   it('is drawn on a thread of its own: the same document, while the server goes on', async () => {
     const org = { name: 'Easy Fund Trust', address: 'Road 5, Dhaka 1205' };
+    const donations = Array.from({ length: 1_200 }, (_, i) => ({
+      ...receipt('', `দ্বীপের ত্রাণ তহবিল ${i}`, 10_000 + i * 100),
+      receiptNumber: `EF-2026-${String(i + 1).padStart(6, '0')}`,
+      refunded: i % 7 === 0,
+      refundedPoisha: i % 7 === 0 ? 10_000 + i * 100 : 0,
+    }));
     const long = {
       year: 2026,
       donorName: 'রহিম উদ্দিন',
       donorEmail: 'donor@example.com',
-      donations: Array.from({ length: 1_200 }, (_, i) => ({
-        ...receipt('', `দ্বীপের ত্রাণ তহবিল ${i}`, 10_000 + i * 100),
-        receiptNumber: `EF-2026-${String(i + 1).padStart(6, '0')}`,
-        refunded: i % 7 === 0,
-      })),
+      donations,
+      ...statementTotals(donations),
     };
     /** The longest this thread went without running a timer while `work` ran. */
     const longestPauseDuring = async <T>(work: () => Promise<T>) => {
@@ -581,17 +589,19 @@ describe('the document', () => {
         name: 'Easy Fund Trust',
         address: Array.from({ length: addressLines }, (_, i) => `Road ${i + 1}, Dhaka`).join('\n'),
       };
+      const donations = Array.from({ length: count }, (_, k) => ({
+        ...receipt('', 'বন্যার ত্রাণ', 150_000),
+        receiptNumber: `EF-2026-${String(k + 1).padStart(6, '0')}`,
+        succeededAt: new Date(Date.UTC(2026, k % 12, 2)),
+      }));
       const pdf = await renderStatement(
         org,
         {
           year: 2026,
           donorName: 'মিম উদ্দিন',
           donorEmail: 'mim@example.com',
-          donations: Array.from({ length: count }, (_, k) => ({
-            ...receipt('', 'বন্যার ত্রাণ', 150_000),
-            receiptNumber: `EF-2026-${String(k + 1).padStart(6, '0')}`,
-            succeededAt: new Date(Date.UTC(2026, k % 12, 2)),
-          })),
+          donations,
+          ...statementTotals(donations),
         },
         'bn',
       );

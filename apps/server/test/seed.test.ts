@@ -1,4 +1,5 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../src/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fundSubscriptions,
@@ -93,6 +94,16 @@ describe('demo data', () => {
     for (const f of zakat) expect(f.zakatNote).toBeTruthy();
     const [prices] = await ctx.db.select().from(zakatSettings);
     expect(prices?.goldPoishaPerGram).toBeGreaterThan(0);
+  });
+
+  it('has every account joined before what it did: organisers before their funds, donors before their gifts', async () => {
+    const late = rowsOf(
+      await ctx.db.execute(sql`select u.email from "user" u
+        where exists (select 1 from funds f where f.raiser_id = u.id and f.created_at <= u.created_at)
+          or exists (select 1 from payments p where p.user_id = u.id and p.created_at <= u.created_at)
+          or (u.role = 'admin' and exists (select 1 from funds f where f.created_at <= u.created_at))`),
+    );
+    expect(late).toEqual([]);
   });
 
   it('never runs against a database that already has users', async () => {

@@ -411,6 +411,8 @@ export const payments = pgTable(
     supportMessage: text('support_message'),
     /** The raiser or an admin hid the message from the wall (the audit trail keeps it). */
     messageHidden: boolean('message_hidden').notNull().default(false),
+    /** The donor gave it as Zakat: the receipt, the statement and the exports say so. */
+    zakat: boolean('zakat').notNull().default(false),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_uq').on(t.providerPaymentId),
@@ -483,10 +485,19 @@ export const refunds = pgTable(
     amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
     /** What told us: a webhook event id, 'reconciliation' or an admin's id. */
     source: text('source').notNull(),
+    /** Why it was refunded (an admin's refund); shown to the donor, the raiser and admins. */
+    reason: text('reason'),
+    /**
+     * CN-YYYY-NNNNNN (CN-T-… for test money): the credit note of money taken back (a refund
+     * or a dispute), given by a trigger in the inserting transaction, gap-free per series
+     * and Dhaka year like receipt numbers (decision new-credit-notes).
+     */
+    creditNoteNumber: text('credit_note_number'),
     createdAt: createdAt(),
   },
   (t) => [
     index('refunds_payment_idx').on(t.paymentId),
+    uniqueIndex('refunds_credit_note_uq').on(t.creditNoteNumber),
     check('refunds_amount_positive', sql`${t.amountPoisha} > 0`),
     check('refunds_kind_check', sql`${t.kind} in ('refund', 'dispute', 'reinstated')`),
   ],
@@ -597,6 +608,20 @@ export const receiptCounters = pgTable(
     primaryKey({ columns: [t.mode, t.year] }),
     check('receipt_counters_last_check', sql`${t.last} >= 0`),
     check('receipt_counters_mode_check', sql`${t.mode} in ('test', 'live')`),
+  ],
+);
+
+/** The last credit note number given per series ('CN' live, 'CN-T' test) and Dhaka year. */
+export const creditNoteCounters = pgTable(
+  'credit_note_counters',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.series, t.year] }),
+    check('credit_note_counters_last_check', sql`${t.last} >= 0`),
   ],
 );
 

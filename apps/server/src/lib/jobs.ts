@@ -8,6 +8,8 @@ export const QUEUES = {
   mail: 'mail',
   /** A donation's receipt e-mail with its PDF; data: { paymentId }. */
   receiptMail: 'receipt-mail',
+  /** A refund's e-mail with its credit note as PDF; data: { refundId }. */
+  creditNoteMail: 'credit-note-mail',
   /** A fund update's e-mails to the donors who asked for news; data: { fundId, fundName, updateId, body }. */
   updateMails: 'update-mails',
   /** The day's digest of what waits for the admins (09:00 Asia/Dhaka). */
@@ -103,6 +105,7 @@ const scheduleTimeZone = 'Asia/Dhaka';
  */
 const BATCHES: Partial<Record<QueueName, { size: number; atOnce: number }>> = {
   [QUEUES.receiptMail]: { size: 10, atOnce: 4 },
+  [QUEUES.creditNoteMail]: { size: 10, atOnce: 4 },
   [QUEUES.mail]: { size: 10, atOnce: 4 },
 };
 

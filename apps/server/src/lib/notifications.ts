@@ -13,6 +13,11 @@ import type { Mail } from './mailer';
  */
 export interface MailQueue {
   enqueueMail(key: string, mail: Omit<Mail, 'key' | 'attachments'>): Promise<void>;
+  /**
+   * The refund's mail with its credit note as a PDF (the server's queue, whose workers
+   * print it); absent in the tools, which send the refund mail without it.
+   */
+  enqueueCreditNote?(refundId: string): Promise<void>;
 }
 
 export type DecisionKind = 'application' | 'fund' | 'change' | 'withdrawal';
@@ -173,16 +178,23 @@ export async function sendAdminDigest(
   return admins.length;
 }
 
-/** Tells the donor that (part of) their donation was refunded; once per refund row. */
+/**
+ * Tells the donor that (part of) their donation was refunded, with the reason and its
+ * credit note; once per refund row.
+ */
 export async function notifyRefund(db: Db, queue: MailQueue, refundId: string): Promise<void> {
   const [r] = rowsOf(
-    await db.execute(sql`select x.kind, x.amount_poisha, f.name as fund, u.email, u.name,
-        u.language
+    await db.execute(sql`select x.kind, x.amount_poisha, x.reason, x.credit_note_number,
+        f.name as fund, u.email, u.name, u.language
       from refunds x join payments p on p.id = x.payment_id join funds f on f.id = p.fund_id
         join "user" u on u.id = p.user_id
       where x.id = ${refundId}`),
   );
   if (!r || r.kind !== 'refund') return;
+  if (r.credit_note_number && queue.enqueueCreditNote) {
+    await queue.enqueueCreditNote(refundId);
+    return;
+  }
   const lang = languageOf(r.language);
   const values = { amount: formatTk(Number(r.amount_poisha), lang), fund: String(r.fund) };
   const subject = translate(lang, '{{amount}} of your donation to "{{fund}}" was refunded', values);
@@ -190,6 +202,7 @@ export async function notifyRefund(db: Db, queue: MailQueue, refundId: string): 
     translate(lang, 'Hello {{name}},', { name: String(r.name) }),
     '',
     `${subject}.`,
+    ...(r.reason ? [translate(lang, 'Reason: {{reason}}', { reason: String(r.reason) })] : []),
     translate(lang, 'The money goes back to the card or account you paid with.'),
     '',
     SITE_NAME,

@@ -65,6 +65,13 @@ export function jobsMailQueue(jobs: Jobs): MailQueue {
     async enqueueMail(key, mail) {
       await queueMail(jobs, key, mail);
     },
+    async enqueueCreditNote(refundId) {
+      await jobs.send(
+        QUEUES.creditNoteMail,
+        { refundId },
+        { id: jobIdFor(`credit-note:${refundId}`) },
+      );
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fundSubscriptions, fundUpdates, user, zakatSettings } from '../db/schema';
 import type { Auth } from '../lib/auth';
@@ -167,5 +167,12 @@ export async function seedDemo(auth: Auth, db: Db, now = new Date()): Promise<bo
     updatedBy: admin.id,
   });
   await createVerificationApplication(db, { userId: applicant.id, name: applicant.name });
+  // Every account joined before what it did: an organiser weeks before their first fund, a
+  // donor before their first gift, the admin before any fund (never "member since" today
+  // under a fund weeks old).
+  await db.execute(sql`update "user" u set created_at = least(u.created_at,
+      (select min(f.created_at) from funds f where f.raiser_id = u.id) - interval '30 days',
+      (select min(p.created_at) from payments p where p.user_id = u.id) - interval '7 days',
+      case when u.id = ${admin.id} then (select min(f.created_at) from funds f) - interval '60 days' end)`);
   return true;
 }

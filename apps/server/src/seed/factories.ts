@@ -105,6 +105,7 @@ export async function createDonation(
     succeededAt?: Date;
     at?: Date;
     mode?: 'test' | 'live';
+    zakat?: boolean;
   },
 ) {
   const amountPoisha = input.amountTk * 100;
@@ -121,6 +122,7 @@ export async function createDonation(
       status: 'pending',
       anonymous: input.anonymous ?? false,
       supportMessage: input.supportMessage ?? null,
+      zakat: input.zakat ?? false,
       ...(at ? { createdAt: at, updatedAt: at } : {}),
     })
     .returning();

@@ -21,6 +21,7 @@ export const paymentKeys = {
   held: (page: number) => [...paymentKeys.all, 'held', { page }] as const,
   search: (q: string, page: number) => [...paymentKeys.all, 'search', { q, page }] as const,
   detail: (paymentId: string) => [...paymentKeys.all, 'detail', paymentId] as const,
+  unsettled: (fundId: string) => [...paymentKeys.all, 'unsettled', fundId] as const,
 };
 
 /** Manage Payments' search over every payment, a page at a time. */
@@ -120,6 +121,18 @@ export function useRefreshAfterPayment() {
 export function receiptUrl(paymentId: string): string {
   return receipts.receipt.path.replace(':paymentId', encodeURIComponent(paymentId));
 }
+
+/** Where a refund's credit note PDF downloads from. */
+export function creditNoteUrl(refundId: string): string {
+  return receipts.creditNote.path.replace(':refundId', encodeURIComponent(refundId));
+}
+
+/** My payments to a fund still being checked: the pay step warns before a second one. */
+export const myUnsettledQuery = (fundId: string) =>
+  queryOptions({
+    queryKey: paymentKeys.unsettled(fundId),
+    queryFn: () => call(payments.unsettled, { query: { fundId } }),
+  });
 
 /** Where a year's statement PDF downloads from. */
 export function statementUrl(year: number): string {

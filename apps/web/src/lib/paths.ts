@@ -50,8 +50,8 @@ export const paths = {
   dashboard: pathOf('dashboard'),
   selectedDonation: pathOf('selectedDonation'),
   /** The pay page of a fund, starting with an amount in whole Tk when given. */
-  payFor: (fundId: string, amountTk?: number) =>
-    pathOf('payment', { fundId }) + query({ amount: amountTk }),
+  payFor: (fundId: string, amountTk?: number, zakat?: boolean) =>
+    pathOf('payment', { fundId }) + query({ amount: amountTk, zakat: zakat ? 1 : undefined }),
   /** After a succeeded payment: its receipt, sharing the fund, donating again. */
   thankYou: (paymentId: string) => pathOf('thankYou', { paymentId }),
   donated: pathOf('donated'),

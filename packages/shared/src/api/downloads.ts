@@ -1,8 +1,21 @@
 import { ZCsv, ZExportRange } from '../schemas/exports';
 import { endpoint } from './contract';
 
-/** CSV downloads: a raiser's donations, and the admins' payments, refunds and withdrawals. */
+/**
+ * CSV downloads: a donor's own gifts, a raiser's donations, and the admins' payments,
+ * refunds and withdrawals.
+ */
 export const downloads = {
+  myGifts: endpoint({
+    method: 'GET',
+    path: '/api/me/exports/gifts.csv',
+    access: 'signedIn',
+    operationId: 'exportMyGifts',
+    tags: ['exports'],
+    summary: 'My own donations as CSV: receipts, refunds with their credit notes, Zakat',
+    produces: 'text/csv',
+    response: ZCsv,
+  }),
   myDonations: endpoint({
     method: 'GET',
     path: '/api/me/exports/donations.csv',

@@ -10,6 +10,8 @@ import {
   ZCreateIntentRequest,
   ZCreateIntentResponse,
   ZHistoryQuery,
+  ZUnsettledList,
+  ZUnsettledQuery,
   ZIntentIdParam,
   ZHeldPaymentList,
   ZIpnResult,
@@ -146,6 +148,17 @@ export const payments = {
     summary: 'Payment History: my payments, newest first',
     query: ZHistoryQuery,
     response: ZPaymentList,
+  }),
+  unsettled: endpoint({
+    method: 'GET',
+    path: '/api/me/payments/unsettled',
+    access: 'signedIn',
+    operationId: 'listMyUnsettledPayments',
+    tags: ['payments'],
+    summary:
+      'My payments to a fund still being checked (a wallet payment pending at the gateway, or held for review): the pay step warns before a second one',
+    query: ZUnsettledQuery,
+    response: ZUnsettledList,
   }),
   search: endpoint({
     method: 'GET',

@@ -1,7 +1,7 @@
-import { ZPaymentIdParam, ZPdf, ZStatementYearParam } from '../schemas/donations';
+import { ZPaymentIdParam, ZPdf, ZRefundIdParam, ZStatementYearParam } from '../schemas/donations';
 import { endpoint } from './contract';
 
-/** Receipts: one donation's PDF receipt, a donor's yearly statement. */
+/** Receipts: one donation's PDF receipt, a refund's credit note, a donor's yearly statement. */
 export const receipts = {
   receipt: endpoint({
     method: 'GET',
@@ -11,6 +11,18 @@ export const receipts = {
     tags: ['receipts'],
     summary: "A donation's receipt as PDF (its donor or an admin; 404 for anyone else)",
     params: ZPaymentIdParam,
+    response: ZPdf,
+    errors: [404, 429],
+  }),
+  creditNote: endpoint({
+    method: 'GET',
+    path: '/api/refunds/:refundId/credit-note',
+    access: 'signedIn',
+    operationId: 'getCreditNotePdf',
+    tags: ['receipts'],
+    summary:
+      "A refund's credit note as PDF, referring to the receipt (its donor or an admin; 404 for anyone else)",
+    params: ZRefundIdParam,
     response: ZPdf,
     errors: [404, 429],
   }),

@@ -88,6 +88,8 @@ export const ZCreateIntentRequest = z.object({
   supportMessage: optionalPlainText(SUPPORT_MESSAGE_MAX),
   /** "Tell me how this fund is doing": e-mail the fund's updates (on unless unticked). */
   updatesOptIn: z.boolean().default(true),
+  /** "This gift is my Zakat": the receipt, the statement and the exports say so. */
+  zakat: z.boolean().default(false),
 });
 export type TCreateIntentRequest = z.output<typeof ZCreateIntentRequest>;
 /** What the pay page sends (the giving options may be left out). */
@@ -107,6 +109,20 @@ export const ZConfirmPaymentRequest = z.object({
   intentId: z.string({ error: 'intentId is required' }).min(1).max(255),
 });
 export type TConfirmPaymentRequest = z.infer<typeof ZConfirmPaymentRequest>;
+
+/** One part of a payment taken back, or given back after a won dispute. */
+export const ZRefundEntry = z.object({
+  id: z.string(),
+  kind: z.enum(['refund', 'dispute', 'reinstated']),
+  amountPoisha: z.number().int(),
+  /** ISO 8601 date-time. */
+  createdAt: z.string(),
+  /** Why (an admin's refund gives a reason; a provider's dispute has none). */
+  reason: z.string().nullable(),
+  /** CN-YYYY-NNNNNN: its credit note (a PDF), for money taken back. */
+  creditNoteNumber: z.string().nullable(),
+});
+export type TRefundEntry = z.infer<typeof ZRefundEntry>;
 
 /** One of the signed-in user's payments. Transaction id = the provider's payment id. */
 export const ZPayment = z.object({
@@ -128,6 +144,10 @@ export const ZPayment = z.object({
   receiptNumber: z.string().nullable(),
   /** Taken back so far (refunds and disputes); the whole amount once refunded. */
   refundedPoisha: z.number().int(),
+  /** What was taken back, oldest first: when, how much, why, and its credit note. */
+  refunds: z.array(ZRefundEntry),
+  /** Given as Zakat (the donor said so). */
+  zakat: z.boolean(),
 });
 export type TPayment = z.infer<typeof ZPayment>;
 
@@ -167,6 +187,9 @@ export type TCheckoutResponse = z.infer<typeof ZCheckoutResponse>;
 /** A payment by its id (the donor's thank-you page, the gateway's return, an admin's review). */
 export const ZPaymentIdParam = z.object({ paymentId: z.uuid({ error: 'Unknown payment' }) });
 
+/** A refund by its id (its credit note). */
+export const ZRefundIdParam = z.object({ refundId: z.uuid({ error: 'Unknown refund' }) });
+
 /** What the gateway's IPN listener answers (the gateway only reads the status code). */
 export const ZIpnResult = z.object({
   received: z.literal(true),
@@ -190,16 +213,6 @@ export const ZAdminPaymentQuery = ZPageQuery.extend({
 export type TAdminPaymentQuery = z.infer<typeof ZAdminPaymentQuery>;
 export const ZAdminPaymentList = paged(ZHeldPayment);
 export type TAdminPaymentList = z.infer<typeof ZAdminPaymentList>;
-
-/** One part of a payment taken back, or given back after a won dispute. */
-export const ZRefundEntry = z.object({
-  id: z.string(),
-  kind: z.enum(['refund', 'dispute', 'reinstated']),
-  amountPoisha: z.number().int(),
-  /** ISO 8601 date-time. */
-  createdAt: z.string(),
-});
-export type TRefundEntry = z.infer<typeof ZRefundEntry>;
 
 /** A payment's detail for an admin: who paid, what was taken back, what may still be. */
 export const ZAdminPaymentDetail = ZHeldPayment.extend({
@@ -232,6 +245,11 @@ export const ZWebhookResult = z.object({
 
 /* ---------- histories ---------- */
 
+/** The pay step asks, for one fund, whether a payment of mine is still being checked. */
+export const ZUnsettledQuery = z.object({ fundId: ZFundId });
+export const ZUnsettledList = z.object({ items: z.array(ZPayment) });
+export type TUnsettledList = z.infer<typeof ZUnsettledList>;
+
 export const ZHistoryQuery = ZPageQuery;
 export type THistoryQuery = z.infer<typeof ZHistoryQuery>;
 
@@ -252,6 +270,9 @@ export const ZDonation = z.object({
   receiptNumber: z.string().nullable(),
   /** Refunded so far; equal to the amount when the whole donation was refunded. */
   refundedPoisha: z.number().int(),
+  /** What was taken back, oldest first, with the reason and the credit note. */
+  refunds: z.array(ZRefundEntry),
+  zakat: z.boolean(),
 });
 export type TDonation = z.infer<typeof ZDonation>;
 

@@ -22,6 +22,8 @@ export async function listMyDonations(
       donatedAt: p.succeededAt ?? p.createdAt,
       receiptNumber: p.receiptNumber,
       refundedPoisha: p.refundedPoisha,
+      refunds: p.refunds,
+      zakat: p.zakat,
     })),
   };
 }

@@ -3,6 +3,8 @@ import { downloads } from '@easyfund/shared/api/downloads';
 import { route } from '../../plugins/route';
 import { sendCsv } from './csv';
 import {
+  donorGiftHeader,
+  donorGiftRows,
   PAYMENT_HEADER,
   paymentRows,
   raiserDonationHeader,
@@ -16,6 +18,15 @@ import {
 /** CSV downloads, streamed from the database page by page. */
 const downloadsRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
+  route(app, downloads.myGifts, ({ user, request, reply }) => {
+    const lang = request.language();
+    return sendCsv(
+      reply,
+      'easyfund-my-gifts.csv',
+      donorGiftHeader(lang),
+      donorGiftRows(db, user.id, lang),
+    );
+  });
   route(app, downloads.myDonations, ({ user, request, reply }) => {
     const lang = request.language();
     return sendCsv(

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { causeTitle } from '@easyfund/shared/constants';
+import { causeTitle, PAYMENT_METHOD_NAMES, type PaymentMethod } from '@easyfund/shared/constants';
 import { TIME_ZONE } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { TExportRange } from '@easyfund/shared/schemas/exports';
@@ -41,7 +41,24 @@ export async function* keyset(
   }
 }
 
-/** The donations to a raiser's own funds, as the raiser sees them: anonymous donors stay so. */
+/** A donation's state on the papers: succeeded, partly refunded or refunded. */
+export function paperStatus(lang: Language, status: string, refundedPoisha: number): string {
+  if (status === 'refunded') return translate(lang, 'Refunded');
+  return refundedPoisha > 0 ? translate(lang, 'Partly refunded') : translate(lang, 'Succeeded');
+}
+
+/** Every refund's reason of a payment, oldest first, as one cell (SQL, per row). */
+const refundReasons = (paymentId: SQL) => sql`(select string_agg(x.reason, '; '
+    order by x.created_at, x.id) from refunds x where x.payment_id = ${paymentId}
+    and x.reason is not null)`;
+/** Every credit note number of a payment, oldest first, as one cell (SQL, per row). */
+const creditNotes = (paymentId: SQL) => sql`(select string_agg(x.credit_note_number, ' '
+    order by x.created_at, x.id) from refunds x where x.payment_id = ${paymentId})`;
+
+/**
+ * The donations to a raiser's own funds, as the raiser sees them: anonymous donors stay so;
+ * what was refunded, why, and what the fund kept.
+ */
 export async function* raiserDonationRows(
   db: Db,
   raiserId: string,
@@ -52,7 +69,8 @@ export async function* raiserDonationRows(
     db,
     (after) => sql`
       select p.succeeded_at::text as k_at, p.id as k_id, ${dhaka(sql`p.succeeded_at`)} as at,
-        f.name as fund, p.anonymous, u.name as donor, p.amount_poisha, p.status
+        f.name as fund, p.anonymous, u.name as donor, p.amount_poisha, p.refunded_poisha,
+        p.status, p.zakat, ${refundReasons(sql`p.id`)} as reasons
       from payments p
         join funds f on f.id = p.fund_id
         join "user" u on u.id = p.user_id
@@ -64,12 +82,18 @@ export async function* raiserDonationRows(
     sql`p.id`,
   );
   for await (const r of rows) {
+    const amount = Number(r.amount_poisha);
+    const refunded = Number(r.refunded_poisha);
     yield [
       String(r.at),
       String(r.fund),
       r.anonymous ? anonymous : String(r.donor),
-      tkCell(Number(r.amount_poisha)),
-      r.status === 'refunded' ? translate(lang, 'Refunded') : translate(lang, 'Succeeded'),
+      tkCell(amount),
+      tkCell(refunded),
+      tkCell(amount - refunded),
+      paperStatus(lang, String(r.status), refunded),
+      r.reasons === null ? '' : String(r.reasons),
+      r.zakat ? translate(lang, 'Zakat') : '',
     ];
   }
 }
@@ -78,7 +102,72 @@ export const raiserDonationHeader = (lang: Language) => [
   translate(lang, 'Fund'),
   translate(lang, 'Donor'),
   translate(lang, 'Amount (Tk)'),
+  translate(lang, 'Refunded (Tk)'),
+  translate(lang, 'Kept (Tk)'),
   translate(lang, 'Status'),
+  translate(lang, 'Refund reason'),
+  translate(lang, 'Zakat'),
+];
+
+/**
+ * The signed-in donor's own gifts (of the site's money mode), for their records: receipt,
+ * fund, method, the transaction id the receipt shows, what was refunded and the credit
+ * notes, and whether it was Zakat.
+ */
+export async function* donorGiftRows(
+  db: Db,
+  donorId: string,
+  lang: Language,
+): AsyncGenerator<string[]> {
+  const rows = keyset(
+    db,
+    (after) => sql`
+      select p.succeeded_at::text as k_at, p.id as k_id, ${dhaka(sql`p.succeeded_at`)} as at,
+        p.receipt_number, f.name as fund, p.method,
+        coalesce(p.gateway_transaction_id, p.provider_payment_id) as transaction_id,
+        p.amount_poisha, p.refunded_poisha, p.status, p.zakat,
+        ${refundReasons(sql`p.id`)} as reasons, ${creditNotes(sql`p.id`)} as notes
+      from payments p
+        join funds f on f.id = p.fund_id
+      where p.user_id = ${donorId} and p.status in ('succeeded', 'refunded')
+        and p.succeeded_at is not null and ${ofLedgerMode(sql`p.mode`)} and ${after}
+      order by p.succeeded_at, p.id
+      limit ${EXPORT_PAGE_SIZE}`,
+    sql`p.succeeded_at`,
+    sql`p.id`,
+  );
+  for await (const r of rows) {
+    const amount = Number(r.amount_poisha);
+    const refunded = Number(r.refunded_poisha);
+    yield [
+      String(r.at),
+      r.receipt_number === null ? '' : String(r.receipt_number),
+      String(r.fund),
+      translate(lang, PAYMENT_METHOD_NAMES[r.method as PaymentMethod] ?? String(r.method)),
+      String(r.transaction_id),
+      tkCell(amount),
+      tkCell(refunded),
+      tkCell(amount - refunded),
+      paperStatus(lang, String(r.status), refunded),
+      r.reasons === null ? '' : String(r.reasons),
+      r.notes === null ? '' : String(r.notes),
+      r.zakat ? translate(lang, 'Zakat') : '',
+    ];
+  }
+}
+export const donorGiftHeader = (lang: Language) => [
+  translate(lang, 'Date (Asia/Dhaka)'),
+  translate(lang, 'Receipt number'),
+  translate(lang, 'Fund'),
+  translate(lang, 'Payment method'),
+  translate(lang, 'Transaction ID'),
+  translate(lang, 'Amount (Tk)'),
+  translate(lang, 'Refunded (Tk)'),
+  translate(lang, 'Kept (Tk)'),
+  translate(lang, 'Status'),
+  translate(lang, 'Refund reason'),
+  translate(lang, 'Credit notes'),
+  translate(lang, 'Zakat'),
 ];
 
 /** Every payment created in the range, for admins: donor and fund in full. */
@@ -88,8 +177,11 @@ export async function* paymentRows(db: Db, range: TExportRange): AsyncGenerator<
     (after) => sql`
       select p.created_at::text as k_at, p.id as k_id, ${dhaka(sql`p.created_at`)} as created,
         ${dhaka(sql`p.succeeded_at`)} as succeeded, p.status, p.provider, p.provider_payment_id,
+        p.receipt_number, p.method,
+        coalesce(p.gateway_transaction_id, p.provider_payment_id) as transaction_id,
         f.id as fund_id, f.name as fund, f.cause, u.name as donor, u.email, p.anonymous,
-        p.amount_poisha, p.refunded_poisha, p.mode
+        p.amount_poisha, p.refunded_poisha, p.mode, p.zakat,
+        ${refundReasons(sql`p.id`)} as reasons
       from payments p
         join funds f on f.id = p.fund_id
         join "user" u on u.id = p.user_id
@@ -101,11 +193,18 @@ export async function* paymentRows(db: Db, range: TExportRange): AsyncGenerator<
     sql`p.id`,
   );
   for await (const r of rows) {
+    const amount = Number(r.amount_poisha);
+    const refunded = Number(r.refunded_poisha);
     yield [
       String(r.k_id),
+      r.receipt_number === null ? '' : String(r.receipt_number),
       String(r.created),
       r.succeeded === null ? '' : String(r.succeeded),
-      String(r.status),
+      // A partly refunded payment says so (its status stays 'succeeded').
+      r.status === 'succeeded' && refunded > 0 ? 'partly_refunded' : String(r.status),
+      String(r.method),
+      // The id the receipt shows: the gateway's own (bank_tran_id), else the provider's.
+      String(r.transaction_id),
       String(r.provider),
       String(r.provider_payment_id),
       String(r.fund_id),
@@ -114,17 +213,23 @@ export async function* paymentRows(db: Db, range: TExportRange): AsyncGenerator<
       String(r.donor),
       String(r.email),
       r.anonymous ? 'yes' : 'no',
-      tkCell(Number(r.amount_poisha)),
-      tkCell(Number(r.refunded_poisha)),
+      r.zakat ? 'yes' : 'no',
+      tkCell(amount),
+      tkCell(refunded),
+      tkCell(r.status === 'succeeded' || r.status === 'refunded' ? amount - refunded : 0),
+      r.reasons === null ? '' : String(r.reasons),
       String(r.mode),
     ];
   }
 }
 export const PAYMENT_HEADER = [
   'Payment id',
+  'Receipt number',
   'Created (Asia/Dhaka)',
   'Succeeded (Asia/Dhaka)',
   'Status',
+  'Method',
+  'Transaction id',
   'Provider',
   'Provider payment id',
   'Fund id',
@@ -133,8 +238,11 @@ export const PAYMENT_HEADER = [
   'Donor',
   'Donor e-mail',
   'Anonymous',
+  'Zakat',
   'Amount (Tk)',
   'Refunded (Tk)',
+  'Net (Tk)',
+  'Refund reason',
   'Mode',
 ];
 
@@ -195,7 +303,8 @@ export async function* refundRows(db: Db, range: TExportRange): AsyncGenerator<s
     db,
     (after) => sql`
       select x.created_at::text as k_at, x.id as k_id, ${dhaka(sql`x.created_at`)} as created,
-        x.kind, x.amount_poisha, x.source, p.id as payment_id, p.provider_payment_id,
+        x.kind, x.amount_poisha, x.source, x.reason, x.credit_note_number, p.id as payment_id,
+        p.receipt_number, p.provider_payment_id,
         p.amount_poisha as paid_poisha, p.mode, f.name as fund, u.name as donor, u.email
       from refunds x
         join payments p on p.id = x.payment_id
@@ -214,7 +323,10 @@ export async function* refundRows(db: Db, range: TExportRange): AsyncGenerator<s
       String(r.created),
       String(r.kind),
       tkCell(Number(r.amount_poisha)),
+      r.credit_note_number === null ? '' : String(r.credit_note_number),
+      r.reason === null ? '' : String(r.reason),
       String(r.payment_id),
+      r.receipt_number === null ? '' : String(r.receipt_number),
       String(r.provider_payment_id),
       tkCell(Number(r.paid_poisha)),
       String(r.fund),
@@ -230,7 +342,10 @@ export const REFUND_HEADER = [
   'Recorded (Asia/Dhaka)',
   'Kind',
   'Amount (Tk)',
+  'Credit note',
+  'Reason',
   'Payment id',
+  'Receipt number',
   'Provider payment id',
   'Paid (Tk)',
   'Fund',

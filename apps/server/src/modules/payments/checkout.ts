@@ -125,6 +125,7 @@ export async function startCheckout(
     method: input.method,
     anonymous: input.anonymous,
     supportMessage: input.supportMessage,
+    zakat: input.zakat,
     mode: gateway.mode,
     status: 'pending',
     clientNetwork,

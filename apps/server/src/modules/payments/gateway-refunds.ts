@@ -176,7 +176,7 @@ export async function recordPanelRefund(
     });
   }
   // Recorded once under its source, also when told again after a failure here.
-  await recordRefund(deps, row.id, { addedPoisha: amountPoisha }, source, async (tx) => {
+  await recordRefund(deps, row.id, { addedPoisha: amountPoisha }, source, input.reason, async (tx) => {
     if (status.status !== 'refunded') return;
     await tx
       .update(gatewayRefunds)
@@ -262,6 +262,7 @@ export function recordTakenRefund(deps: GatewayRefundDeps, decision: GatewayRefu
       decision.paymentId,
       { addedPoisha: decision.amountPoisha },
       decision.source,
+      decision.reason ?? undefined,
       initiated,
     ).then(() => undefined);
 }
@@ -381,6 +382,7 @@ export async function settleGatewayRefunds(
             payment.id,
             { addedPoisha: -decision.amountPoisha },
             `${decision.source}:cancelled`.slice(0, 200),
+            undefined,
             closed,
           );
         } else {

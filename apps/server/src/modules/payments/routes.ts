@@ -17,6 +17,7 @@ import {
   findPayment,
   listHeldPayments,
   listMyPayments,
+  listMyUnsettled,
   paymentDetail,
   searchPayments,
 } from './views';
@@ -80,6 +81,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
       { personal: true },
     ),
   );
+  route(app, payments.unsettled, ({ user, query }) => listMyUnsettled(deps.db, user, query.fundId));
   route(app, payments.search, ({ query }) => searchPayments(deps.db, query));
   route(app, payments.detail, async ({ params }) => {
     const refunders = [app.payments.name, ...(app.checkout ? [app.checkout.name] : [])];

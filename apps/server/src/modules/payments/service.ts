@@ -114,6 +114,7 @@ const pendingPayment = builtOnce((db) => {
       status: 'pending',
       anonymous: value('anonymous'),
       supportMessage: value('supportMessage'),
+      zakat: value('zakat'),
       mode: value('mode'),
       clientNetwork: value('clientNetwork'),
     }),
@@ -168,6 +169,7 @@ export async function createPaymentIntent(
     currency: CURRENCY,
     anonymous: input.anonymous,
     supportMessage: input.supportMessage ?? null,
+    zakat: input.zakat,
     mode: provider.mode,
     subscribed: input.updatesOptIn,
     clientNetwork,
@@ -383,6 +385,8 @@ export async function recordRefund(
   /** The provider's totals for the payment, or (a gateway that reports no totals) one new refund. */
   intent: Pick<ProviderIntent, 'refundedPoisha' | 'disputedPoisha'> | { addedPoisha: number },
   source: string,
+  /** The admin's reason, kept on the refund row for the papers that show it. */
+  reason?: string,
   /** Runs in the recording transaction, after the record (a gateway refund's new state). */
   within?: (tx: Tx) => Promise<void>,
 ): Promise<number> {
@@ -432,6 +436,7 @@ export async function recordRefund(
         kind: delta < 0 ? 'reinstated' : disputed > 0 ? 'dispute' : 'refund',
         amountPoisha: Math.abs(delta),
         source: source.slice(0, 200),
+        reason: reason ?? null,
       })
       .returning({ id: refunds.id });
     refundId = refund?.id;
@@ -636,7 +641,7 @@ export async function refundPayment(
       metadata: { paymentId, reason, by: actor.id },
     });
     const intent = await provider.retrieveIntent(row.providerPaymentId);
-    if (intent) await recordRefund(deps, paymentId, intent, source);
+    if (intent) await recordRefund(deps, paymentId, intent, source, reason);
     return await refundResult(db, paymentId);
   } finally {
     // Recorded, refused or failed: the hold ends. Money the provider did return without

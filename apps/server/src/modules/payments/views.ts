@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentMethod, PaymentStatus } from '@easyfund/shared/constants';
 import type { TMe } from '@easyfund/shared/schemas/common';
@@ -10,6 +23,7 @@ import type {
   THistoryQuery,
   TPayment,
   TPaymentList,
+  TRefundEntry,
 } from '@easyfund/shared/schemas/donations';
 import type { Paged } from '@easyfund/shared/schemas/fields';
 import { builtOnce } from '../../db/built-once';
@@ -28,6 +42,28 @@ const donor = alias(user, 'donor');
  */
 export const shownTransactionId = sql<string>`coalesce(${payments.gatewayTransactionId}, ${payments.providerPaymentId})`;
 
+/** A refund as the API shows it (JSON built in SQL: one round trip for a page of payments). */
+interface RefundJson {
+  id: string;
+  kind: TRefundEntry['kind'];
+  amountPoisha: number;
+  createdAt: string;
+  reason: string | null;
+  creditNoteNumber: string | null;
+}
+
+/**
+ * A payment's refunds, oldest first, as a column: the donor's histories, the raiser's and
+ * the admins' views all show when, how much and why, and the credit note.
+ */
+export const refundsOf = (paymentId: SQL | AnyColumn) => sql<RefundJson[]>`(
+  select coalesce(json_agg(json_build_object(
+      'id', r.id, 'kind', r.kind, 'amountPoisha', r.amount_poisha,
+      'createdAt', to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'reason', r.reason, 'creditNoteNumber', r.credit_note_number)
+    order by r.created_at, r.id), '[]'::json)
+  from ${refunds} r where r.payment_id = ${paymentId})`;
+
 /** A payment with its fund and the fund's raiser, as the API shows it. */
 const paymentColumns = {
   id: payments.id,
@@ -45,6 +81,8 @@ const paymentColumns = {
   succeededAt: payments.succeededAt,
   receiptNumber: payments.receiptNumber,
   refundedPoisha: payments.refundedPoisha,
+  refunds: refundsOf(payments.id),
+  zakat: payments.zakat,
 };
 
 type PaymentRow = Awaited<ReturnType<typeof selectPayments>>[number];
@@ -56,6 +94,7 @@ function toPayment(row: PaymentRow): TPayment {
     method: row.method as PaymentMethod,
     createdAt: row.createdAt.toISOString(),
     succeededAt: row.succeededAt ? row.succeededAt.toISOString() : null,
+    refunds: row.refunds.map((r) => ({ ...r, amountPoisha: Number(r.amountPoisha) })),
   };
 }
 
@@ -88,16 +127,33 @@ const userPayment = builtOnce((db) =>
   ).prepare(''),
 );
 
-/** A user's payments in the given statuses, newest first, one page. */
+/**
+ * A payment whose money may have moved but that is not settled yet: a wallet's (or a
+ * card's through the hosted checkout) still pending at the gateway, timed out included
+ * (the reconciliation settles it), or held for an admin's review. A card intent still
+ * pending is a form never sent: no money moved.
+ */
+const unsettled = or(
+  eq(payments.status, 'needs_review'),
+  and(
+    eq(payments.status, 'pending'),
+    or(ne(payments.method, 'card'), isNotNull(payments.gatewayTranId)),
+  ),
+);
+
+/** A user's payments in the given statuses (and unsettled ones, if asked), newest first, one page. */
 export async function listUserPayments(
   db: Db,
   userId: string,
   statuses: readonly PaymentStatus[],
   page: PageRequest,
+  withUnsettled = false,
 ): Promise<Paged<TPayment>> {
   const where = and(
     eq(payments.userId, userId),
-    inArray(payments.status, [...statuses]),
+    withUnsettled
+      ? or(inArray(payments.status, [...statuses]), unsettled)
+      : inArray(payments.status, [...statuses]),
     ofLedgerMode(payments.mode),
   );
   return paginate(
@@ -118,13 +174,37 @@ export async function listUserPayments(
 /** Statuses shown in Payment History: payments whose money moved. */
 const HISTORY_STATUSES = ['succeeded', 'refunded'] as const;
 
-/** Payment History: the user's payments whose money moved, newest first. */
+/**
+ * Payment History: the user's payments whose money moved, and those still being checked
+ * (pending at the gateway, timed out, held), with what happens next: a worried donor
+ * sees the first payment instead of paying twice. Newest first.
+ */
 export async function listMyPayments(
   db: Db,
   actor: TMe,
   query: THistoryQuery,
 ): Promise<TPaymentList> {
-  return listUserPayments(db, actor.id, HISTORY_STATUSES, query);
+  return listUserPayments(db, actor.id, HISTORY_STATUSES, query, true);
+}
+
+/** The user's unsettled payments to one fund (the pay step warns before a second one). */
+export async function listMyUnsettled(
+  db: Db,
+  actor: TMe,
+  fundId: string,
+): Promise<{ items: TPayment[] }> {
+  const rows = await selectPayments(
+    db,
+    and(
+      eq(payments.userId, actor.id),
+      eq(payments.fundId, fundId),
+      unsettled,
+      ofLedgerMode(payments.mode),
+    ),
+  )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(10);
+  return { items: rows.map(toPayment) };
 }
 
 /** Payments with their fund, its raiser and the donor: the admin's views. */
@@ -229,28 +309,12 @@ export async function paymentDetail(
     .select({ provider: payments.provider })
     .from(payments)
     .where(eq(payments.id, paymentId));
-  const parts = await db
-    .select({
-      id: refunds.id,
-      kind: refunds.kind,
-      amountPoisha: refunds.amountPoisha,
-      createdAt: refunds.createdAt,
-    })
-    .from(refunds)
-    .where(eq(refunds.paymentId, paymentId))
-    .orderBy(asc(refunds.createdAt), asc(refunds.id));
   const payment = toAdminPayment(row);
   const refundable = payment.status === 'succeeded';
   return {
     ...payment,
     refundablePoisha: refundable ? payment.amountPoisha - payment.refundedPoisha : 0,
     canRefund: refundable && refundProviders.includes(provider),
-    refunds: parts.map((r) => ({
-      id: r.id,
-      kind: r.kind as TAdminPaymentDetail['refunds'][number]['kind'],
-      amountPoisha: r.amountPoisha,
-      createdAt: r.createdAt.toISOString(),
-    })),
   };
 }
 

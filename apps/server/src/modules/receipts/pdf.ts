@@ -182,8 +182,20 @@ export interface ReceiptData {
   refunded: boolean;
   /** The part taken back so far (a partial refund or a dispute); the whole amount when refunded. */
   refundedPoisha: number;
+  /** Each part taken back, oldest first, with its credit note and reason. */
+  refunds: RefundLine[];
+  /** The donor gave it as Zakat. */
+  zakat: boolean;
   /** Paid in the provider's test mode: no money moved. */
   testMode: boolean;
+}
+
+/** Money taken back from a donation (a refund or a dispute), as the papers show it. */
+export interface RefundLine {
+  creditNoteNumber: string | null;
+  amountPoisha: number;
+  createdAt: Date;
+  reason: string | null;
 }
 
 export interface StatementData {
@@ -194,15 +206,59 @@ export interface StatementData {
     receiptNumber: string;
     fundName: string;
     amountPoisha: number;
+    /** Taken back so far: the statement counts the rest. */
+    refundedPoisha: number;
     succeededAt: Date;
     refunded: boolean;
+    zakat: boolean;
   }[];
+  /** What the donor gave in the year, net of refunds (what the statement's total says). */
+  totalPoisha: number;
+  /** Of which given as Zakat, net of refunds. */
+  zakatPoisha: number;
+}
+
+/**
+ * A statement's totals: what the donor gave, net of what was taken back (a refunded gift
+ * counts nothing, a partly refunded one what was kept), and the part given as Zakat.
+ */
+export function statementTotals(donations: StatementData['donations']): {
+  totalPoisha: number;
+  zakatPoisha: number;
+} {
+  const kept = (d: StatementData['donations'][number]) => d.amountPoisha - d.refundedPoisha;
+  return {
+    totalPoisha: donations.reduce((sum, d) => sum + kept(d), 0),
+    zakatPoisha: donations.filter((d) => d.zakat).reduce((sum, d) => sum + kept(d), 0),
+  };
+}
+
+/** A credit note: money taken back from a donation whose receipt it refers to. */
+export interface CreditNoteData {
+  creditNoteNumber: string;
+  createdAt: Date;
+  amountPoisha: number;
+  reason: string | null;
+  /** A provider's dispute (a chargeback), not a refund we made. */
+  dispute: boolean;
+  receiptNumber: string;
+  donationPoisha: number;
+  donatedAt: Date;
+  /** Taken back of the donation so far, this credit note included. */
+  refundedPoisha: number;
+  donorName: string;
+  donorEmail: string;
+  fundName: string;
+  paymentMethod: string;
+  transactionId: string;
+  zakat: boolean;
+  testMode: boolean;
 }
 
 // Bengali letters and digits, the dandas and the zero-width (non-)joiners that shape them.
 const BENGALI = /((?:[\u0980-\u09FF\u0964\u0965]|\u200C|\u200D)+)/;
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
 interface TextOptions {
   bold?: boolean;
@@ -215,7 +271,7 @@ const fontOf = (run: string, bold?: boolean) =>
   BENGALI.test(run) ? (bold ? 'bnBold' : 'bn') : bold ? 'latinBold' : 'latin';
 
 /** Text in runs of one script each: Bengali in the Bengali subset, the rest in Latin. */
-function mixed(doc: Doc, text: string, opts: TextOptions = {}) {
+export function mixed(doc: Doc, text: string, opts: TextOptions = {}) {
   const runs = text.split(BENGALI).filter((r) => r !== '');
   doc.fontSize(opts.size ?? 11);
   runs.forEach((run, i) => {
@@ -270,12 +326,12 @@ function mapShapedGlyphs(doc: Doc) {
   }
 }
 
-function finish(doc: Doc) {
+export function finish(doc: Doc) {
   mapShapedGlyphs(doc);
   doc.end();
 }
 
-function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
+export function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
   const fonts = receiptFonts();
   const doc = new PDFDocument({
     size: 'A4',
@@ -306,7 +362,7 @@ function newDocument(title: string): { doc: Doc; done: Promise<Buffer> } {
   return { doc, done };
 }
 
-function header(doc: Doc, org: Organisation, title: string) {
+export function header(doc: Doc, org: Organisation, title: string) {
   mixed(doc, org.name, { bold: true, size: 18 });
   // ORG_ADDRESS may hold line breaks (\n); long lines wrap.
   for (const line of org.address.split(/\\n|\n/).filter(Boolean)) {
@@ -318,7 +374,7 @@ function header(doc: Doc, org: Organisation, title: string) {
 }
 
 /** A label and its value on one row. */
-function row(doc: Doc, label: string, value: string) {
+export function row(doc: Doc, label: string, value: string) {
   const y = doc.y;
   doc.fillColor('#555555');
   mixed(doc, label, { x: 56, width: 150, size: 10 });
@@ -331,7 +387,7 @@ function row(doc: Doc, label: string, value: string) {
 }
 
 /** The document's texts in its language (the catalogues are keyed by the English wording). */
-const translator =
+export const translator =
   (lang: Language) =>
   (text: string, values?: Record<string, string | number>): string =>
     translate(lang, text, values);
@@ -360,6 +416,7 @@ export async function renderReceipt(
   row(doc, t('Fund'), r.fundName);
   row(doc, t('Amount'), formatTk(r.amountPoisha, lang));
   row(doc, t('Amount in words'), amountInWords(r.amountPoisha, lang));
+  if (r.zakat) row(doc, t('Given as'), t('Zakat'));
   // A method the catalogue does not know (a wallet's own name) is shown as it is.
   row(doc, t('Payment method'), translate(lang, r.paymentMethod));
   row(doc, t('Transaction ID'), r.transactionId);
@@ -373,10 +430,12 @@ export async function renderReceipt(
   if (r.refunded) {
     doc.moveDown(0.6);
     mixed(doc, t('This donation was refunded.'), { bold: true, x: 56 });
+    doc.moveDown(0.4);
   } else if (r.refundedPoisha > 0) {
     row(doc, t('Refunded'), formatTk(r.refundedPoisha, lang));
     row(doc, t('Kept as a donation'), formatTk(r.amountPoisha - r.refundedPoisha, lang));
   }
+  refundLines(doc, r.refunds, lang);
   doc.moveDown(1.5);
   mixed(
     doc,
@@ -390,7 +449,21 @@ export async function renderReceipt(
   return done;
 }
 
-/** A year's donations of one donor, with the total of those not refunded, in their language. */
+/** Each part taken back: its credit note, date, amount and reason (what the donor reads). */
+function refundLines(doc: Doc, refunds: RefundLine[], lang: Language) {
+  const t = translator(lang);
+  for (const x of refunds) {
+    const values = {
+      number: x.creditNoteNumber ?? '—',
+      date: formatDate(x.createdAt, lang),
+      amount: formatTk(x.amountPoisha, lang),
+    };
+    row(doc, t('Credit note {{number}}', values), t('{{amount}} refunded on {{date}}', values));
+    if (x.reason) row(doc, t('Reason'), x.reason);
+  }
+}
+
+/** A year's donations of one donor, with the total of what they gave net of refunds, in their language. */
 export async function renderStatement(
   org: Organisation,
   s: StatementData,
@@ -417,15 +490,20 @@ export async function renderStatement(
     doc.y = Math.max(bottom, doc.y) + 3;
   };
   line(t('Date'), t('Receipt'), t('Fund'), t('Amount'), true);
-  let total = 0;
   for (const d of s.donations) {
-    if (!d.refunded) total += d.amountPoisha;
     const amount = formatTk(d.amountPoisha, lang);
+    const fund = d.zakat ? t('{{fund}} (Zakat)', { fund: d.fundName }) : d.fundName;
+    // A partly refunded gift counts what was kept, and says what went back.
+    const partly = !d.refunded && d.refundedPoisha > 0;
     line(
       formatDate(d.succeededAt, lang),
       d.receiptNumber,
-      d.fundName,
-      d.refunded ? t('{{amount}} (refunded)', { amount }) : amount,
+      partly
+        ? `${fund}\n${t('{{refunded}} of {{amount}} refunded', { amount, refunded: formatTk(d.refundedPoisha, lang) })}`
+        : fund,
+      d.refunded
+        ? t('{{amount}} (refunded)', { amount })
+        : formatTk(d.amountPoisha - d.refundedPoisha, lang),
     );
   }
   if (s.donations.length === 0) line('', '', t('No donations in this year.'), '');
@@ -435,11 +513,12 @@ export async function renderStatement(
     '',
     '',
     t('Total ({{n}} donations)', { count, n: formatNumber(count, lang) }),
-    formatTk(total, lang),
+    formatTk(s.totalPoisha, lang),
     true,
   );
+  if (s.zakatPoisha > 0) line('', '', t('Of which Zakat'), formatTk(s.zakatPoisha, lang));
   doc.moveDown(0.6);
-  mixed(doc, t('In words: {{amount}}', { amount: amountInWords(total, lang) }), {
+  mixed(doc, t('In words: {{amount}}', { amount: amountInWords(s.totalPoisha, lang) }), {
     x: 56,
     size: 10,
   });

@@ -3,7 +3,9 @@
  * and the shaping it remembers stay with the thread while it lives.
  */
 import type { Language } from '@easyfund/shared/i18n/languages';
+import { renderCreditNote } from './credit-note-pdf';
 import {
+  type CreditNoteData,
   type Organisation,
   type ReceiptData,
   renderReceipt,
@@ -13,10 +15,16 @@ import {
 
 export type PrintTask =
   | { kind: 'receipt'; org: Organisation; data: ReceiptData; lang: Language }
-  | { kind: 'statement'; org: Organisation; data: StatementData; lang: Language };
+  | { kind: 'statement'; org: Organisation; data: StatementData; lang: Language }
+  | { kind: 'creditNote'; org: Organisation; data: CreditNoteData; lang: Language };
 
 export default function print(task: PrintTask): Promise<Uint8Array> {
-  return task.kind === 'receipt'
-    ? renderReceipt(task.org, task.data, task.lang)
-    : renderStatement(task.org, task.data, task.lang);
+  switch (task.kind) {
+    case 'receipt':
+      return renderReceipt(task.org, task.data, task.lang);
+    case 'statement':
+      return renderStatement(task.org, task.data, task.lang);
+    case 'creditNote':
+      return renderCreditNote(task.org, task.data, task.lang);
+  }
 }

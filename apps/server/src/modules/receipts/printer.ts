@@ -1,12 +1,13 @@
 import Tinypool from 'tinypool';
 import type { Language } from '@easyfund/shared/i18n/languages';
-import type { Organisation, ReceiptData, StatementData } from './pdf';
+import type { CreditNoteData, Organisation, ReceiptData, StatementData } from './pdf';
 import type { PrintTask } from './printer-thread';
 
-/** Renders receipts and statements as PDF. */
+/** Renders receipts, statements and credit notes as PDF. */
 export interface Printer {
   receipt(org: Organisation, data: ReceiptData, lang: Language): Promise<Buffer>;
   statement(org: Organisation, data: StatementData, lang: Language): Promise<Buffer>;
+  creditNote(org: Organisation, data: CreditNoteData, lang: Language): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -33,6 +34,7 @@ export function createPrinter(options: { threads: number; idleMs?: number }): Pr
   return {
     receipt: (org, data, lang) => print({ kind: 'receipt', org, data, lang }),
     statement: (org, data, lang) => print({ kind: 'statement', org, data, lang }),
+    creditNote: (org, data, lang) => print({ kind: 'creditNote', org, data, lang }),
     close: () => pool.destroy(),
   };
 }

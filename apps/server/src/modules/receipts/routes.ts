@@ -7,7 +7,14 @@ import { route } from '../../plugins/route';
 import { manageLinkOfPayment } from '../recurring/service';
 import type { Organisation } from './pdf';
 import { createPrinter } from './printer';
-import { type ReceiptDeps, receiptPdf, sendReceiptMail, statementPdf } from './service';
+import {
+  creditNotePdf,
+  type ReceiptDeps,
+  receiptPdf,
+  sendCreditNoteMail,
+  sendReceiptMail,
+  statementPdf,
+} from './service';
 
 function sendPdf(reply: FastifyReply, file: { filename: string; pdf: Buffer }) {
   return reply
@@ -28,7 +35,7 @@ const downloadLimit = accountRateLimit({
   message: 'Too many downloads. Please wait a few minutes and try again.',
 });
 
-/** Receipts and yearly statements as PDF. */
+/** Receipts, credit notes and yearly statements as PDF. */
 const receiptsRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const org: Organisation = { name: config.ORG_NAME, address: config.ORG_ADDRESS };
@@ -49,6 +56,31 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
       data.paymentId,
     );
   });
+
+  // A refund's mail with its credit note, queued once the refund is recorded.
+  app.jobs.handle(QUEUES.creditNoteMail, async (data) => {
+    if (typeof data.refundId !== 'string') return;
+    await sendCreditNoteMail(
+      { ...deps, mailer: app.mailer, publicUrl: app.publicUrl },
+      data.refundId,
+    );
+  });
+
+  route(
+    app,
+    receipts.creditNote,
+    async ({ user, params, request, reply }) => {
+      const isAdmin = hasAdminRights(config, user);
+      const file = await creditNotePdf(
+        deps,
+        { id: user.id, isAdmin },
+        params.refundId,
+        request.language(),
+      );
+      return sendPdf(reply, file);
+    },
+    { preHandler: [downloadLimit] },
+  );
 
   // In the donor's chosen language; a donor who never chose one gets the page's.
   route(

@@ -5,14 +5,21 @@ import { formatTk } from '@easyfund/shared/format';
 import { PAGES } from '@easyfund/shared/pages';
 import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
-import { funds, payments, user } from '../../db/schema';
+import { funds, payments, refunds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { ofLedgerMode } from '../../lib/ledger-mode';
 import type { Mailer } from '../../lib/mailer';
 import { deliverOnce, mailSent } from '../../lib/sent-mails';
-import { shownTransactionId } from '../payments/views';
-import type { Organisation, ReceiptData } from './pdf';
+import { refundsOf, shownTransactionId } from '../payments/views';
+import {
+  type CreditNoteData,
+  type Organisation,
+  type ReceiptData,
+  type RefundLine,
+  type StatementData,
+  statementTotals,
+} from './pdf';
 import type { Printer } from './printer';
 
 /** What a receipt or statement is made with: the records, the letterhead and the printer. */
@@ -30,6 +37,8 @@ export interface ReceiptReader {
 
 /** A payment's receipt mail is sent once by this key and the payment's id (lib/sent-mails.ts). */
 const receiptMailKey = 'receipt:';
+/** A refund's mail (with its credit note) is sent once by this key and the refund's id. */
+const creditNoteMailKey = 'refund:';
 
 /** A payment's receipt, with whose it is and the language its donor chose. */
 interface StoredReceipt {
@@ -59,6 +68,8 @@ const storedReceipt = builtOnce((db) =>
       status: payments.status,
       mode: payments.mode,
       refundedPoisha: payments.refundedPoisha,
+      refunds: refundsOf(payments.id),
+      zakat: payments.zakat,
       // The mail job's check, in the same round trip.
       mailed: mailSent(sql`${receiptMailKey}::text || ${payments.id}`),
     })
@@ -88,10 +99,31 @@ async function loadReceipt(db: Db, paymentId: string): Promise<StoredReceipt | n
       transactionId: row.transactionId,
       refunded: row.status === 'refunded',
       refundedPoisha: row.refundedPoisha,
+      refunds: takenBack(row.refunds),
+      zakat: row.zakat,
       testMode: row.mode === 'test',
     },
   };
 }
+
+/** The refunds and disputes of a payment as its papers list them (not a won dispute's return). */
+const takenBack = (
+  rows: {
+    kind: string;
+    amountPoisha: number;
+    createdAt: string;
+    reason: string | null;
+    creditNoteNumber: string | null;
+  }[],
+): RefundLine[] =>
+  rows
+    .filter((r) => r.kind !== 'reinstated')
+    .map((r) => ({
+      creditNoteNumber: r.creditNoteNumber,
+      amountPoisha: Number(r.amountPoisha),
+      createdAt: new Date(r.createdAt),
+      reason: r.reason,
+    }));
 
 /** A receipt is in its donor's language: the one they chose, else the page's (or English). */
 const donorLanguage = (chosen: string | null | undefined, otherwise: Language): Language =>
@@ -115,6 +147,59 @@ export async function receiptPdf(
   };
 }
 
+/**
+ * A donor's donations of a year (Asia/Dhaka) as the statement lists them: the receipts of
+ * that year, of the site's money mode only (test receipts never reach a live statement;
+ * decision 449), each with what was taken back; the total is what the donor gave net of
+ * refunds, the same as the funds' raised totals count.
+ */
+export async function statementData(
+  db: Db,
+  donor: { id: string; name: string; email: string },
+  year: number,
+): Promise<StatementData> {
+  const rows = await db
+    .select({
+      receiptNumber: payments.receiptNumber,
+      fundName: funds.name,
+      amountPoisha: payments.amountPoisha,
+      refundedPoisha: payments.refundedPoisha,
+      succeededAt: payments.succeededAt,
+      status: payments.status,
+      zakat: payments.zakat,
+    })
+    .from(payments)
+    .innerJoin(funds, eq(funds.id, payments.fundId))
+    .where(
+      and(
+        eq(payments.userId, donor.id),
+        inArray(payments.status, ['succeeded', 'refunded']),
+        isNotNull(payments.receiptNumber),
+        ofLedgerMode(payments.mode),
+        // The receipt number carries the Dhaka year it was given in (after its series'
+        // letters, should a series have them).
+        sql`${payments.receiptNumber} ~ ${`^EF-([A-Z]+-)?${year}-`}`,
+      ),
+    )
+    .orderBy(asc(payments.receiptNumber));
+  const donations = rows.map((r) => ({
+    receiptNumber: r.receiptNumber!,
+    fundName: r.fundName,
+    amountPoisha: r.amountPoisha,
+    refundedPoisha: r.refundedPoisha,
+    succeededAt: r.succeededAt!,
+    refunded: r.status === 'refunded',
+    zakat: r.zakat,
+  }));
+  return {
+    year,
+    donorName: donor.name,
+    donorEmail: donor.email,
+    donations,
+    ...statementTotals(donations),
+  };
+}
+
 /** The signed-in donor's statement of a year (Asia/Dhaka): every receipt of that year. */
 export async function statementPdf(
   { db, org, printer }: ReceiptDeps,
@@ -126,40 +211,84 @@ export async function statementPdf(
     .select({ language: user.language })
     .from(user)
     .where(eq(user.id, donor.id));
-  const rows = await db
-    .select({
-      receiptNumber: payments.receiptNumber,
-      fundName: funds.name,
-      amountPoisha: payments.amountPoisha,
-      succeededAt: payments.succeededAt,
-      status: payments.status,
-    })
-    .from(payments)
-    .innerJoin(funds, eq(funds.id, payments.fundId))
-    .where(
-      and(
-        eq(payments.userId, donor.id),
-        inArray(payments.status, ['succeeded', 'refunded']),
-        isNotNull(payments.receiptNumber),
-        ofLedgerMode(payments.mode),
-        // The receipt number carries the Dhaka year it was given in (EF-YYYY- live, EF-T-YYYY- test).
-        sql`(${payments.receiptNumber} like ${`EF-${year}-%`} or ${payments.receiptNumber} like ${`EF-T-${year}-%`})`,
-      ),
-    )
-    .orderBy(asc(payments.receiptNumber));
-  const donations = rows.map((r) => ({
-    receiptNumber: r.receiptNumber!,
-    fundName: r.fundName,
-    amountPoisha: r.amountPoisha,
-    succeededAt: r.succeededAt!,
-    refunded: r.status === 'refunded',
-  }));
+  const data = await statementData(db, donor, year);
   return {
     filename: `easyfund-statement-${year}.pdf`,
-    pdf: await printer.statement(
-      org,
-      { year, donorName: donor.name, donorEmail: donor.email, donations },
-      donorLanguage(saved?.language, requestLanguage),
+    pdf: await printer.statement(org, data, donorLanguage(saved?.language, requestLanguage)),
+  };
+}
+
+/** A credit note's data, with whose it is and the language its donor chose. */
+async function loadCreditNote(db: Db, refundId: string) {
+  const [row] = await db
+    .select({
+      userId: payments.userId,
+      language: user.language,
+      creditNoteNumber: refunds.creditNoteNumber,
+      createdAt: refunds.createdAt,
+      amountPoisha: refunds.amountPoisha,
+      reason: refunds.reason,
+      kind: refunds.kind,
+      receiptNumber: payments.receiptNumber,
+      donationPoisha: payments.amountPoisha,
+      donatedAt: payments.succeededAt,
+      donorName: user.name,
+      donorEmail: user.email,
+      fundName: funds.name,
+      method: payments.method,
+      transactionId: shownTransactionId,
+      zakat: payments.zakat,
+      mode: payments.mode,
+      // Taken back up to and including this one (a later refund is on its own note).
+      refundedPoisha: sql<number>`(select coalesce(sum(case when x.kind = 'reinstated'
+          then -x.amount_poisha else x.amount_poisha end), 0) from ${refunds} x
+        where x.payment_id = ${payments.id}
+          and (x.created_at, x.id) <= (${refunds.createdAt}, ${refunds.id}))`.mapWith(Number),
+      mailed: mailSent(sql`${creditNoteMailKey}::text || ${refunds.id}`),
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .innerJoin(user, eq(user.id, payments.userId))
+    .innerJoin(funds, eq(funds.id, payments.fundId))
+    .where(eq(refunds.id, refundId));
+  if (!row?.creditNoteNumber || !row.receiptNumber || !row.donatedAt) return null;
+  const note: CreditNoteData = {
+    creditNoteNumber: row.creditNoteNumber,
+    createdAt: row.createdAt,
+    amountPoisha: row.amountPoisha,
+    reason: row.reason,
+    dispute: row.kind === 'dispute',
+    receiptNumber: row.receiptNumber,
+    donationPoisha: row.donationPoisha,
+    donatedAt: row.donatedAt,
+    refundedPoisha: Math.min(row.donationPoisha, row.refundedPoisha),
+    donorName: row.donorName,
+    donorEmail: row.donorEmail,
+    fundName: row.fundName,
+    paymentMethod: PAYMENT_METHOD_NAMES[row.method as PaymentMethod] ?? row.method,
+    transactionId: row.transactionId,
+    zakat: row.zakat,
+    testMode: row.mode === 'test',
+  };
+  return { userId: row.userId, language: row.language, mailed: row.mailed, note };
+}
+
+/** A credit note's PDF for its donor or an admin; anyone else gets 404, as for an unknown one. */
+export async function creditNotePdf(
+  deps: ReceiptDeps,
+  reader: ReceiptReader,
+  refundId: string,
+  requestLanguage: Language = 'en',
+): Promise<{ filename: string; pdf: Buffer }> {
+  const stored = await loadCreditNote(deps.db, refundId);
+  if (!stored || (stored.userId !== reader.id && !reader.isAdmin))
+    throw new NotFound('Credit note');
+  return {
+    filename: `${stored.note.creditNoteNumber}.pdf`,
+    pdf: await deps.printer.creditNote(
+      deps.org,
+      stored.note,
+      donorLanguage(stored.language, requestLanguage),
     ),
   };
 }
@@ -174,6 +303,58 @@ async function monthlyLines(
   return link
     ? ['', translate(lang, 'This is your monthly gift. Pause, change or cancel it here:'), link]
     : [];
+}
+
+/**
+ * The refund mail with its credit note as a PDF, in the donor's language: sent once per
+ * refund, under the key the refund mail always had (lib/notifications.ts `notifyRefund`).
+ */
+export async function sendCreditNoteMail(
+  deps: ReceiptDeps & { mailer: Mailer; publicUrl: string },
+  refundId: string,
+): Promise<boolean> {
+  const stored = await loadCreditNote(deps.db, refundId);
+  if (!stored || stored.mailed) return false;
+  const { note } = stored;
+  const lang = donorLanguage(stored.language, 'en');
+  const document = await deps.printer.creditNote(deps.org, note, lang);
+  const values = {
+    name: note.donorName,
+    amount: formatTk(note.amountPoisha, lang),
+    fund: note.fundName,
+    number: note.creditNoteNumber,
+    receipt: note.receiptNumber,
+  };
+  const subject = translate(lang, '{{amount}} of your donation to "{{fund}}" was refunded', values);
+  const text = [
+    translate(lang, 'Hello {{name}},', values),
+    '',
+    `${subject}.`,
+    ...(note.reason ? [translate(lang, 'Reason: {{reason}}', { reason: note.reason })] : []),
+    translate(lang, 'The money goes back to the card or account you paid with.'),
+    translate(
+      lang,
+      'Your credit note {{number}}, which refers to receipt {{receipt}}, is attached.',
+      values,
+    ),
+    translate(lang, 'You can download your receipts at any time from Donation History:'),
+    `${deps.publicUrl}${PAGES.donated.path}`,
+    '',
+    deps.org.name,
+  ].join('\n');
+  await deliverOnce(deps.db, deps.mailer, `${creditNoteMailKey}${refundId}`, {
+    to: note.donorEmail,
+    subject,
+    text,
+    attachments: [
+      {
+        filename: `${note.creditNoteNumber}.pdf`,
+        content: document,
+        contentType: 'application/pdf',
+      },
+    ],
+  });
+  return true;
 }
 
 /** The receipt-mail job: the donor gets the receipt as a PDF, in their language. */

@@ -79,6 +79,7 @@ export function useCheckoutFlow(
         anonymous: giving.anonymous,
         supportMessage: giving.supportMessage.trim() || null,
         updatesOptIn: giving.updatesOptIn,
+        zakat: giving.zakat ?? false,
       });
       window.location.assign(redirectUrl);
     } catch (err) {

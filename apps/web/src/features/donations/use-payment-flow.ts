@@ -47,6 +47,7 @@ export function usePaymentFlow(fundId: string, giving: Giving = NO_GIVING_OPTION
         anonymous: giving.anonymous,
         supportMessage: giving.supportMessage.trim() || null,
         updatesOptIn: giving.updatesOptIn,
+        zakat: giving.zakat ?? false,
       });
       const card = await cardStep(intent, billing);
       // Also after a refused card: the server records the failed attempt.

@@ -14,6 +14,17 @@ export function HoldControls({ fund }: { fund: TAdminFund }) {
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const act = async (action: 'suspend' | 'close' | 'lift') => {
+    // Closing is final: asked once more, with the fund's name.
+    if (
+      action === 'close' &&
+      !(await popup.confirm(
+        'Close "{{name}}" for good?',
+        'A closed fund takes no donations again and cannot be reopened. This cannot be undone.',
+        'Close for good',
+        { name: fund.name },
+      ))
+    )
+      return;
     try {
       await hold.mutateAsync({
         id: fund.id,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_NAMES, type PaymentStatus } from '@easyfund/shared/constants';
 import { parseTk, tkToPoisha } from '@easyfund/shared/money';
 import type { TAdminPaymentDetail } from '@easyfund/shared/schemas/donations';
-import { paymentDetailQuery, useRefundPayment } from '../../../api/payments';
+import { creditNoteUrl, paymentDetailQuery, useRefundPayment } from '../../../api/payments';
 import { Field } from '../../../components/field';
 import { QueryState } from '../../../components/query-state';
 import { useI18n } from '../../../lib/i18n';
@@ -55,12 +55,18 @@ function Facts({ p }: { p: TAdminPaymentDetail }) {
     [t('Event Name'), p.fundName],
     [t('Donor'), `${p.donorName} · ${p.donorEmail}`],
     [t('Amount'), tk(p.amountPoisha)],
-    [t('Status'), t(PAYMENT_STATUS_LABELS[p.status])],
+    [
+      t('Status'),
+      p.status === 'succeeded' && p.refundedPoisha > 0
+        ? t('Partly refunded')
+        : t(PAYMENT_STATUS_LABELS[p.status]),
+    ],
     [t('Method'), PAYMENT_METHOD_NAMES[p.method]],
     [t('Transaction ID'), p.transactionId],
     [t('Receipt'), p.receiptNumber ?? '—'],
     [t('Time'), dateTime(p.succeededAt ?? p.createdAt)],
     [t('Refunded'), tk(p.refundedPoisha)],
+    ...(p.zakat ? ([[t('Given as'), t('Zakat')]] as [string, string][]) : []),
   ];
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -85,6 +91,21 @@ function Refunds({ p }: { p: TAdminPaymentDetail }) {
           <li key={r.id}>
             {t(REFUND_KIND_LABELS[r.kind])}: {tk(r.amountPoisha)} ·{' '}
             <time dateTime={r.createdAt}>{dateTime(r.createdAt)}</time>
+            {r.reason && (
+              <span className="block text-base-content/80">
+                {t('Reason: {{reason}}', { reason: r.reason })}
+              </span>
+            )}
+            {r.creditNoteNumber && (
+              <a
+                className="link block"
+                href={creditNoteUrl(r.id)}
+                download={`${r.creditNoteNumber}.pdf`}
+                aria-label={t('Credit note {{number}} (PDF)', { number: r.creditNoteNumber })}
+              >
+                {t('Credit note {{number}}', { number: r.creditNoteNumber })}
+              </a>
+            )}
           </li>
         ))}
       </ul>

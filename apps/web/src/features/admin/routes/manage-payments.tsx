@@ -228,7 +228,11 @@ function AllPayments() {
                 </span>
               )}
             </td>
-            <td>{t(PAYMENT_STATUS_LABELS[p.status])}</td>
+            <td>
+              {p.status === 'succeeded' && p.refundedPoisha > 0
+                ? t('Partly refunded')
+                : t(PAYMENT_STATUS_LABELS[p.status])}
+            </td>
             <td className="font-mono text-xs">{p.receiptNumber ?? '—'}</td>
             <td>{dateTime(p.createdAt)}</td>
             <td>

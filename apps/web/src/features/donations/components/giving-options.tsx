@@ -11,6 +11,8 @@ export interface Giving {
   supportMessage: string;
   /** "Tell me how this fund is doing": on unless the donor unticks it. */
   updatesOptIn: boolean;
+  /** "This gift is my Zakat"; undefined until the donor chooses (the page presets it). */
+  zakat?: boolean;
 }
 
 export const NO_GIVING_OPTIONS: Giving = {
@@ -32,6 +34,7 @@ export function GivingOptions({
   const { t, number } = useI18n();
   const hintId = useId();
   const countId = useId();
+  const zakatHintId = useId();
   return (
     <fieldset className="flex flex-col gap-3" disabled={disabled}>
       <legend className="mb-2 text-lg font-semibold">{t('On the donor wall')}</legend>
@@ -49,6 +52,21 @@ export function GivingOptions({
             {t(
               'Others and the fund raiser see "Anonymous"; our team and your receipt keep your name.',
             )}
+          </span>
+        </span>
+      </label>
+      <label className="flex cursor-pointer items-start gap-3">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-primary mt-0.5"
+          checked={value.zakat ?? false}
+          aria-describedby={zakatHintId}
+          onChange={(e) => onChange({ ...value, zakat: e.currentTarget.checked })}
+        />
+        <span>
+          <span className="font-medium">{t('This gift is my Zakat')}</span>
+          <span id={zakatHintId} className="block text-sm text-base-content/80">
+            {t('Your receipt, your yearly statement and your downloads will say so.')}
           </span>
         </span>
       </label>

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
+import { downloads } from '@easyfund/shared/api/downloads';
 import { statementUrl } from '../../../api/payments';
+import { urlOf } from '../../../api/client';
 import { useI18n } from '../../../lib/i18n';
 
 /** The Dhaka year now (statements and receipt numbers count years in Bangladesh). */
@@ -11,7 +13,7 @@ function dhakaYear(): number {
   );
 }
 
-/** Picks a year and downloads that year's statement of donations (PDF). */
+/** Picks a year and downloads that year's statement of donations (PDF); or every gift as CSV. */
 export function YearlyStatement() {
   const { t, number } = useI18n();
   const id = useId();
@@ -41,6 +43,9 @@ export function YearlyStatement() {
         className="btn btn-outline btn-sm"
       >
         {t('Download the statement (PDF)')}
+      </a>
+      <a href={urlOf(downloads.myGifts)} download className="btn btn-ghost btn-sm">
+        {t('Download my donations (CSV)')}
       </a>
     </div>
   );

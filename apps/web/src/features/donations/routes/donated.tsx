@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myDonationsQuery } from '../../../api/donations';
-import { receiptUrl } from '../../../api/payments';
+import { creditNoteUrl, receiptUrl } from '../../../api/payments';
 import { EmptyState } from '../../../components/empty-state';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
+import { RefundBadge, RefundList } from '../../../components/refund-list';
 import { useI18n } from '../../../lib/i18n';
 import { FundImage } from '../../../components/fund-image';
 import { paths } from '../../../lib/paths';
@@ -56,16 +57,18 @@ export function Component() {
                       <p>
                         {t('Donated:')}{' '}
                         <Money poisha={d.amountPoisha} className="font-bold text-emerald-800" />
-                        {d.refundedPoisha >= d.amountPoisha ? (
-                          <span className="badge badge-ghost ml-2">{t('Refunded')}</span>
-                        ) : (
-                          d.refundedPoisha > 0 && (
-                            <span className="block text-sm text-base-content/80">
-                              {t('Refunded {{amount}}', { amount: tk(d.refundedPoisha) })}
-                            </span>
-                          )
+                        <RefundBadge
+                          amountPoisha={d.amountPoisha}
+                          refundedPoisha={d.refundedPoisha}
+                        />
+                        {d.zakat && <span className="badge badge-outline ml-2">{t('Zakat')}</span>}
+                        {d.refundedPoisha > 0 && d.refundedPoisha < d.amountPoisha && (
+                          <span className="block text-sm text-base-content/80">
+                            {t('Refunded {{amount}}', { amount: tk(d.refundedPoisha) })}
+                          </span>
                         )}
                       </p>
+                      <RefundList refunds={d.refunds} creditNoteHref={creditNoteUrl} />
                       <p className="text-xs text-base-content/75">
                         <time dateTime={d.donatedAt}>{dateTime(d.donatedAt)}</time>
                       </p>

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { fundQuery } from '../../../api/funds';
-import { paymentConfigQuery } from '../../../api/payments';
+import { myUnsettledQuery, paymentConfigQuery } from '../../../api/payments';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
@@ -15,6 +15,7 @@ import { GatewayCardForm } from '../components/gateway-card-form';
 import { type Giving, GivingOptions, NO_GIVING_OPTIONS } from '../components/giving-options';
 import { MobileWallets } from '../components/mobile-wallets';
 import { MonthlyGiftForm } from '../components/monthly-gift-form';
+import { PendingWarning } from '../components/pending-warning';
 import { TestCardForm } from '../components/test-card-form';
 import { useCheckoutFlow } from '../use-checkout-flow';
 import { UpdatesOptIn } from '../components/updates-opt-in';
@@ -29,10 +30,15 @@ export function Component() {
   const [params] = useSearchParams();
   const fund = useQuery(fundQuery(fundId));
   const config = useQuery(paymentConfigQuery);
-  const [giving, setGiving] = useState<Giving>(NO_GIVING_OPTIONS);
   const [monthly, setMonthly] = useState(false);
+  const [chosen, setGiving] = useState<Giving>(NO_GIVING_OPTIONS);
+  // A gift from the Zakat calculator, or to a Zakat-eligible fund, starts marked as Zakat;
+  // the donor may untick it.
+  const zakatPreset = params.get('zakat') === '1' || fund.data?.zakatEligible === true;
+  const giving = { ...chosen, zakat: chosen.zakat ?? zakatPreset };
   const flow = usePaymentFlow(fundId, giving);
   const checkout = useCheckoutFlow(fundId, params.get('payment'), giving);
+  const unsettled = useQuery({ ...myUnsettledQuery(fundId), enabled: fund.isSuccess });
   const { t } = useI18n();
 
   if (fund.isPending || config.isPending) return <PageLoader label="Loading the payment page" />;
@@ -96,6 +102,7 @@ export function Component() {
                 {t('Give monthly')}
               </button>
             </div>
+            <PendingWarning payments={unsettled.data?.items ?? []} />
             {/* The donor's choices come before the method and hold for every method. */}
             <GivingOptions
               value={giving}

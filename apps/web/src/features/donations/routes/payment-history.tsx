@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_NAMES } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { myPaymentsQuery } from '../../../api/payments';
+import { creditNoteUrl, myPaymentsQuery } from '../../../api/payments';
 import { EmptyState } from '../../../components/empty-state';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
+import { RefundBadge, RefundList } from '../../../components/refund-list';
+import { NextStep } from '../components/next-step';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
@@ -64,17 +66,24 @@ export function Component() {
                             </span>
                             <span className="font-mono text-xs break-all">{p.transactionId}</span>
                           </td>
-                          <td className="text-right whitespace-nowrap">
-                            <Money poisha={p.amountPoisha} />
-                            {p.status === 'refunded' ? (
-                              <span className="badge badge-ghost ml-2">{t('Refunded')}</span>
-                            ) : (
-                              p.refundedPoisha > 0 && (
-                                <span className="block text-xs text-base-content/80">
-                                  {t('Refunded {{amount}}', { amount: tk(p.refundedPoisha) })}
-                                </span>
-                              )
+                          <td className="text-right">
+                            <span className="whitespace-nowrap">
+                              <Money poisha={p.amountPoisha} />
+                              <RefundBadge
+                                amountPoisha={p.amountPoisha}
+                                refundedPoisha={p.refundedPoisha}
+                              />
+                            </span>
+                            {p.refundedPoisha > 0 && p.refundedPoisha < p.amountPoisha && (
+                              <span className="block text-xs text-base-content/80">
+                                {t('Refunded {{amount}}', { amount: tk(p.refundedPoisha) })}
+                              </span>
                             )}
+                            <RefundList refunds={p.refunds} creditNoteHref={creditNoteUrl} />
+                            {p.zakat && (
+                              <span className="badge badge-outline ml-2">{t('Zakat')}</span>
+                            )}
+                            <NextStep status={p.status} method={PAYMENT_METHOD_NAMES[p.method]} />
                           </td>
                           <td className="whitespace-nowrap">
                             <time dateTime={at}>{dateTime(at)}</time>

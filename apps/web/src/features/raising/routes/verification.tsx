@@ -59,7 +59,18 @@ export function Component() {
         </div>
       )}
       {application && <ApplicationStatus application={application} />}
-      {canApply && <ApplicationForm again={Boolean(application)} name={user.name} />}
+      {canApply &&
+        (user.emailVerified ? (
+          <ApplicationForm again={Boolean(application)} name={user.name} />
+        ) : (
+          // Said before the form is filled: the server refuses an unverified applicant.
+          <p role="alert" className="alert alert-warning">
+            {t(
+              'Verify your e-mail first: open the link we sent to {{email}}, then come back to apply. You can have the link sent again from your dashboard.',
+              { email: user.email },
+            )}
+          </p>
+        ))}
     </section>
   );
 }

@@ -24,7 +24,7 @@ export function DonateZakat({ zakatTk }: { zakatTk: number }) {
       className="flex flex-col gap-3 rounded-box border border-amber-300 bg-amber-50/60 p-5"
       onSubmit={(e) => {
         e.preventDefault();
-        if (chosen) void navigate(paths.payFor(chosen, zakatTk));
+        if (chosen) void navigate(paths.payFor(chosen, zakatTk, true));
       }}
     >
       <label htmlFor={`${id}-fund`} className="text-sm font-medium">

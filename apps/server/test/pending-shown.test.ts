@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
+import { createIntent, createRaisedFund } from './payments-helper';
+
+let ctx: TestContext;
+let donor: SignedInUser;
+let other: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await buildTestApp({ PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' });
+  [donor, other] = await Promise.all([createSignedInUser(ctx), createSignedInUser(ctx)]);
+});
+afterAll(() => ctx.close());
+
+/** A wallet payment through the embedded test checkout, paid with `wallet`. */
+async function walletPayment(fundId: string, wallet: string) {
+  const res = await as(donor).inject('POST', '/api/payments/checkout', {
+    fundId,
+    amountTk: 500,
+    method: 'bkash',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const { paymentId, redirectUrl } = res.json() as { paymentId: string; redirectUrl: string };
+  await ctx.app.inject({
+    method: 'POST',
+    url: redirectUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ wallet, otp: '123456', action: 'pay' }).toString(),
+  });
+  return paymentId;
+}
+
+describe("payments still being checked, in the donor's history", () => {
+  it('a held and a timed-out wallet payment show in Payment History; a card form never sent does not', async () => {
+    const fund = await createRaisedFund(ctx);
+    const held = await walletPayment(fund.id, '01700000001');
+    const timedOut = await walletPayment(fund.id, '01700000004');
+    const card = await createIntent(ctx, donor, { fundId: fund.id, amountTk: 100 });
+    expect(card.statusCode).toBe(201);
+
+    const history = await as(donor).inject('GET', '/api/me/payments');
+    const items = history.json().items as { id: string; status: string; method: string }[];
+    expect(items.find((p) => p.id === held)).toMatchObject({
+      status: 'needs_review',
+      method: 'bkash',
+    });
+    expect(items.find((p) => p.id === timedOut)).toMatchObject({ status: 'pending' });
+    expect(items.find((p) => p.id === card.json().paymentId)).toBeUndefined();
+    // Not donations yet: My Donation History lists neither.
+    const donations = await as(donor).inject('GET', '/api/me/donations');
+    expect(donations.json().items).toEqual([]);
+
+    // The pay step asks before a second payment to the same fund.
+    const url = `/api/me/payments/unsettled?fundId=${fund.id}`;
+    const unsettled = (await as(donor).inject('GET', url)).json().items as { id: string }[];
+    expect(unsettled.map((p) => p.id).sort()).toEqual([held, timedOut].sort());
+    // Another fund, or another person: nothing.
+    const otherFund = await createRaisedFund(ctx);
+    const elsewhere = `/api/me/payments/unsettled?fundId=${otherFund.id}`;
+    expect((await as(donor).inject('GET', elsewhere)).json().items).toEqual([]);
+    expect((await as(other).inject('GET', url)).json().items).toEqual([]);
+    expect((await as(other).inject('GET', '/api/me/payments')).json().items).toEqual([]);
+    expect(
+      (await as(donor).inject('GET', '/api/me/payments/unsettled?fundId=nope')).statusCode,
+    ).toBe(400);
+  });
+});

@@ -490,7 +490,7 @@ export const refunds = pgTable(
     /**
      * CN-YYYY-NNNNNN (CN-T-… for test money): the credit note of money taken back (a refund
      * or a dispute), given by a trigger in the inserting transaction, gap-free per series
-     * and Dhaka year like receipt numbers (decision new-credit-notes).
+     * and Dhaka year like receipt numbers (decision 252).
      */
     creditNoteNumber: text('credit_note_number'),
     createdAt: createdAt(),

@@ -14,7 +14,7 @@ CREATE UNIQUE INDEX "refunds_credit_note_uq" ON "refunds" USING btree ("credit_n
 -- Money taken back (a refund or a dispute) gets the next credit note number of its series
 -- ('CN' for live money, 'CN-T' for test money) and Dhaka year, in the transaction that
 -- records it: the counter row is locked until the commit, so numbers have no gaps
--- (decision new-credit-notes). A reinstatement (money given back) gets none.
+-- (decision 252). A reinstatement (money given back) gets none.
 CREATE OR REPLACE FUNCTION refunds_credit_note() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   note_year integer := extract(year from (now() at time zone 'Asia/Dhaka'))::integer;

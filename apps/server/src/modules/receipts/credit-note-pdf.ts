@@ -16,7 +16,7 @@ import {
 /**
  * A credit note (A4), in the donor's language: the money taken back from a donation,
  * referring to its receipt by number, with the reason, and what the donation now counts
- * as (decision new-credit-notes).
+ * as (decision 252).
  */
 export async function renderCreditNote(
   org: Organisation,

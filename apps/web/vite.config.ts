@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
+import { brotliCompress, constants, gzip as gzipCallback, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -10,7 +10,15 @@ import { transform } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { banglaNameFont } from './build/bangla-name-font';
 import { readSources, splitCatalogue, type CataloguePart } from './build/catalogue-parts';
-import { PAGE_CHUNKS_FILE, pageChunks, pagesLoading, routeModules } from './build/page-chunks';
+import {
+  BUNDLE_REPORT_FILE,
+  PAGE_CHUNKS_FILE,
+  pageChunks,
+  pageLoads,
+  pagesLoading,
+  routeModules,
+  type SizedChunk,
+} from './build/page-chunks';
 import type { Endpoint } from '../../packages/shared/src/api/contract';
 // Relative, so the config bundles the TypeScript source (a package import stays external).
 import { resources } from '../../packages/shared/src/api/resources';
@@ -163,6 +171,18 @@ function pageChunksManifest(): Plugin {
         this.error(`the page(s) ${withZod.join(', ')} load zod on their first load`);
       }
       this.emitFile({ type: 'asset', fileName: PAGE_CHUNKS_FILE, source: JSON.stringify(chunks) });
+      // Where each page's first load goes, file by file and package by package (read by
+      // `npm run bench:pages`; not linked from any page).
+      const loads = pageLoads(
+        chunks,
+        bundle as unknown as Record<string, SizedChunk>,
+        (code) => gzipSync(code, { level: 9 }).length,
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: BUNDLE_REPORT_FILE,
+        source: `${JSON.stringify(loads, null, 1)}\n`,
+      });
     },
   };
 }
@@ -183,26 +203,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // the browser's page table and compressed copies.
     ...(isSsrBuild ? [] : [tailwindcss(), pageChunksManifest(), precompress()]),
   ],
-  // The first-render module carries its libraries (React's aliases to Preact apply to
-  // them too); it runs in the API server's Node.
+  // The first-render module carries its libraries; it runs in the API server's Node.
   ssr: { noExternal: true, target: 'node' },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
-  // The site's code is written against React's API; in the build, Preact's compatibility
-  // layer renders it (about 50 KB less JavaScript on every first visit than react-dom;
-  // decision 430). The dev server keeps React, whose Fast Refresh shows an edit at once.
   resolve: {
     alias:
       command !== 'build'
         ? []
         : [
-            { find: /^react$/, replacement: 'preact/compat' },
-            { find: /^react-dom$/, replacement: 'preact/compat' },
-            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-            { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
             // React Router's package exports only its development build (its warnings on,
             // remix-run/react-router#14102); the build takes the production one it ships.
             { find: /^react-router$/, replacement: reactRouterProduction },
@@ -214,14 +225,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // Keep the build report about what the browser loads.
     reportCompressedSize: true,
-    rollupOptions: {
-      onwarn(warning, warn) {
-        // React Router reads React 19's `useOptimistic` when it exists and falls back
-        // when it does not (Preact has none): not a defect.
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic'))
-          return;
-        warn(warning);
-      },
-    },
   },
 }));

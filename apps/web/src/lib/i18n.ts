@@ -134,7 +134,8 @@ export interface I18nTools {
   digits: (value: string | number) => string;
   date: (at: Date | string | number) => string;
   dateTime: (at: Date | string | number) => string;
-  relative: (at: Date | string | number) => string;
+  /** How long ago (or until) `at` is, from `now` (ms; the page's, `useNow`). */
+  relative: (at: Date | string | number, now: number) => string;
 }
 
 /**
@@ -190,7 +191,7 @@ function toolsFor(instance: i18n, language: string): I18nTools {
     digits: (value) => formatDigits(value, lang),
     date: (at) => formatDate(at, lang),
     dateTime: (at) => formatDateTime(at, lang),
-    relative: (at) => formatRelative(at, lang),
+    relative: (at, now) => formatRelative(at, lang, now),
   };
 }
 

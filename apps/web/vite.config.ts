@@ -138,16 +138,19 @@ function bnCatalogueParts(): Plugin {
 
 /**
  * The pages most visitors open first (the ones `bench:pages` measures): their first load
- * must not carry zod (about 25 KB gzipped). A form on them that validates with zod is
- * loaded when it is shown (`lazy`), and constants they need live in zod-free modules.
+ * must not carry zod (about 25 KB gzipped), nor a form, popup, QR code, payment or
+ * proof-of-work library: a form on them that validates with zod is loaded when it is
+ * shown (`lazy`), a popup when it opens, and constants they need live in zod-free modules.
  */
-const PAGES_WITHOUT_ZOD = ['home', 'donateNow', 'fundDetails'] as const;
+const PAGES_WITHOUT_LIBRARIES = ['home', 'donateNow', 'fundDetails'] as const;
+const FIRST_LOAD_FORBIDDEN =
+  /[\\/]node_modules[\\/](zod|react-hook-form|@hookform|sweetalert2|qrcode\.react|@stripe|altcha-lib)[\\/]/;
 
 /**
  * `page-chunks.json` in the build: each page's own JavaScript files, which the server
  * names in the page's HTML (see build/page-chunks.ts). The build fails when a page of the
  * table has no chunk, so the router and this stay in step, and when one of
- * {@link PAGES_WITHOUT_ZOD} loads zod.
+ * {@link PAGES_WITHOUT_LIBRARIES} loads one of {@link FIRST_LOAD_FORBIDDEN}.
  */
 function pageChunksManifest(): Plugin {
   const router = fileURLToPath(new URL('./src/app/router.tsx', import.meta.url));
@@ -161,14 +164,11 @@ function pageChunksManifest(): Plugin {
       if (missing.length > 0) {
         this.error(`no chunk for the page(s) ${missing.join(', ')} in ${router}`);
       }
-      const withZod = pagesLoading(
-        PAGES_WITHOUT_ZOD,
-        chunks,
-        bundle,
-        /[\\/]node_modules[\\/]zod[\\/]/,
-      );
-      if (withZod.length > 0) {
-        this.error(`the page(s) ${withZod.join(', ')} load zod on their first load`);
+      const heavy = pagesLoading(PAGES_WITHOUT_LIBRARIES, chunks, bundle, FIRST_LOAD_FORBIDDEN);
+      if (heavy.length > 0) {
+        this.error(
+          `the page(s) ${heavy.join(', ')} load zod or a form, popup, QR, payment or puzzle library on their first load`,
+        );
       }
       this.emitFile({ type: 'asset', fileName: PAGE_CHUNKS_FILE, source: JSON.stringify(chunks) });
       // Where each page's first load goes, file by file and package by package (read by
@@ -223,6 +223,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 0,
+    // No polyfill: a browser without `modulepreload` (Safari before 17) fetches the
+    // modules when they are imported, as it would anyway.
+    modulePreload: { polyfill: false },
     // Keep the build report about what the browser loads.
     reportCompressedSize: true,
   },

@@ -14,7 +14,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next, { type i18n } from 'i18next';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Language } from '@easyfund/shared/i18n/languages';
@@ -22,8 +21,9 @@ import type { FirstRenderOptions, FirstRendered } from '@easyfund/shared/pages';
 import bn from '@easyfund/shared/i18n/bn.json';
 import en from '@easyfund/shared/i18n/en.json';
 import { routes } from './app/router';
-import { I18N_OPTIONS, I18nProvider } from './lib/i18n';
+import { I18nProvider } from './lib/i18n';
 import type { PageData } from './lib/page-data';
+import { Texts } from './lib/texts';
 import { type PageScope, setPageScope } from './lib/page-scope';
 
 const scopes = new AsyncLocalStorage<PageScope>();
@@ -36,17 +36,11 @@ setPageScope(() => {
 const handler = createStaticHandler(routes);
 
 /** One text instance per language, with its whole catalogue, made once. */
-const texts = new Map<Language, i18n>();
-function textsFor(lang: Language): i18n {
+const texts = new Map<Language, Texts>();
+function textsFor(lang: Language): Texts {
   let instance = texts.get(lang);
   if (!instance) {
-    instance = i18next.createInstance({
-      ...I18N_OPTIONS,
-      lng: lang,
-      resources: { [lang]: { translation: lang === 'bn' ? bn : en } },
-      initAsync: false,
-    });
-    void instance.init();
+    instance = new Texts(lang, { [lang]: lang === 'bn' ? bn : en });
     texts.set(lang, instance);
   }
   return instance;

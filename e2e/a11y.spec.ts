@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { INFO_PAGE_TITLES } from '@easyfund/shared/pages';
-import { axeViolations, DEMO, loginViaApi } from './fixtures';
+import { axeViolations, DEMO, expect, loginViaApi, test } from './fixtures';
 
 async function firstFundId(page: Page): Promise<string> {
   const res = await page.request.get('/api/funds?pageSize=1');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { loginViaUi, registerViaApi, uniqueEmail } from './fixtures';
+import { expect, loginViaUi, registerViaApi, test, uniqueEmail } from './fixtures';
 
 const PASSWORD_MSG =
   'Password must be at least 6 characters long and contain at least one letter and one number';

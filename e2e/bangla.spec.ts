@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { INFO_PAGE_TITLES, type InfoTopic } from '@easyfund/shared/pages';
-import { axeViolations, DEMO, donateViaApi, registerViaApi } from './fixtures';
+import { axeViolations, DEMO, donateViaApi, expect, registerViaApi, test } from './fixtures';
 
 /**
  * The site in বাংলা: each public page and a dashboard page of each role, switched with

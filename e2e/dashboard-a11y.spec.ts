@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { axeViolations, DEMO, loginViaApi } from './fixtures';
+import { axeViolations, DEMO, expect, loginViaApi, test } from './fixtures';
 
 const PAGES: { role: keyof typeof DEMO; paths: string[] }[] = [
   {

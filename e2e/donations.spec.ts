@@ -1,6 +1,6 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { formatTk } from '@easyfund/shared/money';
-import { axeViolations, loginViaApi, registerViaApi } from './fixtures';
+import { axeViolations, expect, loginViaApi, registerViaApi, test } from './fixtures';
 
 interface Fund {
   id: string;

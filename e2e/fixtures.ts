@@ -1,7 +1,63 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  test as base,
+} from '@playwright/test';
+
+export { expect };
+
+/**
+ * What React says when the page it hydrates differs from the server's HTML: its
+ * development build's warnings, the production build's error numbers (418 and the like:
+ * a mismatch; 419, 421, 422, 423, 425: a part drawn again in the browser), and the app's
+ * own `onRecoverableError` ("Hydration error", src/main.tsx).
+ */
+const HYDRATION_MESSAGE = /hydrat|Minified React error #(418|419|421|422|423|425)\b/i;
+
+/** Collects every console message and page error of `context` about hydration. */
+function watchHydration(context: BrowserContext, found: string[]) {
+  context.on('console', (message) => {
+    if (HYDRATION_MESSAGE.test(message.text()))
+      found.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+  });
+  context.on('weberror', (error) => {
+    const text = String(error.error());
+    if (HYDRATION_MESSAGE.test(text)) found.push(`${error.page()?.url() ?? ''}: ${text}`);
+  });
+}
+
+/**
+ * The browser suite's `test`: every test fails on a console message or page error about
+ * hydration, in its own page's context and in every context it opens itself (the server
+ * renders the busiest pages, React hydrates them: the two must draw the same page).
+ */
+export const test = base.extend<{ noHydrationWarnings: void }>({
+  noHydrationWarnings: [
+    async ({ browser, context }, use) => {
+      const found: string[] = [];
+      watchHydration(context, found);
+      const newContext = browser.newContext.bind(browser);
+      // `browser.newPage()` opens its context through `newContext` too.
+      browser.newContext = async (options) => {
+        const opened = await newContext(options);
+        watchHydration(opened, found);
+        return opened;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(found, 'console messages about hydration').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const DEMO = {
   admin: { email: 'admin@easyfund.test', password: 'admin123', name: 'Ayesha Rahman' },

@@ -1,5 +1,13 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { appReady, axeViolations, DEMO, loginViaApi, registerViaApi } from './fixtures';
+import { type Browser, type Page } from '@playwright/test';
+import {
+  appReady,
+  axeViolations,
+  DEMO,
+  expect,
+  loginViaApi,
+  registerViaApi,
+  test,
+} from './fixtures';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 

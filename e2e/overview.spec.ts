@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, loginViaApi } from './fixtures';
+import { DEMO, expect, loginViaApi, test } from './fixtures';
 
 test('an admin sees the overview, its numbers as a table, and downloads payments as CSV', async ({
   page,

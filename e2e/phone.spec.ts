@@ -1,11 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import {
   appReady,
   DEMO,
   donateViaApi,
+  expect,
   loginViaApi,
   registerViaApi,
   shownFundVersion,
+  test,
 } from './fixtures';
 
 /** The rough edges a walk through the site on a 360 × 740 phone found, each fixed. */

@@ -1,7 +1,16 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { CAUSES } from '@easyfund/shared/constants';
 import { formatTk } from '@easyfund/shared/money';
-import { appReady, DEMO, loginViaApi, loginViaUi, SITE_ORIGIN, uniqueEmail } from './fixtures';
+import {
+  appReady,
+  DEMO,
+  expect,
+  loginViaApi,
+  loginViaUi,
+  SITE_ORIGIN,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 interface Fund {
   id: string;

@@ -1,10 +1,12 @@
-import { type Browser, expect, type Page, request as requests, test } from '@playwright/test';
+import { type Browser, type Page, request as requests } from '@playwright/test';
 import {
   axeViolations,
   DEMO,
   donateViaApi,
+  expect,
   loginViaApi,
   registerViaApi,
+  test,
   uniqueEmail,
   verificationLink,
 } from './fixtures';

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { DEMO, donateViaApi, loginViaApi, mailTo, registerViaApi } from './fixtures';
+import { DEMO, donateViaApi, expect, loginViaApi, mailTo, registerViaApi, test } from './fixtures';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test as base } from '@playwright/test';
 import { SslCommerzStandIn } from '../apps/server/test/sslcommerz-stand-in';
 import {
   repoRoot,
@@ -10,7 +9,7 @@ import {
   startServer,
   type ServerProcess,
 } from '../apps/server/test/support/server-process';
-import { DEMO, loginViaApi } from './fixtures';
+import { DEMO, expect, loginViaApi, test as base } from './fixtures';
 import { freePort } from './ports';
 
 interface Fund {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { appReady, DEMO, loginViaApi, shownFundVersion } from './fixtures';
+import { appReady, DEMO, expect, loginViaApi, shownFundVersion, test } from './fixtures';
 
 /** A suspended fund's page on a 360 × 740 phone: the notice, not the pitch. */
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });

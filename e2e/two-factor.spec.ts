@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { loginViaApi, loginViaUi, registerViaApi } from './fixtures';
+import { expect, loginViaApi, loginViaUi, registerViaApi, test } from './fixtures';
 
 const code = (secret: string, offsetSeconds = 0) =>
   generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });

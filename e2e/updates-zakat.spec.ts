@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { DEMO, loginViaApi, mailTo, registerViaApi } from './fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, expect, loginViaApi, mailTo, registerViaApi, test } from './fixtures';
 
 interface Fund {
   id: string;

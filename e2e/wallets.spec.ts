@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { formatTk } from '@easyfund/shared/money';
-import { loginViaApi, registerViaApi } from './fixtures';
+import { expect, loginViaApi, registerViaApi, test } from './fixtures';
 
 interface Fund {
   id: string;

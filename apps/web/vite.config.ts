@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
+import { brotliCompress, constants, gzip as gzipCallback, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -10,7 +10,15 @@ import { transform } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { banglaNameFont } from './build/bangla-name-font';
 import { readSources, splitCatalogue, type CataloguePart } from './build/catalogue-parts';
-import { PAGE_CHUNKS_FILE, pageChunks, pagesLoading, routeModules } from './build/page-chunks';
+import {
+  BUNDLE_REPORT_FILE,
+  PAGE_CHUNKS_FILE,
+  pageChunks,
+  pageLoads,
+  pagesLoading,
+  routeModules,
+  type SizedChunk,
+} from './build/page-chunks';
 import type { Endpoint } from '../../packages/shared/src/api/contract';
 // Relative, so the config bundles the TypeScript source (a package import stays external).
 import { resources } from '../../packages/shared/src/api/resources';
@@ -130,16 +138,19 @@ function bnCatalogueParts(): Plugin {
 
 /**
  * The pages most visitors open first (the ones `bench:pages` measures): their first load
- * must not carry zod (about 25 KB gzipped). A form on them that validates with zod is
- * loaded when it is shown (`lazy`), and constants they need live in zod-free modules.
+ * must not carry zod (about 25 KB gzipped), nor a form, popup, QR code, payment or
+ * proof-of-work library: a form on them that validates with zod is loaded when it is
+ * shown (`lazy`), a popup when it opens, and constants they need live in zod-free modules.
  */
-const PAGES_WITHOUT_ZOD = ['home', 'donateNow', 'fundDetails'] as const;
+const PAGES_WITHOUT_LIBRARIES = ['home', 'donateNow', 'fundDetails'] as const;
+const FIRST_LOAD_FORBIDDEN =
+  /[\\/]node_modules[\\/](zod|react-hook-form|@hookform|sweetalert2|qrcode\.react|@stripe|altcha-lib)[\\/]/;
 
 /**
  * `page-chunks.json` in the build: each page's own JavaScript files, which the server
  * names in the page's HTML (see build/page-chunks.ts). The build fails when a page of the
  * table has no chunk, so the router and this stay in step, and when one of
- * {@link PAGES_WITHOUT_ZOD} loads zod.
+ * {@link PAGES_WITHOUT_LIBRARIES} loads one of {@link FIRST_LOAD_FORBIDDEN}.
  */
 function pageChunksManifest(): Plugin {
   const router = fileURLToPath(new URL('./src/app/router.tsx', import.meta.url));
@@ -153,16 +164,25 @@ function pageChunksManifest(): Plugin {
       if (missing.length > 0) {
         this.error(`no chunk for the page(s) ${missing.join(', ')} in ${router}`);
       }
-      const withZod = pagesLoading(
-        PAGES_WITHOUT_ZOD,
-        chunks,
-        bundle,
-        /[\\/]node_modules[\\/]zod[\\/]/,
-      );
-      if (withZod.length > 0) {
-        this.error(`the page(s) ${withZod.join(', ')} load zod on their first load`);
+      const heavy = pagesLoading(PAGES_WITHOUT_LIBRARIES, chunks, bundle, FIRST_LOAD_FORBIDDEN);
+      if (heavy.length > 0) {
+        this.error(
+          `the page(s) ${heavy.join(', ')} load zod or a form, popup, QR, payment or puzzle library on their first load`,
+        );
       }
       this.emitFile({ type: 'asset', fileName: PAGE_CHUNKS_FILE, source: JSON.stringify(chunks) });
+      // Where each page's first load goes, file by file and package by package (read by
+      // `npm run bench:pages`; not linked from any page).
+      const loads = pageLoads(
+        chunks,
+        bundle as unknown as Record<string, SizedChunk>,
+        (code) => gzipSync(code, { level: 9 }).length,
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: BUNDLE_REPORT_FILE,
+        source: `${JSON.stringify(loads, null, 1)}\n`,
+      });
     },
   };
 }
@@ -183,26 +203,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // the browser's page table and compressed copies.
     ...(isSsrBuild ? [] : [tailwindcss(), pageChunksManifest(), precompress()]),
   ],
-  // The first-render module carries its libraries (React's aliases to Preact apply to
-  // them too); it runs in the API server's Node.
+  // The first-render module carries its libraries; it runs in the API server's Node.
   ssr: { noExternal: true, target: 'node' },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
-  // The site's code is written against React's API; in the build, Preact's compatibility
-  // layer renders it (about 50 KB less JavaScript on every first visit than react-dom;
-  // decision 430). The dev server keeps React, whose Fast Refresh shows an edit at once.
   resolve: {
     alias:
       command !== 'build'
         ? []
         : [
-            { find: /^react$/, replacement: 'preact/compat' },
-            { find: /^react-dom$/, replacement: 'preact/compat' },
-            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-            { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
             // React Router's package exports only its development build (its warnings on,
             // remix-run/react-router#14102); the build takes the production one it ships.
             { find: /^react-router$/, replacement: reactRouterProduction },
@@ -212,16 +223,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 0,
+    // No polyfill: a browser without `modulepreload` (Safari before 17) fetches the
+    // modules when they are imported, as it would anyway.
+    modulePreload: { polyfill: false },
     // Keep the build report about what the browser loads.
     reportCompressedSize: true,
-    rollupOptions: {
-      onwarn(warning, warn) {
-        // React Router reads React 19's `useOptimistic` when it exists and falls back
-        // when it does not (Preact has none): not a defect.
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic'))
-          return;
-        warn(warning);
-      },
-    },
   },
 }));

@@ -12,6 +12,9 @@ import path from 'node:path';
  */
 export const PAGE_CHUNKS_FILE = 'page-chunks.json';
 
+/** Each page's first load, file by file and package by package ({@link pageLoads}). */
+export const BUNDLE_REPORT_FILE = 'bundle-report.json';
+
 /** `name: () => import('../features/…')` in the router's source: page name → module path. */
 export function routeModules(routerSource: string, routerDir: string): Record<string, string> {
   const modules: Record<string, string> = {};
@@ -88,4 +91,68 @@ export function pagesLoading(
       byFile.get(file)?.moduleIds.some((id) => module.test(id)),
     ),
   );
+}
+
+/** A page's first load in a build: what `bundle-report.json` says of each page. */
+export interface PageLoad {
+  /** The files of its first load (the entry's, then the page's own), with their sizes. */
+  files: { file: string; bytes: number; gzipBytes: number }[];
+  bytes: number;
+  gzipBytes: number;
+  /** Bytes of each package (or of the site's own code, `(site)`) in those files, before
+   *  compression, largest first. */
+  packages: { name: string; bytes: number }[];
+}
+
+/** The package a bundled module comes from, or `(site)` for the project's own code. */
+export function packageOf(moduleId: string): string {
+  const at = moduleId.lastIndexOf('/node_modules/');
+  if (at === -1) return moduleId.startsWith('\0') ? '(virtual)' : '(site)';
+  const [scope, name] = moduleId.slice(at + '/node_modules/'.length).split('/');
+  return scope?.startsWith('@') ? `${scope}/${name}` : (scope ?? '(site)');
+}
+
+/** A chunk with its code and its modules' rendered sizes (Rollup's and Rolldown's agree). */
+export interface SizedChunk extends Chunk {
+  code: string;
+  modules: Record<string, { renderedLength: number }>;
+}
+
+/**
+ * Each page's first load: the entry's files and the page's own ({@link pageChunks}),
+ * sized as written and gzipped (`gzip` is given the file's code), and the packages in them.
+ */
+export function pageLoads(
+  pages: Record<string, string[]>,
+  bundle: Record<string, { type: string } | SizedChunk>,
+  gzip: (code: string) => number,
+): Record<string, PageLoad> {
+  const { byFile, loadedByEntry } = chunkGraph(bundle);
+  const gzipped = new Map<string, number>();
+  const report: Record<string, PageLoad> = {};
+  for (const [page, own] of Object.entries(pages)) {
+    const files = [...loadedByEntry, ...own].map((file) => {
+      const chunk = byFile.get(file) as SizedChunk | undefined;
+      const code = chunk?.code ?? '';
+      if (!gzipped.has(file)) gzipped.set(file, gzip(code));
+      return { file, bytes: Buffer.byteLength(code), gzipBytes: gzipped.get(file)! };
+    });
+    const packages = new Map<string, number>();
+    for (const { file } of files) {
+      const chunk = byFile.get(file) as SizedChunk | undefined;
+      for (const [id, m] of Object.entries(chunk?.modules ?? {})) {
+        const name = packageOf(id);
+        packages.set(name, (packages.get(name) ?? 0) + m.renderedLength);
+      }
+    }
+    report[page] = {
+      files,
+      bytes: files.reduce((n, f) => n + f.bytes, 0),
+      gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
+      packages: [...packages]
+        .map(([name, bytes]) => ({ name, bytes }))
+        .sort((a, b) => b.bytes - a.bytes),
+    };
+  }
+  return report;
 }

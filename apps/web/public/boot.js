@@ -67,15 +67,28 @@
     true,
   );
 
+  // React notices a field's change by comparing its value with the one it last saw (set
+  // through the field's own `value` / `checked` property, which React watches), and reads a
+  // check box's or a radio button's change from a click.
+  function redo(field, property, value) {
+    if (property === 'checked') {
+      field.checked = !value;
+      field.click();
+      return;
+    }
+    // A value React has not seen, then the visitor's past React's watch: an `input` (a
+    // text field) or a `change` (a list box) is then a change to it.
+    field.value = value + '\u0000';
+    var own = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value');
+    own.set.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+
   function replay() {
     ready = true;
     typed.forEach(function (entry) {
-      var field = entry[0];
-      if (!field.isConnected) return;
-      field[entry[1]] = entry[2];
-      // A text field's app listens to `input`, a list box's and a check box's to `change`.
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-      field.dispatchEvent(new Event('change', { bubbles: true }));
+      if (entry[0].isConnected) redo(entry[0], entry[1], entry[2]);
     });
     typed = [];
     // The taps a task later: the app draws what the fields now say first (its renders

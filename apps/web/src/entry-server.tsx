@@ -2,7 +2,8 @@
  * The server's first render of a page (built to `dist/ssr/entry-server.js`, loaded by
  * the API server): the page's HTML as the browser app would draw it once its code and
  * data are in, so that a phone on a slow connection shows the page before the app's
- * JavaScript has arrived. The browser app then renders over it with the same markup.
+ * JavaScript has arrived. React DOM's server renderer draws it; the browser app then
+ * hydrates it (`hydrateRoot`) with the same markup.
  *
  * Each call has a scope of its own (lib/page-scope.ts): a fresh query cache, the API
  * answered by the caller (inside the server, as an anonymous visitor: the page's public
@@ -10,16 +11,19 @@
  * the origin.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next, { type i18n } from 'i18next';
-import { renderToString } from 'preact-render-to-string';
+import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { FirstRenderOptions, FirstRendered } from '@easyfund/shared/pages';
 import bn from '@easyfund/shared/i18n/bn.json';
 import en from '@easyfund/shared/i18n/en.json';
 import { routes } from './app/router';
-import { I18N_OPTIONS, I18nProvider } from './lib/i18n';
+import { I18nProvider } from './lib/i18n';
+import type { PageData } from './lib/page-data';
+import { Texts } from './lib/texts';
 import { type PageScope, setPageScope } from './lib/page-scope';
 
 const scopes = new AsyncLocalStorage<PageScope>();
@@ -32,17 +36,11 @@ setPageScope(() => {
 const handler = createStaticHandler(routes);
 
 /** One text instance per language, with its whole catalogue, made once. */
-const texts = new Map<Language, i18n>();
-function textsFor(lang: Language): i18n {
+const texts = new Map<Language, Texts>();
+function textsFor(lang: Language): Texts {
   let instance = texts.get(lang);
   if (!instance) {
-    instance = i18next.createInstance({
-      ...I18N_OPTIONS,
-      lng: lang,
-      resources: { [lang]: { translation: lang === 'bn' ? bn : en } },
-      initAsync: false,
-    });
-    void instance.init();
+    instance = new Texts(lang, { [lang]: lang === 'bn' ? bn : en });
     texts.set(lang, instance);
   }
   return instance;
@@ -56,10 +54,12 @@ export async function render(
   url: string,
   options: FirstRenderOptions,
 ): Promise<FirstRendered | null> {
+  const renderedAt = Date.now();
   const scope: PageScope = {
     fetch: options.fetch,
     htmlData: (name) => options.htmlData[name],
     origin: () => options.origin,
+    renderedAt: () => renderedAt,
     queryClient: new QueryClient({
       defaultOptions: { queries: { retry: false, staleTime: Infinity } },
     }),
@@ -68,7 +68,7 @@ export async function render(
     const context = await handler.query(new Request(url));
     if (context instanceof Response || context.statusCode !== 200 || context.errors) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
-    const body = renderToString(
+    const body = await renderWhole(
       <I18nProvider instance={textsFor(options.lang)}>
         <QueryClientProvider client={scope.queryClient!}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -76,6 +76,39 @@ export async function render(
       </I18nProvider>,
     );
     // The loaders' answers, given to an anonymous visitor: the page's public view.
-    return { body, data: dehydrate(scope.queryClient!) };
+    const data: PageData = { ...dehydrate(scope.queryClient!), renderedAt };
+    return { body, data };
+  });
+}
+
+/**
+ * The page's whole HTML, once every part of it is ready (a part loaded on demand
+ * included): the server keeps and compresses a rendered page whole (decision
+ * new-react-in-production), so streaming its parts would not bring the first byte sooner.
+ * A part that fails to render fails the render: the page then goes as before, and the
+ * browser app draws it, rather than the browser hydrating a page with a hole in it.
+ */
+function renderWhole(app: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let failed: unknown = null;
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        done();
+        if (failed) reject(failed instanceof Error ? failed : new Error(String(failed)));
+        else resolve(Buffer.concat(chunks).toString('utf8'));
+      },
+    });
+    const stream = renderToPipeableStream(app, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError(error) {
+        failed ??= error;
+      },
+    });
   });
 }

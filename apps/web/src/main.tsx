@@ -1,10 +1,9 @@
 import './lib/zod-config';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, useEffect, useLayoutEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { routerReady } from './app/browser-router';
 import { initI18n } from './lib/i18n';
-import { renderOver } from './lib/render-over';
 import './index.css';
 import 'virtual:bangla-name-font.css';
 
@@ -12,22 +11,65 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
 // The page's texts (Bangla is loaded only when chosen) before the first render; and when
 // the server sent the page's HTML (a production build: the dev server sends none), its
-// code and data too, so that the first render draws the same page over it.
+// code and data too, so that React hydrates the page the server drew with the same markup.
 const serverRendered = root.hasChildNodes() && !import.meta.env.DEV;
+
+/** Where the visitor had scrolled the server's page to, taken as the app starts. */
+let scrolledTo: { x: number; y: number } | null = null;
+let started = false;
+function keepScroll() {
+  scrolledTo = { x: window.scrollX, y: window.scrollY };
+}
+
+/**
+ * Around the app, drawing nothing of its own. Its effects run after every effect of the
+ * page's first commit (a parent's run after its children's):
+ * - the layout effect puts a visitor back where they had scrolled the server's page while
+ *   its code loaded (the router's scroll restoration, mounting, scrolls to the top or to
+ *   the address's section; the browser had already scrolled to that section itself), before
+ *   the frame is painted;
+ * - the effect ends the `app-first-render` measure (browser tools and `npm run bench:pages`
+ *   read it) and marks the app ready (`<html data-app="ready">`, and the
+ *   `easyfund:app-ready` event, on which public/boot.js does again what the visitor did on
+ *   the server's page meanwhile).
+ */
+function Started({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    window.removeEventListener('scroll', keepScroll);
+    if (scrolledTo) window.scrollTo(scrolledTo.x, scrolledTo.y);
+    scrolledTo = null;
+  }, []);
+  useEffect(() => {
+    if (started) return;
+    started = true;
+    performance.measure('app-first-render', 'app-first-render');
+    document.documentElement.dataset.app = 'ready';
+    document.dispatchEvent(new Event('easyfund:app-ready'));
+  }, []);
+  return children;
+}
+
 const app = (
   <StrictMode>
-    <App />
+    <Started>
+      <App />
+    </Started>
   </StrictMode>
 );
 void Promise.all([initI18n(), serverRendered ? routerReady() : undefined]).then(() => {
-  // The app's first render, the longest task of a page's start: a User Timing measure
-  // (`app-first-render`) that browser tools and `npm run bench:pages` read.
   performance.mark('app-first-render');
-  if (serverRendered) renderOver(root, app);
-  else createRoot(root).render(app);
-  performance.measure('app-first-render', 'app-first-render');
-  // The app answers from now on (`<html data-app="ready">`); what the visitor did on the
-  // server's page meanwhile is done again now (public/boot.js).
-  document.documentElement.dataset.app = 'ready';
-  document.dispatchEvent(new Event('easyfund:app-ready'));
+  if (serverRendered) {
+    // Hydration may take a few frames, during which the visitor may scroll on.
+    keepScroll();
+    window.addEventListener('scroll', keepScroll, { passive: true });
+    hydrateRoot(root, app, {
+      // A page that differs from the server's is drawn again by React, and said so in the
+      // console in every build (the browser suite fails on it).
+      onRecoverableError(error, info) {
+        console.error('Hydration error: the page differs from the server HTML', error, {
+          componentStack: info.componentStack,
+        });
+      },
+    });
+  } else createRoot(root).render(app);
 });

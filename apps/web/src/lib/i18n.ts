@@ -1,4 +1,3 @@
-import i18next, { type i18n, type TOptions } from 'i18next';
 import {
   createContext,
   createElement,
@@ -23,10 +22,16 @@ import {
   LANGUAGE_COOKIE,
 } from '@easyfund/shared/i18n/languages';
 import en from '@easyfund/shared/i18n/en.json';
+import { Texts, type TOptions } from './texts';
+
+export type { TOptions };
+
+/** The browser's texts: English until the page's language is loaded (`initI18n`). */
+const texts = new Texts(DEFAULT_LANGUAGE);
 
 /** The parts of a catalogue the browser loads: the site's, then the dashboard's. */
 type Part = 'site' | 'dashboard';
-type Texts = Record<string, string>;
+type Catalogue = Record<string, string>;
 
 /**
  * Texts are keyed by their English wording (the specification's, word for word), so an
@@ -35,7 +40,7 @@ type Texts = Record<string, string>;
  * (apps/web/build/catalogue-parts.ts): the site's texts with the first page, the
  * dashboard's with the dashboard.
  */
-const loaders: Record<Language, Record<Part, () => Promise<Texts>>> = {
+const loaders: Record<Language, Record<Part, () => Promise<Catalogue>>> = {
   en: { site: async () => en, dashboard: async () => ({}) },
   bn: {
     site: async () => (await import('virtual:catalogue/bn-site')).default,
@@ -51,9 +56,9 @@ const loaded = new Set<string>();
 /** Adds the wanted parts of a language that are not loaded yet to the texts `t()` reads. */
 async function loadParts(lang: Language) {
   const missing = [...wanted].filter((part) => !loaded.has(`${lang}:${part}`));
-  const texts = await Promise.all(missing.map((part) => loaders[lang][part]()));
+  const parts = await Promise.all(missing.map((part) => loaders[lang][part]()));
   missing.forEach((part, i) => {
-    i18next.addResources(lang, 'translation', texts[i]!);
+    texts.addResources(lang, parts[i]!);
     loaded.add(`${lang}:${part}`);
   });
 }
@@ -71,25 +76,11 @@ export function pageLanguage(): Language {
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
-/** How texts are looked up, in the browser and in the server's first render: the English
- *  text is the key (no separators), plurals from the catalogues, React escapes. */
-export const I18N_OPTIONS = {
-  fallbackLng: false,
-  keySeparator: false,
-  nsSeparator: false,
-  returnEmptyString: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-} as const;
-
 /** Loads the page's catalogue; called before the first render so nothing flashes. */
 export async function initI18n(lang: Language = pageLanguage()) {
   loaded.add(`${lang}:site`);
-  await i18next.init({
-    ...I18N_OPTIONS,
-    lng: lang,
-    resources: { [lang]: { translation: await loaders[lang].site() } },
-  });
+  texts.addResources(lang, await loaders[lang].site());
+  texts.changeLanguage(lang);
   initialised();
 }
 
@@ -106,17 +97,17 @@ export async function setLanguage(lang: Language) {
   await loadParts(lang);
   document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
   document.documentElement.lang = lang;
-  await i18next.changeLanguage(lang);
+  texts.changeLanguage(lang);
 }
 
 export function currentLanguage(): Language {
-  const lang = i18next.language;
+  const lang = texts.language;
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
 /** Translates outside React (popups, titles): the English text is the key. */
 export function t(text: string, options?: TOptions): string {
-  return i18next.t(text, options) as string;
+  return texts.t(text, options);
 }
 
 /** A language's texts and formatters, as components use them (`useI18n`). */
@@ -134,34 +125,34 @@ export interface I18nTools {
   digits: (value: string | number) => string;
   date: (at: Date | string | number) => string;
   dateTime: (at: Date | string | number) => string;
-  relative: (at: Date | string | number) => string;
+  /** How long ago (or until) `at` is, from `now` (ms; the page's, `useNow`). */
+  relative: (at: Date | string | number, now: number) => string;
 }
 
 /**
  * Texts added to an instance since a language's tools were made (the dashboard's part):
  * the tools' remembered texts are then looked up again.
  */
-const additions = new WeakMap<i18n, number>();
-function countAdditions(instance: i18n) {
+const additions = new WeakMap<Texts, number>();
+function countAdditions(instance: Texts) {
   if (additions.has(instance)) return;
   additions.set(instance, 0);
-  // The catalogue's own events (the instance does not pass them on).
-  instance.store.on('added', () => additions.set(instance, (additions.get(instance) ?? 0) + 1));
+  instance.on('added', () => additions.set(instance, (additions.get(instance) ?? 0) + 1));
 }
 
 /**
  * The tools of an instance's current language. A page asks for the same few hundred texts
- * and amounts on every render: each is looked up (through i18next's resolution) or
+ * and amounts on every render: each is looked up (through the catalogue's plural forms) or
  * formatted once per language, then remembered.
  */
-function toolsFor(instance: i18n, language: string): I18nTools {
+function toolsFor(instance: Texts, language: string): I18nTools {
   const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
   const texts = new Map<string, string>();
   const amounts = new Map<number, string>();
   countAdditions(instance);
   let seen = additions.get(instance) ?? 0;
   const t = (text: string, options?: TOptions): string => {
-    if (options) return instance.t(text, options) as string;
+    if (options) return instance.t(text, options);
     const now = additions.get(instance) ?? 0;
     if (now !== seen) {
       texts.clear();
@@ -169,7 +160,7 @@ function toolsFor(instance: i18n, language: string): I18nTools {
     }
     let translated = texts.get(text);
     if (translated === undefined) {
-      translated = instance.t(text) as string;
+      translated = instance.t(text);
       texts.set(text, translated);
     }
     return translated;
@@ -190,17 +181,17 @@ function toolsFor(instance: i18n, language: string): I18nTools {
     digits: (value) => formatDigits(value, lang),
     date: (at) => formatDate(at, lang),
     dateTime: (at) => formatDateTime(at, lang),
-    relative: (at) => formatRelative(at, lang),
+    relative: (at, now) => formatRelative(at, lang, now),
   };
 }
 
 const I18nContext = createContext<I18nTools | null>(null);
 
 /**
- * Gives the app the texts of an i18next instance (the browser's, or one of the server's per
+ * Gives the app the texts of a `Texts` instance (the browser's, or one of the server's per
  * language): every component under it draws again when the language changes.
  */
-export function I18nProvider({ instance, children }: { instance: i18n; children: ReactNode }) {
+export function I18nProvider({ instance, children }: { instance: Texts; children: ReactNode }) {
   const subscribe = useCallback(
     (changed: () => void) => {
       instance.on('languageChanged', changed);
@@ -215,7 +206,7 @@ export function I18nProvider({ instance, children }: { instance: i18n; children:
 }
 
 /** The browser's instance, for the app's root (its catalogue is loaded by `initI18n`). */
-export const browserI18n: i18n = i18next;
+export const browserI18n: Texts = texts;
 
 /**
  * The hook components use: `t` for texts, and the one formatter of each kind bound to

@@ -1,5 +1,12 @@
 import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
 import { PAGE_DATA_ID } from '@easyfund/shared/pages';
+import { setPageRenderedAt } from './page-scope';
+
+/** What the server's first render sends beside the page: its query cache, dehydrated,
+ *  and when it was rendered (ms; see lib/now.ts). */
+export interface PageData extends DehydratedState {
+  renderedAt: number;
+}
 
 /**
  * Puts the data the server's first render used into the browser's cache, before the
@@ -16,14 +23,15 @@ export function fillFromPage(client: QueryClient): void {
   if (!element?.textContent) return;
   // The element stays: taking it out of the page would have the browser work out the
   // style of the whole page again (rules on siblings), a fifth of the app's start.
-  let state: DehydratedState;
+  let state: PageData;
   try {
-    state = JSON.parse(element.textContent) as DehydratedState;
+    state = JSON.parse(element.textContent) as PageData;
   } catch {
     // Not this build's data: the page asks the API, as without it.
     return;
   }
   if (!Array.isArray(state?.queries)) return;
+  if (typeof state.renderedAt === 'number') setPageRenderedAt(state.renderedAt);
   const now = Date.now();
   for (const query of state.queries) query.state.dataUpdatedAt = now;
   hydrate(client, state);

@@ -15,13 +15,23 @@ export interface PageScope {
   origin(): string;
   /** The cache route loaders fill; absent: the browser app's one cache. */
   queryClient?: QueryClient;
+  /** When the server rendered the page (ms): what a page counts from while it is drawn
+   *  there and hydrated here (`useNow`); absent: the page was not rendered by the server. */
+  renderedAt?: () => number | undefined;
 }
 
 const browser: PageScope = {
   fetch: (input, init) => fetch(input, init),
   htmlData: (name) => document.documentElement.dataset[name],
   origin: () => window.location.origin,
+  renderedAt: () => pageRenderedAt,
 };
+
+let pageRenderedAt: number | undefined;
+/** The server's render time of this page, as its data says (lib/page-data.ts). */
+export function setPageRenderedAt(at: number): void {
+  pageRenderedAt = at;
+}
 
 let current: () => PageScope = () => browser;
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Brand } from '../../components/brand';
 import { CONTACT_DETAILS as CONTACT } from '../../lib/contact-details';
 import { useI18n } from '../../lib/i18n';
+import { useNow } from '../../lib/now';
 import { paths } from '../../lib/paths';
 import { NewsletterForm } from './newsletter-form';
 
@@ -74,6 +75,7 @@ function LinkList({ title, links }: { title: string; links: { label: string; to:
 /** Site footer: head office, Popular Links, Useful Links and the newsletter. */
 export function Footer() {
   const { t, digits } = useI18n();
+  const now = useNow();
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -129,7 +131,7 @@ export function Footer() {
         </section>
       </div>
       <p className="border-t border-white/10 py-4 text-center text-sm text-neutral-content/85">
-        © {digits(new Date().getFullYear())} {t('Easy Fund. Every taka counts.')}
+        © {digits(new Date(now).getFullYear())} {t('Easy Fund. Every taka counts.')}
       </p>
     </footer>
   );

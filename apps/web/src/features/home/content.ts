@@ -5,7 +5,7 @@ import { HERO_SLIDES } from '@easyfund/shared/images';
 export const HERO = {
   slides: HERO_SLIDES,
   words: ['Volunteer', 'Donate', 'Fund Raise!!'],
-  /** react-simple-typewriter settings of the spec. */
+  /** The typed words' timing (ms) and rounds (components/typed-words.tsx). */
   typeSpeed: 70,
   deleteSpeed: 50,
   delaySpeed: 1000,

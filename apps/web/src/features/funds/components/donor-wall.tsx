@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { TSupporter, WallView } from '@easyfund/shared/schemas/supporters';
 import { supportersQuery, useHideMessage } from '../../../api/supporters';
 import { useI18n } from '../../../lib/i18n';
+import { useNow } from '../../../lib/now';
 
 const VIEWS: { id: WallView; label: string }[] = [
   { id: 'recent', label: 'Recent donations' },
@@ -110,6 +111,7 @@ function SupporterRow({
   canModerate: boolean;
 }) {
   const { t, tk, relative, dateTime } = useI18n();
+  const now = useNow();
   const hide = useHideMessage(fundId);
   const name = s.name === 'Anonymous' && s.anonymous && !s.mine ? t('Anonymous') : s.name;
   return (
@@ -126,7 +128,7 @@ function SupporterRow({
         <span className="font-medium text-emerald-800">{tk(s.amountPoisha)}</span>
         {' · '}
         <time dateTime={s.donatedAt} title={dateTime(s.donatedAt)} className="text-base-content/75">
-          {relative(s.donatedAt)}
+          {relative(s.donatedAt, now)}
         </time>
       </p>
       {s.message && (

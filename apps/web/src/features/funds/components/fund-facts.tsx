@@ -1,5 +1,6 @@
 import type { TFundPublic } from '@easyfund/shared/schemas/funds';
 import { useI18n } from '../../../lib/i18n';
+import { useNow } from '../../../lib/now';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -14,7 +15,7 @@ export function daysSince(at: string, now = Date.now()): number {
  */
 export function FundFacts({ fund }: { fund: TFundPublic }) {
   const { t, tk, number, date } = useI18n();
-  const days = daysSince(fund.createdAt);
+  const days = daysSince(fund.createdAt, useNow());
   const facts: [string, string, string?][] = [
     [t('Goal'), tk(fund.goalPoisha)],
     [t('Fund raised'), tk(fund.raisedPoisha), 'text-emerald-800'],

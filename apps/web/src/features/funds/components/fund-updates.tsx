@@ -6,6 +6,7 @@ import type { TFundUpdate } from '@easyfund/shared/schemas/updates';
 import { fundUpdatesQuery, UPDATES_PAGE_SIZE } from '../../../api/updates';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
+import { useNow } from '../../../lib/now';
 
 // Only the fund's organiser sees the form; it validates with zod, loaded with it.
 const PostUpdateForm = lazy(() =>
@@ -71,12 +72,13 @@ function UpdatesPage({ fundId, page }: { fundId: string; page: number }) {
 
 function UpdateItem({ update }: { update: TFundUpdate }) {
   const { t, dateTime, relative } = useI18n();
+  const now = useNow();
   return (
     <li className="rounded-box border border-base-200 bg-base-100 p-4 shadow-sm">
       <p className="text-sm text-base-content/80">
         <span className="font-semibold text-base-content">{update.authorName}</span> ·{' '}
         <time dateTime={update.createdAt} title={dateTime(update.createdAt)}>
-          {relative(update.createdAt)}
+          {relative(update.createdAt, now)}
         </time>
         {update.status !== 'approved' && (
           <>

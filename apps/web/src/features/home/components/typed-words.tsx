@@ -1,16 +1,46 @@
-import { useMemo } from 'react';
-import { useTypewriter } from 'react-simple-typewriter';
+import { useEffect, useMemo, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { HERO } from '../content';
 
+/**
+ * The words typed one letter at a time (`HERO.typeSpeed` ms each), left for
+ * `HERO.delaySpeed` ms, deleted (`HERO.deleteSpeed` ms a letter), the next typed; after
+ * `HERO.loops` rounds the last word stays. Empty until the page's code runs (the server's
+ * HTML and React's hydration draw the same).
+ */
+function useTyping(words: string[]): string {
+  const [text, setText] = useState('');
+  useEffect(() => {
+    // Letters as code points: a Bangla vowel sign follows its consonant, as when typed.
+    const letters = words.map((w) => Array.from(w));
+    let word = 0;
+    let shown = 0;
+    let deleting = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const step = () => {
+      const current = letters[word % letters.length]!;
+      shown += deleting ? -1 : 1;
+      setText(current.slice(0, shown).join(''));
+      if (!deleting && shown === current.length) {
+        if (word === letters.length * HERO.loops - 1) return;
+        deleting = true;
+        timer = setTimeout(step, HERO.delaySpeed);
+        return;
+      }
+      if (deleting && shown === 0) {
+        deleting = false;
+        word++;
+      }
+      timer = setTimeout(step, deleting ? HERO.deleteSpeed : HERO.typeSpeed);
+    };
+    timer = setTimeout(step, HERO.typeSpeed);
+    return () => clearTimeout(timer);
+  }, [words]);
+  return text;
+}
+
 function Typed({ words }: { words: string[] }) {
-  const [text] = useTypewriter({
-    words,
-    loop: HERO.loops,
-    typeSpeed: HERO.typeSpeed,
-    deleteSpeed: HERO.deleteSpeed,
-    delaySpeed: HERO.delaySpeed,
-  });
+  const text = useTyping(words);
   return (
     <span className="typed-text text-amber-300" aria-hidden="true">
       {text}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
+import { useNow } from '../../../lib/now';
 import { paths } from '../../../lib/paths';
 import { BANNER, EVENTS, nextOccurrence } from '../content';
 
@@ -25,6 +26,7 @@ const ICONS = {
 /** 'Upcoming Events' with the two event cards, then the donate banner. */
 export function UpcomingEvents() {
   const { t, date, digits } = useI18n();
+  const today = new Date(useNow());
   return (
     <>
       <section id="upcoming-events" aria-labelledby="events-title" className="bg-base-200/60">
@@ -53,8 +55,12 @@ export function UpcomingEvents() {
                   <div className="card-body gap-3 sm:w-3/5">
                     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/80">
                       <Meta icon={ICONS.date}>
-                        <time dateTime={nextOccurrence(e.month, e.day).toISOString().slice(0, 10)}>
-                          {date(nextOccurrence(e.month, e.day))}
+                        <time
+                          dateTime={nextOccurrence(e.month, e.day, today)
+                            .toISOString()
+                            .slice(0, 10)}
+                        >
+                          {date(nextOccurrence(e.month, e.day, today))}
                         </time>
                       </Meta>
                       <Meta icon={ICONS.time}>{digits(e.time)}</Meta>

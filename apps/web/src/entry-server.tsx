@@ -84,7 +84,7 @@ export async function render(
 /**
  * The page's whole HTML, once every part of it is ready (a part loaded on demand
  * included): the server keeps and compresses a rendered page whole (decision
- * new-react-in-production), so streaming its parts would not bring the first byte sooner.
+ * 458), so streaming its parts would not bring the first byte sooner.
  * A part that fails to render fails the render: the page then goes as before, and the
  * browser app draws it, rather than the browser hydrating a page with a hole in it.
  */

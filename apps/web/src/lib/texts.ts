@@ -1,6 +1,6 @@
 /**
  * The site's texts in one language at a time: what the app needed of i18next, in the
- * platform's own terms (decision new-react-in-production). A text is keyed by its English
+ * platform's own terms (decision 458). A text is keyed by its English
  * wording; a catalogue maps it to the language's (bn.json), and en.json holds English's
  * plural forms only. `t(key, { count })` takes the form `key_one` / `key_other` the
  * language's plural rules (`Intl.PluralRules`) choose, then the key itself; a missing or

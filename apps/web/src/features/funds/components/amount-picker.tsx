@@ -61,11 +61,9 @@ export function AmountPicker({
           <input
             ref={otherRef}
             id={otherId}
-            type="number"
+            type="text"
             inputMode="numeric"
-            min={MIN_DONATION_TK}
-            max={MAX_DONATION_TK}
-            step={1}
+            autoComplete="off"
             value={other}
             onChange={(e) => onOther(e.target.value)}
             aria-invalid={Boolean(error)}

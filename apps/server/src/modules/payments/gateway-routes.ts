@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { payments } from '@easyfund/shared/api/payments';
 import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@easyfund/shared/constants';
+import { asciiDigits } from '@easyfund/shared/digits';
 import { formatTk } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { payments as paymentsTable } from '../../db/schema';
@@ -264,7 +265,7 @@ ${error ? `<p class="error" role="alert">${t(error)}</p>` : ''}
 </form>
 <form method="post" action="${action}"><button class="secondary" type="submit" name="action" value="cancel">${t(TEST_PAGE_TEXTS.cancel)}</button></form>
 </div>
-<div class="card"><h2>${t(TEST_PAGE_TEXTS.numbers)}</h2><ul>${numbers}</ul><p>OTP: <code>${TEST_WALLET.otp}</code></p></div>`,
+<div class="card"><h2>${t(TEST_PAGE_TEXTS.numbers)}</h2><ul>${numbers}</ul><p>${t(TEST_PAGE_TEXTS.otp)}: <code>${TEST_WALLET.otp}</code></p></div>`,
     );
   }
 
@@ -340,7 +341,7 @@ ${error ? `<p class="error" role="alert">${t(error)}</p>` : ''}
             returnForm(lang, session.cancelUrl, cancelled ?? {}, TEST_PAGE_TEXTS.cancelledDone),
           );
         }
-        const number = fields.get('wallet') ?? '';
+        const number = asciiDigits(fields.get('wallet') ?? '');
         const { database, config } = request.server;
         const tries = await hitRateLimit(
           database.db,

@@ -25,7 +25,7 @@ export function AmountPicker({
   const name = useId();
   const otherId = useId();
   const errorId = `${otherId}-error`;
-  const { t, lang, digits } = useI18n();
+  const { t, lang, number } = useI18n();
   return (
     <fieldset>
       <legend className="mb-2 font-semibold">{t('Choose an amount')}</legend>
@@ -36,7 +36,7 @@ export function AmountPicker({
             type="radio"
             name={name}
             className="btn btn-outline checked:btn-primary"
-            aria-label={t('{{amount}}Tk', { amount: digits(tk) })}
+            aria-label={t('{{amount}}Tk', { amount: number(tk) })}
             checked={choice === tk}
             onChange={() => onChoice(tk)}
           />

@@ -40,7 +40,7 @@ export function FundForm({
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="card bg-base-100 shadow">
-      <div className="card-body grid gap-3 md:grid-cols-2">
+      <div className="card-body grid grid-cols-1 gap-3 md:grid-cols-2">
         <TextField
           label="Event Name"
           error={errors.name?.message}

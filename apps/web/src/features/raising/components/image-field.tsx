@@ -86,7 +86,7 @@ export function ImageField({ label = 'Image', value, onChange, onBlur, error }: 
             id={`${id}-file`}
             type="file"
             accept={UPLOAD_MIME_TYPES.join(',')}
-            className="file-input file-input-bordered w-full"
+            className="file-input file-input-bordered w-full max-w-full min-w-0"
             aria-invalid={Boolean(shownError)}
             aria-describedby={errorId}
             onChange={(e) => void onFile(e)}

@@ -159,7 +159,9 @@ function overflowOf(page: Page) {
   });
 }
 
-const BENGALI_RUN = '[\\u0980-\\u09FF\\u200C\\u200D]+';
+/** Bengali words, with the spaces and punctuation between them: a phrase drawn alike. */
+const BENGALI_RUN =
+  '[\\u0980-\\u09FF\\u200C\\u200D]+(?:[\\s,.:;!?()]+[\\u0980-\\u09FF\\u200C\\u200D]+)*';
 
 /**
  * Puts each run of Bengali letters in a span of its own (it keeps the style it had), so
@@ -219,12 +221,16 @@ async function boxedRuns(page: Page, cdp: CDPSession): Promise<string[]> {
     selector: '[data-bn-run]',
   });
   const bad: string[] = [];
-  for (const nodeId of nodeIds.slice(0, 400)) {
+  for (const nodeId of nodeIds.slice(0, 150)) {
     const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
     const foreign = fonts.filter((f) => !f.isCustomFont);
     if (foreign.length === 0) continue;
     const { outerHTML } = await cdp.send('DOM.getOuterHTML', { nodeId });
-    bad.push(`${outerHTML.slice(0, 80)} drawn with ${foreign.map((f) => f.familyName).join(', ')}`);
+    const { computedStyle } = await cdp.send('CSS.getComputedStyleForNode', { nodeId });
+    const style = (name: string) => computedStyle.find((p) => p.name === name)?.value;
+    bad.push(
+      `${outerHTML.slice(0, 80)} (weight ${style('font-weight')}, ${style('font-family')}) drawn with ${foreign.map((f) => f.familyName).join(', ')}`,
+    );
     if (bad.length >= 5) break;
   }
   return bad;

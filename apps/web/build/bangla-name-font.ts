@@ -56,8 +56,8 @@ export function siteBengaliCharacters(root = ROOT): string[] {
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
       .map((f) => readFileSync(path.join(shared, f), 'utf8')),
     LANGUAGE_NAMES.bn,
-    // Every digit, the taka sign and the dandas, whether or not a text has them yet.
-    '০১২৩৪৫৬৭৮৯৳।॥',
+    // Every digit, the taka sign, the dandas and the joiners, whether or not a text has them.
+    '০১২৩৪৫৬৭৮৯৳।॥\u200C\u200D',
   ].join('');
   return [...new Set(sources.match(BENGALI) ?? [])].sort();
 }

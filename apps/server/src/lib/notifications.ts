@@ -47,26 +47,30 @@ async function recipientOf(db: Db, kind: DecisionKind, id: string): Promise<Row 
 const languageOf = asLanguage;
 
 /** What a decision without feedback says instead, by what was decided and how. */
-const NO_FEEDBACK: Record<DecisionKind, Record<'approved' | 'denied', string>> = {
+const NO_FEEDBACK: Record<DecisionKind, Record<'approved' | 'denied', { text: string }>> = {
   application: {
-    approved: 'You can now request funds from your dashboard.',
-    denied:
-      'The admin gave no reason. You can check your details and apply again, or ask us through the Contact Us page.',
+    approved: { text: 'You can now request funds from your dashboard.' },
+    denied: {
+      text: 'The admin gave no reason. You can check your details and apply again, or ask us through the Contact Us page.',
+    },
   },
   fund: {
-    approved: 'Your fund is now open for donations.',
-    denied:
-      'The admin gave no reason. You can send a new request, or ask us through the Contact Us page.',
+    approved: { text: 'Your fund is now open for donations.' },
+    denied: {
+      text: 'The admin gave no reason. You can send a new request, or ask us through the Contact Us page.',
+    },
   },
   change: {
-    approved: 'Your fund page now shows the changes.',
-    denied:
-      'The admin gave no reason; your fund stays as it was. You can ask us through the Contact Us page.',
+    approved: { text: 'Your fund page now shows the changes.' },
+    denied: {
+      text: 'The admin gave no reason; your fund stays as it was. You can ask us through the Contact Us page.',
+    },
   },
   withdrawal: {
-    approved: 'The money will be paid out to the account you gave.',
-    denied:
-      'The admin gave no reason; the money stays in your fund. You can ask us through the Contact Us page.',
+    approved: { text: 'The money will be paid out to the account you gave.' },
+    denied: {
+      text: 'The admin gave no reason; the money stays in your fund. You can ask us through the Contact Us page.',
+    },
   },
 };
 
@@ -121,7 +125,7 @@ export function decisionMail(
   const lines = [translate(lang, 'Hello {{name}},', { name: r.name }), '', `${subject}.`];
   const feedback = r.feedback?.trim();
   if (feedback) lines.push('', translate(lang, 'Feedback from the admin:'), feedback);
-  else lines.push('', translate(lang, NO_FEEDBACK[kind][approved ? 'approved' : 'denied']));
+  else lines.push('', translate(lang, NO_FEEDBACK[kind][approved ? 'approved' : 'denied'].text));
   if (publicUrl) {
     lines.push(
       '',

@@ -222,6 +222,7 @@ function pageOf(lang: Language, body: string, fonts = ''): string {
 <style>
 ${fonts}
 body{font-family:system-ui,'Easy Fund Bengali',sans-serif;margin:0;background:#f4f4f5;color:#18181b}
+button,input{font-family:inherit}
 main{max-width:26rem;margin:0 auto;padding:1rem}
 .banner{background:#fde68a;color:#713f12;padding:.75rem 1rem;border-radius:.5rem;font-weight:600}
 .card{background:#fff;border-radius:.75rem;padding:1rem;margin-top:1rem;box-shadow:0 1px 3px #0002}

@@ -49,12 +49,12 @@ export function ImageField({ label = 'Image', value, onChange, onBlur, error }: 
   }
 
   return (
-    <fieldset className="fieldset w-full" aria-describedby={errorId}>
+    <fieldset className="fieldset w-full min-w-0" aria-describedby={errorId}>
       <legend className="fieldset-legend text-sm font-medium">{t(label)}</legend>
       <div
         role="radiogroup"
         aria-label={t('How to give the {{what}}', { what: t(label).toLowerCase() })}
-        className="join"
+        className="join flex-wrap"
       >
         <label className="join-item btn btn-sm has-[:checked]:btn-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2">
           <input

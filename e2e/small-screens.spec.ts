@@ -159,9 +159,11 @@ function overflowOf(page: Page) {
   });
 }
 
-/** Bengali words, with the spaces and punctuation between them: a phrase drawn alike. */
-const BENGALI_RUN =
-  '[\\u0980-\\u09FF\\u200C\\u200D]+(?:[\\s,.:;!?()]+[\\u0980-\\u09FF\\u200C\\u200D]+)*';
+/**
+ * A run of Bengali letters (no space: Chromium names every font that drew a glyph of the
+ * node, and a space is drawn by a Latin font).
+ */
+const BENGALI_RUN = '[\\u0980-\\u09FF\\u200C\\u200D]+';
 
 /**
  * Puts each run of Bengali letters in a span of its own (it keeps the style it had), so
@@ -244,10 +246,8 @@ async function checkRoutes(page: Page, lang: Lang, routes: string[]) {
   for (const route of routes) {
     await page.goto(route);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
-    if (!route.startsWith('/test-gateway/')) {
-      await expect(page.locator('html[data-app="ready"]')).toBeAttached();
-      await expect(page.locator('main [aria-busy="true"], main .loading')).toHaveCount(0);
-    }
+    await expect(page.locator('main').first()).toBeVisible();
+    await expect(page.locator('main [aria-busy="true"], main .loading')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     const { width, scrollWidth, culprits } = await overflowOf(page);
     if (scrollWidth > width)

@@ -217,6 +217,7 @@ async function boxedRuns(page: Page, cdp: CDPSession): Promise<string[]> {
     void document.body.offsetHeight;
     await document.fonts.ready;
   });
+  await page.waitForFunction(() => document.fonts.status === 'loaded');
   const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
   const { nodeIds } = await cdp.send('DOM.querySelectorAll', {
     nodeId: root.nodeId,

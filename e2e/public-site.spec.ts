@@ -274,8 +274,8 @@ test.describe('home', () => {
     for (const [value, label] of [
       ['50+', 'Districts'],
       ['400+', 'Volunteers'],
-      ['100000', 'Goal'],
-      ['45000', 'Raised'],
+      ['1,00,000', 'Goal'],
+      ['45,000', 'Raised'],
     ] as const) {
       const item = block.getByRole('listitem').filter({ hasText: value });
       await expect(item).toContainText(label);

@@ -250,7 +250,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   app.decorate('storage', createStorage(config));
 
   await app.register(jobsPlugin);
-  app.decorate('mailQueue', jobsMailQueue(app.jobs));
+  app.decorate('mailQueue', jobsMailQueue(app.jobs, config.publicUrl));
   await app.register(housekeepingPlugin);
   // One module per resource, each registering its contracts (packages/shared/src/api).
   for (const routes of [

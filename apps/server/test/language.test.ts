@@ -1,8 +1,20 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createSignedInUser, ORIGIN, type TestContext } from './helper';
+import { user } from '../src/db/schema';
+import { languageOf } from '../src/lib/mails';
+import { createVerificationApplication } from '../src/seed/factories';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  jobsDone,
+  ORIGIN,
+  shownVersion,
+  type TestContext,
+} from './helper';
 
 describe('the visitor’s language', () => {
   let ctx: TestContext;
@@ -16,6 +28,8 @@ describe('the visitor’s language', () => {
     writeFileSync(path.join(web, 'assets', 'bn-site-Ab12_c.js'), 'export default {};\n');
     for (const face of ['400-normal-Bx9_a1.woff2', '400-normal-Cy8.woff', '700-normal-Dz7.woff2'])
       writeFileSync(path.join(web, 'assets', `noto-sans-bengali-bengali-${face}`), '');
+    // The site's subset of the regular face (apps/web/build/bangla-name-font.ts).
+    writeFileSync(path.join(web, 'assets', 'bangla-400-Qr7_x2.woff2'), '');
     ctx = await buildTestApp({ WEB_DIST: web });
   });
   afterAll(() => ctx.close());
@@ -40,11 +54,11 @@ describe('the visitor’s language', () => {
     const bn = await page({ 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' });
     expect(bn.body).toContain('<html lang="bn"');
     expect(bn.body).toContain('<title>এখনই দান করুন - Easy Fund</title>');
-    // A Bangla page asks for its texts and its font's regular face (the compact copy) with
+    // A Bangla page asks for its texts and its font's regular face (the site's subset) with
     // the HTML; an English page has no use for them.
     expect(bn.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/bn-site-Ab12_c.js">' +
-        '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/noto-sans-bengali-bengali-400-normal-Bx9_a1.woff2"></head>',
+        '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/bangla-400-Qr7_x2.woff2"></head>',
     );
     const chosen = await page({ 'accept-language': 'bn-BD', cookie: 'lang=en' });
     expect(chosen.body).toContain('<html lang="en"');
@@ -118,5 +132,48 @@ describe('the visitor’s language', () => {
       payload: { language: 'bn' },
     });
     expect(anon.statusCode).toBe(401);
+  });
+
+  it('gives an account made on a Bangla page Bangla mails, though the switch was never pressed', async () => {
+    const email = `bangla-${Date.now()}@example.com`;
+    const signUp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: {
+        name: 'Rahima Khatun',
+        image: 'https://example.com/a.png',
+        email,
+        password: 'secret123',
+      },
+      // No `lang` cookie: the page was in Bangla by the browser's own language.
+      headers: { ...ORIGIN, 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' },
+    });
+    expect(signUp.statusCode).toBe(200);
+    const [made] = await ctx.db.select().from(user).where(eq(user.email, email));
+    expect(made!.language).toBe('bn');
+    expect(await languageOf(ctx.db, made!.id)).toBe('bn');
+    // An admin's denial without feedback: in Bangla, says what it means, links to the item.
+    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    const application = await createVerificationApplication(ctx.db, { userId: made!.id });
+    const before = ctx.mails.length;
+    const res = await as(admin).inject('PATCH', `/api/admin/verifications/${application.id}`, {
+      version: await shownVersion(admin, '/api/admin/verifications', application.id),
+      status: 'denied',
+      feedback: '',
+    });
+    expect(res.statusCode).toBe(200);
+    await jobsDone(ctx);
+    const mail = ctx.mails.slice(before).find((m) => m.to === email)!;
+    expect(mail.subject).toBe('আপনার তহবিল সংগ্রাহকের আবেদন নাকচ করা হয়েছে');
+    expect(mail.text).toContain('অ্যাডমিন কোনো কারণ জানাননি।');
+    expect(mail.text).toContain(`${ctx.app.config.publicUrl}/dashboard/verification`);
+  });
+
+  it('keeps the language an account chose, and reads English for one without any', async () => {
+    const person = await createSignedInUser(ctx);
+    expect(await languageOf(ctx.db, person.id)).toBe('en');
+    await as(person).inject('PUT', '/api/me/language', { language: 'bn' });
+    expect(await languageOf(ctx.db, person.id)).toBe('bn');
+    expect(await languageOf(ctx.db, 'nobody')).toBe('en');
   });
 });

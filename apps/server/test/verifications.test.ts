@@ -130,6 +130,17 @@ describe('be a fund raiser', () => {
     });
   });
 
+  it('accepts a national ID and a mobile number typed in Bangla digits, stored in ASCII', async () => {
+    const applicant = await createSignedInUser(ctx);
+    const res = await as(applicant).inject('POST', '/api/verifications', {
+      ...APPLICATION,
+      idCardNumber: '১২৩৪৫৬৭৮৯০',
+      phoneNumber: '০১৭১২৩৪৫৬৭৮',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ idCardNumber: '1234567890', phoneNumber: '01712345678' });
+  });
+
   it('is for role user only: a verified raiser and an admin get 403, a visitor 401', async () => {
     const verified = await createSignedInUser(ctx, { role: 'verified' });
     expect((await as(verified).inject('POST', '/api/verifications', APPLICATION)).statusCode).toBe(

@@ -21,6 +21,18 @@ import path from 'node:path';
 export const DASHBOARD_FEATURES = ['admin', 'dashboard', 'donations', 'raising'] as const;
 /** Files outside those features that only the dashboard loads. */
 const DASHBOARD_FILES = ['app/layout/dashboard-layout.tsx'];
+/**
+ * Server files whose texts the browser shows as data, translating them itself: a payment's
+ * failure or review message, stored with the payment and shown on the pay page and in
+ * Payment History (both dashboard pages). Their texts go with the dashboard's part.
+ */
+export const SHOWN_SERVER_FILES = [
+  'modules/payments/checkout.ts',
+  'modules/payments/service.ts',
+  'modules/payments/declines.ts',
+  'lib/payments/test-cards.ts',
+  'lib/payments/stripe-provider.ts',
+];
 
 export type Catalogue = Record<string, string>;
 export type CataloguePart = 'site' | 'dashboard';
@@ -79,7 +91,10 @@ export function readSources(repoRoot: string) {
       ...webFiles.filter((f) => !isDashboard(f)),
       ...sourceFiles(path.join(repoRoot, 'packages/shared/src')),
     ]),
-    dashboard: read(webFiles.filter(isDashboard)),
+    dashboard: read([
+      ...webFiles.filter(isDashboard),
+      ...SHOWN_SERVER_FILES.map((f) => path.join(repoRoot, 'apps/server/src', f)),
+    ]),
     server: read(sourceFiles(path.join(repoRoot, 'apps/server/src'))),
   };
 }

@@ -1,4 +1,5 @@
 import { POISHA_PER_TK } from './constants';
+import { asciiDigits } from './digits';
 
 export function tkToPoisha(tk: number): number {
   return Math.round(tk * POISHA_PER_TK);
@@ -10,8 +11,9 @@ export function tkToPoisha(tk: number): number {
  */
 export function parseWholeTk(value: unknown): number | null {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : null;
-  if (typeof value !== 'string' || !/^[0-9]{1,15}$/.test(value)) return null;
-  return Number(value);
+  if (typeof value !== 'string') return null;
+  const text = asciiDigits(value); // Bangla digits are the same digits
+  return /^[0-9]{1,15}$/.test(text) ? Number(text) : null;
 }
 
 /**
@@ -20,8 +22,9 @@ export function parseWholeTk(value: unknown): number | null {
  */
 export function parseTk(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : null;
-  if (typeof value !== 'string' || !/^[0-9]{1,15}(\.[0-9]{1,2})?$/.test(value)) return null;
-  return Number(value);
+  if (typeof value !== 'string') return null;
+  const text = asciiDigits(value);
+  return /^[0-9]{1,15}(\.[0-9]{1,2})?$/.test(text) ? Number(text) : null;
 }
 
 /** Amounts are formatted in one place, with the language's digits and lakh grouping. */

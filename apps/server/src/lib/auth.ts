@@ -23,7 +23,7 @@ import { translate } from './i18n';
 import type { Jobs } from './jobs';
 import { identityRateLimitStorage } from './identity-rate-limit';
 import { identityLogger, type LevelLog } from './log-errors';
-import { MAIL, requestLanguage } from './mails';
+import { MAIL, requestLanguage, setLanguageAtSignUp } from './mails';
 import { bodyEmail, hitRateLimit, hitRateLimits } from './rate-limit';
 import { countSignInFailure, slowFailingNetwork } from './sign-in-network';
 import type { Mailer } from './mailer';
@@ -406,6 +406,12 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
                 ? 'admin'
                 : 'user';
             return { data: { ...fitProfile(data), role } };
+          },
+          // An account made on a page speaks that page's language (the `lang` cookie, else
+          // Accept-Language): its mails, receipts and texts use it until it is changed.
+          async after(u, ctx) {
+            if (u && ctx?.request)
+              await setLanguageAtSignUp(db, u.id, requestLanguage(ctx.request));
           },
         },
         update: {

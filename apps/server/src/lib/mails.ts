@@ -1,9 +1,14 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
   type Language,
   LANGUAGE_COOKIE,
   negotiateLanguage,
   readCookie,
 } from '@easyfund/shared/i18n/languages';
+import type { Db } from '../db/client';
+import { user } from '../db/schema';
 
 /**
  * The e-mails the server sends while answering a request, keyed by their English text
@@ -34,4 +39,30 @@ export function requestLanguage(request: Request | undefined): Language {
     readCookie(request?.headers.get('cookie') ?? undefined, LANGUAGE_COOKIE),
     request?.headers.get('accept-language') ?? undefined,
   );
+}
+
+/** A stored language, or English for an account that has none (made before languages). */
+export const asLanguage = (value: unknown): Language =>
+  isLanguage(value) ? value : DEFAULT_LANGUAGE;
+
+/**
+ * The language a person reads: the one of their account (set at sign-up from the page,
+ * changed with the switch or in the profile). Every mail, PDF and SMS to a person is
+ * written in it; an unknown person gets English.
+ */
+export async function languageOf(db: Db, userId: string): Promise<Language> {
+  const [row] = await db
+    .select({ language: user.language })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  return asLanguage(row?.language);
+}
+
+/** Gives a new account the language of the page it was made on (never over a choice). */
+export async function setLanguageAtSignUp(db: Db, userId: string, lang: Language): Promise<void> {
+  await db
+    .update(user)
+    .set({ language: lang })
+    .where(and(eq(user.id, userId), isNull(user.language)));
 }

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { SITE_NAME } from '@easyfund/shared/constants';
 import { formatNumber, formatTk } from '@easyfund/shared/format';
-import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
+import type { Language } from '@easyfund/shared/i18n/languages';
+import { PAGES } from '@easyfund/shared/pages';
 import { type Db, type Row, rowsOf } from '../db/client';
 import { translate } from './i18n';
 import type { Mail } from './mailer';
+import { asLanguage } from './mails';
 
 /**
  * Where notification mails go: one call per mail with a key that names it for good
@@ -12,6 +14,8 @@ import type { Mail } from './mailer';
  * server's queue makes each mail a job (lib/sent-mails.ts); tools send at once.
  */
 export interface MailQueue {
+  /** The site's address, for the links in the mails (absent: mails without links). */
+  readonly publicUrl?: string;
   enqueueMail(key: string, mail: Omit<Mail, 'key' | 'attachments'>): Promise<void>;
   /**
    * The refund's mail with its credit note as a PDF (the server's queue, whose workers
@@ -29,25 +33,63 @@ export type DecisionKind = 'application' | 'fund' | 'change' | 'withdrawal';
 async function recipientOf(db: Db, kind: DecisionKind, id: string): Promise<Row | undefined> {
   const query = {
     application: sql`select a.id as key_id, u.email, u.name, u.language, a.status, a.feedback, null as fund,
-        null as amount from verification_applications a join "user" u on u.id = a.user_id
+        null as fund_id, null as amount from verification_applications a join "user" u on u.id = a.user_id
       where a.id = ${id}`,
     fund: sql`select f.id as key_id, u.email, u.name, u.language, f.status, f.feedback, f.name as fund,
-        null as amount from funds f join "user" u on u.id = f.raiser_id where f.id = ${id}`,
+        f.id as fund_id, null as amount from funds f join "user" u on u.id = f.raiser_id where f.id = ${id}`,
     change: sql`select c.id as key_id, u.email, u.name, u.language, c.status, c.feedback,
-        f.name as fund, null as amount from fund_changes c join funds f on f.id = c.fund_id
+        f.name as fund, f.id as fund_id, null as amount from fund_changes c join funds f on f.id = c.fund_id
         join "user" u on u.id = f.raiser_id
       where c.fund_id = ${id} and c.status <> 'pending'
       order by c.decided_at desc nulls last limit 1`,
     withdrawal: sql`select w.id as key_id, u.email, u.name, u.language, w.status, w.feedback, f.name as fund,
-        w.amount_poisha as amount from withdrawals w join funds f on f.id = w.fund_id
+        f.id as fund_id, w.amount_poisha as amount from withdrawals w join funds f on f.id = w.fund_id
         join "user" u on u.id = w.raiser_id where w.id = ${id}`,
   }[kind];
   return rowsOf(await db.execute(query))[0];
 }
 
-const languageOf = (v: unknown): Language => (typeof v === 'string' && isLanguage(v) ? v : 'en');
+const languageOf = asLanguage;
 
-/** The mail telling a person of an admin's decision, in their language, with the feedback. */
+/** What a decision without feedback says instead, by what was decided and how. */
+const NO_FEEDBACK: Record<DecisionKind, Record<'approved' | 'denied', { text: string }>> = {
+  application: {
+    approved: { text: 'You can now request funds from your dashboard.' },
+    denied: {
+      text: 'The admin gave no reason. You can check your details and apply again, or ask us through the Contact Us page.',
+    },
+  },
+  fund: {
+    approved: { text: 'Your fund is now open for donations.' },
+    denied: {
+      text: 'The admin gave no reason. You can send a new request, or ask us through the Contact Us page.',
+    },
+  },
+  change: {
+    approved: { text: 'Your fund page now shows the changes.' },
+    denied: {
+      text: 'The admin gave no reason; your fund stays as it was. You can ask us through the Contact Us page.',
+    },
+  },
+  withdrawal: {
+    approved: { text: 'The money will be paid out to the account you gave.' },
+    denied: {
+      text: 'The admin gave no reason; the money stays in your fund. You can ask us through the Contact Us page.',
+    },
+  },
+};
+
+/** Where the person sees the decided item: the fund's page once it is open, else the dashboard's page. */
+function itemPath(kind: DecisionKind, approved: boolean, fundId: string | null): string {
+  if (kind === 'application') return PAGES.verification.path;
+  if (kind === 'withdrawal') return PAGES.withdraw.path;
+  return approved && fundId
+    ? PAGES.fundDetails.path.replace(':id', encodeURIComponent(fundId))
+    : PAGES.raisedFund.path;
+}
+
+/** The mail telling a person of an admin's decision, in their language, with the feedback
+ *  (or what it means when there is none) and a link to the item. */
 export function decisionMail(
   lang: Language,
   kind: DecisionKind,
@@ -57,8 +99,10 @@ export function decisionMail(
     status: string;
     feedback: string | null;
     fund: string | null;
+    fundId?: string | null;
     amountPoisha: number | null;
   },
+  publicUrl?: string,
 ): Mail {
   const approved = r.status === 'approved';
   const fund = r.fund ?? '';
@@ -84,7 +128,16 @@ export function decisionMail(
         }),
   }[kind];
   const lines = [translate(lang, 'Hello {{name}},', { name: r.name }), '', `${subject}.`];
-  if (r.feedback) lines.push('', translate(lang, 'Feedback from the admin:'), r.feedback);
+  const feedback = r.feedback?.trim();
+  if (feedback) lines.push('', translate(lang, 'Feedback from the admin:'), feedback);
+  else lines.push('', translate(lang, NO_FEEDBACK[kind][approved ? 'approved' : 'denied'].text));
+  if (publicUrl) {
+    lines.push(
+      '',
+      translate(lang, 'See it on Easy Fund:'),
+      `${publicUrl}${itemPath(kind, approved, r.fundId ?? null)}`,
+    );
+  }
   lines.push('', SITE_NAME);
   return { to: r.email, subject, text: lines.join('\n') };
 }
@@ -98,14 +151,20 @@ export async function notifyDecision(
 ): Promise<void> {
   const r = await recipientOf(db, kind, id);
   if (!r || (r.status !== 'approved' && r.status !== 'denied')) return;
-  const mail = decisionMail(languageOf(r.language), kind, {
-    email: String(r.email),
-    name: String(r.name),
-    status: String(r.status),
-    feedback: r.feedback === null ? null : String(r.feedback),
-    fund: r.fund === null ? null : String(r.fund),
-    amountPoisha: r.amount === null ? null : Number(r.amount),
-  });
+  const mail = decisionMail(
+    languageOf(r.language),
+    kind,
+    {
+      email: String(r.email),
+      name: String(r.name),
+      status: String(r.status),
+      feedback: r.feedback === null ? null : String(r.feedback),
+      fund: r.fund === null ? null : String(r.fund),
+      fundId: r.fund_id === null ? null : String(r.fund_id),
+      amountPoisha: r.amount === null ? null : Number(r.amount),
+    },
+    queue.publicUrl,
+  );
   await queue.enqueueMail(`decision:${kind}:${String(r.key_id)}`, mail);
 }
 

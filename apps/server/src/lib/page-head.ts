@@ -64,10 +64,33 @@ function banglaCataloguePreload(assets: string[]): string {
  * at once delayed the page's largest picture.
  */
 function banglaFontPreload(assets: string[]): string {
-  const file = assets.find((f) => /^noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/.test(f));
+  const file = banglaFontFiles(assets)[400];
   return file
     ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}">`
     : '';
+}
+
+/**
+ * The web build's Bengali faces by weight: the site's subset (`bangla-<weight>-<hash>.woff2`,
+ * apps/web/build/bangla-name-font.ts), else the full face of that weight.
+ */
+export function banglaFontFiles(assets: string[]): Record<number, string> {
+  const files: Record<number, string> = {};
+  for (const pattern of [
+    /^noto-sans-bengali-bengali-(\d{3})-normal-[\w-]+\.woff2$/,
+    /^bangla-(\d{3})-[\w-]+\.woff2$/,
+  ]) {
+    for (const f of assets) {
+      const weight = pattern.exec(f)?.[1];
+      if (weight) files[Number(weight)] = f;
+    }
+  }
+  return files;
+}
+
+/** The web build's `assets/` files; none without a build. */
+export function webAssets(webDist: string): string[] {
+  return assetFiles(webDist);
 }
 
 /** The first hero slide's picture, the copy the screen will show (the `<picture>`'s media). */

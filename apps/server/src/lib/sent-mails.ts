@@ -60,8 +60,9 @@ export function queueMail(jobs: Jobs, key: string, mail: Omit<Mail, 'key' | 'att
 }
 
 /** The server's mail queue: each mail a job, sent by a worker, retried, once per key. */
-export function jobsMailQueue(jobs: Jobs): MailQueue {
+export function jobsMailQueue(jobs: Jobs, publicUrl?: string): MailQueue {
   return {
+    publicUrl,
     async enqueueMail(key, mail) {
       await queueMail(jobs, key, mail);
     },
@@ -76,8 +77,9 @@ export function jobsMailQueue(jobs: Jobs): MailQueue {
 }
 
 /** Sends each mail at once, once per key: the command-line tools, which run no workers. */
-export function directMailQueue(db: Db, mailer: Mailer): MailQueue {
+export function directMailQueue(db: Db, mailer: Mailer, publicUrl?: string): MailQueue {
   return {
+    publicUrl,
     async enqueueMail(key, mail) {
       await sendOnce(db, mailer, key, mail);
     },

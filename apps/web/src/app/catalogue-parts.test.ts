@@ -62,6 +62,18 @@ describe('the Bangla catalogue in two parts for the browser', () => {
     expect(Object.keys(parts.dashboard).length).toBeGreaterThan(0);
   });
 
+  it("carries the payment messages the server stores and the browser shows (a wallet's cancel or failure)", () => {
+    const parts = splitCatalogue(bn, readSources(ROOT));
+    for (const text of [
+      'You cancelled the payment. No money was taken.',
+      'The payment failed at the gateway. No money was taken.',
+      'The payment was not completed.',
+    ]) {
+      expect(bn, text).toHaveProperty([text]);
+      expect(parts.dashboard, text).toHaveProperty([text]);
+    }
+  });
+
   it("loads the dashboard's features only on dashboard pages (its texts come with its layout)", () => {
     const router = readFileSync(join(ROOT, 'apps/web/src/app/router.tsx'), 'utf8');
     const modules = [...router.matchAll(/^\s+(\w+): \(\) => import\('\.\.\/features\/(\w+)\//gm)];

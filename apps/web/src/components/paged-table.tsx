@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import type { Paged } from '@easyfund/shared/schemas/fields';
 import { useI18n } from '../lib/i18n';
 import { Pagination } from './pagination';
@@ -32,6 +32,17 @@ export function PagedTable<T>({
   caption,
 }: PagedTableProps<T>) {
   const { t } = useI18n();
+  // On a phone each row is a card whose cells name their column (`data-label`, shown by
+  // index.css's `.table-cards`): the table's amounts and buttons stay on the screen.
+  const body = useRef<HTMLTableSectionElement>(null);
+  const labels = columns.map((c) => t(c));
+  useLayoutEffect(() => {
+    for (const tr of Array.from(body.current?.rows ?? [])) {
+      Array.from(tr.cells).forEach((cell, i) => {
+        if (labels[i] !== undefined) cell.dataset.label = labels[i];
+      });
+    }
+  });
   return (
     <QueryState query={query}>
       {(data) => (
@@ -42,7 +53,7 @@ export function PagedTable<T>({
           ) : (
             <>
               <p
-                className="mb-1 text-right text-xs text-base-content/80 xl:hidden"
+                className="mb-1 hidden text-right text-xs text-base-content/80 sm:block xl:hidden"
                 aria-hidden="true"
               >
                 {t('Swipe the table sideways to see all columns')} →
@@ -53,7 +64,7 @@ export function PagedTable<T>({
                 aria-label={t(label)}
                 role="region"
               >
-                <table className="table" aria-label={t(label)}>
+                <table className="table table-cards" aria-label={t(label)}>
                   <thead>
                     <tr>
                       {columns.map((c) => (
@@ -63,7 +74,7 @@ export function PagedTable<T>({
                       ))}
                     </tr>
                   </thead>
-                  <tbody>
+                  <tbody ref={body}>
                     {data.items.map((item, i) =>
                       row(item, (data.page - 1) * data.pageSize + i + 1),
                     )}

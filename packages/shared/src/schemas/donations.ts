@@ -7,7 +7,14 @@ import {
   PAYMENT_STATUSES,
 } from '../constants';
 import { ZPageQuery } from './common';
-import { isCleanName, NAME_CHARACTERS_MESSAGE, optionalPlainText, paged } from './fields';
+import {
+  digitsText,
+  isCleanName,
+  NAME_CHARACTERS_MESSAGE,
+  optionalPlainText,
+  numberField,
+  paged,
+} from './fields';
 import { formatWholeTk } from '../format';
 
 /** Messages of the donation amount rule (whole Tk, 10 to 10,00,000). */
@@ -18,12 +25,14 @@ export const AMOUNT_MSG = {
   max: `The maximum donation is ${formatWholeTk(MAX_DONATION_TK)}`,
 } as const;
 
-/** A donation amount in whole taka. */
-export const ZAmountTk = z
-  .number({ error: AMOUNT_MSG.required })
-  .int({ error: AMOUNT_MSG.whole })
-  .min(MIN_DONATION_TK, { error: AMOUNT_MSG.min })
-  .max(MAX_DONATION_TK, { error: AMOUNT_MSG.max });
+/** A donation amount in whole taka (typed in ASCII or Bangla digits). */
+export const ZAmountTk = numberField(
+  z
+    .number({ error: AMOUNT_MSG.required })
+    .int({ error: AMOUNT_MSG.whole })
+    .min(MIN_DONATION_TK, { error: AMOUNT_MSG.min })
+    .max(MAX_DONATION_TK, { error: AMOUNT_MSG.max }),
+);
 
 const ZFundId = z.uuid({ error: 'Choose a fund' });
 
@@ -291,29 +300,39 @@ export const CARD_MSG = {
 /** The card form of the pay page (format only; the processor judges the card). */
 export const ZCardForm = z.object({
   amountTk: ZAmountTk,
-  cardNumber: z
-    .string()
-    .trim()
-    .min(1, CARD_MSG.numberRequired)
-    .refine((v) => /^[\d -]+$/.test(v), CARD_MSG.numberFormat)
-    .refine((v) => {
-      const n = v.replace(/\D/g, '').length;
-      return n >= 12 && n <= 19;
-    }, CARD_MSG.numberFormat),
-  expiry: z
-    .string()
-    .trim()
-    .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, CARD_MSG.expiryFormat),
-  cvc: z
-    .string()
-    .trim()
-    .regex(/^\d{3}$/, CARD_MSG.cvcFormat),
+  cardNumber: digitsText(
+    z
+      .string()
+      .trim()
+      .min(1, CARD_MSG.numberRequired)
+      .refine((v) => /^[\d -]+$/.test(v), CARD_MSG.numberFormat)
+      .refine((v) => {
+        const n = v.replace(/\D/g, '').length;
+        return n >= 12 && n <= 19;
+      }, CARD_MSG.numberFormat),
+  ),
+  expiry: digitsText(
+    z
+      .string()
+      .trim()
+      .regex(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, CARD_MSG.expiryFormat),
+  ),
+  cvc: digitsText(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{3}$/, CARD_MSG.cvcFormat),
+  ),
 });
-export type TCardForm = z.infer<typeof ZCardForm>;
+export type TCardForm = z.output<typeof ZCardForm>;
+/** What the card form holds as typed. */
+export type TCardFormInput = z.input<typeof ZCardForm>;
 
 /** The amount form used with Stripe Elements (the card lives in Stripe's iframe). */
 export const ZAmountForm = z.object({ amountTk: ZAmountTk });
-export type TAmountForm = z.infer<typeof ZAmountForm>;
+export type TAmountForm = z.output<typeof ZAmountForm>;
+/** What the amount form holds as typed. */
+export type TAmountFormInput = z.input<typeof ZAmountForm>;
 
 /** Body of the test processor's confirm endpoint (what Stripe.js would send to Stripe). */
 export const ZTestConfirmRequest = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asciiDigits } from '../digits';
 import { parseWholeTk } from '../money';
 import { MSG } from '../texts';
 
@@ -25,6 +26,28 @@ export function requiredWholeTk(wholeMessage = 'Enter a whole amount in Tk') {
       error: (issue) => (issue.input === undefined ? MSG.fieldRequired : wholeMessage),
     }),
   );
+}
+
+/**
+ * The zod preprocess step of a number typed in a field: text in ASCII or Bangla digits
+ * (decision new-bangla-digits) becomes the number it reads as, blank becomes undefined
+ * (the "required" message), other text NaN (the field's own message); a number stays.
+ */
+export function typedNumber(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = asciiDigits(value).trim();
+  if (text === '') return undefined;
+  return /^[0-9]{1,15}(?:\.[0-9]+)?$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/** A number field's schema: what is typed (text, or a number) read by typedNumber() first. */
+export function numberField<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v: string | number | undefined) => typedNumber(v), schema);
+}
+
+/** Digits typed in a text field (card, NID and phone numbers): Bangla digits read as ASCII. */
+export function digitsText<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v: string) => (typeof v === 'string' ? asciiDigits(v) : v), schema);
 }
 
 // NUL and the other control characters, line breaks and tabs aside.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asciiDigits } from '../digits';
 import { CONTACT_LIMITS, CONTACT_MSG, MSG } from '../texts';
 import { ZEmail } from './auth';
 import { nameText, paged } from './fields';
@@ -21,7 +22,7 @@ export const ZContactRequest = z.object({
   }),
   email: ZEmail,
   phone: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : asciiDigits(v)) : v),
     z
       .string({ error: CONTACT_MSG.phone })
       .trim()

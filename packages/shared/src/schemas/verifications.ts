@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DECISION_STATUSES, ROLES } from '../constants';
 import { ZPageQuery } from './common';
+import { asciiDigits } from '../digits';
 import { nameText, paged, requiredText, ZImageRef } from './fields';
 
 /** Bangladeshi mobile numbers: 01[3-9] and 8 digits, optionally after +88 or 88. */
@@ -11,7 +12,8 @@ export const NID_PATTERN = /^(?:\d{10}|\d{13}|\d{17})$/;
 export const PHONE_MESSAGE = 'Enter a Bangladeshi mobile number, like 01712345678';
 export const NID_MESSAGE = 'Enter a national ID number of 10, 13 or 17 digits';
 
-const withoutSeparators = (v: string) => v.replace(/[\s-]/g, '');
+/** The number as typed: Bangla digits read as ASCII, spaces and dashes left out. */
+const withoutSeparators = (v: string) => asciiDigits(v).replace(/[\s-]/g, '');
 
 export const ZPhoneNumber = requiredText(20)
   .transform(withoutSeparators)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NISAB_BASES } from '../zakat';
+import { numberField } from './fields';
 
 /** The prices the nisab is computed from, kept current by an admin. */
 export const ZZakatSettings = z.object({
@@ -11,11 +12,13 @@ export const ZZakatSettings = z.object({
 export type TZakatSettings = z.infer<typeof ZZakatSettings>;
 
 const price = (metal: string) =>
-  z
-    .number({ error: `Enter the price of ${metal} per gram in Tk` })
-    .positive(`Enter the price of ${metal} per gram in Tk`)
-    .max(1_000_000, `The price of ${metal} must be at most 1,000,000 Tk per gram`)
-    .multipleOf(0.01, 'Use at most two decimals');
+  numberField(
+    z
+      .number({ error: `Enter the price of ${metal} per gram in Tk` })
+      .positive(`Enter the price of ${metal} per gram in Tk`)
+      .max(1_000_000, `The price of ${metal} must be at most 1,000,000 Tk per gram`)
+      .multipleOf(0.01, 'Use at most two decimals'),
+  );
 
 /** PUT /api/admin/zakat: the prices per gram in Tk (two decimals at most). */
 export const ZUpdateZakatSettingsRequest = z.object({

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { WALLET_METHODS, type PaymentMethod } from '@easyfund/shared/constants';
+import { asciiDigits } from '@easyfund/shared/digits';
 import type { Db } from '../../db/client';
 import { testGatewaySessions } from '../../db/schema';
 import { instrumentOf } from './fingerprint';
@@ -124,7 +125,9 @@ export class TestCheckoutGateway implements CheckoutGateway {
    * fails, cancels or times out (nothing is sent: reconciliation finds it) by number.
    */
   async complete(sessionKey: string, walletNumber: string, otp: string): Promise<CompleteResult> {
-    const number = walletNumber.replace(/[\s-]/g, '');
+    // Typed on a Bangla keypad, the number and the code are the same digits.
+    const number = asciiDigits(walletNumber).replace(/[\s-]/g, '');
+    otp = asciiDigits(otp);
     if (!/^01\d{9}$/.test(number)) return { ok: false, message: TEST_WALLET_MESSAGES.number };
     const outcome = (TEST_WALLET.numbers as Record<string, TestWalletOutcome>)[number];
     if (!outcome) return { ok: false, message: TEST_WALLET_MESSAGES.unknownNumber };

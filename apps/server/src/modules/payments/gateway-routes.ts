@@ -1,10 +1,13 @@
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { payments } from '@easyfund/shared/api/payments';
 import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@easyfund/shared/constants';
+import { asciiDigits } from '@easyfund/shared/digits';
 import { formatTk } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { payments as paymentsTable } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import { banglaFontFiles, webAssets } from '../../lib/page-head';
 import { clientNetwork, hitRateLimit } from '../../lib/rate-limit';
 import { translate } from '../../lib/i18n';
 import { instrumentOf } from '../../lib/payments/fingerprint';
@@ -186,13 +189,31 @@ const OUTCOME_NAMES: Record<string, string> = {
   'times out': 'times out',
 };
 
-function page(lang: Language, body: string): string {
+/**
+ * The site's own Bengali faces for the weights the page uses (400, 600, 700), from the web
+ * build: a phone without a Bengali font shows the page's Bangla, not empty boxes.
+ */
+function banglaFaces(webDist: string | undefined): string {
+  if (!webDist) return '';
+  const files = banglaFontFiles(webAssets(path.resolve(webDist)));
+  return [400, 600, 700]
+    .filter((w) => files[w])
+    .map(
+      (w) =>
+        `@font-face{font-family:'Easy Fund Bengali';font-weight:${w};font-display:swap;src:url(/assets/${files[w]}) format('woff2');unicode-range:U+0964-0965,U+0980-09FE,U+200C-200D}`,
+    )
+    .join('');
+}
+
+function pageOf(lang: Language, body: string, fonts = ''): string {
   const t = (text: string) => esc(translate(lang, text));
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t(TEST_PAGE_TEXTS.title)}</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f5;color:#18181b}
+${fonts}
+body{font-family:system-ui,'Easy Fund Bengali',sans-serif;margin:0;background:#f4f4f5;color:#18181b}
+button,input{font-family:inherit}
 main{max-width:26rem;margin:0 auto;padding:1rem}
 .banner{background:#fde68a;color:#713f12;padding:.75rem 1rem;border-radius:.5rem;font-weight:600}
 .card{background:#fff;border-radius:.75rem;padding:1rem;margin-top:1rem;box-shadow:0 1px 3px #0002}
@@ -221,6 +242,8 @@ const TOO_MANY_TRIES = 'Too many tries for this payment. Please start the paymen
 
 /** The test checkout page and its form: a wallet number and an OTP, nothing more. */
 function registerTestCheckoutPage(app: FastifyInstance, gateway: TestCheckoutGateway) {
+  const fonts = banglaFaces(app.config.WEB_DIST);
+  const page = (lang: Language, body: string) => pageOf(lang, body, fonts);
   // The wallet-number and code form has no account: a few tries per checkout session, as a
   // gateway allows, and a wallet declined too often is refused (decision 454). A network
   // is not counted: thousands of wallet owners share one carrier-grade NAT address.
@@ -255,7 +278,7 @@ ${error ? `<p class="error" role="alert">${t(error)}</p>` : ''}
 </form>
 <form method="post" action="${action}"><button class="secondary" type="submit" name="action" value="cancel">${t(TEST_PAGE_TEXTS.cancel)}</button></form>
 </div>
-<div class="card"><h2>${t(TEST_PAGE_TEXTS.numbers)}</h2><ul>${numbers}</ul><p>OTP: <code>${TEST_WALLET.otp}</code></p></div>`,
+<div class="card"><h2>${t(TEST_PAGE_TEXTS.numbers)}</h2><ul>${numbers}</ul><p>${t(TEST_PAGE_TEXTS.otp)}: <code>${TEST_WALLET.otp}</code></p></div>`,
     );
   }
 
@@ -331,7 +354,7 @@ ${error ? `<p class="error" role="alert">${t(error)}</p>` : ''}
             returnForm(lang, session.cancelUrl, cancelled ?? {}, TEST_PAGE_TEXTS.cancelledDone),
           );
         }
-        const number = fields.get('wallet') ?? '';
+        const number = asciiDigits(fields.get('wallet') ?? '');
         const { database, config } = request.server;
         const tries = await hitRateLimit(
           database.db,

@@ -1,3 +1,4 @@
+import { asciiDigits } from '@easyfund/shared/digits';
 import { DONATION_PRESETS_TK, MAX_DONATION_TK, MIN_DONATION_TK } from '@easyfund/shared/constants';
 
 export type AmountChoice = (typeof DONATION_PRESETS_TK)[number] | 'other';
@@ -8,7 +9,7 @@ export const AMOUNT_ERROR = 'Enter a whole amount from {{min}} to {{max}}';
 /** The whole-Tk amount the visitor chose, or null when "Other" holds no valid amount. */
 export function chosenAmount(choice: AmountChoice, other: string): number | null {
   if (choice !== 'other') return choice;
-  const text = other.trim();
+  const text = asciiDigits(other).trim(); // Bangla digits are the same digits
   if (!/^\d+$/.test(text)) return null;
   const tk = Number(text);
   return tk >= MIN_DONATION_TK && tk <= MAX_DONATION_TK ? tk : null;

@@ -17,10 +17,10 @@ export const HERO = {
 } as const;
 
 export const STATS = [
-  { value: '50+', label: 'Districts' },
-  { value: '400+', label: 'Volunteers' },
-  { value: '100000', label: 'Goal' },
-  { value: '45000', label: 'Raised' },
+  { value: 50, more: true, label: 'Districts' },
+  { value: 400, more: true, label: 'Volunteers' },
+  { value: 100_000, more: false, label: 'Goal' },
+  { value: 45_000, more: false, label: 'Raised' },
 ] as const;
 
 /**

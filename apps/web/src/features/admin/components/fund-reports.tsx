@@ -14,7 +14,7 @@ import { usePageParam } from '../../../lib/use-page-param';
 const REPORT_STATES = ['open', 'resolved'] as const;
 
 export function FundReports() {
-  const { t, dateTime } = useI18n();
+  const { t, number, dateTime } = useI18n();
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const [page, setPage] = usePageParam('reportsPage');
   const list = useQuery(reportsQuery(status, page));
@@ -30,7 +30,7 @@ export function FundReports() {
     <section aria-labelledby="reports-heading" className="mb-10">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h2 id="reports-heading" className="text-xl font-semibold">
-          {t('Reported funds')} {list.data ? `(${list.data.total})` : ''}
+          {t('Reported funds')} {list.data ? `(${number(list.data.total)})` : ''}
         </h2>
         <div className="join" role="group" aria-label={t('Which reports')}>
           {REPORT_STATES.map((s) => (

@@ -24,11 +24,11 @@ export function Component() {
 function ContactMessages() {
   const [page, setPage] = usePageParam('messagesPage');
   const list = useQuery(contactMessagesQuery(page));
-  const { t, digits, dateTime } = useI18n();
+  const { t, number, dateTime } = useI18n();
   return (
     <section aria-labelledby="contact-heading" className="mb-10">
       <h2 id="contact-heading" className="mb-3 text-xl font-semibold">
-        {t('Contact messages')} {list.data ? `(${digits(list.data.total)})` : ''}
+        {t('Contact messages')} {list.data ? `(${number(list.data.total)})` : ''}
       </h2>
       <PagedTable
         query={list}
@@ -60,11 +60,11 @@ function ContactMessages() {
 function Subscribers() {
   const [page, setPage] = usePageParam('subscribersPage');
   const list = useQuery(subscriptionsQuery(page));
-  const { t, digits, dateTime } = useI18n();
+  const { t, number, dateTime } = useI18n();
   return (
     <section aria-labelledby="subscribers-heading">
       <h2 id="subscribers-heading" className="mb-3 text-xl font-semibold">
-        {t('Newsletter subscribers')} {list.data ? `(${digits(list.data.total)})` : ''}
+        {t('Newsletter subscribers')} {list.data ? `(${number(list.data.total)})` : ''}
       </h2>
       <PagedTable
         query={list}

@@ -3,8 +3,9 @@ import { useSession } from '../../../api/session';
 import { Avatar } from '../../../components/avatar';
 import { useI18n } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/title';
+import { ProfileLanguage } from '../components/profile-language';
 
-/** /dashboard: the user's photo, display name and e-mail. */
+/** /dashboard: the user's photo, display name and e-mail, and the account's language. */
 export function Component() {
   usePageTitle(PAGE_TITLES.dashboard);
   const { user } = useSession();
@@ -20,6 +21,7 @@ export function Component() {
           </h1>
           <p className="text-base-content/80">{user.email}</p>
           <span className="badge badge-primary badge-outline mt-2 capitalize">{t(user.role)}</span>
+          <ProfileLanguage userId={user.id} />
         </div>
       </div>
     </section>

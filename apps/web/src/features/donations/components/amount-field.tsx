@@ -2,6 +2,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MAX_DONATION_TK, MIN_DONATION_TK } from '@easyfund/shared/constants';
 import { formatWholeTk } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
+import { typedNumber } from '@easyfund/shared/schemas/fields';
 import { TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';
 
@@ -23,11 +24,11 @@ export function AmountField({
         max: formatWholeTk(MAX_DONATION_TK, lang),
       })}
       registration={registration}
-      type="number"
+      // Text, not a number input: a number input drops digits typed on a Bangla keyboard
+      // (decision new-bangla-digits); the schema reads them.
+      type="text"
       inputMode="numeric"
-      min={MIN_DONATION_TK}
-      max={MAX_DONATION_TK}
-      step={1}
+      autoComplete="off"
     />
   );
 }
@@ -44,11 +45,12 @@ export function PaymentError({ message }: { message: string | null }) {
 
 /** 'Pay 500 Tk' for a valid amount, else 'Pay'. */
 export function payLabel(
-  amount: number,
+  typed: unknown,
   t: (text: string, values?: Record<string, string>) => string,
   lang: Language,
 ): string {
-  return Number.isInteger(amount) && amount > 0
+  const amount = typedNumber(typed);
+  return typeof amount === 'number' && Number.isInteger(amount) && amount > 0
     ? t('Pay {{amount}}', { amount: formatWholeTk(amount, lang) })
     : t('Pay');
 }

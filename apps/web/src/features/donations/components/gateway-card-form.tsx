@@ -7,7 +7,7 @@ import { useI18n } from '../../../lib/i18n';
 import { AmountField, PaymentError } from './amount-field';
 
 const ZGatewayCardForm = z.object({ amountTk: ZAmountTk });
-type TGatewayCardForm = z.infer<typeof ZGatewayCardForm>;
+type TGatewayCardForm = z.output<typeof ZGatewayCardForm>;
 
 /** With SSLCommerz, a card is paid on the gateway's page: an amount and one button. */
 export function GatewayCardForm({
@@ -26,7 +26,7 @@ export function GatewayCardForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<TGatewayCardForm>({
+  } = useForm<z.input<typeof ZGatewayCardForm>, unknown, TGatewayCardForm>({
     resolver: zodResolver(ZGatewayCardForm),
     defaultValues: { amountTk: initialAmountTk },
   });
@@ -36,10 +36,7 @@ export function GatewayCardForm({
       onSubmit={handleSubmit(({ amountTk }) => onPay('card', amountTk))}
       className="flex flex-col gap-3"
     >
-      <AmountField
-        registration={register('amountTk', { valueAsNumber: true })}
-        error={errors.amountTk?.message}
-      />
+      <AmountField registration={register('amountTk')} error={errors.amountTk?.message} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {t('Pay with a card through SSLCommerz')}
       </button>

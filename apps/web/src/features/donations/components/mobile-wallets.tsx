@@ -44,7 +44,7 @@ const WALLET_COLOURS: Record<WalletMethod, string> = {
 const ORDER: WalletMethod[] = ['bkash', 'rocket', 'nagad'];
 
 const ZWalletForm = z.object({ amountTk: ZAmountTk });
-type TWalletForm = z.infer<typeof ZWalletForm>;
+type TWalletForm = z.output<typeof ZWalletForm>;
 
 interface Props {
   initialAmountTk: number;
@@ -66,7 +66,7 @@ export function MobileWallets({ initialAmountTk, methods, busy, error, onPay }: 
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<TWalletForm>({
+  } = useForm<z.input<typeof ZWalletForm>, unknown, TWalletForm>({
     resolver: zodResolver(ZWalletForm),
     defaultValues: { amountTk: initialAmountTk },
   });
@@ -93,12 +93,7 @@ export function MobileWallets({ initialAmountTk, methods, busy, error, onPay }: 
 
   return (
     <form noValidate onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-3">
-      {live && (
-        <AmountField
-          registration={register('amountTk', { valueAsNumber: true })}
-          error={errors.amountTk?.message}
-        />
-      )}
+      {live && <AmountField registration={register('amountTk')} error={errors.amountTk?.message} />}
       <ul className="flex flex-wrap gap-3" aria-label={t('Mobile wallets')}>
         {ORDER.map((method) => {
           const name = PAYMENT_METHOD_NAMES[method];

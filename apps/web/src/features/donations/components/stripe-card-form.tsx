@@ -3,7 +3,11 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { type TAmountForm, ZAmountForm } from '@easyfund/shared/schemas/donations';
+import {
+  type TAmountForm,
+  type TAmountFormInput,
+  ZAmountForm,
+} from '@easyfund/shared/schemas/donations';
 import type { Billing } from '../billing';
 import type { CardStep } from '../use-payment-flow';
 import { useI18n } from '../../../lib/i18n';
@@ -54,7 +58,7 @@ function StripeForm({
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<TAmountForm>({
+  } = useForm<TAmountFormInput, unknown, TAmountForm>({
     resolver: zodResolver(ZAmountForm),
     defaultValues: { amountTk: initialAmountTk },
   });
@@ -73,10 +77,7 @@ function StripeForm({
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
-      <AmountField
-        registration={register('amountTk', { valueAsNumber: true })}
-        error={errors.amountTk?.message}
-      />
+      <AmountField registration={register('amountTk')} error={errors.amountTk?.message} />
       <div role="group" aria-labelledby={labelId}>
         <p id={labelId} className="pb-1 font-medium">
           {t('Card')}

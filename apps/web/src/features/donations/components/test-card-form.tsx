@@ -1,6 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { parseExpiry, type TCardForm, ZCardForm } from '@easyfund/shared/schemas/donations';
+import {
+  parseExpiry,
+  type TCardForm,
+  type TCardFormInput,
+  ZCardForm,
+} from '@easyfund/shared/schemas/donations';
 import { useConfirmTestCard } from '../../../api/payments';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
@@ -26,7 +31,7 @@ export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: P
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<TCardForm>({
+  } = useForm<TCardFormInput, unknown, TCardForm>({
     resolver: zodResolver(ZCardForm),
     defaultValues: { amountTk: initialAmountTk, cardNumber: '', expiry: '', cvc: '' },
   });
@@ -56,10 +61,7 @@ export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: P
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
-      <AmountField
-        registration={register('amountTk', { valueAsNumber: true })}
-        error={errors.amountTk?.message}
-      />
+      <AmountField registration={register('amountTk')} error={errors.amountTk?.message} />
       <TextField
         label="Card number"
         error={errors.cardNumber?.message}

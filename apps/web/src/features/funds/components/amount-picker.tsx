@@ -25,7 +25,7 @@ export function AmountPicker({
   const name = useId();
   const otherId = useId();
   const errorId = `${otherId}-error`;
-  const { t, lang, digits } = useI18n();
+  const { t, lang, number } = useI18n();
   return (
     <fieldset>
       <legend className="mb-2 font-semibold">{t('Choose an amount')}</legend>
@@ -36,7 +36,7 @@ export function AmountPicker({
             type="radio"
             name={name}
             className="btn btn-outline checked:btn-primary"
-            aria-label={t('{{amount}}Tk', { amount: digits(tk) })}
+            aria-label={t('{{amount}}Tk', { amount: number(tk) })}
             checked={choice === tk}
             onChange={() => onChoice(tk)}
           />
@@ -61,11 +61,9 @@ export function AmountPicker({
           <input
             ref={otherRef}
             id={otherId}
-            type="number"
+            type="text"
             inputMode="numeric"
-            min={MIN_DONATION_TK}
-            max={MAX_DONATION_TK}
-            step={1}
+            autoComplete="off"
             value={other}
             onChange={(e) => onOther(e.target.value)}
             aria-invalid={Boolean(error)}

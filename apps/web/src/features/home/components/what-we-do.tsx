@@ -7,7 +7,7 @@ import { CauseIcon, CurrencyIcon } from './cause-icon';
 
 /** 'What We Do?': the six causes, then the statistics strip. */
 export function WhatWeDo() {
-  const { t, digits } = useI18n();
+  const { t, number } = useI18n();
   return (
     <section id="what-we-do" aria-labelledby="what-we-do-title" className="bg-base-100">
       <div className="mx-auto max-w-7xl px-4 py-16">
@@ -47,7 +47,10 @@ export function WhatWeDo() {
             <li key={s.label} className="flex min-w-0 items-center justify-center gap-3 sm:gap-4">
               <CurrencyIcon />
               <p className="flex flex-col">
-                <span className="text-3xl font-extrabold">{digits(s.value)}</span>
+                <span className="text-3xl font-extrabold">
+                  {number(s.value)}
+                  {s.more ? '+' : ''}
+                </span>
                 <span className="text-sm uppercase tracking-wide text-teal-100">{t(s.label)}</span>
               </p>
             </li>

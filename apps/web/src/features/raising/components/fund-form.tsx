@@ -40,7 +40,7 @@ export function FundForm({
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="card bg-base-100 shadow">
-      <div className="card-body grid gap-3 md:grid-cols-2">
+      <div className="card-body grid grid-cols-1 gap-3 md:grid-cols-2">
         <TextField
           label="Event Name"
           error={errors.name?.message}
@@ -65,9 +65,7 @@ export function FundForm({
           error={errors.goalTk?.message}
           hint="The whole amount you want to raise"
           registration={register('goalTk')}
-          type="number"
-          min={1}
-          step={1}
+          type="text"
           inputMode="numeric"
         />
         <TextField
@@ -75,9 +73,7 @@ export function FundForm({
           error={errors.suggestedTk?.message}
           hint="The amount suggested to each donor, in whole Tk"
           registration={register('suggestedTk')}
-          type="number"
-          min={0}
-          step={1}
+          type="text"
           inputMode="numeric"
         />
         <div className="md:col-span-2">

@@ -49,12 +49,15 @@ export function ImageField({ label = 'Image', value, onChange, onBlur, error }: 
   }
 
   return (
-    <fieldset className="fieldset w-full" aria-describedby={errorId}>
+    <fieldset
+      className="fieldset w-full min-w-0 grid-cols-[minmax(0,1fr)]"
+      aria-describedby={errorId}
+    >
       <legend className="fieldset-legend text-sm font-medium">{t(label)}</legend>
       <div
         role="radiogroup"
         aria-label={t('How to give the {{what}}', { what: t(label).toLowerCase() })}
-        className="join"
+        className="join max-w-full flex-wrap"
       >
         <label className="join-item btn btn-sm has-[:checked]:btn-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2">
           <input
@@ -79,14 +82,14 @@ export function ImageField({ label = 'Image', value, onChange, onBlur, error }: 
       </div>
       {mode === 'upload' ? (
         <div className="mt-2">
-          <label htmlFor={`${id}-file`} className="label pb-1 text-sm">
+          <label htmlFor={`${id}-file`} className="label pb-1 text-sm whitespace-normal">
             {t('Upload image (JPEG, PNG or WebP, at most 2 MB)')}
           </label>
           <input
             id={`${id}-file`}
             type="file"
             accept={UPLOAD_MIME_TYPES.join(',')}
-            className="file-input file-input-bordered w-full"
+            className="file-input file-input-bordered w-full max-w-full min-w-0"
             aria-invalid={Boolean(shownError)}
             aria-describedby={errorId}
             onChange={(e) => void onFile(e)}

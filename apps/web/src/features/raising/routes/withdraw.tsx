@@ -89,9 +89,7 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
           label="Amount (Tk)"
           error={errors.amountTk?.message}
           registration={register('amountTk')}
-          type="number"
-          min={1}
-          step={1}
+          type="text"
           inputMode="numeric"
         />
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>

@@ -27,7 +27,7 @@ export function ZakatPricesForm({ settings }: { settings: TZakatSettings }) {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setSaved(false);
-    const body = { goldTkPerGram: Number(gold), silverTkPerGram: Number(silver) };
+    const body = { goldTkPerGram: gold, silverTkPerGram: silver };
     const parsed = ZUpdateZakatSettingsRequest.safeParse(body);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
@@ -56,9 +56,8 @@ export function ZakatPricesForm({ settings }: { settings: TZakatSettings }) {
       </label>
       <input
         id={`${id}-${name}`}
-        type="number"
-        min={0}
-        step={0.01}
+        type="text"
+        inputMode="decimal"
         className="input input-bordered w-full"
         value={value}
         onChange={(e) => set(e.target.value)}

@@ -18,6 +18,7 @@ import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 import { DonateZakat } from '../components/donate-zakat';
 import { ZakatPricesForm } from '../components/zakat-prices-form';
+import { asciiDigits } from '@easyfund/shared/digits';
 
 const ASSETS = [
   'Cash at home and in bank accounts',
@@ -29,7 +30,7 @@ const ASSETS = [
 
 /** Whole taka from a field ('' or nonsense counts as 0). */
 function tkOf(value: string): number {
-  const n = Number(value.replace(/,/g, ''));
+  const n = Number(asciiDigits(value).replace(/,/g, ''));
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
 }
 
@@ -90,10 +91,8 @@ export function Component() {
               </label>
               <input
                 id={`${id}-a${i}`}
-                type="number"
+                type="text"
                 inputMode="numeric"
-                min={0}
-                step={1}
                 className="input input-bordered w-full"
                 value={assets[i]}
                 onChange={(e) =>
@@ -111,10 +110,8 @@ export function Component() {
             </label>
             <input
               id={`${id}-debts`}
-              type="number"
+              type="text"
               inputMode="numeric"
-              min={0}
-              step={1}
               className="input input-bordered w-full"
               value={debts}
               onChange={(e) => setDebts(e.target.value)}

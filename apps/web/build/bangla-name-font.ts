@@ -10,7 +10,7 @@
  *   A letter outside it (a rare one in a person's or a fund's name) falls through to
  *   `Noto Sans Bengali`, the full faces (index.css), which the browser fetches only then.
  *   A weight without a face of its own would be drawn by the device's fonts: on a phone
- *   without a Bengali font, as empty boxes (decision new-bangla-fonts).
+ *   without a Bengali font, as empty boxes (decision 124).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

@@ -30,7 +30,7 @@ export function requiredWholeTk(wholeMessage = 'Enter a whole amount in Tk') {
 
 /**
  * The zod preprocess step of a number typed in a field: text in ASCII or Bangla digits
- * (decision new-bangla-digits) becomes the number it reads as, blank becomes undefined
+ * (decision 123) becomes the number it reads as, blank becomes undefined
  * (the "required" message), other text NaN (the field's own message); a number stays.
  */
 export function typedNumber(value: unknown): unknown {

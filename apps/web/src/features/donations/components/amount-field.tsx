@@ -25,7 +25,7 @@ export function AmountField({
       })}
       registration={registration}
       // Text, not a number input: a number input drops digits typed on a Bangla keyboard
-      // (decision new-bangla-digits); the schema reads them.
+      // (decision 123); the schema reads them.
       type="text"
       inputMode="numeric"
       autoComplete="off"

@@ -34,9 +34,26 @@ let flaky = 0;
 const problems = [];
 /** One line per suite, printed before the closing line. */
 const summary = [];
+/** Each stage's wall-clock time, printed as it ends and again before the closing line. */
+const timings = [];
+const started = performance.now();
+const seconds = (ms) =>
+  `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+/** Runs one stage of the run under a heading and records how long it took. */
+function stage(title, fn) {
+  console.log(`\n== ${title} ==`);
+  const t = performance.now();
+  const result = fn();
+  const line = `${title}: ${seconds(performance.now() - t)}`;
+  timings.push(line);
+  console.log(`\n-- ${line}`);
+  return result;
+}
 
-console.log('\n== Static checks (types, lint, format) ==');
-const checked = run('npm', ['run', 'check']) === 0;
+const checked = stage(
+  'Static checks (types, lint, format)',
+  () => run('npm', ['run', 'check']) === 0,
+);
 if (!checked) problems.push('npm run check failed');
 summary.push(`static checks: ${checked ? 'passed' : 'FAILED'}`);
 
@@ -118,15 +135,12 @@ function browser(label, args, env = {}) {
   );
 }
 
-console.log('\n== Unit, API and process tests (Vitest) ==');
-vitestSummary(vitest('vitest', []));
+stage('Unit, API and process tests (Vitest)', () => vitestSummary(vitest('vitest', [])));
 
-console.log('\n== Browser tests (Playwright, Chromium) ==');
-if (!ensureChromium()) {
-  problems.push('chromium is not installed and could not be installed');
-} else {
-  browser('all', []);
-}
+stage('Browser tests (Playwright, Chromium)', () => {
+  if (!ensureChromium()) problems.push('chromium is not installed and could not be installed');
+  else browser('all', []);
+});
 
 // Node 24 LTS as well (CI sets TEST_NODE24_BIN to its binary): the unit and API suite,
 // on PostgreSQL when TEST_DATABASE_URL is set (as production runs; its run is a third
@@ -138,21 +152,24 @@ if (node24) {
   const env = { PATH: `${path.dirname(node24)}:${process.env.PATH}` };
   const version = spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout.trim();
   const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-  console.log(
-    `\n== Unit and API tests on Node ${version} (${onPostgres ? 'PostgreSQL' : 'PGlite'}) ==`,
-  );
-  vitestSummary(
-    vitest(
-      'vitest-node24',
-      ['--project', 'unit', '--project', onPostgres ? 'api-postgres' : 'api-pglite'],
-      env,
+  stage(`Unit and API tests on Node ${version} (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
+    vitestSummary(
+      vitest(
+        'vitest-node24',
+        ['--project', 'unit', '--project', onPostgres ? 'api-postgres' : 'api-pglite'],
+        env,
+      ),
+      ` on Node ${version}`,
     ),
-    ` on Node ${version}`,
   );
-  console.log(`\n== Browser smoke test on Node ${version} ==`);
-  browser(`smoke on Node ${version}`, ['--grep', '@smoke'], env);
+  stage(`Browser smoke test on Node ${version}`, () =>
+    browser(`smoke on Node ${version}`, ['--grep', '@smoke'], env),
+  );
 }
 
+console.log('');
+for (const line of timings) console.log(`time: ${line}`);
+console.log(`time: whole run: ${seconds(performance.now() - started)}`);
 console.log('');
 for (const line of summary) console.log(line);
 for (const p of problems) console.log(`problem: ${p}`);

@@ -31,20 +31,43 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let flaky = 0;
+/**
+ * Every passed test once (file › name): a test passed on both databases or both runtimes
+ * counts once here, while `passed` counts each run of it.
+ */
+const distinct = new Set();
 const problems = [];
 /** One line per suite, printed before the closing line. */
 const summary = [];
-/** Each stage's wall-clock time, printed as it ends and again before the closing line. */
+/**
+ * Each stage's wall-clock time and the processor time its processes used (read from
+ * /proc: the waited-for children's user + system time). On a machine shared with other
+ * work the wall clock stretches, the processor time hardly: a stage on an idle 2-core
+ * machine takes at least half of it.
+ */
 const timings = [];
 const started = performance.now();
 const seconds = (ms) =>
   `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+/** Processor time (ms) of this process's finished children, or 0 where /proc is missing. */
+function childrenCpuMs() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // cutime and cstime (fields 16 and 17 of the line), in clock ticks of 1/100 s.
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return 0;
+  }
+}
+const cpuStarted = childrenCpuMs();
 /** Runs one stage of the run under a heading and records how long it took. */
 function stage(title, fn) {
   console.log(`\n== ${title} ==`);
   const t = performance.now();
+  const cpu = childrenCpuMs();
   const result = fn();
-  const line = `${title}: ${seconds(performance.now() - t)}`;
+  const line = `${title}: ${seconds(performance.now() - t)} (processor ${seconds(childrenCpuMs() - cpu)})`;
   timings.push(line);
   console.log(`\n-- ${line}`);
   return result;
@@ -81,6 +104,7 @@ function vitest(label, args, env = {}) {
   const counts = JSON.parse(readFileSync(countsFile, 'utf8'));
   let failedHere = 0;
   for (const c of Object.values(counts)) {
+    for (const id of c.ids ?? []) distinct.add(id);
     passed += c.passed;
     failed += c.failed + c.brokenFiles;
     skipped += c.skipped;
@@ -121,7 +145,15 @@ function browser(label, args, env = {}) {
     problems.push(`playwright (${label}) wrote no report`);
     return;
   }
-  const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(pwJson, 'utf8'));
+  const s = report.stats;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      if (spec.tests.every((t) => t.status === 'expected'))
+        distinct.add(`e2e/${spec.file} › ${[...titles, spec.title].join(' › ')}`);
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const file of report.suites ?? []) walk(file, []);
   passed += s.expected;
   failed += s.unexpected;
   skipped += s.skipped;
@@ -169,11 +201,13 @@ if (node24) {
 
 console.log('');
 for (const line of timings) console.log(`time: ${line}`);
-console.log(`time: whole run: ${seconds(performance.now() - started)}`);
+console.log(
+  `time: whole run: ${seconds(performance.now() - started)} (processor ${seconds(childrenCpuMs() - cpuStarted)})`,
+);
 console.log('');
 for (const line of summary) console.log(line);
 for (const p of problems) console.log(`problem: ${p}`);
 console.log(
-  `\nTotal: ${passed} passed, ${failed + problems.length} failed, ${skipped} skipped, ${flaky} flaky`,
+  `\nTotal: ${passed} passed (${distinct.size} distinct tests), ${failed + problems.length} failed, ${skipped} skipped, ${flaky} flaky`,
 );
 process.exit(failed + flaky + problems.length > 0 ? 1 : 0);

@@ -1,21 +1,26 @@
 // Vitest reporter for scripts/test.mjs: passed, failed and skipped tests per project
-// (unit, api-pglite, api-postgres, processes), written as JSON to VITEST_COUNTS_FILE.
-// Vitest's JSON report names each file but not the project it ran in, and the API files
-// run in two projects (one per database).
+// (unit, api-pglite, api-postgres, processes), written as JSON to VITEST_COUNTS_FILE,
+// with the names of the passed tests (file › test), so that the run can count distinct
+// tests across runtimes and databases. Vitest's JSON report names each file but not the
+// project it ran in, and the API files run in two projects (one per database).
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 export default class ProjectCounts {
   onTestRunEnd(testModules) {
     const counts = {};
     for (const module of testModules) {
       const name = module.project.name || 'default';
-      const c = (counts[name] ??= { passed: 0, failed: 0, skipped: 0, brokenFiles: 0 });
+      const c = (counts[name] ??= { passed: 0, failed: 0, skipped: 0, brokenFiles: 0, ids: [] });
+      const file = path.relative(process.cwd(), module.moduleId);
       let tests = 0;
       for (const test of module.children.allTests()) {
         tests++;
         const state = test.result().state;
-        if (state === 'passed') c.passed++;
-        else if (state === 'failed') c.failed++;
+        if (state === 'passed') {
+          c.passed++;
+          c.ids.push(`${file} › ${test.fullName}`);
+        } else if (state === 'failed') c.failed++;
         else c.skipped++;
       }
       // A file that failed to load (or whose hooks threw) with no failed test in it.

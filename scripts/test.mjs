@@ -4,10 +4,11 @@
 // then a line per suite and one closing line with the passed, failed, skipped and flaky
 // counts. A flaky browser test (passed only on a retry) fails the run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledServerDir } from '../e2e/build-dirs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = mkdtempSync(path.join(tmpdir(), 'easyfund-test-report-'));
@@ -167,37 +168,71 @@ function browser(label, args, env = {}) {
   );
 }
 
-stage('Unit, API and process tests (Vitest)', () => vitestSummary(vitest('vitest', [])));
+// Node 24 LTS as well (CI sets TEST_NODE24_BIN to its binary). The API suite runs twice,
+// once per database and each on one runtime: PGlite on this Node, PostgreSQL (as
+// production runs) on Node 24, so both databases and both runtimes stay covered; without
+// Node 24 both run here. The browser smoke test runs against a server on Node 24 too: the
+// tests tagged @smoke (home, list, fund page, sign-in, a card donation, its receipt mailed,
+// the contact form), the paths a runtime change could break.
+const node24 = process.env.TEST_NODE24_BIN;
+const node24Env = node24 ? { PATH: `${path.dirname(node24)}:${process.env.PATH}` } : {};
+const node24Version = node24
+  ? spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout.trim()
+  : '';
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const postgresOnNode24 = Boolean(node24) && onPostgres;
 
-stage('Browser tests (Playwright, Chromium)', () => {
-  if (!ensureChromium()) problems.push('chromium is not installed and could not be installed');
-  else browser('all', []);
+// The production web build and the compiled server (what `npm start` runs), built once
+// for every run that needs them: the compiled-server test and each browser run.
+const builds = path.join(out, 'builds');
+const webDist = path.join(builds, 'web');
+const serverDist = compiledServerDir(root);
+process.env.E2E_WEB_DIST = webDist;
+process.env.E2E_SERVER_DIST = serverDist;
+const built = stage('Builds (web app, compiled server)', () => {
+  const web = run('npm', ['run', 'build', '-w', '@easyfund/web', '--', '--outDir', webDist]);
+  const server = run(process.execPath, ['scripts/build-server.mjs', '--outDir', serverDist]);
+  if (web !== 0) problems.push('the web build failed');
+  if (server !== 0) problems.push('the server build failed');
+  return web === 0 && server === 0;
 });
 
-// Node 24 LTS as well (CI sets TEST_NODE24_BIN to its binary): the unit and API suite,
-// on PostgreSQL when TEST_DATABASE_URL is set (as production runs; its run is a third
-// shorter than PGlite's), and the browser smoke test against a server run by Node 24 on the
-// embedded database: the tests tagged @smoke (home, list, fund page, sign-in, a card
-// donation, its receipt mailed, the contact form), the paths a runtime change could break.
-const node24 = process.env.TEST_NODE24_BIN;
-if (node24) {
-  const env = { PATH: `${path.dirname(node24)}:${process.env.PATH}` };
-  const version = spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-  stage(`Unit and API tests on Node ${version} (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
-    vitestSummary(
-      vitest(
-        'vitest-node24',
-        ['--project', 'unit', '--project', onPostgres ? 'api-postgres' : 'api-pglite'],
-        env,
-      ),
-      ` on Node ${version}`,
+stage('Unit, API and process tests (Vitest)', () =>
+  vitestSummary(
+    vitest(
+      'vitest',
+      postgresOnNode24
+        ? ['--project', 'unit', '--project', 'api-pglite', '--project', 'processes']
+        : [],
     ),
+  ),
+);
+
+if (node24)
+  stage(
+    `Unit and API tests on Node ${node24Version} (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
+    () =>
+      vitestSummary(
+        vitest(
+          'vitest-node24',
+          ['--project', 'unit', '--project', onPostgres ? 'api-postgres' : 'api-pglite'],
+          node24Env,
+        ),
+        ` on Node ${node24Version}`,
+      ),
   );
-  stage(`Browser smoke test on Node ${version}`, () =>
-    browser(`smoke on Node ${version}`, ['--grep', '@smoke'], env),
-  );
+
+const chromium = built && ensureChromium();
+if (built && !chromium) problems.push('chromium is not installed and could not be installed');
+if (chromium) {
+  stage('Browser tests (Playwright, Chromium)', () => browser('all', []));
+  if (node24)
+    stage(`Browser smoke test on Node ${node24Version}`, () =>
+      browser(`smoke on Node ${node24Version}`, ['--grep', '@smoke'], node24Env),
+    );
 }
+rmSync(builds, { recursive: true, force: true });
+rmSync(serverDist, { recursive: true, force: true });
 
 console.log('');
 for (const line of timings) console.log(`time: ${line}`);

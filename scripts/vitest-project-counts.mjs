@@ -13,18 +13,20 @@ export default class ProjectCounts {
       const name = module.project.name || 'default';
       const c = (counts[name] ??= { passed: 0, failed: 0, skipped: 0, brokenFiles: 0, ids: [] });
       const file = path.relative(process.cwd(), module.moduleId);
-      let tests = 0;
+      let failedHere = 0;
       for (const test of module.children.allTests()) {
-        tests++;
         const state = test.result().state;
         if (state === 'passed') {
           c.passed++;
           c.ids.push(`${file} › ${test.fullName}`);
-        } else if (state === 'failed') c.failed++;
-        else c.skipped++;
+        } else if (state === 'failed') {
+          c.failed++;
+          failedHere++;
+        } else c.skipped++;
       }
-      // A file that failed to load (or whose hooks threw) with no failed test in it.
-      if (module.state() === 'failed' && tests === 0) c.brokenFiles++;
+      // A file that failed to load, or whose hooks threw (its tests then count as skipped),
+      // with no failed test in it.
+      if (module.state() === 'failed' && failedHere === 0) c.brokenFiles++;
     }
     if (process.env.VITEST_COUNTS_FILE)
       writeFileSync(process.env.VITEST_COUNTS_FILE, JSON.stringify(counts, null, 2));

@@ -1,7 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { compiledServerDir } from './e2e/build-dirs.mjs';
 import { freePort } from './e2e/ports';
 
 // Ports chosen once in the runner; workers inherit them through the environment.
@@ -11,6 +13,9 @@ process.env.E2E_OIDC_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-'));
 // The web build the server serves: a test that starts a server of its own serves it too.
 process.env.E2E_WEB_DIST ??= mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-web-'));
+// The compiled server (what `npm start` runs) e2e/serve.mjs starts: a test that starts a
+// server of its own runs it too. `npm test` builds both once for all its browser runs.
+process.env.E2E_SERVER_DIST ??= compiledServerDir(path.dirname(fileURLToPath(import.meta.url)));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export const CHROMIUM_ARGS = [
@@ -51,5 +56,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
+    // SIGTERM rather than a SIGKILL to the group: e2e/serve.mjs stops the server and
+    // removes the folders it made (data, and the builds it made itself).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 });

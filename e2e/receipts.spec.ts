@@ -1,18 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { PDFParse } from 'pdf-parse';
 import { DEMO, donateViaApi, expect, loginViaApi, mailTo, registerViaApi, test } from './fixtures';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-
-async function pdfText(data: Uint8Array): Promise<string> {
-  const parser = new PDFParse({ data });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 test(
   'donate → thank-you page → receipt e-mail with the PDF in the outbox',
@@ -57,24 +45,18 @@ test(
       `/dashboard/selecteddonation/pay/${fund.id}`,
     );
 
-    // The receipt link downloads the PDF.
+    // The receipt link downloads the PDF. What the PDF says (number, amount in words, fund)
+    // is checked in the API suite (apps/server/test/receipts.test.ts), without a browser.
     const href = await page
       .getByRole('link', { name: 'Download the receipt (PDF)' })
       .getAttribute('href');
     const download = await page.request.get(href!);
     expect(download.status()).toBe(200);
     expect(download.headers()['content-type']).toBe('application/pdf');
-    expect(await pdfText(await download.body())).toContain(receiptNumber);
 
-    // The e-mail, sent by the job queue, carries the same receipt.
+    // The e-mail, sent by the job queue, carries the receipt as a PDF.
     const mail = await mailTo(account.email, `Your donation receipt ${receiptNumber}`);
-    const attachment = /Attachment: (\S+\.pdf) \(application\/pdf/.exec(mail)?.[1];
-    expect(attachment, mail).toBeTruthy();
-    const pdf = readFileSync(path.join(process.env.E2E_DATA_DIR ?? '', 'outbox', attachment!));
-    const text = await pdfText(new Uint8Array(pdf));
-    expect(text).toContain(receiptNumber);
-    expect(text).toContain('Two Thousand Five Hundred Taka Only');
-    expect(text).toContain(fund.name);
+    expect(mail).toMatch(/Attachment: \S+\.pdf \(application\/pdf/);
 
     // Donation History links the same receipt.
     await page.goto('/dashboard/donated');
@@ -84,7 +66,7 @@ test(
   },
 );
 
-test("an admin refunds half from the payment's detail: totals, histories and the export agree", async ({
+test("an admin refunds half from the payment's detail: totals and histories agree", async ({
   page,
   request,
   browser,
@@ -150,11 +132,5 @@ test("an admin refunds half from the payment's detail: totals, histories and the
   await expect(donorPage.getByText('Refunded 1,000 Tk')).toBeVisible();
   await expect(donorPage.getByText('Reason: Asked to give half of it back')).toBeVisible();
   await donorPage.close();
-
-  // The accountant's export lists the refund against the payment.
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
-  const csv = await page.request.get(`/api/admin/exports/refunds.csv?from=${day}&to=${day}`);
-  expect(csv.status()).toBe(200);
-  const line = (await csv.text()).split('\r\n').find((l) => l.includes(paymentId));
-  expect(line, 'the refund in the export').toContain('1000.00');
+  // The accountant's export of the refund: apps/server/test/refunds.test.ts.
 });

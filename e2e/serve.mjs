@@ -3,24 +3,42 @@
 // in for Google, and the production build served by the real server on a fresh data
 // directory (embedded PGlite), with demo data.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { compiledServerDir } from './build-dirs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '3100';
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? '3101');
 
-// A build of its own, so that concurrent runs never serve each other's half-written files.
+// The production web build and the compiled server (what `npm start` runs). `npm test`
+// builds both once and hands every browser run the same folders (E2E_WEB_DIST,
+// E2E_SERVER_DIST); a folder without a build gets one here, of its own, so that
+// concurrent runs never serve each other's half-written files.
 const webDist = process.env.E2E_WEB_DIST ?? mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-web-'));
-const build = spawnSync(
-  'npm',
-  ['run', 'build', '-w', '@easyfund/web', '--', '--outDir', webDist, '--emptyOutDir'],
-  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-);
-if (build.status !== 0) process.exit(build.status ?? 1);
+const serverDist = process.env.E2E_SERVER_DIST ?? compiledServerDir(root);
+const builtHere = [];
+if (!existsSync(path.join(webDist, 'index.html'))) {
+  builtHere.push(webDist);
+  const build = spawnSync(
+    'npm',
+    ['run', 'build', '-w', '@easyfund/web', '--', '--outDir', webDist, '--emptyOutDir'],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+if (!existsSync(path.join(serverDist, 'main.js'))) {
+  builtHere.push(serverDist);
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, 'scripts/build-server.mjs'), '--outDir', serverDist],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 const oidc = new OAuth2Server();
 await oidc.issuer.keys.generate('RS256');
@@ -45,47 +63,47 @@ await oidc.start(oidcPort, '127.0.0.1');
 
 // The runner chooses it (tests read the mail outbox in it); a fresh one otherwise.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-'));
-const server = spawn(
-  process.execPath,
-  [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'apps/server/src/main.ts')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? 'test',
-      HOST: '127.0.0.1',
-      PORT: port,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
-      SEED_DEMO: 'true',
-      ADMIN_EMAILS: 'e2e-admin@example.com',
-      AUTH_RATE_LIMIT_MAX: '10000',
-      AUTH_EMAIL_RATE_LIMIT_MAX: '10000',
-      RESET_EMAIL_RATE_LIMIT_MAX: '10000',
-      PAYMENT_RATE_LIMIT_MAX: '10000',
-      // Background mails (receipts, decisions, updates) leave the job queue sooner.
-      JOBS_POLL_SECONDS: '0.5',
-      OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
-      OIDC_CLIENT_ID: 'easyfund-e2e',
-      OIDC_CLIENT_SECRET: 'easyfund-e2e-secret',
-      OIDC_NAME: 'Google (test provider)',
-      LOG_LEVEL: 'warn',
-    },
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(serverDist, 'main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? 'test',
+    HOST: '127.0.0.1',
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    SEED_DEMO: 'true',
+    ADMIN_EMAILS: 'e2e-admin@example.com',
+    AUTH_RATE_LIMIT_MAX: '10000',
+    AUTH_EMAIL_RATE_LIMIT_MAX: '10000',
+    RESET_EMAIL_RATE_LIMIT_MAX: '10000',
+    PAYMENT_RATE_LIMIT_MAX: '10000',
+    // Background mails (receipts, decisions, updates) leave the job queue sooner.
+    JOBS_POLL_SECONDS: '0.5',
+    OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+    OIDC_CLIENT_ID: 'easyfund-e2e',
+    OIDC_CLIENT_SECRET: 'easyfund-e2e-secret',
+    OIDC_NAME: 'Google (test provider)',
+    LOG_LEVEL: 'warn',
   },
-);
+});
 
+const serverExited = new Promise((resolve) => server.once('exit', resolve));
+let stopping = false;
 const stop = async () => {
+  stopping = true;
   server.kill('SIGTERM');
-  await oidc.stop().catch(() => {});
+  await Promise.all([serverExited, oidc.stop().catch(() => {})]);
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(webDist, { recursive: true, force: true });
+  for (const dir of builtHere) rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', (code) => {
+  if (stopping) return;
   void oidc.stop().finally(() => process.exit(code ?? 1));
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SslCommerzStandIn } from '../apps/server/test/sslcommerz-stand-in';
 import {
+  compiledServerDir,
   repoRoot,
   SHARED_AUTH_SECRET,
   startServer,
@@ -34,24 +35,21 @@ const test = base.extend<object, { gateway: { standIn: SslCommerzStandIn; site: 
       // A sandbox start seeds nothing by itself (decision 449): the demo is asked for by
       // name, as a charity trying SSLCommerz's sandbox does with `npm run seed`.
       const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-sslcommerz-'));
-      execFileSync(
-        process.execPath,
-        ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/cli/seed-demo.ts')],
-        {
-          cwd: repoRoot,
-          stdio: 'pipe',
-          env: {
-            PATH: process.env.PATH ?? '',
-            ...standIn.env(),
-            PAYMENT_PROVIDER: 'sslcommerz',
-            DATA_DIR: dataDir,
-            AUTH_SECRET: SHARED_AUTH_SECRET,
-            LOG_LEVEL: 'warn',
-          },
+      execFileSync(process.execPath, [path.join(compiledServerDir(), 'seed-demo.js')], {
+        cwd: repoRoot,
+        stdio: 'pipe',
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...standIn.env(),
+          PAYMENT_PROVIDER: 'sslcommerz',
+          DATA_DIR: dataDir,
+          AUTH_SECRET: SHARED_AUTH_SECRET,
+          LOG_LEVEL: 'warn',
         },
-      );
+      });
       const site = await startServer({
         name: 'sslcommerz-site',
+        compiled: true,
         port,
         timeoutMs: 120_000,
         env: {

@@ -5,15 +5,18 @@
 // module files was most of the start-up. Packages that find files of their own at run
 // time (WebAssembly, native code, font metrics) or that load only on demand stay external
 // and are resolved from node_modules. The embedded database's worker is bundled beside
-// it, and the migrations are copied there.
+// it, and the migrations are copied there. `--outDir <dir>` builds elsewhere (the test
+// run builds once into a folder of its own, shared by every browser run).
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const src = path.join(root, 'apps/server/src');
-const out = path.join(root, 'apps/server/dist');
+const { values } = parseArgs({ options: { outDir: { type: 'string' } } });
+const out = values.outDir ? path.resolve(values.outDir) : path.join(root, 'apps/server/dist');
 
 /**
  * npm packages left external: they read files beside their own code (the PGlite
@@ -94,4 +97,4 @@ await build({
 // Files the code finds next to itself at run time (import.meta.url): every output
 // file sits in dist/ itself, so one copy serves them all.
 cpSync(path.join(src, 'db/migrations'), path.join(out, 'migrations'), { recursive: true });
-console.log('Server compiled to apps/server/dist');
+console.log(`Server compiled to ${path.relative(root, out) || out}`);

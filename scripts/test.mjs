@@ -4,10 +4,11 @@
 // then a line per suite and one closing line with the passed, failed, skipped and flaky
 // counts. A flaky browser test (passed only on a retry) fails the run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledServerDir } from '../e2e/build-dirs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = mkdtempSync(path.join(tmpdir(), 'easyfund-test-report-'));
@@ -31,12 +32,52 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let flaky = 0;
+/**
+ * Every passed test once (file › name): a test passed on both databases or both runtimes
+ * counts once here, while `passed` counts each run of it.
+ */
+const distinct = new Set();
 const problems = [];
 /** One line per suite, printed before the closing line. */
 const summary = [];
+/**
+ * Each stage's wall-clock time and the processor time its processes used (read from
+ * /proc: the waited-for children's user + system time). On a machine shared with other
+ * work the wall clock stretches, the processor time hardly: a stage on an idle 2-core
+ * machine takes at least half of it.
+ */
+const timings = [];
+const started = performance.now();
+const seconds = (ms) =>
+  `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+/** Processor time (ms) of this process's finished children, or 0 where /proc is missing. */
+function childrenCpuMs() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // cutime and cstime (fields 16 and 17 of the line), in clock ticks of 1/100 s.
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return 0;
+  }
+}
+const cpuStarted = childrenCpuMs();
+/** Runs one stage of the run under a heading and records how long it took. */
+function stage(title, fn) {
+  console.log(`\n== ${title} ==`);
+  const t = performance.now();
+  const cpu = childrenCpuMs();
+  const result = fn();
+  const line = `${title}: ${seconds(performance.now() - t)} (processor ${seconds(childrenCpuMs() - cpu)})`;
+  timings.push(line);
+  console.log(`\n-- ${line}`);
+  return result;
+}
 
-console.log('\n== Static checks (types, lint, format) ==');
-const checked = run('npm', ['run', 'check']) === 0;
+const checked = stage(
+  'Static checks (types, lint, format)',
+  () => run('npm', ['run', 'check']) === 0,
+);
 if (!checked) problems.push('npm run check failed');
 summary.push(`static checks: ${checked ? 'passed' : 'FAILED'}`);
 
@@ -64,6 +105,7 @@ function vitest(label, args, env = {}) {
   const counts = JSON.parse(readFileSync(countsFile, 'utf8'));
   let failedHere = 0;
   for (const c of Object.values(counts)) {
+    for (const id of c.ids ?? []) distinct.add(id);
     passed += c.passed;
     failed += c.failed + c.brokenFiles;
     skipped += c.skipped;
@@ -104,7 +146,15 @@ function browser(label, args, env = {}) {
     problems.push(`playwright (${label}) wrote no report`);
     return;
   }
-  const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(pwJson, 'utf8'));
+  const s = report.stats;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      if (spec.tests.every((t) => t.status === 'expected'))
+        distinct.add(`e2e/${spec.file} › ${[...titles, spec.title].join(' › ')}`);
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const file of report.suites ?? []) walk(file, []);
   passed += s.expected;
   failed += s.unexpected;
   skipped += s.skipped;
@@ -118,45 +168,81 @@ function browser(label, args, env = {}) {
   );
 }
 
-console.log('\n== Unit, API and process tests (Vitest) ==');
-vitestSummary(vitest('vitest', []));
-
-console.log('\n== Browser tests (Playwright, Chromium) ==');
-if (!ensureChromium()) {
-  problems.push('chromium is not installed and could not be installed');
-} else {
-  browser('all', []);
-}
-
-// Node 24 LTS as well (CI sets TEST_NODE24_BIN to its binary): the unit and API suite,
-// on PostgreSQL when TEST_DATABASE_URL is set (as production runs; its run is a third
-// shorter than PGlite's), and the browser smoke test against a server run by Node 24 on the
-// embedded database: the tests tagged @smoke (home, list, fund page, sign-in, a card
-// donation, its receipt mailed, the contact form), the paths a runtime change could break.
+// Node 24 LTS as well (CI sets TEST_NODE24_BIN to its binary). The API suite runs twice,
+// once per database and each on one runtime: PGlite on this Node, PostgreSQL (as
+// production runs) on Node 24, so both databases and both runtimes stay covered; without
+// Node 24 both run here. The browser smoke test runs against a server on Node 24 too: the
+// tests tagged @smoke (home, list, fund page, sign-in, a card donation, its receipt mailed,
+// the contact form), the paths a runtime change could break (decision new-one-run-per-database).
 const node24 = process.env.TEST_NODE24_BIN;
-if (node24) {
-  const env = { PATH: `${path.dirname(node24)}:${process.env.PATH}` };
-  const version = spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-  console.log(
-    `\n== Unit and API tests on Node ${version} (${onPostgres ? 'PostgreSQL' : 'PGlite'}) ==`,
-  );
+const node24Env = node24 ? { PATH: `${path.dirname(node24)}:${process.env.PATH}` } : {};
+const node24Version = node24
+  ? spawnSync(node24, ['--version'], { encoding: 'utf8' }).stdout.trim()
+  : '';
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const postgresOnNode24 = Boolean(node24) && onPostgres;
+
+// The production web build and the compiled server (what `npm start` runs), built once
+// for every run that needs them: the compiled-server test and each browser run.
+const builds = path.join(out, 'builds');
+const webDist = path.join(builds, 'web');
+const serverDist = compiledServerDir(root);
+process.env.E2E_WEB_DIST = webDist;
+process.env.E2E_SERVER_DIST = serverDist;
+const built = stage('Builds (web app, compiled server)', () => {
+  const web = run('npm', ['run', 'build', '-w', '@easyfund/web', '--', '--outDir', webDist]);
+  const server = run(process.execPath, ['scripts/build-server.mjs', '--outDir', serverDist]);
+  if (web !== 0) problems.push('the web build failed');
+  if (server !== 0) problems.push('the server build failed');
+  return web === 0 && server === 0;
+});
+
+stage('Unit, API and process tests (Vitest)', () =>
   vitestSummary(
     vitest(
-      'vitest-node24',
-      ['--project', 'unit', '--project', onPostgres ? 'api-postgres' : 'api-pglite'],
-      env,
+      'vitest',
+      postgresOnNode24
+        ? ['--project', 'unit', '--project', 'api-pglite', '--project', 'processes']
+        : [],
     ),
-    ` on Node ${version}`,
-  );
-  console.log(`\n== Browser smoke test on Node ${version} ==`);
-  browser(`smoke on Node ${version}`, ['--grep', '@smoke'], env);
-}
+  ),
+);
 
+if (node24)
+  stage(
+    `Unit and API tests on Node ${node24Version} (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
+    () =>
+      vitestSummary(
+        vitest(
+          'vitest-node24',
+          ['--project', 'unit', '--project', onPostgres ? 'api-postgres' : 'api-pglite'],
+          node24Env,
+        ),
+        ` on Node ${node24Version}`,
+      ),
+  );
+
+const chromium = built && ensureChromium();
+if (built && !chromium) problems.push('chromium is not installed and could not be installed');
+if (chromium) {
+  stage('Browser tests (Playwright, Chromium)', () => browser('all', []));
+  if (node24)
+    stage(`Browser smoke test on Node ${node24Version}`, () =>
+      browser(`smoke on Node ${node24Version}`, ['--grep', '@smoke'], node24Env),
+    );
+}
+rmSync(builds, { recursive: true, force: true });
+rmSync(serverDist, { recursive: true, force: true });
+
+console.log('');
+for (const line of timings) console.log(`time: ${line}`);
+console.log(
+  `time: whole run: ${seconds(performance.now() - started)} (processor ${seconds(childrenCpuMs() - cpuStarted)})`,
+);
 console.log('');
 for (const line of summary) console.log(line);
 for (const p of problems) console.log(`problem: ${p}`);
 console.log(
-  `\nTotal: ${passed} passed, ${failed + problems.length} failed, ${skipped} skipped, ${flaky} flaky`,
+  `\nTotal: ${passed} passed (${distinct.size} distinct tests), ${failed + problems.length} failed, ${skipped} skipped, ${flaky} flaky`,
 );
 process.exit(failed + flaky + problems.length > 0 ? 1 : 0);

@@ -1,10 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { donate, http, signUpHttp } from './support/http-client';
-import { repoRoot, rssBytes, type ServerProcess, startServer } from './support/server-process';
+import {
+  compiledServerDir,
+  repoRoot,
+  rssBytes,
+  type ServerProcess,
+  startServer,
+} from './support/server-process';
 
 // Production runs the compiled server with plain `node` (npm start builds it): the same
 // build must start on the embedded database, migrate it and answer, with no TypeScript
@@ -14,11 +20,16 @@ import { repoRoot, rssBytes, type ServerProcess, startServer } from './support/s
 describe('the compiled server', () => {
   let server: ServerProcess;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-compiled-'));
+  const main = path.join(compiledServerDir(), 'main.js');
   beforeAll(async () => {
-    execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
-      cwd: repoRoot,
-      stdio: 'pipe',
-    });
+    // `npm test` compiles the server once for this test and the browser tests; run alone,
+    // this test compiles it as `npm run build:server` does.
+    if (!process.env.E2E_SERVER_DIST || !existsSync(main))
+      execFileSync(
+        process.execPath,
+        [path.join(repoRoot, 'scripts/build-server.mjs'), '--outDir', compiledServerDir()],
+        { cwd: repoRoot, stdio: 'pipe' },
+      );
     server = await startServer({
       name: 'compiled',
       compiled: true,
@@ -29,7 +40,7 @@ describe('the compiled server', () => {
 
   it('starts with plain node and serves the API from the embedded database', async () => {
     const cmdline = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');
-    expect(cmdline).toContain(path.join(repoRoot, 'apps/server/dist/main.js'));
+    expect(cmdline).toContain(main);
     expect(cmdline.join(' ')).not.toMatch(/tsx/);
 
     const health = await fetch(`${server.url}/api/health`);

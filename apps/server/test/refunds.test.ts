@@ -350,6 +350,21 @@ describe('admin refunds', () => {
     });
   });
 
+  it("the accountant's export lists a refund made from the payment's detail, against its payment", async () => {
+    const { paymentId } = await donation(2000);
+    expect((await refund(paymentId, 1000_00)).statusCode).toBe(200);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
+    const csv = await as(admin).inject(
+      'GET',
+      `/api/admin/exports/refunds.csv?from=${day}&to=${day}`,
+    );
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.split('\r\n').filter((l) => l.includes(paymentId));
+    expect(lines, 'one line for the refund').toHaveLength(1);
+    expect(lines[0]).toContain('1000.00');
+    expect(lines[0]).toContain('Rahima Donor');
+  });
+
   it('is for admins only', async () => {
     const { paymentId } = await donation(100);
     const res = await as(donor).inject('POST', `/api/admin/payments/${paymentId}/refunds`, {

@@ -43,8 +43,17 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** The node binary (another runtime for the benchmarks); default: this process's. */
   node?: string;
-  /** Run the compiled server (`apps/server/dist/main.js`, see `npm run build:server`) with plain node. */
+  /** Run the compiled server (`compiledServerDir()`, see `npm run build:server`) with plain node. */
   compiled?: boolean;
+}
+
+/**
+ * The compiled server's folder: the one the test run built once for every run that needs
+ * it (`E2E_SERVER_DIST`, set by `npm test` and the browser tests' configuration), else
+ * `apps/server/dist` (`npm run build:server`).
+ */
+export function compiledServerDir(): string {
+  return process.env.E2E_SERVER_DIST ?? path.join(repoRoot, 'apps/server/dist');
 }
 
 /** VmRSS of a process in bytes, read from outside (Linux /proc). */
@@ -66,7 +75,7 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerProces
     [
       ...(opts.nodeArgs ?? []),
       ...(opts.compiled
-        ? [path.join(repoRoot, 'apps/server/dist/main.js')]
+        ? [path.join(compiledServerDir(), 'main.js')]
         : ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')]),
     ],
     {

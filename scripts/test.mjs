@@ -173,7 +173,7 @@ function browser(label, args, env = {}) {
 // production runs) on Node 24, so both databases and both runtimes stay covered; without
 // Node 24 both run here. The browser smoke test runs against a server on Node 24 too: the
 // tests tagged @smoke (home, list, fund page, sign-in, a card donation, its receipt mailed,
-// the contact form), the paths a runtime change could break (decision new-one-run-per-database).
+// the contact form), the paths a runtime change could break (decision 459).
 const node24 = process.env.TEST_NODE24_BIN;
 const node24Env = node24 ? { PATH: `${path.dirname(node24)}:${process.env.PATH}` } : {};
 const node24Version = node24

@@ -125,6 +125,13 @@ async function recountTotals(database: Database, mode: string) {
       from payments where status = 'succeeded' and mode = '${mode}' group by fund_id
     ) s on s.fund_id = f2.id
     where f.id = f2.id;
+    delete from donation_days;
+    insert into donation_days (day, mode, cause, donations, amount_poisha)
+      select (p.succeeded_at at time zone 'Asia/Dhaka')::date, p.mode, f.cause,
+             count(*) filter (where p.status = 'succeeded'), sum(p.amount_poisha - p.refunded_poisha)
+      from payments p join funds f on f.id = p.fund_id
+      where p.status in ('succeeded', 'refunded') and p.succeeded_at is not null
+      group by 1, 2, 3;
     analyze;
   `);
 }

@@ -11,6 +11,7 @@ import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ConfigError, loadConfig } from '../config';
+import { PGLITE_EXTENSIONS } from '../db/client';
 import { DataDirLocked, lockDataDir } from '../db/data-dir-lock';
 import { BACKUP_MARKER } from '../lib/go-live';
 import { errorLine } from '../lib/log-errors';
@@ -46,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const partial = `${target}.partial`;
   try {
-    const db = new PGlite(dir);
+    const db = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
     let dump: Blob;
     try {
       // Everything written so far goes into the data files first: the copy then needs

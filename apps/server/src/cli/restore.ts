@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ConfigError, loadConfig } from '../config';
+import { PGLITE_EXTENSIONS } from '../db/client';
 import { DataDirLocked, lockDataDir } from '../db/data-dir-lock';
 import { errorLine } from '../lib/log-errors';
 
@@ -65,7 +66,10 @@ async function main(argv: string[]): Promise<number> {
     }
     rmSync(staging, { recursive: true, force: true });
     mkdirSync(staging, { recursive: true });
-    const db = new PGlite(staging, { loadDataDir: new Blob([readFileSync(source)]) });
+    const db = new PGlite(staging, {
+      extensions: PGLITE_EXTENSIONS,
+      loadDataDir: new Blob([readFileSync(source)]),
+    });
     let found;
     try {
       found = await contents(db);

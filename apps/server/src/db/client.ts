@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -31,6 +32,10 @@ export interface Database {
   exclusively<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The extensions the migrations create (pg_trgm: searches by part of a word); every PGlite
+ *  opening the database loads them (the worker thread, backup and restore included). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export const migrationsFolder = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -188,7 +193,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return database;
   }
   // In memory (the tests): on this thread.
-  const client = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  const client = new PGlite({
+    extensions: PGLITE_EXTENSIONS,
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   // Safe to close twice (a test closes what it already closed to take the database down).
   const database = pgliteDatabase(client, async () => {
     if (!client.closed) await client.close();

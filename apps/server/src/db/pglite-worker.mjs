@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+// The extensions the migrations create (as PGLITE_EXTENSIONS in client.ts).
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
@@ -126,6 +128,7 @@ try {
   // A data directory without PG_VERSION is created now (initdb, then every migration).
   const created = !existsSync(path.join(dataDir, 'PG_VERSION'));
   db = new PGlite(dataDir, {
+    extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
   await db.waitReady;

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  check,
   date,
+  check,
   index,
   integer,
   jsonb,
@@ -39,7 +39,11 @@ export const user = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('user_role_check', sql`${t.role} in ('user', 'verified', 'admin')`)],
+  (t) => [
+    check('user_role_check', sql`${t.role} in ('user', 'verified', 'admin')`),
+    // Manage Users, newest first.
+    index('user_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export const session = pgTable(
@@ -173,6 +177,8 @@ export const funds = pgTable(
     index('funds_status_idx').on(t.status, t.createdAt),
     check('funds_zakat_note', sql`not ${t.zakatEligible} or ${t.zakatNote} is not null`),
     index('funds_raiser_idx').on(t.raiserId),
+    // Manage Fund Request, newest first, whatever the status.
+    index('funds_created_idx').on(t.createdAt, t.id),
     check('funds_goal_positive', sql`${t.goalPoisha} > 0`),
     check('funds_suggested_positive', sql`${t.suggestedPoisha} > 0`),
     check('funds_raised_non_negative', sql`${t.raisedPoisha} >= 0`),
@@ -448,6 +454,10 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_fund_idx').on(t.fundId, t.status),
     index('payments_status_idx').on(t.status, t.createdAt),
+    // Admin lists and exports read payments newest first or by (time, id) pages.
+    index('payments_created_idx').on(t.createdAt, t.id),
+    // Manage Payments finds a payment by the gateway's transaction id.
+    index('payments_gateway_transaction_idx').on(t.gatewayTransactionId),
     check('payments_amount_positive', sql`${t.amountPoisha} > 0`),
     check(
       'payments_status_check',
@@ -467,6 +477,25 @@ export const payments = pgTable(
       sql`${t.status} not in ('succeeded', 'refunded') or ${t.succeededAt} is not null`,
     ),
   ],
+);
+
+/**
+ * Recorded donations per Asia/Dhaka day, money mode and cause: the admin overview reads
+ * these instead of every payment. Kept by triggers (migration 0027): a payment's part — one
+ * donation while it is succeeded, its amount net of refunds while succeeded or refunded —
+ * is taken back and added again whenever its status, mode, amount or refunds change, and a
+ * fund whose cause changes moves its parts to the new cause. `check:ledger` recounts them.
+ */
+export const donationDays = pgTable(
+  'donation_days',
+  {
+    day: date('day').notNull(),
+    mode: text('mode').notNull(),
+    cause: text('cause').notNull(),
+    donations: integer('donations').notNull().default(0),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.mode, t.cause] })],
 );
 
 /**
@@ -498,6 +527,7 @@ export const refunds = pgTable(
   (t) => [
     index('refunds_payment_idx').on(t.paymentId),
     uniqueIndex('refunds_credit_note_uq').on(t.creditNoteNumber),
+    index('refunds_created_idx').on(t.createdAt, t.id),
     check('refunds_amount_positive', sql`${t.amountPoisha} > 0`),
     check('refunds_kind_check', sql`${t.kind} in ('refund', 'dispute', 'reinstated')`),
   ],
@@ -790,6 +820,7 @@ export const withdrawals = pgTable(
   (t) => [
     index('withdrawals_fund_idx').on(t.fundId, t.status),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
+    index('withdrawals_created_idx').on(t.createdAt, t.id),
     check('withdrawals_amount_positive', sql`${t.amountPoisha} > 0`),
     check(
       'withdrawals_status_check',

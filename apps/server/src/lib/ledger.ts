@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import { formatTk } from '@easyfund/shared/money';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import {
   funds,
   ledgerSettings,
@@ -70,6 +70,8 @@ export interface LedgerReport {
   stalePendingPayments: number;
   stalePendingAfterMinutes: number;
   problems: LedgerProblem[];
+  /** Days whose kept totals (`donation_days`, the admin overview's) differ from their payments. */
+  dayTotals: string[];
 }
 
 export interface LedgerOptions {
@@ -247,8 +249,37 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
           });
         }
       }
+      // The overview's kept per-day totals against the payments they count, every mode.
+      const dayRows = rowsOf(
+        await tx.execute(sql`
+          with expected as (
+            select (p.succeeded_at at time zone 'Asia/Dhaka')::date as day, p.mode, f.cause,
+              count(*) filter (where p.status = 'succeeded') as donations,
+              sum(p.amount_poisha - p.refunded_poisha) as amount
+            from payments p join funds f on f.id = p.fund_id
+            where p.status in ('succeeded', 'refunded') and p.succeeded_at is not null
+            group by 1, 2, 3
+          )
+          select to_char(coalesce(e.day, d.day), 'YYYY-MM-DD') as day, coalesce(e.mode, d.mode) as mode,
+            coalesce(e.cause, d.cause) as cause, coalesce(d.donations, 0) as kept_n,
+            coalesce(e.donations, 0) as n, coalesce(d.amount_poisha, 0) as kept_amount,
+            coalesce(e.amount, 0) as amount
+          from expected e full join donation_days d
+            on d.day = e.day and d.mode = e.mode and d.cause = e.cause
+          where coalesce(d.donations, 0) <> coalesce(e.donations, 0)
+            or coalesce(d.amount_poisha, 0) <> coalesce(e.amount, 0)`),
+      );
+      const dayTotals = dayRows.map(
+        (r) =>
+          `${String(r.day)} ${String(r.mode)} ${String(r.cause)}: kept ${asNumber(r.kept_n)} donations, ${formatTk(asNumber(r.kept_amount))}; the payments say ${asNumber(r.n)}, ${formatTk(asNumber(r.amount))}`,
+      );
       return {
-        ok: problems.length === 0 && review.length === 0 && staleHolds.length === 0,
+        ok:
+          problems.length === 0 &&
+          review.length === 0 &&
+          staleHolds.length === 0 &&
+          dayTotals.length === 0,
+        dayTotals,
         mode: settings?.mode ?? 'test',
         needsReview: review.map((p) => ({
           paymentId: p.id,
@@ -313,6 +344,12 @@ export function formatLedgerReport(report: LedgerReport, where: string): string 
   } else {
     lines.push(`FAILED: ${report.problems.length} problem(s):`);
     for (const p of report.problems) lines.push(`  fund ${p.fundId} "${p.fundName}": ${p.message}`);
+  }
+  if (report.dayTotals.length > 0) {
+    lines.push(
+      `FAILED: the overview's daily totals differ from the payments on ${report.dayTotals.length} day(s):`,
+    );
+    for (const d of report.dayTotals) lines.push(`  ${d}`);
   }
   if (report.stalePendingPayments > 0) {
     lines.push(

@@ -1,4 +1,19 @@
+import { count } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Paged } from '@easyfund/shared/schemas/fields';
+import type { Db } from '../db/client';
+
+/**
+ * A list's total is counted up to this many rows: a count costs the rows it counts, and
+ * nobody pages further than this through a list (a search narrows it; the exports hold
+ * everything). A list of more shows this many (decision new-lists-cost-a-page).
+ */
+export const COUNT_CAP = 10_000;
+
+/** The rows a select finds (`.$dynamic()`), counted up to `cap`. */
+export function countUpTo(db: Db, rows: PgSelect, cap = COUNT_CAP): PromiseLike<{ n: number }[]> {
+  return db.select({ n: count() }).from(rows.limit(cap).as('counted'));
+}
 
 /** Which page of a list is asked for (1-based). */
 export interface PageRequest {

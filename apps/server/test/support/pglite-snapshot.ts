@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder } from '../../src/db/client';
+import { migrationsFolder, PGLITE_EXTENSIONS } from '../../src/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,7 +22,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'easyfund-pglite-'));
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle(client), { migrationsFolder });
   const dump = await client.dumpDataDir('none');
   await client.close();

@@ -1,4 +1,4 @@
-import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DecisionStatus } from '@easyfund/shared/constants';
 import type { TMe } from '@easyfund/shared/schemas/common';
@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { fundChanges, funds, user } from '../../db/schema';
 import { type Decision, decidePending, OWN_FUND_REQUEST } from '../../lib/decisions';
 import { NotFound } from '../../lib/errors';
-import { type PageRequest, paginate } from '../../lib/lists';
+import { countUpTo, type PageRequest, paginate } from '../../lib/lists';
 import { decideChange, holdFund, type PendingChange, pendingChanges } from './changes';
 import { recordEvent } from './events';
 
@@ -61,22 +61,38 @@ function toAdminFund(
 
 /**
  * Manage Fund Request: every fund, any status; funds with a change waiting for review
- * first, then newest first.
+ * first, then newest first. The two parts are read apart (the few funds with a waiting
+ * change, then the rest by the newest-first index), so a page reads a page of funds
+ * whatever their number; the total is counted up to `COUNT_CAP`.
  */
 export async function listAdminFunds(
   db: Db,
   query: PageRequest & { status?: DecisionStatus | undefined },
 ) {
-  const where = query.status ? eq(funds.status, query.status) : undefined;
+  const byStatus = query.status ? eq(funds.status, query.status) : undefined;
   const waiting = sql`exists (select 1 from ${fundChanges} where ${fundChanges.fundId} = ${funds.id} and ${fundChanges.status} = 'pending')`;
   const page = await paginate(
     query,
-    ({ limit, offset }) =>
-      adminFundQuery(db, where)
-        .orderBy(desc(waiting), desc(funds.createdAt), desc(funds.id))
-        .limit(limit)
-        .offset(offset),
-    db.select({ n: count() }).from(funds).where(where),
+    async ({ limit, offset }) => {
+      const first = await adminFundQuery(db, and(byStatus, waiting))
+        .orderBy(desc(funds.createdAt), desc(funds.id))
+        .limit(limit + offset);
+      const shown = first.slice(offset);
+      if (shown.length >= limit) return shown;
+      const rest = await adminFundQuery(db, and(byStatus, not(waiting)))
+        .orderBy(desc(funds.createdAt), desc(funds.id))
+        .limit(limit - shown.length)
+        .offset(Math.max(0, offset - first.length));
+      return [...shown, ...rest];
+    },
+    countUpTo(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(funds)
+        .where(byStatus)
+        .$dynamic(),
+    ),
     (row) => row,
   );
   const changes = await pendingChanges(

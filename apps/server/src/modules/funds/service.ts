@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type {
   FundSort,
@@ -10,7 +10,7 @@ import type {
 import type { Db } from '../../db/client';
 import { funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { likePattern, paginate } from '../../lib/lists';
+import { countUpTo, likePattern, paginate } from '../../lib/lists';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -122,7 +122,14 @@ export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<
         .orderBy(...ORDER[query.sort])
         .limit(limit)
         .offset(offset),
-    db.select({ n: count() }).from(funds).where(where),
+    countUpTo(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(funds)
+        .where(where)
+        .$dynamic(),
+    ),
     toCard,
   );
 }

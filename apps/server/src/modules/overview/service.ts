@@ -11,33 +11,31 @@ export const OVERVIEW_DAYS = 90;
 const int = (v: unknown) => Number(v ?? 0);
 
 /**
- * Payments that count here are those the fund totals count: recorded donations
- * (succeeded, or refunded since) of the site's current money mode (live on a live site;
- * test payments never mix in). Amounts are net of what was refunded; the number of
- * donations counts those not wholly refunded.
+ * Donations counted here are those the fund totals count: recorded donations (succeeded,
+ * or refunded since) of the site's current money mode (live on a live site; test payments
+ * never mix in). Amounts are net of what was refunded; the number of donations counts
+ * those not wholly refunded. They are read from `donation_days`, the per-day totals the
+ * database keeps as payments change (migration 0027), so a visit reads a few hundred rows
+ * whatever the number of payments.
  */
-const DONATION = sql`p.status in ('succeeded', 'refunded') and ${ofLedgerMode(sql`p.mode`)}`;
-const NET = sql`(p.amount_poisha - p.refunded_poisha)`;
-const KEPT = sql`p.status = 'succeeded'`;
+const DAYS = sql`donation_days d where ${ofLedgerMode(sql`d.mode`)}`;
 
 /** The Asia/Dhaka calendar day of a timestamp expression. */
 const dhakaDay = (expr: ReturnType<typeof sql>) => sql`((${expr}) at time zone ${TIME_ZONE})::date`;
+const TODAY = dhakaDay(sql`now()`);
 
-/** Totals of today, the last 30 days (today included) and all time, in one scan. */
+/** Totals of today, the last 30 days (today included) and all time. */
 async function totals(db: Db): Promise<TAdminOverview['totals']> {
-  const today = dhakaDay(sql`now()`);
-  const day = dhakaDay(sql`p.succeeded_at`);
   const [r] = rowsOf(
     await db.execute(sql`
       select
-        count(*) filter (where ${KEPT} and ${day} = ${today}) as today_count,
-        coalesce(sum(${NET}) filter (where ${day} = ${today}), 0) as today_amount,
-        count(*) filter (where ${KEPT} and ${day} > ${today} - 30) as d30_count,
-        coalesce(sum(${NET}) filter (where ${day} > ${today} - 30), 0) as d30_amount,
-        count(*) filter (where ${KEPT}) as all_count,
-        coalesce(sum(${NET}), 0) as all_amount
-      from payments p
-      where ${DONATION}`),
+        coalesce(sum(d.donations) filter (where d.day = ${TODAY}), 0) as today_count,
+        coalesce(sum(d.amount_poisha) filter (where d.day = ${TODAY}), 0) as today_amount,
+        coalesce(sum(d.donations) filter (where d.day > ${TODAY} - 30), 0) as d30_count,
+        coalesce(sum(d.amount_poisha) filter (where d.day > ${TODAY} - 30), 0) as d30_amount,
+        coalesce(sum(d.donations), 0) as all_count,
+        coalesce(sum(d.amount_poisha), 0) as all_amount
+      from ${DAYS}`),
   );
   return {
     today: { count: int(r?.today_count), amountPoisha: int(r?.today_amount) },
@@ -48,19 +46,15 @@ async function totals(db: Db): Promise<TAdminOverview['totals']> {
 
 /** Donations per Asia/Dhaka day over the last 90 days, every day present. */
 async function perDay(db: Db): Promise<TAdminOverview['perDay']> {
-  const today = dhakaDay(sql`now()`);
   const rows = rowsOf(
     await db.execute(sql`
       with days as (
-        select generate_series(${today} - ${OVERVIEW_DAYS - 1}::int, ${today}, interval '1 day')::date as day
+        select generate_series(${TODAY} - ${OVERVIEW_DAYS - 1}::int, ${TODAY}, interval '1 day')::date as day
       ),
       sums as (
-        select ${dhakaDay(sql`p.succeeded_at`)} as day, count(*) filter (where ${KEPT}) as n,
-          sum(${NET}) as amount
-        from payments p
-        where ${DONATION}
-          and p.succeeded_at >= (${today} - ${OVERVIEW_DAYS - 1}::int)::timestamp at time zone ${TIME_ZONE}
-        group by 1
+        select d.day, sum(d.donations) as n, sum(d.amount_poisha) as amount
+        from ${DAYS} and d.day > ${TODAY} - ${OVERVIEW_DAYS}::int
+        group by d.day
       )
       select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(sums.n, 0) as n, coalesce(sums.amount, 0) as amount
       from days left join sums on sums.day = days.day
@@ -73,14 +67,13 @@ async function perDay(db: Db): Promise<TAdminOverview['perDay']> {
   }));
 }
 
-/** All-time donations per cause, in the causes' order. */
+/** All-time donations per cause (the fund's cause when each was given), in the causes' order. */
 async function perCause(db: Db): Promise<TAdminOverview['perCause']> {
   const rows = rowsOf(
     await db.execute(sql`
-      select f.cause, count(*) filter (where ${KEPT}) as n, sum(${NET}) as amount
-      from payments p join funds f on f.id = p.fund_id
-      where ${DONATION}
-      group by f.cause`),
+      select d.cause, sum(d.donations) as n, sum(d.amount_poisha) as amount
+      from ${DAYS}
+      group by d.cause`),
   );
   const byCause = new Map(rows.map((r) => [String(r.cause), r]));
   return CAUSE_IDS.map((cause: CauseId) => ({

@@ -4,7 +4,6 @@ import {
   count,
   desc,
   eq,
-  ilike,
   inArray,
   isNotNull,
   ne,
@@ -27,10 +26,10 @@ import type {
 } from '@easyfund/shared/schemas/donations';
 import type { Paged } from '@easyfund/shared/schemas/fields';
 import { builtOnce } from '../../db/built-once';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { funds, payments, refunds, user } from '../../db/schema';
 import { ofLedgerMode } from '../../lib/ledger-mode';
-import { likePattern, type PageRequest, paginate } from '../../lib/lists';
+import { COUNT_CAP, countUpTo, likePattern, type PageRequest, paginate } from '../../lib/lists';
 
 /** The donor, beside the fund's raiser, in the admin's list. */
 const donor = alias(user, 'donor');
@@ -262,39 +261,78 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Manage Payments' search, newest first: an exact receipt number, payment id or
  * transaction id (the gateway's or the provider's), or part of the donor's name or
  * e-mail or of the fund's name. Without a search: every payment.
+ *
+ * Each kind of match is its own index-backed query (unique ids; the donors and funds a
+ * trigram index finds, then their payments), newest first and cut at what the page needs;
+ * their union is the page. So a search reads what it finds, not every payment
+ * (`npm run bench:scale`), and its total is counted up to `COUNT_CAP`.
  */
 export async function searchPayments(
   db: Db,
   query: TAdminPaymentQuery,
 ): Promise<TAdminPaymentList> {
   const q = query.q?.trim();
-  let where: SQL | undefined = ofLedgerMode(payments.mode);
-  if (q) {
-    const part = likePattern(q);
-    where = and(
-      where,
-      or(
-        eq(payments.receiptNumber, q.toUpperCase()),
-        eq(payments.gatewayTransactionId, q),
-        eq(payments.providerPaymentId, q),
-        eq(payments.gatewayTranId, q),
-        UUID.test(q) ? eq(payments.id, q.toLowerCase()) : undefined,
-        ilike(donor.email, part),
-        ilike(donor.name, part),
-        ilike(funds.name, part),
+  const mode = ofLedgerMode(sql`p.mode`);
+  if (!q) {
+    const where = ofLedgerMode(payments.mode);
+    return paginate(
+      query,
+      ({ limit, offset }) =>
+        selectWithDonor(db, where)
+          .orderBy(desc(payments.createdAt), desc(payments.id))
+          .limit(limit)
+          .offset(offset),
+      countUpTo(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(payments)
+          .where(where)
+          .$dynamic(),
       ),
+      toAdminPayment,
     );
   }
-  return paginate(
-    query,
-    ({ limit, offset }) =>
-      selectWithDonor(db, where)
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-        .limit(limit)
-        .offset(offset),
-    countWithDonor(db, where),
-    toAdminPayment,
-  );
+  const part = likePattern(q);
+  const exact = [
+    sql`p.receipt_number = ${q.toUpperCase()}`,
+    sql`p.gateway_transaction_id = ${q}`,
+    sql`p.provider_payment_id = ${q}`,
+    sql`p.gateway_tran_id = ${q}`,
+    ...(UUID.test(q) ? [sql`p.id = ${q.toLowerCase()}`] : []),
+  ];
+  /** Every kind of match, newest first, at most `upTo` of each. */
+  const matches = (upTo: number) => sql`
+    (select p.id, p.created_at from payments p
+      where (${sql.join(exact, sql` or `)}) and ${mode})
+    union
+    (select p.id, p.created_at from payments p
+      where p.user_id in (select u.id from "user" u where u.email ilike ${part} or u.name ilike ${part})
+        and ${mode}
+      order by p.created_at desc, p.id desc limit ${upTo})
+    union
+    (select p.id, p.created_at from payments p
+      where p.fund_id in (select f.id from funds f where f.name ilike ${part}) and ${mode}
+      order by p.created_at desc, p.id desc limit ${upTo})`;
+  const offset = (query.page - 1) * query.pageSize;
+  const [pageRows, [total]] = await Promise.all([
+    db.execute(sql`
+      select m.id from (${matches(offset + query.pageSize)}) m
+      order by m.created_at desc, m.id desc limit ${query.pageSize} offset ${offset}`),
+    db.execute(sql`select count(*)::int as n from (${matches(COUNT_CAP)}) m`).then(rowsOf),
+  ]);
+  const ids = rowsOf(pageRows).map((r) => String(r.id));
+  const found = ids.length ? await selectWithDonor(db, inArray(payments.id, ids)) : [];
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return {
+    items: ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toAdminPayment(row)] : [];
+    }),
+    total: Math.min(Number(total?.n ?? 0), COUNT_CAP),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** A payment's detail for an admin; `canRefund` says whether `refundProviders` includes its provider. */

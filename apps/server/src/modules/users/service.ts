@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Role } from '@easyfund/shared/constants';
 import { type TAdminUser, USERS_PAGE_SIZE } from '@easyfund/shared/schemas/users';
 import type { Db } from '../../db/client';
 import { user, verificationApplications } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
-import { likePattern, paginate } from '../../lib/lists';
+import { countUpTo, likePattern, paginate } from '../../lib/lists';
 
 type Row = Pick<typeof user.$inferSelect, 'id' | 'name' | 'email' | 'image' | 'role' | 'createdAt'>;
 
@@ -44,7 +44,14 @@ export async function listUsers(db: Db, query: { q?: string; page: number }) {
         .orderBy(desc(user.createdAt), desc(user.id))
         .limit(limit)
         .offset(offset),
-    db.select({ n: count() }).from(user).where(where),
+    countUpTo(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(user)
+        .where(where)
+        .$dynamic(),
+    ),
     toAdminUser,
   );
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 /**
  * A list's total is counted up to this many rows: a count costs the rows it counts, and
  * nobody pages further than this through a list (a search narrows it; the exports hold
- * everything). A list of more shows this many (decision new-lists-cost-a-page).
+ * everything). A list of more shows this many (decision 460).
  */
 export const COUNT_CAP = 10_000;
 

@@ -176,13 +176,20 @@ export async function recordPanelRefund(
     });
   }
   // Recorded once under its source, also when told again after a failure here.
-  await recordRefund(deps, row.id, { addedPoisha: amountPoisha }, source, input.reason, async (tx) => {
-    if (status.status !== 'refunded') return;
-    await tx
-      .update(gatewayRefunds)
-      .set({ status: 'refunded' })
-      .where(and(eq(gatewayRefunds.source, source), eq(gatewayRefunds.status, 'initiated')));
-  });
+  await recordRefund(
+    deps,
+    row.id,
+    { addedPoisha: amountPoisha },
+    source,
+    input.reason,
+    async (tx) => {
+      if (status.status !== 'refunded') return;
+      await tx
+        .update(gatewayRefunds)
+        .set({ status: 'refunded' })
+        .where(and(eq(gatewayRefunds.source, source), eq(gatewayRefunds.status, 'initiated')));
+    },
+  );
   deps.log.warn(
     { paymentId: row.id, refundRefId: input.refundRefId, by: actor.id },
     'a refund made in the merchant panel recorded',

@@ -31,6 +31,8 @@ import { pageHead } from './lib/page-head';
 import { OneLinePerRequest } from './lib/request-log';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer } from './lib/mailer';
+import { createSms } from './lib/sms-setup';
+import type { SmsService } from './lib/sms';
 import type { MailQueue } from './lib/notifications';
 import { jobsMailQueue } from './lib/sent-mails';
 import { createCheckoutGateway, createPaymentProvider } from './lib/payments/create-provider';
@@ -78,6 +80,8 @@ declare module 'fastify' {
     database: Database;
     publicUrl: string;
     mailer: Mailer;
+    /** SMS to Bangladeshi numbers (lib/sms.ts): sign-in codes, receipts, notices. */
+    sms: SmsService;
     /** Notification mails, each sent once (see lib/notifications.ts). */
     mailQueue: MailQueue;
     payments: PaymentProvider;
@@ -92,6 +96,8 @@ export interface BuildOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /** An SMS service of the caller's (tests); otherwise the configured provider or outbox. */
+  sms?: SmsService;
 }
 
 /**
@@ -150,7 +156,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 /** Builds the Fastify application (no listen): used by serve.ts and by the tests. */
-export async function buildApp({ config, database, logger, mailer }: BuildOptions) {
+export async function buildApp({ config, database, logger, mailer, sms }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? false,
     trustProxy: config.trustProxy,
@@ -188,6 +194,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
       log: app.log,
     });
   app.decorate('mailer', theMailer);
+  const theSms = sms ?? createSms(config, database.db, app.log);
+  app.decorate('sms', theSms);
 
   await app.register(errorsPlugin);
   await app.register(languagePlugin);
@@ -237,6 +245,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     config,
     db: database.db,
     mailer: theMailer,
+    sms: theSms,
     log: app.log,
     jobs: () => app.jobs,
   });

@@ -30,7 +30,7 @@ import type { CachedBody } from './lib/micro-cache';
 import { pageHead } from './lib/page-head';
 import { OneLinePerRequest } from './lib/request-log';
 import { serializeError } from './lib/log-errors';
-import { createMailer, type Mailer } from './lib/mailer';
+import { createMailer, type Mailer, withoutPhoneOnlyAddresses } from './lib/mailer';
 import { createSms } from './lib/sms-setup';
 import type { SmsService } from './lib/sms';
 import type { MailQueue } from './lib/notifications';
@@ -73,6 +73,7 @@ import inputGuardsPlugin from './plugins/input-guards';
 import jobsPlugin from './plugins/jobs';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
+import smsRoutes from './modules/sms/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -185,14 +186,16 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('publicUrl', config.publicUrl);
-  const theMailer =
+  // An account made from a mobile number holds a stand-in address: no mail goes there.
+  const theMailer = withoutPhoneOnlyAddresses(
     mailer ??
-    createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      log: app.log,
-    });
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      }),
+  );
   app.decorate('mailer', theMailer);
   const theSms = sms ?? createSms(config, database.db, app.log);
   app.decorate('sms', theSms);
@@ -280,6 +283,7 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
     zakatRoutes,
     overviewRoutes,
     downloadsRoutes,
+    smsRoutes,
   ]) {
     await app.register(routes);
   }

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { receipts } from '@easyfund/shared/api/receipts';
+import { sms } from '@easyfund/shared/api/sms';
+import { readSmsLink } from '../sms/links';
+import { sendReceiptSms } from './sms';
 import { QUEUES } from '../../lib/jobs';
 import { hasAdminRights } from '../../plugins/auth';
 import { accountRateLimit } from '../../plugins/rate-limit';
@@ -42,7 +45,29 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
       { ...deps, mailer: app.mailer, publicUrl: app.publicUrl },
       data.paymentId,
     );
+    // A donor without an e-mail address gets it by SMS.
+    await sendReceiptSms(
+      { db: deps.db, sms: app.sms, secret: config.authSecret, publicUrl: app.publicUrl },
+      data.paymentId,
+    );
   });
+
+  // The receipt behind a receipt SMS's signed link (no session: the link is the key).
+  route(
+    app,
+    sms.receipt,
+    async ({ params, request, reply }) => {
+      const target = await readSmsLink(deps.db, config.authSecret, params.token);
+      const file = await receiptPdf(
+        deps,
+        { id: target.userId, isAdmin: false },
+        target.paymentId,
+        request.language(),
+      );
+      return sendPdf(reply, file);
+    },
+    { preHandler: [downloadLimit] },
+  );
 
   // In the donor's chosen language; a donor who never chose one gets the page's.
   route(

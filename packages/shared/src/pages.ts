@@ -68,6 +68,8 @@ export const PAGES = {
   contactUs: { path: '/contactus', title: 'Contact Us', area: 'site' },
   zakatCalculator: { path: '/zakat', title: 'Zakat Calculator', area: 'site' },
   unsubscribe: { path: '/unsubscribe/:token', title: 'Fund Updates', area: 'site' },
+  /** A receipt SMS's short link: the receipt, and STOP (no sign-in). */
+  smsReceipt: { path: '/r/:token', title: 'Your Receipt', area: 'site' },
   info: {
     path: '/info/:topic',
     title: ({ topic }) =>

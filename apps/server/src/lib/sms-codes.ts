@@ -53,6 +53,9 @@ export function phoneBody(path: string, body: unknown) {
   });
 }
 
+const HOURLY_CAP = 'Too many codes for this number. Use the last one, or try again in an hour.';
+const DAILY_CAP_MESSAGE = 'Too many codes for this number today. Please try again tomorrow.';
+
 const tooMany = (message: string, retryAfter: number) =>
   new APIError(
     'TOO_MANY_REQUESTS',
@@ -98,11 +101,7 @@ export async function limitCodeRequests(
     CODES_PER_NUMBER_HOUR,
     HOUR_MS,
   );
-  if (!hour.allowed)
-    throw tooMany(
-      'Too many codes for this number. Use the last code we sent, or try again within the hour.',
-      hour.retryAfter,
-    );
+  if (!hour.allowed) throw tooMany(HOURLY_CAP, hour.retryAfter);
   const day = await hitRateLimit(
     db,
     `sms-code:phone-day:${phoneNumber}`,

@@ -9,3 +9,16 @@ export const SMS_TEXT = {
   /** A receipt of a donor without an e-mail address; the link opens the receipt and STOP. */
   receipt: 'Easy Fund: thank you for {{amount}}! Receipt {{number}} (or STOP): {{link}}',
 } as const;
+
+/**
+ * The phone-number plugin's own answers a person can meet (its error messages, which the
+ * language plugin translates like ours).
+ */
+export const PHONE_PLUGIN_MESSAGES = [
+  'Invalid OTP',
+  'OTP expired',
+  'OTP not found',
+  'Too many attempts',
+  'Phone number already exists',
+  'Invalid phone number',
+] as const;

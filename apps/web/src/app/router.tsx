@@ -16,6 +16,7 @@ const PAGE_MODULES: Record<PageName, Lazy> = {
   contactUs: () => import('../features/contact/routes/contact-us'),
   zakatCalculator: () => import('../features/zakat/routes/zakat-calculator'),
   unsubscribe: () => import('../features/funds/routes/unsubscribe'),
+  smsReceipt: () => import('../features/funds/routes/sms-receipt'),
   info: () => import('../features/home/routes/info'),
   login: () => import('../features/auth/routes/login'),
   register: () => import('../features/auth/routes/register'),

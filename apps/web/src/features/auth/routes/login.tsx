@@ -69,7 +69,7 @@ export function Component() {
     <AuthCard title="Login">
       {/* A mobile number first: most donors here live on theirs (decision new-sms-first). */}
       <PhoneSignIn onDone={signedIn} />
-      <div className="divider text-sm">{t('or with e-mail')}</div>
+      <div className="divider text-sm">{t('Or with e-mail')}</div>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
         <TextField
           label="Email"

@@ -101,7 +101,8 @@ describe('signing in with a mobile number', () => {
       .select()
       .from(user)
       .where(eq(user.phoneNumber, e164(local)));
-    expect(row).toMatchObject({ phoneNumberVerified: true, emailVerified: false });
+    // The page's language is kept for the SMS that have no page to go by.
+    expect(row).toMatchObject({ phoneNumberVerified: true, emailVerified: false, language: 'en' });
   });
 
   it('accepts a number as people write it and stores it as E.164; refuses other numbers with a message', async () => {

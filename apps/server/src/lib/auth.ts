@@ -458,6 +458,15 @@ export function createAuth({ config, db, mailer, sms, log, jobs }: AuthDeps) {
                 : 'user';
             return { data: { ...fitProfile(data), role } };
           },
+          // An account made from a mobile number keeps the language of the page it was made
+          // on: its SMS (receipts, notices) have no page to go by (decision new-sms-first).
+          async after(u, ctx) {
+            if (ctx?.path !== '/phone-number/verify') return;
+            await db
+              .update(user)
+              .set({ language: requestLanguage(ctx.request) })
+              .where(eq(user.id, u.id));
+          },
         },
         update: {
           async before(data, ctx) {

@@ -103,7 +103,7 @@ export function PhoneSignIn({
 
   if (step === 'name') {
     return (
-      <form noValidate onSubmit={saveName} className="flex flex-col gap-3">
+      <form key="name" noValidate onSubmit={saveName} className="flex flex-col gap-3">
         <p>{t('Welcome! What should we call you on your receipts?')}</p>
         <label htmlFor={inputId} className="font-semibold">
           {t('Your name')}
@@ -127,7 +127,7 @@ export function PhoneSignIn({
 
   if (step === 'code') {
     return (
-      <form noValidate onSubmit={checkCode} className="flex flex-col gap-3">
+      <form key="code" noValidate onSubmit={checkCode} className="flex flex-col gap-3">
         <p>{t('We sent a 6-digit code by SMS to {{phone}}.', { phone: localPhone(phone) })}</p>
         <label htmlFor={inputId} className="font-semibold">
           {t('Code from the SMS')}
@@ -161,7 +161,7 @@ export function PhoneSignIn({
   }
 
   return (
-    <form noValidate onSubmit={sendCode} className="flex flex-col gap-3">
+    <form key="number" noValidate onSubmit={sendCode} className="flex flex-col gap-3">
       <label htmlFor={inputId} className="font-semibold">
         {t('Mobile number')}
       </label>

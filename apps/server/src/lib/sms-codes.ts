@@ -108,11 +108,7 @@ export async function limitCodeRequests(
     config.SMS_CODE_DAILY_MAX,
     DAY_MS,
   );
-  if (!day.allowed)
-    throw tooMany(
-      'Too many codes for this number today. Please try again tomorrow.',
-      day.retryAfter,
-    );
+  if (!day.allowed) throw tooMany(DAILY_CAP_MESSAGE, day.retryAfter);
 }
 
 /**

@@ -14,6 +14,9 @@ import { messageOf } from '../../../lib/message-of';
 
 type Step = 'number' | 'code' | 'name';
 
+/** How a number looks, as the field's placeholder (the same in every language). */
+const NUMBER_SHAPE = '01XXXXXXXXX';
+
 /**
  * Sign in or sign up with a Bangladeshi mobile number: the number, the 6-digit code from
  * the SMS, and — for a new number only — the person's name (decision new-sms-first).
@@ -172,7 +175,7 @@ export function PhoneSignIn({
         onChange={(e) => setTyped(e.target.value)}
         inputMode="tel"
         autoComplete="tel"
-        placeholder="01XXXXXXXXX"
+        placeholder={NUMBER_SHAPE}
         aria-invalid={Boolean(error)}
         aria-describedby={described}
         className="input input-bordered w-full"

@@ -206,6 +206,8 @@ const ALSO_SHOWN = [
 
 /** Strings the patterns catch that no one sees. */
 const NOT_TEXTS = new Set([
+  // A phone number's shape, the number field's placeholder
+  '01XXXXXXXXX',
   'Easy Fund',
   'Easy Fund API',
   'Donations to fund raisers in Bangladesh: funds, donations, payments, raising.',

@@ -12,6 +12,7 @@ import { payments } from './payments';
 import { receipts } from './receipts';
 import { reports } from './reports';
 import { session } from './session';
+import { sms } from './sms';
 import { supporters } from './supporters';
 import { updates } from './updates';
 import { uploads } from './uploads';
@@ -39,6 +40,7 @@ export const resources = {
   receipts,
   reports,
   session,
+  sms,
   supporters,
   updates,
   uploads,

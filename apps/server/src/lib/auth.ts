@@ -171,6 +171,27 @@ export function fromOwnPages(request: Request, trustedOrigins: readonly string[]
 /** At most one mail of a kind to an address an hour, whoever asks, from any process. */
 const MAIL_CAP_WINDOW_MS = 60 * 60_000;
 
+/**
+ * A plugin whose hook matchers read the body as an object (`'phoneNumber' in body`) without
+ * checking it is one: a body that is not an object matches nothing, and our body rules
+ * answer it with a 400 instead of the library's 500.
+ */
+function safeMatchers<P extends { hooks?: { before?: { matcher: (ctx: never) => boolean }[] } }>(
+  plugin: P,
+): P {
+  for (const hook of plugin.hooks?.before ?? []) {
+    const matcher = hook.matcher;
+    hook.matcher = (ctx) => {
+      try {
+        return matcher(ctx);
+      } catch {
+        return false;
+      }
+    };
+  }
+  return plugin;
+}
+
 export function createAuth({ config, db, mailer, sms, log, jobs }: AuthDeps) {
   const adminEmails = new Set(config.ADMIN_EMAILS);
   const limit = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
@@ -398,31 +419,33 @@ export function createAuth({ config, db, mailer, sms, log, jobs }: AuthDeps) {
       // Sign-in and sign-up with a Bangladeshi mobile number and a code by SMS: a new number
       // makes a new account (with a stand-in address no mail goes to); 6 digits, 5
       // minutes, 5 tries (decision new-sms-first).
-      phoneNumberPlugin({
-        otpLength: 6,
-        expiresIn: 5 * 60,
-        allowedAttempts: 5,
-        phoneNumberValidator: isE164Bd,
-        signUpOnVerification: {
-          getTempEmail: phoneOnlyEmail,
-          getTempName: () => PHONE_PLACEHOLDER_NAME,
-        },
-        async sendOTP({ phoneNumber, code }, ctx) {
-          const lang = requestLanguage(ctx?.request);
-          const result = await sms.send({
-            to: phoneNumber,
-            text: translate(lang, SMS_TEXT.code, { code }),
-            purpose: 'code',
-          });
-          // The day's SMS budget is spent: the same answer for every number.
-          if (!result.sent)
-            throw new APIError('SERVICE_UNAVAILABLE', {
-              code: 'SMS_UNAVAILABLE',
-              message:
-                'We cannot send SMS codes right now. Please try again later or sign in with your e-mail address.',
+      safeMatchers(
+        phoneNumberPlugin({
+          otpLength: 6,
+          expiresIn: 5 * 60,
+          allowedAttempts: 5,
+          phoneNumberValidator: isE164Bd,
+          signUpOnVerification: {
+            getTempEmail: phoneOnlyEmail,
+            getTempName: () => PHONE_PLACEHOLDER_NAME,
+          },
+          async sendOTP({ phoneNumber, code }, ctx) {
+            const lang = requestLanguage(ctx?.request);
+            const result = await sms.send({
+              to: phoneNumber,
+              text: translate(lang, SMS_TEXT.code, { code }),
+              purpose: 'code',
             });
-        },
-      }),
+            // The day's SMS budget is spent: the same answer for every number.
+            if (!result.sent)
+              throw new APIError('SERVICE_UNAVAILABLE', {
+                code: 'SMS_UNAVAILABLE',
+                message:
+                  'We cannot send SMS codes right now. Please try again later or sign in with your e-mail address.',
+              });
+          },
+        }),
+      ),
       twoFactorPlugin({
         issuer: 'Easy Fund',
         backupCodeOptions: { amount: 10, length: 10 },

@@ -30,7 +30,9 @@ import type { CachedBody } from './lib/micro-cache';
 import { pageHead } from './lib/page-head';
 import { OneLinePerRequest } from './lib/request-log';
 import { serializeError } from './lib/log-errors';
-import { createMailer, type Mailer } from './lib/mailer';
+import { createMailer, type Mailer, withoutPhoneOnlyAddresses } from './lib/mailer';
+import { createSms } from './lib/sms-setup';
+import type { SmsService } from './lib/sms';
 import type { MailQueue } from './lib/notifications';
 import { jobsMailQueue } from './lib/sent-mails';
 import { createCheckoutGateway, createPaymentProvider } from './lib/payments/create-provider';
@@ -74,6 +76,7 @@ import inputGuardsPlugin from './plugins/input-guards';
 import jobsPlugin from './plugins/jobs';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
+import smsRoutes from './modules/sms/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +84,8 @@ declare module 'fastify' {
     database: Database;
     publicUrl: string;
     mailer: Mailer;
+    /** SMS to Bangladeshi numbers (lib/sms.ts): sign-in codes, receipts, notices. */
+    sms: SmsService;
     /** Notification mails, each sent once (see lib/notifications.ts). */
     mailQueue: MailQueue;
     payments: PaymentProvider;
@@ -95,6 +100,8 @@ export interface BuildOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /** An SMS service of the caller's (tests); otherwise the configured provider or outbox. */
+  sms?: SmsService;
 }
 
 /**
@@ -153,7 +160,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 /** Builds the Fastify application (no listen): used by serve.ts and by the tests. */
-export async function buildApp({ config, database, logger, mailer }: BuildOptions) {
+export async function buildApp({ config, database, logger, mailer, sms }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? false,
     trustProxy: config.trustProxy,
@@ -182,15 +189,19 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('publicUrl', config.publicUrl);
-  const theMailer =
+  // An account made from a mobile number holds a stand-in address: no mail goes there.
+  const theMailer = withoutPhoneOnlyAddresses(
     mailer ??
-    createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      log: app.log,
-    });
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      }),
+  );
   app.decorate('mailer', theMailer);
+  const theSms = sms ?? createSms(config, database.db, app.log);
+  app.decorate('sms', theSms);
 
   await app.register(errorsPlugin);
   await app.register(languagePlugin);
@@ -240,6 +251,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     config,
     db: database.db,
     mailer: theMailer,
+    sms: theSms,
     log: app.log,
     jobs: () => app.jobs,
   });
@@ -277,6 +289,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildOption
     recurringRoutes,
     privacyRoutes,
     payoutsRoutes,
+    smsRoutes,
   ]) {
     await app.register(routes);
   }

@@ -139,6 +139,21 @@ const EnvSchema = z.object({
   ORG_NAME: z.string().min(1).default('Easy Fund'),
   ORG_ADDRESS: z.string().min(1).default('House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh'),
   SMTP_URL: optional.pipe(z.url().optional()),
+  /** SSL Wireless ISMS (API v3): the API token and the stakeholder id (SID) of the masking
+   *  name or number; with both set, SMS go out through it, else to $DATA_DIR/outbox/sms. */
+  SSLWIRELESS_API_TOKEN: optional,
+  SSLWIRELESS_SID: optional,
+  /** The ISMS API's address (a stand-in in tests). */
+  SSLWIRELESS_API_URL: z.url().default('https://smsplus.sslwireless.com'),
+  /** What one SMS segment costs, in poisha (the provider's price; default 0.50 Tk). */
+  SMS_SEGMENT_COST_POISHA: z.coerce.number().int().min(0).default(50),
+  /** The most SMS may cost in a day (UTC), in Tk; past it nothing is sent until the next day. */
+  SMS_DAILY_CEILING_TK: z.coerce.number().int().min(0).default(500),
+  /** Sign-in codes one number may get in a day (at most 3 in any hour). */
+  SMS_CODE_DAILY_MAX: z.coerce.number().int().min(1).default(8),
+  /** Sign-in codes asked for from one client network in a day, after which it must solve
+   *  a proof-of-work challenge first (a carrier-grade NAT address is never refused). */
+  SMS_NETWORK_DAILY_MAX: z.coerce.number().int().min(1).default(300),
   MAIL_FROM: z.string().default('Easy Fund <no-reply@easyfund.local>'),
   UPLOADS_DIR: optional,
   UPLOADS_S3_BUCKET: optional,
@@ -203,6 +218,8 @@ export interface Config extends Env {
   liveStart: boolean;
   /** SEED_DEMO, where demo data may be seeded: the test processor, and not a live start. */
   seedsDemo: boolean;
+  /** Where SMS go: SSL Wireless when its token and SID are set, else the outbox. */
+  smsProvider: 'sslwireless' | 'outbox';
   publicCacheMs: number;
   sessionCacheMs: number;
 }
@@ -250,6 +267,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: IMAGE_FETCH_ALLOW_PRIVATE: only for tests, never in production',
     );
   }
+  if (Boolean(e.SSLWIRELESS_API_TOKEN) !== Boolean(e.SSLWIRELESS_SID)) {
+    throw new ConfigError(
+      'Invalid configuration: SSLWIRELESS_SID: set both SSLWIRELESS_API_TOKEN and SSLWIRELESS_SID',
+    );
+  }
   if (e.OIDC_ISSUER && !(e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET)) {
     throw new ConfigError(
       'Invalid configuration: OIDC_CLIENT_ID: OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
@@ -285,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentMode,
     liveStart,
     seedsDemo: e.SEED_DEMO && paymentProvider === 'test' && !liveStart,
+    smsProvider: e.SSLWIRELESS_API_TOKEN ? 'sslwireless' : 'outbox',
     publicCacheMs: e.PUBLIC_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
   };

@@ -206,6 +206,21 @@ const MATRIX: Record<string, Row> = {
   // A signed link is the authorisation: no sign-in needed.
   'updates.unsubscribeInfo': { request: () => ({ params: { token: unsubscribeLink } }) },
   'updates.unsubscribe': { request: () => ({ params: { token: unsubscribeLink } }) },
+  // The demo's SMS outbox (a real site answers 404), and the links of receipt SMS: the
+  // signed link is the authorisation, an unknown one is 404 for everyone.
+  'sms.outbox': { request: () => ({ query: '?phoneNumber=01712345678' }) },
+  'sms.link': {
+    except: { anon: 404, user: 404, other: 404, verified: 404, admin: 404 },
+    request: () => ({ params: { token: '2026-000001.zzz.AAAAAAAAAAA' } }),
+  },
+  'sms.receipt': {
+    except: { anon: 404, user: 404, other: 404, verified: 404, admin: 404 },
+    request: () => ({ params: { token: '2026-000001.zzz.AAAAAAAAAAA' } }),
+  },
+  'sms.stop': {
+    except: { anon: 404, user: 404, other: 404, verified: 404, admin: 404 },
+    request: () => ({ params: { token: '2026-000001.zzz.AAAAAAAAAAA' } }),
+  },
 
   // Selected donations, histories and payments.
   'cart.list': { request: () => ({}) },

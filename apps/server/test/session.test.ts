@@ -33,6 +33,8 @@ describe('GET /api/session', () => {
         image: '/images/avatar.svg',
         role: 'verified',
         emailVerified: true,
+        hasEmail: true,
+        phoneNumber: null,
         twoFactorEnabled: false,
         twoFactorVerified: false,
       },

@@ -70,6 +70,8 @@ export const PAGES = {
   unsubscribe: { path: '/unsubscribe/:token', title: 'Fund Updates', area: 'site' },
   /** A monthly gift's manage link (in each of its e-mails): no sign-in. */
   manageGift: { path: '/monthly-gifts/:token', title: 'Monthly Gift', area: 'site' },
+  /** A receipt SMS's short link: the receipt, and STOP (no sign-in). */
+  smsReceipt: { path: '/r/:token', title: 'Your Receipt', area: 'site' },
   info: {
     path: '/info/:topic',
     title: ({ topic }) =>

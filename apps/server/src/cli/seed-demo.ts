@@ -11,6 +11,7 @@ import { openDatabase } from '../db/client';
 import { createAuth } from '../lib/auth';
 import { Jobs } from '../lib/jobs';
 import { errorLine, serializeError } from '../lib/log-errors';
+import { createSms } from '../lib/sms-setup';
 import { createMailer } from '../lib/mailer';
 import { seedDemo } from '../seed/demo';
 import { liveStartReason } from '../seed/demo-presence';
@@ -44,6 +45,7 @@ async function main(): Promise<number> {
         outboxDir: path.join(config.dataDir, 'outbox'),
         log,
       }),
+      sms: createSms(config, database.db, log),
       log,
       jobs: () => jobs,
     });

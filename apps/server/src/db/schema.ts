@@ -36,6 +36,11 @@ export const user = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** The language the person chose (en | bn), applied when they sign in elsewhere. */
     language: text('language'),
+    /** A Bangladeshi mobile number in E.164 (`+8801XXXXXXXXX`), set once an SMS code proved it. */
+    phoneNumber: text('phone_number').unique(),
+    phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
+    /** When the number asked for no more SMS (STOP): only sign-in codes are still sent. */
+    smsStoppedAt: timestamp('sms_stopped_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,6 +48,7 @@ export const user = pgTable(
     check('user_role_check', sql`${t.role} in ('user', 'verified', 'admin')`),
     // Manage Users, newest first.
     index('user_created_idx').on(t.createdAt, t.id),
+    check('user_phone_number_check', sql`${t.phoneNumber} ~ '^\\+8801[3-9][0-9]{8}$'`),
   ],
 );
 
@@ -661,6 +667,23 @@ export const sentMails = pgTable('sent_mails', {
   key: text('key').primaryKey(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What SMS cost each day (UTC): the sender adds a message's segments and cost before it
+ * goes out, and sends nothing that would pass the day's ceiling (decision new-sms-first).
+ */
+export const smsDays = pgTable(
+  'sms_days',
+  {
+    day: text('day').primaryKey(),
+    messages: integer('messages').notNull().default(0),
+    segments: integer('segments').notNull().default(0),
+    costPoisha: integer('cost_poisha').notNull().default(0),
+    /** Messages not sent because the ceiling was reached. */
+    refused: integer('refused').notNull().default(0),
+  },
+  (t) => [check('sms_days_counts_check', sql`${t.segments} >= 0 and ${t.costPoisha} >= 0`)],
+);
 
 /** Payment-provider webhook events already handled (deduplication by event id). */
 export const webhookEvents = pgTable('webhook_events', {

@@ -2,7 +2,12 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { and, eq } from 'drizzle-orm';
-import { bearer, genericOAuth, twoFactor as twoFactorPlugin } from 'better-auth/plugins';
+import {
+  bearer,
+  genericOAuth,
+  phoneNumber as phoneNumberPlugin,
+  twoFactor as twoFactorPlugin,
+} from 'better-auth/plugins';
 import type { z } from 'zod';
 import { IDENTITY_ERRORS, VERIFY_EMAIL_PAGE } from '@easyfund/shared/identity';
 import {
@@ -27,11 +32,16 @@ import { MAIL, requestLanguage, setLanguageAtSignUp } from './mails';
 import { bodyEmail, hitRateLimit, hitRateLimits } from './rate-limit';
 import { countSignInFailure, slowFailingNetwork } from './sign-in-network';
 import type { Mailer } from './mailer';
+import type { SmsService } from './sms';
+import { limitCodeRequests, PHONE_ROUTES_CLOSED, phoneBody, phoneSignInRules } from './sms-codes';
+import { SMS_TEXT } from './sms-texts';
+import { isE164Bd, phoneOnlyEmail, PHONE_PLACEHOLDER_NAME } from '@easyfund/shared/phone';
 
 export interface AuthDeps {
   config: Config;
   db: Db;
   mailer: Mailer;
+  sms: SmsService;
   log: LevelLog;
   /** The job queue (asked for only when an ADMIN_EMAILS account is promoted). */
   jobs: () => Jobs;
@@ -134,6 +144,7 @@ function dropTokens(list: unknown[]): void {
  */
 const MAILING_ROUTES = new Set([
   '/sign-up/email',
+  '/phone-number/send-otp',
   '/send-verification-email',
   '/request-password-reset',
   '/change-email',
@@ -160,7 +171,28 @@ export function fromOwnPages(request: Request, trustedOrigins: readonly string[]
 /** At most one mail of a kind to an address an hour, whoever asks, from any process. */
 const MAIL_CAP_WINDOW_MS = 60 * 60_000;
 
-export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
+/**
+ * A plugin whose hook matchers read the body as an object (`'phoneNumber' in body`) without
+ * checking it is one: a body that is not an object matches nothing, and our body rules
+ * answer it with a 400 instead of the library's 500.
+ */
+function safeMatchers<P extends { hooks?: { before?: { matcher: (ctx: never) => boolean }[] } }>(
+  plugin: P,
+): P {
+  for (const hook of plugin.hooks?.before ?? []) {
+    const matcher = hook.matcher;
+    hook.matcher = (ctx) => {
+      try {
+        return matcher(ctx);
+      } catch {
+        return false;
+      }
+    };
+  }
+  return plugin;
+}
+
+export function createAuth({ config, db, mailer, sms, log, jobs }: AuthDeps) {
   const adminEmails = new Set(config.ADMIN_EMAILS);
   const limit = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
   // Verified ADMIN_EMAILS accounts become admin with every old session and password ended.
@@ -278,6 +310,18 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
               message: 'Demo accounts cannot sign in on a live site',
             });
         }
+        // Sign-in by mobile number is by SMS code only: the plugin's password routes for
+        // numbers stay closed (decision new-sms-first).
+        if (PHONE_ROUTES_CLOSED.has(ctx.path))
+          throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found' });
+        // A number as people type it (01…, +880…), checked and stored as E.164; a code
+        // costs money, so its limits come before it is made (lib/sms-codes.ts).
+        if (ctx.path === '/phone-number/send-otp' || ctx.path === '/phone-number/verify') {
+          const body = phoneBody(ctx.path, ctx.body);
+          if (ctx.path === '/phone-number/send-otp')
+            await limitCodeRequests(db, config, body.phoneNumber, ctx.headers);
+          return { context: { body } };
+        }
         // A network with many failed sign-ins must solve a challenge first (decision 454).
         if (ctx.path === '/sign-in/email')
           await slowFailingNetwork(db, config, ctx.headers?.get(CLIENT_IP_HEADER), ctx.headers);
@@ -372,6 +416,36 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
         : {},
     plugins: [
       bearer(),
+      // Sign-in and sign-up with a Bangladeshi mobile number and a code by SMS: a new number
+      // makes a new account (with a stand-in address no mail goes to); 6 digits, 5
+      // minutes, 5 tries (decision new-sms-first).
+      safeMatchers(
+        phoneNumberPlugin({
+          otpLength: 6,
+          expiresIn: 5 * 60,
+          allowedAttempts: 5,
+          phoneNumberValidator: isE164Bd,
+          signUpOnVerification: {
+            getTempEmail: phoneOnlyEmail,
+            getTempName: () => PHONE_PLACEHOLDER_NAME,
+          },
+          async sendOTP({ phoneNumber, code }, ctx) {
+            const lang = requestLanguage(ctx?.request);
+            const result = await sms.send({
+              to: phoneNumber,
+              text: translate(lang, SMS_TEXT.code, { code }),
+              purpose: 'code',
+            });
+            // The day's SMS budget is spent: the same answer for every number.
+            if (!result.sent)
+              throw new APIError('SERVICE_UNAVAILABLE', {
+                code: 'SMS_UNAVAILABLE',
+                message:
+                  'We cannot send SMS codes right now. Please try again later or sign in with your e-mail address.',
+              });
+          },
+        }),
+      ),
       twoFactorPlugin({
         issuer: 'Easy Fund',
         backupCodeOptions: { amount: 10, length: 10 },
@@ -408,7 +482,7 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
             return { data: { ...fitProfile(data), role } };
           },
           // An account made on a page speaks that page's language (the `lang` cookie, else
-          // Accept-Language): its mails, receipts and texts use it until it is changed.
+          // Accept-Language): its mails, SMS, receipts and texts use it until it is changed.
           async after(u, ctx) {
             if (u && ctx?.request)
               await setLanguageAtSignUp(db, u.id, requestLanguage(ctx.request));
@@ -435,6 +509,9 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
           // A session records whether it passed the second factor (decision 451); a new
           // password replacing the old one keeps what the session it replaces had.
           async before(data, ctx) {
+            // An SMS code does not stand in for the authenticator app of an account that
+            // has two-factor sign-in on.
+            if (ctx?.path === '/phone-number/verify') await phoneSignInRules(db, data.userId);
             if (ctx && SECOND_FACTOR_PATHS.has(ctx.path)) {
               return { data: { ...data, twoFactorVerifiedAt: new Date() } };
             }
@@ -479,6 +556,8 @@ export function createAuth({ config, db, mailer, log, jobs }: AuthDeps) {
         '/change-password': limit,
         // Codes of two-factor sign-in (each challenge also allows only a few attempts).
         '/two-factor/*': limit,
+        // SMS codes: the network's limit here, the number's own in lib/sms-codes.ts.
+        '/phone-number/*': limit,
       },
     },
     advanced: {

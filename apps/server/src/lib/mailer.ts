@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { isRealEmail } from '@easyfund/shared/phone';
 
 export interface Attachment {
   filename: string;
@@ -23,6 +24,19 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+}
+
+/**
+ * A mailer that drops mails to the stand-in address of an account made from a mobile
+ * number (`…@phone.easyfund.invalid`): those people are reached by SMS instead.
+ */
+export function withoutPhoneOnlyAddresses(mailer: Mailer): Mailer {
+  return {
+    async send(mail) {
+      if (!isRealEmail(mail.to)) return;
+      await mailer.send(mail);
+    },
+  };
 }
 
 const safe = (s: string) => s.replace(/[^a-z0-9@.-]/gi, '_');

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { type Role, ROLES } from '@easyfund/shared/constants';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
+import { isRealEmail } from '@easyfund/shared/phone';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Config } from '../config';
 import { pathOfUrl } from '../lib/api-path';
@@ -41,6 +42,8 @@ function toMe(
     role?: unknown;
     emailVerified?: unknown;
     twoFactorEnabled?: unknown;
+    phoneNumber?: unknown;
+    phoneNumberVerified?: unknown;
   },
   s: { twoFactorVerifiedAt?: unknown },
 ): TMe {
@@ -53,6 +56,9 @@ function toMe(
     image: u.image ?? null,
     role,
     emailVerified: u.emailVerified === true,
+    hasEmail: isRealEmail(u.email),
+    phoneNumber:
+      typeof u.phoneNumber === 'string' && u.phoneNumberVerified === true ? u.phoneNumber : null,
     twoFactorEnabled,
     // Two-factor belongs to the session: on for the account, and given by this session.
     twoFactorVerified: twoFactorEnabled && s.twoFactorVerifiedAt != null,

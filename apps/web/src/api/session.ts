@@ -59,6 +59,39 @@ export function useSignIn() {
   });
 }
 
+/** Sends a 6-digit sign-in code by SMS to a Bangladeshi number (same answer for any number). */
+export function useSendPhoneCode() {
+  return useMutation({
+    mutationFn: (phoneNumber: string) => api.post(`${AUTH}/phone-number/send-otp`, { phoneNumber }),
+  });
+}
+
+/**
+ * Signs in with the SMS code (a new number becomes a new account), or, with
+ * `addToAccount`, adds the number to the signed-in account.
+ */
+export function useVerifyPhoneCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { phoneNumber: string; code: string; addToAccount?: boolean }) =>
+      api.post<{ user: { id: string; name: string } }>(`${AUTH}/phone-number/verify`, {
+        phoneNumber: body.phoneNumber,
+        code: body.code,
+        ...(body.addToAccount ? { updatePhoneNumber: true } : {}),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me() }),
+  });
+}
+
+/** Sets the signed-in person's name (the one question a new account from a number is asked). */
+export function useUpdateName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.post(`${AUTH}/update-user`, { name }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me() }),
+  });
+}
+
 /** Creates an account: answers the same whether or not the address already has one, and signs nobody in. */
 export function useSignUp() {
   return useMutation({

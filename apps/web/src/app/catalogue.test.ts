@@ -8,6 +8,7 @@ import { CAUSES } from '@easyfund/shared/constants';
 import { AMOUNT_MSG, CARD_MSG } from '@easyfund/shared/schemas/donations';
 import { REPORT_REASON_LABELS } from '@easyfund/shared/reports';
 import { CONTACT_MSG, MSG } from '@easyfund/shared/texts';
+import { PHONE_MESSAGES } from '@easyfund/shared/phone';
 
 /**
  * The catalogues against the code: every text a person can see is keyed by its English
@@ -108,6 +109,7 @@ const TEXT_MODULES = [
   join(WEB, 'features/home/info-pages.ts'),
   join(WEB, 'lib/contact-details.ts'),
   join(SERVER, 'lib/mails.ts'),
+  join(SERVER, 'lib/sms-texts.ts'),
 ];
 
 /** Server modules that speak only to the operator (console, command line), in English. */
@@ -204,6 +206,8 @@ const ALSO_SHOWN = [
 
 /** Strings the patterns catch that no one sees. */
 const NOT_TEXTS = new Set([
+  // A phone number's shape, the number field's placeholder
+  '01XXXXXXXXX',
   'Easy Fund',
   'Easy Fund API',
   'Donations to fund raisers in Bangladesh: funds, donations, payments, raising.',
@@ -254,7 +258,14 @@ function usedKeys(): Map<string, string> {
   }
   for (const s of ALSO_SHOWN) used.set(s, 'catalogue.test.ts');
   // Message objects whose texts are computed (limits formatted into them).
-  for (const group of [MSG, CONTACT_MSG, AMOUNT_MSG, CARD_MSG, REPORT_REASON_LABELS])
+  for (const group of [
+    MSG,
+    CONTACT_MSG,
+    AMOUNT_MSG,
+    CARD_MSG,
+    REPORT_REASON_LABELS,
+    PHONE_MESSAGES,
+  ])
     for (const s of Object.values(group)) if (!used.has(s)) used.set(s, 'packages/shared');
   for (const c of CAUSES)
     for (const s of [c.title, c.text]) if (!used.has(s)) used.set(s, 'constants');

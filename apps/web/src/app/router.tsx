@@ -17,6 +17,7 @@ const PAGE_MODULES: Record<PageName, Lazy> = {
   zakatCalculator: () => import('../features/zakat/routes/zakat-calculator'),
   unsubscribe: () => import('../features/funds/routes/unsubscribe'),
   manageGift: () => import('../features/monthly/routes/manage-gift'),
+  smsReceipt: () => import('../features/funds/routes/sms-receipt'),
   info: () => import('../features/home/routes/info'),
   login: () => import('../features/auth/routes/login'),
   register: () => import('../features/auth/routes/register'),

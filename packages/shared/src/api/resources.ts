@@ -15,6 +15,7 @@ import { receipts } from './receipts';
 import { recurring } from './recurring';
 import { reports } from './reports';
 import { session } from './session';
+import { sms } from './sms';
 import { supporters } from './supporters';
 import { updates } from './updates';
 import { uploads } from './uploads';
@@ -45,6 +46,7 @@ export const resources = {
   recurring,
   reports,
   session,
+  sms,
   supporters,
   updates,
   uploads,

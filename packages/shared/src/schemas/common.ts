@@ -12,6 +12,10 @@ export const ZMe = z.object({
   role: ZRole,
   /** The address was proved by an e-mailed link (needed to raise funds, withdraw, administer). */
   emailVerified: z.boolean(),
+  /** The account has a real e-mail address (one made from a mobile number has none). */
+  hasEmail: z.boolean(),
+  /** The account's verified mobile number (E.164), shown to its owner only. */
+  phoneNumber: z.string().nullable(),
   /** Two-factor sign-in (an authenticator app) is on. */
   twoFactorEnabled: z.boolean(),
   /**

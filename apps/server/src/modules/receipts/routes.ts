@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { receipts } from '@easyfund/shared/api/receipts';
+import { sms } from '@easyfund/shared/api/sms';
+import { readSmsLink } from '../sms/links';
+import { sendReceiptSms } from './sms';
 import { QUEUES } from '../../lib/jobs';
 import { hasAdminRights } from '../../plugins/auth';
 import { accountRateLimit } from '../../plugins/rate-limit';
@@ -55,6 +58,11 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
       },
       data.paymentId,
     );
+    // A donor without an e-mail address gets it by SMS.
+    await sendReceiptSms(
+      { db: deps.db, sms: app.sms, secret: config.authSecret, publicUrl: app.publicUrl },
+      data.paymentId,
+    );
   });
 
   // A refund's mail with its credit note, queued once the refund is recorded.
@@ -75,6 +83,23 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
         deps,
         { id: user.id, isAdmin },
         params.refundId,
+        request.language(),
+      );
+      return sendPdf(reply, file);
+    },
+    { preHandler: [downloadLimit] },
+  );
+
+  // The receipt behind a receipt SMS's signed link (no session: the link is the key).
+  route(
+    app,
+    sms.receipt,
+    async ({ params, request, reply }) => {
+      const target = await readSmsLink(deps.db, config.authSecret, params.token);
+      const file = await receiptPdf(
+        deps,
+        { id: target.userId, isAdmin: false },
+        target.paymentId,
         request.language(),
       );
       return sendPdf(reply, file);

@@ -3,6 +3,7 @@ import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@easyfund/shared/const
 import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
 import { formatTk } from '@easyfund/shared/format';
 import { PAGES } from '@easyfund/shared/pages';
+import { isRealEmail, localPhone } from '@easyfund/shared/phone';
 import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { funds, payments, refunds, user } from '../../db/schema';
@@ -58,6 +59,7 @@ const storedReceipt = builtOnce((db) =>
       receiptNumber: payments.receiptNumber,
       donorName: user.name,
       donorEmail: user.email,
+      donorPhone: user.phoneNumber,
       language: user.language,
       fundName: funds.name,
       amountPoisha: payments.amountPoisha,
@@ -90,7 +92,12 @@ async function loadReceipt(db: Db, paymentId: string): Promise<StoredReceipt | n
     receipt: {
       receiptNumber: row.receiptNumber,
       donorName: row.donorName,
-      donorEmail: row.donorEmail,
+      // A donor without an e-mail address is named by their number on their own receipt.
+      donorEmail: isRealEmail(row.donorEmail)
+        ? row.donorEmail
+        : row.donorPhone
+          ? localPhone(row.donorPhone)
+          : '',
       fundName: row.fundName,
       amountPoisha: row.amountPoisha,
       succeededAt: row.succeededAt,

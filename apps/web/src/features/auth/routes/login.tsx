@@ -16,6 +16,7 @@ import { usePageTitle } from '../../../lib/title';
 import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
+import { PhoneSignIn } from '../components/phone-sign-in';
 import { TwoFactorStep } from '../components/two-factor-step';
 import { useReturnPath } from '../use-return-path';
 
@@ -66,6 +67,9 @@ export function Component() {
 
   return (
     <AuthCard title="Login">
+      {/* A mobile number first: most donors here live on theirs (decision new-sms-first). */}
+      <PhoneSignIn onDone={signedIn} />
+      <div className="divider text-sm">{t('Or with e-mail')}</div>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
         <TextField
           label="Email"

@@ -15,12 +15,14 @@ import { usePageTitle } from '../../../lib/title';
 import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
+import { useReturnPath } from '../use-return-path';
 
 export function Component() {
   usePageTitle(PAGE_TITLES.register);
   const navigate = useNavigate();
   const signUp = useSignUp();
   const signIn = useSignIn();
+  const returnTo = useReturnPath();
   const { t } = useI18n();
   const {
     register,
@@ -51,14 +53,15 @@ export function Component() {
         'We sent a message to {{email}}. If you already have an account, sign in or choose a new password.',
         { email },
       );
-      await navigate(paths.login(), { replace: true });
+      await navigate(paths.login(returnTo), { replace: true });
       return;
     }
     void popup.success(
       MSG.registerSuccess,
       'We sent you an e-mail: open its link to verify your address.',
     );
-    await navigate(paths.home, { replace: true });
+    // Back where the person was going (the pay step of a gift), else home.
+    await navigate(returnTo, { replace: true });
   };
 
   return (
@@ -95,10 +98,10 @@ export function Component() {
           {isSubmitting ? t('Creating your account…') : t('Register')}
         </button>
       </form>
-      <ExternalSignIn returnTo="/" />
+      <ExternalSignIn returnTo={returnTo} />
       <p className="mt-4 text-center text-sm">
         {t('Already have an account?')}{' '}
-        <Link to={paths.login()} className="link link-primary">
+        <Link to={paths.login(returnTo)} className="link link-primary">
           {t('Login')}
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { fundQuery } from '../../../api/funds';
@@ -10,6 +10,7 @@ import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 import { initialAmountTk } from '../amount';
+import { loadGift, saveGift } from '../chosen-gift';
 import { FundSummary } from '../components/fund-summary';
 import { GatewayCardForm } from '../components/gateway-card-form';
 import { type Giving, GivingOptions, NO_GIVING_OPTIONS } from '../components/giving-options';
@@ -31,7 +32,10 @@ export function Component() {
   const fund = useQuery(fundQuery(fundId));
   const config = useQuery(paymentConfigQuery);
   const [monthly, setMonthly] = useState(false);
-  const [chosen, setGiving] = useState<Giving>(NO_GIVING_OPTIONS);
+  // The gift chosen before a sign-in or a payment that did not go through (chosen-gift.ts).
+  const [saved] = useState(() => loadGift(fundId));
+  const [chosen, setGiving] = useState<Giving>(() => saved?.giving ?? NO_GIVING_OPTIONS);
+  useEffect(() => saveGift(fundId, { giving: chosen }), [fundId, chosen]);
   // A gift from the Zakat calculator, or to a Zakat-eligible fund, starts marked as Zakat;
   // the donor may untick it.
   const zakatPreset = params.get('zakat') === '1' || fund.data?.zakatEligible === true;
@@ -58,13 +62,23 @@ export function Component() {
     return <Unavailable text="This fund is not open for donations." />;
   }
 
-  const amount = initialAmountTk(params.get('amount'), fund.data.suggestedPoisha);
+  const amount = initialAmountTk(
+    params.get('amount') ?? (saved?.amountTk ? String(saved.amountTk) : null),
+    fund.data.suggestedPoisha,
+  );
   const formProps = {
     initialAmountTk: amount,
     busy: flow.busy,
     error: flow.error,
     billing: flow.billing,
-    onPay: flow.pay,
+    onPay: (...args: Parameters<typeof flow.pay>) => {
+      saveGift(fundId, { amountTk: args[0], method: 'card' });
+      return flow.pay(...args);
+    },
+  };
+  const payByCheckout: typeof checkout.pay = (method, amountTk) => {
+    saveGift(fundId, { amountTk, method });
+    return checkout.pay(method, amountTk);
   };
 
   return (
@@ -133,7 +147,7 @@ export function Component() {
                     methods={config.data.checkoutMethods}
                     busy={checkout.busy}
                     error={checkout.errorFor('wallets')}
-                    onPay={checkout.pay}
+                    onPay={payByCheckout}
                   />
                 </section>
                 <div className="divider my-0" />
@@ -151,7 +165,7 @@ export function Component() {
                       initialAmountTk={amount}
                       busy={checkout.busy}
                       error={checkout.errorFor('card')}
-                      onPay={checkout.pay}
+                      onPay={payByCheckout}
                     />
                   ) : config.data.provider === 'stripe' && config.data.publishableKey ? (
                     <Suspense fallback={<PageLoader label="Loading the card field" />}>

@@ -27,7 +27,8 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
   const otherRef = useRef<HTMLInputElement>(null);
   const promptRef = useRef<HTMLDialogElement>(null);
   const amount = chosenAmount(choice, other);
-  const returnTo = paths.fund(fund.id);
+  // Donate comes back to the pay step with the amount chosen; "Add" to the fund page.
+  const [returnTo, setReturnTo] = useState(paths.fund(fund.id));
   const summaryId = useId();
   const { t, tk } = useI18n();
 
@@ -40,6 +41,7 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
     }
     if (user) return;
     e.preventDefault();
+    setReturnTo(paths.payFor(fund.id, amount));
     if (!loading) {
       promptRef.current?.showModal();
       return;
@@ -53,6 +55,7 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
 
   const onAdd = () => {
     setNote(null);
+    setReturnTo(paths.fund(fund.id));
     if (!loading && !user) {
       promptRef.current?.showModal();
       return;

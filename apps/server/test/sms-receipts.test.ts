@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsSegments } from '../src/lib/sms';
+import { user } from '../src/db/schema';
+import {
+  buildTestApp,
+  createSignedInUser,
+  jobsDone,
+  mergeCookies,
+  ORIGIN,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
+import { createRaisedFund, donate } from './payments-helper';
+import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
+
+let ctx: TestContext;
+let standIn: Awaited<ReturnType<typeof startSmsStandIn>>;
+beforeAll(async () => {
+  standIn = await startSmsStandIn();
+  ctx = await buildTestApp({
+    SSLWIRELESS_API_URL: standIn.url,
+    SSLWIRELESS_API_TOKEN: STAND_IN_SMS_ACCOUNT.apiToken,
+    SSLWIRELESS_SID: STAND_IN_SMS_ACCOUNT.sid,
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  await standIn.close();
+});
+
+let serial = 0;
+/** A donor made from a mobile number, signed in the way the site does it. */
+async function phoneDonor(lang?: 'bn' | 'en'): Promise<SignedInUser & { local: string }> {
+  const local = `0181${String(1_000_000 + ++serial).slice(1)}9`.slice(0, 11);
+  const headers = { ...ORIGIN, ...(lang ? { cookie: `lang=${lang}` } : {}) };
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/phone-number/send-otp',
+    remoteAddress: `192.0.2.${serial}`,
+    headers,
+    payload: { phoneNumber: local },
+  });
+  const code = /\d{6}/.exec(standIn.sent.at(-1)!.sms)![0];
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/phone-number/verify',
+    headers,
+    payload: { phoneNumber: local, code },
+  });
+  const cookie = mergeCookies('', res.headers['set-cookie']);
+  const body = res.json() as { user: { id: string; email: string; name: string } };
+  if (lang) await ctx.db.update(user).set({ language: lang }).where(eq(user.id, body.user.id));
+  return Object.assign({ ...body.user, password: '', cookie, local }, { app: ctx.app });
+}
+
+const linkOf = (text: string) => /http:\/\/localhost:3000\/r\/(\S+)$/.exec(text)?.[1];
+
+describe('receipts by SMS', () => {
+  it('texts a donor without an e-mail address their thank-you, receipt number and a short link', async () => {
+    const fund = await createRaisedFund(ctx);
+    const donor = await phoneDonor('en');
+    const before = ctx.mails.length;
+    const { confirmed } = await donate(ctx, donor, fund.id, 750);
+    expect(confirmed.statusCode).toBe(200);
+    await jobsDone(ctx);
+    const sms = standIn.sent.at(-1)!;
+    expect(sms.msisdn).toBe(`88${donor.local}`);
+    expect(sms.sms).toMatch(
+      /^Easy Fund: thank you for 750 Tk! Receipt EF-\d{4}-\d{6} \(or STOP\): http:\/\/localhost:3000\/r\/\S+$/,
+    );
+    // One segment in English, with the link.
+    expect(smsSegments(sms.sms)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+    // No mail went to the stand-in address.
+    expect(ctx.mails.slice(before).some((m) => m.to.endsWith('.invalid'))).toBe(false);
+
+    // The link opens the receipt without a session, and offers STOP.
+    const token = linkOf(sms.sms)!;
+    const link = await ctx.app.inject({ method: 'GET', url: `/api/sms-links/${token}` });
+    expect(link.json()).toMatchObject({ amountPoisha: 75_000, stopped: false });
+    const pdf = await ctx.app.inject({ method: 'GET', url: `/api/sms-links/${token}/receipt` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // A forged or altered link opens nothing.
+    const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/sms-links/${forged}` })).statusCode,
+    ).toBe(404);
+
+    const stop = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/sms-links/${token}/stop`,
+      headers: ORIGIN,
+    });
+    expect(stop.json()).toMatchObject({ stopped: true });
+    const sentBefore = standIn.sent.length;
+    await donate(ctx, donor, fund.id, 100);
+    await jobsDone(ctx);
+    expect(standIn.sent.length).toBe(sentBefore);
+  });
+
+  it('writes it in Bangla for a Bangla reader and measures it', async () => {
+    const fund = await createRaisedFund(ctx);
+    const donor = await phoneDonor('bn');
+    await donate(ctx, donor, fund.id, 750);
+    await jobsDone(ctx);
+    const { sms } = standIn.sent.at(-1)!;
+    expect(sms).toMatch(/^Easy Fund: ৭৫০ টাকা দানের জন্য ধন্যবাদ! রসিদ EF-/);
+    // Bangla goes as UCS-2: with the link it takes two segments (measured, decision new-sms-first).
+    expect(smsSegments(sms)).toMatchObject({ encoding: 'UCS-2', segments: 2 });
+  });
+
+  it('mails, and does not text, a donor with an e-mail address', async () => {
+    const fund = await createRaisedFund(ctx);
+    const donor = await createSignedInUser(ctx);
+    const sentBefore = standIn.sent.length;
+    await donate(ctx, donor, fund.id, 500);
+    await jobsDone(ctx);
+    expect(standIn.sent.length).toBe(sentBefore);
+    expect(ctx.mails.some((m) => m.to === donor.email)).toBe(true);
+  });
+});

@@ -1,0 +1,205 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { ZName } from '@easyfund/shared/schemas/auth';
+import {
+  PHONE_PLACEHOLDER_NAME,
+  ZPhoneCode,
+  ZPhoneNumber,
+  localPhone,
+} from '@easyfund/shared/phone';
+import { smsOutboxQuery } from '../../../api/sms';
+import { useSendPhoneCode, useUpdateName, useVerifyPhoneCode } from '../../../api/session';
+import { useI18n } from '../../../lib/i18n';
+import { messageOf } from '../../../lib/message-of';
+
+type Step = 'number' | 'code' | 'name';
+
+/** How a number looks, as the field's placeholder (the same in every language). */
+const NUMBER_SHAPE = '01XXXXXXXXX';
+
+/**
+ * Sign in or sign up with a Bangladeshi mobile number: the number, the 6-digit code from
+ * the SMS, and — for a new number only — the person's name (decision new-sms-first).
+ * With `addToAccount`, the verified number is added to the signed-in account instead.
+ */
+export function PhoneSignIn({
+  onDone,
+  addToAccount = false,
+}: {
+  onDone: () => Promise<void> | void;
+  addToAccount?: boolean;
+}) {
+  const { t } = useI18n();
+  const [step, setStep] = useState<Step>('number');
+  const [typed, setTyped] = useState('');
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const send = useSendPhoneCode();
+  const verify = useVerifyPhoneCode();
+  const updateName = useUpdateName();
+  const inputId = useId();
+  const errorId = useId();
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError('');
+    try {
+      await work();
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendCode = (e?: FormEvent) => {
+    e?.preventDefault();
+    const parsed = ZPhoneNumber.safeParse(typed);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? '');
+      return;
+    }
+    void run(async () => {
+      await send.mutateAsync(parsed.data);
+      setPhone(parsed.data);
+      setCode('');
+      setStep('code');
+    });
+  };
+
+  const checkCode = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZPhoneCode.safeParse(code);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? '');
+      return;
+    }
+    void run(async () => {
+      const res = await verify.mutateAsync({ phoneNumber: phone, code: parsed.data, addToAccount });
+      if (!addToAccount && res.user.name === PHONE_PLACEHOLDER_NAME) setStep('name');
+      else await onDone();
+    });
+  };
+
+  const saveName = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZName.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? '');
+      return;
+    }
+    void run(async () => {
+      await updateName.mutateAsync(parsed.data);
+      await onDone();
+    });
+  };
+
+  const errorLine = error ? (
+    <p id={errorId} role="alert" className="text-sm text-error">
+      {t(error)}
+    </p>
+  ) : null;
+  const described = error ? errorId : undefined;
+
+  if (step === 'name') {
+    return (
+      <form key="name" noValidate onSubmit={saveName} className="flex flex-col gap-3">
+        <p>{t('Welcome! What should we call you on your receipts?')}</p>
+        <label htmlFor={inputId} className="font-semibold">
+          {t('Your name')}
+        </label>
+        <input
+          id={inputId}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="name"
+          aria-invalid={Boolean(error)}
+          aria-describedby={described}
+          className="input input-bordered w-full"
+        />
+        {errorLine}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('Continue')}
+        </button>
+      </form>
+    );
+  }
+
+  if (step === 'code') {
+    return (
+      <form key="code" noValidate onSubmit={checkCode} className="flex flex-col gap-3">
+        <p>{t('We sent a 6-digit code by SMS to {{phone}}.', { phone: localPhone(phone) })}</p>
+        <label htmlFor={inputId} className="font-semibold">
+          {t('Code from the SMS')}
+        </label>
+        <input
+          id={inputId}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          aria-invalid={Boolean(error)}
+          aria-describedby={described}
+          className="input input-bordered w-full text-center text-2xl tracking-[0.5em]"
+        />
+        {errorLine}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {addToAccount ? t('Add number') : t('Continue')}
+        </button>
+        <div className="flex justify-between text-sm">
+          <button type="button" className="link" onClick={() => setStep('number')}>
+            {t('Change number')}
+          </button>
+          <button type="button" className="link" disabled={busy} onClick={() => sendCode()}>
+            {t('Send a new code')}
+          </button>
+        </div>
+        <DemoOutbox phoneNumber={phone} />
+      </form>
+    );
+  }
+
+  return (
+    <form key="number" noValidate onSubmit={sendCode} className="flex flex-col gap-3">
+      <label htmlFor={inputId} className="font-semibold">
+        {t('Mobile number')}
+      </label>
+      <input
+        id={inputId}
+        type="tel"
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder={NUMBER_SHAPE}
+        aria-invalid={Boolean(error)}
+        aria-describedby={described}
+        className="input input-bordered w-full"
+      />
+      {errorLine}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? t('Sending…') : t('Send code by SMS')}
+      </button>
+    </form>
+  );
+}
+
+/** Demo only: the SMS the outbox holds for the number (the server answers 404 elsewhere). */
+function DemoOutbox({ phoneNumber }: { phoneNumber: string }) {
+  const { t } = useI18n();
+  const outbox = useQuery(smsOutboxQuery(phoneNumber));
+  const last = outbox.data?.messages[0];
+  if (!last) return null;
+  return (
+    <div role="note" className="rounded-box bg-warning/30 p-3 text-sm">
+      <p className="font-medium">{t('Test mode: the SMS we sent (no real SMS goes out)')}</p>
+      <p data-testid="demo-sms" lang="" className="mt-1 break-words">
+        {last.text}
+      </p>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * Phone first (decision new-sms-first): a new donor on a 360 px phone opens a shared fund
+ * Phone first (decision 016): a new donor on a 360 px phone opens a shared fund
  * link, signs up with a mobile number and the code from the SMS outbox, pays with the
  * bKash test checkout, and finds the receipt SMS in the outbox — in English and in Bangla.
  * The taps on our pages are counted (typing and the wallet's own checkout aside).

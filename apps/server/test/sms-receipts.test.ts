@@ -106,7 +106,7 @@ describe('receipts by SMS', () => {
     await jobsDone(ctx);
     const { sms } = standIn.sent.at(-1)!;
     expect(sms).toMatch(/^Easy Fund: ৭৫০ টাকা দানের জন্য ধন্যবাদ! রসিদ EF-/);
-    // Bangla goes as UCS-2: with the link it takes two segments (measured, decision new-sms-first).
+    // Bangla goes as UCS-2: with the link it takes two segments (measured, decision 016).
     expect(smsSegments(sms)).toMatchObject({ encoding: 'UCS-2', segments: 2 });
   });
 

@@ -670,7 +670,7 @@ export const sentMails = pgTable('sent_mails', {
 
 /**
  * What SMS cost each day (UTC): the sender adds a message's segments and cost before it
- * goes out, and sends nothing that would pass the day's ceiling (decision new-sms-first).
+ * goes out, and sends nothing that would pass the day's ceiling (decision 016).
  */
 export const smsDays = pgTable(
   'sms_days',

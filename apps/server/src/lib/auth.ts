@@ -311,7 +311,7 @@ export function createAuth({ config, db, mailer, sms, log, jobs }: AuthDeps) {
             });
         }
         // Sign-in by mobile number is by SMS code only: the plugin's password routes for
-        // numbers stay closed (decision new-sms-first).
+        // numbers stay closed (decision 016).
         if (PHONE_ROUTES_CLOSED.has(ctx.path))
           throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found' });
         // A number as people type it (01…, +880…), checked and stored as E.164; a code
@@ -418,7 +418,7 @@ export function createAuth({ config, db, mailer, sms, log, jobs }: AuthDeps) {
       bearer(),
       // Sign-in and sign-up with a Bangladeshi mobile number and a code by SMS: a new number
       // makes a new account (with a stand-in address no mail goes to); 6 digits, 5
-      // minutes, 5 tries (decision new-sms-first).
+      // minutes, 5 tries (decision 016).
       safeMatchers(
         phoneNumberPlugin({
           otpLength: 6,

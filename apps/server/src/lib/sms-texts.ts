@@ -1,7 +1,7 @@
 /**
  * The SMS the site sends, keyed by their English text (translated with translate()).
  * Each fits one segment where it can: English in GSM-7 (160 characters), Bangla in UCS-2
- * (70); apps/server/test/sms.test.ts measures them (decision new-sms-first).
+ * (70); apps/server/test/sms.test.ts measures them (decision 016).
  */
 export const SMS_TEXT = {
   /** A sign-in code: 50 GSM-7 characters; Bangla 44 UCS-2 characters. */

@@ -6,7 +6,7 @@ import { type Db, rowsOf } from '../db/client';
 import { smsDays } from '../db/schema';
 
 /**
- * SMS, the way most donors in Bangladesh are reached (decision new-sms-first).
+ * SMS, the way most donors in Bangladesh are reached (decision 016).
  *
  * The interface is one call: `sms.send({ to, text, purpose })`. `to` is a number in E.164
  * (`+8801XXXXXXXXX`); `text` is the whole message, already in the person's language and

@@ -15,7 +15,7 @@ const receiptSmsKey = 'receipt-sms:';
 /**
  * The receipt of a donor without an e-mail address (an account made from a mobile number):
  * a thank-you SMS with the receipt number and a short signed link to the receipt (which
- * also offers STOP), in the donor's language, once per payment (decision new-sms-first).
+ * also offers STOP), in the donor's language, once per payment (decision 016).
  * A donor with an address gets the receipt by mail instead.
  */
 export async function sendReceiptSms(

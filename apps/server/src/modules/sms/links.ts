@@ -15,7 +15,7 @@ const mac = (secret: string, body: string) =>
 /**
  * The short link a receipt SMS carries (`/r/<token>`): the receipt number without its
  * `EF-`, the last day it works (days since 1970, base 36) and a MAC of both with the
- * site's secret — about 30 characters, so the SMS stays short (decision new-sms-first).
+ * site's secret — about 30 characters, so the SMS stays short (decision 016).
  */
 export function smsLinkToken(secret: string, receiptNumber: string, now = Date.now()): string {
   const body = `${receiptNumber.replace(/^EF-/, '')}.${(Math.floor(now / DAY_MS) + SMS_LINK_DAYS).toString(36)}`;

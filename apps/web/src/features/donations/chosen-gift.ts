@@ -4,7 +4,7 @@ import type { Giving } from './components/giving-options';
  * The gift a donor chose on the pay step — amount, method, anonymity, message — kept in
  * the tab's session storage, so that signing in or up, verifying an e-mail, and a failed,
  * cancelled or held payment (the gateway's round trip) bring them back to the same gift
- * (decision new-sms-first). An hour old, it is forgotten; `?amount=` always wins.
+ * (decision 016). An hour old, it is forgotten; `?amount=` always wins.
  */
 export interface ChosenGift {
   fundId: string;

@@ -19,7 +19,7 @@ const NUMBER_SHAPE = '01XXXXXXXXX';
 
 /**
  * Sign in or sign up with a Bangladeshi mobile number: the number, the 6-digit code from
- * the SMS, and — for a new number only — the person's name (decision new-sms-first).
+ * the SMS, and — for a new number only — the person's name (decision 016).
  * With `addToAccount`, the verified number is added to the signed-in account instead.
  */
 export function PhoneSignIn({

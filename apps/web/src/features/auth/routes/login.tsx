@@ -67,7 +67,7 @@ export function Component() {
 
   return (
     <AuthCard title="Login">
-      {/* A mobile number first: most donors here live on theirs (decision new-sms-first). */}
+      {/* A mobile number first: most donors here live on theirs (decision 016). */}
       <PhoneSignIn onDone={signedIn} />
       <div className="divider text-sm">{t('Or with e-mail')}</div>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">

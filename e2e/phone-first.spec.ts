@@ -60,7 +60,7 @@ const TEXTS = {
     amount: 'Amount (Tk)',
     wallets: 'Mobile payment',
     receipt:
-      /^Easy Fund: thank you for 750 Tk! Receipt EF-\d{4}-\d{6} \(or STOP\): http\S+\/r\/\S+$/,
+      /^Easy Fund: thank you for 750 Tk! Receipt EF-(?:T-)?\d{4}-\d{6} \(or STOP\): http\S+\/r\/\S+$/,
     codeSms: /^Easy Fund code (\d{6})\./,
   },
   bn: {
@@ -76,7 +76,7 @@ const TEXTS = {
     amount: 'পরিমাণ (টাকা)',
     wallets: 'মোবাইল পেমেন্ট',
     receipt:
-      /^Easy Fund: ৭৫০ টাকা দানের জন্য ধন্যবাদ! রসিদ EF-\d{4}-\d{6}, বন্ধে STOP: http\S+\/r\/\S+$/,
+      /^Easy Fund: ৭৫০ টাকা দানের জন্য ধন্যবাদ! রসিদ EF-(?:T-)?\d{4}-\d{6}, বন্ধে STOP: http\S+\/r\/\S+$/,
     codeSms: /^Easy Fund কোড (\d{6})।/,
   },
 } as const;
@@ -142,7 +142,7 @@ async function giveByPhone(page: Page, lang: 'en' | 'bn') {
   const link = /(\/r\/\S+)$/.exec(receiptSms)![1]!;
   await page.context().clearCookies();
   await page.goto(link);
-  const download = page.getByRole('link', { name: /EF-\d{4}-\d{6}/ });
+  const download = page.getByRole('link', { name: /EF-(?:T-)?\d{4}-\d{6}/ });
   await expect(download).toBeVisible();
   const pdf = await page.request.get((await download.getAttribute('href'))!);
   expect(pdf.headers()['content-type']).toBe('application/pdf');

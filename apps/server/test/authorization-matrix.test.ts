@@ -463,6 +463,16 @@ const MATRIX: Record<string, Row> = {
   'withdrawals.decide': {
     request: () => ({ params: { id: withdrawalId }, payload: { status: 'approved', version: 1 } }),
   },
+  'withdrawals.payout': {
+    request: () => ({
+      params: { id: withdrawalId },
+      payload: { status: 'failed', reason: 'The wallet refused it', version: 1 },
+    }),
+    // Let in, then refused by the withdrawal's state: it waits for approval, not payment.
+    except: { admin: 409 },
+  },
+  'withdrawals.fundPayouts': { request: () => ({ params: { id: ownFundId } }) },
+  'payouts.exportCsv': { request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }) },
   'zakat.updateSettings': {
     request: () => ({ payload: { goldTkPerGram: 15000, silverTkPerGram: 180 } }),
   },

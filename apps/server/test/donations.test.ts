@@ -161,6 +161,8 @@ describe('donation and payment histories', () => {
       donatedAt: expect.any(String),
       receiptNumber: expect.stringMatching(/^EF-T-\d{4}-\d{6}$/),
       refundedPoisha: 0,
+      refunds: [],
+      zakat: false,
     });
   });
 

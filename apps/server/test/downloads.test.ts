@@ -184,11 +184,18 @@ describe('CSV exports', () => {
 
   it('gives an admin the refunds of a date range', async () => {
     const [paid] = await ctx.db.select().from(payments).where(eq(payments.fundId, fundIds[0]!));
-    await ctx.db.insert(refunds).values({
-      paymentId: paid!.id,
-      kind: 'refund',
-      amountPoisha: 25_050,
-      source: admin.id,
+    // The refund row and the payment's refunded amount move together (the database checks it).
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(refunds).values({
+        paymentId: paid!.id,
+        kind: 'refund',
+        amountPoisha: 25_050,
+        source: admin.id,
+      });
+      await tx
+        .update(payments)
+        .set({ refundedPoisha: paid!.refundedPoisha + 25_050 })
+        .where(eq(payments.id, paid!.id));
     });
     const res = await as(admin).inject(
       'GET',

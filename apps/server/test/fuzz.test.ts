@@ -230,8 +230,13 @@ function problemsOf(res: LightMyRequestResponse): string[] {
         problems.push('error without the { error: { code, message } } shape');
       }
     }
-    // Successes are JSON, but for the CSV downloads (contracts that produce text/csv).
-  } else if (res.body.length > 0 && !type.includes('json') && !type.startsWith('text/csv')) {
+    // Successes are JSON, but for the downloads (contracts that produce CSV files or PDFs).
+  } else if (
+    res.body.length > 0 &&
+    !type.includes('json') &&
+    !type.startsWith('text/csv') &&
+    !type.startsWith('application/pdf')
+  ) {
     problems.push(`success as ${type || 'no content type'}`);
   }
   return problems;

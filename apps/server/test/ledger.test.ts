@@ -149,9 +149,15 @@ describe('ledger check', () => {
       { fundId: fund.id, raiserId, amountPoisha: 600_00, status: 'approved' },
       { fundId: fund.id, raiserId, amountPoisha: 400_00, status: 'pending' },
     ]);
-    // Money taken back from the fund afterwards (a chargeback written without its refund
-    // row): the payments no longer cover the withdrawals.
-    await ctx.db.update(payments).set({ refundedPoisha: 1 }).where(eq(payments.fundId, fund.id));
+    // Money taken back from the fund afterwards (a chargeback written straight into the
+    // database, past the app's balance re-check): the payments no longer cover the withdrawals.
+    await ctx.db.transaction(async (tx) => {
+      const [paid] = await tx.select().from(payments).where(eq(payments.fundId, fund.id));
+      await tx
+        .insert(refunds)
+        .values({ paymentId: paid!.id, kind: 'dispute', amountPoisha: 1, source: 'test' });
+      await tx.update(payments).set({ refundedPoisha: 1 }).where(eq(payments.id, paid!.id));
+    });
     const problems = await problemsOf([fund.id]);
     expect(problems).toContainEqual(
       expect.objectContaining({
@@ -162,7 +168,11 @@ describe('ledger check', () => {
           'pending, approved and paid withdrawals total 1,000 Tk, more than the 999.99 Tk raised',
       }),
     );
-    await ctx.db.update(payments).set({ refundedPoisha: 0 }).where(eq(payments.fundId, fund.id));
+    await ctx.db.transaction(async (tx) => {
+      const [paid] = await tx.select().from(payments).where(eq(payments.fundId, fund.id));
+      await tx.delete(refunds).where(eq(refunds.paymentId, paid!.id));
+      await tx.update(payments).set({ refundedPoisha: 0 }).where(eq(payments.id, paid!.id));
+    });
     await ctx.db.delete(withdrawals).where(eq(withdrawals.fundId, fund.id));
   });
 

@@ -67,7 +67,8 @@ describe('starting a payment', () => {
     ['below 10 Tk', 9, AMOUNT_MSG.min],
     ['above 1,000,000 Tk', 1_000_001, AMOUNT_MSG.max],
     ['not a whole number of Tk', 10.5, AMOUNT_MSG.whole],
-    ['not a number', '500', AMOUNT_MSG.required],
+    // Digits typed as text (also in Bangla) are read as a number; words are not.
+    ['not a number', 'five hundred', AMOUNT_MSG.required],
     ['missing', undefined, AMOUNT_MSG.required],
   ])('refuses an amount %s with a clear message and records nothing', async (_, amountTk, msg) => {
     const fund = await createRaisedFund(ctx);

@@ -275,6 +275,8 @@ describe('every decision', () => {
     await as(raiser).inject('PATCH', `/api/funds/${approved.id}`, { name: 'Renamed' });
     const applicant = await createSignedInUser(ctx);
     const application = await createVerificationApplication(ctx.db, { userId: applicant.id });
+    // A withdrawal needs money raised (the database keeps withdrawals within the balance).
+    await createDonation(ctx.db, { userId: applicant.id, fundId: approved.id, amountTk: 10 });
     const [w] = await ctx.db
       .insert(withdrawals)
       .values({ fundId: approved.id, raiserId: raiser.id, amountPoisha: 100, status: 'pending' })

@@ -67,7 +67,7 @@ describe('receipts by SMS', () => {
     const sms = standIn.sent.at(-1)!;
     expect(sms.msisdn).toBe(`88${donor.local}`);
     expect(sms.sms).toMatch(
-      /^Easy Fund: thank you for 750 Tk! Receipt EF-\d{4}-\d{6} \(or STOP\): http:\/\/localhost:3000\/r\/\S+$/,
+      /^Easy Fund: thank you for 750 Tk! Receipt EF-(?:T-)?\d{4}-\d{6} \(or STOP\): http:\/\/localhost:3000\/r\/\S+$/,
     );
     // One segment in English, with the link.
     expect(smsSegments(sms.sms)).toMatchObject({ encoding: 'GSM-7', segments: 1 });

@@ -24,7 +24,8 @@ export function smsLinkToken(secret: string, receiptNumber: string, now = Date.n
 
 /** The receipt number a token stands for, if it is ours and has not expired. */
 function receiptNumberOf(secret: string, token: string, now = Date.now()): string | null {
-  const m = /^(\d{4}-\d{1,12})\.([0-9a-z]{1,8})\.([A-Za-z0-9_-]{11})$/.exec(token);
+  // Live receipts are EF-YYYY-N, test receipts EF-T-YYYY-N (decision 249).
+  const m = /^((?:T-)?\d{4}-\d{1,12})\.([0-9a-z]{1,8})\.([A-Za-z0-9_-]{11})$/.exec(token);
   if (!m) return null;
   const body = `${m[1]}.${m[2]}`;
   const expected = Buffer.from(mac(secret, body));

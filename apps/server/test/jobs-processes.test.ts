@@ -142,6 +142,7 @@ describe.skipIf(!base)('the job queue across real processes (PostgreSQL)', () =>
     expect(rows).toEqual([
       { name: 'admin-digest', cron: '0 9 * * *' },
       { name: 'housekeeping', cron: '17 * * * *' },
+      { name: 'recurring-gifts', cron: '*/10 * * * *' },
     ]);
   });
 });

@@ -90,7 +90,8 @@ async function englishLeft(page: Page, names: string[]): Promise<string[]> {
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/\+880[\d -]+/g, ' ')
     .replace(/\bEF-(?:T-)?\d{4}-\d{6}\b/g, ' ') // receipt numbers
-    .replace(/\b\d{4}(?: \d{4}){3}\b/g, ' '); // card numbers (the test mode's cards)
+    .replace(/\b\d{4}(?: \d{4}){3}\b/g, ' ') // card numbers (the test mode's cards)
+    .replace(/(?:\b01)?X{9}\b/g, ' '); // the mobile number field's mask (01XXXXXXXXX)
   for (const k of KEPT) text = text.replace(new RegExp(`\\b${k}\\b`, 'g'), ' ');
   const words = text.match(/[A-Za-z]{2,}(?:[ ,.'’-]+[A-Za-z]{2,})*/g) ?? [];
   const digits = text.match(/\S*[0-9]\S*/g) ?? [];
@@ -352,16 +353,17 @@ test('the Bangla font comes with pages in Bangla; an English page draws its one 
   expect(await word.evaluate((el) => getComputedStyle(el).fontFamily)).toContain(
     'Easy Fund Bangla name',
   );
-  expect(Math.abs(widths.own - widths.noto)).toBeLessThan(0.5);
+  // Within a pixel: the subset and the full face are drawn from one font's outlines.
+  expect(Math.abs(widths.own - widths.noto)).toBeLessThan(1);
   expect(Math.abs(widths.own - widths.fallback)).toBeGreaterThan(1);
 
-  // In Bangla the page's text comes in the site's Bengali font.
+  // In Bangla the page's text comes in the site's Bengali font (its subset, decision 124).
   fonts.length = 0;
   await switchTo(page, 'bn');
   await page.reload();
   await page.waitForLoadState('networkidle');
   expect(fonts.filter((u) => NOTO.test(u)).length).toBeGreaterThan(0);
-  expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Bengali"', 'বাংলা'))).toBe(
+  expect(await page.evaluate(() => document.fonts.check('16px "Easy Fund Bengali"', 'বাংলা'))).toBe(
     true,
   );
 });

@@ -482,7 +482,7 @@ test.describe('fund page', () => {
         page.getByText(new RegExp(`^(${fund.donationCount}|${later.donationCount}) donations? ·`)),
       ).toBeVisible();
       await expect(page.getByRole('progressbar').first()).toBeVisible();
-      for (const name of ['100Tk', '500Tk', '1000Tk', 'Other'])
+      for (const name of ['100Tk', '500Tk', '1,000Tk', 'Other'])
         await expect(page.getByRole('radio', { name })).toBeVisible();
     },
   );

@@ -169,7 +169,8 @@ test.describe('Zakat', () => {
     const fund = page.getByLabel('Give your Zakat to');
     const fundId = await fund.inputValue();
     await page.getByRole('button', { name: 'Donate 10,000 Tk as Zakat' }).click();
-    await expect(page).toHaveURL(`/dashboard/selecteddonation/pay/${fundId}?amount=10000`);
+    // The gift comes marked as Zakat (the donor may untick it on the pay step).
+    await expect(page).toHaveURL(`/dashboard/selecteddonation/pay/${fundId}?amount=10000&zakat=1`);
     await expect(
       page.getByRole('region', { name: 'Other Payment Option' }).getByLabel('Amount (Tk)'),
     ).toHaveValue('10000');

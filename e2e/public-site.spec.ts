@@ -228,6 +228,8 @@ test.describe('home', () => {
 
   test('carousel: the arrows and the dots change the slide, and it loops', async ({ page }) => {
     await page.goto('/');
+    // The arrows move the slides once the app runs (the server's page shows the first).
+    await appReady(page);
     const active = page.locator('.hero-slide[data-active]');
     const step = async (button: string, expected: string) => {
       await settled(page);

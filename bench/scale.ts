@@ -16,11 +16,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 // First: it must see the drivers before the server's database module keeps their methods.
 import { type Statement, statementsOf } from './lib/statements';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
+import { DONATION_DAYS_FROM_PAYMENTS } from '../apps/server/src/lib/ledger';
 import type { Mailer } from '../apps/server/src/lib/mailer';
 import { createUser } from '../apps/server/src/seed/factories';
 import { createPostgresDatabase, machine, median, repoRoot, tempDir } from './lib/kit';
@@ -126,14 +128,11 @@ async function recountTotals(database: Database, mode: string) {
     ) s on s.fund_id = f2.id
     where f.id = f2.id;
     delete from donation_days;
-    insert into donation_days (day, mode, cause, donations, amount_poisha)
-      select (p.succeeded_at at time zone 'Asia/Dhaka')::date, p.mode, f.cause,
-             count(*) filter (where p.status = 'succeeded'), sum(p.amount_poisha - p.refunded_poisha)
-      from payments p join funds f on f.id = p.fund_id
-      where p.status in ('succeeded', 'refunded') and p.succeeded_at is not null
-      group by 1, 2, 3;
-    analyze;
   `);
+  await database.db.execute(
+    sql`insert into donation_days (day, mode, cause, donations, amount_poisha) ${DONATION_DAYS_FROM_PAYMENTS}`,
+  );
+  await database.executeSql('analyze');
 }
 
 /** The statement donor's gifts, this year, into a handful of funds. */

@@ -83,6 +83,18 @@ export interface LedgerOptions {
 const asNumber = (v: unknown) => Number(v ?? 0);
 
 /**
+ * What `donation_days` must hold, counted from the payments (columns day, mode, cause,
+ * donations, amount): the check below compares with it, a rebuild inserts it.
+ */
+export const DONATION_DAYS_FROM_PAYMENTS = sql`
+  select (p.succeeded_at at time zone 'Asia/Dhaka')::date as day, p.mode, f.cause,
+    count(*) filter (where p.status = 'succeeded') as donations,
+    sum(p.amount_poisha - p.refunded_poisha) as amount
+  from payments p join funds f on f.id = p.fund_id
+  where p.status in ('succeeded', 'refunded') and p.succeeded_at is not null
+  group by 1, 2, 3`;
+
+/**
  * Proves the money invariants on the whole database:
  * - every fund's raised total and donation count equal the sum and count of its
  *   succeeded payments (less refunds);
@@ -252,14 +264,7 @@ export async function checkLedger(db: Db, opts: LedgerOptions = {}): Promise<Led
       // The overview's kept per-day totals against the payments they count, every mode.
       const dayRows = rowsOf(
         await tx.execute(sql`
-          with expected as (
-            select (p.succeeded_at at time zone 'Asia/Dhaka')::date as day, p.mode, f.cause,
-              count(*) filter (where p.status = 'succeeded') as donations,
-              sum(p.amount_poisha - p.refunded_poisha) as amount
-            from payments p join funds f on f.id = p.fund_id
-            where p.status in ('succeeded', 'refunded') and p.succeeded_at is not null
-            group by 1, 2, 3
-          )
+          with expected as (${DONATION_DAYS_FROM_PAYMENTS})
           select to_char(coalesce(e.day, d.day), 'YYYY-MM-DD') as day, coalesce(e.mode, d.mode) as mode,
             coalesce(e.cause, d.cause) as cause, coalesce(d.donations, 0) as kept_n,
             coalesce(e.donations, 0) as n, coalesce(d.amount_poisha, 0) as kept_amount,

@@ -3,6 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateSync } from 'otplib';
 import { inject } from 'vitest';
+import type { z } from 'zod';
+import {
+  type BodyInputOf,
+  type Endpoint,
+  fillPath,
+  type QueryInputOf,
+  type ResponseOf,
+} from '@easyfund/shared/api/contract';
 import { buildApp, type App } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -164,19 +172,66 @@ export async function shownVersion(
   }
 }
 
+/** What a test sends to one endpoint: its path parameters, query and body as the contract types them. */
+export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType
+  ? { params: z.input<E['params']> }
+  : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: QueryInputOf<E> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body?: BodyInputOf<E> } : { body?: undefined }) & {
+    headers?: Record<string, string>;
+  };
+
+/** An answer whose `json()` is typed by the endpoint's contract (pass a type for error bodies). */
+export type CallAnswer<E extends Endpoint> = Omit<InjectAnswer, 'json'> & {
+  json<T = ResponseOf<E>>(): T;
+};
+
+type InjectAnswer = Awaited<ReturnType<App['inject']>>;
+
+/** `?a=1&b=2` from a query object: arrays repeat their name, undefined values are left out. */
+function queryString(query: object | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const one of [value].flat()) search.append(name, String(one));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 /**
- * Requests as someone: `as(raiser).inject('POST', '/api/funds', body)` sends the
- * raiser's session cookie; `as(ctx).inject('GET', '/api/funds')` asks as a visitor.
+ * Requests as someone. `as(raiser).call(api.funds.create, { body })` goes through the
+ * endpoint's contract: its method and path, its parameters, query and body typed at
+ * compile time, and `json()` typed by its response, so a changed contract breaks the test
+ * that uses it. `inject(method, url, payload)` is for what no contract describes: the
+ * identity library's endpoints, provider callbacks and input a contract would refuse to
+ * type (the tests of bad input). Either sends the caller's session cookie; `as(ctx)`
+ * asks as a visitor.
  */
 export function as(who: { app: App; cookie?: string }) {
+  const inject = (
+    method: Method,
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
+    who.app.inject({
+      method,
+      url,
+      payload,
+      headers: who.cookie ? { ...headers, cookie: who.cookie } : headers,
+    });
   return {
-    inject(method: Method, url: string, payload?: object, headers: Record<string, string> = {}) {
-      return who.app.inject({
-        method,
-        url,
-        payload,
-        headers: who.cookie ? { ...headers, cookie: who.cookie } : headers,
-      });
+    inject,
+    async call<E extends Endpoint>(
+      endpoint: E,
+      ...[input]: E['params'] extends z.ZodType ? [CallInput<E>] : [CallInput<E>?]
+    ): Promise<CallAnswer<E>> {
+      const url =
+        fillPath(endpoint.path, input?.params as Record<string, string> | undefined) +
+        queryString(input?.query as object | undefined);
+      return inject(endpoint.method, url, input?.body as object | undefined, input?.headers);
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   type QueryInputOf,
   type ResponseOf,
 } from '@easyfund/shared/api/contract';
+import type { TApiError } from '@easyfund/shared/schemas/common';
 import { buildApp, type App } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -181,9 +182,12 @@ export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType
     headers?: Record<string, string>;
   };
 
-/** An answer whose `json()` is typed by the endpoint's contract (pass a type for error bodies). */
+/**
+ * An answer whose `json()` is typed by the endpoint's contract: its success body, with the
+ * one error shape every error answer has (`json().error.code` after a refusal).
+ */
 export type CallAnswer<E extends Endpoint> = Omit<InjectAnswer, 'json'> & {
-  json<T = ResponseOf<E>>(): T;
+  json<T = ResponseOf<E> & TApiError>(): T;
 };
 
 type InjectAnswer = Awaited<ReturnType<App['inject']>>;

@@ -258,6 +258,8 @@ async function main() {
     name: 'bench-pages',
     compiled: true,
     env: { WEB_DIST: webDist, SEED_DEMO: 'true' },
+    // A fresh data directory: migrations and the demo data first (longer on a busy machine).
+    timeoutMs: 180_000,
   });
   try {
     const origin = server.url;

@@ -239,6 +239,8 @@ export function createStaticRouter(context: { location: Location; loaded: Loaded
 
 const RouterContext = createContext<Router | null>(null);
 const StateContext = createContext<RouterState | null>(null);
+/** The address alone: links and `useLocation` draw again when it changes, not on loading. */
+const LocationContext = createContext<Location | null>(null);
 const RouteContext = createContext<{ id: string; outlet: ReactNode } | null>(null);
 const ErrorContext = createContext<unknown>(undefined);
 
@@ -269,7 +271,9 @@ export function RouterProvider({ router }: { router: Router }) {
   }
   return (
     <RouterContext.Provider value={router}>
-      <StateContext.Provider value={state}>{page}</StateContext.Provider>
+      <StateContext.Provider value={state}>
+        <LocationContext.Provider value={state.location}>{page}</LocationContext.Provider>
+      </StateContext.Provider>
     </RouterContext.Provider>
   );
 }
@@ -355,7 +359,11 @@ class RenderErrorBoundary extends ReactComponent<
 export function Outlet() {
   return useContext(RouteContext)?.outlet ?? null;
 }
-export const useLocation = (): Location => useRouterState().location;
+export function useLocation(): Location {
+  const location = useContext(LocationContext);
+  if (!location) throw new Error('used outside <RouterProvider>');
+  return location;
+}
 export const useNavigation = () => useRouterState().navigation;
 export const useNavigate = () => useRouter().navigate;
 export const useRouteError = (): unknown => useContext(ErrorContext);
@@ -388,11 +396,13 @@ export function useSearchParams(): [
   return [params, set];
 }
 
+/** Goes to `to` once drawn (the state compared by value: a new object each render is the same). */
 export function Navigate({ to, replace, state }: { to: string } & NavigateOptions) {
   const navigate = useNavigate();
+  const json = JSON.stringify(state ?? null);
   useEffect(() => {
-    void navigate(to, { replace, state });
-  }, [navigate, to, replace, state]);
+    void navigate(to, { replace, state: JSON.parse(json) as unknown });
+  }, [navigate, to, replace, json]);
   return null;
 }
 
@@ -405,7 +415,7 @@ export interface LinkProps
 /** A link that opens the page without reloading (a modified click, a new tab: the browser's). */
 export function Link({ to, replace, state, preventScrollReset, ...anchor }: LinkProps) {
   const router = useRouter();
-  const { location } = useRouterState();
+  const location = useLocation();
   const href = hrefOf(to, location);
   return (
     <a
@@ -433,7 +443,7 @@ export interface NavLinkProps extends Omit<LinkProps, 'className'> {
 
 /** A link that knows it is the current page (`aria-current="page"`). */
 export function NavLink({ end, className, ...link }: NavLinkProps) {
-  const { location } = useRouterState();
+  const location = useLocation();
   const target = new URL(hrefOf(link.to, location), 'http://x').pathname.toLowerCase();
   const current = location.pathname.toLowerCase();
   const slash = target !== '/' && target.endsWith('/') ? target.length - 1 : target.length;

@@ -1,5 +1,4 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback, gzipSync } from 'node:zlib';
@@ -187,13 +186,7 @@ function pageChunksManifest(): Plugin {
   };
 }
 
-/** React Router's production build, beside the development build its exports name. */
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router')),
-  '../production/index.mjs',
-);
-
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     contractsWithoutSchemas(),
     bnCatalogueParts(),
@@ -208,16 +201,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
-  },
-  resolve: {
-    alias:
-      command !== 'build'
-        ? []
-        : [
-            // React Router's package exports only its development build (its warnings on,
-            // remix-run/react-router#14102); the build takes the production one it ships.
-            { find: /^react-router$/, replacement: reactRouterProduction },
-          ],
   },
   build: {
     target: 'es2022',

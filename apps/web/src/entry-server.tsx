@@ -15,7 +15,7 @@ import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, RouterProvider } from './lib/router';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { FirstRenderOptions, FirstRendered } from '@easyfund/shared/pages';
 import bn from '@easyfund/shared/i18n/bn.json';
@@ -66,12 +66,12 @@ export async function render(
   };
   return scopes.run(scope, async () => {
     const context = await handler.query(new Request(url));
-    if (context instanceof Response || context.statusCode !== 200 || context.errors) return null;
-    const router = createStaticRouter(handler.dataRoutes, context);
+    if (context.statusCode !== 200 || context.errors) return null;
+    const router = createStaticRouter(context);
     const body = await renderWhole(
       <I18nProvider instance={textsFor(options.lang)}>
         <QueryClientProvider client={scope.queryClient!}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <RouterProvider router={router} />
         </QueryClientProvider>
       </I18nProvider>,
     );

@@ -11,11 +11,12 @@ import { cartKeys } from './cart';
 import { call, PAGE_SIZE } from './client';
 import { donationKeys } from './donations';
 import { fundKeys } from './funds';
+import { paymentConfigKey } from './payment-config';
 
 /** Query keys of the payments resource; only this file builds them. */
 export const paymentKeys = {
   all: ['payments'] as const,
-  config: () => [...paymentKeys.all, 'config'] as const,
+  config: () => paymentConfigKey,
   mine: (page: number) => [...paymentKeys.all, 'mine', { page }] as const,
   one: (paymentId: string) => [...paymentKeys.all, 'one', paymentId] as const,
   held: (page: number) => [...paymentKeys.all, 'held', { page }] as const,
@@ -138,13 +139,6 @@ export const myUnsettledQuery = (fundId: string) =>
 export function statementUrl(year: number): string {
   return receipts.statement.path.replace(':year', String(year));
 }
-
-/** Which provider takes the card (the embedded processor or Stripe). */
-export const paymentConfigQuery = queryOptions({
-  queryKey: paymentKeys.config(),
-  queryFn: () => call(payments.config),
-  staleTime: Infinity,
-});
 
 /** Payment History, a page at a time. */
 export const myPaymentsQuery = (page: number) =>

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '../lib/router';
 import { browserI18n, I18nProvider } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { router } from './browser-router';

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter } from '../lib/router';
 import { fillFromPage } from '../lib/page-data';
 import { queryClient } from '../lib/query-client';
 import { routes } from './router';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '../lib/router';
 import { TWO_FACTOR_PAGE } from '@easyfund/shared/identity';
 import type { Role } from '@easyfund/shared/constants';
 import { providersQuery, useSession } from '../api/session';

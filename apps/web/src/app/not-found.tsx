@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { useI18n } from '../lib/i18n';
 import { paths } from '../lib/paths';

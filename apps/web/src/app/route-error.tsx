@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError } from '../lib/router';
 import { useI18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
 

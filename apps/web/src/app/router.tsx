@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../lib/router';
 import { type Page, PAGES, type PageName } from '@easyfund/shared/pages';
 import { PageLoader } from '../components/page-loader';
 import { loadDashboardTexts } from '../lib/i18n';
@@ -6,7 +6,7 @@ import { RequireAdmin, RequireRole } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './route-error';
 
-type Lazy = NonNullable<Extract<RouteObject['lazy'], (...args: never[]) => unknown>>;
+type Lazy = NonNullable<RouteObject['lazy']>;
 
 /** The code of each page of the table, loaded on demand (code splitting). */
 const PAGE_MODULES: Record<PageName, Lazy> = {

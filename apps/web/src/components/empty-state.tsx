@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { useI18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
 

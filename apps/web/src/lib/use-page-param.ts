@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from './router';
 
 /** The `?page=` of the address (1 when absent or invalid) and a setter that keeps other params. */
 export function usePageParam(name = 'page'): [number, (page: number) => void] {

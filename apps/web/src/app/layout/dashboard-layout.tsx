@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link, Navigate, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, ScrollRestoration, useLocation } from '../../lib/router';
 import { TestModeBanner } from './test-mode-banner';
 import { useQuery } from '@tanstack/react-query';
 import { sidebarFor } from '@easyfund/shared/pages';

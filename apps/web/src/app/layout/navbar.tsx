@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../../lib/router';
 import { useSession } from '../../api/session';
 import { Avatar } from '../../components/avatar';
 import { Brand } from '../../components/brand';

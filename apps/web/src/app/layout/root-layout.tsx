@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration } from '../../lib/router';
 import { useI18n } from '../../lib/i18n';
 import { TestModeBanner } from './test-mode-banner';
 import { Footer } from './footer';

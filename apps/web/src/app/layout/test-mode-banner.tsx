@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { paymentConfigQuery } from '../../api/payments';
+import { paymentConfigQuery } from '../../api/payment-config';
 import { useI18n } from '../../lib/i18n';
 import { pageScope } from '../../lib/page-scope';
 

@@ -1,4 +1,4 @@
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../lib/router';
 import { safeReturnPath } from '../../lib/return-path';
 
 /** Where to go after signing in: ?from=, or the router state, or '/'. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import type { PaymentMethod } from '@easyfund/shared/constants';
 import { MSG } from '@easyfund/shared/texts';
 import { myPaymentQuery, useRefreshAfterPayment, useStartCheckout } from '../../api/payments';

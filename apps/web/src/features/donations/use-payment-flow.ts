@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { MSG } from '@easyfund/shared/texts';
 import type { TCreateIntentResponse } from '@easyfund/shared/schemas/donations';
 import { useConfirmPayment, useCreateIntent } from '../../api/payments';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myDataUrls, useCloseAccount } from '../../../api/privacy';
 import { messageOf } from '../../../lib/message-of';

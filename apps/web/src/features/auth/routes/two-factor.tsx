@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { ZTotpCode } from '@easyfund/shared/schemas/auth';
 import { PAGES } from '@easyfund/shared/pages';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { parseExpiry } from '@easyfund/shared/schemas/donations';
 import { useActivateGift, useConfirmTestSetup, useStartGift } from '../../../api/recurring';
 import { messageOf } from '../../../lib/message-of';

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { fundQuery } from '../../../api/funds';
-import { myUnsettledQuery, paymentConfigQuery } from '../../../api/payments';
+import { paymentConfigQuery } from '../../../api/payment-config';
+import { myUnsettledQuery } from '../../../api/payments';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';

@@ -1,5 +1,5 @@
 import { forwardRef, useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { MSG } from '@easyfund/shared/texts';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';

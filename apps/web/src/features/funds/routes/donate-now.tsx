@@ -5,7 +5,7 @@ import {
   useNavigate,
   useNavigation,
   useRevalidator,
-} from 'react-router';
+} from '../../../lib/router';
 import { CAUSES } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';

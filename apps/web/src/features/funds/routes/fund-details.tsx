@@ -6,7 +6,7 @@ import {
   useLoaderData,
   useRevalidator,
   useRouteError,
-} from 'react-router';
+} from '../../../lib/router';
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { causeTitle } from '@easyfund/shared/constants';

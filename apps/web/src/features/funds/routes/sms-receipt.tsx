@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router';
 import { sms } from '@easyfund/shared/api/sms';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { urlOf } from '../../../api/client';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { subscriptionQuery, useUnsubscribe } from '../../../api/updates';
 import { PageLoader } from '../../../components/page-loader';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { giftByTokenQuery } from '../../../api/recurring';
 import { PageLoader } from '../../../components/page-loader';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import { myFundQuery } from '../../../api/funds';
 import { PageLoader } from '../../../components/page-loader';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { fundsQuery } from '../../../api/funds';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';

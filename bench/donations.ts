@@ -601,13 +601,20 @@ async function main(): Promise<number> {
   ];
   if (commandFlags.length) commandFlags.unshift('--');
   const { donationsPerSecond } = app.summary;
+  /** Processor per donation of the server and PostgreSQL together, receipts included. */
+  const cpuOf = (m: Measured) =>
+    m.summary.cpuMsPerDonation.server + m.summary.cpuMsPerDonation.database;
   const toReference = reference && {
     recording: round(app.summary.recordedPerSecond / reference.summary.recordedPerSecond),
     withReceipts: round(donationsPerSecond / reference.summary.donationsPerSecond),
+    // What the rate would be on a machine given to the two alone: the reference's processor
+    // per donation ÷ the app's (steadier than the rates when other work shares the machine).
+    processorWithReceipts: round(cpuOf(reference) / cpuOf(app)),
   };
   const toOneProcess = oneProcess && {
     recording: round(app.summary.recordedPerSecond / oneProcess.summary.recordedPerSecond),
     withReceipts: round(donationsPerSecond / oneProcess.summary.donationsPerSecond),
+    processorWithReceipts: round(cpuOf(oneProcess) / cpuOf(app)),
   };
   const result = {
     benchmark: 'donations',
@@ -713,11 +720,25 @@ async function main(): Promise<number> {
       `App ÷ reference, with every receipt mailed: ${toReference.withReceipts} (goal >= ${REFERENCE_GOALS.withReceipts}): ` +
         `${verdict(toReference.withReceipts >= REFERENCE_GOALS.withReceipts)}`,
     );
+    console.log(
+      `Reference ÷ app in processor per donation (server and PostgreSQL, receipts included): ` +
+        `${toReference.processorWithReceipts}`,
+    );
+  }
+  if (oneProcess && reference) {
+    console.log(
+      `One app process ÷ reference: recording only ` +
+        `${round(oneProcess.summary.recordedPerSecond / reference.summary.recordedPerSecond)}, ` +
+        `with every receipt mailed ` +
+        `${round(oneProcess.summary.donationsPerSecond / reference.summary.donationsPerSecond)}, ` +
+        `processor per donation ${round(cpuOf(reference) / cpuOf(oneProcess))}`,
+    );
   }
   if (toOneProcess) {
     console.log(
       `${PROCESSES} processes ÷ 1, with every receipt mailed: ${toOneProcess.withReceipts} ` +
-        `(recording only ${toOneProcess.recording}; goal >= ${SCALE_OUT_GOAL}): ` +
+        `(recording only ${toOneProcess.recording}; processor per donation 1 ÷ ${PROCESSES}: ` +
+        `${toOneProcess.processorWithReceipts}; goal >= ${SCALE_OUT_GOAL}): ` +
         `${verdict(toOneProcess.withReceipts >= SCALE_OUT_GOAL)}`,
     );
   }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:donations [-- --pglite] [-- --wallets] [-- --bangla]
- * [-- --donations 1000 --clients 50] [-- --processes 1] [-- --pdf-threads 1]`
+ * [-- --donations 1000 --clients 50] [-- --processes 1] [-- --pdf-threads 1] [-- --no-reference]`
  *
  * The production server (compiled, as `npm start` runs it) on a fresh PostgreSQL database
  * (dropped afterwards), or on the embedded PGlite with --pglite, with one approved fund. 50
@@ -13,25 +13,35 @@
  * alone, receipts still queued, is printed beside it). The clients use kept-alive
  * node:http connections, so that their own processor time takes as little as it can from
  * the server's on the same machine. With --processes N (PostgreSQL), N server processes
- * share the database and client k talks to process k mod N. Prints donations/s, latency
- * and the processor time per donation (receipts included) of the server (its event loop's
- * thread apart from its other threads), PostgreSQL and the bench's clients (from /proc),
- * then stops the server and checks, in the database, that the fund's raised total and
- * donation count equal the sum and the count of the recorded payments exactly, that every
- * donation a client saw succeed is recorded once, and that every one has its receipt
- * mailed. On PostgreSQL it then runs pgbench's TPC-B (scale 1, the same number of
- * clients) on a scratch database of the same server, the machine's ceiling for a hot-row
- * transaction, and prints the ratio donations/s ÷ pgbench tps with MET or MISSED against
- * the goal.
+ * share the database and client k talks to process k mod N; one process is then measured
+ * too, in the same run, and the ratio N ÷ 1 printed with MET or MISSED (goal ≥ 1.0 for 2).
+ * Prints donations/s, latency and the processor time per donation (receipts included) of
+ * the server (its event loop's thread apart from its other threads), PostgreSQL and the
+ * bench's clients (from /proc), then stops the server and checks, in the database, that
+ * the fund's raised total and donation count equal the sum and the count of the recorded
+ * payments exactly, that every donation a client saw succeed is recorded once, and that
+ * every one has its receipt mailed.
+ * On PostgreSQL the same clients also drive the minimal reference
+ * (bench/donation-reference.mjs: raw node:http + pg, one statement per step, the receipt
+ * drawn by the same renderReceipt on one thread) on a database of its own, with the same
+ * checks, once before and once after the app; the ratios app ÷ the reference's mean are
+ * printed, recording only (goal ≥ 0.6) and with every receipt mailed (goal ≥ 0.7). Then pgbench's TPC-B (scale 1, the same number of
+ * clients) runs on a scratch database of the same server, the machine's ceiling for a
+ * hot-row transaction (goal ≥ 0.3 with receipts). --no-reference leaves the reference out.
  * With --wallets every other donation goes through the bKash test checkout instead
- * (checkout → wallet page → IPN → the browser's return). With --bangla every donor has
- * chosen Bangla, so every receipt is printed in Bangla. --pdf-threads N sets the servers'
- * PDF_THREADS (the threads that draw receipts; default the server's own, 1).
+ * (checkout → wallet page → IPN → the browser's return; the reference has no wallet, so
+ * it is left out). With --bangla every donor has chosen Bangla, so every receipt is printed
+ * in Bangla. --pdf-threads N sets the servers' PDF_THREADS (the threads that draw
+ * receipts; default the server's own, 1).
  * Exit code 1 when any check fails. Writes bench/results/donations.json (PostgreSQL)
- * or bench/results/donations-pglite.json (-wallets, -bangla in the name with those flags).
+ * or bench/results/donations-pglite.json (-wallets, -bangla, -processes-N in the name with
+ * those flags).
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { funds, payments, user } from '../apps/server/src/db/schema';
@@ -71,8 +81,14 @@ const CLIENTS = flag('clients', 50);
 const PROCESSES = usePglite ? 1 : flag('processes', 1);
 /** Each server's receipt-drawing threads (PDF_THREADS). */
 const PDF_THREADS = flag('pdf-threads', 1);
+/** The minimal reference runs on PostgreSQL, card donations only. */
+const WITH_REFERENCE = !usePglite && !withWallets && !hasFlag('no-reference');
 /** Goal (issue: performance): donations into one fund ÷ pgbench TPC-B tps, same run. */
 const RATIO_GOAL = 0.3;
+/** Goals (issue 46): the app ÷ its minimal reference, recording only and with receipts. */
+const REFERENCE_GOALS = { recording: 0.6, withReceipts: 0.7 } as const;
+/** Goal (issue 46): N processes on one PostgreSQL ÷ one process, with receipts. */
+const SCALE_OUT_GOAL = 1.0;
 const log = (...a: unknown[]) => console.error(...a);
 
 /** A spread of whole-Tk amounts between 10 and 5,000 (deterministic, so runs compare). */
@@ -83,12 +99,214 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function main(): Promise<number> {
-  const startedAt = new Date();
-  const kind = usePglite ? 'pglite' : 'postgres';
-  log(`bench:donations on ${kind}: ${TOTAL} donations from ${CLIENTS} concurrent clients`);
+/** A server under load: its address, its process and its data folder (the outbox). */
+interface Target {
+  url: string;
+  pid: number;
+  dataDir: string;
+}
 
-  // A database of its own with one raiser and one approved fund.
+interface LoadRun {
+  seen: { amountTk: number; status: string; ms: number }[];
+  failures: string[];
+  /** From the first donation to the last one recorded, and to the last receipt sent. */
+  elapsedMs: number;
+  withReceiptsMs: number;
+  receiptsAtRecorded: number;
+  receipts: number;
+  cpuSeconds: { server: number; serverEventLoop: number; database: number; benchClients: number };
+}
+
+/**
+ * What every run checks in its database once its servers are stopped: the fund's totals
+ * against the payments, receipt numbers 1..n per year with no gap, the ledger's own check.
+ */
+interface Stored {
+  receiptNumbers: number;
+  receiptNumbersGapFree: boolean;
+  fundRaisedPoisha: number;
+  fundDonationCount: number;
+  succeededPayments: number;
+  succeededPoisha: number;
+  otherPayments: number;
+  ledgerOk: boolean;
+}
+
+/** Receipt numbers `…-YYYY-NNNNNN` run 1..n per year, with no gap and no duplicate. */
+function gapFree(numbers: readonly (string | null)[]): boolean {
+  const byYear = new Map<string, number[]>();
+  for (const n of numbers) {
+    if (!n) continue;
+    const m = /-(\d{4})-(\d{6})$/.exec(n);
+    if (!m) return false;
+    byYear.set(m[1]!, [...(byYear.get(m[1]!) ?? []), Number(m[2])]);
+  }
+  return [...byYear.values()].every((list) =>
+    list.sort((a, b) => a - b).every((v, i) => v === i + 1),
+  );
+}
+
+/**
+ * The clients' donations against running servers (client k to server k mod N), then the
+ * wait for every receipt in their outboxes; the processor time of each side meanwhile.
+ */
+async function drive(
+  targets: readonly Target[],
+  cookies: readonly string[],
+  fundId: string,
+): Promise<LoadRun> {
+  const serverOf = (k: number) => targets[k % targets.length]!;
+  const client = keepAliveTransport(CLIENTS);
+  // The donations' clients on kept-alive node:http connections (see keep-alive-transport).
+  setTransport(client.transport);
+  const seen: LoadRun['seen'] = [];
+  const failures: string[] = [];
+  try {
+    // Processor time of each side while the donations run (PGlite is inside the server;
+    // "PostgreSQL" is every postgres process of the machine).
+    const cpuNow = () => {
+      const own = process.cpuUsage();
+      return {
+        server: targets.reduce((sum, x) => sum + cpuSecondsOf(x.pid), 0),
+        serverEventLoop: targets.reduce((sum, x) => sum + mainThreadCpuSecondsOf(x.pid), 0),
+        database: usePglite ? 0 : cpuSecondsOfCommand('postgres'),
+        benchClients: (own.user + own.system) / 1e6,
+      };
+    };
+    const cpuBefore = cpuNow();
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      cookies.map(async (cookie, k) => {
+        const { url } = serverOf(k);
+        for (let i = next++; i < TOTAL; i = next++) {
+          const amountTk = amountFor(i);
+          const started = performance.now();
+          try {
+            const outcome =
+              withWallets && i % 2 === 1
+                ? await donateByWallet(url, cookie, fundId, amountTk)
+                : await donate(url, cookie, fundId, amountTk);
+            seen.push({ amountTk, status: outcome.status, ms: performance.now() - started });
+          } catch (err) {
+            failures.push(String(err));
+            seen.push({ amountTk, status: 'error', ms: performance.now() - started });
+          }
+        }
+      }),
+    );
+    const elapsedMs = performance.now() - t0;
+    // The receipts the servers still have to send (they keep running meanwhile).
+    const recorded = seen.filter((x) => x.status === 'succeeded').length;
+    const receiptsAtRecorded = receiptsSent(targets);
+    let receipts = receiptsAtRecorded;
+    const receiptDeadline = performance.now() + 300_000;
+    while (receipts < recorded && performance.now() < receiptDeadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      receipts = receiptsSent(targets);
+    }
+    const withReceiptsMs = performance.now() - t0;
+    const cpuAfter = cpuNow();
+    return {
+      seen,
+      failures: failures.slice(0, 10),
+      elapsedMs,
+      withReceiptsMs,
+      receiptsAtRecorded,
+      receipts,
+      cpuSeconds: {
+        server: cpuAfter.server - cpuBefore.server,
+        serverEventLoop: cpuAfter.serverEventLoop - cpuBefore.serverEventLoop,
+        database: cpuAfter.database - cpuBefore.database,
+        benchClients: cpuAfter.benchClients - cpuBefore.benchClients,
+      },
+    };
+  } finally {
+    setTransport(undefined);
+    client.close();
+  }
+}
+
+/** Signs up one donor per client, ten at a time (client k on server k mod N). */
+async function signUpDonors(targets: readonly Target[], tag: string): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < CLIENTS; i += 10) {
+    const batch = Array.from({ length: Math.min(10, CLIENTS - i) }, (_, j) =>
+      signUpHttp(
+        targets[(i + j) % targets.length]!.url,
+        `bench-donor-${tag}-${i + j}-${Date.now()}@example.com`,
+      ),
+    );
+    cookies.push(...(await Promise.all(batch)));
+  }
+  return cookies;
+}
+
+/** One measured run: what the clients saw, what the database holds, and the summary. */
+interface Measured {
+  load: LoadRun;
+  stored: Stored;
+  checks: Record<string, boolean>;
+  summary: ReturnType<typeof summarize>;
+}
+
+function judge(
+  load: LoadRun,
+  stored: Stored,
+): Omit<Measured, 'summary'> & {
+  summary: ReturnType<typeof summarize>;
+} {
+  const succeeded = load.seen.filter((s) => s.status === 'succeeded');
+  const clientPoisha = succeeded.reduce((a, s) => a + s.amountTk * 100, 0);
+  const checks = {
+    everyDonationSucceeded: succeeded.length === TOTAL,
+    fundTotalEqualsPayments: stored.fundRaisedPoisha === stored.succeededPoisha,
+    fundCountEqualsPayments: stored.fundDonationCount === stored.succeededPayments,
+    paymentsEqualWhatClientsSaw:
+      stored.succeededPayments === succeeded.length && stored.succeededPoisha === clientPoisha,
+    noPendingOrFailedPayments: stored.otherPayments === 0,
+    everyDonationHasAReceiptNumber: stored.receiptNumbers === stored.succeededPayments,
+    everyReceiptMailed: load.receipts === stored.succeededPayments,
+    receiptNumbersGapFree: stored.receiptNumbersGapFree,
+    ledgerCheckOk: stored.ledgerOk,
+  };
+  return { load, stored, checks, summary: summarize(load, clientPoisha) };
+}
+
+/** The figures of one run, as the results file keeps them. */
+function summarize(load: LoadRun, clientPoisha: number) {
+  const succeeded = load.seen.filter((s) => s.status === 'succeeded');
+  const latencies = load.seen.map((s) => s.ms).sort((a, b) => a - b);
+  const perSecond = (ms: number) => Math.round((succeeded.length / (ms / 1000)) * 10) / 10;
+  return {
+    elapsedSeconds: Math.round(load.withReceiptsMs) / 1000,
+    /** Donations recorded with their receipts sent, per second. */
+    donationsPerSecond: perSecond(load.withReceiptsMs),
+    // Recording alone, with receipts still queued at its end.
+    recordingSeconds: Math.round(load.elapsedMs) / 1000,
+    recordedPerSecond: perSecond(load.elapsedMs),
+    receiptsSentWhenRecordingEnded: load.receiptsAtRecorded,
+    // Processor milliseconds per donation (its receipt included), per side: what it costs,
+    // steadier than the rate on a shared machine.
+    cpuMsPerDonation: Object.fromEntries(
+      Object.entries(load.cpuSeconds).map(([side, seconds]) => [
+        side,
+        Math.round((seconds * 1000 * 100) / Math.max(1, succeeded.length)) / 100,
+      ]),
+    ) as Record<keyof LoadRun['cpuSeconds'], number>,
+    latencyMs: {
+      p50: Math.round(percentile(latencies, 50)),
+      p95: Math.round(percentile(latencies, 95)),
+      p99: Math.round(percentile(latencies, 99)),
+      max: Math.round(latencies.at(-1) ?? 0),
+    },
+    clientsSaw: { succeeded: succeeded.length, poisha: clientPoisha, errors: load.failures.length },
+  };
+}
+
+/** The app: a database of its own with one fund, `processes` servers, the load, the checks. */
+async function measureApp(processes: number): Promise<Measured> {
+  const kind = usePglite ? 'pglite' : 'postgres';
   let dbEnv: Record<string, string>;
   let openArgs: Parameters<typeof openDatabase>[0];
   let cleanup: () => Promise<void>;
@@ -103,7 +321,6 @@ async function main(): Promise<number> {
     openArgs = { url: created.url, poolSize: 2 };
     cleanup = created.drop;
   }
-
   try {
     const seeded = await openDatabase(openArgs);
     const raiserId = `bench-raiser-${Math.random().toString(36).slice(2, 8)}`;
@@ -122,22 +339,10 @@ async function main(): Promise<number> {
     });
     await seeded.close();
 
-    buildServer();
-    // Client k talks to process k mod N, as a balancer without stickiness would send it.
     const servers: Awaited<ReturnType<typeof startServer>>[] = [];
-    const serverOf = (k: number) => servers[k % servers.length]!;
-    const client = keepAliveTransport(CLIENTS);
-
-    const seen: { amountTk: number; status: string; ms: number }[] = [];
-    let failures: string[] = [];
-    /** From the first donation to the last one recorded, and to the last receipt sent. */
-    let elapsedMs = 0;
-    let withReceiptsMs = 0;
-    let receiptsAtRecorded = 0;
-    let receipts = 0;
-    let cpuSeconds = { server: 0, serverEventLoop: 0, database: 0, benchClients: 0 };
+    let load: LoadRun;
     try {
-      for (let p = 0; p < PROCESSES; p++) {
+      for (let p = 0; p < processes; p++) {
         servers.push(
           await startServer({
             name: `bench-donations-${kind}-${p + 1}`,
@@ -155,88 +360,27 @@ async function main(): Promise<number> {
           }),
         );
       }
-      log(`servers on ${servers.map((x) => x.url).join(', ')}; signing up ${CLIENTS} donors…`);
-      const cookies: string[] = [];
-      for (let i = 0; i < CLIENTS; i += 10) {
-        const batch = Array.from({ length: Math.min(10, CLIENTS - i) }, (_, j) =>
-          signUpHttp(serverOf(i + j).url, `bench-donor-${i + j}-${Date.now()}@example.com`),
-        );
-        cookies.push(...(await Promise.all(batch)));
-      }
+      log(
+        `app: ${processes} process(es) on ${servers.map((x) => x.url).join(', ')}; signing up ${CLIENTS} donors…`,
+      );
+      const cookies = await signUpDonors(servers, `app${processes}`);
       if (inBangla) {
         for (const [k, cookie] of cookies.entries()) {
-          const chose = await http(serverOf(k).url, 'PUT', '/api/me/language', {
+          const chose = await http(servers[k % servers.length]!.url, 'PUT', '/api/me/language', {
             cookie,
             body: { language: 'bn' },
           });
           if (chose.status !== 200) throw new Error(`choosing Bangla: ${chose.status}`);
         }
       }
-
       log('donating…');
-      // The donations' clients on kept-alive node:http connections (see keep-alive-transport).
-      setTransport(client.transport);
-      // Processor time of each side while the donations run (PGlite is inside the server;
-      // "PostgreSQL" is every postgres process of the machine).
-      const cpuNow = () => {
-        const own = process.cpuUsage();
-        return {
-          server: servers.reduce((sum, x) => sum + cpuSecondsOf(x.pid), 0),
-          serverEventLoop: servers.reduce((sum, x) => sum + mainThreadCpuSecondsOf(x.pid), 0),
-          database: usePglite ? 0 : cpuSecondsOfCommand('postgres'),
-          benchClients: (own.user + own.system) / 1e6,
-        };
-      };
-      const cpuBefore = cpuNow();
-      let next = 0;
-      const t0 = performance.now();
-      await Promise.all(
-        cookies.map(async (cookie, k) => {
-          const { url } = serverOf(k);
-          for (let i = next++; i < TOTAL; i = next++) {
-            const amountTk = amountFor(i);
-            const started = performance.now();
-            try {
-              const outcome =
-                withWallets && i % 2 === 1
-                  ? await donateByWallet(url, cookie, fund.id, amountTk)
-                  : await donate(url, cookie, fund.id, amountTk);
-              seen.push({ amountTk, status: outcome.status, ms: performance.now() - started });
-            } catch (err) {
-              failures.push(String(err));
-              seen.push({ amountTk, status: 'error', ms: performance.now() - started });
-            }
-          }
-        }),
-      );
-      elapsedMs = performance.now() - t0;
-      // The receipts the job queue still has to send (the servers keep running meanwhile).
-      const recorded = seen.filter((x) => x.status === 'succeeded').length;
-      receiptsAtRecorded = receipts = receiptsSent(servers);
-      const receiptDeadline = performance.now() + 300_000;
-      while (receipts < recorded && performance.now() < receiptDeadline) {
-        await new Promise((r) => setTimeout(r, 100));
-        receipts = receiptsSent(servers);
-      }
-      withReceiptsMs = performance.now() - t0;
-      const cpuAfter = cpuNow();
-      cpuSeconds = {
-        server: cpuAfter.server - cpuBefore.server,
-        serverEventLoop: cpuAfter.serverEventLoop - cpuBefore.serverEventLoop,
-        database: cpuAfter.database - cpuBefore.database,
-        benchClients: cpuAfter.benchClients - cpuBefore.benchClients,
-      };
+      load = await drive(servers, cookies, fund.id);
     } finally {
-      setTransport(undefined);
-      client.close();
       await Promise.all(servers.map((x) => x.stop()));
     }
-    failures = failures.slice(0, 10);
 
     // The server is stopped (PGlite has one process at a time): read the ledger.
     const database = await openDatabase({ ...openArgs, migrate: false });
-    let stored;
-    let ledgerOk = false;
     try {
       const [f] = await database.db
         .select({ raisedPoisha: funds.raisedPoisha, donationCount: funds.donationCount })
@@ -253,166 +397,359 @@ async function main(): Promise<number> {
         .select({ n: count() })
         .from(payments)
         .where(and(eq(payments.fundId, fund.id), sql`${payments.status} <> 'succeeded'`));
-      // Receipts: every recorded donation has a number; per year they run 1..n with no
-      // gap and no duplicate (the database is fresh).
       const numbers = await database.db
         .select({ n: payments.receiptNumber })
         .from(payments)
         .where(eq(payments.status, 'succeeded'));
-      const byYear = new Map<string, number[]>();
-      for (const { n } of numbers) {
-        if (!n) continue;
-        const year = n.slice(3, 7);
-        byYear.set(year, [...(byYear.get(year) ?? []), Number(n.slice(-6))]);
-      }
-      const gapFree = [...byYear.values()].every((list) =>
-        list.sort((a, b) => a - b).every((v, i) => v === i + 1),
-      );
-      stored = {
+      const stored: Stored = {
         receiptNumbers: numbers.filter((r) => r.n).length,
-        receiptNumbersGapFree: gapFree,
+        receiptNumbersGapFree: gapFree(numbers.map((r) => r.n)),
         fundRaisedPoisha: f?.raisedPoisha ?? -1,
         fundDonationCount: f?.donationCount ?? -1,
         succeededPayments: paid?.n ?? 0,
         succeededPoisha: Number(paid?.sum ?? 0),
         otherPayments: other?.n ?? 0,
+        ledgerOk: (await checkLedger(database.db)).ok,
       };
-      ledgerOk = (await checkLedger(database.db)).ok;
+      return judge(load, stored);
     } finally {
       await database.close();
     }
-
-    // The machine's ceiling in the same minutes (PostgreSQL only).
-    const pgbench = usePglite ? undefined : await pgbenchTps(CLIENTS);
-
-    const succeeded = seen.filter((s) => s.status === 'succeeded');
-    const clientPoisha = succeeded.reduce((a, s) => a + s.amountTk * 100, 0);
-    const checks = {
-      everyDonationSucceeded: succeeded.length === TOTAL,
-      fundTotalEqualsPayments: stored.fundRaisedPoisha === stored.succeededPoisha,
-      fundCountEqualsPayments: stored.fundDonationCount === stored.succeededPayments,
-      paymentsEqualWhatClientsSaw:
-        stored.succeededPayments === succeeded.length && stored.succeededPoisha === clientPoisha,
-      noPendingOrFailedPayments: stored.otherPayments === 0,
-      everyDonationHasAReceiptNumber: stored.receiptNumbers === stored.succeededPayments,
-      everyReceiptMailed: receipts === stored.succeededPayments,
-      receiptNumbersGapFree: stored.receiptNumbersGapFree,
-      ledgerCheckOk: ledgerOk,
-    };
-    const ok = Object.values(checks).every(Boolean);
-
-    const commandFlags = [
-      ...(usePglite ? ['--pglite'] : []),
-      ...(withWallets ? ['--wallets'] : []),
-      ...(inBangla ? ['--bangla'] : []),
-      ...(TOTAL !== 1000 ? ['--donations', String(TOTAL)] : []),
-      ...(CLIENTS !== 50 ? ['--clients', String(CLIENTS)] : []),
-      ...(PROCESSES !== 1 ? ['--processes', String(PROCESSES)] : []),
-      ...(PDF_THREADS !== 1 ? ['--pdf-threads', String(PDF_THREADS)] : []),
-    ];
-    if (commandFlags.length) commandFlags.unshift('--');
-    const latencies = seen.map((s) => s.ms).sort((a, b) => a - b);
-    const perSecond = (ms: number) => Math.round((succeeded.length / (ms / 1000)) * 10) / 10;
-    /** Donations recorded with their receipts sent, per second: what the goal is judged on. */
-    const donationsPerSecond = perSecond(withReceiptsMs);
-    const result = {
-      benchmark: 'donations',
-      command: ['npm run bench:donations', ...commandFlags].join(' '),
-      date: startedAt.toISOString(),
-      database: kind,
-      settings: {
-        donations: TOTAL,
-        clients: CLIENTS,
-        serverProcesses: PROCESSES,
-        pdfThreadsPerProcess: PDF_THREADS,
-        provider: 'test',
-        receiptLanguage: inBangla ? 'bn' : 'en',
-        amountsTk: '10 to 5,000',
-      },
-      machine: machine(),
-      elapsedSeconds: Math.round(withReceiptsMs) / 1000,
-      donationsPerSecond,
-      // Recording alone, with receipts still queued at its end (how it was measured until
-      // 2026-11-27).
-      recordingSeconds: Math.round(elapsedMs) / 1000,
-      recordedPerSecond: perSecond(elapsedMs),
-      receiptsSentWhenRecordingEnded: receiptsAtRecorded,
-      ...(pgbench === undefined
-        ? {}
-        : {
-            pgbenchTps: Math.round(pgbench),
-            ratioToPgbench: Math.round((donationsPerSecond / pgbench) * 1000) / 1000,
-            goal: {
-              ratioToPgbench: RATIO_GOAL,
-              met: donationsPerSecond / pgbench >= RATIO_GOAL,
-            },
-          }),
-      // Processor milliseconds per donation (its receipt included), per side: what it costs,
-      // steadier than the rate on a shared machine.
-      cpuMsPerDonation: Object.fromEntries(
-        Object.entries(cpuSeconds).map(([side, seconds]) => [
-          side,
-          Math.round((seconds * 1000 * 100) / Math.max(1, succeeded.length)) / 100,
-        ]),
-      ),
-      latencyMs: {
-        p50: Math.round(percentile(latencies, 50)),
-        p95: Math.round(percentile(latencies, 95)),
-        p99: Math.round(percentile(latencies, 99)),
-        max: Math.round(latencies.at(-1) ?? 0),
-      },
-      clientsSaw: { succeeded: succeeded.length, poisha: clientPoisha, errors: failures.length },
-      stored,
-      checks,
-      ok,
-      ...(failures.length ? { firstErrors: failures } : {}),
-    };
-
-    const dir = path.join(repoRoot, 'bench/results');
-    mkdirSync(dir, { recursive: true });
-    const name = `donations${withWallets ? '-wallets' : ''}${inBangla ? '-bangla' : ''}${usePglite ? '-pglite' : ''}.json`;
-    const file = path.join(dir, name);
-    writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-
-    console.log(
-      `${succeeded.length}/${TOTAL} donations recorded in ${result.recordingSeconds} s on ${kind}: ` +
-        `${result.recordedPerSecond} donations/s (p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms per donation), ` +
-        `${receiptsAtRecorded} receipts sent by then`,
-    );
-    console.log(
-      `With every receipt sent (${receipts}): ${result.elapsedSeconds} s, ${donationsPerSecond} donations/s`,
-    );
-    const perDonation = result.cpuMsPerDonation;
-    const otherThreads =
-      Math.round((perDonation.server! - perDonation.serverEventLoop!) * 100) / 100;
-    console.log(
-      `Processor time per donation: server ${perDonation.server} ms` +
-        (usePglite ? ', the embedded database included' : '') +
-        ` (its event loop's thread ${perDonation.serverEventLoop} ms; its other threads ` +
-        `${otherThreads} ms: receipts' PDFs, ${usePglite ? 'the embedded database, ' : ''}` +
-        `garbage collection, compilers)` +
-        (usePglite ? '' : `, PostgreSQL ${perDonation.database} ms`) +
-        `, the bench's clients ${perDonation.benchClients} ms`,
-    );
-    console.log(
-      `Fund: ${stored.fundDonationCount} donations, ${stored.fundRaisedPoisha / 100} Tk raised; ` +
-        `payments: ${stored.succeededPayments} succeeded for ${stored.succeededPoisha / 100} Tk, ${stored.otherPayments} other.`,
-    );
-    if (result.pgbenchTps !== undefined) {
-      console.log(
-        `pgbench TPC-B (scale 1, ${CLIENTS} clients) on the same server: ${result.pgbenchTps} tps; ` +
-          `ratio ${result.ratioToPgbench} (goal >= ${RATIO_GOAL}): ${result.goal?.met ? 'MET' : 'MISSED'}`,
-      );
-    }
-    for (const [name, passed] of Object.entries(checks)) {
-      console.log(`${passed ? 'ok  ' : 'FAIL'} ${name}`);
-    }
-    for (const f of failures) console.log(`error: ${f}`);
-    console.log(`Result written to ${path.relative(repoRoot, file)}`);
-    return ok ? 0 : 1;
   } finally {
     await cleanup();
   }
+}
+
+/** The minimal reference (bench/donation-reference.mjs) on a database of its own. */
+async function measureReference(): Promise<Measured> {
+  const created = await createPostgresDatabase();
+  const data = tempDir('easyfund-bench-reference-');
+  const fundId = 'bench-fund';
+  try {
+    const child = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'bench/donation-reference.mjs'), '--seed-fund', fundId],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, DATABASE_URL: created.url, DATA_DIR: data.dir },
+      },
+    );
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    let load: LoadRun;
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /listening on (\d+)/.exec(out);
+          if (m) resolve(Number(m[1]));
+        });
+        child.once('exit', (code) => reject(new Error(`reference exited with ${code}`)));
+      });
+      const target: Target = {
+        url: `http://127.0.0.1:${port}`,
+        pid: child.pid!,
+        dataDir: data.dir,
+      };
+      log(`reference on ${target.url}; signing up ${CLIENTS} donors…`);
+      const cookies = await signUpDonors([target], 'reference');
+      log('donating…');
+      load = await drive([target], cookies, fundId);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    const client = new pg.Client({ connectionString: created.url });
+    await client.connect();
+    try {
+      const one = async <T>(text: string) => (await client.query(text)).rows[0] as T;
+      const f = await one<{ raised: string; n: number }>(
+        `select raised_poisha as raised, donation_count as n from ref_funds where id = '${fundId}'`,
+      );
+      const paid = await one<{ n: string; sum: string; other: string; numbered: string }>(
+        `select count(*) filter (where status = 'succeeded') as n,
+           coalesce(sum(amount_poisha) filter (where status = 'succeeded'), 0) as sum,
+           count(*) filter (where status <> 'succeeded') as other,
+           count(receipt_number) filter (where status = 'succeeded') as numbered
+         from ref_payments`,
+      );
+      const numbers = (
+        await client.query<{ n: string }>('select receipt_number as n from ref_payments')
+      ).rows.map((r) => r.n);
+      // The ledger: the daily rows add up to the fund's totals and to the payments by day.
+      const days = await one<{ n: string; sum: string; mismatched: string }>(
+        `select coalesce(sum(d.donations), 0) as n, coalesce(sum(d.amount_poisha), 0) as sum,
+           (select count(*) from ref_donation_days d2 full join (
+              select (succeeded_at at time zone 'Asia/Dhaka')::date as day, count(*) as n,
+                     sum(amount_poisha) as amount
+              from ref_payments where status = 'succeeded' group by 1) p on p.day = d2.day
+            where d2.donations is distinct from p.n::int
+               or d2.amount_poisha is distinct from p.amount) as mismatched
+         from ref_donation_days d`,
+      );
+      const stored: Stored = {
+        receiptNumbers: Number(paid.numbered),
+        receiptNumbersGapFree: gapFree(numbers),
+        fundRaisedPoisha: Number(f.raised),
+        fundDonationCount: f.n,
+        succeededPayments: Number(paid.n),
+        succeededPoisha: Number(paid.sum),
+        otherPayments: Number(paid.other),
+        ledgerOk:
+          Number(days.mismatched) === 0 &&
+          Number(days.n) === f.n &&
+          Number(days.sum) === Number(f.raised),
+      };
+      return judge(load, stored);
+    } finally {
+      await client.end();
+    }
+  } finally {
+    data.remove();
+    await created.drop();
+  }
+}
+
+/** Two runs of the reference as one: the mean of their rates and processor times. */
+function meanOf(a: Measured, b: Measured): Measured {
+  const mean = (x: number, y: number) => Math.round(((x + y) / 2) * 100) / 100;
+  const cpu = Object.fromEntries(
+    Object.keys(a.summary.cpuMsPerDonation).map((k) => {
+      const side = k as keyof LoadRun['cpuSeconds'];
+      return [side, mean(a.summary.cpuMsPerDonation[side], b.summary.cpuMsPerDonation[side])];
+    }),
+  ) as Measured['summary']['cpuMsPerDonation'];
+  return {
+    ...a,
+    checks: Object.fromEntries(
+      Object.entries(a.checks).map(([k, v]) => [k, v && Boolean(b.checks[k])]),
+    ),
+    summary: {
+      ...a.summary,
+      recordedPerSecond: mean(a.summary.recordedPerSecond, b.summary.recordedPerSecond),
+      donationsPerSecond: mean(a.summary.donationsPerSecond, b.summary.donationsPerSecond),
+      cpuMsPerDonation: cpu,
+    },
+  };
+}
+
+const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
+const verdict = (met: boolean) => (met ? 'MET' : 'MISSED');
+
+function printRun(label: string, m: Measured, withDatabase: boolean) {
+  const s = m.summary;
+  console.log(
+    `${label}: ${s.clientsSaw.succeeded}/${TOTAL} donations recorded in ${s.recordingSeconds} s: ` +
+      `${s.recordedPerSecond} donations/s (p50 ${s.latencyMs.p50} ms, p99 ${s.latencyMs.p99} ms per donation), ` +
+      `${s.receiptsSentWhenRecordingEnded} receipts sent by then; with every receipt sent ` +
+      `(${m.load.receipts}): ${s.elapsedSeconds} s, ${s.donationsPerSecond} donations/s`,
+  );
+  const d = s.cpuMsPerDonation;
+  const otherThreads = Math.round((d.server - d.serverEventLoop) * 100) / 100;
+  console.log(
+    `  processor per donation: server ${d.server} ms` +
+      (usePglite ? ', the embedded database included' : '') +
+      ` (event loop ${d.serverEventLoop} ms; other threads ${otherThreads} ms: receipts' PDFs, ` +
+      `${usePglite ? 'the embedded database, ' : ''}garbage collection, compilers)` +
+      (withDatabase ? `, PostgreSQL ${d.database} ms` : '') +
+      `, the bench's clients ${d.benchClients} ms`,
+  );
+  console.log(
+    `  fund: ${m.stored.fundDonationCount} donations, ${m.stored.fundRaisedPoisha / 100} Tk raised; ` +
+      `payments: ${m.stored.succeededPayments} succeeded for ${m.stored.succeededPoisha / 100} Tk, ${m.stored.otherPayments} other.`,
+  );
+  for (const [name, passed] of Object.entries(m.checks)) {
+    console.log(`  ${passed ? 'ok  ' : 'FAIL'} ${name}`);
+  }
+  for (const f of m.load.failures) console.log(`  error: ${f}`);
+}
+
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  const kind = usePglite ? 'pglite' : 'postgres';
+  log(`bench:donations on ${kind}: ${TOTAL} donations from ${CLIENTS} concurrent clients`);
+  const loadAverageAtStart = loadavg().map((l) => round(l, 2));
+  buildServer();
+
+  // The minimal reference first and last, the app between (and, for the scale-out, one app
+  // process): each ratio uses the reference's mean, as bench:api does with its raw server,
+  // so a machine that speeds up or slows down during the run moves both sides alike.
+  const referenceBefore = WITH_REFERENCE ? await measureReference() : undefined;
+  const app = await measureApp(PROCESSES);
+  const oneProcess = PROCESSES > 1 ? await measureApp(1) : undefined;
+  const referenceAfter = WITH_REFERENCE ? await measureReference() : undefined;
+  const reference = referenceBefore && referenceAfter && meanOf(referenceBefore, referenceAfter);
+  // The machine's ceiling in the same minutes (PostgreSQL only).
+  const pgbench = usePglite ? undefined : await pgbenchTps(CLIENTS);
+  const loadAverageAtEnd = loadavg().map((l) => round(l, 2));
+
+  const ok =
+    Object.values(app.checks).every(Boolean) &&
+    (!referenceBefore || Object.values(referenceBefore.checks).every(Boolean)) &&
+    (!referenceAfter || Object.values(referenceAfter.checks).every(Boolean)) &&
+    (!oneProcess || Object.values(oneProcess.checks).every(Boolean));
+
+  const commandFlags = [
+    ...(usePglite ? ['--pglite'] : []),
+    ...(withWallets ? ['--wallets'] : []),
+    ...(inBangla ? ['--bangla'] : []),
+    ...(TOTAL !== 1000 ? ['--donations', String(TOTAL)] : []),
+    ...(CLIENTS !== 50 ? ['--clients', String(CLIENTS)] : []),
+    ...(PROCESSES !== 1 ? ['--processes', String(PROCESSES)] : []),
+    ...(PDF_THREADS !== 1 ? ['--pdf-threads', String(PDF_THREADS)] : []),
+    ...(hasFlag('no-reference') ? ['--no-reference'] : []),
+  ];
+  if (commandFlags.length) commandFlags.unshift('--');
+  const { donationsPerSecond } = app.summary;
+  /** Processor per donation of the server and PostgreSQL together, receipts included. */
+  const cpuOf = (m: Measured) =>
+    m.summary.cpuMsPerDonation.server + m.summary.cpuMsPerDonation.database;
+  const toReference = reference && {
+    recording: round(app.summary.recordedPerSecond / reference.summary.recordedPerSecond),
+    withReceipts: round(donationsPerSecond / reference.summary.donationsPerSecond),
+    // What the rate would be on a machine given to the two alone: the reference's processor
+    // per donation ÷ the app's (steadier than the rates when other work shares the machine).
+    processorWithReceipts: round(cpuOf(reference) / cpuOf(app)),
+  };
+  const toOneProcess = oneProcess && {
+    recording: round(app.summary.recordedPerSecond / oneProcess.summary.recordedPerSecond),
+    withReceipts: round(donationsPerSecond / oneProcess.summary.donationsPerSecond),
+    processorWithReceipts: round(cpuOf(oneProcess) / cpuOf(app)),
+  };
+  const result = {
+    benchmark: 'donations',
+    command: ['npm run bench:donations', ...commandFlags].join(' '),
+    date: startedAt.toISOString(),
+    database: kind,
+    settings: {
+      donations: TOTAL,
+      clients: CLIENTS,
+      serverProcesses: PROCESSES,
+      pdfThreadsPerProcess: PDF_THREADS,
+      provider: 'test',
+      receiptLanguage: inBangla ? 'bn' : 'en',
+      amountsTk: '10 to 5,000',
+    },
+    machine: { ...machine(), loadAverageAtStart, loadAverageAtEnd },
+    ...app.summary,
+    ...(pgbench === undefined
+      ? {}
+      : {
+          pgbenchTps: Math.round(pgbench),
+          ratioToPgbench: round(donationsPerSecond / pgbench),
+          goal: {
+            ratioToPgbench: RATIO_GOAL,
+            met: donationsPerSecond / pgbench >= RATIO_GOAL,
+          },
+        }),
+    ...(reference && toReference
+      ? {
+          // The minimal reference in the same run, same clients, same load.
+          reference: {
+            command: 'node bench/donation-reference.mjs',
+            // The mean of its two runs (the rates, the processor per donation); each run whole below.
+            recordedPerSecond: reference.summary.recordedPerSecond,
+            donationsPerSecond: reference.summary.donationsPerSecond,
+            cpuMsPerDonation: reference.summary.cpuMsPerDonation,
+            runs: [referenceBefore, referenceAfter].map((r) => ({
+              ...r!.summary,
+              stored: r!.stored,
+              checks: r!.checks,
+            })),
+          },
+          ratioToReference: toReference,
+          referenceGoals: {
+            recording: {
+              goal: REFERENCE_GOALS.recording,
+              met: toReference.recording >= REFERENCE_GOALS.recording,
+            },
+            withReceipts: {
+              goal: REFERENCE_GOALS.withReceipts,
+              met: toReference.withReceipts >= REFERENCE_GOALS.withReceipts,
+            },
+          },
+        }
+      : {}),
+    ...(oneProcess && toOneProcess
+      ? {
+          oneProcess: {
+            ...oneProcess.summary,
+            stored: oneProcess.stored,
+            checks: oneProcess.checks,
+          },
+          ratioToOneProcess: toOneProcess,
+          scaleOutGoal: {
+            withReceipts: SCALE_OUT_GOAL,
+            met: toOneProcess.withReceipts >= SCALE_OUT_GOAL,
+          },
+        }
+      : {}),
+    stored: app.stored,
+    checks: app.checks,
+    ok,
+    ...(app.load.failures.length ? { firstErrors: app.load.failures } : {}),
+  };
+
+  const dir = path.join(repoRoot, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const name =
+    `donations${withWallets ? '-wallets' : ''}${inBangla ? '-bangla' : ''}` +
+    `${PROCESSES > 1 ? `-processes-${PROCESSES}` : ''}${usePglite ? '-pglite' : ''}.json`;
+  const file = path.join(dir, name);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+
+  printRun(`App (${PROCESSES} process${PROCESSES > 1 ? 'es' : ''}) on ${kind}`, app, !usePglite);
+  if (referenceBefore) printRun('Minimal reference (before the app)', referenceBefore, true);
+  if (referenceAfter) printRun('Minimal reference (after the app)', referenceAfter, true);
+  if (reference) {
+    console.log(
+      `Minimal reference, mean of both runs: ${reference.summary.recordedPerSecond} donations/s recorded, ` +
+        `${reference.summary.donationsPerSecond} with every receipt mailed`,
+    );
+  }
+  if (oneProcess) printRun('App (1 process)', oneProcess, true);
+  console.log(
+    `Load average at start ${result.machine.loadAverageAtStart.join(' ')}, at end ${loadAverageAtEnd.join(' ')}`,
+  );
+  if (toReference) {
+    console.log(
+      `App ÷ reference, recording only: ${toReference.recording} (goal >= ${REFERENCE_GOALS.recording}): ` +
+        `${verdict(toReference.recording >= REFERENCE_GOALS.recording)}`,
+    );
+    console.log(
+      `App ÷ reference, with every receipt mailed: ${toReference.withReceipts} (goal >= ${REFERENCE_GOALS.withReceipts}): ` +
+        `${verdict(toReference.withReceipts >= REFERENCE_GOALS.withReceipts)}`,
+    );
+    console.log(
+      `Reference ÷ app in processor per donation (server and PostgreSQL, receipts included): ` +
+        `${toReference.processorWithReceipts}`,
+    );
+  }
+  if (oneProcess && reference) {
+    console.log(
+      `One app process ÷ reference: recording only ` +
+        `${round(oneProcess.summary.recordedPerSecond / reference.summary.recordedPerSecond)}, ` +
+        `with every receipt mailed ` +
+        `${round(oneProcess.summary.donationsPerSecond / reference.summary.donationsPerSecond)}, ` +
+        `processor per donation ${round(cpuOf(reference) / cpuOf(oneProcess))}`,
+    );
+  }
+  if (toOneProcess) {
+    console.log(
+      `${PROCESSES} processes ÷ 1, with every receipt mailed: ${toOneProcess.withReceipts} ` +
+        `(recording only ${toOneProcess.recording}; processor per donation 1 ÷ ${PROCESSES}: ` +
+        `${toOneProcess.processorWithReceipts}; goal >= ${SCALE_OUT_GOAL}): ` +
+        `${verdict(toOneProcess.withReceipts >= SCALE_OUT_GOAL)}`,
+    );
+  }
+  if (result.pgbenchTps !== undefined) {
+    console.log(
+      `pgbench TPC-B (scale 1, ${CLIENTS} clients) on the same server: ${result.pgbenchTps} tps; ` +
+        `ratio ${result.ratioToPgbench} (goal >= ${RATIO_GOAL}): ${verdict(Boolean(result.goal?.met))}`,
+    );
+  }
+  console.log(`Result written to ${path.relative(repoRoot, file)}`);
+  return ok ? 0 : 1;
 }
 
 main().then(

@@ -266,6 +266,34 @@ describe('paying by card with the embedded processor', () => {
     expect(paid.updatedAt.getTime()).toBeGreaterThan(afterRefusal.updatedAt.getTime());
   });
 
+  it('takes five cards on one intent, then refuses a sixth, even a good one, with 429', async () => {
+    const fund = await createRaisedFund(ctx);
+    const intent = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 100 })).json();
+    const tried = [
+      CARDS.luhnFails,
+      CARDS.expired,
+      CARDS.insufficient,
+      CARDS.luhnFails,
+      CARDS.expired,
+    ];
+    for (const number of tried) {
+      expect((await confirmAtProcessor(ctx, intent, { number })).statusCode).toBe(402);
+    }
+    const sixth = await confirmAtProcessor(ctx, intent);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error.message).toMatch(/Too many cards/);
+    // Another secret is still not told that the intent exists.
+    expect((await confirmAtProcessor(ctx, { ...intent, clientSecret: 'guess' })).statusCode).toBe(
+      404,
+    );
+    const [row] = await ctx.db
+      .select()
+      .from(testProcessorIntents)
+      .where(eq(testProcessorIntents.id, intent.intentId));
+    expect(row).toMatchObject({ status: 'requires_payment_method', cardAttempts: 5 });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
+  });
+
   it('says "pending" when the card has not been confirmed yet, and changes nothing', async () => {
     const fund = await createRaisedFund(ctx);
     const intent = (await createIntent(ctx, donor, { fundId: fund.id, amountTk: 300 })).json();

@@ -712,6 +712,8 @@ export const testProcessorIntents = pgTable(
     cardFingerprint: text('card_fingerprint'),
     /** Refunded so far (admins' refunds through the processor). */
     refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+    /** Cards tried on it, counted in the statement that tries one (a few per intent). */
+    cardAttempts: integer('card_attempts').notNull().default(0),
     metadata: jsonb('metadata').notNull().default({}),
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),

@@ -101,7 +101,7 @@ const newIntent = builtOnce((db) => {
     .prepare('');
 });
 
-/** An intent by its id (read twice on every card donation: at its confirmation and ours). */
+/** An intent by its id (read once on every card donation: at our confirmation). */
 const intentById = builtOnce((db) =>
   db
     .select()
@@ -111,9 +111,10 @@ const intentById = builtOnce((db) =>
 );
 
 /**
- * A card tried on an open intent: it succeeds, or keeps the intent open with the card's
- * error (the status is then written as it was). Only from `requires_payment_method`, so
- * of two confirmations at once one wins.
+ * A card tried on an open intent, in one statement: the intent is found by its id and
+ * client secret, still open, with a card left to try; the card is counted against it and
+ * it succeeds, or stays open with the card's error (the status is then written as it
+ * was). Of two confirmations at once one wins. No row: why is read apart (`confirm`).
  */
 const cardTried = builtOnce((db) => {
   // An update's values are SQL: a placeholder goes inside one.
@@ -125,13 +126,16 @@ const cardTried = builtOnce((db) => {
       lastError: value('lastError'),
       cardLast4: value('cardLast4'),
       cardFingerprint: value('cardFingerprint'),
+      cardAttempts: sql`${testProcessorIntents.cardAttempts} + 1`,
       // The database's clock: a value here would be the one of the day it was built.
       updatedAt: sql`now()`,
     })
     .where(
       and(
         eq(testProcessorIntents.id, sql.placeholder('id')),
+        eq(testProcessorIntents.clientSecret, sql.placeholder('clientSecret')),
         eq(testProcessorIntents.status, 'requires_payment_method'),
+        lt(testProcessorIntents.cardAttempts, CARD_ATTEMPTS_PER_INTENT),
       ),
     )
     .returning()
@@ -275,33 +279,25 @@ export class TestPaymentProvider implements PaymentProvider, SavedCardProvider {
     card: TestCard,
     now: Date = new Date(),
   ): Promise<TestIntentView> {
-    const [row] = await intentById(this.db).execute({ id: intentId });
-    if (!row || !sameSecret(row.clientSecret, clientSecret)) throw new NotFound('Payment intent');
-    if (row.status !== 'requires_payment_method') throw alreadyDone(row.status);
-    // A few cards per intent, as a processor allows: a tester must start payments (counted
-    // per account, and their declines per network) to try more (decision 454).
-    const tries = await hitRateLimit(
-      this.db,
-      `card-attempts:${intentId}`,
-      CARD_ATTEMPTS_PER_INTENT,
-      24 * 60 * 60_000,
-    );
-    if (!tries.allowed)
-      throw new TooManyRequests(
-        'Too many cards were tried for this payment. Please start the payment again.',
-      );
-
     const check = checkTestCard(card, now);
     const [updated] = await cardTried(this.db).execute({
       id: intentId,
+      clientSecret,
       status: check.ok ? 'succeeded' : 'requires_payment_method',
       lastError: check.ok ? null : check.message,
       cardLast4: check.last4,
       cardFingerprint: check.last4 ? instrumentOf('card', card.number) : null,
     });
     if (!updated) {
-      // Another confirmation won the race.
-      throw alreadyDone('succeeded');
+      // Nothing tried: an unknown intent or another secret, a paid or canceled one (or
+      // another confirmation won the race), or no card left to try on it (decision 454:
+      // a tester must start payments, counted per account, to try more).
+      const [row] = await intentById(this.db).execute({ id: intentId });
+      if (!row || !sameSecret(row.clientSecret, clientSecret)) throw new NotFound('Payment intent');
+      if (row.status !== 'requires_payment_method') throw alreadyDone(row.status);
+      throw new TooManyRequests(
+        'Too many cards were tried for this payment. Please start the payment again.',
+      );
     }
     if (!check.ok) throw new PaymentFailed(check.message, check.code);
     return view(updated);

@@ -49,7 +49,7 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
   // The receipt e-mail, queued in the transaction that records the donation.
   app.jobs.handle(QUEUES.receiptMail, async (data) => {
     if (typeof data.paymentId !== 'string') return;
-    await sendReceiptMail(
+    const mailed = await sendReceiptMail(
       {
         ...deps,
         mailer: app.mailer,
@@ -58,7 +58,9 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
       },
       data.paymentId,
     );
-    // A donor without an e-mail address gets it by SMS.
+    // A donor without an e-mail address gets it by SMS (a retried job, which mailed
+    // nothing, asks again: the SMS is sent once by its own key).
+    if (mailed && mailed.realEmail) return;
     await sendReceiptSms(
       { db: deps.db, sms: app.sms, secret: config.authSecret, publicUrl: app.publicUrl },
       data.paymentId,

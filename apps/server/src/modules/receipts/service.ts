@@ -6,7 +6,7 @@ import { PAGES } from '@easyfund/shared/pages';
 import { isRealEmail, localPhone } from '@easyfund/shared/phone';
 import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
-import { funds, payments, refunds, user } from '../../db/schema';
+import { funds, payments, recurringCharges, refunds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { ofLedgerMode } from '../../lib/ledger-mode';
@@ -47,6 +47,10 @@ interface StoredReceipt {
   language: string | null;
   /** Whether its receipt mail has gone out. */
   mailed: boolean;
+  /** Charged for a monthly gift. */
+  monthly: boolean;
+  /** Its donor has an e-mail address (else the receipt also goes by SMS). */
+  realEmail: boolean;
   /** What the receipt shows (and all the printer's thread is sent). */
   receipt: ReceiptData;
 }
@@ -74,6 +78,8 @@ const storedReceipt = builtOnce((db) =>
       zakat: payments.zakat,
       // The mail job's check, in the same round trip.
       mailed: mailSent(sql`${receiptMailKey}::text || ${payments.id}`),
+      // Whether a monthly gift charged it (its mail then has the gift's manage link).
+      monthly: sql<boolean>`exists (select 1 from ${recurringCharges} where ${recurringCharges.paymentId} = ${payments.id})`,
     })
     .from(payments)
     .innerJoin(user, eq(user.id, payments.userId))
@@ -89,6 +95,8 @@ async function loadReceipt(db: Db, paymentId: string): Promise<StoredReceipt | n
     userId: row.userId,
     language: row.language,
     mailed: row.mailed,
+    monthly: row.monthly,
+    realEmail: isRealEmail(row.donorEmail),
     receipt: {
       receiptNumber: row.receiptNumber,
       donorName: row.donorName,
@@ -364,7 +372,11 @@ export async function sendCreditNoteMail(
   return true;
 }
 
-/** The receipt-mail job: the donor gets the receipt as a PDF, in their language. */
+/**
+ * The receipt-mail job: the donor gets the receipt as a PDF, in their language. Returns
+ * false when there was nothing to send (already mailed, or no such receipt), else whether
+ * the donor has an e-mail address (one without also gets the receipt by SMS).
+ */
 export async function sendReceiptMail(
   deps: ReceiptDeps & {
     mailer: Mailer;
@@ -373,7 +385,7 @@ export async function sendReceiptMail(
     manageLink?: (paymentId: string) => Promise<string | null>;
   },
   paymentId: string,
-): Promise<boolean> {
+): Promise<false | { realEmail: boolean }> {
   const stored = await loadReceipt(deps.db, paymentId);
   // Already mailed (a job retried after its process died): no second PDF, no second mail.
   if (!stored || stored.mailed) return false;
@@ -397,7 +409,8 @@ export async function sendReceiptMail(
     ),
     translate(lang, 'You can download your receipts at any time from Donation History:'),
     `${deps.publicUrl}${PAGES.donated.path}`,
-    ...(await monthlyLines(deps, paymentId, lang)),
+    // Only a monthly gift's charge has a manage link to look up.
+    ...(stored.monthly ? await monthlyLines(deps, paymentId, lang) : []),
     '',
     deps.org.name,
   ].join('\n');
@@ -413,5 +426,5 @@ export async function sendReceiptMail(
       },
     ],
   });
-  return true;
+  return { realEmail: stored.realEmail };
 }

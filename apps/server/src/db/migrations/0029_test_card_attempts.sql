@@ -1,0 +1,1 @@
+ALTER TABLE "test_processor_intents" ADD COLUMN "card_attempts" integer DEFAULT 0 NOT NULL;

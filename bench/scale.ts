@@ -11,6 +11,7 @@
  *   npm run bench:scale                       PostgreSQL 10k,100k,1M; PGlite 10k,100k
  *   npm run bench:scale -- --db postgres --sizes 10000,100000
  *   npm run bench:scale -- --runs 3
+ *   npm run bench:scale -- --db postgres --keep   keeps the seeded database (URL printed)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +34,8 @@ const { values: args } = parseArgs({
     sizes: { type: 'string' },
     'pglite-sizes': { type: 'string', default: '10000,100000' },
     runs: { type: 'string', default: '5' },
+    // Keep the PostgreSQL database afterwards (its URL printed), to read plans by hand.
+    keep: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -61,7 +64,10 @@ async function seed(database: Database, from: number, to: number, mode: string) 
   const donorsTo = Math.floor(to / 5);
   const raisers = Math.max(1, Math.floor(fundsTo / 20));
   const raisersFrom = Math.max(1, Math.floor(fundsFrom / 20));
+  // One implicit transaction: `set local` lifts the app's statement timeout (15 s) for the
+  // seeding alone, which at 1M rows on a busy machine takes longer.
   await database.executeSql(`
+    set local statement_timeout = 0;
     set session_replication_role = replica;
     insert into "user" (id, name, email, email_verified, role, created_at)
       select 'scale-raiser-' || i, 'Raiser ' || i, 'raiser' || i || '@scale.test', true, 'verified',
@@ -87,7 +93,7 @@ async function seed(database: Database, from: number, to: number, mode: string) 
     insert into payments (user_id, fund_id, provider, provider_payment_id, amount_poisha, status,
                           method, mode, created_at, updated_at, succeeded_at, receipt_number,
                           anonymous, support_message)
-      select 'scale-donor-' || (i % ${donorsTo}), ${fundId(`(i * 7919) % ${fundsTo}`)},
+      select 'scale-donor-' || (i % ${donorsTo}), ${fundId(`(i::bigint * 7919) % ${fundsTo}`)},
              'test', 'scale_' || i, (100 + (i % 50) * 100) * 100,
              case when i % 50 = 0 then 'failed' else 'succeeded' end,
              (array['card','bkash','nagad','rocket'])[1 + i % 4], '${mode}',
@@ -120,6 +126,7 @@ async function seed(database: Database, from: number, to: number, mode: string) 
 
 async function recountTotals(database: Database, mode: string) {
   await database.executeSql(`
+    set local statement_timeout = 0;
     update funds f set raised_poisha = coalesce(s.raised, 0), donation_count = coalesce(s.n, 0),
                        donor_count = coalesce(s.donors, 0)
     from funds f2 left join (
@@ -129,9 +136,12 @@ async function recountTotals(database: Database, mode: string) {
     where f.id = f2.id;
     delete from donation_days;
   `);
-  await database.db.execute(
-    sql`insert into donation_days (day, mode, cause, donations, amount_poisha) ${DONATION_DAYS_FROM_PAYMENTS}`,
-  );
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(
+      sql`insert into donation_days (day, mode, cause, donations, amount_poisha) ${DONATION_DAYS_FROM_PAYMENTS}`,
+    );
+  });
   await database.executeSql('analyze');
 }
 
@@ -258,9 +268,11 @@ async function signedIn(base: string, email: string, password: string) {
 async function run(kind: 'postgres' | 'pglite', sizes: number[]) {
   let database: Database;
   let drop: (() => Promise<void>) | undefined;
+  let keptUrl = '';
   if (kind === 'postgres') {
     const created = await createPostgresDatabase();
     drop = created.drop;
+    keptUrl = created.url;
     database = await openDatabase({ url: created.url, poolSize: 10 });
   } else {
     database = await openDatabase({});
@@ -481,7 +493,8 @@ async function run(kind: 'postgres' | 'pglite', sizes: number[]) {
   }
   await app.close();
   await database.close();
-  await drop?.();
+  if (args.keep && kind === 'postgres') console.log(`\n[${kind}] kept: ${keptUrl}`);
+  else await drop?.();
   data.remove();
   return results;
 }

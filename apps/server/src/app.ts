@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import { type Language, LANGUAGE_COOKIE } from '@easyfund/shared/i18n/languages';
-import { pageForPath, titleForPath } from '@easyfund/shared/pages';
+import { type FirstRendered, pageForPath, titleForPath } from '@easyfund/shared/pages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { isApiPath, pathOfUrl } from './lib/api-path';
@@ -21,7 +21,9 @@ import { translate } from './lib/i18n';
 import {
   FIRST_RENDER_PAGES,
   type FirstRender,
+  LAST_RENDERS,
   loadFirstRender,
+  RENDER_REUSE_MS,
   renderedAddress,
   withFirstRender,
 } from './lib/first-render';
@@ -367,7 +369,12 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
   const firstRender = serveWeb ? await loadFirstRender(webDist, app.log) : null;
   /** A page's first HTML, with its API calls answered here as an anonymous visitor's
    *  from the same address, in the visitor's language. */
-  const renderFirst = (render: FirstRender, request: FastifyRequest, address: string) => {
+  const renderFirst = (
+    render: FirstRender,
+    request: FastifyRequest,
+    address: string,
+    previous?: FirstRendered,
+  ) => {
     const lang = request.language();
     const answer: typeof fetch = async (input, init) => {
       const res = await app.inject({
@@ -386,6 +393,7 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
       fetch: answer,
       htmlData: { paymentMode: app.payments.mode, paymentProvider: app.config.paymentProvider },
       origin: config.publicUrl,
+      previous,
     });
   };
   /** A page's HTML, with its fund's share card (Open Graph, Twitter) on a fund's page;
@@ -412,6 +420,15 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
   const renderedPages = app.publicCache.create(512, 16 * 1024 * 1024);
   // The kept entry's text, decoded once; its compressions are the entry's own.
   const renderedCopies = new WeakMap<CachedBody, KeptPage>();
+  // Each address's last render, with its page as sent (compressions included): the next
+  // render of it reads the page's data afresh, and when they are the same (the render
+  // gives `previous` back) the page is not drawn, nor compressed, again. A render is reused
+  // for RENDER_REUSE_MS after it was drawn at most (its relative times are its own);
+  // the last LAST_RENDERS addresses are kept.
+  const lastRenders = new Map<
+    string,
+    { rendered: FirstRendered; card: string; page: KeptPage; at: number }
+  >();
   const renderedPage = (
     render: FirstRender,
     request: FastifyRequest,
@@ -420,18 +437,28 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
     pathname: string,
   ): Promise<KeptPage | null> => {
     const address = renderedAddress(page.name, pathname, request.url);
+    const key = `${request.language()}\u0000${address}`;
+    let reused: KeptPage | undefined;
+    let made: { rendered: FirstRendered; card: string; at: number } | undefined;
     return renderedPages
-      .get(`${request.language()}\u0000${address}`, async () => {
-        const rendered = await renderFirst(render, request, address);
+      .get(key, async () => {
+        const startedAt = Date.now();
+        const kept = lastRenders.get(key);
+        const last = kept && startedAt - kept.at < RENDER_REUSE_MS ? kept : undefined;
+        const rendered = await renderFirst(render, request, address, last?.rendered);
         // Not kept: the next visitor's render may succeed.
         if (rendered === null) throw new Error('the page was not rendered');
-        return withFirstRender(
-          await withCardOf(shared.html, page, request.language(), { withData: true }),
-          rendered,
-        );
+        const card = await withCardOf(shared.html, page, request.language(), { withData: true });
+        if (last && rendered === last.rendered && card === last.card) {
+          reused = last.page;
+          return last.page.html;
+        }
+        made = { rendered, card, at: startedAt };
+        return withFirstRender(card, rendered);
       })
       .then(
         (cached) => {
+          if (reused) return reused;
           let copy = renderedCopies.get(cached);
           if (!copy) {
             const { compressed } = cached;
@@ -440,6 +467,14 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
               encode: (encoding) => compressed.encode(encoding),
             };
             renderedCopies.set(cached, copy);
+          }
+          if (made) {
+            lastRenders.delete(key);
+            lastRenders.set(key, { ...made, page: copy });
+            if (lastRenders.size > LAST_RENDERS) {
+              const oldest = lastRenders.keys().next().value;
+              if (oldest !== undefined) lastRenders.delete(oldest);
+            }
           }
           return copy;
         },

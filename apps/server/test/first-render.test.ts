@@ -230,4 +230,56 @@ describe('rendered pages kept for a moment', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("uncached, reads the page's data afresh each time, and draws it again only when they changed", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
+    mkdirSync(path.join(dir, 'ssr'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), readFileSync(path.join(webDist, 'index.html')));
+    // As the app's entry: the data read first, their key, the last render given back when
+    // the key is the same; each drawing numbered.
+    writeFileSync(
+      path.join(dir, 'ssr', 'entry-server.js'),
+      `let drawn = 0;
+      export async function render(url, { fetch, previous }) {
+        const id = new URL(url).pathname.split('/')[2];
+        const fund = await (await fetch('/api/funds/' + id)).json();
+        const dataKey = JSON.stringify(fund);
+        if (previous && previous.dataKey === dataKey) return previous;
+        drawn += 1;
+        return { body: '<p>' + fund.raisedPoisha + ' drawing ' + drawn + '</p>', data: { drawn }, dataKey };
+      }`,
+    );
+    const uncached = await buildTestApp({
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'test',
+      WEB_DIST: dir,
+      PUBLIC_CACHE_MS: '0',
+    });
+    try {
+      const fund = await createRaisedFund(uncached);
+      const page = async () => {
+        const res = await uncached.app.inject({
+          method: 'GET',
+          url: `/donatenow/${fund.id}`,
+          headers: { 'accept-encoding': 'br' },
+        });
+        expect(res.statusCode).toBe(200);
+        return root(brotliDecompressSync(res.rawPayload).toString('utf8'));
+      };
+      expect(await page()).toBe('<p>0 drawing 1</p>');
+      expect(await page()).toBe('<p>0 drawing 1</p>');
+      expect(await page()).toBe('<p>0 drawing 1</p>');
+      // A donation recorded by SQL, by no request of this process (another process's, say):
+      // the next page reads it and is drawn again.
+      await uncached.database.executeSql('update funds set raised_poisha = 50000 where id = $1', [
+        fund.id,
+      ]);
+      expect(await page()).toBe('<p>50000 drawing 2</p>');
+      expect(await page()).toBe('<p>50000 drawing 2</p>');
+    } finally {
+      await uncached.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

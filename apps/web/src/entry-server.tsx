@@ -67,6 +67,15 @@ export async function render(
   return scopes.run(scope, async () => {
     const context = await handler.query(new Request(url));
     if (context.statusCode !== 200 || context.errors) return null;
+    // A render is a function of its data (and of the time, which `previous` keeps): the
+    // same answers as the last render's, the same page, not drawn again.
+    const dataKey = JSON.stringify(
+      scope
+        .queryClient!.getQueryCache()
+        .getAll()
+        .map((q) => [q.queryHash, q.state.status, q.state.data]),
+    );
+    if (options.previous?.dataKey === dataKey) return options.previous;
     const router = createStaticRouter(context);
     const body = await renderWhole(
       <I18nProvider instance={textsFor(options.lang)}>
@@ -77,7 +86,7 @@ export async function render(
     );
     // The loaders' answers, given to an anonymous visitor: the page's public view.
     const data: PageData = { ...dehydrate(scope.queryClient!), renderedAt };
-    return { body, data };
+    return { body, data, dataKey };
   });
 }
 

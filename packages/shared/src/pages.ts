@@ -27,6 +27,11 @@ export interface FirstRenderOptions {
   /** `<html data-*>` as the server writes them. */
   htmlData: Record<string, string>;
   origin: string;
+  /**
+   * The last render of the same address in the same language: given back as it is when
+   * the page's data, read afresh, are the same (`dataKey`), and not drawn again.
+   */
+  previous?: FirstRendered;
 }
 
 /** A page's first render: the HTML inside `#root`, and the data it was drawn from (the
@@ -34,6 +39,8 @@ export interface FirstRenderOptions {
 export interface FirstRendered {
   body: string;
   data: unknown;
+  /** What the page was drawn from (its loaders' answers): the same key, the same page. */
+  dataKey?: string;
 }
 
 /** One page of the web app. */

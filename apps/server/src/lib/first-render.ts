@@ -51,6 +51,14 @@ export function renderedAddress(pageName: string, pathname: string, url: string)
   return search ? `${pathname}?${search}` : pathname;
 }
 
+/**
+ * A page drawn from the same data as its last render is that render again, for this long
+ * after it was drawn at most (a minute: its "5 minutes ago" stay true enough).
+ */
+export const RENDER_REUSE_MS = 60_000;
+/** The last render of this many addresses is kept for that. */
+export const LAST_RENDERS = 128;
+
 /** Renders at once, at most; more requests meanwhile get the page as before. */
 export const MAX_RENDERS_IN_FLIGHT = 8;
 /** A render that takes longer is not waited for (the page goes as before). */

@@ -85,8 +85,10 @@ function toPublic(row: FundRow): TFundPublic {
 const ORDER: Record<FundSort, SQL[]> = {
   newest: [desc(funds.createdAt), desc(funds.id)],
   // Closest to the goal first; funds that reached it after those still short of it.
+  // The hundredth of the goal first (its index gives the nearest few funds at once), the
+  // same order as "reached last, then the nearest".
   'nearly-funded': [
-    sql`(${funds.raisedPoisha} >= ${funds.goalPoisha})`,
+    sql`${funds.progressStep} desc nulls last`,
     sql`${funds.raisedPoisha}::numeric / ${funds.goalPoisha} desc`,
     desc(funds.createdAt),
     desc(funds.id),

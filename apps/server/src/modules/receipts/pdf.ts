@@ -216,6 +216,14 @@ export interface StatementData {
   totalPoisha: number;
   /** Of which given as Zakat, net of refunds. */
   zakatPoisha: number;
+  /** Donations in the year (all of them, also when only the months are listed). */
+  giftCount?: number;
+  /**
+   * A year of more donations than a statement lists (`maxGifts`): each month's count and
+   * net total instead of the donations, which are then empty.
+   */
+  months?: { month: number; count: number; netPoisha: number }[];
+  maxGifts?: number;
 }
 
 /**
@@ -489,7 +497,11 @@ export async function renderStatement(
     oneLine(doc, amount, cols.amount, y, { bold, size: 9, width: 100, alignRight: true });
     doc.y = Math.max(bottom, doc.y) + 3;
   };
-  line(t('Date'), t('Receipt'), t('Fund'), t('Amount'), true);
+  if (s.months) {
+    monthsOf(doc, s, lang, line);
+  } else {
+    line(t('Date'), t('Receipt'), t('Fund'), t('Amount'), true);
+  }
   for (const d of s.donations) {
     const amount = formatTk(d.amountPoisha, lang);
     const fund = d.zakat ? t('{{fund}} (Zakat)', { fund: d.fundName }) : d.fundName;
@@ -506,9 +518,9 @@ export async function renderStatement(
         : formatTk(d.amountPoisha - d.refundedPoisha, lang),
     );
   }
-  if (s.donations.length === 0) line('', '', t('No donations in this year.'), '');
+  if (s.donations.length === 0 && !s.months) line('', '', t('No donations in this year.'), '');
   doc.moveDown(0.4);
-  const count = s.donations.length;
+  const count = s.giftCount ?? s.donations.length;
   line(
     '',
     '',
@@ -524,4 +536,42 @@ export async function renderStatement(
   });
   finish(doc);
   return done;
+}
+
+/**
+ * A year of more donations than a statement lists: why, where each donation is, and each
+ * month's count and net total (the year's total follows as on every statement).
+ */
+function monthsOf(
+  doc: Doc,
+  s: StatementData,
+  lang: Language,
+  line: (date: string, receipt: string, fund: string, amount: string, bold?: boolean) => void,
+) {
+  const t = translator(lang);
+  mixed(
+    doc,
+    t(
+      'This year has {{count}} donations, more than the {{max}} a statement lists one by one: here are their totals by month. Every donation is in “Download my donations (CSV)” on the My Donations page.',
+      {
+        count: formatNumber(s.giftCount ?? 0, lang),
+        max: formatNumber(s.maxGifts ?? 0, lang),
+      },
+    ),
+    { x: 56, size: 10 },
+  );
+  doc.moveDown(0.6);
+  const monthName = new Intl.DateTimeFormat(lang === 'bn' ? 'bn-BD' : 'en-GB', {
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  line(t('Month'), '', t('Donations'), t('Amount'), true);
+  for (const m of s.months ?? []) {
+    line(
+      `${monthName.format(Date.UTC(s.year, m.month - 1, 1))} ${formatDigits(s.year, lang)}`,
+      '',
+      formatNumber(m.count, lang),
+      formatTk(m.netPoisha, lang),
+    );
+  }
 }

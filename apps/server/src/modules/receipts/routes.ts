@@ -43,7 +43,13 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const org: Organisation = { name: config.ORG_NAME, address: config.ORG_ADDRESS };
   const printer = createPrinter({ threads: config.PDF_THREADS });
-  app.addHook('onClose', () => printer.close());
+  // Statements on a thread of their own (decision NNN): a long one (up to a second for
+  // 10,000 gifts) never holds a receipt back, and statements asked at once wait for each
+  // other, not for the receipts.
+  const statementPrinter = createPrinter({ threads: 1 });
+  app.addHook('onClose', async () => {
+    await Promise.all([printer.close(), statementPrinter.close()]);
+  });
   const deps: ReceiptDeps = { db: app.database.db, org, printer };
 
   // The receipt e-mail, queued in the transaction that records the donation.
@@ -130,7 +136,12 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
     app,
     receipts.statement,
     async ({ user, params, request, reply }) => {
-      const file = await statementPdf(deps, user, params.year, request.language());
+      const file = await statementPdf(
+        { ...deps, printer: statementPrinter },
+        user,
+        params.year,
+        request.language(),
+      );
       return sendPdf(reply, file);
     },
     { preHandler: [downloadLimit] },

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@easyfund/shared/constants';
 import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
-import { formatTk } from '@easyfund/shared/format';
+import { formatTk, TIME_ZONE } from '@easyfund/shared/format';
 import { PAGES } from '@easyfund/shared/pages';
 import { isRealEmail, localPhone } from '@easyfund/shared/phone';
 import { builtOnce } from '../../db/built-once';
@@ -163,16 +163,71 @@ export async function receiptPdf(
 }
 
 /**
+ * The most donations a statement lists one by one (decision NNN): at most this many rows
+ * are read and drawn, so a statement's memory and drawing time are bounded (10,000 gifts:
+ * ~1 s of its own thread, ~2 MB of PDF). A year with more is stated as its totals by
+ * month, with every donation in the donor's CSV.
+ */
+export const STATEMENT_MAX_GIFTS = 10_000;
+
+/**
  * A donor's donations of a year (Asia/Dhaka) as the statement lists them: the receipts of
  * that year, of the site's money mode only (test receipts never reach a live statement;
  * decision 449), each with what was taken back; the total is what the donor gave net of
- * refunds, the same as the funds' raised totals count.
+ * refunds, the same as the funds' raised totals count. The year's count and totals are
+ * read first; a year of more than `maxGifts` donations is given as its months' totals.
  */
 export async function statementData(
   db: Db,
   donor: { id: string; name: string; email: string },
   year: number,
+  maxGifts = STATEMENT_MAX_GIFTS,
 ): Promise<StatementData> {
+  const ofYear = and(
+    eq(payments.userId, donor.id),
+    inArray(payments.status, ['succeeded', 'refunded']),
+    isNotNull(payments.receiptNumber),
+    ofLedgerMode(payments.mode),
+    // The receipt number carries the Dhaka year it was given in (after its series'
+    // letters, should a series have them).
+    sql`${payments.receiptNumber} ~ ${`^EF-([A-Z]+-)?${year}-`}`,
+  );
+  const kept = sql`${payments.amountPoisha} - ${payments.refundedPoisha}`;
+  const [totals] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      totalPoisha: sql<number>`coalesce(sum(${kept}), 0)::bigint`.mapWith(Number),
+      zakatPoisha:
+        sql<number>`coalesce(sum(${kept}) filter (where ${payments.zakat}), 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(payments)
+    .where(ofYear);
+  const count = totals?.count ?? 0;
+  const head = { year, donorName: donor.name, donorEmail: donor.email, giftCount: count };
+  if (count > maxGifts) {
+    const month = sql<number>`extract(month from ${payments.succeededAt} at time zone ${TIME_ZONE})::int`;
+    const months = await db
+      .select({
+        month,
+        count: sql<number>`count(*)::int`,
+        netPoisha: sql<number>`sum(${kept})::bigint`.mapWith(Number),
+      })
+      .from(payments)
+      .where(ofYear)
+      // By position: the month's expression carries the time zone as a parameter.
+      .groupBy(sql`1`)
+      .orderBy(sql`1`);
+    return {
+      ...head,
+      donations: [],
+      months,
+      maxGifts,
+      totalPoisha: totals!.totalPoisha,
+      zakatPoisha: totals!.zakatPoisha,
+    };
+  }
   const rows = await db
     .select({
       receiptNumber: payments.receiptNumber,
@@ -185,18 +240,10 @@ export async function statementData(
     })
     .from(payments)
     .innerJoin(funds, eq(funds.id, payments.fundId))
-    .where(
-      and(
-        eq(payments.userId, donor.id),
-        inArray(payments.status, ['succeeded', 'refunded']),
-        isNotNull(payments.receiptNumber),
-        ofLedgerMode(payments.mode),
-        // The receipt number carries the Dhaka year it was given in (after its series'
-        // letters, should a series have them).
-        sql`${payments.receiptNumber} ~ ${`^EF-([A-Z]+-)?${year}-`}`,
-      ),
-    )
-    .orderBy(asc(payments.receiptNumber));
+    .where(ofYear)
+    .orderBy(asc(payments.receiptNumber))
+    // Gifts recorded between the two reads stay within the bound.
+    .limit(maxGifts);
   const donations = rows.map((r) => ({
     receiptNumber: r.receiptNumber!,
     fundName: r.fundName,
@@ -206,13 +253,7 @@ export async function statementData(
     refunded: r.status === 'refunded',
     zakat: r.zakat,
   }));
-  return {
-    year,
-    donorName: donor.name,
-    donorEmail: donor.email,
-    donations,
-    ...statementTotals(donations),
-  };
+  return { ...head, giftCount: donations.length, donations, ...statementTotals(donations) };
 }
 
 /** The signed-in donor's statement of a year (Asia/Dhaka): every receipt of that year. */

@@ -1,0 +1,2 @@
+ALTER TABLE "funds" ADD COLUMN "progress_step" smallint GENERATED ALWAYS AS (case when raised_poisha >= goal_poisha then -1 else (raised_poisha * 100 / goal_poisha)::smallint end) STORED;--> statement-breakpoint
+CREATE INDEX "funds_progress_idx" ON "funds" USING btree ("progress_step" DESC NULLS LAST);

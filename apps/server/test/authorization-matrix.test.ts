@@ -404,7 +404,7 @@ const MATRIX: Record<string, Row> = {
   'funds.decideChange': {
     request: () => ({
       params: { id: changeFundId },
-      payload: { status: 'denied', version: changeFundVersion },
+      payload: { status: 'denied', feedback: 'Keep the old name', version: changeFundVersion },
     }),
   },
   'funds.hold': {

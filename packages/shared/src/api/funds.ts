@@ -108,7 +108,8 @@ export const funds = {
     access: 'admin',
     operationId: 'decideFund',
     tags: ['funds'],
-    summary: 'Approve or deny a pending fund request, with optional feedback',
+    summary:
+      'Approve a pending fund request (optional feedback) or deny it (feedback required: the reason)',
     params: ZIdParam,
     body: ZDecisionRequest,
     response: ZAdminFund,
@@ -121,7 +122,7 @@ export const funds = {
     operationId: 'decideFundChange',
     tags: ['funds'],
     summary:
-      "Approve or deny an approved fund's pending edit (name, image, story, goal), with optional feedback",
+      "Approve an approved fund's pending edit (name, image, story, goal), or deny it with the reason in the feedback",
     params: ZIdParam,
     body: ZDecisionRequest,
     response: ZAdminFund,

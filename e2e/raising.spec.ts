@@ -82,9 +82,17 @@ test.describe('fund raising lifecycle', () => {
     const admin = await signedInPage(browser, DEMO.admin.email, DEMO.admin.password);
     await admin.goto('/dashboard/admin/manageverification');
     const application = admin.locator('tr', { hasText: email });
-    await application.getByLabel(/^Feedback on/).fill('Welcome, your documents are in order');
     const approve = application.getByRole('button', { name: /^Approved/ });
     const deny = application.getByRole('button', { name: /^Deny/ });
+    // A denial needs its reason: without one, the form says so and sends nothing.
+    await deny.click();
+    await expect(application.getByRole('alert')).toHaveText(
+      'Write the reason for the denial in the feedback',
+    );
+    await expect(application.getByLabel(/^Feedback on/)).toBeFocused();
+    await expect(application.getByText('Pending', { exact: true })).toBeVisible();
+    await application.getByLabel(/^Feedback on/).fill('Welcome, your documents are in order');
+    await expect(application.getByRole('alert')).toHaveCount(0);
     await expect(approve).toBeEnabled();
     await expect(deny).toBeEnabled();
     await approve.click();

@@ -117,9 +117,16 @@ test.describe('sharing', () => {
     const fund = await demoFund(request, 'Heart Surgery for Little Tanvir');
     const html = await (await request.get(`/donatenow/${fund.id}`)).text();
     expect(html).toContain(`<meta property="og:title" content="${fund.name}" />`);
-    expect(html).toMatch(
-      /<meta property="og:image" content="https?:\/\/[^"]+\/images\/funds\/health-care\.webp" \/>/,
-    );
+    // Its picture as a JPEG of the size the page names, which every preview shows.
+    const image = /<meta property="og:image" content="(https?:\/\/[^"]+)" \/>/.exec(html)?.[1];
+    expect(image).toMatch(new RegExp(`/api/funds/${fund.id}/share-image\\.jpg\\?v=`));
+    expect(html).toContain('<meta property="og:image:type" content="image/jpeg" />');
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    expect(html).toContain('<meta property="og:image:height" content="630" />');
+    const jpeg = await request.get(new URL(image!).pathname + new URL(image!).search);
+    expect(jpeg.status()).toBe(200);
+    expect(jpeg.headers()['content-type']).toBe('image/jpeg');
+    expect([...(await jpeg.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect(html).toMatch(/<meta property="og:description" content="Tanvir is six\./);
 
     await page.goto(`/donatenow/${fund.id}`);

@@ -12,7 +12,14 @@ import {
 } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import { type Language, LANGUAGE_COOKIE } from '@easyfund/shared/i18n/languages';
-import { type FirstRendered, pageForPath, titleForPath } from '@easyfund/shared/pages';
+import {
+  type FirstRendered,
+  PAGE_TITLES,
+  type PageName,
+  pageForPath,
+  pageTitle,
+  titleForPath,
+} from '@easyfund/shared/pages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { isApiPath, pathOfUrl } from './lib/api-path';
@@ -109,11 +116,24 @@ export interface BuildOptions {
 /**
  * Path segments that are a secret, each a capability to whoever reads it: the identity
  * layer's reset link (`/api/auth/reset-password/<token>`: sets a password), an update
- * mail's unsubscribe link (`/unsubscribe/<token>`, `/api/updates/unsubscribe/<token>`)
- * and the test checkout's page (`/test-gateway/<session key>`: pays or cancels).
+ * mail's unsubscribe link (`/unsubscribe/<token>`, `/api/updates/unsubscribe/<token>`),
+ * a monthly gift's manage link (`/monthly-gifts/<token>`, `/api/monthly-gifts/manage/…`),
+ * a receipt SMS's link (`/r/<token>`, `/api/sms-links/<token>`) and the test checkout's
+ * page (`/test-gateway/<session key>`: pays or cancels).
  */
 const TOKEN_PATHS =
-  /^(\/api\/auth\/reset-password\/|(?:\/api\/updates)?\/unsubscribe\/|\/test-gateway\/)[^/]+/;
+  /^(\/api\/auth\/reset-password\/|(?:\/api\/updates)?\/unsubscribe\/|\/monthly-gifts\/|\/api\/monthly-gifts\/manage\/|\/r\/|\/api\/sms-links\/|\/test-gateway\/)[^/]+/;
+
+/**
+ * The pages that show one item named in their address, and the API each asks for it:
+ * an item that API does not show the visitor answers the page with 404.
+ */
+const ITEM_PAGE_APIS: Partial<Record<PageName, (params: Record<string, string>) => string>> = {
+  fundDetails: ({ id }) => `/api/funds/${id}`,
+  unsubscribe: ({ token }) => `/api/updates/unsubscribe/${token}`,
+  manageGift: ({ token }) => `/api/monthly-gifts/manage/${token}`,
+  smsReceipt: ({ token }) => `/api/sms-links/${token}`,
+};
 
 /**
  * A request's address as logged: the path without its query string (a verification
@@ -481,6 +501,29 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
         () => null,
       );
   };
+  /**
+   * Whether the item a page shows by its address is there for this visitor: what the API
+   * the page asks answers them (a raiser sees their own pending fund, nobody else does).
+   * Pages of no item, or an item the API shows, are there.
+   */
+  const itemIsThere = async (
+    page: NonNullable<ReturnType<typeof pageForPath>>,
+    request: FastifyRequest,
+  ): Promise<boolean> => {
+    const api = ITEM_PAGE_APIS[page.name]?.(page.params);
+    if (!api) return true;
+    const cookie = request.headers.cookie;
+    const res = await app.inject({
+      method: 'GET',
+      url: api,
+      remoteAddress: request.ip,
+      headers: cookie ? { cookie } : {},
+    });
+    // An address no item can have (not an id, too long) is not there either.
+    return !NO_ITEM.has(res.statusCode);
+  };
+  const notFoundTitle = pageTitle(PAGE_TITLES.notFound);
+  const NO_ITEM = new Set([400, 404, 414]);
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = pathOfUrl(request.url) || '/';
     const isApi = isApiPath(pathname);
@@ -489,15 +532,30 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
       // the page's title already in the HTML; a fund's page also carries its own share
       // card for the crawlers of Facebook, WhatsApp and others.
       const page = pageForPath(pathname);
-      const shared = sharedPageFor(titleForPath(pathname), request.language(), page?.name);
+      const title = titleForPath(pathname);
+      const lang = request.language();
       const rendered =
         firstRender && page && FIRST_RENDER_PAGES.has(page.name) && request.method === 'GET'
-          ? await renderedPage(firstRender, request, shared, page, pathname)
+          ? await renderedPage(
+              firstRender,
+              request,
+              sharedPageFor(title, lang, page.name),
+              page,
+              pathname,
+            )
           : null;
+      // A path of no page, and an unknown fund, receipt link or the like: the app's 404
+      // page, answered with the status 404 (a rendered page shows an item that is there).
+      const missing =
+        !page || title === notFoundTitle || (!rendered && !(await itemIsThere(page, request)));
+      const shared = sharedPageFor(missing ? notFoundTitle : title, lang, page?.name);
+      if (missing) reply.status(404);
       const kept = rendered ?? shared;
       const html = rendered
         ? rendered.html
-        : await withCardOf(shared.html, page, request.language());
+        : missing
+          ? shared.html
+          : await withCardOf(shared.html, page, lang);
       // A fund taken down asks search engines to drop it, in its head and its headers
       // (only our own tags are in the head: what a raiser wrote there is escaped).
       const head = html.slice(0, html.indexOf('</head>'));

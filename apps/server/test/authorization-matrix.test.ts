@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type * as FastifyModule from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@easyfund/shared/constants';
 import {
@@ -128,6 +129,7 @@ const held: Record<
 const who: Partial<Record<Actor, SignedInUser>> = {};
 let ownFundId: string;
 let pendingFundId: string;
+let shareFundId: string;
 let otherFundId: string;
 let applicationId: string;
 let withdrawalId: string;
@@ -190,6 +192,7 @@ const MATRIX: Record<string, Row> = {
     except: { anon: 404, user: 404, other: 404 },
     request: () => ({ params: { id: pendingFundId } }),
   },
+  'funds.shareImage': { request: () => ({ params: { id: shareFundId } }) },
   'messages.subscribe': {
     request: () => ({ payload: { email: `news-${n++}@example.com` } }),
   },
@@ -404,7 +407,7 @@ const MATRIX: Record<string, Row> = {
   'funds.decideChange': {
     request: () => ({
       params: { id: changeFundId },
-      payload: { status: 'denied', version: changeFundVersion },
+      payload: { status: 'denied', feedback: 'Keep the old name', version: changeFundVersion },
     }),
   },
   'funds.hold': {
@@ -558,6 +561,15 @@ beforeAll(async () => {
   await setSubscription(ctx.db, user.id, fund.id, true);
   unsubscribeLink = unsubscribeToken(ctx.config.authSecret, user.id, fund.id);
   pendingFundId = (await createFund(ctx.db, { raiserId: verified.id, status: 'pending' })).id;
+  // A fund whose picture is an upload (no web build here to hold the bundled pictures).
+  const picture = await ctx.app.storage.put(
+    `${randomUUID()}-1280.webp`,
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: '#888' } })
+      .webp()
+      .toBuffer(),
+    'image/webp',
+  );
+  shareFundId = (await createFund(ctx.db, { raiserId: other.id, image: picture })).id;
   otherFundId = (await createFund(ctx.db, { raiserId: other.id, status: 'approved' })).id;
   // The own fund's first update was approved (its next ones publish at once); another
   // fund's first update waits for review.

@@ -152,20 +152,20 @@ describe('the visitor’s language', () => {
     const [made] = await ctx.db.select().from(user).where(eq(user.email, email));
     expect(made!.language).toBe('bn');
     expect(await languageOf(ctx.db, made!.id)).toBe('bn');
-    // An admin's denial without feedback: in Bangla, says what it means, links to the item.
+    // An admin's denial: in Bangla, with the admin's reason and a link to the item.
     const admin = await createSignedInUser(ctx, { role: 'admin' });
     const application = await createVerificationApplication(ctx.db, { userId: made!.id });
     const before = ctx.mails.length;
     const res = await as(admin).inject('PATCH', `/api/admin/verifications/${application.id}`, {
       version: await shownVersion(admin, '/api/admin/verifications', application.id),
       status: 'denied',
-      feedback: '',
+      feedback: 'জাতীয় পরিচয়পত্রের ছবি পড়া যাচ্ছে না',
     });
     expect(res.statusCode).toBe(200);
     await jobsDone(ctx);
     const mail = ctx.mails.slice(before).find((m) => m.to === email)!;
     expect(mail.subject).toBe('আপনার তহবিল সংগ্রাহকের আবেদন নাকচ করা হয়েছে');
-    expect(mail.text).toContain('অ্যাডমিন কোনো কারণ জানাননি।');
+    expect(mail.text).toContain('জাতীয় পরিচয়পত্রের ছবি পড়া যাচ্ছে না');
     expect(mail.text).toContain(`${ctx.app.config.publicUrl}/dashboard/verification`);
   });
 

@@ -49,7 +49,11 @@ describe('an admin never decides on their own request', () => {
       OWN_FUND_REQUEST,
     );
     refusedAsOwn(
-      await as(raisingAdmin).inject('PATCH', url, { status: 'denied', version }),
+      await as(raisingAdmin).inject('PATCH', url, {
+        status: 'denied',
+        feedback: 'Not enough detail',
+        version,
+      }),
       OWN_FUND_REQUEST,
     );
     const [row] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
@@ -121,7 +125,13 @@ describe('an admin never decides on their own request', () => {
     expect(row).toMatchObject({ status: 'pending', decidedBy: null });
 
     expect(
-      (await as(otherAdmin).inject('PATCH', url, { status: 'denied', version })).statusCode,
+      (
+        await as(otherAdmin).inject('PATCH', url, {
+          status: 'denied',
+          feedback: 'The ID card is unreadable',
+          version,
+        })
+      ).statusCode,
     ).toBe(200);
   });
 

@@ -52,6 +52,7 @@ const version = (id: string) => shownVersion(admin, '/api/admin/withdrawals', id
 const decide = async (id: string, status: 'approved' | 'denied', by = admin) =>
   as(by).inject('PATCH', `/api/admin/withdrawals/${id}`, {
     status,
+    feedback: status === 'denied' ? 'The account details do not match' : null,
     version: await shownVersion(by, '/api/admin/withdrawals', id),
   });
 

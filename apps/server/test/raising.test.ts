@@ -357,6 +357,7 @@ describe('manage fund request', () => {
 
     const again = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, {
       status: 'denied',
+      feedback: 'Changed my mind',
       version: res.json().version,
     });
     expect(again.statusCode).toBe(409);
@@ -368,14 +369,22 @@ describe('manage fund request', () => {
     expect(events.json().items.map((e: { action: string }) => e.action)).toContain('approved');
   });
 
-  it('denies without feedback', async () => {
+  it('denies with the reason in the feedback, and approves without feedback', async () => {
     const f = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
     const res = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, {
       status: 'denied',
+      feedback: '  The goal is not explained  ',
       version: await shownVersion(admin, '/api/admin/funds', f.id),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'denied', feedback: null });
+    expect(res.json()).toMatchObject({ status: 'denied', feedback: 'The goal is not explained' });
+    const g = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
+    const ok = await as(admin).inject('PATCH', `/api/admin/funds/${g.id}`, {
+      status: 'approved',
+      version: await shownVersion(admin, '/api/admin/funds', g.id),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'approved', feedback: null });
   });
 
   it('refuses a decision from a raiser, an unknown fund and a status other than approved or denied', async () => {

@@ -89,7 +89,11 @@ describe('a fund request', () => {
     const { version } = await shownFund(fund.id);
     const [a, b] = await Promise.all([
       as(admin).inject('PATCH', `${FUNDS}/${fund.id}`, { status: 'approved', version }),
-      as(otherAdmin).inject('PATCH', `${FUNDS}/${fund.id}`, { status: 'denied', version }),
+      as(otherAdmin).inject('PATCH', `${FUNDS}/${fund.id}`, {
+        status: 'denied',
+        feedback: 'The story is too short',
+        version,
+      }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const winner = a.statusCode === 200 ? a : b;
@@ -148,6 +152,7 @@ describe("an approved fund's pending edit", () => {
 
     const deny = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}/change`, {
       status: 'denied',
+      feedback: 'Keep the name donors know',
       version: now.version,
     });
     expect(deny.statusCode).toBe(200);

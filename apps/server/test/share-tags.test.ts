@@ -1,7 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { funds } from '../src/db/schema';
 import { createFund, createUser } from '../src/seed/factories';
 import { buildTestApp, type TestContext } from './helper';
 
@@ -22,6 +26,17 @@ beforeAll(async () => {
       home: ['assets/home-Gh4.js', '../../etc/passwd', 'assets/x.css'],
     }),
   );
+  // The pictures bundled with the web app that the tests' funds show: WebP, as built.
+  mkdirSync(path.join(webDist, 'images', 'funds'), { recursive: true });
+  mkdirSync(path.join(webDist, 'images', 'home'), { recursive: true });
+  writeFileSync(
+    path.join(webDist, 'images', 'funds', 'health-care.webp'),
+    await picture(900, 600, '#2a7a4b'),
+  );
+  writeFileSync(
+    path.join(webDist, 'images', 'home', 'hero-1.webp'),
+    await picture(1920, 800, '#7a2a4b'),
+  );
   ctx = await buildTestApp({
     NODE_ENV: 'production',
     PAYMENT_PROVIDER: 'test',
@@ -34,6 +49,13 @@ afterAll(async () => {
   await ctx.close();
   rmSync(webDist, { recursive: true, force: true });
 });
+
+/** A plain picture of one colour, WebP (as the site stores its pictures). */
+function picture(width: number, height: number, background: string): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .webp()
+    .toBuffer();
+}
 
 const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
@@ -53,7 +75,13 @@ describe("a fund page's HTML for crawlers (no JavaScript)", () => {
     expect(meta(html, 'og:description')).toBe(
       'Tanvir is six and needs open-heart surgery. His father drives a rickshaw.',
     );
-    expect(meta(html, 'og:image')).toBe('https://easyfund.example/images/funds/health-care.webp');
+    expect(meta(html, 'og:image')).toMatch(
+      new RegExp(`^https://easyfund\\.example/api/funds/${fund.id}/share-image\\.jpg\\?v=[\\w-]+$`),
+    );
+    expect(meta(html, 'og:image:type')).toBe('image/jpeg');
+    expect(meta(html, 'og:image:width')).toBe('1200');
+    expect(meta(html, 'og:image:height')).toBe('630');
+    expect(meta(html, 'og:image:alt')).toBe('Heart Surgery for Little Tanvir');
     expect(meta(html, 'og:url')).toBe(`https://easyfund.example/donatenow/${fund.id}`);
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'twitter:title')).toBe('Heart Surgery for Little Tanvir');
@@ -156,5 +184,82 @@ describe("a page's HTML names what the page fetches first", () => {
     ).body;
     expect(html).not.toContain('as="fetch"');
     expect(html).not.toContain('as="image"');
+  });
+});
+
+/** The share image a page names, fetched as a crawler does, with what its tags declare. */
+async function sharedImage(fundId: string) {
+  const html = (await ctx.app.inject({ method: 'GET', url: `/donatenow/${fundId}` })).body;
+  const address = new URL(meta(html, 'og:image')!);
+  expect(address.origin).toBe('https://easyfund.example');
+  const res = await ctx.app.inject({ method: 'GET', url: address.pathname + address.search });
+  return {
+    res,
+    address,
+    declared: {
+      type: meta(html, 'og:image:type'),
+      width: Number(meta(html, 'og:image:width')),
+      height: Number(meta(html, 'og:image:height')),
+    },
+  };
+}
+
+describe("a fund's share image", () => {
+  it('is a real JPEG of the size and type its page declares, made from the bundled picture', async () => {
+    const fund = await createFund(ctx.db, {
+      raiserId,
+      image: '/images/funds/health-care.webp',
+    });
+    const { res, declared } = await sharedImage(fund.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(declared.type);
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const info = await sharp(res.rawPayload).metadata();
+    expect(info).toMatchObject({ format: 'jpeg', width: declared.width, height: declared.height });
+    // The fund's own colours, not the site's picture.
+    const { dominant } = await sharp(res.rawPayload).stats();
+    expect(dominant.g).toBeGreaterThan(dominant.r);
+  });
+
+  it("is made from a raiser's upload, and named anew when the picture changes", async () => {
+    const key = `${randomUUID()}-1280.webp`;
+    const stored = await ctx.app.storage.put(
+      key,
+      await picture(1280, 1700, '#1f3a93'),
+      'image/webp',
+    );
+    const fund = await createFund(ctx.db, { raiserId, image: stored });
+    const first = await sharedImage(fund.id);
+    expect(first.res.statusCode).toBe(200);
+    const info = await sharp(first.res.rawPayload).metadata();
+    expect(info).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    const { dominant } = await sharp(first.res.rawPayload).stats();
+    expect(dominant.b).toBeGreaterThan(dominant.r);
+
+    const other = await createFund(ctx.db, { raiserId, image: '/images/funds/health-care.webp' });
+    const second = await sharedImage(other.id);
+    expect(second.address.searchParams.get('v')).not.toBe(first.address.searchParams.get('v'));
+  });
+
+  it("shows the site's picture for a fund taken down", async () => {
+    const fund = await createFund(ctx.db, { raiserId, image: '/images/funds/health-care.webp' });
+    await ctx.db
+      .update(funds)
+      .set({ hold: 'suspended', holdReason: 'Checking documents' })
+      .where(eq(funds.id, fund.id));
+    const { res } = await sharedImage(fund.id);
+    expect(res.statusCode).toBe(200);
+    const { dominant } = await sharp(res.rawPayload).stats();
+    expect(dominant.r).toBeGreaterThan(dominant.g);
+  });
+
+  it('is a 404 for a pending, unknown or malformed fund', async () => {
+    const pending = await createFund(ctx.db, { raiserId, status: 'pending' });
+    for (const id of [pending.id, '00000000-0000-4000-8000-000000000000', 'not-a-fund']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/funds/${id}/share-image.jpg` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    }
   });
 });

@@ -166,7 +166,10 @@ describe.each([
     expect(meta(html, 'og:description')).toBe(description);
     expect(meta(html, 'twitter:description')).toBe(description);
     expect(meta(html, 'description')).toBe(description);
-    expect(meta(html, 'og:image')).toBe('http://localhost:3000/images/home/hero-1.webp');
+    // The site's picture, not the raiser's (share-image.ts makes it a JPEG).
+    expect(meta(html, 'og:image')).toMatch(
+      new RegExp(`^http://localhost:3000/api/funds/${fund.id}/share-image\\.jpg\\?v=`),
+    );
     expect(meta(html, 'twitter:image')).toBe(meta(html, 'og:image'));
     expect(html).not.toContain('rel="preload" as="image"');
 

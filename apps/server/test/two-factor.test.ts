@@ -78,6 +78,27 @@ describe('two-factor sign-in', () => {
     expect((await me(session)).json().user).toMatchObject({ email: u.email });
   });
 
+  it('takes the code typed in Bangla digits (০–৯), as from a Bangla keyboard', async () => {
+    const u = await createSignedInUser(ctx);
+    const { secret } = await enableTwoFactor(ctx, u);
+    const first = await signIn(u.email, u.password);
+    expect(first.json()).toMatchObject({ twoFactorRedirect: true });
+    const pending = mergeCookies('', first.headers['set-cookie']);
+    const bangla = totpCode(secret, Date.now() + 30_000).replace(/\d/g, (d) =>
+      String.fromCharCode(0x09e6 + Number(d)),
+    );
+    expect(bangla).toMatch(/^[০-৯]{6}$/);
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      headers: { cookie: pending, ...ORIGIN },
+      payload: { code: ` ${bangla} ` },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const session = mergeCookies(pending, ok.headers['set-cookie']);
+    expect((await me(session)).json().user).toMatchObject({ email: u.email });
+  });
+
   it('signs in with a backup code once; the same code does not work twice', async () => {
     const u = await createSignedInUser(ctx);
     const { backupCodes } = await enableTwoFactor(ctx, u);

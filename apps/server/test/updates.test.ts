@@ -320,7 +320,7 @@ describe("a fund's first update is reviewed", () => {
     const approved = await decide(first.json().id, 'approved');
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'approved', decidedBy: { id: admin.id } });
-    expect((await decide(first.json().id, 'denied')).statusCode).toBe(409);
+    expect((await decide(first.json().id, 'denied', 'Too late')).statusCode).toBe(409);
     expect((await publicUpdates(fund.id)).items.map((u) => u.body)).toEqual(['Our first news.']);
     await jobsDone(ctx);
     expect(ctx.mails.slice(before).map((m) => m.to)).toEqual([donor.email]);

@@ -192,6 +192,7 @@ describe('manage verification', () => {
     const again = await as(admin).inject('PATCH', `/api/admin/verifications/${app.id}`, {
       version: await shownVersion(admin, '/api/admin/verifications', app.id),
       status: 'denied',
+      feedback: 'Approved by mistake',
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('This application has already been approved');

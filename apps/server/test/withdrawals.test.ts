@@ -210,6 +210,7 @@ describe('manage withdrawals', () => {
     const again = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
       version: await shownVersion(admin, '/api/admin/withdrawals', w.id),
       status: 'denied',
+      feedback: 'Paid already',
     });
     expect(again.statusCode).toBe(409);
     const mine = await as(raiser).inject('GET', '/api/me/withdrawals');
@@ -228,9 +229,10 @@ describe('manage withdrawals', () => {
     const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
       version: await shownVersion(admin, '/api/admin/withdrawals', w.id),
       status: 'denied',
+      feedback: 'The receipts do not match the amount',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().feedback).toBeNull();
+    expect(res.json().feedback).toBe('The receipts do not match the amount');
     expect(await available(raiser, fund.id)).toBe(150_000);
   });
 

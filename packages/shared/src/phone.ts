@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseDigits } from './digits';
 
 /**
  * Bangladeshi mobile numbers. A number is typed as `01XXXXXXXXX` (11 digits) or with the
@@ -62,10 +63,13 @@ export const ZPhoneNumber = z
   })
   .transform((value) => toE164(value)!);
 
-export const ZPhoneCode = z
-  .string({ error: PHONE_MESSAGES.code })
-  .trim()
-  .regex(/^\d{6}$/, { error: PHONE_MESSAGES.code });
+export const ZPhoneCode = z.preprocess(
+  normaliseDigits,
+  z
+    .string({ error: PHONE_MESSAGES.code })
+    .trim()
+    .regex(/^\d{6}$/, { error: PHONE_MESSAGES.code }),
+);
 
 /** The sign-in form's first step: the number. */
 export const ZPhoneStartForm = z.object({ phoneNumber: ZPhoneNumber });

@@ -18,6 +18,7 @@ import {
   ZUpdateUserRequest,
 } from '@easyfund/shared/schemas/auth';
 import { PAGES } from '@easyfund/shared/pages';
+import { asciiDigits } from '@easyfund/shared/digits';
 import { cleanName, isImageRef } from '@easyfund/shared/schemas/fields';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -321,6 +322,13 @@ export function createAuth({ config, db, mailer, sms, log, jobs }: AuthDeps) {
           if (ctx.path === '/phone-number/send-otp')
             await limitCodeRequests(db, config, body.phoneNumber, ctx.headers);
           return { context: { body } };
+        }
+        // A code typed on a Bangla keyboard (০–৯) is the same code: read as ASCII digits
+        // before the identity layer checks it.
+        if (SECOND_FACTOR_PATHS.has(ctx.path)) {
+          const body = ctx.body as { code?: unknown } | undefined;
+          if (body && typeof body.code === 'string')
+            return { context: { body: { ...body, code: asciiDigits(body.code).trim() } } };
         }
         // A network with many failed sign-ins must solve a challenge first (decision 454).
         if (ctx.path === '/sign-in/email')

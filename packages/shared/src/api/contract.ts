@@ -58,7 +58,7 @@ export interface Endpoint {
    * The success body is not JSON but a download of this type (streamed by the handler,
    * which answers itself); `response` then describes it as a string.
    */
-  produces?: 'text/csv';
+  produces?: 'text/csv' | 'image/jpeg';
   /** Further error statuses the endpoint answers (404, 409, 429, …). */
   errors?: readonly ErrorStatus[];
   /** Error statuses whose body is not the standard error shape (a health check's 503). */

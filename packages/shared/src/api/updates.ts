@@ -61,7 +61,8 @@ export const updates = {
     access: 'admin',
     operationId: 'decideFundUpdate',
     tags: ['updates'],
-    summary: "Approve (publish and e-mail) or deny a fund's first update, with optional feedback",
+    summary:
+      "Approve (publish and e-mail) a fund's first update, or deny it with the reason in the feedback",
     params: ZIdParam,
     body: ZUpdateDecisionRequest,
     response: ZAdminFundUpdate,

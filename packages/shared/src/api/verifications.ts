@@ -50,7 +50,8 @@ export const verifications = {
     access: 'admin',
     operationId: 'decideVerification',
     tags: ['verifications'],
-    summary: 'Approve (the applicant becomes verified) or deny a pending application',
+    summary:
+      'Approve (the applicant becomes verified) or deny a pending application (with the reason in the feedback)',
     params: ZIdParam,
     body: ZDecisionRequest,
     response: ZAdminVerification,

@@ -56,7 +56,8 @@ export const withdrawals = {
     access: 'admin',
     operationId: 'decideWithdrawal',
     tags: ['withdrawals'],
-    summary: 'Approve or deny a pending withdrawal request',
+    summary:
+      'Approve or deny a pending withdrawal request (a denial with the reason in the feedback)',
     params: ZIdParam,
     body: ZDecisionRequest,
     response: ZAdminWithdrawal,

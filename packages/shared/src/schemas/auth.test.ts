@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../texts';
-import { ZPassword, ZRegisterForm } from './auth';
+import { ZPhoneCode } from '../phone';
+import { TOTP_CODE_MESSAGE, ZBackupCode, ZPassword, ZRegisterForm, ZTotpCode } from './auth';
 
 describe('the password rule', () => {
   it.each(['abc123', 'A1b2c3', 'password9', '123abc'])('accepts %s', (p) => {
@@ -45,5 +46,28 @@ describe('the register form', () => {
       photoURL: MSG.photoRequired,
       email: MSG.invalidEmail,
     });
+  });
+});
+
+describe('the codes of two-factor and phone sign-in', () => {
+  it.each([
+    ['০১২৩৪৫', '012345'],
+    [' ৯৮৭৬৫৪ ', '987654'],
+    ['12৩4৫6', '123456'],
+    ['123456', '123456'],
+  ])('reads %j as %j', (typed, sent) => {
+    expect(ZTotpCode.parse(typed)).toBe(sent);
+    expect(ZPhoneCode.parse(typed)).toBe(sent);
+  });
+
+  it.each(['০১২৩৪', '১২৩৪৫৬৭', 'abcdef', ''])('refuses %j', (typed) => {
+    const r = ZTotpCode.safeParse(typed);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe(TOTP_CODE_MESSAGE);
+    expect(ZPhoneCode.safeParse(typed).success).toBe(false);
+  });
+
+  it('reads the digits of a backup code typed in Bangla as ASCII', () => {
+    expect(ZBackupCode.parse('ab১২-cd৩৪')).toBe('ab12-cd34');
   });
 });

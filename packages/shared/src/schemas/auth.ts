@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseDigits } from '../digits';
 import { MSG } from '../texts';
 import { isImageRef, nameText } from './fields';
 
@@ -59,20 +60,26 @@ export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 
-/** A code from an authenticator app. */
-export const ZTotpCode = z
-  .string({ error: TOTP_CODE_MESSAGE })
-  .trim()
-  .regex(/^\d{6}$/, TOTP_CODE_MESSAGE);
+/** A code from an authenticator app, typed in ASCII or Bangla digits (sent as ASCII). */
+export const ZTotpCode = z.preprocess(
+  normaliseDigits,
+  z
+    .string({ error: TOTP_CODE_MESSAGE })
+    .trim()
+    .regex(/^\d{6}$/, TOTP_CODE_MESSAGE),
+);
 
 export const BACKUP_CODE_MESSAGE = 'Enter one of your backup codes';
 
-/** A backup code (printed when two-factor sign-in is turned on). */
-export const ZBackupCode = z
-  .string({ error: BACKUP_CODE_MESSAGE })
-  .trim()
-  .min(4, BACKUP_CODE_MESSAGE)
-  .max(64, BACKUP_CODE_MESSAGE);
+/** A backup code (printed when two-factor sign-in is turned on); Bangla digits read as ASCII. */
+export const ZBackupCode = z.preprocess(
+  normaliseDigits,
+  z
+    .string({ error: BACKUP_CODE_MESSAGE })
+    .trim()
+    .min(4, BACKUP_CODE_MESSAGE)
+    .max(64, BACKUP_CODE_MESSAGE),
+);
 
 /** The register form: the sign-up body plus the confirmation field. */
 export const ZRegisterForm = z

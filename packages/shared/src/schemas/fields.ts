@@ -151,22 +151,44 @@ export const ZShownVersion = z
   .int(VERSION_MESSAGE)
   .min(1, VERSION_MESSAGE);
 
-/** An admin's decision on a fund request, an application or a withdrawal. */
-export const ZDecisionRequest = z.object({
+/** What a denial without a reason is told (the person denied reads the reason). */
+export const DENIAL_REASON_MESSAGE = 'Write the reason for the denial in the feedback';
+
+/** Whether a decision may be sent: a denial needs feedback that is not blank. */
+export function hasDenialReason(decision: { status: string; feedback?: string | null }): boolean {
+  return decision.status !== 'denied' || (decision.feedback ?? '').trim().length > 0;
+}
+
+const decisionFields = {
   status: z.enum(['approved', 'denied'], { error: 'Choose approved or denied' }),
-  version: ZShownVersion,
   feedback: z
     .string()
     .trim()
     .max(1000, 'Use at most 1000 characters')
     .nullish()
     .transform((v) => (v ? v : null)),
-});
+};
+
+/** A denial is refused without a reason: the feedback is where the admin gives it. */
+function requireDenialReason(
+  decision: { status: 'approved' | 'denied'; feedback: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (!hasDenialReason(decision)) {
+    ctx.addIssue({ code: 'custom', path: ['feedback'], message: DENIAL_REASON_MESSAGE });
+  }
+}
+
+/** An admin's decision on a fund request, a fund's edit, an application or a withdrawal:
+ *  approved with optional feedback, or denied with the reason. */
+export const ZDecisionRequest = z
+  .object({ ...decisionFields, version: ZShownVersion })
+  .superRefine(requireDenialReason);
 export type TDecisionRequest = z.input<typeof ZDecisionRequest>;
 
 /** An admin's decision on a fund's first update: an update is never edited once posted,
  *  so what the admin was shown is what they decide on, without a version. */
-export const ZUpdateDecisionRequest = ZDecisionRequest.omit({ version: true });
+export const ZUpdateDecisionRequest = z.object(decisionFields).superRefine(requireDenialReason);
 export type TUpdateDecisionRequest = z.input<typeof ZUpdateDecisionRequest>;
 
 /** A person as lists show them. */

@@ -106,6 +106,9 @@ export type TFundList = z.infer<typeof ZFundList>;
 /** A fund id in a URL: any string; an id that names no visible fund is a 404. */
 export const ZFundIdParam = z.object({ id: z.string().min(1).max(100) });
 
+/** A JPEG picture (a fund's share image). */
+export const ZJpeg = z.string().describe('image/jpeg');
+
 /* ---------- a raiser's own funds and the admins' fund decisions ---------- */
 
 export const MIN_GOAL_TK = 100;

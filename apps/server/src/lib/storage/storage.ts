@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as S3 from '@aws-sdk/client-s3';
 import { type Config, ConfigError } from '../../config';
@@ -8,12 +8,21 @@ import { Unavailable } from '../errors';
 export interface Storage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Uint8Array, contentType: string): Promise<string>;
+  /** An object's bytes; null for a key that is not there. */
+  get(key: string): Promise<Buffer | null>;
   /** Removes objects; keys that do not exist are no error. */
   remove(keys: string[]): Promise<void>;
 }
 
 /** Keys are our own `<uuid>-<width>.webp`; anything else never reaches the disk. */
 const SAFE_KEY = /^[0-9a-f-]{36}-\d{2,4}\.webp$/;
+
+/** The key of one of our uploads from the address `put` answered for it; null for any
+ *  other address. */
+export function uploadKeyOf(address: string): string | null {
+  const last = address.split(/[?#]/)[0]!.split('/').pop() ?? '';
+  return SAFE_KEY.test(last) ? last : null;
+}
 
 function checkKey(key: string) {
   if (!SAFE_KEY.test(key)) throw new Error(`refusing an upload key of unexpected shape: ${key}`);
@@ -28,6 +37,15 @@ export function localStorage(dir: string): Storage {
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, key), body, { flag: 'wx' });
       return `/uploads/${key}`;
+    },
+    async get(key) {
+      checkKey(key);
+      try {
+        return await readFile(path.join(dir, key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
     },
     async remove(keys) {
       for (const key of keys) {
@@ -98,6 +116,21 @@ export function s3Storage(opts: S3Options): Storage {
       }
       if (opts.publicUrl) return `${opts.publicUrl.replace(/\/+$/, '')}/${key}`;
       return objectUrl(key);
+    },
+    async get(key) {
+      checkKey(key);
+      const { client, GetObjectCommand } = await s3();
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: key }), {
+          abortSignal: AbortSignal.timeout(15_000),
+        });
+        return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
+      } catch (err) {
+        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata
+          ?.httpStatusCode;
+        if (status === 404) return null;
+        throw new Unavailable('The image store cannot be reached, please try again shortly');
+      }
     },
     async remove(keys) {
       keys.forEach(checkKey);

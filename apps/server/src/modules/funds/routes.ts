@@ -9,6 +9,7 @@ import { decideFund, decideFundChange, holdFundAsAdmin, listAdminFunds } from '.
 import { recurringDeps } from '../recurring/deps';
 import { stopGiftsOfFund } from '../recurring/service';
 import { listFundEvents } from './events';
+import { fundShareImage } from './share-image';
 import { createFund, getMyFund, listMyFunds, updateFund } from './manage';
 import { getFund, getPublicFund, listApprovedFunds } from './service';
 
@@ -57,6 +58,17 @@ const fundsRoutes: FastifyPluginAsync = async (app) => {
         reply.header('cache-control', 'private, no-cache').header('x-robots-tag', 'noindex');
       return fund;
     }
+  });
+
+  // What a shared link's preview shows: made once per picture and kept (share-image.ts).
+  const webDist = app.config.WEB_DIST;
+  route(app, funds.shareImage, async ({ params, reply }) => {
+    const image = await fundShareImage(db, app.storage, webDist, params.id);
+    return reply
+      .type('image/jpeg')
+      .header('cache-control', 'public, max-age=86400')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(image);
   });
 
   const imagesOf = (user: { id: string }) => (image: string) =>

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { SITE_NAME } from '@easyfund/shared/constants';
-import { FUND_PAGE_IMAGE_SIZES, HERO_SLIDES, srcsetFor } from '@easyfund/shared/images';
+import { FUND_PAGE_IMAGE_SIZES, srcsetFor } from '@easyfund/shared/images';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { funds } from '../../db/schema';
 import { translate } from '../../lib/i18n';
+import { SHARE_IMAGE, shareCardPicture, shareImageUrl } from './share-image';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,6 +28,7 @@ export function summary(text: string, max = 200): string {
 export interface ShareCard {
   title: string;
   description: string;
+  /** The card's picture: the fund's share image (JPEG of SHARE_IMAGE's size). */
   image: string;
   url: string;
   /** The fund's id and picture as the page asks for them (for the page's preloads); no
@@ -36,9 +38,6 @@ export interface ShareCard {
   /** A fund taken down: search engines are asked to drop the page. */
   noindex: boolean;
 }
-
-/** The picture of a share card that shows no fund's own: the site's first hero picture. */
-export const SITE_SHARE_IMAGE = HERO_SLIDES[0].image;
 
 /** The `<meta name="robots">` of a page search engines should drop (a fund taken down). */
 export const ROBOTS_NOINDEX = `<meta name="robots" content="noindex" />`;
@@ -99,15 +98,17 @@ export async function fundShareCard(
     .where(and(eq(funds.id, id), eq(funds.status, 'approved')));
   if (!fund) return null;
   const url = `${publicUrl}/donatenow/${fund.id}`;
+  // The fund's picture as JPEG of a known size (share-image.ts); the site's for a fund
+  // taken down.
+  const image = shareImageUrl(publicUrl, fund.id, shareCardPicture(fund));
   if (fund.hold) {
     const { title, description } = takedownCard({ ...fund, hold: fund.hold }, lang);
-    const image = new URL(SITE_SHARE_IMAGE, `${publicUrl}/`).href;
     return { title, description, image, url, fundId: fund.id, imagePath: null, noindex: true };
   }
   return {
     title: fund.name,
     description: summary(fund.description),
-    image: new URL(fund.image, `${publicUrl}/`).href,
+    image,
     url,
     fundId: fund.id,
     imagePath: fund.image,
@@ -125,6 +126,10 @@ export function shareTags(card: ShareCard): string {
     `<meta property="og:title" content="${e(card.title)}" />`,
     `<meta property="og:description" content="${e(card.description)}" />`,
     `<meta property="og:image" content="${e(card.image)}" />`,
+    `<meta property="og:image:type" content="${SHARE_IMAGE.type}" />`,
+    `<meta property="og:image:width" content="${SHARE_IMAGE.width}" />`,
+    `<meta property="og:image:height" content="${SHARE_IMAGE.height}" />`,
+    `<meta property="og:image:alt" content="${e(card.title)}" />`,
     `<meta property="og:url" content="${e(card.url)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${e(card.title)}" />`,

@@ -46,8 +46,17 @@ function NavItems({ signedIn, loading }: { signedIn: boolean; loading: boolean }
 }
 
 /** The mobile menu below the lg breakpoint: a disclosure button, closed by Escape,
- *  by a click outside, and after navigating. */
-function MobileMenu({ signedIn, loading }: { signedIn: boolean; loading: boolean }) {
+ *  by a click outside, and after navigating. On a phone it also holds Log Out, which
+ *  the bar has no room for beside the brand, the language switch and the avatar. */
+function MobileMenu({
+  signedIn,
+  loading,
+  onLogOut,
+}: {
+  signedIn: boolean;
+  loading: boolean;
+  onLogOut: () => void;
+}) {
   const { pathname } = useLocation();
   // The menu is open on the page where it was opened: navigating closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -113,13 +122,22 @@ function MobileMenu({ signedIn, loading }: { signedIn: boolean; loading: boolean
         className="menu absolute left-0 z-40 mt-2 w-56 rounded-box border border-base-200 bg-base-100 p-2 text-base shadow-lg"
       >
         <NavItems signedIn={signedIn} loading={loading} />
+        {signedIn && (
+          <li className="sm:hidden">
+            <button type="button" onClick={onLogOut}>
+              {t('Log Out')}
+            </button>
+          </li>
+        )}
       </ul>
     </div>
   );
 }
 
 /** Navigation bar: brand, links, and the user's avatar and Log Out when signed in.
- *  Collapses into a dropdown menu below the lg breakpoint. */
+ *  Collapses into a dropdown menu below the lg breakpoint. On a 360 px phone the brand,
+ *  the language switch and the avatar share the bar without touching (the start takes
+ *  the room the end leaves; Log Out moves into the menu). */
 export function Navbar() {
   const { user, loading } = useSession();
   const logOut = useLogOut();
@@ -128,11 +146,11 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-30 border-b border-base-200 bg-base-100/95 backdrop-blur">
       <nav className="navbar mx-auto max-w-7xl gap-2 px-2 sm:px-4" aria-label={t('Main')}>
-        <div className="navbar-start gap-1">
-          <MobileMenu signedIn={signedIn} loading={loading} />
+        <div className="navbar-start w-auto min-w-0 flex-1 gap-1 lg:w-1/2 lg:flex-none">
+          <MobileMenu signedIn={signedIn} loading={loading} onLogOut={() => void logOut()} />
           <Link
             to={paths.home}
-            className="whitespace-nowrap px-2 text-2xl"
+            className="whitespace-nowrap px-1 text-xl sm:px-2 sm:text-2xl"
             aria-label={t('Easy Fund, home')}
           >
             <Brand />
@@ -143,7 +161,7 @@ export function Navbar() {
             <NavItems signedIn={signedIn} loading={loading} />
           </ul>
         </div>
-        <div className="navbar-end gap-2 sm:gap-3">
+        <div className="navbar-end w-auto flex-none gap-2 sm:gap-3 lg:w-1/2">
           <LanguageSwitch />
           {user && (
             <>
@@ -152,7 +170,7 @@ export function Navbar() {
               </Link>
               <button
                 type="button"
-                className="btn btn-primary btn-sm"
+                className="btn btn-primary btn-sm hidden sm:inline-flex"
                 onClick={() => void logOut()}
               >
                 {t('Log Out')}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { WithdrawalStatus } from '@easyfund/shared/constants';
+import { DENIAL_REASON_MESSAGE, hasDenialReason } from '@easyfund/shared/schemas/fields';
 import { useI18n } from '../../../lib/i18n';
 
 interface DecisionControlsProps {
@@ -10,15 +11,26 @@ interface DecisionControlsProps {
   onDecide: (status: 'approved' | 'denied', feedback: string) => Promise<void>;
 }
 
-/** The feedback text with Approved and Deny; all disabled once the status is decided. */
+/**
+ * The feedback text with Approved and Deny; all disabled once the status is decided. A
+ * denial is not sent without a reason in the feedback (the server refuses it too).
+ */
 export function DecisionControls({ subject, status, feedback, onDecide }: DecisionControlsProps) {
   const id = useId();
   const { t } = useI18n();
   const [text, setText] = useState(feedback ?? '');
   const [busy, setBusy] = useState(false);
+  const [missingReason, setMissingReason] = useState(false);
   const decided = status !== 'pending';
+  const errorId = `${id}-feedback-error`;
 
   const decide = async (next: 'approved' | 'denied') => {
+    if (!hasDenialReason({ status: next, feedback: text })) {
+      setMissingReason(true);
+      document.getElementById(`${id}-feedback`)?.focus();
+      return;
+    }
+    setMissingReason(false);
     setBusy(true);
     try {
       await onDecide(next, text);
@@ -37,11 +49,21 @@ export function DecisionControls({ subject, status, feedback, onDecide }: Decisi
         className="textarea textarea-bordered textarea-sm w-full min-w-48"
         rows={2}
         maxLength={1000}
-        placeholder={decided ? t('No feedback') : t('Feedback (optional)')}
+        placeholder={decided ? t('No feedback') : t('Feedback (required to deny)')}
         value={decided ? (feedback ?? '') : text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (e.target.value.trim()) setMissingReason(false);
+        }}
         disabled={decided || busy}
+        aria-invalid={missingReason || undefined}
+        aria-describedby={missingReason ? errorId : undefined}
       />
+      {missingReason && (
+        <p id={errorId} role="alert" className="text-sm text-error">
+          {t(DENIAL_REASON_MESSAGE)}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         <button
           type="button"

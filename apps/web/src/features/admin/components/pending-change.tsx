@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { DENIAL_REASON_MESSAGE, hasDenialReason } from '@easyfund/shared/schemas/fields';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import { useDecideFundChange } from '../../../api/funds';
 import { useI18n } from '../../../lib/i18n';
@@ -6,12 +7,14 @@ import { popup } from '../../../lib/popups';
 
 /**
  * An approved fund's edit waiting for review: what would change (now → proposed), with
- * Approve / Deny and optional feedback. The approved version stays public meanwhile.
+ * Approve / Deny and feedback (the reason, required to deny). The approved version stays public meanwhile.
  */
 export function PendingChange({ fund }: { fund: TAdminFund }) {
   const { t, tk, dateTime } = useI18n();
   const decide = useDecideFundChange();
   const [feedback, setFeedback] = useState('');
+  const [missingReason, setMissingReason] = useState(false);
+  const id = useId();
   const change = fund.pendingChange;
   if (!change) return null;
   const rows: [string, string, string][] = [];
@@ -22,6 +25,12 @@ export function PendingChange({ fund }: { fund: TAdminFund }) {
   if (change.description !== undefined)
     rows.push([t('Story'), fund.description, change.description]);
   const act = async (status: 'approved' | 'denied') => {
+    if (!hasDenialReason({ status, feedback })) {
+      setMissingReason(true);
+      document.getElementById(`${id}-feedback`)?.focus();
+      return;
+    }
+    setMissingReason(false);
     try {
       await decide.mutateAsync({ id: fund.id, status, feedback, version: fund.version });
       void popup.success(status === 'approved' ? t('Change approved') : t('Change denied'));
@@ -49,15 +58,26 @@ export function PendingChange({ fund }: { fund: TAdminFund }) {
           </div>
         ))}
       </dl>
-      <label className="mt-2 flex flex-col gap-1 text-sm">
-        <span>{t('Feedback (optional)')}</span>
+      <label className="mt-2 flex flex-col gap-1 text-sm" htmlFor={`${id}-feedback`}>
+        <span>{t('Feedback (required to deny)')}</span>
         <input
+          id={`${id}-feedback`}
           className="input input-bordered input-sm"
           value={feedback}
           maxLength={1000}
-          onChange={(e) => setFeedback(e.currentTarget.value)}
+          aria-invalid={missingReason || undefined}
+          aria-describedby={missingReason ? `${id}-feedback-error` : undefined}
+          onChange={(e) => {
+            setFeedback(e.currentTarget.value);
+            if (e.currentTarget.value.trim()) setMissingReason(false);
+          }}
         />
       </label>
+      {missingReason && (
+        <p id={`${id}-feedback-error`} role="alert" className="mt-1 text-sm text-error">
+          {t(DENIAL_REASON_MESSAGE)}
+        </p>
+      )}
       <div className="mt-2 flex gap-2">
         <button
           type="button"

@@ -10,7 +10,8 @@ export function TwoFactorPrompt() {
   if (!user || user.role !== 'admin' || user.twoFactorEnabled) return null;
   return (
     <div role="status" className="alert alert-info mb-6 flex flex-wrap items-center gap-3">
-      <p className="flex-1">
+      {/* At least 15rem wide: on a phone the button wraps below the text, not beside it. */}
+      <p className="min-w-0 flex-1 basis-60">
         {t(
           'You are an admin: protect the admin pages with two-factor sign-in (a code from an authenticator app on your phone at each sign-in).',
         )}

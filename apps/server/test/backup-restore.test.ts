@@ -16,6 +16,7 @@ import {
   type TestContext,
 } from './helper';
 import { createRaisedFund, donate } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'easyfund-backup-'));
@@ -57,11 +58,11 @@ async function appOn(dataDir: string, databaseUrl?: string) {
 
 /** What the donor and the public see: the Donation History and each fund's totals. */
 async function whatPeopleSee(ctx: TestContext, cookie: string, fundIds: string[]) {
-  const history = await as({ app: ctx.app, cookie }).inject('GET', '/api/me/donations');
+  const history = await as({ app: ctx.app, cookie }).call(api.donations.mine);
   expect(history.statusCode).toBe(200);
   const funds = [];
   for (const id of fundIds) {
-    const res = await as(ctx).inject('GET', `/api/funds/${id}`);
+    const res = await as(ctx).call(api.funds.get, { params: { id } });
     expect(res.statusCode).toBe(200);
     const { raisedPoisha, donationCount } = res.json() as Record<string, number>;
     funds.push({ id, raisedPoisha, donationCount });

@@ -18,6 +18,7 @@ import {
   shownVersion,
   type TestContext,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let admin: SignedInUser;
@@ -96,8 +97,11 @@ const MAKE: Record<string, () => Promise<Denial>> = {
   },
   "a fund's first update": async () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
-    const posted = await as(raiser).inject('POST', `/api/funds/${fund.id}/updates`, {
-      body: 'Our first news: the pump is ordered.',
+    const posted = await as(raiser).call(api.updates.create, {
+      params: { id: fund.id },
+      body: {
+        body: 'Our first news: the pump is ordered.',
+      },
     });
     expect(posted.json()).toMatchObject({ status: 'pending' });
     const id = posted.json<{ id: string }>().id;

@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, funds } from '../src/db/schema';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+  as,
+} from './helper';
 import { CARDS, createRaisedFund, donate } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let donor: SignedInUser;
@@ -19,10 +26,9 @@ const addToCart = (who: SignedInUser | null, fundId: unknown) =>
     headers: who ? { cookie: who.cookie } : {},
     payload: { fundId },
   });
-const getCart = (who: SignedInUser) =>
-  ctx.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: who.cookie } });
+const getCart = (who: SignedInUser) => as({ app: ctx.app, cookie: who.cookie }).call(api.cart.list);
 const removeFromCart = (who: SignedInUser, id: string) =>
-  ctx.app.inject({ method: 'DELETE', url: `/api/cart/${id}`, headers: { cookie: who.cookie } });
+  as({ app: ctx.app, cookie: who.cookie }).call(api.cart.remove, { params: { id } });
 const history = (who: SignedInUser, what: 'payments' | 'donations', query = '') =>
   ctx.app.inject({
     method: 'GET',
@@ -34,7 +40,7 @@ describe('selected donations (the cart)', () => {
   it('answers 401 to a signed-out visitor', async () => {
     const fund = await createRaisedFund(ctx);
     expect((await addToCart(null, fund.id)).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/cart' })).statusCode).toBe(401);
+    expect((await as(ctx).call(api.cart.list)).statusCode).toBe(401);
     const rows = await ctx.db.select().from(cartItems).where(eq(cartItems.fundId, fund.id));
     expect(rows).toHaveLength(0);
   });
@@ -120,7 +126,7 @@ describe('selected donations (the cart)', () => {
     const fund = await createRaisedFund(ctx);
     await addToCart(user, fund.id);
     await ctx.db.update(funds).set({ status: 'denied' }).where(eq(funds.id, fund.id));
-    expect((await getCart(user)).json().items[0].payable).toBe(false);
+    expect((await getCart(user)).json().items[0]!.payable).toBe(false);
   });
 });
 

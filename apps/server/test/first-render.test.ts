@@ -4,8 +4,9 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFirstRender, scriptJson } from '../src/lib/first-render';
-import { buildTestApp, createSignedInUser, type TestContext } from './helper';
+import { buildTestApp, createSignedInUser, type TestContext, as } from './helper';
 import { createRaisedFund } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 // A web build in miniature: the page, its entry and a preload, and a first-render module
 // that calls the API the way the app's loaders do, writes what it got, and gives it as
@@ -46,7 +47,7 @@ afterAll(async () => {
 
 const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
 const fundJson = async (id: string) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/funds/${id}` })).json();
+  (await as(ctx).call(api.funds.get, { params: { id } })).json();
 
 describe("the server's first render of the busiest pages", () => {
   it("puts a fund page's HTML in #root, from the API answered inside the server, and loads the code after the first paint", async () => {
@@ -96,7 +97,8 @@ describe("the server's first render of the busiest pages", () => {
   it('sends the page as before when the render fails, finds nothing, or is not one of those pages', async () => {
     for (const url of ['/donatenow', '/donatenow/no-such-fund', '/contactus']) {
       const res = await ctx.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
+      // An unknown fund is the not-found page, with its status.
+      expect(res.statusCode, url).toBe(url.endsWith('no-such-fund') ? 404 : 200);
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).toContain(
         '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
@@ -218,10 +220,8 @@ describe('rendered pages kept for a moment', () => {
       );
       expect(await page('/donatenow?cause=flood&zakat=1')).toBe('<p>en 4?cause=flood&zakat=1</p>');
       // A write through this process empties the kept pages: the next visitor sees it.
-      const write = await kept.app.inject({
-        method: 'POST',
-        url: '/api/newsletter',
-        payload: { email: 'reader@example.com' },
+      const write = await as({ app: kept.app }).call(api.messages.subscribe, {
+        body: { email: 'reader@example.com' },
       });
       expect(write.statusCode).toBe(201);
       expect(await page('/')).toBe('<p>en 5</p>');

@@ -14,6 +14,7 @@ import {
 } from './helper';
 import { shortName } from '../src/modules/supporters/names';
 import { confirmAtProcessor, confirmPayment, createIntent, donate } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let raiser: SignedInUser;
@@ -295,8 +296,11 @@ describe('the donor wall', () => {
     });
     const silent = await createDonation(ctx.db, { userId: rafiq.id, fundId, amountTk: 100 });
     for (const id of [elsewhere.id, silent.id]) {
-      const res = await as(raiser).inject('PATCH', `/api/funds/${fundId}/supporters/${id}`, {
-        hidden: true,
+      const res = await as(raiser).call(api.supporters.hideMessage, {
+        params: { id: fundId, donationId: id },
+        body: {
+          hidden: true,
+        },
       });
       expect(res.statusCode).toBe(404);
     }
@@ -328,18 +332,21 @@ describe('the organiser card', () => {
     expect((await visitor().inject('GET', `/api/funds/${pending.id}/organiser`)).statusCode).toBe(
       404,
     );
-    expect((await as(raiser).inject('GET', `/api/funds/${pending.id}/organiser`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await as(raiser).call(api.organisers.get, { params: { id: pending.id } })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('reporting a fund', () => {
   it('files a report that admins see in their queue and can resolve', async () => {
     const fund = await newFund({ name: 'Reported fund' });
-    const res = await as(stranger).inject('POST', `/api/funds/${fund.id}/reports`, {
-      reason: 'fraud',
-      details: 'The same photos are on another site.',
+    const res = await as(stranger).call(api.reports.create, {
+      params: { id: fund.id },
+      body: {
+        reason: 'fraud',
+        details: 'The same photos are on another site.',
+      },
     });
     expect(res.statusCode).toBe(201);
     const queue = (await as(admin).inject('GET', '/api/admin/fund-reports')).json();
@@ -478,15 +485,21 @@ describe('edits of an approved fund go back to review', () => {
       name: 'First try',
       description: 'A new story',
     });
-    const deny = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}/change`, {
-      status: 'denied',
-      feedback: 'Please keep the name',
-      version: await shownVersion(admin, '/api/admin/funds', fund.id),
+    const deny = await as(admin).call(api.funds.decideChange, {
+      params: { id: fund.id },
+      body: {
+        status: 'denied',
+        feedback: 'Please keep the name',
+        version: await shownVersion(admin, '/api/admin/funds', fund.id),
+      },
     });
     expect(deny.json()).toMatchObject({ name: 'Keep me', pendingChange: null });
-    const again = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}/change`, {
-      status: 'approved',
-      version: await shownVersion(admin, '/api/admin/funds', fund.id),
+    const again = await as(admin).call(api.funds.decideChange, {
+      params: { id: fund.id },
+      body: {
+        status: 'approved',
+        version: await shownVersion(admin, '/api/admin/funds', fund.id),
+      },
     });
     expect(again.statusCode).toBe(404);
   });
@@ -524,10 +537,14 @@ describe('admins suspend and close funds', () => {
     const intent = await createIntent(ctx, rafiq, { fundId: fund.id, amountTk: 100 });
     expect(intent.statusCode).toBe(409);
     expect(intent.json().error.code).toBe('fund_on_hold');
-    expect((await as(rafiq).inject('POST', '/api/cart', { fundId: fund.id })).statusCode).toBe(404);
-    const withdrawal = await as(raiser).inject('POST', '/api/withdrawals', {
-      fundId: fund.id,
-      amountTk: 500,
+    expect((await as(rafiq).call(api.cart.add, { body: { fundId: fund.id } })).statusCode).toBe(
+      404,
+    );
+    const withdrawal = await as(raiser).call(api.withdrawals.request, {
+      body: {
+        fundId: fund.id,
+        amountTk: 500,
+      },
     });
     expect(withdrawal.statusCode).toBe(201);
 
@@ -564,10 +581,13 @@ describe('admins suspend and close funds', () => {
 
   it('is for admins only', async () => {
     const fund = await newFund();
-    const res = await as(raiser).inject('PUT', `/api/admin/funds/${fund.id}/hold`, {
-      action: 'close',
-      reason: 'mine',
-      version: 1,
+    const res = await as(raiser).call(api.funds.hold, {
+      params: { id: fund.id },
+      body: {
+        action: 'close',
+        reason: 'mine',
+        version: 1,
+      },
     });
     expect(res.statusCode).toBe(403);
   });

@@ -11,7 +11,9 @@ import {
   ORIGIN,
   type SignedInUser,
   type TestContext,
+  as,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let donor: SignedInUser;
@@ -39,10 +41,8 @@ describe('text PostgreSQL cannot store', () => {
 
   it('answers 400 with a field message for NUL or a lone surrogate in a JSON body', async () => {
     for (const name of ['Rahim\u0000', '\ud800', 'x\udc00y']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/contact',
-        payload: { name, email: 'a@example.com', message: 'Hello there' },
+      const res = await as(ctx).call(api.messages.contact, {
+        body: { name, email: 'a@example.com', message: 'Hello there' },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toEqual({ name: BAD_TEXT });
@@ -58,10 +58,7 @@ describe('text PostgreSQL cannot store', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ name: BAD_TEXT });
-    const ok = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/funds?q=${encodeURIComponent('শিক্ষা 😀')}`,
-    });
+    const ok = await as(ctx).call(api.funds.list, { query: { q: encodeURIComponent('শিক্ষা 😀') } });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -237,11 +234,7 @@ describe('names', () => {
     expect(bn.json().error.fields).toEqual({
       name: 'নামে লাইন ভাঙা, ট্যাব বা লুকানো লেখার-দিক চিহ্ন থাকতে পারে না',
     });
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { cookie: donor.cookie },
-    });
+    const me = await as({ app: ctx.app, cookie: donor.cookie }).call(api.session.me);
     expect(me.json().name).toBe(donor.name);
   });
 
@@ -258,11 +251,7 @@ describe('names', () => {
     const someone = await createSignedInUser(ctx);
     const update = await post('/api/auth/update-user', { name }, { cookie: someone.cookie });
     expect(update.statusCode, update.body).toBe(200);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { cookie: someone.cookie },
-    });
+    const me = await as({ app: ctx.app, cookie: someone.cookie }).call(api.session.me);
     expect(me.json().name).toBe(name);
   });
 });
@@ -277,11 +266,7 @@ describe('what the fuzz test found', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty('name');
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { cookie: donor.cookie },
-    });
+    const me = await as({ app: ctx.app, cookie: donor.cookie }).call(api.session.me);
     expect(me.json().name).toBe(donor.name);
   });
 });

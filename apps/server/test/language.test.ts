@@ -15,6 +15,7 @@ import {
   shownVersion,
   type TestContext,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 describe('the visitor’s language', () => {
   let ctx: TestContext;
@@ -68,13 +69,9 @@ describe('the visitor’s language', () => {
   });
 
   it('answers API errors in the request’s language', async () => {
-    const en = await ctx.app.inject({ method: 'GET', url: '/api/me' });
+    const en = await as(ctx).call(api.session.me);
     expect(en.json().error.message).toBe('You have to Login first');
-    const bn = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { cookie: 'lang=bn' },
-    });
+    const bn = await as({ app: ctx.app, cookie: 'lang=bn' }).call(api.session.me);
     expect(bn.statusCode).toBe(401);
     expect(bn.json().error).toMatchObject({ code: 'unauthorized', message: 'আগে লগইন করতে হবে' });
   });
@@ -101,18 +98,10 @@ describe('the visitor’s language', () => {
 
   it('keeps a signed-in person’s choice with their profile and in the cookie', async () => {
     const person = await createSignedInUser(ctx);
-    const mine = () =>
-      ctx.app.inject({
-        method: 'GET',
-        url: '/api/me/language',
-        headers: { cookie: person.cookie },
-      });
+    const mine = () => as({ app: ctx.app, cookie: person.cookie }).call(api.language.mine);
     expect((await mine()).json()).toEqual({ language: null });
-    const set = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/me/language',
-      headers: { cookie: person.cookie },
-      payload: { language: 'bn' },
+    const set = await as({ app: ctx.app, cookie: person.cookie }).call(api.language.choose, {
+      body: { language: 'bn' },
     });
     expect(set.statusCode).toBe(200);
     expect(String(set.headers['set-cookie'])).toMatch(
@@ -126,11 +115,7 @@ describe('the visitor’s language', () => {
       payload: { language: 'fr' },
     });
     expect(bad.statusCode).toBe(400);
-    const anon = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/me/language',
-      payload: { language: 'bn' },
-    });
+    const anon = await as(ctx).call(api.language.choose, { body: { language: 'bn' } });
     expect(anon.statusCode).toBe(401);
   });
 
@@ -156,10 +141,13 @@ describe('the visitor’s language', () => {
     const admin = await createSignedInUser(ctx, { role: 'admin' });
     const application = await createVerificationApplication(ctx.db, { userId: made!.id });
     const before = ctx.mails.length;
-    const res = await as(admin).inject('PATCH', `/api/admin/verifications/${application.id}`, {
-      version: await shownVersion(admin, '/api/admin/verifications', application.id),
-      status: 'denied',
-      feedback: 'জাতীয় পরিচয়পত্রের ছবি পড়া যাচ্ছে না',
+    const res = await as(admin).call(api.verifications.decide, {
+      params: { id: application.id },
+      body: {
+        version: await shownVersion(admin, '/api/admin/verifications', application.id),
+        status: 'denied',
+        feedback: 'জাতীয় পরিচয়পত্রের ছবি পড়া যাচ্ছে না',
+      },
     });
     expect(res.statusCode).toBe(200);
     await jobsDone(ctx);
@@ -172,7 +160,7 @@ describe('the visitor’s language', () => {
   it('keeps the language an account chose, and reads English for one without any', async () => {
     const person = await createSignedInUser(ctx);
     expect(await languageOf(ctx.db, person.id)).toBe('en');
-    await as(person).inject('PUT', '/api/me/language', { language: 'bn' });
+    await as(person).call(api.language.choose, { body: { language: 'bn' } });
     expect(await languageOf(ctx.db, person.id)).toBe('bn');
     expect(await languageOf(ctx.db, 'nobody')).toBe('en');
   });

@@ -26,6 +26,7 @@ import {
   signIn,
   type TestContext,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let admin: SignedInUser;
@@ -50,7 +51,7 @@ beforeAll(async () => {
     supportMessage: 'A test gift',
   });
   await createDonation(ctx.db, { userId: donor.id, fundId, amountTk: 300 });
-  const asked = await as(raiser).inject('POST', '/api/withdrawals', { fundId, amountTk: 100 });
+  const asked = await as(raiser).call(api.withdrawals.request, { body: { fundId, amountTk: 100 } });
   expect(asked.statusCode).toBe(201);
   // The site goes live: real money from now on.
   await syncLedgerMode(ctx.db, 'live');
@@ -81,14 +82,17 @@ async function pdfText(body: Buffer): Promise<string> {
 
 describe('on a live site, test payments are nowhere', () => {
   it('the donor wall and the fund page count only live donations', async () => {
-    const wall = await as(ctx).inject('GET', `/api/funds/${fundId}/supporters`);
+    const wall = await as(ctx).call(api.supporters.list, { params: { id: fundId } });
     expect(wall.statusCode).toBe(200);
     const items = (wall.json() as { items: { amountPoisha: number; message: string | null }[] })
       .items;
     expect(items.map((i) => i.amountPoisha)).toEqual([50_000]);
-    const messages = await as(ctx).inject('GET', `/api/funds/${fundId}/supporters?view=messages`);
+    const messages = await as(ctx).call(api.supporters.list, {
+      params: { id: fundId },
+      query: { view: 'messages' },
+    });
     expect(JSON.stringify(messages.json())).not.toContain('A test gift');
-    const page = await as(ctx).inject('GET', `/api/funds/${fundId}`);
+    const page = await as(ctx).call(api.funds.get, { params: { id: fundId } });
     expect(page.json()).toMatchObject({ raisedPoisha: 50_000, donationCount: 1, donorCount: 1 });
   });
 
@@ -99,7 +103,7 @@ describe('on a live site, test payments are nowhere', () => {
       const ids = (res.json() as { items: { id: string }[] }).items.map((i) => i.id);
       expect(ids).toEqual([livePayment.id]);
     }
-    const statement = await as(donor).inject('GET', `/api/me/statements/${year}`);
+    const statement = await as(donor).call(api.receipts.statement, { params: { year } });
     expect(statement.statusCode).toBe(200);
     const text = await pdfText(statement.rawPayload);
     expect(text).toContain(livePayment.receiptNumber!);
@@ -107,25 +111,24 @@ describe('on a live site, test payments are nowhere', () => {
   });
 
   it("the admin's lists, overview and exports leave test payments and withdrawals out", async () => {
-    const search = await as(admin).inject('GET', '/api/admin/payments');
+    const search = await as(admin).call(api.payments.search);
     expect((search.json() as { items: { id: string }[] }).items.map((i) => i.id)).toEqual([
       livePayment.id,
     ]);
-    const csv = await as(admin).inject(
-      'GET',
-      `/api/admin/exports/payments.csv?from=${today()}&to=${today()}`,
-    );
+    const csv = await as(admin).call(api.downloads.payments, {
+      query: { from: today(), to: today() },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(livePayment.id);
     expect(csv.body).not.toContain(testPayment.id);
-    const raised = await as(raiser).inject('GET', '/api/me/exports/donations.csv');
+    const raised = await as(raiser).call(api.downloads.myDonations);
     expect(raised.body).toContain('500');
     expect(raised.body).not.toContain('900');
-    const requests = await as(admin).inject('GET', '/api/admin/withdrawals');
+    const requests = await as(admin).call(api.withdrawals.list);
     expect((requests.json() as { items: unknown[] }).items).toEqual([]);
-    const mine = await as(raiser).inject('GET', '/api/me/withdrawals');
+    const mine = await as(raiser).call(api.withdrawals.mine);
     expect((mine.json() as { items: unknown[] }).items).toEqual([]);
-    const overview = await as(admin).inject('GET', '/api/admin/overview');
+    const overview = await as(admin).call(api.overview.get);
     expect(overview.json()).toMatchObject({
       totals: { allTime: { count: 1, amountPoisha: 50_000 } },
       waiting: { withdrawals: 0 },
@@ -139,9 +142,12 @@ describe('demo accounts and the removal of demo data', () => {
       .select({ id: withdrawals.id, version: withdrawals.version })
       .from(withdrawals)
       .where(eq(withdrawals.mode, 'test'));
-    const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${pending!.id}`, {
-      status: 'approved',
-      version: pending!.version,
+    const res = await as(admin).call(api.withdrawals.decide, {
+      params: { id: pending!.id },
+      body: {
+        status: 'approved',
+        version: pending!.version,
+      },
     });
     expect(res.statusCode).toBe(404);
     const [after] = await ctx.db
@@ -166,9 +172,7 @@ describe('demo accounts and the removal of demo data', () => {
     });
     expect(await admins.promoteAll()).toBe(0);
     const cookie = await signIn(ctx.app, seeded.email, 'raiser123');
-    expect((await as({ app: ctx.app, cookie }).inject('GET', '/api/admin/users')).statusCode).toBe(
-      403,
-    );
+    expect((await as({ app: ctx.app, cookie }).call(api.users.list)).statusCode).toBe(403);
   });
 
   it('npm run demo -- remove deletes the demo and every test payment, keeps real money, and totals still prove', async () => {
@@ -233,7 +237,7 @@ describe('demo accounts and the removal of demo data', () => {
     expect((await checkLedger(ctx.db)).problems).toEqual([]);
     const [left] = await ctx.db.select({ n: count() }).from(user).where(eq(user.id, demoDonor.id));
     expect(left?.n).toBe(0);
-    expect((await as(demoDonor).inject('GET', '/api/me/payments')).statusCode).toBe(401);
+    expect((await as(demoDonor).call(api.payments.mine)).statusCode).toBe(401);
   });
 
   it('a live start gives a demo account no sign-in and no admin rights, and a stranger at the demo domain is no demo data', async () => {
@@ -262,7 +266,7 @@ describe('demo accounts and the removal of demo data', () => {
     const config = ctx.app.config as { liveStart: boolean };
     config.liveStart = true;
     try {
-      expect((await as(demoAdmin).inject('GET', '/api/admin/users')).statusCode).toBe(403);
+      expect((await as(demoAdmin).call(api.users.list)).statusCode).toBe(403);
       const refused = await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
@@ -271,10 +275,10 @@ describe('demo accounts and the removal of demo data', () => {
       });
       expect(refused.statusCode).toBe(403);
       expect(refused.headers['set-cookie']).toBeUndefined();
-      expect((await as(admin).inject('GET', '/api/admin/users')).statusCode).toBe(200);
+      expect((await as(admin).call(api.users.list)).statusCode).toBe(200);
     } finally {
       config.liveStart = false;
     }
-    expect((await as(demoAdmin).inject('GET', '/api/admin/users')).statusCode).toBe(200);
+    expect((await as(demoAdmin).call(api.users.list)).statusCode).toBe(200);
   });
 });

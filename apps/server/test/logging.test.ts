@@ -8,7 +8,8 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { errorLine, withSafeErrors } from '../src/lib/log-errors';
 import { createUser } from '../src/seed/factories';
-import { ORIGIN, signIn } from './helper';
+import { ORIGIN, signIn, as } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let app: App;
 let database: Database;
@@ -71,9 +72,7 @@ describe('request logs', () => {
     });
     const cookie = String(res.headers['set-cookie']).split(';')[0]!;
     const token = cookie.split('=')[1]!;
-    await app.inject({
-      method: 'GET',
-      url: '/api/me',
+    await as({ app: app }).call(api.session.me, {
       headers: { cookie, authorization: `Bearer ${token}` },
     });
     const log = lines.join('');
@@ -87,7 +86,7 @@ describe('request logs', () => {
 describe('the access log', () => {
   it('writes one line per request, when its answer has gone: request, status and time', async () => {
     lines.length = 0;
-    const res = await app.inject({ method: 'GET', url: '/api/funds?q=flood&page=1' });
+    const res = await as({ app: app }).call(api.funds.list, { query: { q: 'flood', page: '1' } });
     expect(res.statusCode).toBe(200);
     const missing = await app.inject({ method: 'GET', url: '/api/no-such-route' });
     expect(missing.statusCode).toBe(404);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MSG, MSG } from '@easyfund/shared/texts';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+  as,
+} from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let admin: SignedInUser;
@@ -148,10 +155,8 @@ describe('rate limit of the public forms', () => {
     const small = await buildTestApp({ MESSAGE_RATE_LIMIT_MAX: '2' });
     try {
       const send = (i: number) =>
-        small.app.inject({
-          method: 'POST',
-          url: '/api/contact',
-          payload: { name: 'Spam', email: `s${i}@example.com`, message: `hello ${i}` },
+        as({ app: small.app }).call(api.messages.contact, {
+          body: { name: 'Spam', email: `s${i}@example.com`, message: `hello ${i}` },
         });
       expect((await send(1)).statusCode).toBe(201);
       expect((await send(2)).statusCode).toBe(201);
@@ -168,19 +173,15 @@ describe('rate limit of the public forms', () => {
         payload: { name: 'Real', email: 'real@example.com', message: 'hi' },
       });
       expect(other.statusCode).toBe(201);
-      const news = await small.app.inject({
-        method: 'POST',
-        url: '/api/newsletter',
-        payload: { email: 'n@example.com' },
+      const news = await as({ app: small.app }).call(api.messages.subscribe, {
+        body: { email: 'n@example.com' },
       });
       expect(news.statusCode).toBe(201);
 
       const admin = await createSignedInUser(small, { role: 'admin' });
-      const list = await small.app.inject({
-        method: 'GET',
-        url: '/api/admin/contact-messages',
-        headers: { cookie: admin.cookie },
-      });
+      const list = await as({ app: small.app, cookie: admin.cookie }).call(
+        api.messages.contactList,
+      );
       expect(list.json().total).toBe(3);
     } finally {
       await small.close();

@@ -13,6 +13,7 @@ import {
   type TestContext,
 } from './helper';
 import { createRaisedFund, donate, fundTotals } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let donor: SignedInUser;
@@ -62,7 +63,7 @@ describe('test money never mixes with real money', () => {
     const own = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     await createDonation(ctx.db, { userId: donor.id, fundId: own.id, amountTk: 1000 });
     const ask = (amountTk: number) =>
-      as(raiser).inject('POST', '/api/withdrawals', { fundId: own.id, amountTk });
+      as(raiser).call(api.withdrawals.request, { body: { fundId: own.id, amountTk } });
     expect((await ask(1000)).statusCode).toBe(201);
     try {
       await syncLedgerMode(ctx.db, 'live');

@@ -20,6 +20,7 @@ import {
 } from './helper';
 import { confirmPayment, createIntent, createRaisedFund, fundTotals } from './payments-helper';
 import { StripeStandIn } from './stripe-stand-in';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 /**
  * The money path's branches with Stripe (a local stand-in for its API): what the
@@ -120,7 +121,7 @@ describe('amount, currency and metadata differences', () => {
     expect(report.ok).toBe(false);
     expect(report.needsReview.map((r) => r.providerPaymentId)).toContain(intent.intentId);
     const admin = await createSignedInUser(ctx, { role: 'admin' });
-    const listed = await as(admin).inject('GET', '/api/admin/payments/held');
+    const listed = await as(admin).call(api.payments.held);
     expect(listed.statusCode).toBe(200);
     expect(listed.json().items).toContainEqual(
       expect.objectContaining({ transactionId: intent.intentId, amountPoisha: 50_000 }),
@@ -326,12 +327,10 @@ describe('provider limits and errors', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toMatch(/This payment method takes 60 Tk to 9,99,999.99 Tk/);
     }
-    const inBangla = await as(donor).inject(
-      'POST',
-      '/api/payments/intents',
-      { fundId: fund.id, amountTk: 20 },
-      { 'accept-language': 'bn' },
-    );
+    const inBangla = await as(donor).call(api.payments.createIntent, {
+      body: { fundId: fund.id, amountTk: 20 },
+      headers: { 'accept-language': 'bn' },
+    });
     expect(inBangla.statusCode).toBe(400);
     expect(inBangla.json().error.message).toContain('৬০ টাকা থেকে ৯,৯৯,৯৯৯.৯৯ টাকা');
     expect(inBangla.json().error.message).not.toMatch(/[0-9A-Za-z]/);

@@ -1,7 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from './helper';
+import { buildTestApp, type TestContext, as } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 interface Operation {
   operationId?: string;
@@ -17,7 +18,7 @@ let doc: {
 
 beforeAll(async () => {
   ctx = await buildTestApp({ PUBLIC_URL: 'https://easyfund.example.org' });
-  doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  doc = (await as(ctx).call(api.health.openapi)).json();
 });
 afterAll(() => ctx.close());
 

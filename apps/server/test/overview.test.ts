@@ -7,6 +7,7 @@ import {
   type SignedInUser,
   type TestContext,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let admin: SignedInUser;
@@ -78,7 +79,7 @@ describe('admin overview', () => {
   });
 
   it('is for admins only', async () => {
-    expect((await as(donor).inject('GET', '/api/admin/overview')).statusCode).toBe(403);
-    expect((await as(ctx).inject('GET', '/api/admin/overview')).statusCode).toBe(401);
+    expect((await as(donor).call(api.overview.get)).statusCode).toBe(403);
+    expect((await as(ctx).call(api.overview.get)).statusCode).toBe(401);
   });
 });

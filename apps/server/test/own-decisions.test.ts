@@ -20,6 +20,7 @@ import {
   type TestContext,
   shownVersion,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 /** An admin who also raises funds, and a second admin who decides on them. */
@@ -70,8 +71,11 @@ describe('an admin never decides on their own request', () => {
       status: 'approved',
       name: 'As approved',
     });
-    const edit = await as(raisingAdmin).inject('PATCH', `/api/funds/${fund.id}`, {
-      name: 'Changed by its raiser',
+    const edit = await as(raisingAdmin).call(api.funds.update, {
+      params: { id: fund.id },
+      body: {
+        name: 'Changed by its raiser',
+      },
     });
     expect(edit.json().pendingChange).toMatchObject({ name: 'Changed by its raiser' });
     const url = `/api/admin/funds/${fund.id}/change`;
@@ -80,7 +84,7 @@ describe('an admin never decides on their own request', () => {
       await as(raisingAdmin).inject('PATCH', url, { status: 'approved', version }),
       OWN_FUND_EDIT,
     );
-    const shown = (await as(ctx).inject('GET', `/api/funds/${fund.id}`)).json();
+    const shown = (await as(ctx).call(api.funds.get, { params: { id: fund.id } })).json();
     expect(shown).toMatchObject({ name: 'As approved' });
 
     const approved = await as(otherAdmin).inject('PATCH', url, { status: 'approved', version });
@@ -91,9 +95,11 @@ describe('an admin never decides on their own request', () => {
   it('refuses to approve their own withdrawal; another admin may', async () => {
     const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 5000 });
-    const asked = await as(raisingAdmin).inject('POST', '/api/withdrawals', {
-      fundId: fund.id,
-      amountTk: 1000,
+    const asked = await as(raisingAdmin).call(api.withdrawals.request, {
+      body: {
+        fundId: fund.id,
+        amountTk: 1000,
+      },
     });
     expect(asked.statusCode).toBe(201);
     const url = `/api/admin/withdrawals/${asked.json().id}`;
@@ -199,9 +205,12 @@ describe('an admin never decides on their own request', () => {
 
   it('refuses to resolve a report about their own fund; another admin may', async () => {
     const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
-    const filed = await as(donor).inject('POST', `/api/funds/${fund.id}/reports`, {
-      reason: 'misleading',
-      details: 'The photos are of another place',
+    const filed = await as(donor).call(api.reports.create, {
+      params: { id: fund.id },
+      body: {
+        reason: 'misleading',
+        details: 'The photos are of another place',
+      },
     });
     expect(filed.statusCode).toBe(201);
     const url = `/api/admin/fund-reports/${filed.json().id}`;

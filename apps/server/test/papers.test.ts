@@ -17,6 +17,7 @@ import {
   type TestContext,
 } from './helper';
 import { confirmAtProcessor, confirmPayment, createIntent, donate } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let admin: SignedInUser;
@@ -66,10 +67,13 @@ beforeAll(async () => {
   const { intent, confirmed } = await donate(ctx, donor, fundId, 750);
   expect(confirmed.statusCode).toBe(200);
   refundedId = intent.paymentId;
-  const refund = await as(admin).inject('POST', `/api/admin/payments/${refundedId}/refunds`, {
-    amountPoisha: 250_00,
-    reason: REASON,
-    requestKey: crypto.randomUUID(),
+  const refund = await as(admin).call(api.payments.refund, {
+    params: { paymentId: refundedId },
+    body: {
+      amountPoisha: 250_00,
+      reason: REASON,
+      requestKey: crypto.randomUUID(),
+    },
   });
   expect(refund.statusCode).toBe(200);
   // 1,550 Tk given as Zakat; another donor's 100 Tk; and live money on this test site,
@@ -106,7 +110,7 @@ describe('every paper after a refund', () => {
     const data = await statementData(ctx.db, { id: donor.id, name: '', email: '' }, year());
     expect(data.totalPoisha).toBe(donorNet);
     expect(data.zakatPoisha).toBe(1550_00);
-    const statement = await as(donor).inject('GET', `/api/me/statements/${year()}`);
+    const statement = await as(donor).call(api.receipts.statement, { params: { year: year() } });
     const text = await pdfText(statement.rawPayload);
     expect(text).toContain(`Total (2 donations) ${formatTk(donorNet)}`);
     expect(text).toContain('Two Thousand Fifty Taka Only');
@@ -161,7 +165,8 @@ describe('every paper after a refund', () => {
     expect(number).toMatch(new RegExp(`^CN-T-${year()}-\\d{6}$`));
 
     const receipt = await pdfText(
-      (await as(donor).inject('GET', `/api/payments/${refundedId}/receipt`)).rawPayload,
+      (await as(donor).call(api.receipts.receipt, { params: { paymentId: refundedId } }))
+        .rawPayload,
     );
     expect(receipt).toContain(`Refunded ${formatTk(250_00)}`);
     expect(receipt).toContain(`Kept as a donation ${formatTk(500_00)}`);
@@ -200,22 +205,21 @@ describe('every paper after a refund', () => {
     const donations = await as(donor).inject('GET', '/api/me/donations');
     const gift = donations.json().items.find((p: { id: string }) => p.id === refundedId);
     expect(gift.refunds[0].reason).toBe(REASON);
-    const detail = await as(admin).inject('GET', `/api/admin/payments/${refundedId}`);
+    const detail = await as(admin).call(api.payments.detail, { params: { paymentId: refundedId } });
     expect(detail.json().refunds[0]).toMatchObject({ reason: REASON, amountPoisha: 250_00 });
   });
 
   it('numbers credit notes without gaps, per series', async () => {
     const { intent } = await donate(ctx, donor, fundId, 300);
     for (const amountPoisha of [50_00, 70_00]) {
-      const res = await as(admin).inject(
-        'POST',
-        `/api/admin/payments/${intent.paymentId}/refunds`,
-        {
+      const res = await as(admin).call(api.payments.refund, {
+        params: { paymentId: intent.paymentId },
+        body: {
           amountPoisha,
           reason: 'Asked for it back',
           requestKey: crypto.randomUUID(),
         },
-      );
+      });
       expect(res.statusCode).toBe(200);
     }
     const numbers = (
@@ -234,10 +238,13 @@ describe('every paper after a refund', () => {
     await confirmAtProcessor(ctx, intent);
     expect((await confirmPayment(ctx, donor, intent.intentId)).statusCode).toBe(200);
     const receipt = await pdfText(
-      (await as(donor).inject('GET', `/api/payments/${intent.paymentId}/receipt`)).rawPayload,
+      (await as(donor).call(api.receipts.receipt, { params: { paymentId: intent.paymentId } }))
+        .rawPayload,
     );
     expect(receipt).toContain('Given as Zakat');
-    const mine = await as(donor).inject('GET', `/api/me/payments/${intent.paymentId}`);
+    const mine = await as(donor).call(api.payments.one, {
+      params: { paymentId: intent.paymentId },
+    });
     expect(mine.json().zakat).toBe(true);
     const all = await csv(admin, `/api/admin/exports/payments.csv?from=${today()}&to=${today()}`);
     expect(all.find((r) => r['Payment id'] === intent.paymentId)!.Zakat).toBe('yes');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
-import { buildTestApp, createSignedInUser, ORIGIN, signIn, type TestContext } from './helper';
+import { buildTestApp, createSignedInUser, ORIGIN, signIn, type TestContext, as } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -61,11 +62,7 @@ describe('forgot password', () => {
       url: '/api/auth/reset-password',
       payload: { token, newPassword: 'another9' },
     });
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { cookie: u.cookie },
-    });
+    const me = await as({ app: ctx.app, cookie: u.cookie }).call(api.session.me);
     expect(me.statusCode).toBe(401);
   });
 

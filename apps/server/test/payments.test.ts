@@ -9,7 +9,13 @@ import { TestPaymentProvider } from '../src/lib/payments/test-provider';
 import { markDeclined } from '../src/modules/payments/declines';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { PAYMENT_MESSAGES } from '../src/modules/payments/service';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+  as,
+} from './helper';
 import {
   CARDS,
   confirmAtProcessor,
@@ -22,6 +28,7 @@ import {
   paymentCount,
   paymentRows,
 } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let donor: SignedInUser;
@@ -35,7 +42,7 @@ const silentLog = { warn() {}, error() {} };
 
 describe('starting a payment', () => {
   it('tells the pay page that the embedded test processor is in use', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/config' });
+    const res = await as(ctx).call(api.payments.config);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       provider: 'test',
@@ -48,17 +55,11 @@ describe('starting a payment', () => {
 
   it('answers 401 to a signed-out visitor and records nothing', async () => {
     const fund = await createRaisedFund(ctx);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/intents',
-      payload: { fundId: fund.id, amountTk: 500 },
+    const res = await as(ctx).call(api.payments.createIntent, {
+      body: { fundId: fund.id, amountTk: 500 },
     });
     expect(res.statusCode).toBe(401);
-    const confirm = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/confirm',
-      payload: { intentId: 'pi_test_x' },
-    });
+    const confirm = await as(ctx).call(api.payments.confirm, { body: { intentId: 'pi_test_x' } });
     expect(confirm.statusCode).toBe(401);
     expect(await paymentRows(ctx, fund.id)).toHaveLength(0);
   });
@@ -137,11 +138,8 @@ describe('starting a payment', () => {
 describe('paying by card with the embedded processor', () => {
   it('records a 4242 payment once: fund total and count grow, the fund leaves the cart', async () => {
     const fund = await createRaisedFund(ctx);
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/cart',
-      headers: { cookie: donor.cookie },
-      payload: { fundId: fund.id },
+    await as({ app: ctx.app, cookie: donor.cookie }).call(api.cart.add, {
+      body: { fundId: fund.id },
     });
     const { intent, card, confirmed } = await donate(ctx, donor, fund.id, 500);
     expect(card.statusCode).toBe(200);
@@ -175,11 +173,8 @@ describe('paying by card with the embedded processor', () => {
     'records %s as a failed payment with its message and changes no total',
     async (_, number, message) => {
       const fund = await createRaisedFund(ctx);
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/cart',
-        headers: { cookie: donor.cookie },
-        payload: { fundId: fund.id },
+      await as({ app: ctx.app, cookie: donor.cookie }).call(api.cart.add, {
+        body: { fundId: fund.id },
       });
       const { card, confirmed } = await donate(ctx, donor, fund.id, 500, number);
       expect(card.statusCode).toBe(402);

@@ -7,6 +7,7 @@ import {
   type TestContext,
 } from './helper';
 import { createIntent, createRaisedFund } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let donor: SignedInUser;
@@ -20,10 +21,12 @@ afterAll(() => ctx.close());
 
 /** A wallet payment through the embedded test checkout, paid with `wallet`. */
 async function walletPayment(fundId: string, wallet: string) {
-  const res = await as(donor).inject('POST', '/api/payments/checkout', {
-    fundId,
-    amountTk: 500,
-    method: 'bkash',
+  const res = await as(donor).call(api.payments.checkout, {
+    body: {
+      fundId,
+      amountTk: 500,
+      method: 'bkash',
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   const { paymentId, redirectUrl } = res.json() as { paymentId: string; redirectUrl: string };
@@ -44,7 +47,7 @@ describe("payments still being checked, in the donor's history", () => {
     const card = await createIntent(ctx, donor, { fundId: fund.id, amountTk: 100 });
     expect(card.statusCode).toBe(201);
 
-    const history = await as(donor).inject('GET', '/api/me/payments');
+    const history = await as(donor).call(api.payments.mine);
     const items = history.json().items as { id: string; status: string; method: string }[];
     expect(items.find((p) => p.id === held)).toMatchObject({
       status: 'needs_review',
@@ -53,7 +56,7 @@ describe("payments still being checked, in the donor's history", () => {
     expect(items.find((p) => p.id === timedOut)).toMatchObject({ status: 'pending' });
     expect(items.find((p) => p.id === card.json().paymentId)).toBeUndefined();
     // Not donations yet: My Donation History lists neither.
-    const donations = await as(donor).inject('GET', '/api/me/donations');
+    const donations = await as(donor).call(api.donations.mine);
     expect(donations.json().items).toEqual([]);
 
     // The pay step asks before a second payment to the same fund.
@@ -65,9 +68,9 @@ describe("payments still being checked, in the donor's history", () => {
     const elsewhere = `/api/me/payments/unsettled?fundId=${otherFund.id}`;
     expect((await as(donor).inject('GET', elsewhere)).json().items).toEqual([]);
     expect((await as(other).inject('GET', url)).json().items).toEqual([]);
-    expect((await as(other).inject('GET', '/api/me/payments')).json().items).toEqual([]);
+    expect((await as(other).call(api.payments.mine)).json().items).toEqual([]);
     expect(
-      (await as(donor).inject('GET', '/api/me/payments/unsettled?fundId=nope')).statusCode,
+      (await as(donor).call(api.payments.unsettled, { query: { fundId: 'nope' } })).statusCode,
     ).toBe(400);
   });
 });

@@ -18,6 +18,7 @@ import {
   TEST_DB_KIND,
 } from './helper';
 import { donate } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let donor: SignedInUser;
@@ -67,11 +68,13 @@ describe('receipt numbers', () => {
     const { confirmed } = await donate(ctx, donor, fundId, 1_250);
     const payment = confirmed.json().payment;
     expect(payment.receiptNumber).toMatch(numberPattern(dhakaYear(new Date())));
-    const res = await as(donor).inject('GET', `/api/me/payments/${payment.id}`);
+    const res = await as(donor).call(api.payments.one, { params: { paymentId: payment.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ fundName: FUND_NAME, receiptNumber: payment.receiptNumber });
     // Someone else's payment is not found.
-    expect((await as(other).inject('GET', `/api/me/payments/${payment.id}`)).statusCode).toBe(404);
+    expect(
+      (await as(other).call(api.payments.one, { params: { paymentId: payment.id } })).statusCode,
+    ).toBe(404);
   });
 
   it('has no gaps and no duplicates when donations are recorded at once', async () => {
@@ -232,10 +235,12 @@ describe('the receipt', () => {
     expect((await as(other).inject('GET', url)).statusCode).toBe(404);
     expect((await as(ctx).inject('GET', url)).statusCode).toBe(401);
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await as(donor).inject('GET', `/api/payments/${unknown}/receipt`)).statusCode).toBe(
-      404,
-    );
-    expect((await as(donor).inject('GET', '/api/payments/nope/receipt')).statusCode).toBe(400);
+    expect(
+      (await as(donor).call(api.receipts.receipt, { params: { paymentId: unknown } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await as(donor).call(api.receipts.receipt, { params: { paymentId: 'nope' } })).statusCode,
+    ).toBe(400);
   });
 
   it('says a test payment took no money, and shows a refund in part and in whole', async () => {
@@ -267,10 +272,12 @@ describe('the receipt', () => {
   });
 
   it('of a wallet payment names the wallet and the gateway transaction id, in the PDF and the mail', async () => {
-    const started = await as(donor).inject('POST', '/api/payments/checkout', {
-      fundId,
-      amountTk: 700,
-      method: 'bkash',
+    const started = await as(donor).call(api.payments.checkout, {
+      body: {
+        fundId,
+        amountTk: 700,
+        method: 'bkash',
+      },
     });
     expect(started.statusCode, started.body).toBe(201);
     const { paymentId: walletPayment, redirectUrl } = started.json();
@@ -286,13 +293,17 @@ describe('the receipt', () => {
     });
     expect(paid.statusCode).toBe(200);
     // What Payment History shows: the wallet and the gateway's own transaction id.
-    const shown = (await as(donor).inject('GET', `/api/me/payments/${walletPayment}`)).json();
+    const shown = (
+      await as(donor).call(api.payments.one, { params: { paymentId: walletPayment } })
+    ).json();
     expect(shown).toMatchObject({ status: 'succeeded', method: 'bkash' });
     expect(shown.transactionId).toMatch(/^TESTBTR/);
     const [row] = await ctx.db.select().from(payments).where(eq(payments.id, walletPayment));
     expect(shown.transactionId).toBe(row!.gatewayTransactionId);
 
-    const download = await as(donor).inject('GET', `/api/payments/${walletPayment}/receipt`);
+    const download = await as(donor).call(api.receipts.receipt, {
+      params: { paymentId: walletPayment },
+    });
     expect(download.statusCode).toBe(200);
     for (const text of [
       await pdfText(download.rawPayload),
@@ -314,14 +325,16 @@ describe('the receipt', () => {
   });
 
   it('a pending payment has no receipt yet', async () => {
-    const created = await as(donor).inject('POST', '/api/payments/intents', {
-      fundId,
-      amountTk: 50,
+    const created = await as(donor).call(api.payments.createIntent, {
+      body: {
+        fundId,
+        amountTk: 50,
+      },
     });
     const { paymentId: pending } = created.json();
-    expect((await as(donor).inject('GET', `/api/payments/${pending}/receipt`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await as(donor).call(api.receipts.receipt, { params: { paymentId: pending } })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -331,7 +344,7 @@ describe('the yearly statement', () => {
     const first = (await donate(ctx, statementDonor, fundId, 500)).confirmed.json().payment;
     const second = (await donate(ctx, statementDonor, fundId, 1_500)).confirmed.json().payment;
     const year = dhakaYear(new Date());
-    const res = await as(statementDonor).inject('GET', `/api/me/statements/${year}`);
+    const res = await as(statementDonor).call(api.receipts.statement, { params: { year } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(res.rawPayload);
@@ -348,10 +361,15 @@ describe('the yearly statement', () => {
       .where(eq(payments.userId, donor.id));
     expect(text).not.toContain(foreign!.n!);
 
-    const empty = await as(statementDonor).inject('GET', `/api/me/statements/${year - 1}`);
+    const empty = await as(statementDonor).call(api.receipts.statement, {
+      params: { year: year - 1 },
+    });
     expect(await pdfText(empty.rawPayload)).toContain('No donations in this year.');
-    expect((await as(statementDonor).inject('GET', '/api/me/statements/abc')).statusCode).toBe(400);
-    expect((await as(ctx).inject('GET', `/api/me/statements/${year}`)).statusCode).toBe(401);
+    expect(
+      (await as(statementDonor).call(api.receipts.statement, { params: { year: 'abc' } }))
+        .statusCode,
+    ).toBe(400);
+    expect((await as(ctx).call(api.receipts.statement, { params: { year } })).statusCode).toBe(401);
   });
 });
 
@@ -371,7 +389,7 @@ describe('in the donor’s language', () => {
 
   it('a Bangla donor’s receipt has Bangla labels, Bangla digits and the amount in Bangla words', async () => {
     const bnDonor = await createSignedInUser(ctx, { name: 'রহিম উদ্দিন' });
-    const chose = await as(bnDonor).inject('PUT', '/api/me/language', { language: 'bn' });
+    const chose = await as(bnDonor).call(api.language.choose, { body: { language: 'bn' } });
     expect(chose.statusCode).toBe(200);
     const { confirmed } = await donate(ctx, bnDonor, fundId, 123_400);
     const { id, receiptNumber, succeededAt } = confirmed.json().payment;
@@ -380,8 +398,11 @@ describe('in the donor’s language', () => {
     const mail = await waitFor(() =>
       ctx.mails.find((m) => m.to === bnDonor.email && m.subject.includes(receiptNumber)),
     );
-    const download = await as(bnDonor).inject('GET', `/api/payments/${id}/receipt`, undefined, {
-      'accept-language': 'en',
+    const download = await as(bnDonor).call(api.receipts.receipt, {
+      params: { paymentId: id },
+      headers: {
+        'accept-language': 'en',
+      },
     });
     for (const pdf of [mail.attachments![0]!.content, download.rawPayload]) {
       const text = await flat(pdf);
@@ -431,12 +452,12 @@ describe('in the donor’s language', () => {
 
   it('a Bangla donor’s statement has Bangla labels, digits and the total of one donation', async () => {
     const bnDonor = await createSignedInUser(ctx, { name: 'করিম' });
-    await as(bnDonor).inject('PUT', '/api/me/language', { language: 'bn' });
+    await as(bnDonor).call(api.language.choose, { body: { language: 'bn' } });
     const { receiptNumber, succeededAt } = (
       await donate(ctx, bnDonor, fundId, 1_500)
     ).confirmed.json().payment;
     const year = dhakaYear(new Date());
-    const res = await as(bnDonor).inject('GET', `/api/me/statements/${year}`);
+    const res = await as(bnDonor).call(api.receipts.statement, { params: { year } });
     expect(res.statusCode).toBe(200);
     const text = await flat(res.rawPayload);
     expectBangla(text, `${formatDigits(year, 'bn')} সালের দানের বিবরণী`);
@@ -449,14 +470,16 @@ describe('in the donor’s language', () => {
     for (const english of ['Donation statement', 'Total', 'In words', formatTk(1_500_00)])
       expect(text).not.toContain(english);
 
-    const empty = await as(bnDonor).inject('GET', `/api/me/statements/${year - 1}`);
+    const empty = await as(bnDonor).call(api.receipts.statement, { params: { year: year - 1 } });
     expectBangla(await flat(empty.rawPayload), 'এই বছরে কোনো দান নেই।');
   });
 
   it('an English donor’s statement of one donation says "1 donation"', async () => {
     const enDonor = await createSignedInUser(ctx, { name: 'One Gift' });
     await donate(ctx, enDonor, fundId, 700);
-    const res = await as(enDonor).inject('GET', `/api/me/statements/${dhakaYear(new Date())}`);
+    const res = await as(enDonor).call(api.receipts.statement, {
+      params: { year: dhakaYear(new Date()) },
+    });
     const text = await flat(res.rawPayload);
     expect(text).toContain('Donation statement');
     expect(text).toContain('Total (1 donation)');
@@ -664,7 +687,9 @@ describe('downloads', () => {
       statuses.push((await as(busy).inject('GET', url)).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const refused = await as(busy).inject('GET', `/api/payments/${busyPayment}/receipt`);
+    const refused = await as(busy).call(api.receipts.receipt, {
+      params: { paymentId: busyPayment },
+    });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json()).toEqual({
@@ -673,7 +698,7 @@ describe('downloads', () => {
         message: 'Too many downloads. Please wait a few minutes and try again.',
       },
     });
-    const other = await as(calm).inject('GET', `/api/payments/${calmPayment}/receipt`);
+    const other = await as(calm).call(api.receipts.receipt, { params: { paymentId: calmPayment } });
     expect(other.statusCode).toBe(200);
     expect(other.headers['content-type']).toBe('application/pdf');
   });

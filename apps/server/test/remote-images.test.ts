@@ -14,6 +14,7 @@ import {
   type SignedInUser,
   type TestContext,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 /*
  * An image given by its address is copied into our uploads when a fund is requested or
@@ -87,7 +88,7 @@ describe('an image given by its address', () => {
     expect((await sharp(first.rawPayload).stats()).dominant).toMatchObject({ r: 200 });
 
     picture = await png('#00c');
-    const later = await as(raiser).inject('GET', `/api/me/funds/${res.json().id}`);
+    const later = await as(raiser).call(api.funds.getMine, { params: { id: res.json().id } });
     expect(later.json().image).toBe(image);
     const again = await ctx.app.inject({ method: 'GET', url: image });
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
@@ -110,13 +111,13 @@ describe('an image given by its address', () => {
       ['/big.png', 'The image must be at most 2 MB'],
       ['/loop', REMOTE_IMAGE_MESSAGES.unreachable],
     ];
-    const before = (await as(raiser).inject('GET', '/api/me/funds')).json().items.length;
+    const before = (await as(raiser).call(api.funds.mine)).json().items.length;
     for (const [path, message] of cases) {
       const res = await as(raiser).inject('POST', '/api/funds', fundWith(`${origin}${path}`));
       expect(res.statusCode, path).toBe(400);
       expect(res.json().error.fields, path).toEqual({ image: message });
     }
-    expect((await as(raiser).inject('GET', '/api/me/funds')).json().items).toHaveLength(before);
+    expect((await as(raiser).call(api.funds.mine)).json().items).toHaveLength(before);
   });
 
   it('is never fetched from this machine or a private network unless the setting allows it', async () => {
@@ -137,7 +138,7 @@ describe('an image given by its address', () => {
       });
     }
     expect(hits).toBe(before);
-    expect((await as(guardedRaiser).inject('GET', '/api/me/funds')).json().items).toHaveLength(0);
+    expect((await as(guardedRaiser).call(api.funds.mine)).json().items).toHaveLength(0);
   });
 
   it('counts a copy as an upload: past the hourly uploads of an account, 429 and no fetch', async () => {

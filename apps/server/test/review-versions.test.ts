@@ -10,6 +10,7 @@ import {
   type SignedInUser,
   type TestContext,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 /* What an admin approves is what they were shown (decision 452). */
 
@@ -62,7 +63,10 @@ describe('a fund request', () => {
     const shown = await shownFund(fund.id);
     expect(shown.version).toBeGreaterThanOrEqual(1);
 
-    const edit = await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: BAIT });
+    const edit = await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: { name: BAIT },
+    });
     expect(edit.statusCode).toBe(200);
 
     const approve = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}`, {
@@ -73,7 +77,7 @@ describe('a fund request', () => {
     expect(now).toMatchObject({ name: BAIT, status: 'pending' });
     expect(now.version).toBeGreaterThan(shown.version);
     expectChanged(approve, now.version);
-    expect((await as(ctx).inject('GET', `/api/funds/${fund.id}`)).statusCode).toBe(404);
+    expect((await as(ctx).call(api.funds.get, { params: { id: fund.id } })).statusCode).toBe(404);
 
     const again = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}`, {
       status: 'approved',
@@ -81,7 +85,7 @@ describe('a fund request', () => {
     });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ status: 'approved', name: BAIT });
-    expect((await as(ctx).inject('GET', `/api/funds/${fund.id}`)).json().name).toBe(BAIT);
+    expect((await as(ctx).call(api.funds.get, { params: { id: fund.id } })).json().name).toBe(BAIT);
   });
 
   it('decided by two admins at once is decided once', async () => {
@@ -114,10 +118,10 @@ describe('a fund request', () => {
         status: 'approved',
         version: shown.version,
       }),
-      as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: BAIT }),
+      as(raiser).call(api.funds.update, { params: { id: fund.id }, body: { name: BAIT } }),
     ]);
     expect(edit.statusCode).toBe(200);
-    const page = await as(ctx).inject('GET', `/api/funds/${fund.id}`);
+    const page = await as(ctx).call(api.funds.get, { params: { id: fund.id } });
     if (approve.statusCode === 200) {
       // The approval came first: the edit waits for review, the public sees what was approved.
       expect(page.json().name).toBe('School books');
@@ -136,11 +140,14 @@ describe("an approved fund's pending edit", () => {
       status: 'approved',
       name: 'Clean water',
     });
-    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: 'Clean water for Khulna' });
+    await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: { name: 'Clean water for Khulna' },
+    });
     const shown = await shownFund(fund.id);
     expect(shown.pendingChange).toMatchObject({ name: 'Clean water for Khulna' });
 
-    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: BAIT });
+    await as(raiser).call(api.funds.update, { params: { id: fund.id }, body: { name: BAIT } });
     const approve = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}/change`, {
       status: 'approved',
       version: shown.version,
@@ -148,7 +155,9 @@ describe("an approved fund's pending edit", () => {
     const now = await shownFund(fund.id);
     expectChanged(approve, now.version);
     expect(now.pendingChange).toMatchObject({ name: BAIT });
-    expect((await as(ctx).inject('GET', `/api/funds/${fund.id}`)).json().name).toBe('Clean water');
+    expect((await as(ctx).call(api.funds.get, { params: { id: fund.id } })).json().name).toBe(
+      'Clean water',
+    );
 
     const deny = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}/change`, {
       status: 'denied',
@@ -165,11 +174,20 @@ describe("an approved fund's pending edit", () => {
       status: 'approved',
       name: 'Relief boats',
     });
-    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: 'Relief boats 2' });
+    await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: { name: 'Relief boats 2' },
+    });
     const shown = await shownFund(fund.id);
     // Back to the approved name (the change is withdrawn), then the same proposal again.
-    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: 'Relief boats' });
-    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: 'Relief boats 2' });
+    await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: { name: 'Relief boats' },
+    });
+    await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: { name: 'Relief boats 2' },
+    });
     const approve = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}/change`, {
       status: 'approved',
       version: shown.version,
@@ -179,7 +197,10 @@ describe("an approved fund's pending edit", () => {
 
   it('is not changed by donations: a gift meanwhile does not stale what the admin saw', async () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
-    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { name: 'New name' });
+    await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: { name: 'New name' },
+    });
     const shown = await shownFund(fund.id);
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 500 });
     const approve = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}/change`, {
@@ -195,7 +216,10 @@ describe('suspending, closing and lifting', () => {
   it('lifts a suspension only on the version shown; a takedown goes through an edit made meanwhile', async () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     const shown = await shownFund(fund.id);
-    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { cause: 'health-care' });
+    await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: { cause: 'health-care' },
+    });
     const suspend = await as(admin).inject('PUT', `${FUNDS}/${fund.id}/hold`, {
       action: 'suspend',
       reason: 'Under review',
@@ -203,14 +227,19 @@ describe('suspending, closing and lifting', () => {
     });
     expect(suspend.statusCode).toBe(200);
     const suspended = await shownFund(fund.id);
-    await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, { cause: 'education' });
+    await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: { cause: 'education' },
+    });
 
     const lift = await as(admin).inject('PUT', `${FUNDS}/${fund.id}/hold`, {
       action: 'lift',
       version: suspended.version,
     });
     expectChanged(lift, (await shownFund(fund.id)).version);
-    expect((await as(ctx).inject('GET', `/api/funds/${fund.id}`)).json().hold).toBe('suspended');
+    expect((await as(ctx).call(api.funds.get, { params: { id: fund.id } })).json().hold).toBe(
+      'suspended',
+    );
     const lifted = await as(admin).inject('PUT', `${FUNDS}/${fund.id}/hold`, {
       action: 'lift',
       version: (await shownFund(fund.id)).version,
@@ -234,22 +263,22 @@ describe('applications and withdrawals', () => {
     const now = await shownVersion(admin, '/api/admin/verifications', application.id);
     expect(now).toBe(version + 1);
     expectChanged(approve, now);
-    const mine = await as(applicant).inject('GET', '/api/verifications/mine');
+    const mine = await as(applicant).call(api.verifications.mine);
     expect(mine.json()).toMatchObject({ role: 'user', application: { status: 'pending' } });
 
     const again = await as(admin).inject('PATCH', url, { status: 'approved', version: now });
     expect(again.statusCode).toBe(200);
-    expect((await as(applicant).inject('GET', '/api/verifications/mine')).json().role).toBe(
-      'verified',
-    );
+    expect((await as(applicant).call(api.verifications.mine)).json().role).toBe('verified');
   });
 
   it('a withdrawal changed after the admin opened it is not approved; two decisions at once, one wins', async () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 2000 });
-    const asked = await as(raiser).inject('POST', '/api/withdrawals', {
-      fundId: fund.id,
-      amountTk: 100,
+    const asked = await as(raiser).call(api.withdrawals.request, {
+      body: {
+        fundId: fund.id,
+        amountTk: 100,
+      },
     });
     const id = asked.json().id as string;
     const url = `/api/admin/withdrawals/${id}`;
@@ -265,7 +294,7 @@ describe('applications and withdrawals', () => {
       as(otherAdmin).inject('PATCH', url, { status: 'approved', version: version + 1 }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    const mine = (await as(raiser).inject('GET', '/api/me/withdrawals')).json();
+    const mine = (await as(raiser).call(api.withdrawals.mine)).json();
     expect(mine.items.find((w: { id: string }) => w.id === id)).toMatchObject({
       status: 'approved',
       amountPoisha: 190_000,
@@ -277,7 +306,10 @@ describe('every decision', () => {
   it('needs the version shown (400 naming the field) and changes nothing without it', async () => {
     const pending = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
     const approved = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
-    await as(raiser).inject('PATCH', `/api/funds/${approved.id}`, { name: 'Renamed' });
+    await as(raiser).call(api.funds.update, {
+      params: { id: approved.id },
+      body: { name: 'Renamed' },
+    });
     const applicant = await createSignedInUser(ctx);
     const application = await createVerificationApplication(ctx.db, { userId: applicant.id });
     // A withdrawal needs money raised (the database keeps withdrawals within the balance).

@@ -10,9 +10,11 @@ import {
   ORIGIN,
   type SignedInUser,
   type TestContext,
+  as,
 } from './helper';
 import { createRaisedFund, donate } from './payments-helper';
 import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let standIn: Awaited<ReturnType<typeof startSmsStandIn>>;
@@ -76,22 +78,16 @@ describe('receipts by SMS', () => {
 
     // The link opens the receipt without a session, and offers STOP.
     const token = linkOf(sms.sms)!;
-    const link = await ctx.app.inject({ method: 'GET', url: `/api/sms-links/${token}` });
+    const link = await as(ctx).call(api.sms.link, { params: { token } });
     expect(link.json()).toMatchObject({ amountPoisha: 75_000, stopped: false });
-    const pdf = await ctx.app.inject({ method: 'GET', url: `/api/sms-links/${token}/receipt` });
+    const pdf = await as(ctx).call(api.sms.receipt, { params: { token } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     // A forged or altered link opens nothing.
     const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: `/api/sms-links/${forged}` })).statusCode,
-    ).toBe(404);
+    expect((await as(ctx).call(api.sms.link, { params: { token: forged } })).statusCode).toBe(404);
 
-    const stop = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/sms-links/${token}/stop`,
-      headers: ORIGIN,
-    });
+    const stop = await as(ctx).call(api.sms.stop, { params: { token }, headers: ORIGIN });
     expect(stop.json()).toMatchObject({ stopped: true });
     const sentBefore = standIn.sent.length;
     await donate(ctx, donor, fund.id, 100);

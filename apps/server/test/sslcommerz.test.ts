@@ -3,10 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema';
 import { createVerificationApplication } from '../src/seed/factories';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+  as,
+} from './helper';
 import { createRaisedFund, declinesCounted, fundTotals, paymentRows } from './payments-helper';
 import { refundTransIdFor } from '../src/lib/payments/gateway';
 import { STAND_IN_STORE, SslCommerzStandIn } from './sslcommerz-stand-in';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let standIn: SslCommerzStandIn;
 /** Gateway notifications one network may send in 10 minutes, here. */
@@ -104,11 +111,8 @@ describe('SSLCommerz checkout', () => {
 
   it('names the wallet limit before sending anyone to the gateway', async () => {
     const fund = await createRaisedFund(ctx);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/checkout',
-      headers: { cookie: donor.cookie },
-      payload: { fundId: fund.id, amountTk: 30_000, method: 'nagad' },
+    const res = await as({ app: ctx.app, cookie: donor.cookie }).call(api.payments.checkout, {
+      body: { fundId: fund.id, amountTk: 30_000, method: 'nagad' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
@@ -126,10 +130,8 @@ describe('SSLCommerz checkout', () => {
       `/dashboard/selecteddonation/pay/${fund.id}?payment=${started.paymentId}`,
     );
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 50_000, donationCount: 1 });
-    const mine = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/me/payments/${started.paymentId}`,
-      headers: { cookie: donor.cookie },
+    const mine = await as({ app: ctx.app, cookie: donor.cookie }).call(api.payments.one, {
+      params: { paymentId: started.paymentId },
     });
     expect(mine.json()).toMatchObject({
       status: 'succeeded',
@@ -243,21 +245,15 @@ describe('SSLCommerz checkout', () => {
   it('an admin approves a held payment (counted once) or refunds one through the gateway', async () => {
     const admin = await createSignedInUser(ctx, { role: 'admin' });
     const review = (paymentId: string, decision: 'approve' | 'refund') =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/admin/payments/${paymentId}/review`,
-        headers: { cookie: admin.cookie },
-        payload: { decision, reason: 'Checked with the donor' },
+      as({ app: ctx.app, cookie: admin.cookie }).call(api.payments.review, {
+        params: { paymentId },
+        body: { decision, reason: 'Checked with the donor' },
       });
     const approved = await startPaid(500, { risk: 1 });
     const refunded = await startPaid(800, { risk: 1 });
     await ipn(approved.fields);
     await ipn(refunded.fields);
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/payments/held',
-      headers: { cookie: admin.cookie },
-    });
+    const list = await as({ app: ctx.app, cookie: admin.cookie }).call(api.payments.held);
     const ids = (list.json() as { items: { id: string; donorEmail: string }[] }).items;
     expect(ids.map((p) => p.id)).toEqual(
       expect.arrayContaining([approved.started.paymentId, refunded.started.paymentId]),
@@ -288,11 +284,9 @@ describe('SSLCommerz checkout', () => {
     const { checkLedger } = await import('../src/lib/ledger');
     const admin = await createSignedInUser(ctx, { role: 'admin' });
     const refund = (paymentId: string, amountPoisha: number) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/admin/payments/${paymentId}/refunds`,
-        headers: { cookie: admin.cookie },
-        payload: { amountPoisha, reason: 'Paid twice', requestKey: crypto.randomUUID() },
+      as({ app: ctx.app, cookie: admin.cookie }).call(api.payments.refund, {
+        params: { paymentId },
+        body: { amountPoisha, reason: 'Paid twice', requestKey: crypto.randomUUID() },
       });
     const paid = await startPaid(1000);
     await ipn(paid.fields);
@@ -321,10 +315,8 @@ describe('SSLCommerz checkout', () => {
     });
     expect(await fundTotals(ctx, paid.fund.id)).toEqual({ raisedPoisha: 60_000, donationCount: 1 });
 
-    const detail = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/payments/${id}`,
-      headers: { cookie: admin.cookie },
+    const detail = await as({ app: ctx.app, cookie: admin.cookie }).call(api.payments.detail, {
+      params: { paymentId: id },
     });
     expect(detail.json()).toMatchObject({
       method: 'bkash',
@@ -485,11 +477,8 @@ describe('SSLCommerz checkout', () => {
     const fund = await createRaisedFund(ctx);
     standIn.failing = true;
     try {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/payments/checkout',
-        headers: { cookie: donor.cookie },
-        payload: { fundId: fund.id, amountTk: 500, method: 'rocket' },
+      const res = await as({ app: ctx.app, cookie: donor.cookie }).call(api.payments.checkout, {
+        body: { fundId: fund.id, amountTk: 500, method: 'rocket' },
       });
       expect(res.statusCode).toBe(503);
     } finally {
@@ -718,11 +707,8 @@ describe('SSLCommerz session fields, as its v4 documentation gives them', () => 
     const email = `${'a'.repeat(48)}@example.com`;
     const long = await createSignedInUser(ctx, { name, email });
     const fund = await createRaisedFund(ctx);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/checkout',
-      headers: { cookie: long.cookie },
-      payload: { fundId: fund.id, amountTk: 500, method: 'nagad' },
+    const res = await as({ app: ctx.app, cookie: long.cookie }).call(api.payments.checkout, {
+      body: { fundId: fund.id, amountTk: 500, method: 'nagad' },
     });
     expect(res.statusCode, res.body).toBe(201);
     const sent = standIn.byTranId(res.json().paymentId).form;
@@ -748,11 +734,8 @@ describe('SSLCommerz session fields, as its v4 documentation gives them', () => 
     const applicant = await createSignedInUser(ctx);
     await createVerificationApplication(ctx.db, { userId: applicant.id });
     const fund = await createRaisedFund(ctx);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/checkout',
-      headers: { cookie: applicant.cookie },
-      payload: { fundId: fund.id, amountTk: 500, method: 'bkash' },
+    const res = await as({ app: ctx.app, cookie: applicant.cookie }).call(api.payments.checkout, {
+      body: { fundId: fund.id, amountTk: 500, method: 'bkash' },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(standIn.byTranId(res.json().paymentId).form).toMatchObject({
@@ -772,18 +755,14 @@ describe('SSLCommerz session fields, as its v4 documentation gives them', () => 
       `/dashboard/selecteddonation/pay/${fund.id}?payment=${started.paymentId}`,
     );
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 75_000, donationCount: 1 });
-    const mine = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/me/payments/${started.paymentId}`,
-      headers: { cookie: donor.cookie },
+    const mine = await as({ app: ctx.app, cookie: donor.cookie }).call(api.payments.one, {
+      params: { paymentId: started.paymentId },
     });
     expect(mine.json()).toMatchObject({ status: 'succeeded', transactionId: fields.bank_tran_id });
     // Staff find it by the tran_id the merchant panel shows.
     const admin = await createSignedInUser(ctx, { role: 'admin' });
-    const found = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/payments?q=${fields.tran_id}`,
-      headers: { cookie: admin.cookie },
+    const found = await as({ app: ctx.app, cookie: admin.cookie }).call(api.payments.search, {
+      query: { q: fields.tran_id },
     });
     expect(found.json().items.map((p: { id: string }) => p.id)).toEqual([started.paymentId]);
   });

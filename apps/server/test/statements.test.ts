@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from './helper';
 import { donate } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let donor: SignedInUser;
@@ -68,13 +69,13 @@ describe('a yearly statement of many gifts', () => {
   it('lists 10,000 gifts on a thread of its own: receipts asked meanwhile are not held back', async () => {
     // A receipt of the donor's, drawn once so that the receipt printer's thread is up.
     const gift = (await donate(ctx, donor, fundId, 500)).confirmed.json().payment;
-    const receipt = () => as(donor).inject('GET', `/api/payments/${gift.id}/receipt`);
+    const receipt = () => as(donor).call(api.receipts.receipt, { params: { paymentId: gift.id } });
     expect((await receipt()).statusCode).toBe(200);
 
     const started = performance.now();
     let statementMs = 0;
     const statement = as(donor)
-      .inject('GET', `/api/me/statements/${YEAR}`)
+      .call(api.receipts.statement, { params: { year: YEAR } })
       .then((res) => {
         statementMs = performance.now() - started;
         return res;
@@ -106,7 +107,7 @@ describe('a yearly statement of many gifts', () => {
   it('states a year of more gifts than a statement lists as its months’ totals, and says where each gift is', async () => {
     const many = await createSignedInUser(ctx, { name: 'Even More Gifts' });
     await giftsInYear(many.id, '1', STATEMENT_MAX_GIFTS + 1);
-    const res = await as(many).inject('GET', `/api/me/statements/${YEAR}`);
+    const res = await as(many).call(api.receipts.statement, { params: { year: YEAR } });
     expect(res.statusCode).toBe(200);
     const text = await pdfText(res.rawPayload);
     expect(text).toContain(
@@ -125,11 +126,11 @@ describe('a yearly statement of many gifts', () => {
 
   it('in Bangla, says the same in Bangla', async () => {
     const bn = await createSignedInUser(ctx, { name: 'বহু দান' });
-    expect((await as(bn).inject('PUT', '/api/me/language', { language: 'bn' })).statusCode).toBe(
+    expect((await as(bn).call(api.language.choose, { body: { language: 'bn' } })).statusCode).toBe(
       200,
     );
     await giftsInYear(bn.id, '2', STATEMENT_MAX_GIFTS + 1);
-    const res = await as(bn).inject('GET', `/api/me/statements/${YEAR}`);
+    const res = await as(bn).call(api.receipts.statement, { params: { year: YEAR } });
     expect(res.statusCode).toBe(200);
     const text = await pdfText(res.rawPayload);
     // Bangla digits, no English wording.

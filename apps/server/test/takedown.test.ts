@@ -11,6 +11,7 @@ import {
   type SignedInUser,
   type TestContext,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 // A web build in miniature whose first-render module draws a fund page from the API as
 // the app's loader asks for it (as an anonymous visitor, inside the server): the fund,
@@ -93,8 +94,11 @@ async function liveFund(name: string) {
     amountTk: 500,
     supportMessage: 'Get well soon',
   });
-  const update = await as(raiser).inject('POST', `/api/funds/${fund.id}/updates`, {
-    body: 'Surgery booked for Monday.',
+  const update = await as(raiser).call(api.updates.create, {
+    params: { id: fund.id },
+    body: {
+      body: 'Surgery booked for Monday.',
+    },
   });
   expect(update.statusCode).toBe(201);
   // Warm: the API answer, the rendered page (kept for PUBLIC_CACHE_MS) and its parts.
@@ -194,26 +198,34 @@ describe.each([
       }
     }
     for (const who of [raiser, admin]) {
-      const whole = await as(who).inject('GET', `/api/funds/${fund.id}`);
+      const whole = await as(who).call(api.funds.get, { params: { id: fund.id } });
       expect(whole.json()).toMatchObject({ hold: state, description: STORY, image: PICTURE });
-      const wall = await as(who).inject('GET', `/api/funds/${fund.id}/supporters?view=messages`);
+      const wall = await as(who).call(api.supporters.list, {
+        params: { id: fund.id },
+        query: { view: 'messages' },
+      });
       expect(wall.statusCode).toBe(200);
       expect(wall.json().items).toMatchObject([{ message: 'Get well soon' }]);
-      const updates = await as(who).inject('GET', `/api/funds/${fund.id}/updates`);
+      const updates = await as(who).call(api.updates.list, { params: { id: fund.id } });
       expect(updates.statusCode).toBe(200);
       expect(updates.json()).toMatchObject({
         items: [{ body: 'Surgery booked for Monday.' }],
         canPost: false,
       });
-      expect((await as(who).inject('GET', `/api/funds/${fund.id}/organiser`)).statusCode).toBe(200);
+      expect((await as(who).call(api.organisers.get, { params: { id: fund.id } })).statusCode).toBe(
+        200,
+      );
     }
     // Nor can its raiser reach the donors' mailboxes through an update.
-    const posted = await as(raiser).inject('POST', `/api/funds/${fund.id}/updates`, {
-      body: 'Please send money to my own bKash instead.',
+    const posted = await as(raiser).call(api.updates.create, {
+      params: { id: fund.id },
+      body: {
+        body: 'Please send money to my own bKash instead.',
+      },
     });
     expect(posted.statusCode).toBe(409);
     expect(posted.json().error.code).toBe('fund_on_hold');
-    const updates = await as(raiser).inject('GET', `/api/funds/${fund.id}/updates`);
+    const updates = await as(raiser).call(api.updates.list, { params: { id: fund.id } });
     expect(updates.json().total).toBe(1);
   });
 });
@@ -266,9 +278,9 @@ describe('funds that were never approved', () => {
       const html = (await page(fund.id)).body;
       expect(html).not.toContain(fund.name);
       expect(html).not.toContain('og:title');
-      expect((await as(raiser).inject('GET', `/api/funds/${fund.id}/supporters`)).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await as(raiser).call(api.supporters.list, { params: { id: fund.id } })).statusCode,
+      ).toBe(200);
     },
   );
 });

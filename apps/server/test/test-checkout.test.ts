@@ -2,8 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funds, payments } from '../src/db/schema';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+  as,
+} from './helper';
 import { createIntent, createRaisedFund, fundTotals } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let donor: SignedInUser;
@@ -54,7 +61,7 @@ async function payment(id: string) {
 
 describe('embedded test checkout', () => {
   it('offers the three wallets in test mode', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/config' });
+    const res = await as(ctx).call(api.payments.config);
     expect(res.json()).toMatchObject({
       provider: 'test',
       checkoutMethods: ['bkash', 'nagad', 'rocket'],
@@ -149,11 +156,8 @@ describe('embedded test checkout', () => {
         .update(funds)
         .set({ hold, holdReason: 'Under investigation' })
         .where(eq(funds.id, fund.id));
-      const wallet = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/payments/checkout',
-        headers: { cookie: donor.cookie },
-        payload: { fundId: fund.id, amountTk: 500, method: 'bkash' },
+      const wallet = await as({ app: ctx.app, cookie: donor.cookie }).call(api.payments.checkout, {
+        body: { fundId: fund.id, amountTk: 500, method: 'bkash' },
       });
       expect(wallet.statusCode, wallet.body).toBe(409);
       expect(wallet.json().error).toMatchObject({
@@ -171,23 +175,18 @@ describe('embedded test checkout', () => {
   it("answers a held fund in the donor's language", async () => {
     const fund = await createRaisedFund(ctx);
     await ctx.db.update(funds).set({ hold: 'suspended' }).where(eq(funds.id, fund.id));
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/checkout',
-      headers: { cookie: `${donor.cookie}; lang=bn` },
-      payload: { fundId: fund.id, amountTk: 500, method: 'bkash' },
-    });
+    const res = await as({ app: ctx.app, cookie: `${donor.cookie}; lang=bn` }).call(
+      api.payments.checkout,
+      { body: { fundId: fund.id, amountTk: 500, method: 'bkash' } },
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('এই ফান্ড এখন অনুদান নিচ্ছে না।');
   });
 
   it('does not take cards: those stay with the card form', async () => {
     const fund = await createRaisedFund(ctx);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/checkout',
-      headers: { cookie: donor.cookie },
-      payload: { fundId: fund.id, amountTk: 500, method: 'card' },
+    const res = await as({ app: ctx.app, cookie: donor.cookie }).call(api.payments.checkout, {
+      body: { fundId: fund.id, amountTk: 500, method: 'card' },
     });
     expect(res.statusCode).toBe(409);
   });
@@ -204,7 +203,7 @@ describe('with a real provider configured', () => {
       const res = await other.app.inject({ method: 'GET', url: '/test-gateway/TESTSESS1' });
       expect(res.statusCode).not.toBe(200);
       expect(res.body).not.toContain('Test mode');
-      const config = await other.app.inject({ method: 'GET', url: '/api/payments/config' });
+      const config = await as({ app: other.app }).call(api.payments.config);
       expect(config.json()).toMatchObject({ provider: 'sslcommerz', testMode: false });
     } finally {
       await other.close();

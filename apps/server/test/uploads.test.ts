@@ -16,6 +16,7 @@ import {
   type TestContext,
   shownVersion,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 /** Real images of a given size and format, made by the same library the server uses. */
 const image = (format: 'png' | 'jpeg' | 'webp', width = 1600, height = 900) =>
@@ -247,9 +248,12 @@ describe('uploads on local disk', () => {
     const unused = await send();
     const fresh = await send();
     const fund = await createFund(ctx.db, { raiserId: owner.id, image: used });
-    const posted = await as(owner).inject('POST', `/api/funds/${fund.id}/updates`, {
-      body: 'A photo of the new classroom',
-      image: inUpdate,
+    const posted = await as(owner).call(api.updates.create, {
+      params: { id: fund.id },
+      body: {
+        body: 'A photo of the new classroom',
+        image: inUpdate,
+      },
     });
     expect(posted.statusCode).toBe(201);
     const { db } = ctx;
@@ -280,7 +284,10 @@ describe('uploads on local disk', () => {
     const proposed = (await upload('p.png', 'image/png', await image('png', 50, 50), owner)).json()
       .url as string;
     const fund = await createFund(ctx.db, { raiserId: owner.id, status: 'approved' });
-    const edit = await as(owner).inject('PATCH', `/api/funds/${fund.id}`, { image: proposed });
+    const edit = await as(owner).call(api.funds.update, {
+      params: { id: fund.id },
+      body: { image: proposed },
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().pendingChange).toMatchObject({ image: proposed });
     const { inArray } = await import('drizzle-orm');
@@ -292,9 +299,12 @@ describe('uploads on local disk', () => {
     await pruneUnusedUploads(ctx.db, ctx.app.storage);
     const left = (await ctx.db.select({ url: uploads.url }).from(uploads)).map((r) => r.url);
     expect(left).toContain(proposed);
-    const approve = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}/change`, {
-      version: await shownVersion(admin, '/api/admin/funds', fund.id),
-      status: 'approved',
+    const approve = await as(admin).call(api.funds.decideChange, {
+      params: { id: fund.id },
+      body: {
+        version: await shownVersion(admin, '/api/admin/funds', fund.id),
+        status: 'approved',
+      },
     });
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toMatchObject({ image: proposed });
@@ -308,11 +318,13 @@ describe('uploads on local disk', () => {
         .url as string;
     const idCard = await send();
     const avatar = await send();
-    const applied = await as(applicant).inject('POST', '/api/verifications', {
-      name: applicant.name,
-      image: idCard,
-      idCardNumber: '1234567890',
-      phoneNumber: '01712345678',
+    const applied = await as(applicant).call(api.verifications.apply, {
+      body: {
+        name: applicant.name,
+        image: idCard,
+        idCardNumber: '1234567890',
+        phoneNumber: '01712345678',
+      },
     });
     expect(applied.statusCode).toBe(201);
     const profile = await as(applicant).inject(

@@ -11,6 +11,7 @@ import {
   type TestContext,
   shownVersion,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let admin: SignedInUser;
@@ -37,10 +38,10 @@ const roleOf = async (userId: string) =>
 describe('be a fund raiser', () => {
   it('a user applies: the application is pending and shows on their page', async () => {
     const applicant = await createSignedInUser(ctx);
-    const res = await as(applicant).inject('POST', '/api/verifications', APPLICATION);
+    const res = await as(applicant).call(api.verifications.apply, { body: APPLICATION });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ ...APPLICATION, status: 'pending', feedback: null });
-    const mine = await as(applicant).inject('GET', '/api/verifications/mine');
+    const mine = await as(applicant).call(api.verifications.mine);
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({
       role: 'user',
@@ -50,10 +51,10 @@ describe('be a fund raiser', () => {
 
   it('refuses a second application while one is pending, with a clear message', async () => {
     const applicant = await createSignedInUser(ctx);
-    expect((await as(applicant).inject('POST', '/api/verifications', APPLICATION)).statusCode).toBe(
-      201,
-    );
-    const again = await as(applicant).inject('POST', '/api/verifications', APPLICATION);
+    expect(
+      (await as(applicant).call(api.verifications.apply, { body: APPLICATION })).statusCode,
+    ).toBe(201);
+    const again = await as(applicant).call(api.verifications.apply, { body: APPLICATION });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(
       'You already have an application waiting for an admin. You can apply again once it is decided.',
@@ -64,8 +65,8 @@ describe('be a fund raiser', () => {
   it('keeps one pending application when two arrive at once', async () => {
     const applicant = await createSignedInUser(ctx);
     const results = await Promise.all([
-      as(applicant).inject('POST', '/api/verifications', APPLICATION),
-      as(applicant).inject('POST', '/api/verifications', APPLICATION),
+      as(applicant).call(api.verifications.apply, { body: APPLICATION }),
+      as(applicant).call(api.verifications.apply, { body: APPLICATION }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(await applicationsOf(applicant.id)).toHaveLength(1);
@@ -104,10 +105,12 @@ describe('be a fund raiser', () => {
       });
       expect(res.statusCode, `${idCardNumber} ${phoneNumber}`).toBe(400);
     }
-    const res = await as(applicant).inject('POST', '/api/verifications', {
-      ...APPLICATION,
-      idCardNumber: 'x',
-      phoneNumber: '123',
+    const res = await as(applicant).call(api.verifications.apply, {
+      body: {
+        ...APPLICATION,
+        idCardNumber: 'x',
+        phoneNumber: '123',
+      },
     });
     expect(res.json().error.fields).toEqual({
       idCardNumber: 'Enter a national ID number of 10, 13 or 17 digits',
@@ -118,10 +121,12 @@ describe('be a fund raiser', () => {
 
   it('accepts +88 and 88 prefixes, spaces and dashes, and stores the plain numbers', async () => {
     const applicant = await createSignedInUser(ctx);
-    const res = await as(applicant).inject('POST', '/api/verifications', {
-      ...APPLICATION,
-      idCardNumber: '199 0123 456 789 0000',
-      phoneNumber: '+880 1912-345678',
+    const res = await as(applicant).call(api.verifications.apply, {
+      body: {
+        ...APPLICATION,
+        idCardNumber: '199 0123 456 789 0000',
+        phoneNumber: '+880 1912-345678',
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
@@ -132,10 +137,12 @@ describe('be a fund raiser', () => {
 
   it('accepts a national ID and a mobile number typed in Bangla digits, stored in ASCII', async () => {
     const applicant = await createSignedInUser(ctx);
-    const res = await as(applicant).inject('POST', '/api/verifications', {
-      ...APPLICATION,
-      idCardNumber: '১২৩৪৫৬৭৮৯০',
-      phoneNumber: '০১৭১২৩৪৫৬৭৮',
+    const res = await as(applicant).call(api.verifications.apply, {
+      body: {
+        ...APPLICATION,
+        idCardNumber: '১২৩৪৫৬৭৮৯০',
+        phoneNumber: '০১৭১২৩৪৫৬৭৮',
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ idCardNumber: '1234567890', phoneNumber: '01712345678' });
@@ -143,15 +150,17 @@ describe('be a fund raiser', () => {
 
   it('is for role user only: a verified raiser and an admin get 403, a visitor 401', async () => {
     const verified = await createSignedInUser(ctx, { role: 'verified' });
-    expect((await as(verified).inject('POST', '/api/verifications', APPLICATION)).statusCode).toBe(
+    expect(
+      (await as(verified).call(api.verifications.apply, { body: APPLICATION })).statusCode,
+    ).toBe(403);
+    expect((await as(admin).call(api.verifications.apply, { body: APPLICATION })).statusCode).toBe(
       403,
     );
-    expect((await as(admin).inject('POST', '/api/verifications', APPLICATION)).statusCode).toBe(
-      403,
+    expect((await as(ctx).call(api.verifications.apply, { body: APPLICATION })).statusCode).toBe(
+      401,
     );
-    expect((await as(ctx).inject('POST', '/api/verifications', APPLICATION)).statusCode).toBe(401);
-    expect((await as(ctx).inject('GET', '/api/verifications/mine')).statusCode).toBe(401);
-    const mine = await as(verified).inject('GET', '/api/verifications/mine');
+    expect((await as(ctx).call(api.verifications.mine)).statusCode).toBe(401);
+    const mine = await as(verified).call(api.verifications.mine);
     expect(mine.json()).toEqual({ role: 'verified', application: null });
   });
 });
@@ -160,7 +169,7 @@ describe('manage verification', () => {
   it('lists every application with the applicant, ID and phone', async () => {
     const applicant = await createSignedInUser(ctx, { name: 'Listed Person' });
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
-    const res = await as(admin).inject('GET', '/api/admin/verifications?pageSize=100');
+    const res = await as(admin).call(api.verifications.list, { query: { pageSize: '100' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().items.find((a: { id: string }) => a.id === app.id)).toMatchObject({
       applicant: { id: applicant.id, name: 'Listed Person', email: applicant.email, role: 'user' },
@@ -173,10 +182,13 @@ describe('manage verification', () => {
   it('approving makes the applicant verified, records the admin, and cannot be repeated', async () => {
     const applicant = await createSignedInUser(ctx);
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
-    const res = await as(admin).inject('PATCH', `/api/admin/verifications/${app.id}`, {
-      version: await shownVersion(admin, '/api/admin/verifications', app.id),
-      status: 'approved',
-      feedback: 'Welcome aboard',
+    const res = await as(admin).call(api.verifications.decide, {
+      params: { id: app.id },
+      body: {
+        version: await shownVersion(admin, '/api/admin/verifications', app.id),
+        status: 'approved',
+        feedback: 'Welcome aboard',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -186,13 +198,16 @@ describe('manage verification', () => {
       decidedBy: { id: admin.id },
     });
     expect(res.json().decidedAt).toEqual(expect.any(String));
-    const me = await as(applicant).inject('GET', '/api/me');
+    const me = await as(applicant).call(api.session.me);
     expect(me.json().role).toBe('verified');
 
-    const again = await as(admin).inject('PATCH', `/api/admin/verifications/${app.id}`, {
-      version: await shownVersion(admin, '/api/admin/verifications', app.id),
-      status: 'denied',
-      feedback: 'Approved by mistake',
+    const again = await as(admin).call(api.verifications.decide, {
+      params: { id: app.id },
+      body: {
+        version: await shownVersion(admin, '/api/admin/verifications', app.id),
+        status: 'denied',
+        feedback: 'Approved by mistake',
+      },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('This application has already been approved');
@@ -202,30 +217,36 @@ describe('manage verification', () => {
   it('denying keeps the role, shows the feedback to the applicant, who may apply again', async () => {
     const applicant = await createSignedInUser(ctx);
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
-    const res = await as(admin).inject('PATCH', `/api/admin/verifications/${app.id}`, {
-      version: await shownVersion(admin, '/api/admin/verifications', app.id),
-      status: 'denied',
-      feedback: 'The ID photo is unreadable',
+    const res = await as(admin).call(api.verifications.decide, {
+      params: { id: app.id },
+      body: {
+        version: await shownVersion(admin, '/api/admin/verifications', app.id),
+        status: 'denied',
+        feedback: 'The ID photo is unreadable',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(await roleOf(applicant.id)).toBe('user');
-    const mine = await as(applicant).inject('GET', '/api/verifications/mine');
+    const mine = await as(applicant).call(api.verifications.mine);
     expect(mine.json().application).toMatchObject({
       status: 'denied',
       feedback: 'The ID photo is unreadable',
     });
-    expect((await as(applicant).inject('POST', '/api/verifications', APPLICATION)).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await as(applicant).call(api.verifications.apply, { body: APPLICATION })).statusCode,
+    ).toBe(201);
   });
 
   it('approving an application of someone who became admin meanwhile keeps them admin', async () => {
     const applicant = await createSignedInUser(ctx);
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
     await ctx.db.update(user).set({ role: 'admin' }).where(eq(user.id, applicant.id));
-    const res = await as(admin).inject('PATCH', `/api/admin/verifications/${app.id}`, {
-      version: await shownVersion(admin, '/api/admin/verifications', app.id),
-      status: 'approved',
+    const res = await as(admin).call(api.verifications.decide, {
+      params: { id: app.id },
+      body: {
+        version: await shownVersion(admin, '/api/admin/verifications', app.id),
+        status: 'approved',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(await roleOf(applicant.id)).toBe('admin');
@@ -236,27 +257,29 @@ describe('manage verification', () => {
     const verified = await createSignedInUser(ctx, { role: 'verified' });
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
     for (const who of [applicant, verified]) {
-      expect((await as(who).inject('GET', '/api/admin/verifications')).statusCode).toBe(403);
+      expect((await as(who).call(api.verifications.list)).statusCode).toBe(403);
       expect(
         (
-          await as(who).inject('PATCH', `/api/admin/verifications/${app.id}`, {
-            status: 'approved',
-            version: 1,
+          await as(who).call(api.verifications.decide, {
+            params: { id: app.id },
+            body: {
+              status: 'approved',
+              version: 1,
+            },
           })
         ).statusCode,
       ).toBe(403);
     }
-    expect((await as(ctx).inject('GET', '/api/admin/verifications')).statusCode).toBe(401);
+    expect((await as(ctx).call(api.verifications.list)).statusCode).toBe(401);
     expect(
       (
-        await as(admin).inject(
-          'PATCH',
-          '/api/admin/verifications/00000000-0000-4000-8000-000000000000',
-          {
+        await as(admin).call(api.verifications.decide, {
+          params: { id: '00000000-0000-4000-8000-000000000000' },
+          body: {
             status: 'approved',
             version: 1,
           },
-        )
+        })
       ).statusCode,
     ).toBe(404);
     const [row] = await applicationsOf(applicant.id);

@@ -27,7 +27,7 @@ test.describe('monthly giving and my own data', () => {
     await page.keyboard.press('Escape');
 
     await expect(page).toHaveURL('/dashboard/monthly-gifts');
-    await expect(page).toHaveTitle('My Monthly Gifts - Easy Fund');
+    await expect(page).toHaveTitle('My Regular Gifts - Easy Fund');
     const gift = page.getByRole('article', { name: `Monthly gift to ${fund.name}` });
     await expect(gift.getByTestId('gift-status')).toHaveText('Active');
     await expect(gift.getByText('Card ending 4242')).toBeVisible();

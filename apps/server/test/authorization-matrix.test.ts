@@ -289,6 +289,11 @@ const MATRIX: Record<string, Row> = {
     except: { other: 404 },
     request: () => ({ params: { fundId: ownFundId } }),
   },
+  'recurring.ramadan': { request: () => ({}) },
+  'recurring.setRamadan': {
+    request: () => ({ payload: { startsOn: '2027-02-08', endsOn: '2027-03-09' } }),
+  },
+  'recurring.ramadanHistory': { request: () => ({}) },
   'recurring.testConfirmSetup': {
     // Saving the card is authorised by the setup intent's client secret.
     request: async () => {

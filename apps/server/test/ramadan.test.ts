@@ -378,3 +378,31 @@ describe.skipIf(!url)('two workers on PostgreSQL', () => {
     }
   });
 });
+
+describe('closing an account that has no password', () => {
+  it('is confirmed by a code sent by SMS to its number; a wrong code closes nothing', async () => {
+    const donor = await createSignedInUser(ctx);
+    const phone = `+88019${String(Date.now()).slice(-8)}`;
+    await ctx.db
+      .update(user)
+      .set({ phoneNumber: phone, phoneNumberVerified: true, language: 'en' })
+      .where(eq(user.id, donor.id));
+    // A phone-only account: no password to confirm with.
+    await ctx.db.execute(sql`delete from account where user_id = ${donor.id}`);
+    const noProof = await as(donor).inject('POST', '/api/me/close', { code: '000000' });
+    expect(noProof.statusCode).toBe(400);
+    const sent = await as(donor).inject('POST', '/api/me/close/code');
+    expect(sent.statusCode, sent.body).toBe(200);
+    const text = standIn.sent.filter((s) => s.msisdn === phone.slice(1)).at(-1)!.sms;
+    const code = /\d{6}/.exec(text)![0];
+    const wrong = code === '111111' ? '222222' : '111111';
+    expect((await as(donor).inject('POST', '/api/me/close', { code: wrong })).statusCode).toBe(400);
+    const closed = await as(donor).inject('POST', '/api/me/close', { code });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const [row] = await ctx.db.select().from(user).where(eq(user.id, donor.id));
+    expect([row!.name, row!.phoneNumber]).toEqual(['Former donor', null]);
+    // A signed-in account with a password still needs it; a code alone is refused.
+    const other = await createSignedInUser(ctx);
+    expect((await as(other).inject('POST', '/api/me/close', { code })).statusCode).toBe(400);
+  });
+});

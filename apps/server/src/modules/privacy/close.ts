@@ -22,13 +22,15 @@ import { Conflict, Invalid } from '../../lib/errors';
 import type { PaymentProvider } from '../../lib/payments/provider';
 import { savesCards } from '../../lib/payments/provider';
 import { cancelGifts } from '../recurring/service';
+import { spendCloseCode } from './close-code';
 import { totalsOf, withdrawalTotals } from '../withdrawals/balance';
 
 const CLOSE_ERRORS = {
   wrongPassword: { message: 'The password is not correct.' },
+  wrongCode: { message: 'The code is not correct or has expired. Ask for a new one.' },
   noPassword: {
     message:
-      'This account signs in without a password. Set one with "Forgot password" first, then close the account.',
+      'This account signs in without a password. Confirm with a code sent to your mobile number.',
   },
   notPaidOut: {
     message:
@@ -37,6 +39,7 @@ const CLOSE_ERRORS = {
 } as const;
 export const CLOSE_MESSAGES = {
   wrongPassword: CLOSE_ERRORS.wrongPassword.message,
+  wrongCode: CLOSE_ERRORS.wrongCode.message,
   noPassword: CLOSE_ERRORS.noPassword.message,
   notPaidOut: CLOSE_ERRORS.notPaidOut.message,
 } as const;
@@ -114,14 +117,25 @@ export interface CloseDeps {
  * refunds and ledger rows stay, pointing to the anonymised account. The saved cards are
  * then forgotten at the provider. A raiser with money not yet paid out cannot close.
  */
-export async function closeAccount(deps: CloseDeps, userId: string, password: string) {
+export async function closeAccount(
+  deps: CloseDeps,
+  userId: string,
+  proof: { password?: string | undefined; code?: string | undefined },
+) {
   const [credential] = await deps.db
     .select({ password: account.password })
     .from(account)
     .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
-  if (!credential?.password) throw new Conflict(CLOSE_MESSAGES.noPassword, 'no_password');
-  if (!(await deps.verifyPassword(credential.password, password)))
-    throw new Invalid(CLOSE_MESSAGES.wrongPassword, { password: CLOSE_MESSAGES.wrongPassword });
+  if (credential?.password) {
+    // An account with a password confirms with it (a code would let a stolen phone close it).
+    if (!proof.password || !(await deps.verifyPassword(credential.password, proof.password)))
+      throw new Invalid(CLOSE_MESSAGES.wrongPassword, { password: CLOSE_MESSAGES.wrongPassword });
+  } else {
+    // One made from a mobile number has none: a code sent to that number instead.
+    if (proof.code === undefined) throw new Conflict(CLOSE_MESSAGES.noPassword, 'no_password');
+    if (!(await spendCloseCode(deps.db, userId, proof.code)))
+      throw new Invalid(CLOSE_MESSAGES.wrongCode, { code: CLOSE_MESSAGES.wrongCode });
+  }
 
   const cards = await deps.db.transaction(async (tx) => {
     // The account row is held: a donation or withdrawal request of it waits for the commit.

@@ -188,6 +188,7 @@ async function newSetup(deps: RecurringDeps, me: Pick<TMe, 'id' | 'email'>, gift
   const created = await provider.createSetup({
     reference: gift.id,
     email: me.email,
+    customerId: gift.customerId,
     metadata: { giftId: gift.id, userId: me.id, fundId: gift.fundId },
     idempotencyKey: `easyfund-setup-${gift.id}-${Date.now()}`,
   });

@@ -13,12 +13,15 @@ export const CLOSE_MSG = { password: PASSWORD_REQUIRED } as const;
 
 /**
  * Closing an account is confirmed with its password, or, for an account that signs in by
- * an SMS code (no password), with a code sent to its number.
+ * an SMS code (no password), with a code sent to its number; with two-factor sign-in on,
+ * also with a current second-factor code.
  */
 export const ZCloseAccountRequest = z
   .object({
     password: z.string().max(200).optional(),
     code: ZPhoneCode.optional(),
+    /** With two-factor sign-in: a code of the authenticator app, or a backup code. */
+    secondFactor: z.string().trim().min(6).max(20).optional(),
   })
   .refine((v) => Boolean(v.password) || v.code !== undefined, {
     message: PASSWORD_REQUIRED,

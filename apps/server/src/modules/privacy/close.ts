@@ -28,6 +28,9 @@ import { totalsOf, withdrawalTotals } from '../withdrawals/balance';
 const CLOSE_ERRORS = {
   wrongPassword: { message: 'The password is not correct.' },
   wrongCode: { message: 'The code is not correct or has expired. Ask for a new one.' },
+  wrongSecondFactor: {
+    message: 'Enter a current code from your authenticator app, or one of your backup codes.',
+  },
   noPassword: {
     message:
       'This account signs in without a password. Confirm with a code sent to your mobile number.',
@@ -40,6 +43,7 @@ const CLOSE_ERRORS = {
 export const CLOSE_MESSAGES = {
   wrongPassword: CLOSE_ERRORS.wrongPassword.message,
   wrongCode: CLOSE_ERRORS.wrongCode.message,
+  wrongSecondFactor: CLOSE_ERRORS.wrongSecondFactor.message,
   noPassword: CLOSE_ERRORS.noPassword.message,
   notPaidOut: CLOSE_ERRORS.notPaidOut.message,
 } as const;
@@ -107,10 +111,13 @@ export interface CloseDeps {
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Checks a password against its stored hash (the identity layer's). */
   verifyPassword(hash: string, password: string): Promise<boolean>;
+  /** Checks (and, for a backup code, spends) a code of the account's second factor. */
+  verifySecondFactor(userId: string, code: string): Promise<boolean>;
 }
 
 /**
- * Closes an account, confirmed by its password (decision 251): in one
+ * Closes an account, confirmed by its password (decision 251) and, with two-factor
+ * sign-in on, a current code of its second factor: in one
  * transaction the monthly gifts end, the sessions, sign-in methods and two-factor keys
  * go, the person's fields are erased (the name becomes "Former donor", the address an
  * unroutable one), messages of support and sent messages go; donations, receipts,
@@ -120,7 +127,11 @@ export interface CloseDeps {
 export async function closeAccount(
   deps: CloseDeps,
   userId: string,
-  proof: { password?: string | undefined; code?: string | undefined },
+  proof: {
+    password?: string | undefined;
+    code?: string | undefined;
+    secondFactor?: string | undefined;
+  },
 ) {
   const [credential] = await deps.db
     .select({ password: account.password })
@@ -135,6 +146,19 @@ export async function closeAccount(
     if (proof.code === undefined) throw new Conflict(CLOSE_MESSAGES.noPassword, 'no_password');
     if (!(await spendCloseCode(deps.db, userId, proof.code)))
       throw new Invalid(CLOSE_MESSAGES.wrongCode, { code: CLOSE_MESSAGES.wrongCode });
+  }
+  // With two-factor sign-in, the password alone is not enough (as at sign-in).
+  const [person] = await deps.db
+    .select({ twoFactorEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (
+    person?.twoFactorEnabled &&
+    !(proof.secondFactor && (await deps.verifySecondFactor(userId, proof.secondFactor)))
+  ) {
+    throw new Invalid(CLOSE_MESSAGES.wrongSecondFactor, {
+      secondFactor: CLOSE_MESSAGES.wrongSecondFactor,
+    });
   }
 
   const cards = await deps.db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { route } from '../../plugins/route';
 import { sendCsv } from '../downloads/csv';
 import { closeAccount } from './close';
 import { sendCloseCode } from './close-code';
+import { checkSecondFactor } from './second-factor';
 import { DATA_CSV_HEADER, myData, myDataCsv } from './export';
 
 /** A person's own data: the download and closing the account (decision 251). */
@@ -32,6 +33,7 @@ const privacyRoutes: FastifyPluginAsync = async (app) => {
         provider: app.payments,
         log: app.log,
         verifyPassword: (hash, password) => ctx.password.verify({ hash, password }),
+        verifySecondFactor: (userId, code) => checkSecondFactor(db, ctx.secretConfig, userId, code),
       },
       user.id,
       body,

@@ -21,12 +21,21 @@ export function Component() {
   const byCode = Boolean(me && !me.hasEmail && me.phoneNumber);
   const sendCode = useSendCloseCode();
   const [code, setCode] = useState('');
+  // With two-factor sign-in on, a code of the app (or a backup code) as at sign-in.
+  const needsSecondFactor = Boolean(me?.twoFactorEnabled) && !byCode;
+  const [secondFactor, setSecondFactor] = useState('');
   const [sure, setSure] = useState(false);
 
   async function onClose(e: React.FormEvent) {
     e.preventDefault();
     try {
-      await close.mutateAsync(byCode ? { code } : { password });
+      await close.mutateAsync(
+        byCode
+          ? { code }
+          : needsSecondFactor
+            ? { password, secondFactor: secondFactor.trim() }
+            : { password },
+      );
       void popup.success('Your account is closed');
       await navigate(paths.home);
       window.location.reload();
@@ -116,6 +125,20 @@ export function Component() {
               />
             </label>
           )}
+          {needsSecondFactor && (
+            <label className="flex flex-col gap-1 text-sm" htmlFor="close-second-factor">
+              <span>{t('Code from your authenticator app, or a backup code')}</span>
+              <input
+                id="close-second-factor"
+                autoComplete="one-time-code"
+                maxLength={20}
+                className="input input-bordered font-mono"
+                value={secondFactor}
+                onChange={(e) => setSecondFactor(e.target.value)}
+                aria-describedby="close-error"
+              />
+            </label>
+          )}
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
@@ -128,7 +151,12 @@ export function Component() {
           <button
             type="submit"
             className="btn btn-error"
-            disabled={!sure || (byCode ? code.length !== 6 : !password) || close.isPending}
+            disabled={
+              !sure ||
+              (byCode ? code.length !== 6 : !password) ||
+              (needsSecondFactor && secondFactor.trim().length < 6) ||
+              close.isPending
+            }
           >
             {t('Close my account')}
           </button>

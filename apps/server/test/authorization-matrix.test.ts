@@ -292,6 +292,11 @@ const MATRIX: Record<string, Row> = {
     except: { other: 404 },
     request: () => ({ params: { fundId: ownFundId } }),
   },
+  'recurring.ramadan': { request: () => ({}) },
+  'recurring.setRamadan': {
+    request: () => ({ payload: { startsOn: '2027-02-08', endsOn: '2027-03-09' } }),
+  },
+  'recurring.ramadanHistory': { request: () => ({}) },
   'recurring.testConfirmSetup': {
     // Saving the card is authorised by the setup intent's client secret.
     request: async () => {
@@ -312,6 +317,11 @@ const MATRIX: Record<string, Row> = {
   'privacy.close': {
     except: { user: 400, other: 400, verified: 400, admin: 400 },
     request: () => ({ payload: { password: 'not-the-password-1' } }),
+  },
+  // Let in, then refused: these accounts have no mobile number to send a code to.
+  'privacy.closeCode': {
+    except: { user: 409, other: 409, verified: 409, admin: 409 },
+    request: () => ({}),
   },
   'payments.checkout': {
     request: () => ({ payload: { fundId: ownFundId, amountTk: 50, method: 'bkash' } }),

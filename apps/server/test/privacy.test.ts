@@ -2,13 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recurringGifts, user, withdrawals } from '../src/db/schema';
 import { checkLedger } from '../src/lib/ledger';
+import { CLOSE_MESSAGES } from '../src/modules/privacy/close';
 import { createFund } from '../src/seed/factories';
 import {
   as,
   buildTestApp,
   createSignedInUser,
+  enableTwoFactor,
+  signIn,
   type SignedInUser,
   type TestContext,
+  totpCode,
 } from './helper';
 import { CARDS, createRaisedFund, donate } from './payments-helper';
 
@@ -170,6 +174,48 @@ describe('close my account', () => {
     const closed = await as(raiser).inject('POST', '/api/me/close', { password: raiser.password });
     expect(closed.statusCode, closed.body).toBe(200);
     expect((await checkLedger(ctx.db)).ok).toBe(true);
+  });
+
+  it('with two-factor sign-in, needs a current code of the app beside the password', async () => {
+    const donor = await createSignedInUser(ctx);
+    const { secret, cookie } = await enableTwoFactor(ctx, donor);
+    const me = { app: ctx.app, cookie };
+    const close = (body: object) => as(me).inject('POST', '/api/me/close', body);
+    const passwordOnly = await close({ password: donor.password });
+    expect(passwordOnly.statusCode).toBe(400);
+    expect(passwordOnly.json()).toMatchObject({
+      error: { fields: { secondFactor: CLOSE_MESSAGES.wrongSecondFactor } },
+    });
+    // A code of ten minutes ago, someone else's backup code, a right code with a wrong password.
+    const stale = totpCode(secret, Date.now() - 10 * 60_000);
+    expect((await close({ password: donor.password, secondFactor: stale })).statusCode).toBe(400);
+    expect(
+      (await close({ password: donor.password, secondFactor: 'AAAAA-BBBBB' })).statusCode,
+    ).toBe(400);
+    const wrongPassword = await close({ password: 'not-it-1', secondFactor: totpCode(secret) });
+    expect(wrongPassword.json()).toMatchObject({
+      error: { fields: { password: CLOSE_MESSAGES.wrongPassword } },
+    });
+    const [still] = await ctx.db.select().from(user).where(eq(user.id, donor.id));
+    expect(still!.email).toBe(donor.email);
+
+    const closed = await close({ password: donor.password, secondFactor: totpCode(secret) });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await expect(signIn(ctx.app, donor.email, donor.password)).rejects.toThrow();
+  });
+
+  it('with two-factor sign-in, takes one of the backup codes instead', async () => {
+    const donor = await createSignedInUser(ctx);
+    const { backupCodes, cookie } = await enableTwoFactor(ctx, donor);
+    const me = { app: ctx.app, cookie };
+    const code = backupCodes[3]!;
+    const closed = await as(me).inject('POST', '/api/me/close', {
+      password: donor.password,
+      secondFactor: code,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const [row] = await ctx.db.select().from(user).where(eq(user.id, donor.id));
+    expect(row!.name).toBe('Former donor');
   });
 
   it('needs a signed-in user', async () => {

@@ -315,7 +315,12 @@ describe('monthly gifts by card', () => {
     const donor = await createSignedInUser(ctx);
     await giveMonthly(donor, fund.id, 400);
     const own = await as(raiser).inject('GET', `/api/funds/${fund.id}/monthly-income`);
-    expect(own.json()).toEqual({ activeGifts: 1, monthlyPoisha: 40_000, receivedPoisha: 40_000 });
+    expect(own.json()).toEqual({
+      activeGifts: 1,
+      monthlyPoisha: 40_000,
+      receivedThisMonthPoisha: 40_000,
+      receivedPoisha: 40_000,
+    });
     expect((await as(admin).inject('GET', `/api/funds/${fund.id}/monthly-income`)).statusCode).toBe(
       200,
     );

@@ -117,7 +117,7 @@ export const PAGES = {
   },
   monthlyGifts: {
     path: '/dashboard/monthly-gifts',
-    title: 'My Monthly Gifts',
+    title: 'My Regular Gifts',
     area: 'dashboard',
     sidebar: {},
   },

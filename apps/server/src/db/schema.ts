@@ -931,6 +931,10 @@ export const recurringGifts = pgTable(
     amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
     /** 'card': charged with the saved card; 'wallet': reminded with a checkout link. */
     method: text('method').notNull().default('card'),
+    /** 'monthly', or 'daily' (every day of Ramadan, until `endsAt`). */
+    frequency: text('frequency').notNull().default('monthly'),
+    /** A daily gift's end: the start of the day after Ramadan's last (Asia/Dhaka). */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
     /** incomplete (card not saved yet) → active ⇄ paused; cancelled (by the donor) or ended. */
     status: text('status').notNull().default('incomplete'),
     /** Why it is paused or ended: donor, payment_failed, fund_closed, account_closed. */
@@ -957,6 +961,10 @@ export const recurringGifts = pgTable(
     check('recurring_gifts_amount_positive', sql`${t.amountPoisha} > 0`),
     check('recurring_gifts_method_check', sql`${t.method} in ('card', 'wallet')`),
     check(
+      'recurring_gifts_frequency_check',
+      sql`(${t.frequency} = 'monthly' and ${t.endsAt} is null) or (${t.frequency} = 'daily' and ${t.endsAt} is not null)`,
+    ),
+    check(
       'recurring_gifts_status_check',
       sql`${t.status} in ('incomplete', 'active', 'paused', 'cancelled', 'ended')`,
     ),
@@ -964,7 +972,29 @@ export const recurringGifts = pgTable(
 );
 
 /**
- * One period (YYYY-MM, Asia/Dhaka) of a recurring gift: at most one row per gift and
+ * The Ramadan dates an admin sets (Asia/Dhaka days, both included): each change is a new
+ * row, so the rows are the audit trail and the newest is in force. Both null: cleared.
+ */
+export const ramadanDates = pgTable(
+  'ramadan_dates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
+    setBy: text('set_by').references(() => user.id, { onDelete: 'set null' }),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ramadan_dates_set_at_idx').on(t.setAt),
+    check(
+      'ramadan_dates_order',
+      sql`(${t.startsOn} is null and ${t.endsOn} is null) or (${t.startsOn} is not null and ${t.endsOn} is not null and ${t.endsOn} >= ${t.startsOn})`,
+    ),
+  ],
+);
+
+/**
+ * One period (YYYY-MM for a monthly gift, YYYY-MM-DD for a daily one, Asia/Dhaka) of a recurring gift: at most one row per gift and
  * period, so a period is charged (or reminded) once however many workers look at it.
  * Each attempt charges with the key `easyfund-recurring-<gift>-<period>-<attempt>`.
  */

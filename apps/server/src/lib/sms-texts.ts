@@ -8,6 +8,12 @@ export const SMS_TEXT = {
   code: 'Easy Fund code {{code}}. Valid 5 min. Never share it.',
   /** A receipt of a donor without an e-mail address; the link opens the receipt and STOP. */
   receipt: 'Easy Fund: thank you for {{amount}}! Receipt {{number}} (or STOP): {{link}}',
+  /**
+   * A wallet gift's reminder: its signed page gives the gift in one tap, pauses it or stops
+   * it (one link keeps it to one segment in English).
+   */
+  monthlyReminder: 'Easy Fund: monthly gift of {{amount}} due. Give, pause or STOP: {{link}}',
+  dailyReminder: "Easy Fund: today's Ramadan gift of {{amount}} due. Give, pause or STOP: {{link}}",
 } as const;
 
 /**

@@ -24,7 +24,7 @@ export interface Sms {
   key?: string;
 }
 
-export type SmsPurpose = 'code' | 'receipt' | 'update' | 'decision';
+export type SmsPurpose = 'code' | 'receipt' | 'update' | 'decision' | 'reminder';
 
 export type SmsResult =
   { sent: true; segments: number } | { sent: false; reason: 'ceiling' | 'stopped' };

@@ -14,3 +14,8 @@ export function useCloseAccount() {
     onSuccess: () => queryClient.clear(),
   });
 }
+
+/** The SMS code that confirms closing an account without a password. */
+export function useSendCloseCode() {
+  return useMutation({ mutationFn: () => call(privacy.closeCode) });
+}

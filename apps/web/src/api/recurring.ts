@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { recurring } from '@easyfund/shared/api/recurring';
 import type {
   TChangeRecurringRequest,
+  TSetRamadanRequest,
   TStartRecurringForm,
 } from '@easyfund/shared/schemas/recurring';
 import type { TTestConfirmRequest } from '@easyfund/shared/schemas/donations';
@@ -15,7 +16,36 @@ export const recurringKeys = {
   all: ['recurring'] as const,
   mine: () => [...recurringKeys.all, 'mine'] as const,
   byToken: (token: string) => [...recurringKeys.all, 'token', token] as const,
+  fundIncome: (fundId: string) => [...recurringKeys.all, 'fund', fundId] as const,
+  ramadan: () => [...recurringKeys.all, 'ramadan'] as const,
+  ramadanHistory: () => [...recurringKeys.all, 'ramadan', 'history'] as const,
 };
+
+/** A fund's recurring income (its raiser and admins). */
+export const fundIncomeQuery = (fundId: string) =>
+  queryOptions({
+    queryKey: recurringKeys.fundIncome(fundId),
+    queryFn: () => call(recurring.fundIncome, { params: { fundId } }),
+  });
+
+/** The Ramadan dates, and whether daily giving is open today. */
+export const ramadanQuery = queryOptions({
+  queryKey: recurringKeys.ramadan(),
+  queryFn: () => call(recurring.ramadan),
+});
+
+export const ramadanHistoryQuery = queryOptions({
+  queryKey: recurringKeys.ramadanHistory(),
+  queryFn: () => call(recurring.ramadanHistory),
+});
+
+export function useSetRamadan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TSetRamadanRequest) => call(recurring.setRamadan, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recurringKeys.ramadan() }),
+  });
+}
 
 export const myGiftsQuery = queryOptions({
   queryKey: recurringKeys.mine(),

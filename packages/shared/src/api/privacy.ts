@@ -1,5 +1,10 @@
 import { ZCsv } from '../schemas/exports';
-import { ZCloseAccountRequest, ZCloseAccountResponse, ZMyData } from '../schemas/privacy';
+import {
+  ZCloseAccountRequest,
+  ZCloseAccountResponse,
+  ZCloseCodeResponse,
+  ZMyData,
+} from '../schemas/privacy';
 import { endpoint } from './contract';
 
 /** A person's own data: download it, or close the account. */
@@ -31,9 +36,19 @@ export const privacy = {
     operationId: 'closeMyAccount',
     tags: ['privacy'],
     summary:
-      'Close my account (confirmed by password): personal data erased, money records kept as "Former donor"',
+      'Close my account (confirmed by password, or by an SMS code without one): personal data erased, money records kept as "Former donor"',
     body: ZCloseAccountRequest,
     response: ZCloseAccountResponse,
+    errors: [409, 429],
+  }),
+  closeCode: endpoint({
+    method: 'POST',
+    path: '/api/me/close/code',
+    access: 'signedIn',
+    operationId: 'sendCloseAccountCode',
+    tags: ['privacy'],
+    summary: 'Send a code by SMS that confirms closing an account that has no password',
+    response: ZCloseCodeResponse,
     errors: [409, 429],
   }),
 } as const;

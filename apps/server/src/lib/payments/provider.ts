@@ -126,6 +126,8 @@ export interface CreateSetupInput {
   /** Our gift's id: the provider's customer is made once per key. */
   reference: string;
   email: string;
+  /** The provider's customer the gift already has (a new card): its cards stay together. */
+  customerId?: string | null;
   metadata: Record<string, string>;
   idempotencyKey: string;
 }

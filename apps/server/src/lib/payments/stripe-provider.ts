@@ -207,18 +207,23 @@ export class StripePaymentProvider implements PaymentProvider, SavedCardProvider
   }
 
   /**
-   * A customer of its own per gift and a SetupIntent for off-session use: the browser
-   * saves the card with confirmCardSetup (decision 250).
+   * A customer of its own per gift (made with its first card, kept for a new one) and a
+   * SetupIntent for off-session use: the browser saves the card with confirmCardSetup
+   * (decision 250).
    */
   async createSetup(input: CreateSetupInput): Promise<CreatedSetup> {
     try {
-      const customer = await this.stripe.customers.create(
-        { email: input.email, metadata: { ...input.metadata, reference: input.reference } },
-        { idempotencyKey: `${input.idempotencyKey}-customer` },
-      );
+      const customerId =
+        input.customerId ??
+        (
+          await this.stripe.customers.create(
+            { email: input.email, metadata: { ...input.metadata, reference: input.reference } },
+            { idempotencyKey: `${input.idempotencyKey}-customer` },
+          )
+        ).id;
       const setup = await this.stripe.setupIntents.create(
         {
-          customer: customer.id,
+          customer: customerId,
           usage: 'off_session',
           allowed_payment_method_types: ['card'],
           metadata: input.metadata,
@@ -226,7 +231,7 @@ export class StripePaymentProvider implements PaymentProvider, SavedCardProvider
         { idempotencyKey: input.idempotencyKey },
       );
       if (!setup.client_secret) throw new Error('Stripe returned a setup intent without a secret');
-      return { id: setup.id, clientSecret: setup.client_secret, customerId: customer.id };
+      return { id: setup.id, clientSecret: setup.client_secret, customerId };
     } catch (err) {
       return this.refused(err);
     }

@@ -22,13 +22,18 @@ import { Conflict, Invalid } from '../../lib/errors';
 import type { PaymentProvider } from '../../lib/payments/provider';
 import { savesCards } from '../../lib/payments/provider';
 import { cancelGifts } from '../recurring/service';
+import { spendCloseCode } from './close-code';
 import { totalsOf, withdrawalTotals } from '../withdrawals/balance';
 
 const CLOSE_ERRORS = {
   wrongPassword: { message: 'The password is not correct.' },
+  wrongCode: { message: 'The code is not correct or has expired. Ask for a new one.' },
+  wrongSecondFactor: {
+    message: 'Enter a current code from your authenticator app, or one of your backup codes.',
+  },
   noPassword: {
     message:
-      'This account signs in without a password. Set one with "Forgot password" first, then close the account.',
+      'This account signs in without a password. Confirm with a code sent to your mobile number.',
   },
   notPaidOut: {
     message:
@@ -37,6 +42,8 @@ const CLOSE_ERRORS = {
 } as const;
 export const CLOSE_MESSAGES = {
   wrongPassword: CLOSE_ERRORS.wrongPassword.message,
+  wrongCode: CLOSE_ERRORS.wrongCode.message,
+  wrongSecondFactor: CLOSE_ERRORS.wrongSecondFactor.message,
   noPassword: CLOSE_ERRORS.noPassword.message,
   notPaidOut: CLOSE_ERRORS.notPaidOut.message,
 } as const;
@@ -104,24 +111,55 @@ export interface CloseDeps {
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Checks a password against its stored hash (the identity layer's). */
   verifyPassword(hash: string, password: string): Promise<boolean>;
+  /** Checks (and, for a backup code, spends) a code of the account's second factor. */
+  verifySecondFactor(userId: string, code: string): Promise<boolean>;
 }
 
 /**
- * Closes an account, confirmed by its password (decision 251): in one
+ * Closes an account, confirmed by its password (decision 251) and, with two-factor
+ * sign-in on, a current code of its second factor: in one
  * transaction the monthly gifts end, the sessions, sign-in methods and two-factor keys
  * go, the person's fields are erased (the name becomes "Former donor", the address an
  * unroutable one), messages of support and sent messages go; donations, receipts,
  * refunds and ledger rows stay, pointing to the anonymised account. The saved cards are
  * then forgotten at the provider. A raiser with money not yet paid out cannot close.
  */
-export async function closeAccount(deps: CloseDeps, userId: string, password: string) {
+export async function closeAccount(
+  deps: CloseDeps,
+  userId: string,
+  proof: {
+    password?: string | undefined;
+    code?: string | undefined;
+    secondFactor?: string | undefined;
+  },
+) {
   const [credential] = await deps.db
     .select({ password: account.password })
     .from(account)
     .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
-  if (!credential?.password) throw new Conflict(CLOSE_MESSAGES.noPassword, 'no_password');
-  if (!(await deps.verifyPassword(credential.password, password)))
-    throw new Invalid(CLOSE_MESSAGES.wrongPassword, { password: CLOSE_MESSAGES.wrongPassword });
+  if (credential?.password) {
+    // An account with a password confirms with it (a code would let a stolen phone close it).
+    if (!proof.password || !(await deps.verifyPassword(credential.password, proof.password)))
+      throw new Invalid(CLOSE_MESSAGES.wrongPassword, { password: CLOSE_MESSAGES.wrongPassword });
+  } else {
+    // One made from a mobile number has none: a code sent to that number instead.
+    if (proof.code === undefined) throw new Conflict(CLOSE_MESSAGES.noPassword, 'no_password');
+    if (!(await spendCloseCode(deps.db, userId, proof.code)))
+      throw new Invalid(CLOSE_MESSAGES.wrongCode, { code: CLOSE_MESSAGES.wrongCode });
+  }
+  // With two-factor sign-in, the password alone is not enough (as at sign-in).
+  const [person] = await deps.db
+    .select({ twoFactorEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (
+    person?.twoFactorEnabled &&
+    !(proof.secondFactor && (await deps.verifySecondFactor(userId, proof.secondFactor)))
+  ) {
+    throw new Invalid(CLOSE_MESSAGES.wrongSecondFactor, {
+      secondFactor: CLOSE_MESSAGES.wrongSecondFactor,
+    });
+  }
 
   const cards = await deps.db.transaction(async (tx) => {
     // The account row is held: a donation or withdrawal request of it waits for the commit.

@@ -5,6 +5,8 @@ import { hitRateLimit } from '../../lib/rate-limit';
 import { route } from '../../plugins/route';
 import { sendCsv } from '../downloads/csv';
 import { closeAccount } from './close';
+import { sendCloseCode } from './close-code';
+import { checkSecondFactor } from './second-factor';
 import { DATA_CSV_HEADER, myData, myDataCsv } from './export';
 
 /** A person's own data: the download and closing the account (decision 251). */
@@ -31,10 +33,18 @@ const privacyRoutes: FastifyPluginAsync = async (app) => {
         provider: app.payments,
         log: app.log,
         verifyPassword: (hash, password) => ctx.password.verify({ hash, password }),
+        verifySecondFactor: (userId, code) => checkSecondFactor(db, ctx.secretConfig, userId, code),
       },
       user.id,
-      body.password,
+      body,
     );
+  });
+  route(app, privacy.closeCode, async ({ user }) => {
+    // Each SMS costs money: three codes an hour.
+    const sends = await hitRateLimit(db, `close-code:${user.id}`, 3, 60 * 60_000);
+    if (!sends.allowed)
+      throw new TooManyRequests('Too many attempts. Please wait a while and try again.');
+    return sendCloseCode({ db, sms: app.sms }, user.id);
   });
 };
 

@@ -12,5 +12,6 @@ export function recurringDeps(app: FastifyInstance): RecurringDeps {
     log: app.log,
     mailQueue: app.mailQueue,
     jobs: app.jobs,
+    sms: app.sms,
   };
 }

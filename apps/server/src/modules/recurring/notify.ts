@@ -1,11 +1,14 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { isRealEmail } from '@easyfund/shared/phone';
 import { SITE_NAME } from '@easyfund/shared/constants';
 import { formatDate, formatTk } from '@easyfund/shared/format';
 import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
 import type { Db } from '../../db/client';
-import { funds, recurringGifts, user } from '../../db/schema';
+import { funds, recurringGifts, sentMails, user } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 import type { MailQueue } from '../../lib/notifications';
+import type { SmsService } from '../../lib/sms';
+import { SMS_TEXT } from '../../lib/sms-texts';
 import { manageToken } from './token';
 
 /** What a donor is told about a monthly gift. */
@@ -18,34 +21,55 @@ export type GiftNotice =
 export interface NotifyDeps {
   db: Db;
   mailQueue?: MailQueue;
+  /** Reminders of wallet gifts also go by SMS to a verified number (absent: mail only). */
+  sms?: SmsService;
   publicUrl: string;
   secret: string;
+  log?: { warn(obj: object, msg: string): void };
 }
 
 /**
- * Tells a donor about their monthly gift, once per gift, notice and period (the key).
- * The one place a gift's notices leave: e-mail now; an SMS channel for donors with a
- * verified phone number is added here, beside the mail, with the same key and text.
+ * Tells a donor about their monthly or daily gift, once per gift, notice and period (the
+ * key). The one place a gift's notices leave: by e-mail to a real address, and a wallet
+ * gift's reminder also by SMS to a verified number.
  */
 export async function notifyDonor(deps: NotifyDeps, giftId: string, notice: GiftNotice) {
-  if (!deps.mailQueue) return;
+  if (!deps.mailQueue && !deps.sms) return;
   const [r] = await deps.db
     .select({
       email: user.email,
       name: user.name,
       language: user.language,
+      phoneNumber: user.phoneNumber,
+      phoneNumberVerified: user.phoneNumberVerified,
       fundId: funds.id,
       fundName: funds.name,
       amount: recurringGifts.amountPoisha,
+      frequency: recurringGifts.frequency,
     })
     .from(recurringGifts)
     .innerJoin(user, eq(user.id, recurringGifts.userId))
     .innerJoin(funds, eq(funds.id, recurringGifts.fundId))
     .where(eq(recurringGifts.id, giftId));
   if (!r) return;
+  const daily = r.frequency === 'daily';
   const lang: Language = r.language && isLanguage(r.language) ? r.language : 'en';
   const amount = formatTk(r.amount, lang);
   const manage = `${deps.publicUrl}/monthly-gifts/${manageToken(deps.secret, giftId)}`;
+  const pay = `${deps.publicUrl}/dashboard/selecteddonation/pay/${r.fundId}?amount=${Math.round(r.amount / 100)}`;
+  const period = 'period' in notice ? notice.period : '';
+  if (notice.kind === 'reminder' && deps.sms && r.phoneNumber && r.phoneNumberVerified) {
+    await remindBySms(deps, `recurring-sms:${giftId}:${period}`, {
+      to: r.phoneNumber,
+      // A donor who never chose a language reads Bangla, as with receipts by SMS.
+      text: translate(
+        r.language && isLanguage(r.language) ? r.language : 'bn',
+        daily ? SMS_TEXT.dailyReminder : SMS_TEXT.monthlyReminder,
+        { amount: formatTk(r.amount, isLanguage(r.language) ? r.language : 'bn'), link: manage },
+      ),
+    });
+  }
+  if (!deps.mailQueue || !isRealEmail(r.email)) return;
   const hello = translate(lang, 'Hello {{name}},', { name: r.name });
   let subject: string;
   const lines: string[] = [];
@@ -75,13 +99,26 @@ export async function notifyDonor(deps: NotifyDeps, giftId: string, notice: Gift
       );
       break;
     case 'reminder': {
-      subject = translate(lang, 'Your monthly gift to "{{fund}}" is due', { fund: r.fundName });
-      const pay = `${deps.publicUrl}/dashboard/selecteddonation/pay/${r.fundId}?amount=${Math.round(r.amount / 100)}`;
+      subject = daily
+        ? translate(lang, 'Your Ramadan gift to "{{fund}}" is due today', { fund: r.fundName })
+        : translate(lang, 'Your monthly gift to "{{fund}}" is due', { fund: r.fundName });
       lines.push(
-        translate(lang, "This month's gift of {{amount}} is due. Give it in one tap:", { amount }),
+        daily
+          ? translate(lang, "Today's gift of {{amount}} is due. Give it in one tap:", { amount })
+          : translate(lang, "This month's gift of {{amount}} is due. Give it in one tap:", {
+              amount,
+            }),
         pay,
         '',
-        translate(lang, 'Nothing happens if you skip a month. Pause or cancel the reminders here:'),
+        daily
+          ? translate(
+              lang,
+              'Nothing happens if you skip a day. Pause or cancel the reminders here:',
+            )
+          : translate(
+              lang,
+              'Nothing happens if you skip a month. Pause or cancel the reminders here:',
+            ),
       );
       break;
     }
@@ -114,12 +151,31 @@ export async function notifyDonor(deps: NotifyDeps, giftId: string, notice: Gift
     '',
     SITE_NAME,
   ];
-  const period = 'period' in notice ? notice.period : '';
   await deps.mailQueue.enqueueMail(`recurring:${notice.kind}:${giftId}:${period}`, {
     to: r.email,
     subject,
     text: text.join('\n'),
   });
+}
+
+/**
+ * One reminder SMS, once by its key (claimed in the sent-mails table before it goes): the
+ * SMS service keeps the day's cost ceiling and a number's STOP. A provider failure is
+ * logged and the key let go; the mail (where there is an address) still tells the donor.
+ */
+async function remindBySms(deps: NotifyDeps, key: string, sms: { to: string; text: string }) {
+  const claimed = await deps.db
+    .insert(sentMails)
+    .values({ key })
+    .onConflictDoNothing()
+    .returning({ key: sentMails.key });
+  if (claimed.length === 0 || !deps.sms) return;
+  try {
+    await deps.sms.send({ ...sms, purpose: 'reminder', key: key.replace(/[^A-Za-z0-9]/g, '') });
+  } catch (err) {
+    deps.log?.warn({ err }, 'a reminder SMS could not be sent');
+    await deps.db.delete(sentMails).where(eq(sentMails.key, key));
+  }
 }
 
 /** An approved open fund of the same cause, the best supported first: offered when one closes. */

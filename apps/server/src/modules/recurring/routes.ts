@@ -19,6 +19,7 @@ import {
   startGift,
 } from './service';
 import { recurringDeps } from './deps';
+import { ramadanHistory, ramadanNow, setRamadan } from './ramadan';
 import { readManageToken } from './token';
 
 /** Monthly gifts (decision 250): the donor's routes, the signed links, the job. */
@@ -51,6 +52,10 @@ const recurringRoutes: FastifyPluginAsync = async (app) => {
   route(app, recurring.fundIncome, ({ user, params }) =>
     fundIncome(deps.db, user, hasAdminRights(app.config, user), params.fundId),
   );
+
+  route(app, recurring.ramadan, () => ramadanNow(deps.db));
+  route(app, recurring.setRamadan, ({ user, body }) => setRamadan(deps.db, user, body));
+  route(app, recurring.ramadanHistory, () => ramadanHistory(deps.db));
 
   // The embedded processor's own endpoint for saving a card: authorised by the client secret.
   route(app, recurring.testConfirmSetup, async ({ params, body, request, reply }) => {

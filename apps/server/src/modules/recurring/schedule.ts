@@ -29,3 +29,18 @@ export function nextMonth(at: Date): Date {
 
 /** Days after a failed charge when it is tried again; after the last, the gift pauses. */
 export const DUNNING_DAYS = [1, 3, 7] as const;
+
+/** The day (YYYY-MM-DD in Dhaka) `at` falls on: the period of a daily gift. */
+export function dayOf(at: Date): string {
+  return new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The same time a day later (Dhaka has no daylight saving: always 24 hours). */
+export function nextDay(at: Date): Date {
+  return new Date(at.getTime() + 24 * 60 * 60_000);
+}
+
+/** The start (midnight in Dhaka) of the day after `day` (YYYY-MM-DD): a daily gift's end. */
+export function endOfDay(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60_000 - DHAKA_OFFSET_MS);
+}

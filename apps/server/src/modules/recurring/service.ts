@@ -3,17 +3,19 @@ import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { CURRENCY } from '@easyfund/shared/constants';
 import { tkToPoisha } from '@easyfund/shared/money';
 import type { TMe } from '@easyfund/shared/schemas/common';
-import type {
-  TCardSetup,
-  TChangeRecurringRequest,
-  TRecurringGift,
-  TStartRecurringRequest,
-  TStartRecurringResponse,
+import {
+  RAMADAN_MESSAGES,
+  type TCardSetup,
+  type TChangeRecurringRequest,
+  type TRecurringGift,
+  type TStartRecurringRequest,
+  type TStartRecurringResponse,
 } from '@easyfund/shared/schemas/recurring';
 import type { Db, Tx } from '../../db/client';
 import { funds, payments, recurringCharges, recurringGifts } from '../../db/schema';
 import { Conflict, Invalid, NotFound, PaymentFailed } from '../../lib/errors';
 import { savesCards } from '../../lib/payments/provider';
+import type { SmsService } from '../../lib/sms';
 import {
   FUND_ON_HOLD,
   outOfLimitsMessage,
@@ -22,13 +24,16 @@ import {
 } from '../payments/service';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { type NotifyDeps, notifyDonor, similarFund } from './notify';
-import { DUNNING_DAYS, nextMonth, periodOf } from './schedule';
+import { ramadanNow } from './ramadan';
+import { DUNNING_DAYS, dayOf, endOfDay, nextDay, nextMonth, periodOf } from './schedule';
 import { manageToken } from './token';
 
 export interface RecurringDeps extends PaymentDeps {
   publicUrl: string;
   /** Signs the manage links. */
   secret: string;
+  /** Reminders of wallet gifts by SMS (absent: by e-mail only). */
+  sms?: SmsService;
 }
 
 type GiftRow = typeof recurringGifts.$inferSelect;
@@ -37,11 +42,13 @@ const NO_SAVED_CARDS = 'Monthly card gifts are not available with this payment p
 const NOT_ACTIVE = 'This monthly gift has ended.';
 const CARD_NOT_SAVED = 'The card was not saved. Please try again.';
 const WALLET_HAS_NO_CARD = 'A monthly wallet gift has no card to change.';
+const RAMADAN_CLOSED = RAMADAN_MESSAGES.closed;
 export const RECURRING_MESSAGES = {
   noSavedCards: NO_SAVED_CARDS,
   notActive: NOT_ACTIVE,
   cardNotSaved: CARD_NOT_SAVED,
   walletHasNoCard: WALLET_HAS_NO_CARD,
+  ramadanClosed: RAMADAN_CLOSED,
 } as const;
 
 /** A charge taken over from a worker that went silent this long ago. */
@@ -75,6 +82,8 @@ async function giftViews(db: Db, secret: string, where: ReturnType<typeof eq>) {
     fundName,
     amountPoisha: gift.amountPoisha,
     method: gift.method as TRecurringGift['method'],
+    frequency: gift.frequency as TRecurringGift['frequency'],
+    lastDay: gift.endsAt ? dayOf(new Date(gift.endsAt.getTime() - 1)) : null,
     status: gift.status as TRecurringGift['status'],
     statusReason: gift.statusReason,
     cardLast4: gift.cardLast4,
@@ -134,6 +143,14 @@ export async function startGift(
   if (fund.hold) throw new Conflict(FUND_ON_HOLD, 'fund_on_hold');
   const amountPoisha = tkToPoisha(input.amountTk);
   const provider = deps.provider;
+  // Every day of Ramadan: only within the dates an admin set, and until their last day.
+  let endsAt: Date | null = null;
+  if (input.frequency === 'daily') {
+    const ramadan = await ramadanNow(deps.db);
+    if (!ramadan.open || !ramadan.endsOn)
+      throw new Conflict(RECURRING_MESSAGES.ramadanClosed, 'ramadan_closed');
+    endsAt = endOfDay(ramadan.endsOn);
+  }
   if (input.method === 'card') {
     if (!savesCards(provider))
       throw new Conflict(RECURRING_MESSAGES.noSavedCards, 'no_saved_cards');
@@ -149,6 +166,8 @@ export async function startGift(
       fundId: fund.id,
       amountPoisha,
       method: input.method,
+      frequency: input.frequency,
+      endsAt,
       anonymous: input.anonymous,
       provider: input.method === 'card' ? provider.name : 'wallet',
       ...(input.method === 'wallet' ? { status: 'active', nextChargeAt: new Date() } : {}),
@@ -169,6 +188,7 @@ async function newSetup(deps: RecurringDeps, me: Pick<TMe, 'id' | 'email'>, gift
   const created = await provider.createSetup({
     reference: gift.id,
     email: me.email,
+    customerId: gift.customerId,
     metadata: { giftId: gift.id, userId: me.id, fundId: gift.fundId },
     idempotencyKey: `easyfund-setup-${gift.id}-${Date.now()}`,
   });
@@ -360,14 +380,22 @@ export async function fundIncome(db: Db, me: TMe, isAdmin: boolean, fundId: stri
   const [active] = await db
     .select({
       n: sql<number>`count(*)`.mapWith(Number),
-      total: sql<number>`coalesce(sum(${recurringGifts.amountPoisha}), 0)`.mapWith(Number),
+      total:
+        sql<number>`coalesce(sum(case when ${recurringGifts.frequency} = 'daily' then ${recurringGifts.amountPoisha} * 30 else ${recurringGifts.amountPoisha} end), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(recurringGifts)
     .where(and(eq(recurringGifts.fundId, fundId), eq(recurringGifts.status, 'active')));
+  const thisMonth = periodOf(new Date());
   const [received] = await db
     .select({
       total:
         sql<number>`coalesce(sum(${payments.amountPoisha} - ${payments.refundedPoisha}), 0)`.mapWith(
+          Number,
+        ),
+      thisMonth:
+        sql<number>`coalesce(sum(${payments.amountPoisha} - ${payments.refundedPoisha}) filter (where left(${recurringCharges.period}, 7) = ${thisMonth}), 0)`.mapWith(
           Number,
         ),
     })
@@ -378,6 +406,7 @@ export async function fundIncome(db: Db, me: TMe, isAdmin: boolean, fundId: stri
   return {
     activeGifts: active?.n ?? 0,
     monthlyPoisha: active?.total ?? 0,
+    receivedThisMonthPoisha: received?.thisMonth ?? 0,
     receivedPoisha: received?.total ?? 0,
   };
 }
@@ -419,11 +448,17 @@ async function openPeriods(deps: RecurringDeps, now: Date, only?: string): Promi
       await stopGiftsOfFund(deps, gift.fundId);
       continue;
     }
-    const period = periodOf(at);
+    const daily = gift.frequency === 'daily';
+    // A daily gift ends once its next day is past Ramadan's last.
+    if (daily && gift.endsAt && at >= gift.endsAt) {
+      await cancelGifts(deps, eq(recurringGifts.id, gift.id), 'ended', 'ramadan_over');
+      continue;
+    }
+    const period = daily ? dayOf(at) : periodOf(at);
     const opened = await deps.db.transaction(async (tx) => {
       const [moved] = await tx
         .update(recurringGifts)
-        .set({ nextChargeAt: nextMonth(at) })
+        .set({ nextChargeAt: daily ? nextDay(at) : nextMonth(at) })
         .where(
           and(
             eq(recurringGifts.id, gift.id),

@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
 import { DecisionControls } from '../components/decision-controls';
 import { FundHistory } from '../components/fund-history';
+import { FundRecurringIncome } from '../components/fund-recurring-income';
 import { HoldControls } from '../components/hold-controls';
 import { PendingChange } from '../components/pending-change';
 import { PendingUpdates } from '../components/pending-updates';
@@ -119,7 +120,10 @@ export function Component() {
             {open === f.id && (
               <tr>
                 <td colSpan={8}>
-                  <FundHistory fundId={f.id} />
+                  <div className="flex flex-col gap-4">
+                    <FundRecurringIncome fundId={f.id} name={f.name} />
+                    <FundHistory fundId={f.id} />
+                  </div>
                 </td>
               </tr>
             )}

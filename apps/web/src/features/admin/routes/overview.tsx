@@ -9,6 +9,7 @@ import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 import { ExportForm } from '../components/export-form';
+import { RamadanDates } from '../components/ramadan-dates';
 
 type I18n = ReturnType<typeof useI18n>;
 
@@ -36,6 +37,7 @@ export function Component() {
         )}
       </QueryState>
       <ExportForm />
+      <RamadanDates />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { myDataUrls, useCloseAccount } from '../../../api/privacy';
+import { myDataUrls, useCloseAccount, useSendCloseCode } from '../../../api/privacy';
+import { useSession } from '../../../api/session';
 import { messageOf } from '../../../lib/message-of';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -15,12 +16,26 @@ export function Component() {
   const navigate = useNavigate();
   const close = useCloseAccount();
   const [password, setPassword] = useState('');
+  // An account made from a mobile number has no password: a code by SMS confirms instead.
+  const { user: me } = useSession();
+  const byCode = Boolean(me && !me.hasEmail && me.phoneNumber);
+  const sendCode = useSendCloseCode();
+  const [code, setCode] = useState('');
+  // With two-factor sign-in on, a code of the app (or a backup code) as at sign-in.
+  const needsSecondFactor = Boolean(me?.twoFactorEnabled) && !byCode;
+  const [secondFactor, setSecondFactor] = useState('');
   const [sure, setSure] = useState(false);
 
   async function onClose(e: React.FormEvent) {
     e.preventDefault();
     try {
-      await close.mutateAsync({ password });
+      await close.mutateAsync(
+        byCode
+          ? { code }
+          : needsSecondFactor
+            ? { password, secondFactor: secondFactor.trim() }
+            : { password },
+      );
       void popup.success('Your account is closed');
       await navigate(paths.home);
       window.location.reload();
@@ -62,18 +77,68 @@ export function Component() {
               'Your name, e-mail address, sessions and messages are erased and your monthly gifts end. Your donations and receipts stay, as "Former donor", because accounting requires them. This cannot be undone.',
             )}
           </p>
-          <label className="flex flex-col gap-1 text-sm" htmlFor="close-password">
-            <span>{t('Password')}</span>
-            <input
-              id="close-password"
-              type="password"
-              autoComplete="current-password"
-              className="input input-bordered"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby="close-error"
-            />
-          </label>
+          {byCode ? (
+            <div className="flex flex-col gap-2">
+              <button
+                type="button"
+                className="btn btn-sm btn-outline self-start"
+                disabled={sendCode.isPending}
+                onClick={() => sendCode.mutate()}
+              >
+                {sendCode.isSuccess ? t('Send another code') : t('Send a code to my phone')}
+              </button>
+              {sendCode.isSuccess && (
+                <p role="status" className="text-sm">
+                  {t('We sent a code to {{phone}}.', { phone: sendCode.data.sentTo })}
+                </p>
+              )}
+              {sendCode.isError && (
+                <p role="alert" className="text-sm text-error">
+                  {t(messageOf(sendCode.error))}
+                </p>
+              )}
+              <label className="flex flex-col gap-1 text-sm" htmlFor="close-code">
+                <span>{t('Code from the SMS')}</span>
+                <input
+                  id="close-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  className="input input-bordered font-mono"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  aria-describedby="close-error"
+                />
+              </label>
+            </div>
+          ) : (
+            <label className="flex flex-col gap-1 text-sm" htmlFor="close-password">
+              <span>{t('Password')}</span>
+              <input
+                id="close-password"
+                type="password"
+                autoComplete="current-password"
+                className="input input-bordered"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-describedby="close-error"
+              />
+            </label>
+          )}
+          {needsSecondFactor && (
+            <label className="flex flex-col gap-1 text-sm" htmlFor="close-second-factor">
+              <span>{t('Code from your authenticator app, or a backup code')}</span>
+              <input
+                id="close-second-factor"
+                autoComplete="one-time-code"
+                maxLength={20}
+                className="input input-bordered font-mono"
+                value={secondFactor}
+                onChange={(e) => setSecondFactor(e.target.value)}
+                aria-describedby="close-error"
+              />
+            </label>
+          )}
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
@@ -86,7 +151,12 @@ export function Component() {
           <button
             type="submit"
             className="btn btn-error"
-            disabled={!sure || !password || close.isPending}
+            disabled={
+              !sure ||
+              (byCode ? code.length !== 6 : !password) ||
+              (needsSecondFactor && secondFactor.trim().length < 6) ||
+              close.isPending
+            }
           >
             {t('Close my account')}
           </button>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from '../../../lib/router';
 import { parseExpiry } from '@easyfund/shared/schemas/donations';
 import { useActivateGift, useConfirmTestSetup, useStartGift } from '../../../api/recurring';
@@ -8,8 +8,45 @@ import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import type { Billing } from '../billing';
 
+/** Saves the card with a provider's own field (Stripe Elements): its field and its confirm. */
+export interface CardSaver {
+  field: ReactNode;
+  ready: boolean;
+  /** Confirms the setup intent with the card in the field; the card's error, or null. */
+  save(clientSecret: string, billing: Billing): Promise<string | null>;
+}
+
+/** The texts that differ between a monthly gift and one every day of Ramadan. */
+const TEXTS = {
+  monthly: {
+    amount: { label: 'Amount each month (Tk)' },
+    payBy: { label: 'Pay each month by' },
+    card: { label: 'Card (charged each month)' },
+    wallet: { label: 'bKash, Nagad or Rocket (a reminder each month)' },
+    note: {
+      text: 'The first month is given now. You can pause, change or cancel it at any time under My Regular Gifts, or from the link in its e-mails.',
+    },
+    submit: { label: 'Give monthly' },
+    done: { title: 'Your monthly gift is set up' },
+  },
+  daily: {
+    amount: { label: 'Amount each day (Tk)' },
+    payBy: { label: 'Pay each day by' },
+    card: { label: 'Card (charged each day)' },
+    wallet: { label: 'bKash, Nagad or Rocket (a reminder each day)' },
+    note: {
+      text: "Today's gift is given now, then one each day until the last day of Ramadan. You can pause, change or cancel it at any time under My Regular Gifts, or from the link in its e-mails.",
+    },
+    submit: { label: 'Give every day of Ramadan' },
+    done: { title: 'Your Ramadan daily gift is set up' },
+  },
+} as const;
+
 interface Props {
   fundId: string;
+  frequency: 'monthly' | 'daily';
+  /** Stripe's card field, when Stripe is the provider; absent: the embedded processor's fields. */
+  saver?: CardSaver;
   initialAmountTk: number;
   anonymous: boolean;
   billing: Billing;
@@ -21,8 +58,17 @@ interface Props {
  * "Give monthly": a card saved with the processor and charged each month (the first
  * month now), or a monthly reminder with a one-tap link for a wallet.
  */
-export function MonthlyGiftForm({ fundId, initialAmountTk, anonymous, billing, cards }: Props) {
+export function MonthlyGiftForm({
+  fundId,
+  frequency,
+  saver,
+  initialAmountTk,
+  anonymous,
+  billing,
+  cards,
+}: Props) {
   const { t } = useI18n();
+  const text = TEXTS[frequency];
   const navigate = useNavigate();
   const start = useStartGift();
   const saveCard = useConfirmTestSetup();
@@ -43,9 +89,14 @@ export function MonthlyGiftForm({ fundId, initialAmountTk, anonymous, billing, c
         fundId,
         amountTk: Number(amountTk),
         method,
+        frequency,
         anonymous,
       });
-      if (setup) {
+      if (setup && saver) {
+        const cardError = await saver.save(setup.clientSecret, billing);
+        if (cardError) throw new Error(cardError);
+        await activate.mutateAsync(gift.id);
+      } else if (setup) {
         await saveCard.mutateAsync({
           setupIntentId: setup.setupIntentId,
           clientSecret: setup.clientSecret,
@@ -58,7 +109,7 @@ export function MonthlyGiftForm({ fundId, initialAmountTk, anonymous, billing, c
         });
         await activate.mutateAsync(gift.id);
       }
-      void popup.success('Your monthly gift is set up');
+      void popup.success(text.done.title);
       await navigate(paths.monthlyGifts);
     } catch (err) {
       setError(messageOf(err));
@@ -70,7 +121,7 @@ export function MonthlyGiftForm({ fundId, initialAmountTk, anonymous, billing, c
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-3">
       <label className="flex flex-col gap-1 text-sm" htmlFor="monthly-amount">
-        <span>{t('Amount each month (Tk)')}</span>
+        <span>{t(text.amount.label)}</span>
         <input
           id="monthly-amount"
           type="number"
@@ -80,8 +131,8 @@ export function MonthlyGiftForm({ fundId, initialAmountTk, anonymous, billing, c
           onChange={(e) => setAmountTk(e.target.value)}
         />
       </label>
-      <fieldset className="flex gap-4 text-sm">
-        <legend className="mb-1">{t('Pay each month by')}</legend>
+      <fieldset className="flex flex-wrap gap-4 text-sm">
+        <legend className="mb-1">{t(text.payBy.label)}</legend>
         {cards && (
           <label className="flex items-center gap-2">
             <input
@@ -90,7 +141,7 @@ export function MonthlyGiftForm({ fundId, initialAmountTk, anonymous, billing, c
               checked={method === 'card'}
               onChange={() => setMethod('card')}
             />
-            {t('Card (charged each month)')}
+            {t(text.card.label)}
           </label>
         )}
         <label className="flex items-center gap-2">
@@ -100,10 +151,11 @@ export function MonthlyGiftForm({ fundId, initialAmountTk, anonymous, billing, c
             checked={method === 'wallet'}
             onChange={() => setMethod('wallet')}
           />
-          {t('bKash, Nagad or Rocket (a reminder each month)')}
+          {t(text.wallet.label)}
         </label>
       </fieldset>
-      {method === 'card' && (
+      {method === 'card' && saver && saver.field}
+      {method === 'card' && !saver && (
         <div className="grid grid-cols-[2fr_1fr_1fr] gap-2">
           <label className="flex flex-col gap-1 text-sm" htmlFor="monthly-card">
             <span>{t('Card number')}</span>
@@ -143,14 +195,14 @@ export function MonthlyGiftForm({ fundId, initialAmountTk, anonymous, billing, c
           </label>
         </div>
       )}
-      <p className="text-xs text-base-content/80">
-        {t(
-          'The first month is given now. You can pause, change or cancel it at any time under My Monthly Gifts, or from the link in its e-mails.',
-        )}
-      </p>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <p className="text-xs text-base-content/80">{t(text.note.text)}</p>
+      <button
+        type="submit"
+        className="btn btn-primary"
+        disabled={busy || (method === 'card' && saver !== undefined && !saver.ready)}
+      >
         {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {t('Give monthly')}
+        {t(text.submit.label)}
       </button>
       {error && (
         <p role="alert" className="text-sm text-error">

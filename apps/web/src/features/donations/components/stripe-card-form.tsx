@@ -23,7 +23,7 @@ interface Props {
 }
 
 const stripes = new Map<string, Promise<Stripe | null>>();
-function stripeFor(key: string) {
+export function stripeFor(key: string) {
   let p = stripes.get(key);
   if (!p) {
     p = loadStripe(key);

@@ -5,6 +5,7 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { fundQuery } from '../../../api/funds';
 import { paymentConfigQuery } from '../../../api/payment-config';
 import { myUnsettledQuery } from '../../../api/payments';
+import { ramadanQuery } from '../../../api/recurring';
 import { PageLoader } from '../../../components/page-loader';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
@@ -16,6 +17,7 @@ import { FundSummary } from '../components/fund-summary';
 import { GatewayCardForm } from '../components/gateway-card-form';
 import { type Giving, GivingOptions, NO_GIVING_OPTIONS } from '../components/giving-options';
 import { MobileWallets } from '../components/mobile-wallets';
+import { type Frequency, FrequencyChoice } from '../components/frequency-choice';
 import { MonthlyGiftForm } from '../components/monthly-gift-form';
 import { PendingWarning } from '../components/pending-warning';
 import { TestCardForm } from '../components/test-card-form';
@@ -25,6 +27,7 @@ import { usePaymentFlow } from '../use-payment-flow';
 
 // Stripe.js is loaded only on this page, and only when Stripe is the provider.
 const StripeCardForm = lazy(() => import('../components/stripe-card-form'));
+const StripeMonthlyGift = lazy(() => import('../components/stripe-monthly-gift'));
 
 export function Component() {
   usePageTitle(PAGE_TITLES.payment);
@@ -32,7 +35,9 @@ export function Component() {
   const [params] = useSearchParams();
   const fund = useQuery(fundQuery(fundId));
   const config = useQuery(paymentConfigQuery);
-  const [monthly, setMonthly] = useState(false);
+  const ramadan = useQuery(ramadanQuery);
+  const [frequency, setFrequency] = useState<Frequency>('once');
+  const monthly = frequency !== 'once';
   // The gift chosen before a sign-in or a payment that did not go through (chosen-gift.ts).
   const [saved] = useState(() => loadGift(fundId));
   const [chosen, setGiving] = useState<Giving>(() => saved?.giving ?? NO_GIVING_OPTIONS);
@@ -96,27 +101,11 @@ export function Component() {
                 )}
               </p>
             )}
-            {/* Give once (the spec's pay step) or give monthly (decision 250). */}
-            <div role="radiogroup" aria-label={t('How often')} className="join">
-              <button
-                type="button"
-                role="radio"
-                aria-checked={!monthly}
-                className={`btn join-item ${monthly ? 'btn-outline' : 'btn-primary'}`}
-                onClick={() => setMonthly(false)}
-              >
-                {t('Give once')}
-              </button>
-              <button
-                type="button"
-                role="radio"
-                aria-checked={monthly}
-                className={`btn join-item ${monthly ? 'btn-primary' : 'btn-outline'}`}
-                onClick={() => setMonthly(true)}
-              >
-                {t('Give monthly')}
-              </button>
-            </div>
+            <FrequencyChoice
+              value={frequency}
+              onChange={setFrequency}
+              ramadan={ramadan.data?.open === true}
+            />
             <PendingWarning payments={unsettled.data?.items ?? []} />
             {/* The donor's choices come before the method and hold for every method. */}
             <GivingOptions
@@ -130,13 +119,30 @@ export function Component() {
             />
             <div className="divider my-0" />
             {monthly ? (
-              <MonthlyGiftForm
-                fundId={fundId}
-                initialAmountTk={amount}
-                anonymous={giving.anonymous}
-                billing={flow.billing}
-                cards={config.data.provider === 'test'}
-              />
+              config.data.provider === 'stripe' && config.data.publishableKey ? (
+                <Suspense fallback={<PageLoader label="Loading the card field" />}>
+                  <StripeMonthlyGift
+                    key={frequency}
+                    publishableKey={config.data.publishableKey}
+                    fundId={fundId}
+                    frequency={frequency === 'daily' ? 'daily' : 'monthly'}
+                    initialAmountTk={amount}
+                    anonymous={giving.anonymous}
+                    billing={flow.billing}
+                    cards
+                  />
+                </Suspense>
+              ) : (
+                <MonthlyGiftForm
+                  key={frequency}
+                  fundId={fundId}
+                  frequency={frequency === 'daily' ? 'daily' : 'monthly'}
+                  initialAmountTk={amount}
+                  anonymous={giving.anonymous}
+                  billing={flow.billing}
+                  cards={config.data.provider === 'test'}
+                />
+              )
             ) : (
               <>
                 <section aria-labelledby="pay-mobile">

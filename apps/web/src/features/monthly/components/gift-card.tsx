@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { TRecurringGift } from '@easyfund/shared/schemas/recurring';
 import { useChangeGift } from '../../../api/recurring';
 import { messageOf } from '../../../lib/message-of';
 import { useI18n } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
 
 const STATUS_TEXT: Record<TRecurringGift['status'], { label: string }> = {
   incomplete: { label: 'Waiting for a card' },
@@ -30,16 +32,25 @@ export function GiftCard({ gift, token }: { gift: TRecurringGift; token?: string
   const [amountTk, setAmountTk] = useState(String(Math.round(gift.amountPoisha / 100)));
   const open = gift.status === 'active' || gift.status === 'paused' || gift.status === 'incomplete';
   const run = (body: Parameters<typeof change.mutate>[0]) => change.mutate(body);
+  const daily = gift.frequency === 'daily';
   return (
     <article
       className="card border border-base-200 bg-base-100 shadow-sm"
-      aria-label={t('Monthly gift to {{fund}}', { fund: gift.fundName })}
+      aria-label={
+        daily
+          ? t('Ramadan daily gift to {{fund}}', { fund: gift.fundName })
+          : t('Monthly gift to {{fund}}', { fund: gift.fundName })
+      }
     >
       <div className="card-body gap-3">
         <h2 className="card-title">{gift.fundName}</h2>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
           <dt className="font-medium">{t('Amount')}</dt>
-          <dd>{t('{{amount}} a month', { amount: tk(gift.amountPoisha) })}</dd>
+          <dd>
+            {daily
+              ? t('{{amount}} a day', { amount: tk(gift.amountPoisha) })
+              : t('{{amount}} a month', { amount: tk(gift.amountPoisha) })}
+          </dd>
           <dt className="font-medium">{t('Status')}</dt>
           <dd data-testid="gift-status">{t(STATUS_TEXT[gift.status].label)}</dd>
           <dt className="font-medium">{t('Next date')}</dt>
@@ -47,12 +58,28 @@ export function GiftCard({ gift, token }: { gift: TRecurringGift; token?: string
           <dt className="font-medium">{t('Paid by')}</dt>
           <dd>
             {gift.method === 'wallet'
-              ? t('A monthly reminder')
+              ? daily
+                ? t('A daily reminder')
+                : t('A monthly reminder')
               : gift.cardLast4
                 ? t('Card ending {{last4}}', { last4: digits(gift.cardLast4) })
                 : '—'}
           </dd>
+          {gift.lastDay && (
+            <>
+              <dt className="font-medium">{t('Until')}</dt>
+              <dd>{date(gift.lastDay)}</dd>
+            </>
+          )}
         </dl>
+        {gift.method === 'wallet' && gift.status === 'active' && (
+          <Link
+            className="btn btn-sm btn-primary self-start"
+            to={paths.payFor(gift.fundId, Math.round(gift.amountPoisha / 100))}
+          >
+            {daily ? t("Give today's gift") : t("Give this month's gift")}
+          </Link>
+        )}
         {open && (
           <div className="flex flex-wrap items-end gap-2">
             {gift.status === 'paused' ? (
@@ -98,7 +125,7 @@ export function GiftCard({ gift, token }: { gift: TRecurringGift; token?: string
               disabled={change.isPending}
               onClick={() => run({ action: 'cancel' })}
             >
-              {t('Cancel monthly gift')}
+              {daily ? t('Cancel daily gift') : t('Cancel monthly gift')}
             </button>
           </div>
         )}
@@ -109,10 +136,12 @@ export function GiftCard({ gift, token }: { gift: TRecurringGift; token?: string
         )}
         {gift.history.length > 0 && (
           <table className="table table-sm">
-            <caption className="sr-only">{t('Each month of this gift')}</caption>
+            <caption className="sr-only">
+              {daily ? t('Each day of this gift') : t('Each month of this gift')}
+            </caption>
             <thead>
               <tr>
-                <th scope="col">{t('Month')}</th>
+                <th scope="col">{daily ? t('Day') : t('Month')}</th>
                 <th scope="col">{t('Amount')}</th>
                 <th scope="col">{t('Status')}</th>
                 <th scope="col">{t('Receipt')}</th>

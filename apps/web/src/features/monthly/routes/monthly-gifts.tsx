@@ -17,12 +17,12 @@ export function Component() {
       <h1 className="text-3xl font-bold">{t(PAGE_TITLES.monthlyGifts)}</h1>
       <QueryState
         query={gifts}
-        loadingLabel="Loading your monthly gifts"
+        loadingLabel="Loading your regular gifts"
         onRetry={() => void gifts.refetch()}
       >
         {(data) =>
           data.items.length === 0 ? (
-            <EmptyState text="You have no monthly gifts. Choose Give monthly on the payment page." />
+            <EmptyState text="You have no regular gifts. Choose Give monthly on the payment page." />
           ) : (
             <div className="flex flex-col gap-4">
               {data.items.map((gift) => (

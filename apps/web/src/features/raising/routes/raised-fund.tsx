@@ -8,6 +8,7 @@ import { urlOf } from '../../../api/client';
 import { myFundsQuery } from '../../../api/funds';
 import { myWithdrawalsQuery } from '../../../api/withdrawals';
 import { PageLoader } from '../../../components/page-loader';
+import { FundRecurringIncome } from '../components/fund-recurring-income';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
@@ -81,6 +82,24 @@ export function Component() {
         </p>
       ) : (
         <FundsTable funds={data.items} />
+      )}
+
+      {data.items.some((f) => f.status === 'approved') && (
+        <section aria-labelledby="recurring-income" className="mt-10">
+          <h2 id="recurring-income" className="mb-1 text-xl font-semibold">
+            {t('Monthly and Ramadan gifts')}
+          </h2>
+          <p className="mb-3 text-sm text-base-content/80">
+            {t('What donors give to your funds on a schedule: each month, or each day of Ramadan.')}
+          </p>
+          <div className="flex flex-col gap-4">
+            {data.items
+              .filter((f) => f.status === 'approved')
+              .map((f) => (
+                <FundRecurringIncome key={f.id} fundId={f.id} name={f.name} />
+              ))}
+          </div>
+        </section>
       )}
 
       <h2 className="mt-10 mb-3 text-xl font-semibold">{t('Withdrawal requests')}</h2>

@@ -38,6 +38,8 @@ import { jobsMailQueue } from './lib/sent-mails';
 import { createCheckoutGateway, createPaymentProvider } from './lib/payments/create-provider';
 import type { CheckoutGateway } from './lib/payments/gateway';
 import type { PaymentProvider } from './lib/payments/provider';
+import { createPayoutProvider } from './lib/payouts/create-provider';
+import type { PayoutProvider } from './lib/payouts/provider';
 import { createStorage, type Storage } from './lib/storage/storage';
 import cartRoutes from './modules/cart/routes';
 import downloadsRoutes from './modules/downloads/routes';
@@ -89,6 +91,8 @@ declare module 'fastify' {
     /** Notification mails, each sent once (see lib/notifications.ts). */
     mailQueue: MailQueue;
     payments: PaymentProvider;
+    /** How approved withdrawals are paid: by an admin (manual) or an automated provider. */
+    payouts: PayoutProvider;
     /** The hosted checkout for wallets (and cards with SSLCommerz); null beside Stripe. */
     checkout: CheckoutGateway | null;
     storage: Storage;
@@ -259,6 +263,7 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
 
   app.decorate('payments', await createPaymentProvider(config, database.db, app.log));
   app.decorate('checkout', createCheckoutGateway(config, database.db));
+  app.decorate('payouts', createPayoutProvider(config));
   app.decorate('storage', createStorage(config));
 
   await app.register(jobsPlugin);

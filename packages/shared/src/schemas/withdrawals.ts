@@ -26,6 +26,11 @@ export const ZWithdrawalAmountTk = requiredWholeTk().pipe(
 export const ZWithdrawalRequest = z.object({
   fundId: z.uuid({ error: 'Choose one of your funds' }),
   amountTk: ZWithdrawalAmountTk,
+  /** Where the money goes: one of the raiser's approved payout accounts, past its hold. */
+  payoutAccountId: z
+    .uuid({ error: 'Choose one of your approved payout accounts' })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type TWithdrawalRequest = z.output<typeof ZWithdrawalRequest>;
 
@@ -33,6 +38,7 @@ export type TWithdrawalRequest = z.output<typeof ZWithdrawalRequest>;
 export const ZWithdrawForm = z.object({
   name: nameText(200),
   amountTk: ZWithdrawalAmountTk,
+  payoutAccountId: z.uuid({ error: 'Choose one of your approved payout accounts' }),
 });
 export type TWithdrawFormInput = z.input<typeof ZWithdrawForm>;
 export type TWithdrawForm = z.output<typeof ZWithdrawForm>;
@@ -60,6 +66,15 @@ export const ZWithdrawal = z.object({
     .nullable(),
   /** Why a payout failed or was reversed. */
   outcomeReason: z.string().nullable(),
+  /** The payout account it goes to, its number masked. */
+  account: z
+    .object({
+      id: z.string(),
+      kind: z.enum(PAYOUT_METHODS),
+      accountName: z.string(),
+      maskedNumber: z.string(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type TWithdrawal = z.infer<typeof ZWithdrawal>;
@@ -144,3 +159,6 @@ export const ZFundPayouts = z.object({
   items: z.array(ZPublicPayout),
 });
 export type TFundPayouts = z.infer<typeof ZFundPayouts>;
+
+/** POST /api/admin/withdrawals/:id/disburse: the version of the withdrawal the admin was shown. */
+export const ZDisburseRequest = z.object({ version: ZShownVersion });

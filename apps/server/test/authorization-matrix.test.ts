@@ -396,6 +396,10 @@ const MATRIX: Record<string, Row> = {
   'language.choose': { request: () => ({ payload: { language: 'en' } }) },
   'withdrawals.mine': { request: () => ({}) },
   'payouts.myAccounts': { request: () => ({}) },
+  'receipts.fundStatement': {
+    except: { other: 404 },
+    request: () => ({ params: { id: ownFundId } }),
+  },
   'payouts.addAccount': {
     request: (actor) => ({
       payload: {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
+import { fundStatementUrl } from '../../../api/payouts';
 import { useDecideWithdrawal, useRecordPayout, withdrawalsQuery } from '../../../api/withdrawals';
 import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
@@ -73,6 +74,14 @@ export function Component() {
           <tr key={w.id}>
             <th scope="row" className="font-medium">
               {w.fundName}
+              <a
+                className="link block text-xs font-normal"
+                href={fundStatementUrl(w.fundId)}
+                download={`easyfund-fund-statement-${w.fundId}.pdf`}
+                aria-label={t('Statement of {{name}} (PDF)', { name: w.fundName })}
+              >
+                {t('Statement (PDF)')}
+              </a>
             </th>
             <td>
               {w.raiser.name}

@@ -64,6 +64,7 @@ import reportsRoutes from './modules/reports/routes';
 import sessionRoutes from './modules/session/routes';
 import supportersRoutes from './modules/supporters/routes';
 import updatesRoutes from './modules/updates/routes';
+import spendingReportsRoutes from './modules/spending-reports/routes';
 import uploadsRoutes from './modules/uploads/routes';
 import usersRoutes from './modules/users/routes';
 import verificationsRoutes from './modules/verifications/routes';
@@ -288,6 +289,7 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
     organisersRoutes,
     reportsRoutes,
     updatesRoutes,
+    spendingReportsRoutes,
     zakatRoutes,
     overviewRoutes,
     downloadsRoutes,

@@ -499,6 +499,22 @@ const MATRIX: Record<string, Row> = {
     except: { admin: 409 },
   },
   'withdrawals.fundPayouts': { request: () => ({ params: { id: ownFundId } }) },
+  'spendingReports.create': {
+    request: () => ({
+      params: { id: withdrawalId },
+      payload: { body: 'Spent on books', lines: [{ label: 'Books', amountTk: 100 }] },
+    }),
+    // The raiser's own withdrawal, refused by its state: it is not paid yet.
+    except: { verified: 409, other: 404, admin: 404 },
+  },
+  'spendingReports.adminList': { request: () => ({}) },
+  'spendingReports.decide': {
+    request: () => ({
+      params: { id: randomUUID() },
+      payload: { status: 'denied', feedback: 'No receipts', version: 1 },
+    }),
+    except: { admin: 404 },
+  },
   'payouts.listAccounts': { request: () => ({}) },
   'payouts.getAccount': { request: () => ({ params: { id: ownAccountId } }) },
   'payouts.decideAccount': {

@@ -916,6 +916,58 @@ export const payoutAccounts = pgTable(
   ],
 );
 
+/**
+ * How a paid payout was spent, as its raiser reports it: a text, amounts by line and
+ * photos of receipts or work done. An admin reviews it before it is public (pending →
+ * approved | denied, once); a denied report is followed by a new one. Each step is in the
+ * fund's audit trail.
+ */
+export const spendingReports = pgTable(
+  'spending_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    withdrawalId: uuid('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id, { onDelete: 'restrict' }),
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'restrict' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    body: text('body').notNull(),
+    /** The lines: `{ label, amountPoisha }[]`, at least one. */
+    lines: jsonb('lines').notNull(),
+    totalPoisha: bigint('total_poisha', { mode: 'number' }).notNull(),
+    /** Uploads' addresses (receipts, work done); kept from the upload clean-up while used. */
+    photos: jsonb('photos').notNull().default(sql`'[]'::jsonb`),
+    status: text('status').notNull().default('pending'),
+    feedback: text('feedback'),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** What an admin was shown: raised by a trigger on every change. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('spending_reports_withdrawal_idx').on(t.withdrawalId, t.createdAt),
+    index('spending_reports_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('spending_reports_one_pending_uq')
+      .on(t.withdrawalId)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('spending_reports_one_approved_uq')
+      .on(t.withdrawalId)
+      .where(sql`${t.status} = 'approved'`),
+    check('spending_reports_status_check', sql`${t.status} in ('pending', 'approved', 'denied')`),
+    check('spending_reports_total_positive', sql`${t.totalPoisha} > 0`),
+    check(
+      'spending_reports_denied_reason',
+      sql`${t.status} <> 'denied' or ${t.feedback} is not null`,
+    ),
+  ],
+);
+
 /** A payout account's audit trail: added, viewed in full, approved, denied, removed. */
 export const payoutAccountEvents = pgTable(
   'payout_account_events',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYOUT_METHODS, WITHDRAWAL_STATUSES } from '../constants';
 import { ZPageQuery } from './common';
+import { ZSpendingReport } from './spending-reports';
 import {
   nameText,
   paged,
@@ -75,6 +76,10 @@ export const ZWithdrawal = z.object({
       maskedNumber: z.string(),
     })
     .nullable(),
+  /** Its latest spending report (a paid payout's), whatever its review. */
+  spendingReport: ZSpendingReport.nullable(),
+  /** Paid 30 days ago or more and no approved spending report yet. */
+  reportDue: z.boolean(),
   createdAt: z.string(),
 });
 export type TWithdrawal = z.infer<typeof ZWithdrawal>;
@@ -149,6 +154,8 @@ export const ZPublicPayout = z.object({
   amountPoisha: z.number().int(),
   method: z.enum(PAYOUT_METHODS),
   paidOn: z.string(),
+  /** How it was spent: its published (approved) spending report. */
+  report: ZSpendingReport.nullable(),
 });
 
 /** The fund page's "Where the money went": raised, paid out (each payout), remaining. */

@@ -26,6 +26,7 @@ import { translate } from '../../lib/i18n';
 import { paginate } from '../../lib/lists';
 import { recordEvent } from '../funds/events';
 import { ACCOUNT_MESSAGES, usableAccount } from '../payouts/accounts';
+import { isReportDue, reportsOf } from '../spending-reports/service';
 import { currentModeWithdrawal, heldBack } from './balance';
 
 type Row = typeof withdrawals.$inferSelect;
@@ -75,8 +76,27 @@ function toWithdrawal(row: Row, fundName: string, account?: AccountRef | null): 
         : null,
     outcomeReason: row.outcomeReason,
     account: accountOf(account),
+    spendingReport: null,
+    reportDue: false,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The withdrawals with their latest spending report and whether a report is due. */
+async function withReports<T extends TWithdrawal>(db: Db | Tx, items: T[]): Promise<T[]> {
+  const reports = await reportsOf(
+    db,
+    items.filter((w) => w.status === 'paid' || w.status === 'reversed').map((w) => w.id),
+  );
+  const now = new Date();
+  return items.map((w) => {
+    const report = reports.get(w.id);
+    return {
+      ...w,
+      spendingReport: report ?? null,
+      reportDue: isReportDue({ status: w.status, paidOn: w.payout?.paidOn ?? null }, report, now),
+    };
+  });
 }
 
 /** In the request's language, the balance in its digits. */
@@ -138,7 +158,12 @@ export async function listMyWithdrawals(db: Db, actor: Pick<TMe, 'id'>) {
     .leftJoin(payoutAccounts, eq(payoutAccounts.id, withdrawals.payoutAccountId))
     .where(and(eq(withdrawals.raiserId, actor.id), currentModeWithdrawal))
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
-  return { items: rows.map((r) => toWithdrawal(r.row, r.fundName, r.account)) };
+  return {
+    items: await withReports(
+      db,
+      rows.map((r) => toWithdrawal(r.row, r.fundName, r.account)),
+    ),
+  };
 }
 
 const raiser = alias(user, 'raiser');
@@ -187,7 +212,7 @@ export async function listAdminWithdrawals(
     query.status ? eq(withdrawals.status, query.status) : undefined,
     currentModeWithdrawal,
   );
-  return paginate(
+  const page = await paginate(
     query,
     ({ limit, offset }) =>
       adminQuery(db, where)
@@ -197,6 +222,7 @@ export async function listAdminWithdrawals(
     db.select({ n: count() }).from(withdrawals).where(where),
     toAdmin,
   );
+  return { ...page, items: await withReports(db, page.items) };
 }
 
 /**
@@ -265,7 +291,7 @@ export async function decideWithdrawal(
       },
     );
     const [after] = await adminQuery(tx, eq(withdrawals.id, id));
-    return toAdmin(after!);
+    return (await withReports(tx, [toAdmin(after!)]))[0]!;
   });
 }
 
@@ -366,7 +392,7 @@ export async function recordPayout(
       },
     );
     const [after] = await adminQuery(tx, eq(withdrawals.id, id));
-    return toAdmin(after!);
+    return (await withReports(tx, [toAdmin(after!)]))[0]!;
   });
 }
 
@@ -393,11 +419,17 @@ export async function fundPayouts(db: Db, fundId: string): Promise<TFundPayouts>
       and(eq(withdrawals.fundId, fundId), eq(withdrawals.status, 'paid'), currentModeWithdrawal),
     )
     .orderBy(desc(withdrawals.paidOn), desc(withdrawals.outcomeAt), desc(withdrawals.id));
+  const reports = await reportsOf(
+    db,
+    rows.map((r) => r.id),
+    true,
+  );
   const items = rows.map((r) => ({
     id: r.id,
     amountPoisha: r.amountPoisha,
     method: r.method as PayoutMethod,
     paidOn: r.paidOn!,
+    report: reports.get(r.id) ?? null,
   }));
   const paidOutPoisha = items.reduce((sum, p) => sum + p.amountPoisha, 0);
   return {

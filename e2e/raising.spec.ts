@@ -176,12 +176,32 @@ test.describe('fund raising lifecycle', () => {
       expect(update).toMatchObject({ actor: { email, name } });
     }).toPass();
 
+    // Payouts go to an approved account: the raiser adds a bKash wallet, the admin approves it.
+    const added = await page.request.post('/api/me/payout-accounts', {
+      data: {
+        kind: 'bkash',
+        walletType: 'personal',
+        number: '01812345678',
+        accountName: name,
+        password: 'shirin123',
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const account = (await added.json()) as { id: string };
+    const accounts = await admin.request.get('/api/admin/payout-accounts?pageSize=100');
+    const shown = ((await accounts.json()) as { items: { id: string; version: number }[] }).items;
+    const accepted = await admin.request.patch(`/api/admin/payout-accounts/${account.id}`, {
+      data: { status: 'approved', version: shown.find((a) => a.id === account.id)!.version },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+
     // A withdrawal above the balance is refused; one within it is accepted.
     await page.getByRole('link', { name: `Withdraw from ${newName}` }).click();
     await expect(page).toHaveTitle('Withdraw Request - Easy Fund');
     await expect(page.getByTestId('available')).toHaveText('700 Tk');
     await expect(page.getByLabel('Raiser')).toHaveValue(name);
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await page.getByLabel('Pay out to').selectOption({ label: `bKash ••••••••678 · ${name}` });
     await page.getByLabel('Amount (Tk)').fill('800');
     await page.getByRole('button', { name: 'Request Withdrawal' }).click();
     await expect(popupHeading(page, 'Oops...')).toBeVisible();

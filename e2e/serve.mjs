@@ -81,6 +81,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(server
     AUTH_EMAIL_RATE_LIMIT_MAX: '10000',
     RESET_EMAIL_RATE_LIMIT_MAX: '10000',
     PAYMENT_RATE_LIMIT_MAX: '10000',
+    // A payout account added in a test is usable once approved, without the 24-hour wait.
+    PAYOUT_ACCOUNT_HOLD_HOURS: '0',
     // Background mails (receipts, decisions, updates) leave the job queue sooner.
     JOBS_POLL_SECONDS: '0.5',
     OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,

@@ -47,6 +47,8 @@ import { jobsMailQueue } from './lib/sent-mails';
 import { createCheckoutGateway, createPaymentProvider } from './lib/payments/create-provider';
 import type { CheckoutGateway } from './lib/payments/gateway';
 import type { PaymentProvider } from './lib/payments/provider';
+import { createPayoutProvider } from './lib/payouts/create-provider';
+import type { PayoutProvider } from './lib/payouts/provider';
 import { createStorage, type Storage } from './lib/storage/storage';
 import cartRoutes from './modules/cart/routes';
 import downloadsRoutes from './modules/downloads/routes';
@@ -71,6 +73,7 @@ import reportsRoutes from './modules/reports/routes';
 import sessionRoutes from './modules/session/routes';
 import supportersRoutes from './modules/supporters/routes';
 import updatesRoutes from './modules/updates/routes';
+import spendingReportsRoutes from './modules/spending-reports/routes';
 import uploadsRoutes from './modules/uploads/routes';
 import usersRoutes from './modules/users/routes';
 import verificationsRoutes from './modules/verifications/routes';
@@ -98,6 +101,8 @@ declare module 'fastify' {
     /** Notification mails, each sent once (see lib/notifications.ts). */
     mailQueue: MailQueue;
     payments: PaymentProvider;
+    /** How approved withdrawals are paid: by an admin (manual) or an automated provider. */
+    payouts: PayoutProvider;
     /** The hosted checkout for wallets (and cards with SSLCommerz); null beside Stripe. */
     checkout: CheckoutGateway | null;
     storage: Storage;
@@ -281,6 +286,7 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
 
   app.decorate('payments', await createPaymentProvider(config, database.db, app.log));
   app.decorate('checkout', createCheckoutGateway(config, database.db));
+  app.decorate('payouts', createPayoutProvider(config));
   app.decorate('storage', createStorage(config));
 
   await app.register(jobsPlugin);
@@ -305,6 +311,7 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
     organisersRoutes,
     reportsRoutes,
     updatesRoutes,
+    spendingReportsRoutes,
     zakatRoutes,
     overviewRoutes,
     downloadsRoutes,

@@ -185,6 +185,14 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   /** Seconds an idle keep-alive connection stays open (above a proxy's own idle timeout). */
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+  /** Hours payouts to a newly added payout account wait (its owner is mailed at once). */
+  PAYOUT_ACCOUNT_HOLD_HOURS: z.coerce.number().min(0).max(720).default(24),
+  /**
+   * How approved withdrawals are paid: 'manual' (an admin sends the money and records it
+   * paid with its reference) or 'stand-in' (an automated disbursement simulated in-process,
+   * where bKash/Nagad B2C or a bank file would plug in).
+   */
+  PAYOUT_PROVIDER: z.enum(['manual', 'stand-in']).default('manual'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long public lists may be served from a process's cache (ms); default 1000, 0 in tests. */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),

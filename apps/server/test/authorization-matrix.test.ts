@@ -20,7 +20,12 @@ import {
   withdrawals,
 } from '../src/db/schema';
 import { recordRefund } from '../src/modules/payments/service';
-import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
+import {
+  createDonation,
+  createFund,
+  createPayoutAccount,
+  createVerificationApplication,
+} from '../src/seed/factories';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import { setSubscription, unsubscribeToken } from '../src/modules/updates/subscriptions';
 import type { SignedInUser, TestContext } from './helper';
@@ -133,6 +138,8 @@ let shareFundId: string;
 let otherFundId: string;
 let applicationId: string;
 let withdrawalId: string;
+let ownAccountId: string;
+let decideAccountId: string;
 let targetUserId: string;
 let ownCartItemId: string;
 let ownIntentId: string;
@@ -401,6 +408,26 @@ const MATRIX: Record<string, Row> = {
   'language.mine': { request: () => ({}) },
   'language.choose': { request: () => ({ payload: { language: 'en' } }) },
   'withdrawals.mine': { request: () => ({}) },
+  'payouts.myAccounts': { request: () => ({}) },
+  'receipts.fundStatement': {
+    except: { other: 404 },
+    request: () => ({ params: { id: ownFundId } }),
+  },
+  'payouts.addAccount': {
+    request: (actor) => ({
+      payload: {
+        kind: 'bkash',
+        walletType: 'personal',
+        number: '01712345678',
+        accountName: 'Matrix raiser',
+        password: actor === 'anon' ? 'secret123' : who[actor]!.password,
+      },
+    }),
+  },
+  'payouts.removeAccount': {
+    except: ownedByRaiserOrAdmin,
+    request: () => ({ params: { id: ownAccountId } }),
+  },
   'uploads.upload': {
     request: () => ({
       payload: MULTIPART,
@@ -485,6 +512,35 @@ const MATRIX: Record<string, Row> = {
     except: { admin: 409 },
   },
   'withdrawals.fundPayouts': { request: () => ({ params: { id: ownFundId } }) },
+  'spendingReports.create': {
+    request: () => ({
+      params: { id: withdrawalId },
+      payload: { body: 'Spent on books', lines: [{ label: 'Books', amountTk: 100 }] },
+    }),
+    // The raiser's own withdrawal, refused by its state: it is not paid yet.
+    except: { verified: 409, other: 404, admin: 404 },
+  },
+  'spendingReports.adminList': { request: () => ({}) },
+  'spendingReports.decide': {
+    request: () => ({
+      params: { id: randomUUID() },
+      payload: { status: 'denied', feedback: 'No receipts', version: 1 },
+    }),
+    except: { admin: 404 },
+  },
+  'payouts.listAccounts': { request: () => ({}) },
+  'payouts.getAccount': { request: () => ({ params: { id: ownAccountId } }) },
+  'payouts.decideAccount': {
+    request: () => ({
+      params: { id: decideAccountId },
+      payload: { status: 'denied', feedback: 'Not the raiser', version: 1 },
+    }),
+  },
+  'withdrawals.disburse': {
+    request: () => ({ params: { id: withdrawalId }, payload: { version: 1 } }),
+    // Let in, then refused: this site's payouts are sent by hand.
+    except: { admin: 409 },
+  },
   'payouts.exportCsv': { request: () => ({ query: '?from=2026-01-01&to=2026-01-31' }) },
   'zakat.updateSettings': {
     request: () => ({ payload: { goldTkPerGram: 15000, silverTkPerGram: 180 } }),
@@ -580,6 +636,8 @@ beforeAll(async () => {
     'image/webp',
   );
   shareFundId = (await createFund(ctx.db, { raiserId: other.id, image: picture })).id;
+  ownAccountId = (await createPayoutAccount(ctx.db, { userId: verified.id })).id;
+  decideAccountId = (await createPayoutAccount(ctx.db, { userId: other.id, status: 'pending' })).id;
   otherFundId = (await createFund(ctx.db, { raiserId: other.id, status: 'approved' })).id;
   // The own fund's first update was approved (its next ones publish at once); another
   // fund's first update waits for review.
@@ -703,6 +761,7 @@ describe('admin rights need a verified e-mail and, where required, two-factor si
   it('every endpoint that needs a verified e-mail answers 403 until the address is verified', async () => {
     const needing = ENDPOINTS.filter(({ endpoint }) => endpoint.emailVerified);
     expect(needing.map((e) => e.name).sort()).toEqual([
+      'payouts.addAccount',
       'verifications.apply',
       'withdrawals.request',
     ]);

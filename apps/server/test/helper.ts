@@ -144,7 +144,11 @@ export async function createSignedInUser(
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The admins' lists whose items an admin decides on. */
-export type ReviewList = '/api/admin/funds' | '/api/admin/verifications' | '/api/admin/withdrawals';
+export type ReviewList =
+  | '/api/admin/funds'
+  | '/api/admin/verifications'
+  | '/api/admin/withdrawals'
+  | '/api/admin/spending-reports';
 
 /** `PUT /api/admin/funds/:id/hold` with the version the admin's list shows (1 for a fund not on it). */
 export async function holdFund(admin: { app: App; cookie?: string }, id: string, body: object) {

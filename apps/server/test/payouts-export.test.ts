@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDonation, createFund } from '../src/seed/factories';
+import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';
 import {
   as,
   buildTestApp,
@@ -24,15 +24,27 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+let payoutAccountId: string;
+beforeAll(async () => {
+  payoutAccountId = (
+    await createPayoutAccount(ctx.db, {
+      userId: raiser.id,
+      kind: 'nagad',
+      number: '+8801812345678',
+      accountName: 'Raiser Trust',
+    })
+  ).id;
+});
+
 const records = (body: string) => {
   expect(body.startsWith('\uFEFF')).toBe(true);
   return parse(body.slice(1), { record_delimiter: '\r\n' }) as [string[], ...string[][]];
 };
 
 async function payOut(fundId: string, amountTk: number, paidOn: string, reference: string) {
-  const w = (await as(raiser).inject('POST', '/api/withdrawals', { fundId, amountTk })).json() as {
-    id: string;
-  };
+  const w = (
+    await as(raiser).inject('POST', '/api/withdrawals', { fundId, amountTk, payoutAccountId })
+  ).json() as { id: string };
   const version = () => shownVersion(admin, '/api/admin/withdrawals', w.id);
   expect(
     (
@@ -91,6 +103,8 @@ describe('payouts CSV', () => {
     expect(col(first, 'Fund')).toBe(fund.name);
     expect(col(first, 'Raiser')).toBe(`'=HYPERLINK("http://x")`);
     expect(col(first, 'Method')).toBe('nagad');
+    expect(col(first, 'Account')).toBe('••••••••678');
+    expect(col(first, 'Account name')).toBe('Raiser Trust');
     expect(col(first, 'Reference')).toBe('NG-200');
     expect(col(first, 'Amount (Tk)')).toBe('1500.00');
     expect(col(first, 'Recorded by')).toBe(admin.name);

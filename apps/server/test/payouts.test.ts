@@ -408,8 +408,8 @@ describe('where the money went, on the fund page', () => {
       paidOutPoisha: 80_000,
       remainingPoisha: 120_000,
       items: [
-        { id: b.id, amountPoisha: 30_000, method: 'bank', paidOn: '2026-11-10' },
-        { id: a.id, amountPoisha: 50_000, method: 'bkash', paidOn: '2026-11-01' },
+        { id: b.id, amountPoisha: 30_000, method: 'bank', paidOn: '2026-11-10', report: null },
+        { id: a.id, amountPoisha: 50_000, method: 'bkash', paidOn: '2026-11-01', report: null },
       ],
     });
     // Nothing of the transfer's reference reaches the public.

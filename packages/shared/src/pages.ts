@@ -161,6 +161,13 @@ export const PAGES = {
     area: 'dashboard',
     roles: ['verified', 'admin'],
   },
+  // Linked from the withdrawal request: where a raiser's payouts go.
+  payoutAccounts: {
+    path: '/dashboard/raisedfund/payout-accounts',
+    title: 'Payout Accounts',
+    area: 'dashboard',
+    roles: ['verified', 'admin'],
+  },
   twoFactor: {
     path: '/dashboard/two-factor',
     title: 'Two-factor Sign-in',
@@ -201,6 +208,13 @@ export const PAGES = {
     area: 'dashboard',
     roles: ['admin'],
     sidebar: {},
+  },
+  // Linked from Manage Withdrawals: the accounts payouts may go to.
+  managePayoutAccounts: {
+    path: '/dashboard/admin/managepayoutaccounts',
+    title: 'Manage Payout Accounts',
+    area: 'dashboard',
+    roles: ['admin'],
   },
   managePayments: {
     path: '/dashboard/admin/managepayments',

@@ -851,10 +851,15 @@ export const withdrawals = pgTable(
     /** The admin who recorded paid, failed or reversed, and when. */
     outcomeBy: text('outcome_by').references(() => user.id, { onDelete: 'set null' }),
     outcomeAt: timestamp('outcome_at', { withTimezone: true }),
+    /** Where the money goes: one of the raiser's approved payout accounts. */
+    payoutAccountId: uuid('payout_account_id').references(() => payoutAccounts.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('withdrawals_account_idx').on(t.payoutAccountId),
     index('withdrawals_fund_idx').on(t.fundId, t.status),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     index('withdrawals_created_idx').on(t.createdAt, t.id),
@@ -875,6 +880,122 @@ export const withdrawals = pgTable(
     ),
     index('withdrawals_paid_idx').on(t.status, t.paidOn),
   ],
+);
+
+/**
+ * Where a raiser's payouts go: a bKash or Nagad wallet (personal or merchant) or a bank
+ * account. Never edited: a change is a new account (approved by an admin, its payouts held
+ * for 24 hours) and the old one removed.
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    walletType: text('wallet_type'),
+    bankName: text('bank_name'),
+    branch: text('branch'),
+    routingNumber: text('routing_number'),
+    accountName: text('account_name').notNull(),
+    /** The wallet number (E.164) or the bank account number, in full. */
+    number: text('number').notNull(),
+    status: text('status').notNull().default('pending'),
+    feedback: text('feedback'),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** No payout goes to it before then: 24 hours after it was added. */
+    heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** What an admin was shown: raised by a trigger on every change. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payout_accounts_user_idx').on(t.userId, t.createdAt),
+    index('payout_accounts_status_idx').on(t.status, t.createdAt),
+    check('payout_accounts_kind_check', sql`${t.kind} in ('bkash', 'nagad', 'bank')`),
+    check(
+      'payout_accounts_status_check',
+      sql`${t.status} in ('pending', 'approved', 'denied', 'removed')`,
+    ),
+    check(
+      'payout_accounts_shape_check',
+      sql`(${t.kind} = 'bank' and ${t.bankName} is not null and ${t.branch} is not null and ${t.routingNumber} ~ '^[0-9]{9}$' and ${t.number} ~ '^[0-9]{6,20}$' and ${t.walletType} is null)
+        or (${t.kind} <> 'bank' and ${t.walletType} in ('personal', 'merchant') and ${t.number} ~ '^[+]8801[3-9][0-9]{8}$' and ${t.bankName} is null and ${t.routingNumber} is null)`,
+    ),
+  ],
+);
+
+/**
+ * How a paid payout was spent, as its raiser reports it: a text, amounts by line and
+ * photos of receipts or work done. An admin reviews it before it is public (pending →
+ * approved | denied, once); a denied report is followed by a new one. Each step is in the
+ * fund's audit trail.
+ */
+export const spendingReports = pgTable(
+  'spending_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    withdrawalId: uuid('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id, { onDelete: 'restrict' }),
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'restrict' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    body: text('body').notNull(),
+    /** The lines: `{ label, amountPoisha }[]`, at least one. */
+    lines: jsonb('lines').notNull(),
+    totalPoisha: bigint('total_poisha', { mode: 'number' }).notNull(),
+    /** Uploads' addresses (receipts, work done); kept from the upload clean-up while used. */
+    photos: jsonb('photos').notNull().default(sql`'[]'::jsonb`),
+    status: text('status').notNull().default('pending'),
+    feedback: text('feedback'),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** What an admin was shown: raised by a trigger on every change. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('spending_reports_withdrawal_idx').on(t.withdrawalId, t.createdAt),
+    index('spending_reports_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('spending_reports_one_pending_uq')
+      .on(t.withdrawalId)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('spending_reports_one_approved_uq')
+      .on(t.withdrawalId)
+      .where(sql`${t.status} = 'approved'`),
+    check('spending_reports_status_check', sql`${t.status} in ('pending', 'approved', 'denied')`),
+    check('spending_reports_total_positive', sql`${t.totalPoisha} > 0`),
+    check(
+      'spending_reports_denied_reason',
+      sql`${t.status} <> 'denied' or ${t.feedback} is not null`,
+    ),
+  ],
+);
+
+/** A payout account's audit trail: added, viewed in full, approved, denied, removed. */
+export const payoutAccountEvents = pgTable(
+  'payout_account_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => payoutAccounts.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    detail: jsonb('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payout_account_events_idx').on(t.accountId, t.createdAt)],
 );
 
 /* ---------- uploads ---------- */

@@ -24,7 +24,7 @@ export interface MailQueue {
   enqueueCreditNote?(refundId: string): Promise<void>;
 }
 
-export type DecisionKind = 'application' | 'fund' | 'change' | 'withdrawal';
+export type DecisionKind = 'application' | 'fund' | 'change' | 'withdrawal' | 'spendingReport';
 
 /**
  * Who hears of a decision, and what it was about; `key_id` names the decided item (for a
@@ -45,6 +45,10 @@ async function recipientOf(db: Db, kind: DecisionKind, id: string): Promise<Row 
     withdrawal: sql`select w.id as key_id, u.email, u.name, u.language, w.status, w.feedback, f.name as fund,
         f.id as fund_id, w.amount_poisha as amount from withdrawals w join funds f on f.id = w.fund_id
         join "user" u on u.id = w.raiser_id where w.id = ${id}`,
+    spendingReport: sql`select r.id as key_id, u.email, u.name, u.language, r.status, r.feedback,
+        f.name as fund, f.id as fund_id, w.amount_poisha as amount from spending_reports r
+        join withdrawals w on w.id = r.withdrawal_id join funds f on f.id = r.fund_id
+        join "user" u on u.id = r.author_id where r.id = ${id}`,
   }[kind];
   return rowsOf(await db.execute(query))[0];
 }
@@ -77,12 +81,17 @@ const NO_FEEDBACK: Record<DecisionKind, Record<'approved' | 'denied', { text: st
       text: 'The admin gave no reason; the money stays in your fund. You can ask us through the Contact Us page.',
     },
   },
+  spendingReport: {
+    approved: { text: 'Your report is now public under "Where the money went" on your fund page.' },
+    denied: { text: 'You can post a new report from your withdrawals page.' },
+  },
 };
 
 /** Where the person sees the decided item: the fund's page once it is open, else the dashboard's page. */
 function itemPath(kind: DecisionKind, approved: boolean, fundId: string | null): string {
   if (kind === 'application') return PAGES.verification.path;
   if (kind === 'withdrawal') return PAGES.withdraw.path;
+  if (kind === 'spendingReport' && !approved) return PAGES.withdraw.path;
   return approved && fundId
     ? PAGES.fundDetails.path.replace(':id', encodeURIComponent(fundId))
     : PAGES.raisedFund.path;
@@ -126,6 +135,23 @@ export function decisionMail(
           amount,
           fund,
         }),
+    spendingReport: approved
+      ? translate(
+          lang,
+          'Your spending report for the payout of {{amount}} from "{{fund}}" was approved',
+          {
+            amount,
+            fund,
+          },
+        )
+      : translate(
+          lang,
+          'Your spending report for the payout of {{amount}} from "{{fund}}" was denied',
+          {
+            amount,
+            fund,
+          },
+        ),
   }[kind];
   const lines = [translate(lang, 'Hello {{name}},', { name: r.name }), '', `${subject}.`];
   const feedback = r.feedback?.trim();

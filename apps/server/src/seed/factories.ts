@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CauseId, DecisionStatus, Role } from '@easyfund/shared/constants';
 import type { Db } from '../db/client';
-import { funds, payments, user, verificationApplications } from '../db/schema';
+import { funds, payments, payoutAccounts, user, verificationApplications } from '../db/schema';
 import { recordDonation } from '../modules/payments/service';
 import type { Auth } from '../lib/auth';
 
@@ -84,6 +84,39 @@ export async function createFund(db: Db, input: CreateFundInput) {
     })
     .returning();
   if (!row) throw new Error('fund not created');
+  return row;
+}
+
+export interface CreatePayoutAccountInput {
+  userId: string;
+  kind?: 'bkash' | 'nagad' | 'bank';
+  status?: 'pending' | 'approved' | 'denied';
+  /** Payouts to it wait until then (default: an hour ago, out of its hold). */
+  heldUntil?: Date;
+  number?: string;
+  accountName?: string;
+}
+
+/** A payout account as an admin left it (approved and out of its hold unless told). */
+export async function createPayoutAccount(db: Db, input: CreatePayoutAccountInput) {
+  const kind = input.kind ?? 'bkash';
+  const [row] = await db
+    .insert(payoutAccounts)
+    .values({
+      userId: input.userId,
+      kind,
+      walletType: kind === 'bank' ? null : 'personal',
+      bankName: kind === 'bank' ? 'Sonali Bank' : null,
+      branch: kind === 'bank' ? 'Motijheel' : null,
+      routingNumber: kind === 'bank' ? '200274349' : null,
+      accountName: input.accountName ?? 'Karim Hossain',
+      number: input.number ?? (kind === 'bank' ? '0123456789012' : '+8801712345678'),
+      status: input.status ?? 'approved',
+      decidedAt: input.status === 'pending' ? null : new Date(),
+      heldUntil: input.heldUntil ?? new Date(Date.now() - 3_600_000),
+    })
+    .returning();
+  if (!row) throw new Error('payout account not created');
   return row;
 }
 

@@ -37,6 +37,7 @@ const PAGE_MODULES: Record<PageName, Lazy> = {
   raisedFund: () => import('../features/raising/routes/raised-fund'),
   updateFund: () => import('../features/raising/routes/update-fund'),
   withdraw: () => import('../features/raising/routes/withdraw'),
+  payoutAccounts: () => import('../features/raising/routes/payout-accounts'),
   twoFactor: () => import('../features/auth/routes/two-factor'),
   adminOverview: () => import('../features/admin/routes/overview'),
   manageUsers: () => import('../features/admin/routes/manage-users'),
@@ -44,6 +45,7 @@ const PAGE_MODULES: Record<PageName, Lazy> = {
   manageRequestedFund: () => import('../features/admin/routes/manage-requested-fund'),
   manageWithdrawals: () => import('../features/admin/routes/manage-withdrawals'),
   managePayments: () => import('../features/admin/routes/manage-payments'),
+  managePayoutAccounts: () => import('../features/admin/routes/manage-payout-accounts'),
   messages: () => import('../features/admin/routes/messages'),
 };
 

@@ -6,26 +6,33 @@ const PAID = 'Paid';
 const PAYOUT_FAILED = 'Payout failed';
 const REVERSED = 'Reversed';
 
-const STYLE: Record<WithdrawalStatus, string> = {
+// A payout account its owner removed.
+const REMOVED = 'Removed';
+
+type Status = WithdrawalStatus | 'removed';
+
+const STYLE: Record<Status, string> = {
   pending: 'badge-warning',
   approved: 'badge-success',
   denied: 'badge-error',
   paid: 'badge-info',
   failed: 'badge-error',
   reversed: 'badge-neutral',
+  removed: 'badge-ghost',
 };
 
-const LABEL: Record<WithdrawalStatus, string> = {
+const LABEL: Record<Status, string> = {
   pending: 'Pending',
   approved: 'Approved',
   denied: 'Denied',
   paid: PAID,
   failed: PAYOUT_FAILED,
   reversed: REVERSED,
+  removed: REMOVED,
 };
 
-/** pending / approved / denied (and a withdrawal's paid / failed / reversed) as a coloured label. */
-export function StatusBadge({ status }: { status: WithdrawalStatus }) {
+/** pending / approved / denied (a withdrawal's paid / failed / reversed, an account's removed) as a coloured label. */
+export function StatusBadge({ status }: { status: Status }) {
   const { t } = useI18n();
   return (
     <span className={`badge ${STYLE[status]} whitespace-nowrap font-medium`}>

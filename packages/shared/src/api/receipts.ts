@@ -1,4 +1,5 @@
 import { ZPaymentIdParam, ZPdf, ZRefundIdParam, ZStatementYearParam } from '../schemas/donations';
+import { ZFundIdParam } from '../schemas/funds';
 import { endpoint } from './contract';
 
 /** Receipts: one donation's PDF receipt, a refund's credit note, a donor's yearly statement. */
@@ -36,5 +37,17 @@ export const receipts = {
     params: ZStatementYearParam,
     response: ZPdf,
     errors: [429],
+  }),
+  fundStatement: endpoint({
+    method: 'GET',
+    path: '/api/funds/:id/statement',
+    access: 'raiser',
+    operationId: 'getFundStatementPdf',
+    tags: ['receipts'],
+    summary:
+      "A fund's statement as PDF: gifts net of refunds in, payouts out, held, available and the closing balance (its raiser or an admin; 404 for anyone else)",
+    params: ZFundIdParam,
+    response: ZPdf,
+    errors: [404, 429],
   }),
 } as const;

@@ -16,6 +16,7 @@ import { recurring } from './recurring';
 import { reports } from './reports';
 import { session } from './session';
 import { sms } from './sms';
+import { spendingReports } from './spending-reports';
 import { supporters } from './supporters';
 import { updates } from './updates';
 import { uploads } from './uploads';
@@ -47,6 +48,7 @@ export const resources = {
   reports,
   session,
   sms,
+  spendingReports,
   supporters,
   updates,
   uploads,

@@ -5,6 +5,7 @@ import {
   ZAdminWithdrawal,
   ZAdminWithdrawalList,
   ZAdminWithdrawalQuery,
+  ZDisburseRequest,
   ZFundPayouts,
   ZMyWithdrawals,
   ZPayoutRecord,
@@ -75,6 +76,19 @@ export const withdrawals = {
     body: ZPayoutRecord,
     response: ZAdminWithdrawal,
     errors: [404, 409],
+  }),
+  disburse: endpoint({
+    method: 'POST',
+    path: '/api/admin/withdrawals/:id/disburse',
+    access: 'admin',
+    operationId: 'disburseWithdrawal',
+    tags: ['withdrawals'],
+    summary:
+      "Send an approved withdrawal's money through the automated payout provider and record the outcome (paid or failed)",
+    params: ZIdParam,
+    body: ZDisburseRequest,
+    response: ZAdminWithdrawal,
+    errors: [404, 409, 502],
   }),
   fundPayouts: endpoint({
     method: 'GET',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYOUT_METHODS, WITHDRAWAL_STATUSES } from '../constants';
 import { ZPageQuery } from './common';
+import { ZSpendingReport } from './spending-reports';
 import {
   nameText,
   paged,
@@ -26,6 +27,11 @@ export const ZWithdrawalAmountTk = requiredWholeTk().pipe(
 export const ZWithdrawalRequest = z.object({
   fundId: z.uuid({ error: 'Choose one of your funds' }),
   amountTk: ZWithdrawalAmountTk,
+  /** Where the money goes: one of the raiser's approved payout accounts, past its hold. */
+  payoutAccountId: z
+    .uuid({ error: 'Choose one of your approved payout accounts' })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type TWithdrawalRequest = z.output<typeof ZWithdrawalRequest>;
 
@@ -33,6 +39,7 @@ export type TWithdrawalRequest = z.output<typeof ZWithdrawalRequest>;
 export const ZWithdrawForm = z.object({
   name: nameText(200),
   amountTk: ZWithdrawalAmountTk,
+  payoutAccountId: z.uuid({ error: 'Choose one of your approved payout accounts' }),
 });
 export type TWithdrawFormInput = z.input<typeof ZWithdrawForm>;
 export type TWithdrawForm = z.output<typeof ZWithdrawForm>;
@@ -60,6 +67,19 @@ export const ZWithdrawal = z.object({
     .nullable(),
   /** Why a payout failed or was reversed. */
   outcomeReason: z.string().nullable(),
+  /** The payout account it goes to, its number masked. */
+  account: z
+    .object({
+      id: z.string(),
+      kind: z.enum(PAYOUT_METHODS),
+      accountName: z.string(),
+      maskedNumber: z.string(),
+    })
+    .nullable(),
+  /** Its latest spending report (a paid payout's), whatever its review. */
+  spendingReport: ZSpendingReport.nullable(),
+  /** Paid 30 days ago or more and no approved spending report yet. */
+  reportDue: z.boolean(),
   createdAt: z.string(),
 });
 export type TWithdrawal = z.infer<typeof ZWithdrawal>;
@@ -134,6 +154,8 @@ export const ZPublicPayout = z.object({
   amountPoisha: z.number().int(),
   method: z.enum(PAYOUT_METHODS),
   paidOn: z.string(),
+  /** How it was spent: its published (approved) spending report. */
+  report: ZSpendingReport.nullable(),
 });
 
 /** The fund page's "Where the money went": raised, paid out (each payout), remaining. */
@@ -144,3 +166,6 @@ export const ZFundPayouts = z.object({
   items: z.array(ZPublicPayout),
 });
 export type TFundPayouts = z.infer<typeof ZFundPayouts>;
+
+/** POST /api/admin/withdrawals/:id/disburse: the version of the withdrawal the admin was shown. */
+export const ZDisburseRequest = z.object({ version: ZShownVersion });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TExportRange } from '@easyfund/shared/schemas/exports';
+import { maskAccountNumber } from '@easyfund/shared/schemas/payout-accounts';
 import type { Db } from '../../db/client';
 import { ofLedgerMode } from '../../lib/ledger-mode';
 import { tkCell } from '../downloads/csv';
@@ -14,6 +15,8 @@ export const PAYOUT_HEADER = [
   'Raiser',
   'Raiser e-mail',
   'Method',
+  'Account',
+  'Account name',
   'Reference',
   'Amount (Tk)',
   'Requested (Asia/Dhaka)',
@@ -35,13 +38,15 @@ export async function* payoutRows(db: Db, range: TExportRange): AsyncGenerator<s
     (after) => sql`
       select w.paid_on::timestamptz::text as k_at, w.id as k_id, w.paid_on::text as paid_on,
         w.status, f.id as fund_id, f.name as fund, r.name as raiser, r.email,
-        w.payout_method, w.payout_reference, w.amount_poisha,
+        w.payout_method, pa.number as account_number, pa.account_name, w.payout_reference,
+        w.amount_poisha,
         ${dhaka(sql`w.created_at`)} as requested, ${dhaka(sql`w.decided_at`)} as approved,
         ${dhaka(sql`w.outcome_at`)} as recorded, b.name as recorder, w.outcome_reason, w.mode
       from withdrawals w
         join funds f on f.id = w.fund_id
         join "user" r on r.id = w.raiser_id
         left join "user" b on b.id = w.outcome_by
+        left join payout_accounts pa on pa.id = w.payout_account_id
       where w.status in ('paid', 'reversed')
         and w.paid_on >= ${range.from}::date and w.paid_on <= ${range.to}::date
         and ${ofLedgerMode(sql`w.mode`)} and ${after}
@@ -61,6 +66,9 @@ export async function* payoutRows(db: Db, range: TExportRange): AsyncGenerator<s
       text(r.raiser),
       text(r.email),
       text(r.payout_method),
+      // Never the whole number: the accountant matches it by its last digits.
+      r.account_number ? maskAccountNumber(String(r.account_number)) : '',
+      text(r.account_name),
       text(r.payout_reference),
       tkCell(Number(r.amount_poisha)),
       text(r.requested),

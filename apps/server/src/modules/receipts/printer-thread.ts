@@ -4,6 +4,7 @@
  */
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { renderCreditNote } from './credit-note-pdf';
+import { type FundStatementData, renderFundStatement } from './fund-statement-pdf';
 import {
   type CreditNoteData,
   type Organisation,
@@ -16,7 +17,8 @@ import {
 export type PrintTask =
   | { kind: 'receipt'; org: Organisation; data: ReceiptData; lang: Language }
   | { kind: 'statement'; org: Organisation; data: StatementData; lang: Language }
-  | { kind: 'creditNote'; org: Organisation; data: CreditNoteData; lang: Language };
+  | { kind: 'creditNote'; org: Organisation; data: CreditNoteData; lang: Language }
+  | { kind: 'fundStatement'; org: Organisation; data: FundStatementData; lang: Language };
 
 export default function print(task: PrintTask): Promise<Uint8Array> {
   switch (task.kind) {
@@ -26,5 +28,7 @@ export default function print(task: PrintTask): Promise<Uint8Array> {
       return renderStatement(task.org, task.data, task.lang);
     case 'creditNote':
       return renderCreditNote(task.org, task.data, task.lang);
+    case 'fundStatement':
+      return renderFundStatement(task.org, task.data, task.lang);
   }
 }

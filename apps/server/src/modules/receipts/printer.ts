@@ -1,5 +1,6 @@
 import Tinypool from 'tinypool';
 import type { Language } from '@easyfund/shared/i18n/languages';
+import type { FundStatementData } from './fund-statement-pdf';
 import type { CreditNoteData, Organisation, ReceiptData, StatementData } from './pdf';
 import type { PrintTask } from './printer-thread';
 
@@ -8,6 +9,7 @@ export interface Printer {
   receipt(org: Organisation, data: ReceiptData, lang: Language): Promise<Buffer>;
   statement(org: Organisation, data: StatementData, lang: Language): Promise<Buffer>;
   creditNote(org: Organisation, data: CreditNoteData, lang: Language): Promise<Buffer>;
+  fundStatement(org: Organisation, data: FundStatementData, lang: Language): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export function createPrinter(options: { threads: number; idleMs?: number }): Pr
     receipt: (org, data, lang) => print({ kind: 'receipt', org, data, lang }),
     statement: (org, data, lang) => print({ kind: 'statement', org, data, lang }),
     creditNote: (org, data, lang) => print({ kind: 'creditNote', org, data, lang }),
+    fundStatement: (org, data, lang) => print({ kind: 'fundStatement', org, data, lang }),
     close: () => pool.destroy(),
   };
 }

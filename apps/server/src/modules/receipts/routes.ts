@@ -7,6 +7,7 @@ import { QUEUES } from '../../lib/jobs';
 import { hasAdminRights } from '../../plugins/auth';
 import { accountRateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
+import { fundStatementData } from '../payouts/statement';
 import { manageLinkOfPayment } from '../recurring/service';
 import type { Organisation } from './pdf';
 import { createPrinter } from './printer';
@@ -128,6 +129,22 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
         request.language(),
       );
       return sendPdf(reply, file);
+    },
+    { preHandler: [downloadLimit] },
+  );
+
+  // The fund's statement, in the reader's page language.
+  route(
+    app,
+    receipts.fundStatement,
+    async ({ user, params, request, reply }) => {
+      const data = await fundStatementData(
+        deps.db,
+        { id: user.id, isAdmin: hasAdminRights(config, user) },
+        params.id,
+      );
+      const pdf = await printer.fundStatement(org, data, request.language());
+      return sendPdf(reply, { filename: `easyfund-fund-statement-${params.id}.pdf`, pdf });
     },
     { preHandler: [downloadLimit] },
   );

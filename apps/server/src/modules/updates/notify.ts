@@ -21,6 +21,36 @@ export interface FundUpdateNotice {
 }
 
 /**
+ * The donors who asked for news of a fund: a succeeded donation to it (in the ledger's
+ * mode) and a latest choice of yes.
+ */
+export function fundSubscribers(db: Db, fundId: string) {
+  return db
+    .select({ id: user.id, email: user.email, name: user.name, language: user.language })
+    .from(fundSubscriptions)
+    .innerJoin(user, eq(user.id, fundSubscriptions.userId))
+    .where(
+      and(
+        eq(fundSubscriptions.fundId, fundId),
+        eq(fundSubscriptions.subscribed, true),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.userId, fundSubscriptions.userId),
+                eq(payments.fundId, fundId),
+                eq(payments.status, 'succeeded'),
+                ofLedgerMode(payments.mode),
+              ),
+            ),
+        ),
+      ),
+    );
+}
+
+/**
  * E-mails a fund's new update to each donor who asked for news of it: people with a
  * succeeded donation to the fund whose latest choice ("Tell me how this fund is doing",
  * or an unsubscribe link since) is yes. Each mail carries a one-click unsubscribe link
@@ -34,30 +64,7 @@ export async function notifyFundUpdate(
   deps: NotifyDeps,
   notice: FundUpdateNotice,
 ): Promise<number> {
-  const { db } = deps;
-  const recipients = await db
-    .select({ id: user.id, email: user.email, name: user.name, language: user.language })
-    .from(fundSubscriptions)
-    .innerJoin(user, eq(user.id, fundSubscriptions.userId))
-    .where(
-      and(
-        eq(fundSubscriptions.fundId, notice.fund.id),
-        eq(fundSubscriptions.subscribed, true),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(payments)
-            .where(
-              and(
-                eq(payments.userId, fundSubscriptions.userId),
-                eq(payments.fundId, notice.fund.id),
-                eq(payments.status, 'succeeded'),
-                ofLedgerMode(payments.mode),
-              ),
-            ),
-        ),
-      ),
-    );
+  const recipients = await fundSubscribers(deps.db, notice.fund.id);
   const body = linksAsHosts(notice.update.body);
   let sent = 0;
   for (const r of recipients) {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import {
   fundChanges,
   fundUpdates,
+  spendingReports,
   funds,
   uploads,
   user,
@@ -59,7 +60,7 @@ export async function storeUpload(db: Db, storage: Storage, owner: Pick<TMe, 'id
 
 /**
  * Deletes uploads older than a day that nothing uses: no fund, no material edit waiting for
- * review (`fund_changes.proposed.image`), no fund update, no application and no profile.
+ * review (`fund_changes.proposed.image`), no fund update, no spending report, no application and no profile.
  * Their files go first, then their rows, so a crash in between leaves rows that the next
  * run removes again. Answers how many uploads were removed. Every column that can hold an
  * upload's address must be listed here (the audit trail's before/after copies excepted).
@@ -99,6 +100,12 @@ export async function pruneUnusedUploads(
             .select({ one: sql`1` })
             .from(fundUpdates)
             .where(eq(fundUpdates.image, uploads.url)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(spendingReports)
+            .where(sql`${spendingReports.photos} @> jsonb_build_array(${uploads.url}::text)`),
         ),
         notExists(
           db

@@ -4,6 +4,7 @@ import { notifyDecision } from '../../lib/notifications';
 import { hasAdminRights } from '../../plugins/auth';
 import { route } from '../../plugins/route';
 import { openFundFor } from '../funds/service';
+import { disburseWithdrawal } from '../payouts/disburse';
 import {
   decideWithdrawal,
   fundPayouts,
@@ -28,6 +29,9 @@ const withdrawalsRoutes: FastifyPluginAsync = async (app) => {
   });
   route(app, withdrawals.payout, ({ user, params, body, request }) =>
     recordPayout(db, user, params.id, body, request.language()),
+  );
+  route(app, withdrawals.disburse, ({ user, params, body, request }) =>
+    disburseWithdrawal(db, app.payouts, user, params.id, body.version, request.language()),
   );
   // Public like the donor wall and updates: for an approved fund not taken down, and
   // for its raiser and admins otherwise (decision 453).

@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PayoutMethod, WithdrawalStatus } from '@easyfund/shared/constants';
 import { formatTk, tkToPoisha } from '@easyfund/shared/money';
+import { maskAccountNumber } from '@easyfund/shared/schemas/payout-accounts';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type {
@@ -12,7 +13,7 @@ import type {
   TWithdrawalRequest,
 } from '@easyfund/shared/schemas/withdrawals';
 import type { Db, Tx } from '../../db/client';
-import { funds, ledgerSettings, user, withdrawals } from '../../db/schema';
+import { funds, ledgerSettings, payoutAccounts, user, withdrawals } from '../../db/schema';
 import {
   type Decision,
   decidePending,
@@ -24,11 +25,37 @@ import { ChangedSinceViewed, Conflict, Invalid, NotFound } from '../../lib/error
 import { translate } from '../../lib/i18n';
 import { paginate } from '../../lib/lists';
 import { recordEvent } from '../funds/events';
+import { ACCOUNT_MESSAGES, usableAccount } from '../payouts/accounts';
+import { isReportDue, reportsOf } from '../spending-reports/service';
 import { currentModeWithdrawal, heldBack } from './balance';
 
 type Row = typeof withdrawals.$inferSelect;
 
-function toWithdrawal(row: Row, fundName: string): TWithdrawal {
+/** The account columns a withdrawal shows (its number masked). */
+const accountColumns = {
+  id: payoutAccounts.id,
+  kind: payoutAccounts.kind,
+  accountName: payoutAccounts.accountName,
+  number: payoutAccounts.number,
+};
+type AccountRef = {
+  id: string | null;
+  kind: string | null;
+  accountName: string | null;
+  number: string | null;
+};
+
+function accountOf(a: AccountRef | null | undefined): TWithdrawal['account'] {
+  if (!a || !a.id) return null;
+  return {
+    id: a.id,
+    kind: a.kind as PayoutMethod,
+    accountName: a.accountName!,
+    maskedNumber: maskAccountNumber(a.number!),
+  };
+}
+
+function toWithdrawal(row: Row, fundName: string, account?: AccountRef | null): TWithdrawal {
   return {
     id: row.id,
     fundId: row.fundId,
@@ -48,8 +75,28 @@ function toWithdrawal(row: Row, fundName: string): TWithdrawal {
           }
         : null,
     outcomeReason: row.outcomeReason,
+    account: accountOf(account),
+    spendingReport: null,
+    reportDue: false,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The withdrawals with their latest spending report and whether a report is due. */
+async function withReports<T extends TWithdrawal>(db: Db | Tx, items: T[]): Promise<T[]> {
+  const reports = await reportsOf(
+    db,
+    items.filter((w) => w.status === 'paid' || w.status === 'reversed').map((w) => w.id),
+  );
+  const now = new Date();
+  return items.map((w) => {
+    const report = reports.get(w.id);
+    return {
+      ...w,
+      spendingReport: report ?? null,
+      reportDue: isReportDue({ status: w.status, paidOn: w.payout?.paidOn ?? null }, report, now),
+    };
+  });
 }
 
 /** In the request's language, the balance in its digits. */
@@ -67,7 +114,7 @@ export function aboveBalanceMessage(availablePoisha: number, lang: Language = 'e
 export async function requestWithdrawal(
   db: Db,
   actor: Pick<TMe, 'id'>,
-  input: TWithdrawalRequest,
+  input: Omit<TWithdrawalRequest, 'payoutAccountId'> & { payoutAccountId?: string | null },
   lang: Language = 'en',
 ): Promise<TWithdrawal> {
   return db.transaction(async (tx) => {
@@ -84,6 +131,9 @@ export async function requestWithdrawal(
       const message = aboveBalanceMessage(available, lang);
       throw new Invalid(message, { amountTk: message });
     }
+    const account = input.payoutAccountId
+      ? await usableAccount(tx, input.payoutAccountId, actor.id, lang, true)
+      : null;
     const [row] = await tx
       .insert(withdrawals)
       .values({
@@ -92,21 +142,28 @@ export async function requestWithdrawal(
         amountPoisha,
         status: 'pending',
         mode: sql`(select mode from ledger_settings)`,
+        payoutAccountId: account?.id ?? null,
       })
       .returning();
-    return toWithdrawal(row!, fund.name);
+    return toWithdrawal(row!, fund.name, account);
   });
 }
 
 /** The raiser's own withdrawal requests, newest first. */
 export async function listMyWithdrawals(db: Db, actor: Pick<TMe, 'id'>) {
   const rows = await db
-    .select({ row: withdrawals, fundName: funds.name })
+    .select({ row: withdrawals, fundName: funds.name, account: accountColumns })
     .from(withdrawals)
     .innerJoin(funds, eq(funds.id, withdrawals.fundId))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.id, withdrawals.payoutAccountId))
     .where(and(eq(withdrawals.raiserId, actor.id), currentModeWithdrawal))
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
-  return { items: rows.map((r) => toWithdrawal(r.row, r.fundName)) };
+  return {
+    items: await withReports(
+      db,
+      rows.map((r) => toWithdrawal(r.row, r.fundName, r.account)),
+    ),
+  };
 }
 
 const raiser = alias(user, 'raiser');
@@ -122,10 +179,12 @@ function adminQuery(db: Db | Tx, where: SQL | undefined) {
       raiser: { id: raiser.id, name: raiser.name, email: raiser.email },
       decider: { id: decider.id, name: decider.name, email: decider.email },
       recorder: { id: recorder.id, name: recorder.name, email: recorder.email },
+      account: accountColumns,
     })
     .from(withdrawals)
     .innerJoin(funds, eq(funds.id, withdrawals.fundId))
     .innerJoin(raiser, eq(raiser.id, withdrawals.raiserId))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.id, withdrawals.payoutAccountId))
     .leftJoin(decider, eq(decider.id, withdrawals.decidedBy))
     .leftJoin(recorder, eq(recorder.id, withdrawals.outcomeBy))
     .where(where);
@@ -135,7 +194,7 @@ type AdminRow = Awaited<ReturnType<typeof adminQuery>>[number];
 
 function toAdmin(r: AdminRow): TAdminWithdrawal {
   return {
-    ...toWithdrawal(r.row, r.fundName),
+    ...toWithdrawal(r.row, r.fundName, r.account),
     version: r.row.version,
     raiser: r.raiser,
     fundRaisedPoisha: r.fundRaisedPoisha,
@@ -153,7 +212,7 @@ export async function listAdminWithdrawals(
     query.status ? eq(withdrawals.status, query.status) : undefined,
     currentModeWithdrawal,
   );
-  return paginate(
+  const page = await paginate(
     query,
     ({ limit, offset }) =>
       adminQuery(db, where)
@@ -163,6 +222,7 @@ export async function listAdminWithdrawals(
     db.select({ n: count() }).from(withdrawals).where(where),
     toAdmin,
   );
+  return { ...page, items: await withReports(db, page.items) };
 }
 
 /**
@@ -208,6 +268,9 @@ export async function decideWithdrawal(
       const left = raisedPoisha - ((await heldBack(tx, row.fundId)) - row.amountPoisha);
       if (row.amountPoisha > left)
         throw new Conflict(aboveBalanceMessage(Math.max(0, left), lang), 'above_balance');
+      // The account may have been removed since the request.
+      if (row.payoutAccountId)
+        await usableAccount(tx, row.payoutAccountId, row.raiserId, lang, false);
     }
     await decidePending(tx, withdrawals, id, admin.id, decision, {
       what: 'Withdrawal request',
@@ -220,10 +283,15 @@ export async function decideWithdrawal(
       admin.id,
       `withdrawal_${decision.status}`,
       { withdrawal: id, status: row.status },
-      { withdrawal: id, status: decision.status, amountPoisha: row.amountPoisha },
+      {
+        withdrawal: id,
+        status: decision.status,
+        amountPoisha: row.amountPoisha,
+        payoutAccount: row.payoutAccountId,
+      },
     );
     const [after] = await adminQuery(tx, eq(withdrawals.id, id));
-    return toAdmin(after!);
+    return (await withReports(tx, [toAdmin(after!)]))[0]!;
   });
 }
 
@@ -268,6 +336,16 @@ export async function recordPayout(
       const left = raisedPoisha - ((await heldBack(tx, row.fundId)) - row.amountPoisha);
       if (row.amountPoisha > left)
         throw new Conflict(aboveBalanceMessage(Math.max(0, left), lang), 'above_balance');
+      // Paid to the account named, still approved and the raiser's; by its own method.
+      if (row.payoutAccountId) {
+        const account = await usableAccount(tx, row.payoutAccountId, row.raiserId, lang, false);
+        if (account.kind !== input.method) {
+          const message = translate(lang, ACCOUNT_MESSAGES.wrongMethod.message, {
+            kind: account.kind,
+          });
+          throw new Invalid(message, { method: message });
+        }
+      }
     }
     const [updated] = await tx
       .update(withdrawals)
@@ -306,10 +384,15 @@ export async function recordPayout(
       admin.id,
       `withdrawal_${input.status}`,
       { withdrawal: id, status: row.status },
-      { withdrawal: id, amountPoisha: row.amountPoisha, ...recorded },
+      {
+        withdrawal: id,
+        amountPoisha: row.amountPoisha,
+        payoutAccount: row.payoutAccountId,
+        ...recorded,
+      },
     );
     const [after] = await adminQuery(tx, eq(withdrawals.id, id));
-    return toAdmin(after!);
+    return (await withReports(tx, [toAdmin(after!)]))[0]!;
   });
 }
 
@@ -336,11 +419,17 @@ export async function fundPayouts(db: Db, fundId: string): Promise<TFundPayouts>
       and(eq(withdrawals.fundId, fundId), eq(withdrawals.status, 'paid'), currentModeWithdrawal),
     )
     .orderBy(desc(withdrawals.paidOn), desc(withdrawals.outcomeAt), desc(withdrawals.id));
+  const reports = await reportsOf(
+    db,
+    rows.map((r) => r.id),
+    true,
+  );
   const items = rows.map((r) => ({
     id: r.id,
     amountPoisha: r.amountPoisha,
     method: r.method as PayoutMethod,
     paidOn: r.paidOn!,
+    report: reports.get(r.id) ?? null,
   }));
   const paidOutPoisha = items.reduce((sum, p) => sum + p.amountPoisha, 0);
   return {

@@ -6,7 +6,7 @@ import { useI18n } from '../../../lib/i18n';
 interface DecisionControlsProps {
   /** What is decided, for screen readers ("Rafiq Islam's application"). */
   subject: string;
-  status: WithdrawalStatus;
+  status: WithdrawalStatus | 'removed';
   feedback: string | null;
   onDecide: (status: 'approved' | 'denied', feedback: string) => Promise<void>;
 }

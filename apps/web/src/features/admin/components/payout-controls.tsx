@@ -34,7 +34,7 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' })
  */
 export function PayoutControls({ withdrawal: w, onRecord }: PayoutControlsProps) {
   const { t, date } = useI18n();
-  const [method, setMethod] = useState<PayoutMethod>('bkash');
+  const [method, setMethod] = useState<PayoutMethod>(w.account?.kind ?? 'bkash');
   const [amountTk, setAmountTk] = useState('');
   const [reference, setReference] = useState('');
   const [paidOn, setPaidOn] = useState(today);

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
+import { fundStatementUrl } from '../../../api/payouts';
 import { useDecideWithdrawal, useRecordPayout, withdrawalsQuery } from '../../../api/withdrawals';
 import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
+import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
@@ -44,7 +48,12 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-7xl">
-      <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.manageWithdrawals)}</h1>
+      <h1 className="mb-2 text-center text-3xl font-bold">{t(PAGE_TITLES.manageWithdrawals)}</h1>
+      <p className="mb-6 text-center">
+        <Link to={paths.managePayoutAccounts} className="link link-primary">
+          {t(PAGE_TITLES.managePayoutAccounts)}
+        </Link>
+      </p>
       <PagedTable
         query={list}
         label="Withdrawal requests"
@@ -65,10 +74,25 @@ export function Component() {
           <tr key={w.id}>
             <th scope="row" className="font-medium">
               {w.fundName}
+              <a
+                className="link block text-xs font-normal"
+                href={fundStatementUrl(w.fundId)}
+                download={`easyfund-fund-statement-${w.fundId}.pdf`}
+                aria-label={t('Statement of {{name}} (PDF)', { name: w.fundName })}
+              >
+                {t('Statement (PDF)')}
+              </a>
             </th>
             <td>
               {w.raiser.name}
               <span className="block text-xs text-base-content/80">{w.raiser.email}</span>
+              {w.account && (
+                <span className="block text-xs">
+                  {t('To')}: {t(PAYOUT_METHOD_LABEL[w.account.kind])}{' '}
+                  <span className="font-mono">{w.account.maskedNumber}</span> ·{' '}
+                  {w.account.accountName}
+                </span>
+              )}
             </td>
             <td className="whitespace-nowrap">{tk(w.amountPoisha)}</td>
             <td className="whitespace-nowrap">{tk(w.fundRaisedPoisha)}</td>

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { srcsetFor } from '@easyfund/shared/images';
+import type { TSpendingReport } from '@easyfund/shared/schemas/spending-reports';
 import { fundPayoutsQuery } from '../../../api/withdrawals';
 import { useI18n } from '../../../lib/i18n';
 import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
@@ -60,6 +62,7 @@ export function FundPayouts({ fundId }: { fundId: string }) {
                     })}
                   </span>
                   <strong>{tk(p.amountPoisha)}</strong>
+                  {p.report && <SpendingReport report={p.report} />}
                 </li>
               ))}
             </ol>
@@ -67,5 +70,50 @@ export function FundPayouts({ fundId }: { fundId: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/** A payout's published spending report: the organiser's text, its lines, total and photos. */
+function SpendingReport({ report }: { report: TSpendingReport }) {
+  const { t, tk } = useI18n();
+  return (
+    <div className="w-full" data-testid="spending-report">
+      <h3 className="font-semibold">{t('How it was spent')}</h3>
+      <p className="mt-1 whitespace-pre-line break-words">{report.body}</p>
+      <table className="table table-sm mt-2">
+        <tbody>
+          {report.lines.map((line, i) => (
+            <tr key={i}>
+              <td className="break-words">{line.label}</td>
+              <td className="text-right whitespace-nowrap">{tk(line.amountPoisha)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th>{t('Total')}</th>
+            <th className="text-right whitespace-nowrap">{tk(report.totalPoisha)}</th>
+          </tr>
+        </tfoot>
+      </table>
+      {report.photos.length > 0 && (
+        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {report.photos.map((photo, i) => (
+            <img
+              key={photo}
+              src={photo}
+              srcSet={srcsetFor(photo)}
+              sizes="(min-width: 640px) 200px, 50vw"
+              alt={t('Receipt or work photo {{n}}', { n: i + 1 })}
+              width={300}
+              height={200}
+              loading="lazy"
+              decoding="async"
+              className="h-auto w-full rounded-box object-cover"
+            />
+          ))}
+        </div>
+      )}
+    </div>
   );
 }

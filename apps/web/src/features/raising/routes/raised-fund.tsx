@@ -6,6 +6,7 @@ import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import type { TWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { urlOf } from '../../../api/client';
 import { myFundsQuery } from '../../../api/funds';
+import { fundStatementUrl } from '../../../api/payouts';
 import { myWithdrawalsQuery } from '../../../api/withdrawals';
 import { PageLoader } from '../../../components/page-loader';
 import { FundRecurringIncome } from '../components/fund-recurring-income';
@@ -181,6 +182,14 @@ function FundsTable({ funds }: { funds: TOwnFund[] }) {
                     {t('Withdraw')}
                   </span>
                 )}
+                <a
+                  className="link mt-1 block text-sm"
+                  href={fundStatementUrl(f.id)}
+                  download={`easyfund-fund-statement-${f.id}.pdf`}
+                  aria-label={t('Statement of {{name}} (PDF)', { name: f.name })}
+                >
+                  {t('Statement (PDF)')}
+                </a>
               </td>
             </tr>
           ))}

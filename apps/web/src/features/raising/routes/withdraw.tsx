@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from '../../../lib/router';
+import { Link, useNavigate } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import {
@@ -8,7 +9,9 @@ import {
   type TWithdrawFormInput,
   ZWithdrawForm,
 } from '@easyfund/shared/schemas/withdrawals';
+import { myPayoutAccountsQuery } from '../../../api/payouts';
 import { useSession } from '../../../api/session';
+import { Field } from '../../../components/field';
 import { useRequestWithdrawal } from '../../../api/withdrawals';
 import { PageLoader } from '../../../components/page-loader';
 import { TextField } from '../../../components/text-field';
@@ -16,10 +19,12 @@ import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
+import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { OwnFundLoader } from '../components/own-fund-loader';
 
+const NO_USABLE_ACCOUNT = 'You have no approved payout account yet.';
 const WITHDRAW_SUCCESS = 'Withdraw Request Successful!!';
 const WITHDRAW_SUCCESS_TEXT = 'An admin will review it; follow it in My Raised Fund.';
 
@@ -39,6 +44,8 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const requestWithdrawal = useRequestWithdrawal();
+  const accounts = useQuery(myPayoutAccountsQuery);
+  const usable = accounts.data?.items.filter((a) => a.usable) ?? [];
   const { t, tk } = useI18n();
   const {
     register,
@@ -47,18 +54,19 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
     formState: { errors, isSubmitting },
   } = useForm<TWithdrawFormInput, unknown, TWithdrawForm>({
     resolver: zodResolver(ZWithdrawForm),
-    defaultValues: { name: fund.name, amountTk: '' },
+    defaultValues: { name: fund.name, amountTk: '', payoutAccountId: '' },
   });
-  if (!user) return <PageLoader />;
+  if (!user || accounts.isPending) return <PageLoader />;
 
-  const onSubmit = async ({ amountTk }: TWithdrawForm) => {
+  const onSubmit = async ({ amountTk, payoutAccountId }: TWithdrawForm) => {
     try {
-      await requestWithdrawal.mutateAsync({ fundId: fund.id, amountTk });
+      await requestWithdrawal.mutateAsync({ fundId: fund.id, amountTk, payoutAccountId });
       void popup.success(WITHDRAW_SUCCESS, WITHDRAW_SUCCESS_TEXT);
       await navigate(paths.raisedFund);
     } catch (err) {
-      const field = err instanceof ApiError ? err.fields?.amountTk : undefined;
-      if (field) setError('amountTk', { message: field });
+      const fields = err instanceof ApiError ? err.fields : undefined;
+      if (fields?.amountTk) setError('amountTk', { message: fields.amountTk });
+      if (fields?.payoutAccountId) setError('payoutAccountId', { message: fields.payoutAccountId });
       await popup.failure(messageOf(err));
     }
   };
@@ -92,6 +100,29 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
           type="text"
           inputMode="numeric"
         />
+        <Field
+          label="Pay out to"
+          error={errors.payoutAccountId?.message}
+          hint={usable.length === 0 ? NO_USABLE_ACCOUNT : undefined}
+        >
+          {(p) => (
+            <select
+              {...p}
+              {...register('payoutAccountId')}
+              className="select select-bordered w-full"
+            >
+              <option value="">{t('Choose an account')}</option>
+              {usable.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {`${t(PAYOUT_METHOD_LABEL[a.kind])} ${a.maskedNumber} · ${a.accountName}`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Link to={paths.payoutAccounts} className="link link-primary text-sm">
+          {t('Manage payout accounts')}
+        </Link>
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
           {isSubmitting ? t('Sending…') : t('Request Withdrawal')}
         </button>

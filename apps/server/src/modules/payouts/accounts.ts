@@ -1,0 +1,393 @@
+import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { PayoutMethod } from '@easyfund/shared/constants';
+import type { Language } from '@easyfund/shared/i18n/languages';
+import {
+  maskAccountNumber,
+  type PayoutAccountStatus,
+  type TAdminPayoutAccount,
+  type TAdminPayoutAccountDetail,
+  type TPayoutAccount,
+  type TPayoutAccountDecision,
+  type TPayoutAccountRequest,
+  type WalletType,
+} from '@easyfund/shared/schemas/payout-accounts';
+import type { TMe } from '@easyfund/shared/schemas/common';
+import type { Db, Tx } from '../../db/client';
+import {
+  account,
+  payoutAccountEvents,
+  payoutAccounts,
+  user,
+  verificationApplications,
+} from '../../db/schema';
+import { ChangedSinceViewed, Conflict, Invalid, NotFound, OwnRequest } from '../../lib/errors';
+import { translate } from '../../lib/i18n';
+import { paginate } from '../../lib/lists';
+import { PAGES } from '@easyfund/shared/pages';
+
+type Row = typeof payoutAccounts.$inferSelect;
+
+export const ACCOUNT_MESSAGES = {
+  wrongPassword: { message: 'The password is not correct.' },
+  noPassword: {
+    message:
+      'This account signs in without a password. Set one with "Forgot password" first, then add a payout account.',
+  },
+  own: { message: 'This is your own payout account: another admin must decide on it' },
+  choose: { message: 'Choose one of your approved payout accounts' },
+  notApproved: { message: 'This payout account is not approved' },
+  held: { message: 'Payouts to this account wait until {{time}} (24 hours after it was added)' },
+  removed: { message: 'This payout account has already been removed' },
+  wrongMethod: { message: 'The payout goes to a {{kind}} account: record it with that method' },
+} as const;
+
+export function toAccount(row: Row, now = new Date()): TPayoutAccount {
+  return {
+    id: row.id,
+    kind: row.kind as PayoutMethod,
+    walletType: (row.walletType as WalletType | null) ?? null,
+    bankName: row.bankName,
+    branch: row.branch,
+    routingNumber: row.routingNumber,
+    accountName: row.accountName,
+    maskedNumber: maskAccountNumber(row.number),
+    status: row.status as PayoutAccountStatus,
+    feedback: row.feedback,
+    heldUntil: row.heldUntil.toISOString(),
+    usable: row.status === 'approved' && row.heldUntil <= now,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** What the audit trail keeps of an account: never its full number. */
+function described(row: Row) {
+  return {
+    kind: row.kind,
+    walletType: row.walletType,
+    bankName: row.bankName,
+    accountName: row.accountName,
+    maskedNumber: maskAccountNumber(row.number),
+  };
+}
+
+async function recordAccountEvent(
+  tx: Db | Tx,
+  accountId: string,
+  actorId: string,
+  action: string,
+  detail: Record<string, unknown> | null,
+) {
+  await tx.insert(payoutAccountEvents).values({ accountId, actorId, action, detail });
+}
+
+/** The raiser's own payout accounts, newest first, removed ones last. */
+export async function listMyAccounts(db: Db, actor: Pick<TMe, 'id'>) {
+  const rows = await db
+    .select()
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.userId, actor.id))
+    .orderBy(
+      sql`${payoutAccounts.status} = 'removed'`,
+      desc(payoutAccounts.createdAt),
+      desc(payoutAccounts.id),
+    );
+  const now = new Date();
+  return { items: rows.map((r) => toAccount(r, now)) };
+}
+
+export interface AddAccountDeps {
+  db: Db;
+  /** Checks a password against its stored hash (the identity layer's). */
+  verifyPassword(hash: string, password: string): Promise<boolean>;
+  holdHours: number;
+}
+
+/**
+ * Adds a payout account, confirmed by the owner's password (a stolen session cannot send
+ * the money elsewhere): it waits for an admin, and payouts to it wait `holdHours` after
+ * it was added. Into its audit trail with the number masked.
+ */
+export async function addAccount(
+  deps: AddAccountDeps,
+  actor: Pick<TMe, 'id'>,
+  input: TPayoutAccountRequest,
+): Promise<TPayoutAccount> {
+  const [credential] = await deps.db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, actor.id), eq(account.providerId, 'credential')));
+  if (!credential?.password) throw new Conflict(ACCOUNT_MESSAGES.noPassword.message, 'no_password');
+  if (!(await deps.verifyPassword(credential.password, input.password)))
+    throw new Invalid(ACCOUNT_MESSAGES.wrongPassword.message, {
+      password: ACCOUNT_MESSAGES.wrongPassword.message,
+    });
+  const heldUntil = new Date(Date.now() + deps.holdHours * 3_600_000);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payoutAccounts)
+      .values(
+        input.kind === 'bank'
+          ? {
+              userId: actor.id,
+              kind: 'bank',
+              bankName: input.bankName,
+              branch: input.branch,
+              routingNumber: input.routingNumber,
+              accountName: input.accountName,
+              number: input.accountNumber,
+              heldUntil,
+            }
+          : {
+              userId: actor.id,
+              kind: input.kind,
+              walletType: input.walletType,
+              accountName: input.accountName,
+              number: input.number,
+              heldUntil,
+            },
+      )
+      .returning();
+    await recordAccountEvent(tx, row!.id, actor.id, 'added', described(row!));
+    return toAccount(row!);
+  });
+}
+
+/** The owner removes an account: no payout goes to it any more (a withdrawal naming it is re-checked). */
+export async function removeAccount(
+  db: Db,
+  actor: Pick<TMe, 'id'>,
+  id: string,
+): Promise<TPayoutAccount> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(payoutAccounts)
+      .where(and(eq(payoutAccounts.id, id), eq(payoutAccounts.userId, actor.id)))
+      .for('update');
+    if (!row) throw new NotFound('Payout account');
+    if (row.status === 'removed')
+      throw new Conflict(ACCOUNT_MESSAGES.removed.message, 'already_removed');
+    const [updated] = await tx
+      .update(payoutAccounts)
+      .set({ status: 'removed', removedAt: new Date() })
+      .where(eq(payoutAccounts.id, id))
+      .returning();
+    await recordAccountEvent(tx, id, actor.id, 'removed', { status: row.status });
+    return toAccount(updated!);
+  });
+}
+
+const owner = alias(user, 'owner');
+const decider = alias(user, 'decider');
+
+/** The name the owner was verified with: their latest approved application's. */
+const verifiedName = sql<string | null>`(
+  select ${verificationApplications.name} from ${verificationApplications}
+  where ${verificationApplications.userId} = ${payoutAccounts.userId}
+    and ${verificationApplications.status} = 'approved'
+  order by ${verificationApplications.decidedAt} desc nulls last limit 1)`;
+
+function adminQuery(db: Db | Tx, where: SQL | undefined) {
+  return db
+    .select({
+      row: payoutAccounts,
+      owner: { id: owner.id, name: owner.name, email: owner.email },
+      decider: { id: decider.id, name: decider.name, email: decider.email },
+      verifiedName,
+    })
+    .from(payoutAccounts)
+    .innerJoin(owner, eq(owner.id, payoutAccounts.userId))
+    .leftJoin(decider, eq(decider.id, payoutAccounts.decidedBy))
+    .where(where);
+}
+
+type AdminRow = Awaited<ReturnType<typeof adminQuery>>[number];
+
+function toAdmin(r: AdminRow, now = new Date()): TAdminPayoutAccount {
+  return {
+    ...toAccount(r.row, now),
+    version: r.row.version,
+    owner: r.owner,
+    verifiedName: r.verifiedName ?? null,
+    decidedBy: r.decider && r.decider.id ? r.decider : null,
+  };
+}
+
+/** Every payout account for the admins, newest first (numbers masked). */
+export async function listAdminAccounts(
+  db: Db,
+  query: { status?: PayoutAccountStatus; page: number; pageSize: number },
+) {
+  const where = query.status ? eq(payoutAccounts.status, query.status) : undefined;
+  const now = new Date();
+  return paginate(
+    query,
+    ({ limit, offset }) =>
+      adminQuery(db, where)
+        .orderBy(desc(payoutAccounts.createdAt), desc(payoutAccounts.id))
+        .limit(limit)
+        .offset(offset),
+    db.select({ n: count() }).from(payoutAccounts).where(where),
+    (r) => toAdmin(r, now),
+  );
+}
+
+/**
+ * One account with its full number, for the admin checking it against the owner's
+ * verified name; the viewing goes into the account's audit trail.
+ */
+export async function getAdminAccount(
+  db: Db,
+  admin: Pick<TMe, 'id'>,
+  id: string,
+): Promise<TAdminPayoutAccountDetail> {
+  return db.transaction(async (tx) => {
+    const [found] = await adminQuery(tx, eq(payoutAccounts.id, id));
+    if (!found) throw new NotFound('Payout account');
+    await recordAccountEvent(tx, id, admin.id, 'viewed', null);
+    const actor = alias(user, 'actor');
+    const events = await tx
+      .select({
+        action: payoutAccountEvents.action,
+        detail: payoutAccountEvents.detail,
+        createdAt: payoutAccountEvents.createdAt,
+        actor: { id: actor.id, name: actor.name, email: actor.email },
+      })
+      .from(payoutAccountEvents)
+      .leftJoin(actor, eq(actor.id, payoutAccountEvents.actorId))
+      .where(eq(payoutAccountEvents.accountId, id))
+      .orderBy(payoutAccountEvents.createdAt, payoutAccountEvents.id);
+    return {
+      ...toAdmin(found),
+      number: found.row.number,
+      events: events.map((e) => ({
+        action: e.action,
+        actor: e.actor && e.actor.id ? e.actor : null,
+        detail: (e.detail as Record<string, unknown> | null) ?? null,
+        createdAt: e.createdAt.toISOString(),
+      })),
+    };
+  });
+}
+
+/**
+ * Approve a pending account, or deny it with a reason: once, on the version the admin was
+ * shown, never on their own account — all in one conditional UPDATE.
+ */
+export async function decideAccount(
+  db: Db,
+  admin: Pick<TMe, 'id'>,
+  id: string,
+  decision: TPayoutAccountDecision,
+): Promise<TAdminPayoutAccount> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(payoutAccounts)
+      .set({
+        status: decision.status,
+        feedback: decision.feedback,
+        decidedBy: admin.id,
+        decidedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(payoutAccounts.id, id),
+          eq(payoutAccounts.status, 'pending'),
+          eq(payoutAccounts.version, decision.version),
+          ne(payoutAccounts.userId, admin.id),
+        ),
+      )
+      .returning({ id: payoutAccounts.id });
+    if (!updated) {
+      const [exists] = await tx
+        .select({
+          status: payoutAccounts.status,
+          userId: payoutAccounts.userId,
+          version: payoutAccounts.version,
+        })
+        .from(payoutAccounts)
+        .where(eq(payoutAccounts.id, id));
+      if (!exists) throw new NotFound('Payout account');
+      if (exists.userId === admin.id) throw new OwnRequest(ACCOUNT_MESSAGES.own.message);
+      if (exists.status === 'pending') throw new ChangedSinceViewed(exists.version);
+      throw new Conflict(
+        `This payout account has already been ${exists.status}`,
+        'already_decided',
+      );
+    }
+    await recordAccountEvent(tx, id, admin.id, decision.status, { feedback: decision.feedback });
+    const [after] = await adminQuery(tx, eq(payoutAccounts.id, id));
+    return toAdmin(after!);
+  });
+}
+
+/**
+ * The account a withdrawal names, read with its row shared-locked (its removal waits):
+ * the raiser's own, approved, past its hold. `asField` refuses with a field message (the
+ * raiser's request), otherwise 409 `account_not_usable` (an admin's approval or payout).
+ */
+export async function usableAccount(
+  tx: Tx,
+  accountId: string,
+  raiserId: string,
+  lang: Language,
+  asField: boolean,
+): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(payoutAccounts)
+    .where(and(eq(payoutAccounts.id, accountId), eq(payoutAccounts.userId, raiserId)))
+    .for('share');
+  const refuse = (message: string): never => {
+    if (asField) throw new Invalid(message, { payoutAccountId: message });
+    throw new Conflict(message, 'account_not_usable');
+  };
+  if (!row) return refuse(translate(lang, ACCOUNT_MESSAGES.choose.message));
+  if (row.status === 'removed') return refuse(translate(lang, ACCOUNT_MESSAGES.removed.message));
+  if (row.status !== 'approved')
+    return refuse(translate(lang, ACCOUNT_MESSAGES.notApproved.message));
+  if (row.heldUntil > new Date())
+    return refuse(
+      translate(lang, ACCOUNT_MESSAGES.held.message, {
+        time: row.heldUntil.toLocaleString(lang === 'bn' ? 'bn-BD' : 'en-GB', {
+          timeZone: 'Asia/Dhaka',
+          dateStyle: 'medium',
+          timeStyle: 'short',
+        }),
+      }),
+    );
+  return row;
+}
+
+/** The mail telling the owner an account was added (their money may go there). */
+export function accountAddedMail(
+  lang: Language,
+  to: { email: string; name: string },
+  row: TPayoutAccount,
+  publicUrl?: string,
+) {
+  const subject = translate(lang, 'A payout account was added to your Easy Fund account');
+  const lines = [
+    translate(lang, 'Hello {{name}},', { name: to.name }),
+    '',
+    translate(
+      lang,
+      'A {{kind}} payout account ending {{number}} in the name of {{holder}} was added. An admin checks it, and no payout goes to it for 24 hours.',
+      {
+        kind: row.kind === 'bank' ? 'bank' : row.kind === 'bkash' ? 'bKash' : 'Nagad',
+        number: row.maskedNumber.replace(/•/g, ''),
+        holder: row.accountName,
+      },
+    ),
+    '',
+    translate(
+      lang,
+      'If you did not add it, change your password at once and write to us through the Contact Us page.',
+    ),
+  ];
+  if (publicUrl) lines.push('', `${publicUrl}${PAGES.payoutAccounts.path}`);
+  lines.push('', 'Easy Fund');
+  return { to: to.email, subject, text: lines.join('\n') };
+}

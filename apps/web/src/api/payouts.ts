@@ -1,0 +1,71 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { payouts } from '@easyfund/shared/api/payouts';
+import { receipts } from '@easyfund/shared/api/receipts';
+import type {
+  TPayoutAccountDecisionInput,
+  TPayoutAccountRequestInput,
+} from '@easyfund/shared/schemas/payout-accounts';
+import { call, PAGE_SIZE } from './client';
+
+/** Query keys of the payouts resource (payout accounts); only this file builds them. */
+export const payoutKeys = {
+  all: ['payouts'] as const,
+  myAccounts: () => [...payoutKeys.all, 'my-accounts'] as const,
+  accounts: (page: number) => [...payoutKeys.all, 'accounts', { page }] as const,
+  account: (id: string) => [...payoutKeys.all, 'account', id] as const,
+};
+
+/** Where a fund's statement PDF downloads from (its raiser and admins). */
+export function fundStatementUrl(fundId: string): string {
+  return receipts.fundStatement.path.replace(':id', encodeURIComponent(fundId));
+}
+
+/** The raiser's own payout accounts (numbers masked). */
+export const myPayoutAccountsQuery = queryOptions({
+  queryKey: payoutKeys.myAccounts(),
+  queryFn: () => call(payouts.myAccounts),
+});
+
+/** Every payout account, for admins (numbers masked). */
+export const payoutAccountsQuery = (page: number) =>
+  queryOptions({
+    queryKey: payoutKeys.accounts(page),
+    queryFn: () => call(payouts.listAccounts, { query: { page, pageSize: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** One account with its full number, fetched when an admin asks to see it (the viewing is recorded). */
+export const payoutAccountQuery = (id: string) =>
+  queryOptions({
+    queryKey: payoutKeys.account(id),
+    queryFn: () => call(payouts.getAccount, { params: { id } }),
+    staleTime: 0,
+  });
+
+/** A raiser adds a payout account, confirmed by the password. */
+export function useAddPayoutAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TPayoutAccountRequestInput) => call(payouts.addAccount, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
+  });
+}
+
+/** A raiser removes an own payout account. */
+export function useRemovePayoutAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(payouts.removeAccount, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
+  });
+}
+
+/** An admin approves an account, or denies it with a reason. */
+export function useDecidePayoutAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: TPayoutAccountDecisionInput & { id: string }) =>
+      call(payouts.decideAccount, { params: { id }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
+  });
+}

@@ -1,0 +1,180 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { PAYOUT_METHODS, type PayoutMethod } from '@easyfund/shared/constants';
+import {
+  type TPayoutAccountRequestInput,
+  ZPayoutAccountRequest,
+} from '@easyfund/shared/schemas/payout-accounts';
+import { useAddPayoutAccount } from '../../../api/payouts';
+import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api';
+import { useI18n } from '../../../lib/i18n';
+import { messageOf } from '../../../lib/message-of';
+import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
+import { popup } from '../../../lib/popups';
+
+const ACCOUNT_ADDED = 'Payout account added';
+const PERSONAL = 'Personal';
+const MERCHANT = 'Merchant';
+
+/** Every field of the three kinds; the schema keeps the chosen kind's. */
+interface FormValues {
+  kind: PayoutMethod;
+  walletType: 'personal' | 'merchant';
+  number: string;
+  accountName: string;
+  bankName: string;
+  branch: string;
+  routingNumber: string;
+  accountNumber: string;
+  password: string;
+}
+const FIELDS: (keyof FormValues)[] = [
+  'kind',
+  'walletType',
+  'number',
+  'accountName',
+  'bankName',
+  'branch',
+  'routingNumber',
+  'accountNumber',
+  'password',
+];
+
+/** Add a bKash or Nagad wallet or a bank account, confirmed by the password. */
+export function PayoutAccountForm({ defaultName }: { defaultName: string }) {
+  const { t } = useI18n();
+  const addAccount = useAddPayoutAccount();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({
+    // One schema for the three kinds (a discriminated union): its messages by field.
+    resolver: zodResolver(ZPayoutAccountRequest) as unknown as Resolver<FormValues>,
+    defaultValues: {
+      kind: 'bkash',
+      walletType: 'personal',
+      number: '',
+      accountName: defaultName,
+      bankName: '',
+      branch: '',
+      routingNumber: '',
+      accountNumber: '',
+      password: '',
+    },
+  });
+  const kind = useWatch({ control, name: 'kind' });
+
+  const onSubmit = async (values: FormValues) => {
+    try {
+      await addAccount.mutateAsync(values as unknown as TPayoutAccountRequestInput);
+      reset({ ...values, number: '', accountNumber: '', password: '' });
+      void popup.success(
+        ACCOUNT_ADDED,
+        'An admin checks it; payouts to it wait 24 hours. We sent you an e-mail about it.',
+      );
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fields : undefined;
+      for (const name of FIELDS) if (fields?.[name]) setError(name, { message: fields[name] });
+      await popup.failure(messageOf(err));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="card bg-base-100 shadow"
+      aria-labelledby="add-account-heading"
+    >
+      <div className="card-body gap-3">
+        <h2 id="add-account-heading" className="card-title">
+          {t('Add a payout account')}
+        </h2>
+        <Field label="Where the money goes" error={errors.kind?.message}>
+          {(p) => (
+            <select {...p} {...register('kind')} className="select select-bordered w-full">
+              {PAYOUT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {t(PAYOUT_METHOD_LABEL[m])}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {kind === 'bank' ? (
+          <>
+            <TextField
+              label="Bank"
+              error={errors.bankName?.message}
+              registration={register('bankName')}
+            />
+            <TextField
+              label="Branch"
+              error={errors.branch?.message}
+              registration={register('branch')}
+            />
+            <TextField
+              label="Routing number"
+              hint="9 digits, on your cheque book"
+              inputMode="numeric"
+              error={errors.routingNumber?.message}
+              registration={register('routingNumber')}
+            />
+            <TextField
+              label="Account number"
+              inputMode="numeric"
+              error={errors.accountNumber?.message}
+              registration={register('accountNumber')}
+            />
+          </>
+        ) : (
+          <>
+            <Field label="Wallet type" error={errors.walletType?.message}>
+              {(p) => (
+                <select
+                  {...p}
+                  {...register('walletType')}
+                  className="select select-bordered w-full"
+                >
+                  <option value="personal">{t(PERSONAL)}</option>
+                  <option value="merchant">{t(MERCHANT)}</option>
+                </select>
+              )}
+            </Field>
+            <TextField
+              label="Wallet number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              error={errors.number?.message}
+              registration={register('number')}
+            />
+          </>
+        )}
+        <TextField
+          label="Name on the account"
+          hint="It must be your name as verified, or your organisation's"
+          error={errors.accountName?.message}
+          registration={register('accountName')}
+        />
+        <TextField
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          hint="Asked again so that nobody else can send your money elsewhere"
+          error={errors.password?.message}
+          registration={register('password')}
+        />
+        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+          {isSubmitting ? t('Sending…') : t('Add account')}
+        </button>
+      </div>
+    </form>
+  );
+}

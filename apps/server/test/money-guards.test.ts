@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
-import { fundEvents, payments, refunds, testProcessorIntents, user } from '../src/db/schema';
+import { fundEvents, funds, payments, refunds, testProcessorIntents, user } from '../src/db/schema';
+import { recountFundTotals } from '../src/lib/ledger-mode';
 import { claimPaymentsToReconcile } from '../src/modules/payments/reconcile';
 import { recordRefund } from '../src/modules/payments/service';
 import { createDonation, createFund } from '../src/seed/factories';
@@ -85,9 +86,139 @@ describe('what the database refuses', () => {
         .insert(refunds)
         .values({ paymentId: payment.id, kind: 'refund', amountPoisha: 50_00, source: 'pair' });
       await tx.update(payments).set({ refundedPoisha: 50_00 }).where(eq(payments.id, payment.id));
+      await tx
+        .update(funds)
+        .set({ raisedPoisha: sql`${funds.raisedPoisha} - ${50_00}` })
+        .where(eq(funds.id, payment.fundId));
     });
     const [after] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(after!.refundedPoisha).toBe(50_00);
+  });
+
+  it('refuses a payment inserted already refunded without its refund rows, and takes one with them', async () => {
+    const { fund } = await donation(500);
+    const refunded = {
+      userId: fund.raiserId,
+      fundId: fund.id,
+      provider: 'test',
+      amountPoisha: 300_00,
+      refundedPoisha: 300_00,
+      status: 'refunded' as const,
+      succeededAt: new Date(),
+    };
+    const err = await ctx.db
+      .insert(payments)
+      .values({ ...refunded, providerPaymentId: `pi_bare_${fund.id}` })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(rootMessage(err)).toMatch(/30000 refunded on the payment, but its refunds total 0/);
+    expect(
+      await ctx.db
+        .select()
+        .from(payments)
+        .where(eq(payments.providerPaymentId, `pi_bare_${fund.id}`)),
+    ).toEqual([]);
+    // With its refund rows in the same transaction it stands (a refunded payment counts 0).
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({ ...refunded, providerPaymentId: `pi_whole_${fund.id}` })
+        .returning();
+      await tx
+        .insert(refunds)
+        .values({ paymentId: row!.id, kind: 'refund', amountPoisha: 300_00, source: 'restore' });
+    });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 500_00, donationCount: 1 });
+  });
+});
+
+describe("a fund's totals are what its payments say", () => {
+  const refused = (write: Promise<unknown>) =>
+    write.then(
+      () => 'taken',
+      (e: unknown) => rootMessage(e),
+    );
+
+  it('refuses a hand-edited raised total or donation count', async () => {
+    const { fund } = await donation(500);
+    expect(
+      await refused(
+        ctx.db.update(funds).set({ raisedPoisha: 900_00 }).where(eq(funds.id, fund.id)),
+      ),
+    ).toMatch(/90000 raised in 1 donations on the fund, but its payments show 50000 in 1/);
+    expect(
+      await refused(ctx.db.update(funds).set({ donationCount: 2 }).where(eq(funds.id, fund.id))),
+    ).toMatch(/50000 raised in 2 donations on the fund, but its payments show 50000 in 1/);
+    // A fund created with money it never received.
+    expect(
+      await refused(
+        ctx.db
+          .insert(funds)
+          .values({ ...fund, id: crypto.randomUUID(), name: 'Forged', raisedPoisha: 100_00 }),
+      ),
+    ).toMatch(/10000 raised in 0 donations on the fund, but its payments show 0 in 0/);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 500_00, donationCount: 1 });
+  });
+
+  it("refuses a payment's money changed, added or removed behind its fund's back", async () => {
+    const { fund, payment } = await donation(500);
+    const message = (raised: number, n: number) =>
+      new RegExp(
+        `50000 raised in 1 donations on the fund, but its payments show ${raised} in ${n}`,
+      );
+    // Refunded in full by its status alone: the fund still counts the donation.
+    expect(
+      await refused(
+        ctx.db.update(payments).set({ status: 'refunded' }).where(eq(payments.id, payment.id)),
+      ),
+    ).toMatch(message(500_00, 0));
+    // A refund written with its row, the payment agreeing, but the fund's total untouched.
+    expect(
+      await refused(
+        ctx.db.transaction(async (tx) => {
+          await tx
+            .insert(refunds)
+            .values({ paymentId: payment.id, kind: 'refund', amountPoisha: 50_00, source: 'x' });
+          await tx
+            .update(payments)
+            .set({ refundedPoisha: 50_00 })
+            .where(eq(payments.id, payment.id));
+        }),
+      ),
+    ).toMatch(message(450_00, 1));
+    expect(
+      await refused(
+        ctx.db.insert(payments).values({
+          userId: payment.userId,
+          fundId: fund.id,
+          provider: 'test',
+          providerPaymentId: `pi_unrecorded_${fund.id}`,
+          amountPoisha: 200_00,
+          status: 'succeeded',
+          succeededAt: new Date(),
+        }),
+      ),
+    ).toMatch(message(700_00, 2));
+    expect(await refused(ctx.db.delete(payments).where(eq(payments.id, payment.id)))).toMatch(
+      message(0, 0),
+    );
+    const [after] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after).toMatchObject({ status: 'succeeded', refundedPoisha: 0 });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 500_00, donationCount: 1 });
+  });
+
+  it('takes the totals moved with their payments: a donation, a refund, a recount', async () => {
+    const { fund, payment } = await donation(500);
+    await createDonation(ctx.db, { userId: payment.userId, fundId: fund.id, amountTk: 250 });
+    await recordRefund(ctx, payment.id, { addedPoisha: 100_00 }, `guard-${payment.id}`);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 650_00, donationCount: 2 });
+    // The site's mode changing recounts every fund from its payments, and is taken.
+    await ctx.db.transaction(async (tx) => {
+      await recountFundTotals(tx, 'test');
+    });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 650_00, donationCount: 2 });
   });
 });
 

@@ -293,7 +293,14 @@ describe('SSLCommerz refunds, decision by decision', () => {
     expect(text).toContain('NOT CHECKED: refunds made in the SSLCommerz merchant panel');
     expect(text).toContain('REFUNDS WE KNOW OF:');
 
-    // The admin compares the panel's list with the report and enters the missing one.
+    // The admin compares the panel's list with the report and enters the missing one, on
+    // the payment's page.
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/payments/${paymentId}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(detail.json()).toMatchObject({ panelRefunds: true, refundablePoisha: 800_00 });
     const told = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/payments/${paymentId}/panel-refunds`,

@@ -134,4 +134,4 @@ export async function checkGatewayLedger(
  * refund of a transaction except by the refund_ref_id the merchant panel shows.
  */
 export const PANEL_REFUNDS_UNSEEN =
-  "refunds made in the SSLCommerz merchant panel and never entered here: SSLCommerz's APIs tell of a refund only by the refund_ref_id the panel shows. Compare the panel's refund list for this period with the refunds above; enter each one missing with its refund_ref_id (POST /api/admin/payments/:paymentId/panel-refunds), which records it once at the gateway's amount.";
+  "refunds made in the SSLCommerz merchant panel and never entered here: SSLCommerz's APIs tell of a refund only by the refund_ref_id the panel shows. Compare the panel's refund list for this period with the refunds above, and enter each one missing on its payment's page in Manage Payments (Refund made in the merchant panel): it is recorded once, after the gateway confirms it is that payment's.";

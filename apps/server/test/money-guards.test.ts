@@ -1,7 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client';
-import { fundEvents, funds, payments, refunds, testProcessorIntents, user } from '../src/db/schema';
+import { type Database, openDatabase, type Tx } from '../src/db/client';
+import {
+  fundEvents,
+  fundPaymentSums,
+  funds,
+  payments,
+  refunds,
+  testProcessorIntents,
+  user,
+} from '../src/db/schema';
+import { checkLedger } from '../src/lib/ledger';
 import { recountFundTotals } from '../src/lib/ledger-mode';
 import { claimPaymentsToReconcile } from '../src/modules/payments/reconcile';
 import { recordRefund } from '../src/modules/payments/service';
@@ -219,6 +228,147 @@ describe("a fund's totals are what its payments say", () => {
       await recountFundTotals(tx, 'test');
     });
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 650_00, donationCount: 2 });
+  });
+});
+
+describe('the sums the guard reads', () => {
+  const refused = (write: Promise<unknown>) =>
+    write.then(
+      () => 'taken',
+      (e: unknown) => rootMessage(e),
+    );
+  const sumsOf = (fundId: string) =>
+    ctx.db
+      .select({
+        mode: fundPaymentSums.mode,
+        raisedPoisha: fundPaymentSums.raisedPoisha,
+        donationCount: fundPaymentSums.donationCount,
+      })
+      .from(fundPaymentSums)
+      .where(eq(fundPaymentSums.fundId, fundId))
+      .orderBy(fundPaymentSums.mode);
+
+  it("follow every change of a fund's payments, in each mode, as the ledger check counts them", async () => {
+    const { fund, payment } = await donation(500);
+    const second = await createDonation(ctx.db, {
+      userId: payment.userId,
+      fundId: fund.id,
+      amountTk: 250,
+    });
+    await createDonation(ctx.db, {
+      userId: payment.userId,
+      fundId: fund.id,
+      amountTk: 300,
+      mode: 'live',
+    });
+    await recordRefund(ctx, payment.id, { addedPoisha: 100_00 }, `sums-part-${fund.id}`);
+    await recordRefund(ctx, second.id, { addedPoisha: 250_00 }, `sums-whole-${fund.id}`);
+    expect(await sumsOf(fund.id)).toEqual([
+      { mode: 'live', raisedPoisha: 300_00, donationCount: 1 },
+      { mode: 'test', raisedPoisha: 400_00, donationCount: 1 },
+    ]);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 400_00, donationCount: 1 });
+    expect((await checkLedger(ctx.db)).paymentSums).toEqual([]);
+  });
+
+  it('refuses any write to them but the payments triggers', async () => {
+    const { fund } = await donation(500);
+    const message = /fund_payment_sums is kept by the triggers on payments/;
+    expect(
+      await refused(
+        ctx.db
+          .update(fundPaymentSums)
+          .set({ raisedPoisha: 900_00 })
+          .where(eq(fundPaymentSums.fundId, fund.id)),
+      ),
+    ).toMatch(message);
+    expect(
+      await refused(
+        ctx.db
+          .insert(fundPaymentSums)
+          .values({ fundId: fund.id, mode: 'live', raisedPoisha: 100_00, donationCount: 1 }),
+      ),
+    ).toMatch(message);
+    expect(
+      await refused(ctx.db.delete(fundPaymentSums).where(eq(fundPaymentSums.fundId, fund.id))),
+    ).toMatch(message);
+    expect(await refused(ctx.db.execute(sql`truncate fund_payment_sums`))).toMatch(message);
+    expect(await sumsOf(fund.id)).toEqual([
+      { mode: 'test', raisedPoisha: 500_00, donationCount: 1 },
+    ]);
+    // A hand edit of both sides together is refused too, so the fund stays as its payments say.
+    expect(
+      await refused(
+        ctx.db.transaction(async (tx) => {
+          await tx.update(funds).set({ raisedPoisha: 900_00 }).where(eq(funds.id, fund.id));
+          await tx
+            .update(fundPaymentSums)
+            .set({ raisedPoisha: 900_00 })
+            .where(eq(fundPaymentSums.fundId, fund.id));
+        }),
+      ),
+    ).toMatch(message);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 500_00, donationCount: 1 });
+  });
+
+  it('go with their fund when it is removed with its payments', async () => {
+    const { fund, payment } = await donation(500);
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(payments).where(eq(payments.id, payment.id));
+      await tx.delete(funds).where(eq(funds.id, fund.id));
+    });
+    expect(await sumsOf(fund.id)).toEqual([]);
+  });
+
+  it('make a test red when the trigger that keeps them is gone (a mutant)', async () => {
+    const { fund, payment } = await donation(500);
+    /** Runs `fn` on the database without `payments_sums`, and undoes all of it. */
+    async function withoutSumsTrigger(fn: (tx: Tx) => Promise<unknown>) {
+      let outcome = '';
+      await ctx.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`drop trigger payments_sums on payments`);
+          await tx.execute(sql`drop trigger payments_sums_new on payments`);
+          outcome = await refused(
+            tx.transaction(async (inner) => {
+              await fn(inner);
+              // The commit's checks, now, inside the transaction that is rolled back.
+              await inner.execute(sql`set constraints all immediate`);
+            }),
+          );
+          throw new Error('rolled back');
+        })
+        .catch((e: unknown) => {
+          if (!(e instanceof Error) || e.message !== 'rolled back') throw e;
+        });
+      return outcome;
+    }
+    // A refund recorded as the app records it is refused: the sums no longer see it.
+    expect(
+      await withoutSumsTrigger((tx) =>
+        recordRefund({ db: tx }, payment.id, { addedPoisha: 100_00 }, 'mutant'),
+      ),
+    ).toMatch(/40000 raised in 1 donations on the fund, but its payments show 50000 in 1/);
+    // A payment written behind its fund's back is taken: the refusal tested above is lost.
+    expect(
+      await withoutSumsTrigger((tx) =>
+        tx.insert(payments).values({
+          userId: payment.userId,
+          fundId: fund.id,
+          provider: 'test',
+          providerPaymentId: `pi_mutant_${fund.id}`,
+          amountPoisha: 200_00,
+          status: 'succeeded',
+          succeededAt: new Date(),
+        }),
+      ),
+    ).toBe('taken');
+    // With the trigger (the rollback put it back) both are as the tests above expect.
+    expect(await sumsOf(fund.id)).toEqual([
+      { mode: 'test', raisedPoisha: 500_00, donationCount: 1 },
+    ]);
+    await recordRefund(ctx, payment.id, { addedPoisha: 100_00 }, `after-mutant-${fund.id}`);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 400_00, donationCount: 1 });
   });
 });
 

@@ -7,7 +7,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../src/db/client';
 import { funds, payments, refunds, user, withdrawals } from '../src/db/schema';
-import { checkLedger, formatLedgerReport } from '../src/lib/ledger';
+import {
+  checkLedger,
+  DONATION_DAYS_FROM_PAYMENTS,
+  formatLedgerReport,
+  FUND_PAYMENT_SUMS_FROM_PAYMENTS,
+} from '../src/lib/ledger';
 import { createDonation, createFund, createUser } from '../src/seed/factories';
 import { buildTestApp, createPostgresDatabase, TEST_DB_KIND, type TestContext } from './helper';
 import { pastTheGuards } from './payments-helper';
@@ -147,6 +152,59 @@ describe('ledger check', () => {
     await pastTheGuards(ctx.db, async (tx) => {
       await tx.delete(payments).where(eq(payments.providerPaymentId, `pi_orphan_${fund.id}`));
     });
+    expect(await problemsOf([fund.id])).toEqual([]);
+  });
+
+  it("reports a fund's kept sums behind its payments, and takes them rebuilt", async () => {
+    const fund = await createFund(ctx.db, { raiserId });
+    await createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 80 });
+    // A payment and its fund's totals written together with the triggers off (a hand edit, a
+    // partial restore): the fund agrees with its payments, the sums the database keeps do not.
+    await pastTheGuards(ctx.db, async (tx) => {
+      await tx.insert(payments).values({
+        userId: donorId,
+        fundId: fund.id,
+        provider: 'test',
+        providerPaymentId: `pi_quiet_${fund.id}`,
+        amountPoisha: 20_00,
+        status: 'succeeded',
+        succeededAt: new Date(),
+      });
+      await tx
+        .update(funds)
+        .set({ raisedPoisha: 100_00, donationCount: 2 })
+        .where(eq(funds.id, fund.id));
+    });
+    expect(await problemsOf([fund.id])).toEqual([]);
+    const report = await checkLedger(ctx.db);
+    expect(report.ok).toBe(false);
+    expect(report.paymentSums).toHaveLength(1);
+    expect(report.paymentSums[0]).toMatch(
+      new RegExp(`^fund ${fund.id} test: kept 80 Tk in 1 donations; the payments say 100 Tk in 2$`),
+    );
+    expect(formatLedgerReport(report, 'test')).toContain(
+      'FAILED: the sums the database checks fund totals against (fund_payment_sums) differ from the payments for 1 fund(s)',
+    );
+    // Until they are rebuilt the fund takes no donation: its totals no longer match them.
+    await expect(
+      createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 50 }),
+    ).rejects.toThrow();
+    // Rebuilt with the triggers off, with the day totals the payment left behind too, as
+    // docs/deploying.md shows.
+    await pastTheGuards(ctx.db, async (tx) => {
+      await tx.execute(sql`delete from fund_payment_sums`);
+      await tx.execute(
+        sql`insert into fund_payment_sums (fund_id, mode, raised_poisha, donation_count) ${FUND_PAYMENT_SUMS_FROM_PAYMENTS}`,
+      );
+      await tx.execute(sql`delete from donation_days`);
+      await tx.execute(
+        sql`insert into donation_days (day, mode, cause, donations, amount_poisha) ${DONATION_DAYS_FROM_PAYMENTS}`,
+      );
+    });
+    expect(await checkLedger(ctx.db)).toMatchObject({ ok: true, paymentSums: [], dayTotals: [] });
+    await createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 50 });
+    const [after] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
+    expect(after).toMatchObject({ raisedPoisha: 150_00, donationCount: 3 });
     expect(await problemsOf([fund.id])).toEqual([]);
   });
 

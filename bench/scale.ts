@@ -23,7 +23,10 @@ import { type Statement, statementsOf } from './lib/statements';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
-import { DONATION_DAYS_FROM_PAYMENTS } from '../apps/server/src/lib/ledger';
+import {
+  DONATION_DAYS_FROM_PAYMENTS,
+  FUND_PAYMENT_SUMS_FROM_PAYMENTS,
+} from '../apps/server/src/lib/ledger';
 import type { Mailer } from '../apps/server/src/lib/mailer';
 import { createUser } from '../apps/server/src/seed/factories';
 import { createPostgresDatabase, machine, median, repoRoot, tempDir } from './lib/kit';
@@ -55,7 +58,8 @@ const fundId = (n: string) =>
  * Adds rows so the database holds `to` payments (from `from`): funds, donors, updates,
  * withdrawals and refunds in proportion. Triggers are off while rows go in (the commit
  * trigger would update a fund row per payment); the totals, receipt counters and donor
- * counts are then recomputed from the rows, as the ledger check recomputes them.
+ * counts are then recomputed from the rows, as the ledger check recomputes them, after
+ * the sums the database checks the totals against (`fund_payment_sums`).
  */
 async function seed(database: Database, from: number, to: number, mode: string) {
   const fundsFrom = Math.floor(from / 10);
@@ -125,13 +129,23 @@ async function seed(database: Database, from: number, to: number, mode: string) 
 }
 
 async function recountTotals(database: Database, mode: string) {
+  // Kept only by triggers, which were off: rebuilt with them off too.
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`delete from fund_payment_sums`);
+    await tx.execute(
+      sql`insert into fund_payment_sums (fund_id, mode, raised_poisha, donation_count) ${FUND_PAYMENT_SUMS_FROM_PAYMENTS}`,
+    );
+  });
   await database.executeSql(`
     set local statement_timeout = 0;
     update funds f set raised_poisha = coalesce(s.raised, 0), donation_count = coalesce(s.n, 0),
                        donor_count = coalesce(s.donors, 0)
     from funds f2 left join (
-      select fund_id, sum(amount_poisha - refunded_poisha) raised, count(*) n, count(distinct user_id) donors
-      from payments where status = 'succeeded' and mode = '${mode}' group by fund_id
+      select fund_id, sum(amount_poisha - refunded_poisha) raised,
+             count(*) filter (where status = 'succeeded') n,
+             count(distinct user_id) filter (where status = 'succeeded') donors
+      from payments where status in ('succeeded', 'refunded') and mode = '${mode}' group by fund_id
     ) s on s.fund_id = f2.id
     where f.id = f2.id;
     delete from donation_days;

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, refunds, user, withdrawals } from '../src/db/schema';
+import { funds, payments, refunds, user, withdrawals } from '../src/db/schema';
 import { safeCell } from '../src/modules/downloads/csv';
 import { createDonation, createFund } from '../src/seed/factories';
 import {
@@ -184,7 +184,8 @@ describe('CSV exports', () => {
 
   it('gives an admin the refunds of a date range', async () => {
     const [paid] = await ctx.db.select().from(payments).where(eq(payments.fundId, fundIds[0]!));
-    // The refund row and the payment's refunded amount move together (the database checks it).
+    // The refund row, the payment's refunded amount and its fund's total move together (the
+    // database checks it).
     await ctx.db.transaction(async (tx) => {
       await tx.insert(refunds).values({
         paymentId: paid!.id,
@@ -196,6 +197,10 @@ describe('CSV exports', () => {
         .update(payments)
         .set({ refundedPoisha: paid!.refundedPoisha + 25_050 })
         .where(eq(payments.id, paid!.id));
+      await tx
+        .update(funds)
+        .set({ raisedPoisha: sql`${funds.raisedPoisha} - ${25_050}` })
+        .where(eq(funds.id, paid!.fundId));
     });
     const res = await as(admin).inject(
       'GET',

@@ -7,9 +7,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../src/db/client';
 import { funds, payments, refunds, user, withdrawals } from '../src/db/schema';
-import { checkLedger, formatLedgerReport } from '../src/lib/ledger';
+import {
+  checkLedger,
+  DONATION_DAYS_FROM_PAYMENTS,
+  formatLedgerReport,
+  FUND_PAYMENT_SUMS_FROM_PAYMENTS,
+} from '../src/lib/ledger';
 import { createDonation, createFund, createUser } from '../src/seed/factories';
 import { buildTestApp, createPostgresDatabase, TEST_DB_KIND, type TestContext } from './helper';
+import { pastTheGuards } from './payments-helper';
 
 let ctx: TestContext;
 let raiserId: string;
@@ -45,38 +51,43 @@ describe('ledger check', () => {
     const fund = await createFund(ctx.db, { raiserId });
     await createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 100 });
     for (const status of ['pending', 'failed', 'refunded'] as const) {
-      const [row] = await ctx.db
-        .insert(payments)
-        .values({
-          userId: donorId,
-          fundId: fund.id,
-          provider: 'test',
-          providerPaymentId: `pi_${status}_${fund.id}`,
-          amountPoisha: 700_00,
-          status,
-          ...(status === 'refunded' ? { succeededAt: new Date(), refundedPoisha: 700_00 } : {}),
-        })
-        .returning();
-      if (status === 'refunded') {
-        await ctx.db
-          .insert(refunds)
-          .values({ paymentId: row!.id, kind: 'refund', amountPoisha: 700_00, source: 'test' });
-      }
+      // A refunded payment comes with its refund rows, in one transaction.
+      await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(payments)
+          .values({
+            userId: donorId,
+            fundId: fund.id,
+            provider: 'test',
+            providerPaymentId: `pi_${status}_${fund.id}`,
+            amountPoisha: 700_00,
+            status,
+            ...(status === 'refunded' ? { succeededAt: new Date(), refundedPoisha: 700_00 } : {}),
+          })
+          .returning();
+        if (status === 'refunded') {
+          await tx
+            .insert(refunds)
+            .values({ paymentId: row!.id, kind: 'refund', amountPoisha: 700_00, source: 'test' });
+        }
+      });
     }
     expect(await problemsOf([fund.id])).toEqual([]);
   });
 
   it('reports a payment whose refunded amount has no recorded refund', async () => {
     const fund = await createFund(ctx.db, { raiserId });
-    await ctx.db.insert(payments).values({
-      userId: donorId,
-      fundId: fund.id,
-      provider: 'test',
-      providerPaymentId: `pi_unrecorded_${fund.id}`,
-      amountPoisha: 300_00,
-      status: 'refunded',
-      succeededAt: new Date(),
-      refundedPoisha: 300_00,
+    await pastTheGuards(ctx.db, async (tx) => {
+      await tx.insert(payments).values({
+        userId: donorId,
+        fundId: fund.id,
+        provider: 'test',
+        providerPaymentId: `pi_unrecorded_${fund.id}`,
+        amountPoisha: 300_00,
+        status: 'refunded',
+        succeededAt: new Date(),
+        refundedPoisha: 300_00,
+      });
     });
     expect((await problemsOf([fund.id])).map((p) => p.kind)).toEqual(['refunds_mismatch']);
     // Recorded as it should be, the ledger holds again (the next test expects it whole).
@@ -90,10 +101,12 @@ describe('ledger check', () => {
   it('reports a raised total that differs from the sum of the succeeded payments', async () => {
     const fund = await createFund(ctx.db, { raiserId, name: 'Flood relief' });
     await createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 500 });
-    await ctx.db
-      .update(funds)
-      .set({ raisedPoisha: sql`${funds.raisedPoisha} + 100` })
-      .where(eq(funds.id, fund.id));
+    await pastTheGuards(ctx.db, async (tx) => {
+      await tx
+        .update(funds)
+        .set({ raisedPoisha: sql`${funds.raisedPoisha} + 100` })
+        .where(eq(funds.id, fund.id));
+    });
 
     const report = await checkLedger(ctx.db);
     expect(report.ok).toBe(false);
@@ -117,22 +130,81 @@ describe('ledger check', () => {
   it('reports a donation count that differs from the number of succeeded payments', async () => {
     const fund = await createFund(ctx.db, { raiserId });
     await createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 50 });
-    // A payment recorded as succeeded without its fund being updated (a half-written donation).
-    await ctx.db.insert(payments).values({
-      userId: donorId,
-      fundId: fund.id,
-      provider: 'test',
-      providerPaymentId: `pi_orphan_${fund.id}`,
-      amountPoisha: 50_00,
-      status: 'succeeded',
-      succeededAt: new Date(),
+    // A payment recorded as succeeded without its fund being updated (a half-written
+    // donation; the database refuses one, so past its guards).
+    await pastTheGuards(ctx.db, async (tx) => {
+      await tx.insert(payments).values({
+        userId: donorId,
+        fundId: fund.id,
+        provider: 'test',
+        providerPaymentId: `pi_orphan_${fund.id}`,
+        amountPoisha: 50_00,
+        status: 'succeeded',
+        succeededAt: new Date(),
+      });
     });
     const problems = await problemsOf([fund.id]);
     expect(problems.map((p) => [p.kind, p.recorded, p.expected])).toEqual([
       ['raised_total', 50_00, 100_00],
       ['donation_count', 1, 2],
     ]);
-    await ctx.db.delete(payments).where(eq(payments.providerPaymentId, `pi_orphan_${fund.id}`));
+    // Taken away the way it came (the overview's day totals never counted it either).
+    await pastTheGuards(ctx.db, async (tx) => {
+      await tx.delete(payments).where(eq(payments.providerPaymentId, `pi_orphan_${fund.id}`));
+    });
+    expect(await problemsOf([fund.id])).toEqual([]);
+  });
+
+  it("reports a fund's kept sums behind its payments, and takes them rebuilt", async () => {
+    const fund = await createFund(ctx.db, { raiserId });
+    await createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 80 });
+    // A payment and its fund's totals written together with the triggers off (a hand edit, a
+    // partial restore): the fund agrees with its payments, the sums the database keeps do not.
+    await pastTheGuards(ctx.db, async (tx) => {
+      await tx.insert(payments).values({
+        userId: donorId,
+        fundId: fund.id,
+        provider: 'test',
+        providerPaymentId: `pi_quiet_${fund.id}`,
+        amountPoisha: 20_00,
+        status: 'succeeded',
+        succeededAt: new Date(),
+      });
+      await tx
+        .update(funds)
+        .set({ raisedPoisha: 100_00, donationCount: 2 })
+        .where(eq(funds.id, fund.id));
+    });
+    expect(await problemsOf([fund.id])).toEqual([]);
+    const report = await checkLedger(ctx.db);
+    expect(report.ok).toBe(false);
+    expect(report.paymentSums).toHaveLength(1);
+    expect(report.paymentSums[0]).toMatch(
+      new RegExp(`^fund ${fund.id} test: kept 80 Tk in 1 donations; the payments say 100 Tk in 2$`),
+    );
+    expect(formatLedgerReport(report, 'test')).toContain(
+      'FAILED: the sums the database checks fund totals against (fund_payment_sums) differ from the payments for 1 fund(s)',
+    );
+    // Until they are rebuilt the fund takes no donation: its totals no longer match them.
+    await expect(
+      createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 50 }),
+    ).rejects.toThrow();
+    // Rebuilt with the triggers off, with the day totals the payment left behind too, as
+    // docs/deploying.md shows.
+    await pastTheGuards(ctx.db, async (tx) => {
+      await tx.execute(sql`delete from fund_payment_sums`);
+      await tx.execute(
+        sql`insert into fund_payment_sums (fund_id, mode, raised_poisha, donation_count) ${FUND_PAYMENT_SUMS_FROM_PAYMENTS}`,
+      );
+      await tx.execute(sql`delete from donation_days`);
+      await tx.execute(
+        sql`insert into donation_days (day, mode, cause, donations, amount_poisha) ${DONATION_DAYS_FROM_PAYMENTS}`,
+      );
+    });
+    expect(await checkLedger(ctx.db)).toMatchObject({ ok: true, paymentSums: [], dayTotals: [] });
+    await createDonation(ctx.db, { userId: donorId, fundId: fund.id, amountTk: 50 });
+    const [after] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
+    expect(after).toMatchObject({ raisedPoisha: 150_00, donationCount: 3 });
     expect(await problemsOf([fund.id])).toEqual([]);
   });
 
@@ -150,13 +222,19 @@ describe('ledger check', () => {
       { fundId: fund.id, raiserId, amountPoisha: 400_00, status: 'pending' },
     ]);
     // Money taken back from the fund afterwards (a chargeback written straight into the
-    // database, past the app's balance re-check): the payments no longer cover the withdrawals.
+    // database, past the app's balance re-check; the payment, its refund and its fund's
+    // total agree): the payments no longer cover the withdrawals.
+    const fundTotal = (poisha: number) => sql`${funds.raisedPoisha} + ${poisha}`;
     await ctx.db.transaction(async (tx) => {
       const [paid] = await tx.select().from(payments).where(eq(payments.fundId, fund.id));
       await tx
         .insert(refunds)
         .values({ paymentId: paid!.id, kind: 'dispute', amountPoisha: 1, source: 'test' });
       await tx.update(payments).set({ refundedPoisha: 1 }).where(eq(payments.id, paid!.id));
+      await tx
+        .update(funds)
+        .set({ raisedPoisha: fundTotal(-1) })
+        .where(eq(funds.id, fund.id));
     });
     const problems = await problemsOf([fund.id]);
     expect(problems).toContainEqual(
@@ -172,6 +250,10 @@ describe('ledger check', () => {
       const [paid] = await tx.select().from(payments).where(eq(payments.fundId, fund.id));
       await tx.delete(refunds).where(eq(refunds.paymentId, paid!.id));
       await tx.update(payments).set({ refundedPoisha: 0 }).where(eq(payments.id, paid!.id));
+      await tx
+        .update(funds)
+        .set({ raisedPoisha: fundTotal(1) })
+        .where(eq(funds.id, fund.id));
     });
     await ctx.db.delete(withdrawals).where(eq(withdrawals.fundId, fund.id));
   });
@@ -247,7 +329,9 @@ describe('npm run check:ledger', () => {
     expect(ok.stdout).toContain('OK: ');
 
     await withDb(async (db) => {
-      await db.update(funds).set({ donationCount: 3 }).where(eq(funds.id, fundId));
+      await pastTheGuards(db, async (tx) => {
+        await tx.update(funds).set({ donationCount: 3 }).where(eq(funds.id, fundId));
+      });
     });
     const bad = run();
     expect(bad.status).toBe(1);

@@ -4,8 +4,10 @@ import { gatewayRefunds, payments, pendingRefunds, refunds } from '../src/db/sch
 import { checkLedger } from '../src/lib/ledger';
 import { refundTransIdFor } from '../src/lib/payments/gateway';
 import { SslCommerzGateway } from '../src/lib/payments/sslcommerz';
+import { formatProviderLedgerReport } from '../src/lib/ledger-provider';
 import { checkGatewayLedger } from '../src/modules/payments/gateway-ledger';
 import { settleGatewayRefunds } from '../src/modules/payments/gateway-refunds';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
 import { createRaisedFund, fundTotals } from './payments-helper';
 import { STAND_IN_STORE, SslCommerzStandIn } from './sslcommerz-stand-in';
@@ -261,6 +263,69 @@ describe('SSLCommerz refunds, decision by decision', () => {
     await job();
     expect((await payment(paymentId)).refundedPoisha).toBe(0);
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 1000_00, donationCount: 1 });
+  });
+
+  it('a panel refund nobody entered: no documented answer tells of it, so the check says what it cannot see and lists the refunds to compare; entered, it records once', async () => {
+    const since = new Date(Date.now() - 60_000);
+    const { fund, paymentId, bankTranId } = await paidDonation(800);
+    const ref = standIn.panelRefund(paymentId, '300.00');
+    // The stand-in answers as SSLCommerz documents: the Transaction Query API still
+    // reports the transaction as paid, at its amount; nothing names the refund.
+    const [attempt] = await ctx.app.checkout!.queryByTranId(
+      (await payment(paymentId)).gatewayTranId!,
+    );
+    expect(attempt).toMatchObject({ status: 'VALIDATED', amount: '800.00' });
+    // Neither the reconciliation nor the refund-status job can find it.
+    const deps = {
+      db: ctx.db,
+      provider: ctx.app.payments,
+      checkout: ctx.app.checkout,
+      log: silentLog,
+    };
+    await reconcilePendingPayments(deps, { olderThanMs: 0, abandonAfterMs: 3_600_000 });
+    await job();
+    expect((await payment(paymentId)).refundedPoisha).toBe(0);
+
+    const before = await checkGatewayLedger(ctx.db, ctx.app.checkout!, since);
+    expect(before.unchecked).toMatch(/refunds made in the SSLCommerz merchant panel/);
+    expect(before.knownRefunds!.filter((k) => k.paymentId === paymentId)).toEqual([]);
+    const text = formatProviderLedgerReport(before);
+    expect(text).toContain('NOT CHECKED: refunds made in the SSLCommerz merchant panel');
+    expect(text).toContain('REFUNDS WE KNOW OF:');
+
+    // The admin compares the panel's list with the report and enters the missing one, on
+    // the payment's page.
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/payments/${paymentId}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(detail.json()).toMatchObject({ panelRefunds: true, refundablePoisha: 800_00 });
+    const told = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paymentId}/panel-refunds`,
+      headers: { cookie: admin.cookie },
+      payload: { refundRefId: ref, amountPoisha: 300_00, reason: 'Refunded in the panel' },
+    });
+    expect(told.statusCode, told.body).toBe(200);
+    await job();
+    expect((await payment(paymentId)).refundedPoisha).toBe(gatewayRefunded(bankTranId));
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 500_00, donationCount: 1 });
+    const after = await checkGatewayLedger(ctx.db, ctx.app.checkout!, since);
+    expect(after.differences.filter((d) => d.paymentId === paymentId)).toEqual([]);
+    expect(after.knownRefunds!.filter((k) => k.paymentId === paymentId)).toEqual([
+      {
+        paymentId,
+        tranId: (await payment(paymentId)).gatewayTranId,
+        refundRefId: ref,
+        amountPoisha: 300_00,
+        ours: 'refunded',
+        gateway: 'refunded',
+      },
+    ]);
+    expect(
+      await ctx.db.select().from(refunds).where(eq(refunds.paymentId, paymentId)),
+    ).toHaveLength(1);
   });
 
   it("the gateway's ledger check names a refund the ledger lacks and an answer that never came", async () => {

@@ -1,7 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client';
-import { fundEvents, payments, refunds, testProcessorIntents, user } from '../src/db/schema';
+import { type Database, openDatabase, type Tx } from '../src/db/client';
+import {
+  fundEvents,
+  fundPaymentSums,
+  funds,
+  payments,
+  refunds,
+  testProcessorIntents,
+  user,
+} from '../src/db/schema';
+import { checkLedger } from '../src/lib/ledger';
+import { recountFundTotals } from '../src/lib/ledger-mode';
 import { claimPaymentsToReconcile } from '../src/modules/payments/reconcile';
 import { recordRefund } from '../src/modules/payments/service';
 import { createDonation, createFund } from '../src/seed/factories';
@@ -85,9 +95,280 @@ describe('what the database refuses', () => {
         .insert(refunds)
         .values({ paymentId: payment.id, kind: 'refund', amountPoisha: 50_00, source: 'pair' });
       await tx.update(payments).set({ refundedPoisha: 50_00 }).where(eq(payments.id, payment.id));
+      await tx
+        .update(funds)
+        .set({ raisedPoisha: sql`${funds.raisedPoisha} - ${50_00}` })
+        .where(eq(funds.id, payment.fundId));
     });
     const [after] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(after!.refundedPoisha).toBe(50_00);
+  });
+
+  it('refuses a payment inserted already refunded without its refund rows, and takes one with them', async () => {
+    const { fund } = await donation(500);
+    const refunded = {
+      userId: fund.raiserId,
+      fundId: fund.id,
+      provider: 'test',
+      amountPoisha: 300_00,
+      refundedPoisha: 300_00,
+      status: 'refunded' as const,
+      succeededAt: new Date(),
+    };
+    const err = await ctx.db
+      .insert(payments)
+      .values({ ...refunded, providerPaymentId: `pi_bare_${fund.id}` })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(rootMessage(err)).toMatch(/30000 refunded on the payment, but its refunds total 0/);
+    expect(
+      await ctx.db
+        .select()
+        .from(payments)
+        .where(eq(payments.providerPaymentId, `pi_bare_${fund.id}`)),
+    ).toEqual([]);
+    // With its refund rows in the same transaction it stands (a refunded payment counts 0).
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({ ...refunded, providerPaymentId: `pi_whole_${fund.id}` })
+        .returning();
+      await tx
+        .insert(refunds)
+        .values({ paymentId: row!.id, kind: 'refund', amountPoisha: 300_00, source: 'restore' });
+    });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 500_00, donationCount: 1 });
+  });
+});
+
+describe("a fund's totals are what its payments say", () => {
+  const refused = (write: Promise<unknown>) =>
+    write.then(
+      () => 'taken',
+      (e: unknown) => rootMessage(e),
+    );
+
+  it('refuses a hand-edited raised total or donation count', async () => {
+    const { fund } = await donation(500);
+    expect(
+      await refused(
+        ctx.db.update(funds).set({ raisedPoisha: 900_00 }).where(eq(funds.id, fund.id)),
+      ),
+    ).toMatch(/90000 raised in 1 donations on the fund, but its payments show 50000 in 1/);
+    expect(
+      await refused(ctx.db.update(funds).set({ donationCount: 2 }).where(eq(funds.id, fund.id))),
+    ).toMatch(/50000 raised in 2 donations on the fund, but its payments show 50000 in 1/);
+    // A fund created with money it never received.
+    expect(
+      await refused(
+        ctx.db
+          .insert(funds)
+          .values({ ...fund, id: crypto.randomUUID(), name: 'Forged', raisedPoisha: 100_00 }),
+      ),
+    ).toMatch(/10000 raised in 0 donations on the fund, but its payments show 0 in 0/);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 500_00, donationCount: 1 });
+  });
+
+  it("refuses a payment's money changed, added or removed behind its fund's back", async () => {
+    const { fund, payment } = await donation(500);
+    const message = (raised: number, n: number) =>
+      new RegExp(
+        `50000 raised in 1 donations on the fund, but its payments show ${raised} in ${n}`,
+      );
+    // Refunded in full by its status alone: the fund still counts the donation.
+    expect(
+      await refused(
+        ctx.db.update(payments).set({ status: 'refunded' }).where(eq(payments.id, payment.id)),
+      ),
+    ).toMatch(message(500_00, 0));
+    // A refund written with its row, the payment agreeing, but the fund's total untouched.
+    expect(
+      await refused(
+        ctx.db.transaction(async (tx) => {
+          await tx
+            .insert(refunds)
+            .values({ paymentId: payment.id, kind: 'refund', amountPoisha: 50_00, source: 'x' });
+          await tx
+            .update(payments)
+            .set({ refundedPoisha: 50_00 })
+            .where(eq(payments.id, payment.id));
+        }),
+      ),
+    ).toMatch(message(450_00, 1));
+    expect(
+      await refused(
+        ctx.db.insert(payments).values({
+          userId: payment.userId,
+          fundId: fund.id,
+          provider: 'test',
+          providerPaymentId: `pi_unrecorded_${fund.id}`,
+          amountPoisha: 200_00,
+          status: 'succeeded',
+          succeededAt: new Date(),
+        }),
+      ),
+    ).toMatch(message(700_00, 2));
+    expect(await refused(ctx.db.delete(payments).where(eq(payments.id, payment.id)))).toMatch(
+      message(0, 0),
+    );
+    const [after] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(after).toMatchObject({ status: 'succeeded', refundedPoisha: 0 });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 500_00, donationCount: 1 });
+  });
+
+  it('takes the totals moved with their payments: a donation, a refund, a recount', async () => {
+    const { fund, payment } = await donation(500);
+    await createDonation(ctx.db, { userId: payment.userId, fundId: fund.id, amountTk: 250 });
+    await recordRefund(ctx, payment.id, { addedPoisha: 100_00 }, `guard-${payment.id}`);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 650_00, donationCount: 2 });
+    // The site's mode changing recounts every fund from its payments, and is taken.
+    await ctx.db.transaction(async (tx) => {
+      await recountFundTotals(tx, 'test');
+    });
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 650_00, donationCount: 2 });
+  });
+});
+
+describe('the sums the guard reads', () => {
+  const refused = (write: Promise<unknown>) =>
+    write.then(
+      () => 'taken',
+      (e: unknown) => rootMessage(e),
+    );
+  const sumsOf = (fundId: string) =>
+    ctx.db
+      .select({
+        mode: fundPaymentSums.mode,
+        raisedPoisha: fundPaymentSums.raisedPoisha,
+        donationCount: fundPaymentSums.donationCount,
+      })
+      .from(fundPaymentSums)
+      .where(eq(fundPaymentSums.fundId, fundId))
+      .orderBy(fundPaymentSums.mode);
+
+  it("follow every change of a fund's payments, in each mode, as the ledger check counts them", async () => {
+    const { fund, payment } = await donation(500);
+    const second = await createDonation(ctx.db, {
+      userId: payment.userId,
+      fundId: fund.id,
+      amountTk: 250,
+    });
+    await createDonation(ctx.db, {
+      userId: payment.userId,
+      fundId: fund.id,
+      amountTk: 300,
+      mode: 'live',
+    });
+    await recordRefund(ctx, payment.id, { addedPoisha: 100_00 }, `sums-part-${fund.id}`);
+    await recordRefund(ctx, second.id, { addedPoisha: 250_00 }, `sums-whole-${fund.id}`);
+    expect(await sumsOf(fund.id)).toEqual([
+      { mode: 'live', raisedPoisha: 300_00, donationCount: 1 },
+      { mode: 'test', raisedPoisha: 400_00, donationCount: 1 },
+    ]);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 400_00, donationCount: 1 });
+    expect((await checkLedger(ctx.db)).paymentSums).toEqual([]);
+  });
+
+  it('refuses any write to them but the payments triggers', async () => {
+    const { fund } = await donation(500);
+    const message = /fund_payment_sums is kept by the triggers on payments/;
+    expect(
+      await refused(
+        ctx.db
+          .update(fundPaymentSums)
+          .set({ raisedPoisha: 900_00 })
+          .where(eq(fundPaymentSums.fundId, fund.id)),
+      ),
+    ).toMatch(message);
+    expect(
+      await refused(
+        ctx.db
+          .insert(fundPaymentSums)
+          .values({ fundId: fund.id, mode: 'live', raisedPoisha: 100_00, donationCount: 1 }),
+      ),
+    ).toMatch(message);
+    expect(
+      await refused(ctx.db.delete(fundPaymentSums).where(eq(fundPaymentSums.fundId, fund.id))),
+    ).toMatch(message);
+    expect(await refused(ctx.db.execute(sql`truncate fund_payment_sums`))).toMatch(message);
+    expect(await sumsOf(fund.id)).toEqual([
+      { mode: 'test', raisedPoisha: 500_00, donationCount: 1 },
+    ]);
+    // A hand edit of both sides together is refused too, so the fund stays as its payments say.
+    expect(
+      await refused(
+        ctx.db.transaction(async (tx) => {
+          await tx.update(funds).set({ raisedPoisha: 900_00 }).where(eq(funds.id, fund.id));
+          await tx
+            .update(fundPaymentSums)
+            .set({ raisedPoisha: 900_00 })
+            .where(eq(fundPaymentSums.fundId, fund.id));
+        }),
+      ),
+    ).toMatch(message);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 500_00, donationCount: 1 });
+  });
+
+  it('go with their fund when it is removed with its payments', async () => {
+    const { fund, payment } = await donation(500);
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(payments).where(eq(payments.id, payment.id));
+      await tx.delete(funds).where(eq(funds.id, fund.id));
+    });
+    expect(await sumsOf(fund.id)).toEqual([]);
+  });
+
+  it('make a test red when the trigger that keeps them is gone (a mutant)', async () => {
+    const { fund, payment } = await donation(500);
+    /** Runs `fn` on the database without `payments_sums`, and undoes all of it. */
+    async function withoutSumsTrigger(fn: (tx: Tx) => Promise<unknown>) {
+      let outcome = '';
+      await ctx.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`drop trigger payments_sums on payments`);
+          await tx.execute(sql`drop trigger payments_sums_new on payments`);
+          outcome = await refused(
+            tx.transaction(async (inner) => {
+              await fn(inner);
+              // The commit's checks, now, inside the transaction that is rolled back.
+              await inner.execute(sql`set constraints all immediate`);
+            }),
+          );
+          throw new Error('rolled back');
+        })
+        .catch((e: unknown) => {
+          if (!(e instanceof Error) || e.message !== 'rolled back') throw e;
+        });
+      return outcome;
+    }
+    // A refund recorded as the app records it is refused: the sums no longer see it.
+    expect(
+      await withoutSumsTrigger((tx) =>
+        recordRefund({ db: tx }, payment.id, { addedPoisha: 100_00 }, 'mutant'),
+      ),
+    ).toMatch(/40000 raised in 1 donations on the fund, but its payments show 50000 in 1/);
+    // A payment written behind its fund's back is taken: the refusal tested above is lost.
+    expect(
+      await withoutSumsTrigger((tx) =>
+        tx.insert(payments).values({
+          userId: payment.userId,
+          fundId: fund.id,
+          provider: 'test',
+          providerPaymentId: `pi_mutant_${fund.id}`,
+          amountPoisha: 200_00,
+          status: 'succeeded',
+          succeededAt: new Date(),
+        }),
+      ),
+    ).toBe('taken');
+    // With the trigger (the rollback put it back) both are as the tests above expect.
+    expect(await sumsOf(fund.id)).toEqual([
+      { mode: 'test', raisedPoisha: 500_00, donationCount: 1 },
+    ]);
+    await recordRefund(ctx, payment.id, { addedPoisha: 100_00 }, `after-mutant-${fund.id}`);
+    expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 400_00, donationCount: 1 });
   });
 });
 

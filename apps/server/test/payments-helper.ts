@@ -1,4 +1,5 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../src/db/client';
 import { funds, payments, rateLimit } from '../src/db/schema';
 import { createFund, createUser } from '../src/seed/factories';
 import { counterKey } from '../src/lib/rate-limit';
@@ -15,6 +16,19 @@ export const CARDS = {
 } as const;
 
 const nextYear = new Date().getUTCFullYear() + 1;
+
+/**
+ * Writes straight into the database with its triggers off (`session_replication_role =
+ * replica`, as a restore or an operator's hand edit can): the states the database itself
+ * refuses, for the tests of what the ledger check and the app still catch. The app never
+ * writes this way.
+ */
+export async function pastTheGuards(db: Db, fn: (tx: Tx) => Promise<void>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await fn(tx);
+  });
+}
 
 /** A raiser with one fund in the given status. */
 export async function createRaisedFund(

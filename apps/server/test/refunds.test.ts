@@ -316,6 +316,8 @@ describe('admin refunds', () => {
       refundedPoisha: 150_00,
       refundablePoisha: 450_00,
       canRefund: true,
+      // A card payment: no merchant panel of a hosted checkout to record refunds from.
+      panelRefunds: false,
       refunds: [{ kind: 'refund', amountPoisha: 150_00 }],
     });
     expect(d.receiptNumber).toMatch(/^EF-T-\d{4}-\d{6}$/);

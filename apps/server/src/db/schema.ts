@@ -517,6 +517,27 @@ export const donationDays = pgTable(
 );
 
 /**
+ * Each fund's succeeded and refunded payments of one money mode, summed: their amount net
+ * of refunds and the number of succeeded ones (what `funds.raised_poisha` and
+ * `donation_count` must equal for the site's mode). Kept only by triggers on `payments`
+ * (migration 0029), with each payment's change as it is written, a donation's recording at
+ * its commit; any other write is refused. The guard that compares a fund with its payments
+ * reads this one row instead of the fund's payments. `check:ledger` recounts it.
+ */
+export const fundPaymentSums = pgTable(
+  'fund_payment_sums',
+  {
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id, { onDelete: 'cascade' }),
+    mode: text('mode').notNull(),
+    raisedPoisha: bigint('raised_poisha', { mode: 'number' }).notNull().default(0),
+    donationCount: integer('donation_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.fundId, t.mode] })],
+);
+
+/**
  * Money returned after a donation was recorded: a refund or a dispute at the provider.
  * One row per change seen ('reinstated': a won dispute gave money back);
  * `payments.refunded_poisha` is their sum.

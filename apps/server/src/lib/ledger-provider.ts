@@ -14,6 +14,18 @@ export interface ProviderDifference {
   message: string;
 }
 
+/** One refund we know of at a hosted-checkout gateway, as we and the gateway see it. */
+export interface KnownGatewayRefund {
+  paymentId: string;
+  tranId: string;
+  refundRefId: string | null;
+  amountPoisha: number;
+  /** Our decision's state: asking, initiated, refunded, cancelled, refused. */
+  ours: string;
+  /** The refund status query's answer (refunded, processing, cancelled), null when none. */
+  gateway: string | null;
+}
+
 export interface ProviderLedgerReport {
   ok: boolean;
   provider: string;
@@ -22,6 +34,13 @@ export interface ProviderLedgerReport {
   provider_totals: { takenPoisha: number; returnedPoisha: number };
   our_totals: { takenPoisha: number; returnedPoisha: number };
   differences: ProviderDifference[];
+  /**
+   * A gateway that cannot list a transaction's refunds (SSLCommerz): every refund we know
+   * of in the period, to be compared by a person with the merchant panel's refund list.
+   */
+  knownRefunds?: KnownGatewayRefund[];
+  /** What this check cannot see, and what a person does about it. */
+  unchecked?: string;
 }
 
 /**
@@ -114,5 +133,19 @@ export function formatProviderLedgerReport(r: ProviderLedgerReport): string {
     lines.push(`DIFFERENCES: ${r.differences.length} payment(s):`);
     for (const d of r.differences) lines.push(`  ${d.providerPaymentId}: ${d.message}`);
   }
+  if (r.knownRefunds) {
+    const total = r.knownRefunds
+      .filter((k) => k.ours !== 'refused' && k.gateway !== 'cancelled')
+      .reduce((sum, k) => sum + k.amountPoisha, 0);
+    lines.push(
+      `REFUNDS WE KNOW OF: ${r.knownRefunds.length} (${formatTk(total)} not refused or cancelled):`,
+    );
+    for (const k of r.knownRefunds) {
+      lines.push(
+        `  ${k.tranId} refund_ref_id ${k.refundRefId ?? '(none yet)'}: ${formatTk(k.amountPoisha)}, ours ${k.ours}, gateway ${k.gateway ?? '(no answer)'}`,
+      );
+    }
+  }
+  if (r.unchecked) lines.push(`NOT CHECKED: ${r.unchecked}`);
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@ import { receipts } from '@easyfund/shared/api/receipts';
 import type {
   TCheckoutForm,
   TCreateIntentForm,
+  TPanelRefundRequest,
   TRefundRequest,
   TTestConfirmRequest,
 } from '@easyfund/shared/schemas/donations';
@@ -50,6 +51,26 @@ export function useRefundPayment() {
   return useMutation({
     mutationFn: ({ paymentId, ...body }: TRefundRequest & { paymentId: string }) =>
       call(payments.refund, { params: { paymentId }, body }),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: fundKeys.all });
+      await Promise.all(
+        [paymentKeys.all, donationKeys.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+}
+
+/**
+ * An admin records a refund made in the gateway's merchant panel by its refund_ref_id; the
+ * same caches change as for a refund made here.
+ */
+export function useRecordPanelRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ paymentId, ...body }: TPanelRefundRequest & { paymentId: string }) =>
+      call(payments.panelRefund, { params: { paymentId }, body }),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: fundKeys.all });
       await Promise.all(

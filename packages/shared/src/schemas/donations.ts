@@ -228,6 +228,11 @@ export const ZAdminPaymentDetail = ZHeldPayment.extend({
   refundablePoisha: z.number().int(),
   /** Whether the configured provider can refund it (a payment of another provider cannot). */
   canRefund: z.boolean(),
+  /**
+   * A payment of the hosted checkout (SSLCommerz) with money left: a refund made in the
+   * gateway's merchant panel is recorded by the refund_ref_id the panel shows.
+   */
+  panelRefunds: z.boolean(),
   refunds: z.array(ZRefundEntry),
 });
 export type TAdminPaymentDetail = z.infer<typeof ZAdminPaymentDetail>;

@@ -85,7 +85,12 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   route(app, payments.search, ({ query }) => searchPayments(deps.db, query));
   route(app, payments.detail, async ({ params }) => {
     const refunders = [app.payments.name, ...(app.checkout ? [app.checkout.name] : [])];
-    const detail = await paymentDetail(deps.db, params.paymentId, refunders);
+    const detail = await paymentDetail(
+      deps.db,
+      params.paymentId,
+      refunders,
+      app.checkout?.name ?? null,
+    );
     if (!detail) throw new NotFound('Payment');
     return detail;
   });

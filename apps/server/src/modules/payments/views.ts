@@ -335,24 +335,31 @@ export async function searchPayments(
   };
 }
 
-/** A payment's detail for an admin; `canRefund` says whether `refundProviders` includes its provider. */
+/**
+ * A payment's detail for an admin; `canRefund` says whether `refundProviders` includes its
+ * provider, `panelRefunds` whether it went through the hosted checkout `checkout`.
+ */
 export async function paymentDetail(
   db: Db,
   paymentId: string,
   refundProviders: readonly string[],
+  checkout: string | null = null,
 ): Promise<TAdminPaymentDetail | null> {
   const [row] = await selectWithDonor(db, eq(payments.id, paymentId));
   if (!row) return null;
-  const [{ provider } = { provider: '' }] = await db
-    .select({ provider: payments.provider })
-    .from(payments)
-    .where(eq(payments.id, paymentId));
+  const [{ provider, gatewayTransactionId } = { provider: '', gatewayTransactionId: null }] =
+    await db
+      .select({ provider: payments.provider, gatewayTransactionId: payments.gatewayTransactionId })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
   const payment = toAdminPayment(row);
   const refundable = payment.status === 'succeeded';
+  const refundablePoisha = refundable ? payment.amountPoisha - payment.refundedPoisha : 0;
   return {
     ...payment,
-    refundablePoisha: refundable ? payment.amountPoisha - payment.refundedPoisha : 0,
+    refundablePoisha,
     canRefund: refundable && refundProviders.includes(provider),
+    panelRefunds: refundablePoisha > 0 && provider === checkout && gatewayTransactionId !== null,
   };
 }
 

@@ -9,6 +9,7 @@ import { QueryState } from '../../../components/query-state';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
+import { PanelRefundForm } from './panel-refund-form';
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Pending',
@@ -43,6 +44,7 @@ export function PaymentDetail({ paymentId }: { paymentId: string }) {
                 : t('Nothing of this payment can be refunded.')}
             </p>
           )}
+          {p.panelRefunds && <PanelRefundForm p={p} />}
         </div>
       )}
     </QueryState>

@@ -7,18 +7,16 @@
  * In embedded mode stop the server first: one embedded database, one process.
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
-import { errorLine, withSafeErrors } from '../lib/log-errors';
+import { loadConfig } from '../config';
+import { withSafeErrors } from '../lib/log-errors';
 import { createMailer } from '../lib/mailer';
 import { directMailQueue } from '../lib/sent-mails';
 import { sendTodaysDigest } from '../modules/overview/digest';
-import { openProjectDatabase } from './project-database';
+import { runCommand, withProjectDatabase } from './command';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const database = await openProjectDatabase(config, { poolSize: 1, migrate: false });
-  if (!database) return 2;
-  try {
+  return withProjectDatabase(config, { poolSize: 1, migrate: false }, async (database) => {
     const log = {
       info: () => {},
       warn: (obj: object, msg: string) => console.error(msg, JSON.stringify(withSafeErrors(obj))),
@@ -36,17 +34,7 @@ async function main(): Promise<number> {
     );
     console.log(sent === 0 ? 'Nothing waits: no digest sent.' : `Digest sent to ${sent} admin(s).`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(
-      err instanceof ConfigError ? err.message : `The digest could not be sent: ${errorLine(err)}`,
-    );
-    process.exit(2);
-  },
-);
+runCommand(main, 'The digest could not be sent');

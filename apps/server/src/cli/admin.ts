@@ -4,10 +4,9 @@
  * funds as `verified`). Exit code 0 on success, 1 when refused, 2 when it could not run.
  * In embedded mode stop the server first: one embedded database, one process.
  */
-import { ConfigError, loadConfig } from '../config';
-import { errorLine } from '../lib/log-errors';
+import { loadConfig } from '../config';
 import { grantAdmin, type OperatorResult, revokeAdmin } from '../modules/users/operator';
-import { openProjectDatabase } from './project-database';
+import { runCommand, withProjectDatabase } from './command';
 
 const USAGE = 'Usage: npm run admin -- grant EMAIL | npm run admin -- revoke EMAIL';
 
@@ -40,30 +39,13 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openProjectDatabase(config, { poolSize: 2 });
-  if (!database) return 2;
-  try {
-    const result =
-      action === 'grant'
-        ? await grantAdmin(database.db, email)
-        : await revokeAdmin(database.db, email);
+  return withProjectDatabase(config, { poolSize: 2 }, async ({ db }) => {
+    const result = action === 'grant' ? await grantAdmin(db, email) : await revokeAdmin(db, email);
     const line = describe(result, action, config.ADMIN_EMAILS);
     if (result.ok) console.log(line);
     else console.error(line);
     return result.ok ? 0 : 1;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(
-      err instanceof ConfigError
-        ? err.message
-        : `The admin command could not run: ${errorLine(err)}`,
-    );
-    process.exit(2);
-  },
-);
+runCommand(main, 'The admin command could not run');

@@ -10,41 +10,26 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { PGLITE_EXTENSIONS } from '../db/client';
-import { DataDirLocked, lockDataDir } from '../db/data-dir-lock';
 import { BACKUP_MARKER } from '../lib/go-live';
-import { errorLine } from '../lib/log-errors';
+import { embeddedOnly, fileArgument, lockOrRefuse, runCommand } from './command';
 
 const USAGE = 'Usage: npm run backup -- FILE   (e.g. easyfund-2026-11-28.tar.gz)';
 
 async function main(argv: string[]): Promise<number> {
-  const [file, ...rest] = argv;
-  if (!file || file.startsWith('-') || rest.length > 0) {
-    console.error(USAGE);
-    return 2;
-  }
+  const file = fileArgument(argv, USAGE);
+  if (file === undefined) return 2;
   const config = loadConfig();
-  if (config.DATABASE_URL) {
-    console.error(
-      'DATABASE_URL is set: back up PostgreSQL with pg_dump -Fc (docs/deploying.md, "Backup and restore").',
-    );
-    return 2;
-  }
+  if (!embeddedOnly(config, 'back up PostgreSQL with pg_dump -Fc')) return 2;
   const dir = path.join(config.dataDir, 'pglite');
   if (!existsSync(path.join(dir, 'PG_VERSION'))) {
     console.error(`No embedded database in ${dir} (DATA_DIR=${config.dataDir}).`);
     return 2;
   }
   const target = path.resolve(file);
-  let unlock: () => void;
-  try {
-    unlock = await lockDataDir(dir, 'npm run backup');
-  } catch (err) {
-    if (!(err instanceof DataDirLocked)) throw err;
-    console.error(err.message);
-    return 1;
-  }
+  const unlock = await lockOrRefuse(dir, 'npm run backup');
+  if (!unlock) return 1;
   const partial = `${target}.partial`;
   try {
     const db = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
@@ -78,12 +63,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(
-      err instanceof ConfigError ? err.message : `The backup could not run: ${errorLine(err)}`,
-    );
-    process.exit(2);
-  },
-);
+runCommand(main, 'The backup could not run');

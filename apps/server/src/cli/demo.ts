@@ -7,11 +7,10 @@
  * In embedded mode stop the server first: one embedded database, one process.
  */
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
-import { errorLine } from '../lib/log-errors';
+import { loadConfig } from '../config';
 import { createStorage } from '../lib/storage/storage';
 import { DemoRemovalRefused, formatDemoRemoval, removeDemoData } from '../seed/demo-remove';
-import { openProjectDatabase } from './project-database';
+import { runCommand, withProjectDatabase } from './command';
 
 const USAGE = 'Usage: npm run demo -- remove';
 
@@ -21,32 +20,20 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openProjectDatabase(config, { poolSize: 1 });
-  if (!database) return 2;
-  try {
-    const removal = await removeDemoData(database.db, {
-      storage: createStorage(config),
-      outboxDir: path.join(config.dataDir, 'outbox'),
-    });
-    console.log(formatDemoRemoval(removal));
-    return 0;
-  } catch (err) {
-    if (!(err instanceof DemoRemovalRefused)) throw err;
-    console.error(err.message);
-    return 1;
-  } finally {
-    await database.close();
-  }
+  return withProjectDatabase(config, { poolSize: 1 }, async ({ db }) => {
+    try {
+      const removal = await removeDemoData(db, {
+        storage: createStorage(config),
+        outboxDir: path.join(config.dataDir, 'outbox'),
+      });
+      console.log(formatDemoRemoval(removal));
+      return 0;
+    } catch (err) {
+      if (!(err instanceof DemoRemovalRefused)) throw err;
+      console.error(err.message);
+      return 1;
+    }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(
-      err instanceof ConfigError
-        ? err.message
-        : `The demo command could not run: ${errorLine(err)}`,
-    );
-    process.exit(2);
-  },
-);
+runCommand(main, 'The demo command could not run');

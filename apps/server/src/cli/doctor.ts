@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Config, ConfigError, loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { DataDirLocked } from '../db/data-dir-lock';
 import { type Database, openDatabase } from '../db/client';
 import {
@@ -21,6 +21,7 @@ import {
 } from '../lib/go-live';
 import { errorLine } from '../lib/log-errors';
 import { demoDataPresence } from '../seed/demo-presence';
+import { runCommand } from './command';
 
 /** PostgreSQL's "relation does not exist": a database no server has started on yet. */
 const UNDEFINED_TABLE = '42P01';
@@ -96,12 +97,4 @@ async function main(): Promise<number> {
   return count('FAIL') > 0 ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(
-      err instanceof ConfigError ? err.message : `The doctor could not run: ${errorLine(err)}`,
-    );
-    process.exit(2);
-  },
-);
+runCommand(main, 'The doctor could not run');

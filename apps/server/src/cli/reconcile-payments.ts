@@ -7,12 +7,13 @@
  * run could not start. In embedded mode stop the server first: one embedded database,
  * one process.
  */
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { Jobs } from '../lib/jobs';
-import { errorLine, withSafeErrors } from '../lib/log-errors';
+import { withSafeErrors } from '../lib/log-errors';
 import { createCheckoutGateway, createPaymentProvider } from '../lib/payments/create-provider';
 import { settleGatewayRefunds } from '../modules/payments/gateway-refunds';
 import { reconcilePendingPayments } from '../modules/payments/reconcile';
+import { runCommand } from './command';
 import { openProjectDatabase } from './project-database';
 
 function option(argv: string[], name: string): string | undefined {
@@ -84,14 +85,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(
-      err instanceof ConfigError
-        ? err.message
-        : `The reconciliation could not run: ${errorLine(err)}`,
-    );
-    process.exit(2);
-  },
-);
+runCommand(main, 'The reconciliation could not run');

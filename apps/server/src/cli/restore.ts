@@ -10,10 +10,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { PGLITE_EXTENSIONS } from '../db/client';
-import { DataDirLocked, lockDataDir } from '../db/data-dir-lock';
-import { errorLine } from '../lib/log-errors';
+import { embeddedOnly, fileArgument, lockOrRefuse, runCommand } from './command';
 
 const USAGE = 'Usage: npm run restore -- FILE   (a file made by npm run backup)';
 
@@ -29,18 +28,10 @@ async function contents(db: PGlite) {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const [file, ...rest] = argv;
-  if (!file || file.startsWith('-') || rest.length > 0) {
-    console.error(USAGE);
-    return 2;
-  }
+  const file = fileArgument(argv, USAGE);
+  if (file === undefined) return 2;
   const config = loadConfig();
-  if (config.DATABASE_URL) {
-    console.error(
-      'DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/deploying.md, "Backup and restore").',
-    );
-    return 2;
-  }
+  if (!embeddedOnly(config, 'restore PostgreSQL with pg_restore')) return 2;
   const source = path.resolve(file);
   if (!existsSync(source)) {
     console.error(`No such file: ${source}`);
@@ -48,14 +39,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const dir = path.join(config.dataDir, 'pglite');
   mkdirSync(config.dataDir, { recursive: true });
-  let unlock: () => void;
-  try {
-    unlock = await lockDataDir(dir, 'npm run restore');
-  } catch (err) {
-    if (!(err instanceof DataDirLocked)) throw err;
-    console.error(err.message);
-    return 1;
-  }
+  const unlock = await lockOrRefuse(dir, 'npm run restore');
+  if (!unlock) return 1;
   const staging = `${dir}.restoring-${process.pid}`;
   try {
     if (existsSync(dir) && readdirSync(dir).length > 0) {
@@ -88,14 +73,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(
-      err instanceof ConfigError
-        ? err.message
-        : `The restore could not run (is it a file of npm run backup?): ${errorLine(err)}`,
-    );
-    process.exit(2);
-  },
-);
+runCommand(main, 'The restore could not run (is it a file of npm run backup?)');

@@ -4,7 +4,7 @@ import { useI18n } from '../lib/i18n';
 import { Pagination } from './pagination';
 import { type QueryLike, QueryState } from './query-state';
 
-interface PagedTableProps<T> {
+export interface PagedTableProps<T> {
   /** The list query: loader while pending, an alert on error. */
   query: QueryLike<Paged<T>>;
   /** Accessible names of the table and of its page navigation. */

@@ -6,6 +6,7 @@ import type { TExportRange } from '@easyfund/shared/schemas/exports';
 import { type Db, type Row, rowsOf } from '../../db/client';
 import { translate } from '../../lib/i18n';
 import { ofLedgerMode } from '../../lib/ledger-mode';
+import { shownTransactionId } from '../payments/views';
 import { tkCell } from './csv';
 
 /** Rows read per query: the export holds one page in memory, never the whole file. */
@@ -41,10 +42,57 @@ export async function* keyset(
   }
 }
 
+/** The parts of an export's query: the key (`at`, `id`) and what it reads, from where. */
+interface ExportQuery {
+  at: SQL;
+  id: SQL;
+  select: SQL;
+  from: SQL;
+  where: SQL;
+}
+
+/** An export's rows in the order of its key, read by {@link keyset} a page at a time. */
+const exportRows = (db: Db, q: ExportQuery) =>
+  keyset(
+    db,
+    (after) => sql`
+      select ${q.at}::text as k_at, ${q.id} as k_id, ${q.select}
+      from ${q.from}
+      where ${q.where} and ${after}
+      order by ${q.at}, ${q.id}
+      limit ${EXPORT_PAGE_SIZE}`,
+    q.at,
+    q.id,
+  );
+
+/** A timestamp within the Asia/Dhaka days of an admin's range, both ends included. */
+const inRange = (column: SQL, range: TExportRange) =>
+  sql`${column} >= ${dayStart(range.from)} and ${column} < ${dayAfter(range.to)}`;
+
+/** A nullable text cell: empty when the column is null. */
+const cell = (value: unknown) => (value === null ? '' : String(value));
+
+/** A succeeded (or refunded) donation of the site's money mode, by its payment row. */
+const settledDonation = sql`payments.status in ('succeeded', 'refunded')
+  and payments.succeeded_at is not null and ${ofLedgerMode(sql`payments.mode`)}`;
+
 /** A donation's state on the papers: succeeded, partly refunded or refunded. */
 export function paperStatus(lang: Language, status: string, refundedPoisha: number): string {
   if (status === 'refunded') return translate(lang, 'Refunded');
   return refundedPoisha > 0 ? translate(lang, 'Partly refunded') : translate(lang, 'Succeeded');
+}
+
+/** A settled donation's amount, refunded, kept, state and refund reasons, as cells. */
+function donationCells(lang: Language, r: Row): string[] {
+  const amount = Number(r.amount_poisha);
+  const refunded = Number(r.refunded_poisha);
+  return [
+    tkCell(amount),
+    tkCell(refunded),
+    tkCell(amount - refunded),
+    paperStatus(lang, String(r.status), refunded),
+    cell(r.reasons),
+  ];
 }
 
 /** Every refund's reason of a payment, oldest first, as one cell (SQL, per row). */
@@ -65,34 +113,23 @@ export async function* raiserDonationRows(
   lang: Language,
 ): AsyncGenerator<string[]> {
   const anonymous = translate(lang, 'Anonymous');
-  const rows = keyset(
-    db,
-    (after) => sql`
-      select p.succeeded_at::text as k_at, p.id as k_id, ${dhaka(sql`p.succeeded_at`)} as at,
-        f.name as fund, p.anonymous, u.name as donor, p.amount_poisha, p.refunded_poisha,
-        p.status, p.zakat, ${refundReasons(sql`p.id`)} as reasons
-      from payments p
-        join funds f on f.id = p.fund_id
-        join "user" u on u.id = p.user_id
-      where f.raiser_id = ${raiserId} and p.status in ('succeeded', 'refunded')
-        and p.succeeded_at is not null and ${ofLedgerMode(sql`p.mode`)} and ${after}
-      order by p.succeeded_at, p.id
-      limit ${EXPORT_PAGE_SIZE}`,
-    sql`p.succeeded_at`,
-    sql`p.id`,
-  );
+  const rows = exportRows(db, {
+    at: sql`payments.succeeded_at`,
+    id: sql`payments.id`,
+    select: sql`${dhaka(sql`payments.succeeded_at`)} as at, f.name as fund, payments.anonymous,
+      u.name as donor, payments.amount_poisha, payments.refunded_poisha, payments.status,
+      payments.zakat, ${refundReasons(sql`payments.id`)} as reasons`,
+    from: sql`payments
+      join funds f on f.id = payments.fund_id
+      join "user" u on u.id = payments.user_id`,
+    where: sql`f.raiser_id = ${raiserId} and ${settledDonation}`,
+  });
   for await (const r of rows) {
-    const amount = Number(r.amount_poisha);
-    const refunded = Number(r.refunded_poisha);
     yield [
       String(r.at),
       String(r.fund),
       r.anonymous ? anonymous : String(r.donor),
-      tkCell(amount),
-      tkCell(refunded),
-      tkCell(amount - refunded),
-      paperStatus(lang, String(r.status), refunded),
-      r.reasons === null ? '' : String(r.reasons),
+      ...donationCells(lang, r),
       r.zakat ? translate(lang, 'Zakat') : '',
     ];
   }
@@ -119,38 +156,25 @@ export async function* donorGiftRows(
   donorId: string,
   lang: Language,
 ): AsyncGenerator<string[]> {
-  const rows = keyset(
-    db,
-    (after) => sql`
-      select p.succeeded_at::text as k_at, p.id as k_id, ${dhaka(sql`p.succeeded_at`)} as at,
-        p.receipt_number, f.name as fund, p.method,
-        coalesce(p.gateway_transaction_id, p.provider_payment_id) as transaction_id,
-        p.amount_poisha, p.refunded_poisha, p.status, p.zakat,
-        ${refundReasons(sql`p.id`)} as reasons, ${creditNotes(sql`p.id`)} as notes
-      from payments p
-        join funds f on f.id = p.fund_id
-      where p.user_id = ${donorId} and p.status in ('succeeded', 'refunded')
-        and p.succeeded_at is not null and ${ofLedgerMode(sql`p.mode`)} and ${after}
-      order by p.succeeded_at, p.id
-      limit ${EXPORT_PAGE_SIZE}`,
-    sql`p.succeeded_at`,
-    sql`p.id`,
-  );
+  const rows = exportRows(db, {
+    at: sql`payments.succeeded_at`,
+    id: sql`payments.id`,
+    select: sql`${dhaka(sql`payments.succeeded_at`)} as at, payments.receipt_number,
+      f.name as fund, payments.method, ${shownTransactionId} as transaction_id,
+      payments.amount_poisha, payments.refunded_poisha, payments.status, payments.zakat,
+      ${refundReasons(sql`payments.id`)} as reasons, ${creditNotes(sql`payments.id`)} as notes`,
+    from: sql`payments join funds f on f.id = payments.fund_id`,
+    where: sql`payments.user_id = ${donorId} and ${settledDonation}`,
+  });
   for await (const r of rows) {
-    const amount = Number(r.amount_poisha);
-    const refunded = Number(r.refunded_poisha);
     yield [
       String(r.at),
-      r.receipt_number === null ? '' : String(r.receipt_number),
+      cell(r.receipt_number),
       String(r.fund),
       translate(lang, PAYMENT_METHOD_NAMES[r.method as PaymentMethod] ?? String(r.method)),
       String(r.transaction_id),
-      tkCell(amount),
-      tkCell(refunded),
-      tkCell(amount - refunded),
-      paperStatus(lang, String(r.status), refunded),
-      r.reasons === null ? '' : String(r.reasons),
-      r.notes === null ? '' : String(r.notes),
+      ...donationCells(lang, r),
+      cell(r.notes),
       r.zakat ? translate(lang, 'Zakat') : '',
     ];
   }
@@ -172,34 +196,29 @@ export const donorGiftHeader = (lang: Language) => [
 
 /** Every payment created in the range, for admins: donor and fund in full. */
 export async function* paymentRows(db: Db, range: TExportRange): AsyncGenerator<string[]> {
-  const rows = keyset(
-    db,
-    (after) => sql`
-      select p.created_at::text as k_at, p.id as k_id, ${dhaka(sql`p.created_at`)} as created,
-        ${dhaka(sql`p.succeeded_at`)} as succeeded, p.status, p.provider, p.provider_payment_id,
-        p.receipt_number, p.method,
-        coalesce(p.gateway_transaction_id, p.provider_payment_id) as transaction_id,
-        f.id as fund_id, f.name as fund, f.cause, u.name as donor, u.email, p.anonymous,
-        p.amount_poisha, p.refunded_poisha, p.mode, p.zakat,
-        ${refundReasons(sql`p.id`)} as reasons
-      from payments p
-        join funds f on f.id = p.fund_id
-        join "user" u on u.id = p.user_id
-      where p.created_at >= ${dayStart(range.from)} and p.created_at < ${dayAfter(range.to)}
-        and ${ofLedgerMode(sql`p.mode`)} and ${after}
-      order by p.created_at, p.id
-      limit ${EXPORT_PAGE_SIZE}`,
-    sql`p.created_at`,
-    sql`p.id`,
-  );
+  const rows = exportRows(db, {
+    at: sql`payments.created_at`,
+    id: sql`payments.id`,
+    select: sql`${dhaka(sql`payments.created_at`)} as created,
+      ${dhaka(sql`payments.succeeded_at`)} as succeeded, payments.status, payments.provider,
+      payments.provider_payment_id, payments.receipt_number, payments.method,
+      ${shownTransactionId} as transaction_id, f.id as fund_id, f.name as fund, f.cause,
+      u.name as donor, u.email, payments.anonymous, payments.amount_poisha,
+      payments.refunded_poisha, payments.mode, payments.zakat,
+      ${refundReasons(sql`payments.id`)} as reasons`,
+    from: sql`payments
+      join funds f on f.id = payments.fund_id
+      join "user" u on u.id = payments.user_id`,
+    where: sql`${inRange(sql`payments.created_at`, range)} and ${ofLedgerMode(sql`payments.mode`)}`,
+  });
   for await (const r of rows) {
     const amount = Number(r.amount_poisha);
     const refunded = Number(r.refunded_poisha);
     yield [
       String(r.k_id),
-      r.receipt_number === null ? '' : String(r.receipt_number),
+      cell(r.receipt_number),
       String(r.created),
-      r.succeeded === null ? '' : String(r.succeeded),
+      cell(r.succeeded),
       // A partly refunded payment says so (its status stays 'succeeded').
       r.status === 'succeeded' && refunded > 0 ? 'partly_refunded' : String(r.status),
       String(r.method),
@@ -217,7 +236,7 @@ export async function* paymentRows(db: Db, range: TExportRange): AsyncGenerator<
       tkCell(amount),
       tkCell(refunded),
       tkCell(r.status === 'succeeded' || r.status === 'refunded' ? amount - refunded : 0),
-      r.reasons === null ? '' : String(r.reasons),
+      cell(r.reasons),
       String(r.mode),
     ];
   }
@@ -248,36 +267,31 @@ export const PAYMENT_HEADER = [
 
 /** Every withdrawal request made in the range, for admins. */
 export async function* withdrawalRows(db: Db, range: TExportRange): AsyncGenerator<string[]> {
-  const rows = keyset(
-    db,
-    (after) => sql`
-      select w.created_at::text as k_at, w.id as k_id, ${dhaka(sql`w.created_at`)} as created,
-        ${dhaka(sql`w.decided_at`)} as decided, w.status, f.id as fund_id, f.name as fund,
-        r.name as raiser, r.email, w.amount_poisha, w.feedback, d.name as decider, w.mode
-      from withdrawals w
-        join funds f on f.id = w.fund_id
-        join "user" r on r.id = w.raiser_id
-        left join "user" d on d.id = w.decided_by
-      where w.created_at >= ${dayStart(range.from)} and w.created_at < ${dayAfter(range.to)}
-        and ${ofLedgerMode(sql`w.mode`)} and ${after}
-      order by w.created_at, w.id
-      limit ${EXPORT_PAGE_SIZE}`,
-    sql`w.created_at`,
-    sql`w.id`,
-  );
+  const rows = exportRows(db, {
+    at: sql`w.created_at`,
+    id: sql`w.id`,
+    select: sql`${dhaka(sql`w.created_at`)} as created, ${dhaka(sql`w.decided_at`)} as decided,
+      w.status, f.id as fund_id, f.name as fund, r.name as raiser, r.email, w.amount_poisha,
+      w.feedback, d.name as decider, w.mode`,
+    from: sql`withdrawals w
+      join funds f on f.id = w.fund_id
+      join "user" r on r.id = w.raiser_id
+      left join "user" d on d.id = w.decided_by`,
+    where: sql`${inRange(sql`w.created_at`, range)} and ${ofLedgerMode(sql`w.mode`)}`,
+  });
   for await (const r of rows) {
     yield [
       String(r.k_id),
       String(r.created),
       String(r.status),
-      r.decided === null ? '' : String(r.decided),
-      r.decider === null ? '' : String(r.decider),
+      cell(r.decided),
+      cell(r.decider),
       String(r.fund_id),
       String(r.fund),
       String(r.raiser),
       String(r.email),
       tkCell(Number(r.amount_poisha)),
-      r.feedback === null ? '' : String(r.feedback),
+      cell(r.feedback),
       String(r.mode),
     ];
   }
@@ -299,34 +313,29 @@ export const WITHDRAWAL_HEADER = [
 
 /** Every refund, dispute or reinstatement recorded in the range, for admins. */
 export async function* refundRows(db: Db, range: TExportRange): AsyncGenerator<string[]> {
-  const rows = keyset(
-    db,
-    (after) => sql`
-      select x.created_at::text as k_at, x.id as k_id, ${dhaka(sql`x.created_at`)} as created,
-        x.kind, x.amount_poisha, x.source, x.reason, x.credit_note_number, p.id as payment_id,
-        p.receipt_number, p.provider_payment_id,
-        p.amount_poisha as paid_poisha, p.mode, f.name as fund, u.name as donor, u.email
-      from refunds x
-        join payments p on p.id = x.payment_id
-        join funds f on f.id = p.fund_id
-        join "user" u on u.id = p.user_id
-      where x.created_at >= ${dayStart(range.from)} and x.created_at < ${dayAfter(range.to)}
-        and ${ofLedgerMode(sql`p.mode`)} and ${after}
-      order by x.created_at, x.id
-      limit ${EXPORT_PAGE_SIZE}`,
-    sql`x.created_at`,
-    sql`x.id`,
-  );
+  const rows = exportRows(db, {
+    at: sql`x.created_at`,
+    id: sql`x.id`,
+    select: sql`${dhaka(sql`x.created_at`)} as created, x.kind, x.amount_poisha, x.source,
+      x.reason, x.credit_note_number, p.id as payment_id, p.receipt_number,
+      p.provider_payment_id, p.amount_poisha as paid_poisha, p.mode, f.name as fund,
+      u.name as donor, u.email`,
+    from: sql`refunds x
+      join payments p on p.id = x.payment_id
+      join funds f on f.id = p.fund_id
+      join "user" u on u.id = p.user_id`,
+    where: sql`${inRange(sql`x.created_at`, range)} and ${ofLedgerMode(sql`p.mode`)}`,
+  });
   for await (const r of rows) {
     yield [
       String(r.k_id),
       String(r.created),
       String(r.kind),
       tkCell(Number(r.amount_poisha)),
-      r.credit_note_number === null ? '' : String(r.credit_note_number),
-      r.reason === null ? '' : String(r.reason),
+      cell(r.credit_note_number),
+      cell(r.reason),
       String(r.payment_id),
-      r.receipt_number === null ? '' : String(r.receipt_number),
+      cell(r.receipt_number),
       String(r.provider_payment_id),
       tkCell(Number(r.paid_poisha)),
       String(r.fund),

@@ -414,27 +414,13 @@ export async function renderReceipt(
   const { doc, done } = newDocument(t('Receipt {{number}}', { number: r.receiptNumber }));
   header(doc, org, t('Donation receipt'));
   row(doc, t('Receipt number'), r.receiptNumber);
-  row(
-    doc,
-    t('Date and time'),
-    t('{{time}} (Asia/Dhaka)', { time: formatDateTime(r.succeededAt, lang) }),
-  );
-  row(doc, t('Donor'), r.donorName);
-  row(doc, t('E-mail'), r.donorEmail);
-  row(doc, t('Fund'), r.fundName);
+  timeRow(doc, t, r.succeededAt, lang);
+  donorRows(doc, t, r);
   row(doc, t('Amount'), formatTk(r.amountPoisha, lang));
   row(doc, t('Amount in words'), amountInWords(r.amountPoisha, lang));
   if (r.zakat) row(doc, t('Given as'), t('Zakat'));
-  // A method the catalogue does not know (a wallet's own name) is shown as it is.
-  row(doc, t('Payment method'), translate(lang, r.paymentMethod));
-  row(doc, t('Transaction ID'), r.transactionId);
-  if (r.testMode) {
-    doc.moveDown(0.6);
-    mixed(doc, t('Test payment: no money was taken. This is not a receipt for a gift.'), {
-      bold: true,
-      x: 56,
-    });
-  }
+  methodRows(doc, t, r, lang);
+  if (r.testMode) testNotice(doc, t);
   if (r.refunded) {
     doc.moveDown(0.6);
     mixed(doc, t('This donation was refunded.'), { bold: true, x: 56 });
@@ -444,17 +430,57 @@ export async function renderReceipt(
     row(doc, t('Kept as a donation'), formatTk(r.amountPoisha - r.refundedPoisha, lang));
   }
   refundLines(doc, r.refunds, lang);
-  doc.moveDown(1.5);
-  mixed(
+  closing(
     doc,
     t('Thank you for your donation. {{org}} received it with gratitude.', { org: org.name }),
-    {
-      x: 56,
-      size: 10,
-    },
   );
-  finish(doc);
   return done;
+}
+
+type Translate = ReturnType<typeof translator>;
+
+/** When a paper's money moved, in Dhaka time. */
+export function timeRow(doc: Doc, t: Translate, at: Date | string, lang: Language) {
+  row(doc, t('Date and time'), t('{{time}} (Asia/Dhaka)', { time: formatDateTime(at, lang) }));
+}
+
+/** Who gave, and to which fund: names and the e-mail stay as they are. */
+export function donorRows(
+  doc: Doc,
+  t: Translate,
+  p: { donorName: string; donorEmail: string; fundName: string },
+) {
+  row(doc, t('Donor'), p.donorName);
+  row(doc, t('E-mail'), p.donorEmail);
+  row(doc, t('Fund'), p.fundName);
+}
+
+/** How the donation was paid, and the transaction id the donor's statement shows. */
+export function methodRows(
+  doc: Doc,
+  t: Translate,
+  p: { paymentMethod: string; transactionId: string },
+  lang: Language,
+) {
+  // A method the catalogue does not know (a wallet's own name) is shown as it is.
+  row(doc, t('Payment method'), translate(lang, p.paymentMethod));
+  row(doc, t('Transaction ID'), p.transactionId);
+}
+
+/** The notice on a paper of a test payment: no money was taken. */
+export function testNotice(doc: Doc, t: Translate) {
+  doc.moveDown(0.6);
+  mixed(doc, t('Test payment: no money was taken. This is not a receipt for a gift.'), {
+    bold: true,
+    x: 56,
+  });
+}
+
+/** A paper's closing words, and its end. */
+export function closing(doc: Doc, text: string) {
+  doc.moveDown(1.5);
+  mixed(doc, text, { x: 56, size: 10 });
+  finish(doc);
 }
 
 /** Each part taken back: its credit note, date, amount and reason (what the donor reads). */

@@ -1,11 +1,11 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from '../../../lib/router';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_NAMES } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { THeldPayment } from '@easyfund/shared/schemas/donations';
 import { heldPaymentsQuery, searchPaymentsQuery, useReviewPayment } from '../../../api/payments';
-import { PagedTable } from '../../../components/paged-table';
+import { PagedTable, type PagedTableProps } from '../../../components/paged-table';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { HELD_PAYMENTS_ID } from '../../../lib/paths';
@@ -69,14 +69,12 @@ function HeldPayments() {
           'Payments held for review: flagged as risky, or the provider took another amount than asked. They count only once approved, at what the provider took; a refund returns that money through the provider.',
         )}
       </p>
-      <PagedTable
+      <PaymentsTable
         query={list}
         label={t('Payments held for review')}
         pagesLabel={t('Held payment pages')}
         empty={t('No payments are waiting for a review.')}
         columns={[
-          t('Event Name'),
-          t('Donor'),
           t('Amount'),
           t('Taken by the provider'),
           t('Method'),
@@ -85,15 +83,8 @@ function HeldPayments() {
           t('Decision'),
         ]}
         onPage={setPage}
-        row={(p) => (
-          <tr key={p.id}>
-            <th scope="row" className="font-medium">
-              {p.fundName}
-            </th>
-            <td>
-              {p.donorName}
-              <span className="block text-xs text-base-content/80">{p.donorEmail}</span>
-            </td>
+        cells={(p) => (
+          <>
             <td>{tk(p.amountPoisha)}</td>
             <td>{p.providerAmountPoisha === null ? '—' : tk(p.providerAmountPoisha)}</td>
             <td>{PAYMENT_METHOD_NAMES[p.method]}</td>
@@ -119,7 +110,7 @@ function HeldPayments() {
                 </button>
               </div>
             </td>
-          </tr>
+          </>
         )}
       />
     </div>
@@ -196,30 +187,15 @@ function AllPayments() {
           <PaymentDetail paymentId={selected} />
         </div>
       )}
-      <PagedTable
+      <PaymentsTable
         query={list}
         label={t('All payments')}
         pagesLabel={t('Payment pages')}
         empty={t('No payment matches.')}
-        columns={[
-          t('Event Name'),
-          t('Donor'),
-          t('Amount'),
-          t('Status'),
-          t('Receipt'),
-          t('Time'),
-          t('Details'),
-        ]}
+        columns={[t('Amount'), t('Status'), t('Receipt'), t('Time'), t('Details')]}
         onPage={setPage}
-        row={(p) => (
-          <tr key={p.id}>
-            <th scope="row" className="font-medium">
-              {p.fundName}
-            </th>
-            <td>
-              {p.donorName}
-              <span className="block text-xs text-base-content/80">{p.donorEmail}</span>
-            </td>
+        cells={(p) => (
+          <>
             <td className="whitespace-nowrap">
               {tk(p.amountPoisha)}
               {p.refundedPoisha > 0 && p.status !== 'refunded' && (
@@ -248,9 +224,44 @@ function AllPayments() {
                 {t('Details')}
               </button>
             </td>
-          </tr>
+          </>
         )}
       />
     </div>
+  );
+}
+
+/** A payment's leading cells: its fund, and its donor with their e-mail. */
+interface PaymentRow {
+  id: string;
+  fundName: string;
+  donorName: string;
+  donorEmail: string;
+}
+
+/** A page of payments for admins: each row leads with the fund and the donor, then `cells`. */
+function PaymentsTable<P extends PaymentRow>({
+  columns,
+  cells,
+  ...table
+}: Omit<PagedTableProps<P>, 'row'> & { cells: (p: P) => ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <PagedTable
+      {...table}
+      columns={[t('Event Name'), t('Donor'), ...columns]}
+      row={(p) => (
+        <tr key={p.id}>
+          <th scope="row" className="font-medium">
+            {p.fundName}
+          </th>
+          <td>
+            {p.donorName}
+            <span className="block text-xs text-base-content/80">{p.donorEmail}</span>
+          </td>
+          {cells(p)}
+        </tr>
+      )}
+    />
   );
 }

@@ -12,6 +12,8 @@ export const QUEUES = {
   creditNoteMail: 'credit-note-mail',
   /** A fund update's e-mails to the donors who asked for news; data: { fundId, fundName, updateId, body }. */
   updateMails: 'update-mails',
+  /** An admin's decision (or a payout) by SMS to a raiser who chose it; data: { kind, id }. */
+  decisionSms: 'decision-sms',
   /** The day's digest of what waits for the admins (09:00 Asia/Dhaka). */
   adminDigest: 'admin-digest',
   /** Re-reads payments still pending from the provider. */

@@ -9,6 +9,7 @@ import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 import { ExportForm } from '../components/export-form';
+import { SmsCosts } from '../components/sms-costs';
 
 type I18n = ReturnType<typeof useI18n>;
 
@@ -35,6 +36,7 @@ export function Component() {
           </>
         )}
       </QueryState>
+      <SmsCosts />
       <ExportForm />
     </section>
   );

@@ -4,8 +4,9 @@ import { Avatar } from '../../../components/avatar';
 import { useI18n } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/title';
 import { ProfileLanguage } from '../components/profile-language';
+import { ProfileSms } from '../components/profile-sms';
 
-/** /dashboard: the user's photo, display name and e-mail, and the account's language. */
+/** /dashboard: the user's photo, display name and e-mail, the account's language and SMS. */
 export function Component() {
   usePageTitle(PAGE_TITLES.dashboard);
   const { user } = useSession();
@@ -22,6 +23,7 @@ export function Component() {
           <p className="text-base-content/80">{user.email}</p>
           <span className="badge badge-primary badge-outline mt-2 capitalize">{t(user.role)}</span>
           <ProfileLanguage userId={user.id} />
+          <ProfileSms userId={user.id} />
         </div>
       </div>
     </section>

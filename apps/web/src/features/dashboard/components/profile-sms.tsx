@@ -5,12 +5,13 @@ import type { TSetSmsPreferencesRequest } from '@easyfund/shared/schemas/sms';
 import { smsPreferencesQuery, useSetSmsPreferences } from '../../../api/sms';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
+import { ProfilePhone } from './profile-phone';
 
 /**
  * The account's SMS choices, in the profile: a text when a fund the person gave to posts
  * news, and one when an admin decides on their requests or pays them out. They go to the
  * account's verified number (shown in full: it is the owner's page); without one, the
- * choices wait for a number.
+ * person adds one here, proved by an SMS code.
  */
 export function ProfileSms({ userId }: { userId: string }) {
   const { t, digits } = useI18n();
@@ -33,6 +34,7 @@ export function ProfileSms({ userId }: { userId: string }) {
             })
           : t('Add a mobile number to your account to get texts.')}
       </p>
+      {mine.isSuccess && !phone && <ProfilePhone userId={userId} />}
       {choices.map(({ key, label }) => (
         <label key={key} className="label cursor-pointer justify-start gap-3 py-1">
           <input

@@ -2,9 +2,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useCallback } from 'react';
 import { session } from '@easyfund/shared/api/session';
 import type { TLoginForm, TSignUpRequest } from '@easyfund/shared/schemas/auth';
+import type { PhoneSignInApi } from '../components/phone-sign-in';
 import { api } from '../lib/api';
 import { paths } from '../lib/paths';
 import { call } from './client';
+import { useLastSms } from './sms';
 
 /** Query keys of the session resource; only this file builds them. */
 export const sessionKeys = {
@@ -90,6 +92,22 @@ export function useUpdateName() {
     mutationFn: (name: string) => api.post(`${AUTH}/update-user`, { name }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me() }),
   });
+}
+
+/**
+ * What the phone sign-in form (components/phone-sign-in.tsx) calls: send a code, check it
+ * (signing in, signing up or adding the number), name a new account, and the demo's SMS.
+ */
+export function usePhoneSignInApi(): PhoneSignInApi {
+  const send = useSendPhoneCode();
+  const verify = useVerifyPhoneCode();
+  const updateName = useUpdateName();
+  return {
+    send: send.mutateAsync,
+    verify: verify.mutateAsync,
+    saveName: updateName.mutateAsync,
+    useLastSms,
+  };
 }
 
 /** Creates an account: answers the same whether or not the address already has one, and signs nobody in. */

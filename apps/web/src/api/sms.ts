@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sms } from '@easyfund/shared/api/sms';
 import type { TSetSmsPreferencesRequest } from '@easyfund/shared/schemas/sms';
 import { call } from './client';
@@ -21,6 +21,11 @@ export const smsOutboxQuery = (phoneNumber: string) =>
     retry: false,
     refetchInterval: (q) => (q.state.status === 'error' ? false : 2000),
   });
+
+/** The newest SMS the demo's outbox holds for a number (the server answers 404 elsewhere). */
+export function useLastSms(phoneNumber: string): string | undefined {
+  return useQuery(smsOutboxQuery(phoneNumber)).data?.messages[0]?.text;
+}
 
 /** What a receipt SMS's link stands for. */
 export const smsLinkQuery = (token: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { session } from '@easyfund/shared/api/session';
-import type { TLoginForm, TSignUpRequest } from '@easyfund/shared/schemas/auth';
+import type { TAddEmailRequest, TLoginForm, TSignUpRequest } from '@easyfund/shared/schemas/auth';
 import type { PhoneSignInApi } from '../components/phone-sign-in';
 import { api } from '../lib/api';
 import { paths } from '../lib/paths';
@@ -108,6 +108,16 @@ export function usePhoneSignInApi(): PhoneSignInApi {
     saveName: updateName.mutateAsync,
     useLastSms,
   };
+}
+
+/**
+ * An account made from a mobile number adds an e-mail address and a password: a link is
+ * mailed to the address (the same answer whether or not it is free).
+ */
+export function useAddEmail() {
+  return useMutation({
+    mutationFn: (body: TAddEmailRequest) => call(session.addEmail, { body }),
+  });
 }
 
 /** Creates an account: answers the same whether or not the address already has one, and signs nobody in. */

@@ -191,6 +191,11 @@ const MATRIX: Record<string, Row> = {
   'session.providers': { request: () => ({}) },
   'session.me': { request: () => ({}) },
   'session.get': { request: () => ({}) },
+  // Every signed-in role may ask; the matrix's accounts have e-mail addresses already.
+  'session.addEmail': {
+    except: { user: 409, other: 409, verified: 409, admin: 409 },
+    request: () => ({ payload: { email: `added-${n++}@example.com`, password: 'secret12' } }),
+  },
 
   // Public site and messages.
   'funds.list': { request: () => ({}) },
@@ -231,6 +236,23 @@ const MATRIX: Record<string, Row> = {
     except: { anon: 404, user: 404, other: 404, verified: 404, admin: 404 },
     request: () => ({ params: { token: '2026-000001.zzz.AAAAAAAAAAA' } }),
   },
+  // A person's SMS choices: turning one on needs a verified number (none here: 409).
+  'sms.preferences': { request: () => ({}) },
+  'sms.setPreferences': {
+    except: { user: 409, other: 409, verified: 409, admin: 409 },
+    request: () => ({ payload: { updates: true } }),
+  },
+  // The links of update and decision SMS: the unguessable link is the authorisation.
+  'sms.notice': {
+    except: { anon: 404, user: 404, other: 404, verified: 404, admin: 404 },
+    request: () => ({ params: { token: 'AAAAAAAAAAA' } }),
+  },
+  'sms.stopNotices': {
+    except: { anon: 404, user: 404, other: 404, verified: 404, admin: 404 },
+    request: () => ({ params: { token: 'AAAAAAAAAAA' } }),
+  },
+  'sms.costs': { request: () => ({}) },
+  'sms.setCeiling': { request: () => ({ payload: { ceilingTk: 500 } }) },
 
   // Selected donations, histories and payments.
   'cart.list': { request: () => ({}) },

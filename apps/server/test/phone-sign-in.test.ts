@@ -255,6 +255,14 @@ describe('signing in with a mobile number', () => {
       updatePhoneNumber: true,
     });
     expect(taken.statusCode).toBe(400);
+    // Refused without saying whose it is, and the number stays where it was.
+    expect(taken.body).not.toContain(u.id);
+    expect(taken.body).not.toContain(u.email);
+    expect(taken.body).not.toContain(u.name);
+    const [otherRow] = await ctx.db.select().from(user).where(eq(user.id, other.id));
+    expect(otherRow?.phoneNumber).toBeNull();
+    const [ownerRow] = await ctx.db.select().from(user).where(eq(user.id, u.id));
+    expect(ownerRow?.phoneNumber).toBe(e164(local));
   });
 
   it('does not let an SMS code stand in for the authenticator app of a two-factor account', async () => {

@@ -42,6 +42,7 @@ describe('manage users', () => {
       image: 'https://example.com/p.png',
       role: 'user',
       createdAt: expect.any(String),
+      phoneNumber: null,
     });
     const second = await as(admin).inject('GET', '/api/admin/users?q=paged&page=2');
     expect(second.json().items).toHaveLength(2);

@@ -79,6 +79,8 @@ export const PAGES = {
   manageGift: { path: '/monthly-gifts/:token', title: 'Monthly Gift', area: 'site' },
   /** A receipt SMS's short link: the receipt, and STOP (no sign-in). */
   smsReceipt: { path: '/r/:token', title: 'Your Receipt', area: 'site' },
+  /** An update or decision SMS's short link: where it leads, and STOP (no sign-in). */
+  smsNotice: { path: '/n/:token', title: 'Text Messages', area: 'site' },
   info: {
     path: '/info/:topic',
     title: ({ topic }) =>

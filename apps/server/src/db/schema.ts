@@ -42,6 +42,10 @@ export const user = pgTable(
     phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
     /** When the number asked for no more SMS (STOP): only sign-in codes are still sent. */
     smsStoppedAt: timestamp('sms_stopped_at', { withTimezone: true }),
+    /** The person asked for an SMS when a fund they gave to posts an update. */
+    smsUpdates: boolean('sms_updates').notNull().default(false),
+    /** The person asked for an SMS when an admin decides on their requests or pays them out. */
+    smsDecisions: boolean('sms_decisions').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -716,6 +720,46 @@ export const smsDays = pgTable(
     refused: integer('refused').notNull().default(0),
   },
   (t) => [check('sms_days_counts_check', sql`${t.segments} >= 0 and ${t.costPoisha} >= 0`)],
+);
+
+/**
+ * The SMS daily cost ceiling an admin set, one row per change (the audit trail): the
+ * latest row is the ceiling, over `SMS_DAILY_CEILING_TK`; none means the setting's.
+ */
+export const smsCeilingChanges = pgTable(
+  'sms_ceiling_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ceilingTk: integer('ceiling_tk').notNull(),
+    previousTk: integer('previous_tk').notNull(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sms_ceiling_changes_created_idx').on(t.createdAt),
+    check('sms_ceiling_changes_tk_check', sql`${t.ceilingTk} >= 0 and ${t.previousTk} >= 0`),
+  ],
+);
+
+/**
+ * The short link an update or decision SMS carries (`/n/<token>`): what it is about, where
+ * it leads, and STOP for that kind of SMS, without a sign-in.
+ */
+export const smsNoticeLinks = pgTable(
+  'sms_notice_links',
+  {
+    token: text('token').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    path: text('path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sms_notice_links_user_idx').on(t.userId),
+    check('sms_notice_links_kind_check', sql`${t.kind} in ('update', 'decision')`),
+  ],
 );
 
 /** Payment-provider webhook events already handled (deduplication by event id). */

@@ -14,6 +14,8 @@ export const QUEUES = {
   updateMails: 'update-mails',
   /** A published spending report's e-mails to the donors who asked for news; data: { fund, report }. */
   spendingReportMails: 'spending-report-mails',
+  /** An admin's decision (or a payout) by SMS to a raiser who chose it; data: { kind, id }. */
+  decisionSms: 'decision-sms',
   /** The day's digest of what waits for the admins (09:00 Asia/Dhaka). */
   adminDigest: 'admin-digest',
   /** Re-reads payments still pending from the provider. */

@@ -22,6 +22,11 @@ export interface MailQueue {
    * print it); absent in the tools, which send the refund mail without it.
    */
   enqueueCreditNote?(refundId: string): Promise<void>;
+  /**
+   * The SMS of a decision (or a withdrawal paid out) to a raiser who chose SMS for them;
+   * absent in the tools, which send no SMS.
+   */
+  enqueueDecisionSms?(kind: DecisionKind, id: string, status: string): Promise<void>;
 }
 
 export type DecisionKind = 'application' | 'fund' | 'change' | 'withdrawal' | 'spendingReport';
@@ -192,6 +197,7 @@ export async function notifyDecision(
     queue.publicUrl,
   );
   await queue.enqueueMail(`decision:${kind}:${String(r.key_id)}`, mail);
+  await queue.enqueueDecisionSms?.(kind, id, String(r.status));
 }
 
 /** Waiting counts, as the admin overview has them. */

@@ -73,6 +73,13 @@ export function jobsMailQueue(jobs: Jobs, publicUrl?: string): MailQueue {
         { id: jobIdFor(`credit-note:${refundId}`) },
       );
     },
+    async enqueueDecisionSms(kind, id, status) {
+      await jobs.send(
+        QUEUES.decisionSms,
+        { kind, id },
+        { id: jobIdFor(`decision-sms:${kind}:${id}:${status}`) },
+      );
+    },
   };
 }
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { user } from '../db/schema';
+import { smsCeilingChanges, user } from '../db/schema';
 import { createSmsService, outboxProvider, type SmsService, sslWirelessProvider } from './sms';
 
 /** Where the demo's SMS go (beside the mail outbox). */
@@ -27,6 +27,15 @@ export function createSms(
     provider,
     costPerSegmentPoisha: config.SMS_SEGMENT_COST_POISHA,
     ceilingPoisha: config.SMS_DAILY_CEILING_TK * 100,
+    // An admin's ceiling (the latest change) wins over the setting's.
+    async ceiling() {
+      const [row] = await db
+        .select({ ceilingTk: smsCeilingChanges.ceilingTk })
+        .from(smsCeilingChanges)
+        .orderBy(desc(smsCeilingChanges.createdAt), desc(smsCeilingChanges.id))
+        .limit(1);
+      return (row?.ceilingTk ?? config.SMS_DAILY_CEILING_TK) * 100;
+    },
     async stopped(to) {
       const [row] = await db
         .select({ id: user.id })

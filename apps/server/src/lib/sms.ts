@@ -127,6 +127,8 @@ export interface SmsServiceDeps {
   provider: SmsProvider;
   costPerSegmentPoisha: number;
   ceilingPoisha: number;
+  /** The ceiling an admin set (poisha), read at each message; absent: `ceilingPoisha`. */
+  ceiling?: () => Promise<number>;
   /** Whether a number sent STOP (codes go out regardless). */
   stopped: (to: string) => Promise<boolean>;
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
@@ -140,7 +142,8 @@ export function createSmsService(deps: SmsServiceDeps): SmsService {
     async send({ to, text, purpose, key }) {
       if (purpose !== 'code' && (await deps.stopped(to))) return { sent: false, reason: 'stopped' };
       const { segments, encoding } = smsSegments(text);
-      if (!(await chargeSms(deps.db, segments, deps.costPerSegmentPoisha, deps.ceilingPoisha))) {
+      const ceilingPoisha = deps.ceiling ? await deps.ceiling() : deps.ceilingPoisha;
+      if (!(await chargeSms(deps.db, segments, deps.costPerSegmentPoisha, ceilingPoisha))) {
         deps.log.warn(
           { to: logged(to), purpose },
           'SMS not sent: the day’s cost ceiling is reached',

@@ -1,10 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { session } from '@easyfund/shared/api/session';
-import type { TLoginForm, TSignUpRequest } from '@easyfund/shared/schemas/auth';
+import type { TAddEmailRequest, TLoginForm, TSignUpRequest } from '@easyfund/shared/schemas/auth';
+import type { PhoneSignInApi } from '../components/phone-sign-in';
 import { api } from '../lib/api';
 import { paths } from '../lib/paths';
 import { call } from './client';
+import { useLastSms } from './sms';
 
 /** Query keys of the session resource; only this file builds them. */
 export const sessionKeys = {
@@ -89,6 +91,32 @@ export function useUpdateName() {
   return useMutation({
     mutationFn: (name: string) => api.post(`${AUTH}/update-user`, { name }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me() }),
+  });
+}
+
+/**
+ * What the phone sign-in form (components/phone-sign-in.tsx) calls: send a code, check it
+ * (signing in, signing up or adding the number), name a new account, and the demo's SMS.
+ */
+export function usePhoneSignInApi(): PhoneSignInApi {
+  const send = useSendPhoneCode();
+  const verify = useVerifyPhoneCode();
+  const updateName = useUpdateName();
+  return {
+    send: send.mutateAsync,
+    verify: verify.mutateAsync,
+    saveName: updateName.mutateAsync,
+    useLastSms,
+  };
+}
+
+/**
+ * An account made from a mobile number adds an e-mail address and a password: a link is
+ * mailed to the address (the same answer whether or not it is free).
+ */
+export function useAddEmail() {
+  return useMutation({
+    mutationFn: (body: TAddEmailRequest) => call(session.addEmail, { body }),
   });
 }
 

@@ -18,6 +18,7 @@ const PAGE_MODULES: Record<PageName, Lazy> = {
   unsubscribe: () => import('../features/funds/routes/unsubscribe'),
   manageGift: () => import('../features/monthly/routes/manage-gift'),
   smsReceipt: () => import('../features/funds/routes/sms-receipt'),
+  smsNotice: () => import('../features/funds/routes/sms-notice'),
   info: () => import('../features/home/routes/info'),
   login: () => import('../features/auth/routes/login'),
   register: () => import('../features/auth/routes/register'),

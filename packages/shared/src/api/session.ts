@@ -1,3 +1,4 @@
+import { ZAddEmailRequest, ZAddEmailResponse } from '../schemas/auth';
 import { ZAuthProviders, ZMe, ZSession } from '../schemas/common';
 import { endpoint } from './contract';
 
@@ -32,5 +33,17 @@ export const session = {
     tags: ['session'],
     summary: 'External sign-in providers that are configured',
     response: ZAuthProviders,
+  }),
+  addEmail: endpoint({
+    method: 'POST',
+    path: '/api/me/email',
+    access: 'signedIn',
+    operationId: 'addMyEmail',
+    tags: ['session'],
+    summary:
+      'An account made from a mobile number adds an e-mail address (a link is mailed to it) and a password',
+    body: ZAddEmailRequest,
+    response: ZAddEmailResponse,
+    errors: [400, 409],
   }),
 } as const;

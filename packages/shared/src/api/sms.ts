@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ZPhoneNumber } from '../phone';
 import { ZPdf } from '../schemas/donations';
+import {
+  ZSetSmsCeilingRequest,
+  ZSetSmsPreferencesRequest,
+  ZSmsCosts,
+  ZSmsNotice,
+  ZSmsNoticeParam,
+  ZSmsPreferences,
+} from '../schemas/sms';
 import { endpoint } from './contract';
 
 export const ZSmsOutboxQuery = z.object({ phoneNumber: ZPhoneNumber });
@@ -73,5 +81,67 @@ export const sms = {
     params: ZSmsLinkParam,
     response: ZSmsLink,
     errors: [404],
+  }),
+  preferences: endpoint({
+    method: 'GET',
+    path: '/api/me/sms',
+    access: 'signedIn',
+    operationId: 'getMySmsPreferences',
+    tags: ['sms'],
+    summary: 'My SMS choices (fund updates, decisions) and the number they go to',
+    response: ZSmsPreferences,
+  }),
+  setPreferences: endpoint({
+    method: 'PUT',
+    path: '/api/me/sms',
+    access: 'signedIn',
+    operationId: 'setMySmsPreferences',
+    tags: ['sms'],
+    summary: 'Choose SMS for fund updates and for decisions (needs a verified mobile number)',
+    body: ZSetSmsPreferencesRequest,
+    response: ZSmsPreferences,
+    errors: [409],
+  }),
+  notice: endpoint({
+    method: 'GET',
+    path: '/api/sms-notices/:token',
+    access: 'public',
+    operationId: 'getSmsNotice',
+    tags: ['sms'],
+    summary: 'What an update or decision SMS link stands for, and whether that kind of SMS stopped',
+    params: ZSmsNoticeParam,
+    response: ZSmsNotice,
+    errors: [404],
+  }),
+  stopNotices: endpoint({
+    method: 'POST',
+    path: '/api/sms-notices/:token/stop',
+    access: 'public',
+    operationId: 'stopSmsNotices',
+    tags: ['sms'],
+    summary: 'STOP: no more SMS of this kind (fund updates, or decisions) to the person',
+    params: ZSmsNoticeParam,
+    response: ZSmsNotice,
+    errors: [404],
+  }),
+  costs: endpoint({
+    method: 'GET',
+    path: '/api/admin/sms',
+    access: 'admin',
+    operationId: 'getSmsCosts',
+    tags: ['sms'],
+    summary: "Today's SMS count and cost against the daily ceiling, and the ceiling's changes",
+    response: ZSmsCosts,
+  }),
+  setCeiling: endpoint({
+    method: 'PUT',
+    path: '/api/admin/sms/ceiling',
+    access: 'admin',
+    operationId: 'setSmsCeiling',
+    tags: ['sms'],
+    summary:
+      'Set the SMS daily cost ceiling in Tk (kept over SMS_DAILY_CEILING_TK, with who and when)',
+    body: ZSetSmsCeilingRequest,
+    response: ZSmsCosts,
   }),
 } as const;

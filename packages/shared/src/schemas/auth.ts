@@ -115,3 +115,20 @@ export type TResetPasswordForm = z.infer<typeof ZResetPasswordForm>;
 /** The login form: the password rule of the specification applies here too. */
 export const ZLoginForm = z.object({ email: ZEmail, password: ZPassword });
 export type TLoginForm = z.infer<typeof ZLoginForm>;
+
+/**
+ * An account made from a mobile number adds an e-mail address (proved by a link mailed
+ * to it) and the password it will sign in with there.
+ */
+export const ZAddEmailRequest = z.object({ email: ZEmail, password: ZPassword });
+export type TAddEmailRequest = z.infer<typeof ZAddEmailRequest>;
+
+/** The profile's form for it: the password typed twice. */
+export const ZAddEmailForm = ZAddEmailRequest.extend({ matchPass: ZPassword }).refine(
+  (v) => v.password === v.matchPass,
+  { message: MSG.passwordMismatch, path: ['matchPass'] },
+);
+export type TAddEmailForm = z.infer<typeof ZAddEmailForm>;
+
+/** Always the same, whether or not the address is free (it is never said whose it is). */
+export const ZAddEmailResponse = z.object({ sent: z.literal(true) });

@@ -17,6 +17,8 @@ export const ZAdminUser = z.object({
   image: z.string().nullable(),
   role: z.enum(ROLES),
   createdAt: z.string(),
+  /** The verified mobile number in full (E.164): admins see it, no one else's list does. */
+  phoneNumber: z.string().nullable(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 export const ZAdminUserList = paged(ZAdminUser);

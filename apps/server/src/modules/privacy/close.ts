@@ -12,6 +12,7 @@ import {
   payments,
   recurringGifts,
   session,
+  smsNoticeLinks,
   twoFactor,
   uploads,
   user,
@@ -185,6 +186,7 @@ export async function closeAccount(
     await tx.delete(verification).where(eq(verification.identifier, me.email));
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
     await tx.delete(fundSubscriptions).where(eq(fundSubscriptions.userId, userId));
+    await tx.delete(smsNoticeLinks).where(eq(smsNoticeLinks.userId, userId));
     await tx
       .delete(contactMessages)
       .where(sql`lower(${contactMessages.email}) = lower(${me.email})`);

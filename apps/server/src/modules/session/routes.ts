@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { session } from '@easyfund/shared/api/session';
 import type { TAuthProviders } from '@easyfund/shared/schemas/common';
+import { fromNodeHeaders } from 'better-auth/node';
 import { route } from '../../plugins/route';
+import { addEmail } from './add-email';
 
 /**
  * Who is signed in, and which external sign-in providers are configured. Signing in,
@@ -20,6 +22,10 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     adminTwoFactorRequired: config.adminRequiresTwoFactor,
   };
   route(app, session.providers, () => providers);
+
+  route(app, session.addEmail, ({ user, body, request }) =>
+    addEmail(app.auth, user, body, fromNodeHeaders(request.headers)),
+  );
 };
 
 export default sessionRoutes;

@@ -4,6 +4,7 @@ import { updates } from '@easyfund/shared/api/updates';
 import { QUEUES } from '../../lib/jobs';
 import { hasAdminRights } from '../../plugins/auth';
 import { route } from '../../plugins/route';
+import { sendUpdateSms } from '../sms/notices';
 import { notifyFundUpdate, type NotifyDeps } from './notify';
 import {
   decideFundUpdate,
@@ -28,9 +29,12 @@ const updatesRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.database;
   const secret = app.config.authSecret;
   const notify: NotifyDeps = { db, mailQueue: app.mailQueue, publicUrl: app.publicUrl, secret };
-  // The e-mails of a new update go out from the job queue, not from the request.
+  // The e-mails and SMS of a new update go out from the job queue, not from the request.
   app.jobs.handle(QUEUES.updateMails, async (data) => {
-    await notifyFundUpdate(notify, ZUpdateMailsJob.parse(data));
+    const notice = ZUpdateMailsJob.parse(data);
+    await notifyFundUpdate(notify, notice);
+    // Donors who chose SMS for updates get a short one too.
+    await sendUpdateSms({ db, sms: app.sms, publicUrl: app.publicUrl }, notice);
   });
 
   route(app, updates.list, async ({ currentUser, params, query }) => {

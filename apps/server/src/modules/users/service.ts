@@ -6,7 +6,10 @@ import { user, verificationApplications } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
 import { countUpTo, likePattern, paginate } from '../../lib/lists';
 
-type Row = Pick<typeof user.$inferSelect, 'id' | 'name' | 'email' | 'image' | 'role' | 'createdAt'>;
+type Row = Pick<
+  typeof user.$inferSelect,
+  'id' | 'name' | 'email' | 'image' | 'role' | 'createdAt' | 'phoneNumber' | 'phoneNumberVerified'
+>;
 
 function toAdminUser(row: Row): TAdminUser {
   return {
@@ -16,6 +19,8 @@ function toAdminUser(row: Row): TAdminUser {
     image: row.image,
     role: row.role as Role,
     createdAt: row.createdAt.toISOString(),
+    // Admins see a verified number in full (everyone else sees it masked, or not at all).
+    phoneNumber: row.phoneNumberVerified ? row.phoneNumber : null,
   };
 }
 
@@ -26,13 +31,19 @@ const columns = {
   image: user.image,
   role: user.role,
   createdAt: user.createdAt,
+  phoneNumber: user.phoneNumber,
+  phoneNumberVerified: user.phoneNumberVerified,
 };
 
-/** Manage Users: search by name or e-mail, 20 a page, newest first. */
+/** Manage Users: search by name, e-mail or mobile number, 20 a page, newest first. */
 export async function listUsers(db: Db, query: { q?: string; page: number }) {
   const q = query.q?.trim();
   const where = q
-    ? or(ilike(user.name, likePattern(q)), ilike(user.email, likePattern(q)))
+    ? or(
+        ilike(user.name, likePattern(q)),
+        ilike(user.email, likePattern(q)),
+        ilike(user.phoneNumber, likePattern(q)),
+      )
     : undefined;
   return paginate(
     { page: query.page, pageSize: USERS_PAGE_SIZE },

@@ -27,9 +27,13 @@ const withdrawalsRoutes: FastifyPluginAsync = async (app) => {
     await notifyDecision(db, app.mailQueue, 'withdrawal', params.id);
     return decided;
   });
-  route(app, withdrawals.payout, ({ user, params, body, request }) =>
-    recordPayout(db, user, params.id, body, request.language()),
-  );
+  route(app, withdrawals.payout, async ({ user, params, body, request }) => {
+    const recorded = await recordPayout(db, user, params.id, body, request.language());
+    // A raiser who chose SMS for decisions hears that the money was paid out.
+    if (body.status === 'paid')
+      await app.mailQueue.enqueueDecisionSms?.('withdrawal', params.id, 'paid');
+    return recorded;
+  });
   route(app, withdrawals.disburse, ({ user, params, body, request }) =>
     disburseWithdrawal(db, app.payouts, user, params.id, body.version, request.language()),
   );

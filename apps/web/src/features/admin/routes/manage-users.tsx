@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
+import { isRealEmail, localPhone } from '@easyfund/shared/phone';
 import { MSG } from '@easyfund/shared/texts';
 import type { TAdminUser } from '@easyfund/shared/schemas/users';
 import { useChangeRole, usersQuery } from '../../../api/users';
@@ -106,7 +107,10 @@ export function Component() {
             <th scope="row" className="font-medium">
               {u.name}
             </th>
-            <td>{u.email}</td>
+            <td>
+              {isRealEmail(u.email) && <span className="block">{u.email}</span>}
+              {u.phoneNumber && <span className="block">{digits(localPhone(u.phoneNumber))}</span>}
+            </td>
             <td>{t(ROLE_LABELS[u.role])}</td>
             <td>
               <button

@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 import { ExportForm } from '../components/export-form';
 import { RamadanDates } from '../components/ramadan-dates';
+import { SmsCosts } from '../components/sms-costs';
 
 type I18n = ReturnType<typeof useI18n>;
 
@@ -36,6 +37,7 @@ export function Component() {
           </>
         )}
       </QueryState>
+      <SmsCosts />
       <ExportForm />
       <RamadanDates />
     </section>

@@ -5,8 +5,9 @@ import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/auth';
-import { useRefreshSession, useSignIn } from '../../../api/session';
+import { usePhoneSignInApi, useRefreshSession, useSignIn } from '../../../api/session';
 import { Field } from '../../../components/field';
+import { PhoneSignIn } from '../../../components/phone-sign-in';
 import { TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
@@ -16,7 +17,6 @@ import { usePageTitle } from '../../../lib/title';
 import { AuthCard } from '../components/auth-card';
 import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
-import { PhoneSignIn } from '../components/phone-sign-in';
 import { TwoFactorStep } from '../components/two-factor-step';
 import { useReturnPath } from '../use-return-path';
 
@@ -25,6 +25,7 @@ export function Component() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const refreshSession = useRefreshSession();
+  const phoneApi = usePhoneSignInApi();
   const returnTo = useReturnPath();
   const [params] = useSearchParams();
   const externalError = params.get('error');
@@ -68,7 +69,7 @@ export function Component() {
   return (
     <AuthCard title="Login">
       {/* A mobile number first: most donors here live on theirs (decision 016). */}
-      <PhoneSignIn onDone={signedIn} />
+      <PhoneSignIn api={phoneApi} onDone={signedIn} />
       <div className="divider text-sm">{t('Or with e-mail')}</div>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
         <TextField

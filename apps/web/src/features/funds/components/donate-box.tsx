@@ -9,7 +9,7 @@ import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { AMOUNT_ERROR, chosenAmount, initialChoice } from '../amount';
 import { AmountPicker } from './amount-picker';
-import { LoginPrompt } from './login-prompt';
+import { LoginPrompt, type LoginPromptHandle } from './login-prompt';
 
 type CartNote = { kind: 'success' | 'info' | 'error'; text: string; link?: boolean };
 
@@ -25,7 +25,7 @@ export function DonateBox({ fund }: { fund: TFundPublic }) {
   const [showError, setShowError] = useState(false);
   const [note, setNote] = useState<CartNote | null>(null);
   const otherRef = useRef<HTMLInputElement>(null);
-  const promptRef = useRef<HTMLDialogElement>(null);
+  const promptRef = useRef<LoginPromptHandle>(null);
   const amount = chosenAmount(choice, other);
   // Donate comes back to the pay step with the amount chosen; "Add" to the fund page.
   const [returnTo, setReturnTo] = useState(paths.fund(fund.id));

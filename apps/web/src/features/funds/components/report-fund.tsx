@@ -10,7 +10,7 @@ import { useSession } from '../../../api/session';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
-import { LoginPrompt } from './login-prompt';
+import { LoginPrompt, type LoginPromptHandle } from './login-prompt';
 
 /** "Report this fund": a reason and details, filed into the admins' queue. */
 export function ReportFund({ fundId }: { fundId: string }) {
@@ -18,7 +18,7 @@ export function ReportFund({ fundId }: { fundId: string }) {
   const { user, loading } = useSession();
   const report = useReportFund(fundId);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const promptRef = useRef<HTMLDialogElement>(null);
+  const promptRef = useRef<LoginPromptHandle>(null);
   const titleId = useId();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ZName } from '@easyfund/shared/schemas/auth';
 import {
@@ -7,12 +6,23 @@ import {
   ZPhoneNumber,
   localPhone,
 } from '@easyfund/shared/phone';
-import { smsOutboxQuery } from '../../../api/sms';
-import { useSendPhoneCode, useUpdateName, useVerifyPhoneCode } from '../../../api/session';
-import { useI18n } from '../../../lib/i18n';
-import { messageOf } from '../../../lib/message-of';
+import { useI18n } from '../lib/i18n';
+import { messageOf } from '../lib/message-of';
 
 type Step = 'number' | 'code' | 'name';
+
+/** The identity calls the form makes (api/session.ts `usePhoneSignInApi`). */
+export interface PhoneSignInApi {
+  send: (phoneNumber: string) => Promise<unknown>;
+  verify: (body: {
+    phoneNumber: string;
+    code: string;
+    addToAccount: boolean;
+  }) => Promise<{ user: { name: string } }>;
+  saveName: (name: string) => Promise<unknown>;
+  /** The newest SMS the demo's outbox holds for a number (never on a real site). */
+  useLastSms: (phoneNumber: string) => string | undefined;
+}
 
 /** How a number looks, as the field's placeholder (the same in every language). */
 const NUMBER_SHAPE = '01XXXXXXXXX';
@@ -23,9 +33,11 @@ const NUMBER_SHAPE = '01XXXXXXXXX';
  * With `addToAccount`, the verified number is added to the signed-in account instead.
  */
 export function PhoneSignIn({
+  api,
   onDone,
   addToAccount = false,
 }: {
+  api: PhoneSignInApi;
   onDone: () => Promise<void> | void;
   addToAccount?: boolean;
 }) {
@@ -37,9 +49,6 @@ export function PhoneSignIn({
   const [name, setName] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const send = useSendPhoneCode();
-  const verify = useVerifyPhoneCode();
-  const updateName = useUpdateName();
   const inputId = useId();
   const errorId = useId();
 
@@ -63,7 +72,7 @@ export function PhoneSignIn({
       return;
     }
     void run(async () => {
-      await send.mutateAsync(parsed.data);
+      await api.send(parsed.data);
       setPhone(parsed.data);
       setCode('');
       setStep('code');
@@ -78,7 +87,7 @@ export function PhoneSignIn({
       return;
     }
     void run(async () => {
-      const res = await verify.mutateAsync({ phoneNumber: phone, code: parsed.data, addToAccount });
+      const res = await api.verify({ phoneNumber: phone, code: parsed.data, addToAccount });
       if (!addToAccount && res.user.name === PHONE_PLACEHOLDER_NAME) setStep('name');
       else await onDone();
     });
@@ -92,7 +101,7 @@ export function PhoneSignIn({
       return;
     }
     void run(async () => {
-      await updateName.mutateAsync(parsed.data);
+      await api.saveName(parsed.data);
       await onDone();
     });
   };
@@ -158,7 +167,7 @@ export function PhoneSignIn({
             {t('Send a new code')}
           </button>
         </div>
-        <DemoOutbox phoneNumber={phone} />
+        <DemoOutbox phoneNumber={phone} useLastSms={api.useLastSms} />
       </form>
     );
   }
@@ -189,16 +198,21 @@ export function PhoneSignIn({
 }
 
 /** Demo only: the SMS the outbox holds for the number (the server answers 404 elsewhere). */
-function DemoOutbox({ phoneNumber }: { phoneNumber: string }) {
+function DemoOutbox({
+  phoneNumber,
+  useLastSms,
+}: {
+  phoneNumber: string;
+  useLastSms: PhoneSignInApi['useLastSms'];
+}) {
   const { t } = useI18n();
-  const outbox = useQuery(smsOutboxQuery(phoneNumber));
-  const last = outbox.data?.messages[0];
+  const last = useLastSms(phoneNumber);
   if (!last) return null;
   return (
     <div role="note" className="rounded-box bg-warning/30 p-3 text-sm">
       <p className="font-medium">{t('Test mode: the SMS we sent (no real SMS goes out)')}</p>
       <p data-testid="demo-sms" lang="" className="mt-1 break-words">
-        {last.text}
+        {last}
       </p>
     </div>
   );

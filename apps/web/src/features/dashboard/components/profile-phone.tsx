@@ -1,0 +1,121 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { localPhone, ZPhoneCode, ZPhoneNumber } from '@easyfund/shared/phone';
+import { useSendPhoneCode, useVerifyPhoneCode } from '../../../api/session';
+import { smsKeys } from '../../../api/sms';
+import { useI18n } from '../../../lib/i18n';
+import { messageOf } from '../../../lib/message-of';
+
+const NUMBER_SHAPE = '01XXXXXXXXX';
+
+/**
+ * Adds a mobile number to the signed-in account, proved by a code sent to it by SMS (the
+ * identity layer's own "update phone number" flow). The account then signs in with the
+ * number too. A number already on another account is refused, without saying whose.
+ */
+export function ProfilePhone({ userId }: { userId: string }) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const send = useSendPhoneCode();
+  const verify = useVerifyPhoneCode();
+  const [typed, setTyped] = useState('');
+  const [phone, setPhone] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const inputId = useId();
+  const errorId = useId();
+  const busy = send.isPending || verify.isPending;
+
+  const sendCode = (e?: FormEvent) => {
+    e?.preventDefault();
+    const parsed = ZPhoneNumber.safeParse(typed);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? '');
+      return;
+    }
+    setError('');
+    send.mutate(parsed.data, {
+      onSuccess: () => {
+        setPhone(parsed.data);
+        setCode('');
+      },
+      onError: (err) => setError(messageOf(err)),
+    });
+  };
+
+  const addNumber = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZPhoneCode.safeParse(code);
+    if (!parsed.success || !phone) {
+      setError(parsed.error?.issues[0]?.message ?? '');
+      return;
+    }
+    setError('');
+    verify.mutate(
+      { phoneNumber: phone, code: parsed.data, addToAccount: true },
+      {
+        onSuccess: () => queryClient.invalidateQueries({ queryKey: smsKeys.preferences(userId) }),
+        onError: (err) => setError(messageOf(err)),
+      },
+    );
+  };
+
+  const errorLine = error ? (
+    <p id={errorId} role="alert" className="text-sm text-error">
+      {t(error)}
+    </p>
+  ) : null;
+
+  return phone ? (
+    <form key="code" noValidate onSubmit={addNumber} className="mt-2 flex flex-col gap-2">
+      <p className="text-sm">
+        {t('We sent a 6-digit code by SMS to {{phone}}.', { phone: localPhone(phone) })}
+      </p>
+      <label htmlFor={inputId} className="text-sm font-medium">
+        {t('Code from the SMS')}
+      </label>
+      <input
+        id={inputId}
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        className="input input-bordered w-full text-center tracking-[0.5em]"
+      />
+      {errorLine}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+          {t('Add number')}
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setPhone(null)}>
+          {t('Change number')}
+        </button>
+      </div>
+    </form>
+  ) : (
+    <form key="number" noValidate onSubmit={sendCode} className="mt-2 flex flex-col gap-2">
+      <label htmlFor={inputId} className="text-sm font-medium">
+        {t('Mobile number')}
+      </label>
+      <input
+        id={inputId}
+        type="tel"
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder={NUMBER_SHAPE}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        className="input input-bordered w-full"
+      />
+      {errorLine}
+      <button type="submit" className="btn btn-primary btn-sm self-start" disabled={busy}>
+        {busy ? t('Sending…') : t('Send code by SMS')}
+      </button>
+    </form>
+  );
+}

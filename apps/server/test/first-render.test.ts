@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFirstRender, scriptJson } from '../src/lib/first-render';
 import { buildTestApp, createSignedInUser, type TestContext, as } from './helper';
-import { createRaisedFund } from './payments-helper';
+import { createRaisedFund, pastTheGuards } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 // A web build in miniature: the page, its entry and a preload, and a first-render module
@@ -272,9 +273,9 @@ describe('rendered pages kept for a moment', () => {
       expect(await page()).toBe('<p>0 drawing 1</p>');
       // A donation recorded by SQL, by no request of this process (another process's, say):
       // the next page reads it and is drawn again.
-      await uncached.database.executeSql('update funds set raised_poisha = 50000 where id = $1', [
-        fund.id,
-      ]);
+      await pastTheGuards(uncached.db, async (tx) => {
+        await tx.execute(sql`update funds set raised_poisha = 50000 where id = ${fund.id}`);
+      });
       expect(await page()).toBe('<p>50000 drawing 2</p>');
       expect(await page()).toBe('<p>50000 drawing 2</p>');
     } finally {

@@ -578,9 +578,9 @@ function monthsOf(
   mixed(
     doc,
     t(
-      'This year has {{count}} donations, more than the {{max}} a statement lists one by one: here are their totals by month. Every donation is in “Download my donations (CSV)” on the My Donations page.',
+      'This year has {{gifts}} donations, more than the {{max}} a statement lists one by one: here are their totals by month. Every donation is in “Download my donations (CSV)” on the My Donations page.',
       {
-        count: formatNumber(s.giftCount ?? 0, lang),
+        gifts: formatNumber(s.giftCount ?? 0, lang),
         max: formatNumber(s.maxGifts ?? 0, lang),
       },
     ),

@@ -157,9 +157,12 @@ export function updateSmsText(lang: Language, fund: string, link: string): strin
 export type DecisionStatus = 'approved' | 'denied' | 'paid';
 
 /** The SMS of an admin's decision (or a payout) to the raiser. */
+/** The decisions a raiser may hear of by SMS (a spending report's decision is mailed only). */
+export type SmsDecisionKind = Exclude<DecisionKind, 'spendingReport'>;
+
 export function decisionSmsText(
   lang: Language,
-  kind: DecisionKind,
+  kind: SmsDecisionKind,
   status: DecisionStatus,
   r: { fund: string; amountPoisha: number | null },
   link: string,
@@ -293,6 +296,7 @@ export async function sendDecisionSms(
   kind: DecisionKind,
   id: string,
 ): Promise<boolean> {
+  if (kind === 'spendingReport') return false;
   const who = sql`u.id as user_id, u.phone_number, u.phone_number_verified, u.sms_decisions, u.language`;
   const query = {
     application: sql`select a.id as key_id, ${who}, a.status, null as fund, null as fund_id, null as amount

@@ -16,7 +16,7 @@ import { recurring } from './recurring';
 import { reports } from './reports';
 import { session } from './session';
 import { sms } from './sms';
-import { spendingReports } from './spending-reports';
+import { spending } from './spending';
 import { supporters } from './supporters';
 import { updates } from './updates';
 import { uploads } from './uploads';
@@ -48,7 +48,7 @@ export const resources = {
   reports,
   session,
   sms,
-  spendingReports,
+  spending,
   supporters,
   updates,
   uploads,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYOUT_METHODS, WITHDRAWAL_STATUSES } from '../constants';
 import { ZPageQuery } from './common';
-import { ZSpendingReport } from './spending-reports';
+import { ZSpendingReport } from './spending';
 import {
   nameText,
   paged,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { spendingReports } from '@easyfund/shared/api/spending-reports';
+import { spending } from '@easyfund/shared/api/spending';
 import { QUEUES } from '../../lib/jobs';
 import { notifyDecision } from '../../lib/notifications';
 import { route } from '../../plugins/route';
@@ -27,11 +27,11 @@ const spendingReportsRoutes: FastifyPluginAsync = async (app) => {
     await notifySpendingReport(notify, ZReportMailsJob.parse(data));
   });
 
-  route(app, spendingReports.create, ({ user, params, body }) =>
+  route(app, spending.create, ({ user, params, body }) =>
     postSpendingReport(db, user, params.id, body),
   );
-  route(app, spendingReports.adminList, ({ query }) => listSpendingReportsForReview(db, query));
-  route(app, spendingReports.decide, async ({ user, params, body }) => {
+  route(app, spending.adminList, ({ query }) => listSpendingReportsForReview(db, query));
+  route(app, spending.decide, async ({ user, params, body }) => {
     const decided = await decideSpendingReport(db, user, params.id, body);
     await notifyDecision(db, app.mailQueue, 'spendingReport', params.id);
     if (decided.published)

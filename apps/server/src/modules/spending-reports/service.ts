@@ -10,7 +10,7 @@ import {
   type TSpendingReport,
   type ZSpendingReportDecision,
   type ZSpendingReportRequest,
-} from '@easyfund/shared/schemas/spending-reports';
+} from '@easyfund/shared/schemas/spending';
 import type { Db, Tx } from '../../db/client';
 import { funds, spendingReports, user, withdrawals } from '../../db/schema';
 import { refuseChanged, refuseOwn } from '../../lib/decisions';

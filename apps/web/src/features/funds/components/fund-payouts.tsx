@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { srcsetFor } from '@easyfund/shared/images';
-import type { TSpendingReport } from '@easyfund/shared/schemas/spending-reports';
+import type { TSpendingReport } from '@easyfund/shared/schemas/spending';
 import { fundPayoutsQuery } from '../../../api/withdrawals';
 import { useI18n } from '../../../lib/i18n';
 import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';

@@ -6,7 +6,7 @@ import {
   ZSpendingReport,
   ZSpendingReportDecision,
   ZSpendingReportRequest,
-} from '../schemas/spending-reports';
+} from '../schemas/spending';
 import { endpoint } from './contract';
 
 /**
@@ -14,7 +14,7 @@ import { endpoint } from './contract';
  * review before it is public under "Where the money went" and e-mailed to the donors who
  * asked for news.
  */
-export const spendingReports = {
+export const spending = {
   create: endpoint({
     method: 'POST',
     path: '/api/withdrawals/:id/spending-report',

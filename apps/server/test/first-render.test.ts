@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFirstRender, scriptJson } from '../src/lib/first-render';
+import { loadFirstRender, scriptJson } from '../src/modules/pages/first-render';
 import { buildTestApp, createSignedInUser, type TestContext } from './helper';
 import { createRaisedFund } from './payments-helper';
 

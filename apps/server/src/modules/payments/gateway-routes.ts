@@ -7,7 +7,7 @@ import { formatTk } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { payments as paymentsTable } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { banglaFontFiles, webAssets } from '../../lib/page-head';
+import { banglaFontFiles, webAssets } from '../pages/page-head';
 import { clientNetwork, hitRateLimit } from '../../lib/rate-limit';
 import { translate } from '../../lib/i18n';
 import { instrumentOf } from '../../lib/payments/fingerprint';

@@ -14,7 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client';
-import { MAX_RENDERS_IN_FLIGHT } from '../apps/server/src/lib/first-render';
+import { MAX_RENDERS_IN_FLIGHT } from '../apps/server/src/modules/pages/first-render';
 import { startServer } from '../apps/server/test/support/server-process';
 import {
   buildServer,

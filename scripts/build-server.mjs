@@ -97,4 +97,9 @@ await build({
 // Files the code finds next to itself at run time (import.meta.url): every output
 // file sits in dist/ itself, so one copy serves them all.
 cpSync(path.join(src, 'db/migrations'), path.join(out, 'migrations'), { recursive: true });
+// The test checkout's page template (modules/payments/test-checkout-page.ts reads it).
+cpSync(
+  path.join(src, 'modules/payments/test-checkout-page.html'),
+  path.join(out, 'test-checkout-page.html'),
+);
 console.log(`Server compiled to ${path.relative(root, out) || out}`);

@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -11,32 +11,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
-import { type Language, LANGUAGE_COOKIE } from '@easyfund/shared/i18n/languages';
-import {
-  type FirstRendered,
-  PAGE_TITLES,
-  type PageName,
-  pageForPath,
-  pageTitle,
-  titleForPath,
-} from '@easyfund/shared/pages';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { isApiPath, pathOfUrl } from './lib/api-path';
+import { pathOfUrl } from './lib/api-path';
 import { createAuth } from './lib/auth';
-import { translate } from './lib/i18n';
-import {
-  FIRST_RENDER_PAGES,
-  type FirstRender,
-  LAST_RENDERS,
-  loadFirstRender,
-  RENDER_REUSE_MS,
-  renderedAddress,
-  withFirstRender,
-} from './lib/first-render';
-import { encodeHtml, htmlEncodingFor, type KeptPage, SharedPage } from './lib/html-encoding';
-import type { CachedBody } from './lib/micro-cache';
-import { pageHead } from './lib/page-head';
 import { OneLinePerRequest } from './lib/request-log';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer, withoutPhoneOnlyAddresses } from './lib/mailer';
@@ -54,16 +32,11 @@ import cartRoutes from './modules/cart/routes';
 import downloadsRoutes from './modules/downloads/routes';
 import donationsRoutes from './modules/donations/routes';
 import fundsRoutes from './modules/funds/routes';
-import {
-  fundShareCard,
-  ROBOTS_NOINDEX,
-  type ShareCardOptions,
-  withShareCard,
-} from './modules/funds/share-tags';
 import healthRoutes from './modules/health/routes';
 import languageRoutes from './modules/language/routes';
 import messagesRoutes from './modules/messages/routes';
 import organisersRoutes from './modules/organisers/routes';
+import pagesPlugin from './modules/pages/routes';
 import overviewRoutes from './modules/overview/routes';
 import paymentsRoutes from './modules/payments/routes';
 import privacyRoutes from './modules/privacy/routes';
@@ -128,17 +101,6 @@ export interface BuildOptions {
  */
 const TOKEN_PATHS =
   /^(\/api\/auth\/reset-password\/|(?:\/api\/updates)?\/unsubscribe\/|\/monthly-gifts\/|\/api\/monthly-gifts\/manage\/|\/r\/|\/api\/sms-links\/|\/test-gateway\/)[^/]+/;
-
-/**
- * The pages that show one item named in their address, and the API each asks for it:
- * an item that API does not show the visitor answers the page with 404.
- */
-const ITEM_PAGE_APIS: Partial<Record<PageName, (params: Record<string, string>) => string>> = {
-  fundDetails: ({ id }) => `/api/funds/${id}`,
-  unsubscribe: ({ token }) => `/api/updates/unsubscribe/${token}`,
-  manageGift: ({ token }) => `/api/monthly-gifts/manage/${token}`,
-  smsReceipt: ({ token }) => `/api/sms-links/${token}`,
-};
 
 /**
  * A request's address as logged: the path without its query string (a verification
@@ -335,254 +297,7 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
     index: false,
   });
 
-  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : undefined;
-  const serveWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
-  if (serveWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // The server's own render module (ssr/) is loaded, never served; the .br/.gz
-      // siblings are sent for their file (`preCompressed`), not at addresses of their own.
-      // A route each for the rest only: two thirds fewer routes to build at start-up.
-      globIgnore: ['ssr/**', '**/*.br', '**/*.gz'],
-      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
-      // The web build ships .br/.gz siblings of its text assets (see apps/web/vite.config.ts).
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        );
-      },
-    });
-  }
-
-  const indexHtml = serveWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
-  // What each page fetches first, named in its HTML (the Bangla texts, its own code, …).
-  const headFor = serveWeb ? pageHead(webDist) : () => '';
-  // One HTML per page, title and language (a small fixed set), built on first use: the
-  // page's language in `<html lang>` (the web app reads it and loads its texts before
-  // the first render), the payment mode, its title already translated and its own code;
-  // compressed once per encoding.
-  const pageHtml = new Map<string, SharedPage>();
-  const sharedPageFor = (title: string, lang: Language, pageName: string | undefined) => {
-    const key = `${lang}\u0000${title}\u0000${pageName ?? ''}`;
-    let shared = pageHtml.get(key);
-    if (shared === undefined) {
-      const [page, brand] = title.split(' - ');
-      const translated = brand
-        ? `${translate(lang, page ?? '')} - ${brand}`
-        : translate(lang, title);
-      const html = indexHtml
-        // The payment mode and provider too: the test-mode banner is on the first paint,
-        // not pushed in above the page once the payment settings have loaded.
-        .replace(
-          /<html lang="[^"]*"/,
-          `<html lang="${lang}" data-payment-mode="${app.payments.mode}" data-payment-provider="${app.config.paymentProvider}"`,
-        )
-        .replace(/<title>[^<]*<\/title>/, `<title>${translated}</title>`)
-        .replace('</head>', `${headFor(pageName, lang)}</head>`);
-      shared = new SharedPage(html);
-      pageHtml.set(key, shared);
-    }
-    return shared;
-  };
-  // The first HTML of the busiest public pages, rendered here with the web app's own code
-  // (decision 434); without that module in the build, the browser app draws them alone.
-  const firstRender = serveWeb ? await loadFirstRender(webDist, app.log) : null;
-  /** A page's first HTML, with its API calls answered here as an anonymous visitor's
-   *  from the same address, in the visitor's language. */
-  const renderFirst = (
-    render: FirstRender,
-    request: FastifyRequest,
-    address: string,
-    previous?: FirstRendered,
-  ) => {
-    const lang = request.language();
-    const answer: typeof fetch = async (input, init) => {
-      const res = await app.inject({
-        method: (init?.method ?? 'GET') as 'GET',
-        url: String(input),
-        remoteAddress: request.ip,
-        headers: { 'accept-language': lang, cookie: `${LANGUAGE_COOKIE}=${lang}` },
-      });
-      return new Response(res.statusCode === 204 ? null : res.payload, {
-        status: res.statusCode,
-        headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
-      });
-    };
-    return render(`${config.publicUrl}${address}`, {
-      lang,
-      fetch: answer,
-      htmlData: { paymentMode: app.payments.mode, paymentProvider: app.config.paymentProvider },
-      origin: config.publicUrl,
-      previous,
-    });
-  };
-  /** A page's HTML, with its fund's share card (Open Graph, Twitter) on a fund's page;
-   *  `withData`: the page carries the fund's data (a rendered page). */
-  const withCardOf = async (
-    html: string,
-    page: ReturnType<typeof pageForPath>,
-    lang: Language,
-    options?: ShareCardOptions,
-  ) => {
-    const fundId = page?.name === 'fundDetails' ? page.params.id : undefined;
-    const card = fundId
-      ? await fundShareCard(database.db, config.publicUrl, decodeURIComponent(fundId), lang)
-      : null;
-    return card ? withShareCard(html, card, options) : html;
-  };
-  // A rendered page is the same for every visitor of that address in that language: kept
-  // whole (share card and render) as long as the API's public answers (PUBLIC_CACHE_MS, a
-  // second by default) and emptied on this process's writes, so a burst of visitors costs
-  // one render a second, and one compression per encoding of what was kept. The address
-  // is the path and the parameters the page reads (`renderedAddress`): a parameter made
-  // up per request renders nothing new. At most 512 pages and 16 MB, least recently used
-  // going first.
-  const renderedPages = app.publicCache.create(512, 16 * 1024 * 1024);
-  // The kept entry's text, decoded once; its compressions are the entry's own.
-  const renderedCopies = new WeakMap<CachedBody, KeptPage>();
-  // Each address's last render, with its page as sent (compressions included): the next
-  // render of it reads the page's data afresh, and when they are the same (the render
-  // gives `previous` back) the page is not drawn, nor compressed, again. A render is reused
-  // for RENDER_REUSE_MS after it was drawn at most (its relative times are its own);
-  // the last LAST_RENDERS addresses are kept.
-  const lastRenders = new Map<
-    string,
-    { rendered: FirstRendered; card: string; page: KeptPage; at: number }
-  >();
-  const renderedPage = (
-    render: FirstRender,
-    request: FastifyRequest,
-    shared: SharedPage,
-    page: NonNullable<ReturnType<typeof pageForPath>>,
-    pathname: string,
-  ): Promise<KeptPage | null> => {
-    const address = renderedAddress(page.name, pathname, request.url);
-    const key = `${request.language()}\u0000${address}`;
-    let reused: KeptPage | undefined;
-    let made: { rendered: FirstRendered; card: string; at: number } | undefined;
-    return renderedPages
-      .get(key, async () => {
-        const startedAt = Date.now();
-        const kept = lastRenders.get(key);
-        const last = kept && startedAt - kept.at < RENDER_REUSE_MS ? kept : undefined;
-        const rendered = await renderFirst(render, request, address, last?.rendered);
-        // Not kept: the next visitor's render may succeed.
-        if (rendered === null) throw new Error('the page was not rendered');
-        const card = await withCardOf(shared.html, page, request.language(), { withData: true });
-        if (last && rendered === last.rendered && card === last.card) {
-          reused = last.page;
-          return last.page.html;
-        }
-        made = { rendered, card, at: startedAt };
-        return withFirstRender(card, rendered);
-      })
-      .then(
-        (cached) => {
-          if (reused) return reused;
-          let copy = renderedCopies.get(cached);
-          if (!copy) {
-            const { compressed } = cached;
-            copy = {
-              html: cached.body.toString('utf8'),
-              encode: (encoding) => compressed.encode(encoding),
-            };
-            renderedCopies.set(cached, copy);
-          }
-          if (made) {
-            lastRenders.delete(key);
-            lastRenders.set(key, { ...made, page: copy });
-            if (lastRenders.size > LAST_RENDERS) {
-              const oldest = lastRenders.keys().next().value;
-              if (oldest !== undefined) lastRenders.delete(oldest);
-            }
-          }
-          return copy;
-        },
-        () => null,
-      );
-  };
-  /**
-   * Whether the item a page shows by its address is there for this visitor: what the API
-   * the page asks answers them (a raiser sees their own pending fund, nobody else does).
-   * Pages of no item, or an item the API shows, are there.
-   */
-  const itemIsThere = async (
-    page: NonNullable<ReturnType<typeof pageForPath>>,
-    request: FastifyRequest,
-  ): Promise<boolean> => {
-    const api = ITEM_PAGE_APIS[page.name]?.(page.params);
-    if (!api) return true;
-    const cookie = request.headers.cookie;
-    const res = await app.inject({
-      method: 'GET',
-      url: api,
-      remoteAddress: request.ip,
-      headers: cookie ? { cookie } : {},
-    });
-    // An address no item can have (not an id, too long) is not there either.
-    return !NO_ITEM.has(res.statusCode);
-  };
-  const notFoundTitle = pageTitle(PAGE_TITLES.notFound);
-  const NO_ITEM = new Set([400, 404, 414]);
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = pathOfUrl(request.url) || '/';
-    const isApi = isApiPath(pathname);
-    if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      // The single-page app answers every other path (its 404 page included), with
-      // the page's title already in the HTML; a fund's page also carries its own share
-      // card for the crawlers of Facebook, WhatsApp and others.
-      const page = pageForPath(pathname);
-      const title = titleForPath(pathname);
-      const lang = request.language();
-      const rendered =
-        firstRender && page && FIRST_RENDER_PAGES.has(page.name) && request.method === 'GET'
-          ? await renderedPage(
-              firstRender,
-              request,
-              sharedPageFor(title, lang, page.name),
-              page,
-              pathname,
-            )
-          : null;
-      // A path of no page, and an unknown fund, receipt link or the like: the app's 404
-      // page, answered with the status 404 (a rendered page shows an item that is there).
-      const missing =
-        !page || title === notFoundTitle || (!rendered && !(await itemIsThere(page, request)));
-      const shared = sharedPageFor(missing ? notFoundTitle : title, lang, page?.name);
-      if (missing) reply.status(404);
-      const kept = rendered ?? shared;
-      const html = rendered
-        ? rendered.html
-        : missing
-          ? shared.html
-          : await withCardOf(shared.html, page, lang);
-      // A fund taken down asks search engines to drop it, in its head and its headers
-      // (only our own tags are in the head: what a raiser wrote there is escaped).
-      const head = html.slice(0, html.indexOf('</head>'));
-      if (head.includes(ROBOTS_NOINDEX)) reply.header('x-robots-tag', 'noindex');
-      reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'cookie, accept-language, accept-encoding')
-        .type('text/html; charset=utf-8');
-      const encoding = htmlEncodingFor(request.headers['accept-encoding']);
-      if (!encoding) return reply.send(html);
-      // A page kept for every visitor (the same for all, or rendered) is compressed once;
-      // an unrendered fund's page with its share card, for this request.
-      const encoded =
-        html === kept.html ? await kept.encode(encoding) : await encodeHtml(html, encoding);
-      return reply.header('content-encoding', encoding).send(encoded);
-    }
-    return reply.status(404).send({
-      error: { code: 'not_found', message: `No route ${request.method} ${pathname}` },
-    });
-  });
+  await app.register(pagesPlugin);
 
   return app;
 }

@@ -50,6 +50,13 @@ describe('the compiled server', () => {
     const funds = await fetch(`${server.url}/api/funds`);
     expect(funds.status).toBe(200);
     expect(await funds.json()).toHaveProperty('items');
+
+    // The test checkout's page, from the template copied beside the compiled server.
+    const checkoutPage = await fetch(`${server.url}/test-gateway/no-such-session`);
+    expect(checkoutPage.status).toBe(404);
+    const html = await checkoutPage.text();
+    expect(html).toContain('<title>Test checkout</title>');
+    expect(html).toContain('<p role="alert">This checkout does not exist or has ended.</p>');
   });
 
   it('does not keep the memory of creating the database (a first start)', () => {

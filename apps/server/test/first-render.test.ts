@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFirstRender, scriptJson } from '../src/lib/first-render';
+import { loadFirstRender, scriptJson } from '../src/modules/pages/first-render';
 import { buildTestApp, createSignedInUser, type TestContext, as } from './helper';
 import { createRaisedFund, pastTheGuards } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';

@@ -95,7 +95,7 @@ async function banglaNameFontCss(text: string): Promise<string> {
 
 /**
  * The site's subset faces: in a build, files of their own (`assets/bangla-<weight>-<hash>.woff2`,
- * the regular one preloaded on Bangla pages: apps/server/src/lib/page-head.ts); while
+ * the regular one preloaded on Bangla pages: apps/server/src/modules/pages/page-head.ts); while
  * developing, inlined.
  */
 async function siteFacesCss(url: (name: string, woff2: Buffer) => string): Promise<string> {

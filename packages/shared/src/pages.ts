@@ -19,7 +19,7 @@ const NOT_FOUND = 'Page Not Found';
 export const PAGE_DATA_ID = 'page-data';
 
 /** What the server's first render of a page is given: the web build's `render`
- *  (apps/web/src/entry-server.tsx), called by the API server (lib/first-render.ts). */
+ *  (apps/web/src/entry-server.tsx), called by the API server (modules/pages/first-render.ts). */
 export interface FirstRenderOptions {
   lang: Language;
   /** Answers the page's API calls. */

@@ -4,7 +4,7 @@ import {
   ZAddToCartResponse,
   ZCartList,
   ZDeleteCartResponse,
-} from '../schemas/donations';
+} from '../schemas/cart';
 import { endpoint } from './contract';
 
 /** Selected donations (the cart) of the signed-in user. */

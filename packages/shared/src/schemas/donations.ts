@@ -16,6 +16,7 @@ import {
   paged,
 } from './fields';
 import { formatWholeTk } from '../format';
+import { ZFundId } from './cart';
 
 /** Messages of the donation amount rule (whole Tk, 10 to 10,00,000). */
 export const AMOUNT_MSG = {
@@ -34,39 +35,8 @@ export const ZAmountTk = numberField(
     .max(MAX_DONATION_TK, { error: AMOUNT_MSG.max }),
 );
 
-const ZFundId = z.uuid({ error: 'Choose a fund' });
-
-/* ---------- selected donations (cart) ---------- */
-
-export const ZAddToCartRequest = z.object({ fundId: ZFundId });
-export type TAddToCartRequest = z.infer<typeof ZAddToCartRequest>;
-
-/** `added: false` when the fund was already in the cart (a friendly no-op). */
-export const ZAddToCartResponse = z.object({
-  id: z.string(),
-  fundId: z.string(),
-  added: z.boolean(),
-});
-export type TAddToCartResponse = z.infer<typeof ZAddToCartResponse>;
-
-export const ZCartItem = z.object({
-  id: z.string(),
-  fundId: z.string(),
-  fundName: z.string(),
-  fundImage: z.string(),
-  raiserName: z.string(),
-  suggestedPoisha: z.number().int(),
-  /** Only approved funds can be paid; a fund may have been denied after it was added. */
-  payable: z.boolean(),
-  /** ISO 8601 date-time. */
-  createdAt: z.string(),
-});
-export type TCartItem = z.infer<typeof ZCartItem>;
-
-export const ZCartList = z.object({ items: z.array(ZCartItem) });
-export type TCartList = z.infer<typeof ZCartList>;
-
-export const ZDeleteCartResponse = z.object({ deleted: z.literal(true) });
+/* The selected donations (cart): schemas/cart.ts. */
+export * from './cart';
 
 /* ---------- payments ---------- */
 

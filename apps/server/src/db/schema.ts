@@ -168,7 +168,7 @@ export const funds = pgTable(
      * How near its goal a fund is, in hundredths (0–99), -1 once reached: kept by the
      * database, and indexed for the "nearly funded" order instead of the raised total,
      * whose index would make every donation's update of this row write every index
-     * (no HOT update); it changes once in a hundredth of the goal (decision NNN).
+     * (no HOT update); it changes once in a hundredth of the goal (decision 462).
      */
     progressStep: smallint('progress_step').generatedAlwaysAs(
       sql`case when raised_poisha >= goal_poisha then -1 else (raised_poisha * 100 / goal_poisha)::smallint end`,

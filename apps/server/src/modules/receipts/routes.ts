@@ -44,7 +44,7 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
   const org: Organisation = { name: config.ORG_NAME, address: config.ORG_ADDRESS };
   const printer = createPrinter({ threads: config.PDF_THREADS });
-  // Statements on a thread of their own (decision NNN): a long one (up to a second for
+  // Statements on a thread of their own (decision 461): a long one (up to a second for
   // 10,000 gifts) never holds a receipt back, and statements asked at once wait for each
   // other, not for the receipts.
   const statementPrinter = createPrinter({ threads: 1 });

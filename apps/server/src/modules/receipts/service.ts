@@ -163,7 +163,7 @@ export async function receiptPdf(
 }
 
 /**
- * The most donations a statement lists one by one (decision NNN): at most this many rows
+ * The most donations a statement lists one by one (decision 461): at most this many rows
  * are read and drawn, so a statement's memory and drawing time are bounded (10,000 gifts:
  * ~1 s of its own thread, ~2 MB of PDF). A year with more is stated as its totals by
  * month, with every donation in the donor's CSV.

@@ -1019,7 +1019,9 @@ export const spendingReports = pgTable(
     lines: jsonb('lines').notNull(),
     totalPoisha: bigint('total_poisha', { mode: 'number' }).notNull(),
     /** Uploads' addresses (receipts, work done); kept from the upload clean-up while used. */
-    photos: jsonb('photos').notNull().default(sql`'[]'::jsonb`),
+    photos: jsonb('photos')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text('status').notNull().default('pending'),
     feedback: text('feedback'),
     decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),

@@ -534,7 +534,7 @@ const MATRIX: Record<string, Row> = {
     except: { admin: 409 },
   },
   'withdrawals.fundPayouts': { request: () => ({ params: { id: ownFundId } }) },
-  'spendingReports.create': {
+  'spending.create': {
     request: () => ({
       params: { id: withdrawalId },
       payload: { body: 'Spent on books', lines: [{ label: 'Books', amountTk: 100 }] },
@@ -542,8 +542,8 @@ const MATRIX: Record<string, Row> = {
     // The raiser's own withdrawal, refused by its state: it is not paid yet.
     except: { verified: 409, other: 404, admin: 404 },
   },
-  'spendingReports.adminList': { request: () => ({}) },
-  'spendingReports.decide': {
+  'spending.adminList': { request: () => ({}) },
+  'spending.decide': {
     request: () => ({
       params: { id: randomUUID() },
       payload: { status: 'denied', feedback: 'No receipts', version: 1 },

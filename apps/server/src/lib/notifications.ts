@@ -197,7 +197,8 @@ export async function notifyDecision(
     queue.publicUrl,
   );
   await queue.enqueueMail(`decision:${kind}:${String(r.key_id)}`, mail);
-  await queue.enqueueDecisionSms?.(kind, id, String(r.status));
+  // A spending report's decision is mailed only; the others may go by SMS too.
+  if (kind !== 'spendingReport') await queue.enqueueDecisionSms?.(kind, id, String(r.status));
 }
 
 /** Waiting counts, as the admin overview has them. */

@@ -13,8 +13,7 @@ import { usePageParam } from '../../../lib/use-page-param';
 import { DecisionControls } from './decision-controls';
 
 const DENY_TITLE = 'Deny this spending report?';
-const DENY_TEXT =
-  'The raiser is told your reason by e-mail and may post a new report; nothing is published.';
+const DENY_TEXT = 'The raiser reads your reason by e-mail and may post a new report.';
 
 /**
  * Raisers' spending reports of paid payouts wait here until an admin approves one (it is

@@ -9,12 +9,18 @@ import {
   test,
 } from './fixtures';
 
+/** A real 1×1 PNG: the receipt's photo. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const popupHeading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
 /** Today in Dhaka (YYYY-MM-DD): the day an admin records a payout sent. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
 
-test('a raiser is paid to an approved bKash account, and everybody sees where the money went', async ({
+test('a raiser is paid to an approved bKash account, reports how it was spent, and everybody sees where the money went', async ({
   page,
   browser,
 }) => {
@@ -96,15 +102,61 @@ test('a raiser is paid to an approved bKash account, and everybody sees where th
     `BKA${stamp.toUpperCase()}`,
   );
 
-  // A visitor (signed out) sees where the money went on the fund's page.
+  // The raiser reports how the payout was spent: two lines and a receipt's photo.
+  await page.goto('/dashboard/raisedfund');
+  const payout = page.getByRole('listitem', { name: `400 Tk from ${fundName}` });
+  await expect(payout.getByText('No report yet')).toBeVisible();
+  await payout.getByRole('button', { name: /^Write a spending report/ }).click();
+  await payout
+    .getByLabel('How the money was spent')
+    .fill('We bought text books and paid the tutor.');
+  const line1 = payout.getByRole('group', { name: 'Line 1' });
+  await line1.getByLabel('What it paid for').fill('Text books');
+  await line1.getByLabel('Amount (Tk)').fill('250');
+  await payout.getByRole('button', { name: 'Add a line' }).click();
+  const line2 = payout.getByRole('group', { name: 'Line 2' });
+  await line2.getByLabel('What it paid for').fill('Tutor, November');
+  await line2.getByLabel('Amount (Tk)').fill('১৫০');
+  await expect(payout.getByTestId('report-total')).toHaveText('400 Tk');
+  await payout.getByRole('button', { name: 'Add a photo' }).click();
+  await payout.getByLabel('Upload image', { exact: false }).setInputFiles({
+    name: 'receipt.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  await expect(payout.getByRole('img', { name: 'Chosen image preview' })).toBeVisible();
+  await payout.getByRole('button', { name: 'Send for review' }).click();
+  await expect(popupHeading(page, 'Spending report sent')).toBeVisible();
+  await expect(payout.getByTestId('report-state')).toHaveText('Waiting for review');
+
+  // The admin reviews it beside the payout and approves it.
+  await admin.goto('/dashboard/admin/managewithdrawals');
+  const reportRow = admin
+    .getByRole('table', { name: 'Spending reports' })
+    .locator('tr', { hasText: fundName });
+  await expect(reportRow).toContainText('Tutor, November');
+  await expect(reportRow).toContainText('400 Tk');
+  await expect(reportRow.getByRole('img', { name: 'Receipt or work photo 1' })).toBeVisible();
+  await reportRow.getByRole('button', { name: /^Approved/ }).click();
+  await expect(popupHeading(admin, 'Spending report published')).toBeVisible();
+  await page.reload();
+  await expect(payout.getByTestId('report-state')).toHaveText('Published');
+
+  // A visitor (signed out) sees where the money went on the fund's page, with the report.
   const visitor = await browser.newPage();
   await visitor.goto(`/donatenow/${fundId}`);
   await expect(visitor.getByRole('heading', { name: 'Where the money went' })).toBeVisible();
   await expect(visitor.getByTestId('payouts-paid')).toHaveText('400 Tk');
   await expect(visitor.getByTestId('payouts-remaining')).toHaveText('600 Tk');
-  await expect(
-    visitor.getByRole('list', { name: 'Payouts to the organiser' }).getByRole('listitem'),
-  ).toContainText('by bKash');
+  const paidOut = visitor
+    .getByRole('list', { name: 'Payouts to the organiser' })
+    .getByRole('listitem');
+  await expect(paidOut).toContainText('by bKash');
+  const report = paidOut.getByTestId('spending-report');
+  await expect(report).toContainText('We bought text books and paid the tutor.');
+  await expect(report.getByRole('row', { name: /Text books/ })).toContainText('250 Tk');
+  await expect(report.getByRole('row', { name: /Tutor, November/ })).toContainText('150 Tk');
+  await expect(report.getByRole('img', { name: 'Receipt or work photo 1' })).toBeVisible();
   await visitor.close();
 
   // The accountant's CSV has the payout, the account masked.

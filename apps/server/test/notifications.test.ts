@@ -194,6 +194,7 @@ describe('daily digest', () => {
       withdrawals: 3,
       openReports: 0,
       needsReview: 0,
+      spendingReports: 0,
     };
     const url = 'http://localhost:3000/dashboard/admin/overview';
     const mail = digestMail('bn', { email: 'a@example.com', name: 'আয়েশা' }, waiting, url);

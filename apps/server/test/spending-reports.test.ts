@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAdminFund, TOwnFund } from '@easyfund/shared/schemas/funds';
 import { spendingReports, user } from '../src/db/schema';
 import { setSubscription } from '../src/modules/updates/subscriptions';
 import { createDonation, createFund } from '../src/seed/factories';
@@ -266,10 +267,26 @@ describe('reviewing a spending report', () => {
 });
 
 describe('report due', () => {
+  const overview = async () =>
+    (await as(admin).inject('GET', '/api/admin/overview')).json() as {
+      waiting: { spendingReports: number };
+      reportsDue: number;
+    };
+  const myFund = async (raiser: SignedInUser, fundId: string) =>
+    ((await as(raiser).inject('GET', '/api/me/funds')).json().items as TOwnFund[]).find(
+      (f) => f.id === fundId,
+    )!;
+  const adminFund = async (fundId: string) =>
+    (
+      (await as(admin).inject('GET', '/api/admin/funds?pageSize=100')).json().items as TAdminFund[]
+    ).find((f) => f.id === fundId)!;
+
   it('shows a payout paid 30 days ago without an approved report as due to its raiser and admins', async () => {
+    const before = await overview();
     const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60_000).toISOString().slice(0, 10);
-    const { raiser, w } = await paidPayout({ paidOn: longAgo });
-    const recent = await paidPayout({ by: raiser });
+    const { raiser, fund, w } = await paidPayout({ paidOn: longAgo });
+    const today = new Date().toISOString().slice(0, 10);
+    const recent = await paidPayout({ by: raiser, paidOn: today });
     const mine = (await as(raiser).inject('GET', '/api/me/withdrawals')).json().items as {
       id: string;
       reportDue: boolean;
@@ -280,18 +297,44 @@ describe('report due', () => {
       await as(admin).inject('GET', '/api/admin/withdrawals?status=paid&pageSize=100')
     ).json().items as { id: string; reportDue: boolean }[];
     expect(listed.find((x) => x.id === w.id)!.reportDue).toBe(true);
-    // A waiting report does not end it; an approved one does.
+    // The fund is marked too: in the raiser's fund list, the admins' and the overview.
+    expect((await myFund(raiser, fund.id)).reportDue).toBe(true);
+    expect((await myFund(raiser, recent.fund.id)).reportDue).toBe(false);
+    expect((await adminFund(fund.id)).reportDue).toBe(true);
+    expect((await adminFund(recent.fund.id)).reportDue).toBe(false);
+    expect((await overview()).reportsDue).toBe(before.reportsDue + 1);
+    // Another raiser sees no such mark on their own funds.
+    const stranger = await createSignedInUser(ctx, { role: 'verified' });
+    expect((await as(stranger).inject('GET', '/api/me/funds')).json().items).toEqual([]);
+
+    // A waiting report does not end it (the admins' queue counts it); an approved one does.
     const report = (await post(raiser, w.id)).json();
+    expect((await overview()).waiting.spendingReports).toBe(before.waiting.spendingReports + 1);
     expect(
       (await as(raiser).inject('GET', '/api/me/withdrawals'))
         .json()
         .items.find((x: { id: string }) => x.id === w.id).reportDue,
     ).toBe(true);
+    expect((await myFund(raiser, fund.id)).reportDue).toBe(true);
     expect((await decide(report.id, { status: 'approved' })).statusCode).toBe(200);
     expect(
       (await as(raiser).inject('GET', '/api/me/withdrawals'))
         .json()
         .items.find((x: { id: string }) => x.id === w.id).reportDue,
     ).toBe(false);
+    expect((await myFund(raiser, fund.id)).reportDue).toBe(false);
+    expect((await adminFund(fund.id)).reportDue).toBe(false);
+    const after = await overview();
+    expect(after.reportsDue).toBe(before.reportsDue);
+    expect(after.waiting.spendingReports).toBe(before.waiting.spendingReports);
+  });
+
+  it('is due from the 30th day after the payout day, not before', async () => {
+    const day = (daysAgo: number) =>
+      new Date(Date.now() - daysAgo * 24 * 60 * 60_000).toISOString().slice(0, 10);
+    const due = await paidPayout({ paidOn: day(30) });
+    const notYet = await paidPayout({ paidOn: day(29) });
+    expect((await myFund(due.raiser, due.fund.id)).reportDue).toBe(true);
+    expect((await myFund(notYet.raiser, notYet.fund.id)).reportDue).toBe(false);
   });
 });

@@ -88,7 +88,7 @@ const NO_FEEDBACK: Record<DecisionKind, Record<'approved' | 'denied', { text: st
   },
   spendingReport: {
     approved: { text: 'Your report is now public under "Where the money went" on your fund page.' },
-    denied: { text: 'You can post a new report from your withdrawals page.' },
+    denied: { text: 'You can post a new report from My Raised Fund.' },
   },
 };
 
@@ -96,7 +96,7 @@ const NO_FEEDBACK: Record<DecisionKind, Record<'approved' | 'denied', { text: st
 function itemPath(kind: DecisionKind, approved: boolean, fundId: string | null): string {
   if (kind === 'application') return PAGES.verification.path;
   if (kind === 'withdrawal') return PAGES.withdraw.path;
-  if (kind === 'spendingReport' && !approved) return PAGES.withdraw.path;
+  if (kind === 'spendingReport' && !approved) return PAGES.raisedFund.path;
   return approved && fundId
     ? PAGES.fundDetails.path.replace(':id', encodeURIComponent(fundId))
     : PAGES.raisedFund.path;
@@ -209,6 +209,7 @@ export interface WaitingCounts {
   withdrawals: number;
   openReports: number;
   needsReview: number;
+  spendingReports: number;
 }
 
 /** The daily digest to one admin: each queue that has something, with its count. */
@@ -225,6 +226,7 @@ export function digestMail(
     [translate(lang, 'Withdrawal requests'), waiting.withdrawals],
     [translate(lang, 'Reported funds'), waiting.openReports],
     [translate(lang, 'Payments held for review'), waiting.needsReview],
+    [translate(lang, 'Spending reports'), waiting.spendingReports],
   ];
   const total = lines.reduce((s, [, n]) => s + n, 0);
   const subject = translate(lang, 'Waiting for a decision: {{n}}', {

@@ -223,6 +223,8 @@ export const ZOwnFund = ZFundRecord.extend({
   /** Paid out to the raiser. */
   paidOutPoisha: z.number().int(),
   availablePoisha: z.number().int(),
+  /** A payout paid 30 days ago or more has no approved spending report yet. */
+  reportDue: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -249,6 +251,8 @@ export const ZAdminFund = ZFundRecord.extend({
   raiser: ZPersonRef,
   decidedBy: ZPersonRef.nullable(),
   decidedAt: z.string().nullable(),
+  /** A payout paid 30 days ago or more has no approved spending report yet. */
+  reportDue: z.boolean(),
   createdAt: z.string(),
 });
 export type TAdminFund = z.infer<typeof ZAdminFund>;

@@ -16,6 +16,8 @@ export const ZWaiting = z.object({
   openReports: z.number().int(),
   /** Payments whose money was taken but not recorded, held for an admin's review. */
   needsReview: z.number().int(),
+  /** Spending reports of payouts waiting for review before they are public. */
+  spendingReports: z.number().int(),
 });
 export type TWaiting = z.infer<typeof ZWaiting>;
 
@@ -27,5 +29,7 @@ export const ZAdminOverview = z.object({
   /** Every cause, in the causes' order, zeros included. */
   perCause: z.array(ZTotals.extend({ cause: z.enum(CAUSE_IDS) })),
   waiting: ZWaiting,
+  /** Funds with a payout paid 30 days ago or more and no approved spending report. */
+  reportsDue: z.number().int(),
 });
 export type TAdminOverview = z.infer<typeof ZAdminOverview>;

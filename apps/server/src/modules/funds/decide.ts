@@ -9,6 +9,7 @@ import { type Decision, decidePending, OWN_FUND_REQUEST } from '../../lib/decisi
 import { NotFound } from '../../lib/errors';
 import { countUpTo, type PageRequest, paginate } from '../../lib/lists';
 import { decideChange, holdFund, type PendingChange, pendingChanges } from './changes';
+import { fundsWithReportDue } from '../spending-reports/service';
 import { recordEvent } from './events';
 
 /* Admins' side of funds: every fund request, and approving or denying one. */
@@ -34,6 +35,7 @@ type AdminFundRow = Awaited<ReturnType<typeof adminFundQuery>>[number];
 function toAdminFund(
   { fund, raiser: r, decider: d }: AdminFundRow,
   pendingChange: PendingChange | null,
+  reportDue: boolean,
 ): TAdminFund {
   return {
     id: fund.id,
@@ -55,6 +57,7 @@ function toAdminFund(
     raiser: r,
     decidedBy: d && d.id ? { id: d.id, name: d.name, email: d.email } : null,
     decidedAt: fund.decidedAt?.toISOString() ?? null,
+    reportDue,
     createdAt: fund.createdAt.toISOString(),
   };
 }
@@ -95,13 +98,13 @@ export async function listAdminFunds(
     ),
     (row) => row,
   );
-  const changes = await pendingChanges(
-    db,
-    page.items.map((r) => r.fund.id),
-  );
+  const ids = page.items.map((r) => r.fund.id);
+  const [changes, due] = await Promise.all([pendingChanges(db, ids), fundsWithReportDue(db, ids)]);
   return {
     ...page,
-    items: page.items.map((r) => toAdminFund(r, changes.get(r.fund.id) ?? null)),
+    items: page.items.map((r) =>
+      toAdminFund(r, changes.get(r.fund.id) ?? null, due.has(r.fund.id)),
+    ),
   };
 }
 
@@ -110,7 +113,8 @@ async function adminFundOf(tx: Tx, fundId: string): Promise<TAdminFund> {
   const [row] = await adminFundQuery(tx, eq(funds.id, fundId));
   if (!row) throw new NotFound('Fund');
   const changes = await pendingChanges(tx, [fundId]);
-  return toAdminFund(row, changes.get(fundId) ?? null);
+  const due = await fundsWithReportDue(tx, [fundId]);
+  return toAdminFund(row, changes.get(fundId) ?? null, due.has(fundId));
 }
 
 /** An admin approves or denies a fund's pending material edit. */

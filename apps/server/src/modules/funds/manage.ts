@@ -13,6 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { funds } from '../../db/schema';
 import { Invalid, NotFound } from '../../lib/errors';
+import { fundsWithReportDue } from '../spending-reports/service';
 import { availableOf, totalsOf, withdrawalTotals } from '../withdrawals/balance';
 import { type PendingChange, pendingChanges, type Proposed, proposeChange } from './changes';
 import { recordEvent } from './events';
@@ -70,6 +71,7 @@ function toOwnFund(
   row: FundRow,
   totals: ReturnType<typeof totalsOf>,
   pendingChange: PendingChange | null = null,
+  reportDue = false,
 ): TOwnFund {
   return {
     id: row.id,
@@ -92,6 +94,7 @@ function toOwnFund(
     heldForPayoutPoisha: totals.heldForPayoutPoisha,
     paidOutPoisha: totals.paidOutPoisha,
     availablePoisha: availableOf(row.raisedPoisha, totals),
+    reportDue,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -135,8 +138,14 @@ export async function listMyFunds(db: Db, actor: Actor): Promise<TMyFundsRespons
     .where(eq(funds.raiserId, actor.id))
     .orderBy(desc(funds.createdAt), desc(funds.id));
   const ids = rows.map((r) => r.id);
-  const [totals, changes] = await Promise.all([withdrawalTotals(db, ids), pendingChanges(db, ids)]);
-  const items = rows.map((r) => toOwnFund(r, totalsOf(totals, r.id), changes.get(r.id) ?? null));
+  const [totals, changes, due] = await Promise.all([
+    withdrawalTotals(db, ids),
+    pendingChanges(db, ids),
+    fundsWithReportDue(db, ids),
+  ]);
+  const items = rows.map((r) =>
+    toOwnFund(r, totalsOf(totals, r.id), changes.get(r.id) ?? null, due.has(r.id)),
+  );
   return {
     items,
     totalRaisedPoisha: items.reduce((s, f) => s + f.raisedPoisha, 0),
@@ -158,11 +167,12 @@ export async function getMyFund(db: Db, actor: Actor, fundId: string): Promise<T
 }
 
 async function ownFundOf(db: Db | Tx, row: FundRow): Promise<TOwnFund> {
-  const [totals, changes] = await Promise.all([
+  const [totals, changes, due] = await Promise.all([
     withdrawalTotals(db, [row.id]),
     pendingChanges(db, [row.id]),
+    fundsWithReportDue(db, [row.id]),
   ]);
-  return toOwnFund(row, totalsOf(totals, row.id), changes.get(row.id) ?? null);
+  return toOwnFund(row, totalsOf(totals, row.id), changes.get(row.id) ?? null, due.has(row.id));
 }
 
 /**

@@ -4,6 +4,7 @@ import { TIME_ZONE } from '@easyfund/shared/format';
 import type { TAdminOverview, TWaiting } from '@easyfund/shared/schemas/overview';
 import { type Db, rowsOf } from '../../db/client';
 import { ofLedgerMode } from '../../lib/ledger-mode';
+import { countFundsWithReportDue } from '../spending-reports/service';
 
 /** Days shown in the per-day chart. */
 export const OVERVIEW_DAYS = 90;
@@ -93,7 +94,8 @@ export async function waitingCounts(db: Db): Promise<TWaiting> {
         (select count(*) from fund_changes where status = 'pending') as fund_changes,
         (select count(*) from withdrawals w where w.status = 'pending' and ${ofLedgerMode(sql`w.mode`)}) as withdrawals,
         (select count(*) from fund_reports where status = 'open') as open_reports,
-        (select count(*) from payments p where p.status = 'needs_review' and ${ofLedgerMode(sql`p.mode`)}) as needs_review`),
+        (select count(*) from payments p where p.status = 'needs_review' and ${ofLedgerMode(sql`p.mode`)}) as needs_review,
+        (select count(*) from spending_reports where status = 'pending') as spending_reports`),
   );
   return {
     applications: int(r?.applications),
@@ -102,11 +104,18 @@ export async function waitingCounts(db: Db): Promise<TWaiting> {
     withdrawals: int(r?.withdrawals),
     openReports: int(r?.open_reports),
     needsReview: int(r?.needs_review),
+    spendingReports: int(r?.spending_reports),
   };
 }
 
 /** The admin overview. */
 export async function adminOverview(db: Db): Promise<TAdminOverview> {
-  const [t, d, c, w] = await Promise.all([totals(db), perDay(db), perCause(db), waitingCounts(db)]);
-  return { totals: t, perDay: d, perCause: c, waiting: w };
+  const [t, d, c, w, due] = await Promise.all([
+    totals(db),
+    perDay(db),
+    perCause(db),
+    waitingCounts(db),
+    countFundsWithReportDue(db),
+  ]);
+  return { totals: t, perDay: d, perCause: c, waiting: w, reportsDue: due };
 }

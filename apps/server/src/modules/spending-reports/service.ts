@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  lte,
+  notExists,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DecisionStatus } from '@easyfund/shared/constants';
@@ -17,6 +30,7 @@ import { refuseChanged, refuseOwn } from '../../lib/decisions';
 import { Conflict, NotFound } from '../../lib/errors';
 import { type PageRequest, paginate } from '../../lib/lists';
 import { recordEvent } from '../funds/events';
+import { currentModeWithdrawal } from '../withdrawals/balance';
 
 export const OWN_SPENDING_REPORT = 'Your own payout: another admin must decide on its report';
 
@@ -79,6 +93,49 @@ export function isReportDue(
   if (latest?.status === 'approved') return false;
   const paid = Date.parse(`${w.paidOn}T00:00:00Z`);
   return now.getTime() - paid >= SPENDING_REPORT_DUE_DAYS * DAY_MS;
+}
+
+/**
+ * The last payout day whose report is due now: the same clock as {@link isReportDue} (a
+ * day counts from its midnight, UTC), as a YYYY-MM-DD day to compare with `paid_on`.
+ */
+export function reportDueCutoff(now: Date = new Date()): string {
+  return new Date(now.getTime() - SPENDING_REPORT_DUE_DAYS * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** SQL: a withdrawal of the site's money mode, paid on or before the cutoff, without an approved report. */
+function dueWithdrawal(now: Date): SQL | undefined {
+  return and(
+    eq(withdrawals.status, 'paid'),
+    lte(withdrawals.paidOn, reportDueCutoff(now)),
+    currentModeWithdrawal,
+    notExists(
+      sql`(select 1 from ${spendingReports} where ${spendingReports.withdrawalId} = ${withdrawals.id} and ${spendingReports.status} = 'approved')`,
+    ),
+  );
+}
+
+/** Of the given funds, those with a payout whose spending report is due ("report due"). */
+export async function fundsWithReportDue(
+  db: Db | Tx,
+  fundIds: string[],
+  now: Date = new Date(),
+): Promise<Set<string>> {
+  if (fundIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ fundId: withdrawals.fundId })
+    .from(withdrawals)
+    .where(and(inArray(withdrawals.fundId, fundIds), dueWithdrawal(now)));
+  return new Set(rows.map((r) => r.fundId));
+}
+
+/** How many funds have a payout whose spending report is due (the admin overview). */
+export async function countFundsWithReportDue(db: Db, now: Date = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(withdrawals.fundId) })
+    .from(withdrawals)
+    .where(dueWithdrawal(now));
+  return row?.n ?? 0;
 }
 
 /** What the e-mails of a published report need. */

@@ -7,6 +7,7 @@ import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import { adminFundsQuery, useDecideFund } from '../../../api/funds';
 import { FundImage } from '../../../components/fund-image';
 import { PagedTable } from '../../../components/paged-table';
+import { ReportDueBadge } from '../../../components/report-due-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
 import { popup } from '../../../lib/popups';
@@ -92,6 +93,11 @@ export function Component() {
               </td>
               <td>
                 <StatusBadge status={f.status} />
+                {f.reportDue && (
+                  <span className="mt-1 block">
+                    <ReportDueBadge />
+                  </span>
+                )}
               </td>
               <td>
                 <DecisionControls

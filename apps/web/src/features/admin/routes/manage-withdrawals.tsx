@@ -5,6 +5,7 @@ import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { fundStatementUrl } from '../../../api/payouts';
 import { useDecideWithdrawal, useRecordPayout, withdrawalsQuery } from '../../../api/withdrawals';
 import { PagedTable } from '../../../components/paged-table';
+import { ReportDueBadge } from '../../../components/report-due-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -14,6 +15,7 @@ import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
 import { DecisionControls } from '../components/decision-controls';
 import { type PayoutBody, PayoutControls } from '../components/payout-controls';
+import { PendingSpendingReports } from '../components/pending-spending-reports';
 
 const WITHDRAWAL_UPDATED = 'Withdrawal Updated Successfully';
 const PAYOUT_RECORDED = 'Payout recorded';
@@ -54,6 +56,8 @@ export function Component() {
           {t(PAGE_TITLES.managePayoutAccounts)}
         </Link>
       </p>
+      <PendingSpendingReports />
+      <h2 className="mb-3 text-xl font-semibold">{t('Withdrawal requests')}</h2>
       <PagedTable
         query={list}
         label="Withdrawal requests"
@@ -99,6 +103,11 @@ export function Component() {
             <td>{dateTime(w.createdAt)}</td>
             <td>
               <StatusBadge status={w.status} />
+              {w.reportDue && (
+                <span className="mt-1 block">
+                  <ReportDueBadge />
+                </span>
+              )}
             </td>
             <td>
               <DecisionControls

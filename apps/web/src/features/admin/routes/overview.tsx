@@ -8,6 +8,7 @@ import { QueryState } from '../../../components/query-state';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
+import { ReportDueBadge } from '../../../components/report-due-badge';
 import { ExportForm } from '../components/export-form';
 import { RamadanDates } from '../components/ramadan-dates';
 import { SmsCosts } from '../components/sms-costs';
@@ -80,6 +81,7 @@ function Waiting({ data, i18n }: { data: TAdminOverview; i18n: I18n }) {
     [t('Withdrawal requests'), data.waiting.withdrawals, paths.manageWithdrawals],
     [t('Reported funds'), data.waiting.openReports, paths.messages],
     [t('Payments held for review'), data.waiting.needsReview, paths.heldPayments],
+    [t('Spending reports'), data.waiting.spendingReports, paths.manageWithdrawals],
   ] as const;
   return (
     <section aria-labelledby="waiting-heading" className="mb-10">
@@ -104,6 +106,16 @@ function Waiting({ data, i18n }: { data: TAdminOverview; i18n: I18n }) {
           </li>
         ))}
       </ul>
+      {data.reportsDue > 0 && (
+        <p className="mt-3 flex flex-wrap items-center gap-2" data-testid="reports-due">
+          <ReportDueBadge />
+          <Link to={paths.manageRequestedFund} className="link">
+            {t('Funds with a spending report due (30 days after a payout): {{n}}', {
+              n: number(data.reportsDue),
+            })}
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

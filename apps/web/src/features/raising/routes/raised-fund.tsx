@@ -10,6 +10,8 @@ import { fundStatementUrl } from '../../../api/payouts';
 import { myWithdrawalsQuery } from '../../../api/withdrawals';
 import { PageLoader } from '../../../components/page-loader';
 import { FundRecurringIncome } from '../components/fund-recurring-income';
+import { PayoutReports } from '../components/payout-reports';
+import { ReportDueBadge } from '../../../components/report-due-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
@@ -111,6 +113,8 @@ export function Component() {
       ) : (
         <WithdrawalsTable items={withdrawals.data.items} />
       )}
+
+      <PayoutReports withdrawals={withdrawals.data.items} />
     </section>
   );
 }
@@ -138,6 +142,11 @@ function FundsTable({ funds }: { funds: TOwnFund[] }) {
               <td>{digits(i + 1)}</td>
               <th scope="row" className="font-medium">
                 {f.name}
+                {f.reportDue && (
+                  <span className="mt-1 block">
+                    <ReportDueBadge />
+                  </span>
+                )}
               </th>
               <td>{number(f.donationCount)}</td>
               <td>
@@ -223,6 +232,11 @@ function WithdrawalsTable({ items }: { items: TWithdrawal[] }) {
               <td>{dateTime(w.createdAt)}</td>
               <td>
                 <StatusBadge status={w.status} />
+                {w.reportDue && (
+                  <span className="mt-1 block">
+                    <ReportDueBadge />
+                  </span>
+                )}
               </td>
               <td className="max-w-xs whitespace-pre-line">
                 {w.feedback ?? '—'}

@@ -1,0 +1,19 @@
+import { useI18n } from '../lib/i18n';
+
+/**
+ * "Report due": a payout paid 30 days ago or more has no approved spending report yet
+ * (the `reportDue` of a fund or a withdrawal, worked out by the server).
+ */
+export function ReportDueBadge() {
+  const { t } = useI18n();
+  return (
+    <span
+      className="badge badge-warning whitespace-nowrap font-medium"
+      title={t(
+        'A payout was paid 30 days ago or more and its spending report is not published yet',
+      )}
+    >
+      {t('Report due')}
+    </span>
+  );
+}

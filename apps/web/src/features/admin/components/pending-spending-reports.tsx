@@ -1,0 +1,160 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DECISION_STATUSES, type DecisionStatus } from '@easyfund/shared/constants';
+import { srcsetFor } from '@easyfund/shared/images';
+import type { TAdminSpendingReport } from '@easyfund/shared/schemas/spending';
+import { spendingReportsForReviewQuery, useDecideSpendingReport } from '../../../api/spending';
+import { PagedTable } from '../../../components/paged-table';
+import { StatusBadge } from '../../../components/status-badge';
+import { useI18n } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
+import { popup } from '../../../lib/popups';
+import { usePageParam } from '../../../lib/use-page-param';
+import { DecisionControls } from './decision-controls';
+
+const DENY_TITLE = 'Deny this spending report?';
+const DENY_TEXT = 'The raiser reads your reason by e-mail and may post a new report.';
+
+/**
+ * Raisers' spending reports of paid payouts wait here until an admin approves one (it is
+ * then public under "Where the money went" and e-mailed to the donors who asked for news)
+ * or denies it with a reason for the raiser.
+ */
+export function PendingSpendingReports() {
+  const { t, dateTime, date, tk, number } = useI18n();
+  const [status, setStatus] = useState<DecisionStatus>('pending');
+  const [page, setPage] = usePageParam('reportsPage');
+  const list = useQuery(spendingReportsForReviewQuery(status, page));
+  const decideReport = useDecideSpendingReport();
+
+  const decide = async (r: TAdminSpendingReport, next: 'approved' | 'denied', feedback: string) => {
+    if (next === 'denied' && !(await popup.confirm(DENY_TITLE, DENY_TEXT, 'Deny'))) return;
+    try {
+      await decideReport.mutateAsync({ id: r.id, status: next, feedback, version: r.version });
+      if (next === 'approved') void popup.success('Spending report published');
+      else void popup.success('Spending report denied');
+    } catch (err) {
+      await popup.decisionFailed(err);
+    }
+  };
+
+  return (
+    <section aria-labelledby="spending-reports-heading" className="mb-10">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="spending-reports-heading" className="text-xl font-semibold">
+          {t('Spending reports')} {list.data ? `(${number(list.data.total)})` : ''}
+        </h2>
+        <div className="join" role="group" aria-label={t('Which spending reports')}>
+          {DECISION_STATUSES.map((s) => (
+            <button
+              key={s}
+              type="button"
+              aria-pressed={status === s}
+              className={`btn join-item btn-sm ${status === s ? 'btn-primary' : 'btn-outline'}`}
+              onClick={() => {
+                setStatus(s);
+                setPage(1);
+              }}
+            >
+              {s === 'pending' ? t('Waiting') : s === 'approved' ? t('Approved') : t('Denied')}
+            </button>
+          ))}
+        </div>
+      </div>
+      <PagedTable
+        query={list}
+        label={t('Spending reports')}
+        pagesLabel={t('Spending report pages')}
+        empty={
+          status === 'pending'
+            ? t('No spending reports wait for review.')
+            : t('No spending reports yet.')
+        }
+        columns={[t('Posted'), t('Fund'), t('Payout'), t('Report'), t('Status'), t('Decision')]}
+        onPage={setPage}
+        row={(r) => (
+          <tr key={r.id}>
+            <td className="whitespace-nowrap">{dateTime(r.createdAt)}</td>
+            <th scope="row" className="font-medium">
+              <a className="link" href={paths.fund(r.fund.id)}>
+                {r.fund.name}
+              </a>
+              <span className="block text-xs font-normal text-base-content/80">
+                {r.author.name} · {r.author.email}
+              </span>
+            </th>
+            <td className="whitespace-nowrap">
+              {tk(r.payout.amountPoisha)}
+              {r.payout.paidOn && (
+                <span className="block text-xs text-base-content/80">
+                  {t('paid on {{day}}', { day: date(`${r.payout.paidOn}T12:00:00+06:00`) })}
+                </span>
+              )}
+            </td>
+            <td className="max-w-md">
+              <ReportBody report={r} />
+            </td>
+            <td>
+              <StatusBadge status={r.status} />
+            </td>
+            <td>
+              <DecisionControls
+                key={`${r.id}-${r.status}`}
+                subject={t('the spending report of {{fund}}', { fund: r.fund.name })}
+                status={r.status}
+                feedback={r.feedback}
+                onDecide={(next, feedback) => decide(r, next, feedback)}
+              />
+            </td>
+          </tr>
+        )}
+      />
+    </section>
+  );
+}
+
+/** What the raiser wrote: the text, each line with its amount, the total and the photos. */
+function ReportBody({ report }: { report: TAdminSpendingReport }) {
+  const { t, tk } = useI18n();
+  const overPayout = report.totalPoisha > report.payout.amountPoisha;
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="whitespace-pre-line break-words">{report.body}</p>
+      <table className="table table-xs">
+        <caption className="sr-only">{t('Amounts by line')}</caption>
+        <tbody>
+          {report.lines.map((line, i) => (
+            <tr key={i}>
+              <td className="break-words">{line.label}</td>
+              <td className="text-right whitespace-nowrap">{tk(line.amountPoisha)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th>{t('Total')}</th>
+            <th className="text-right whitespace-nowrap">{tk(report.totalPoisha)}</th>
+          </tr>
+        </tfoot>
+      </table>
+      {overPayout && (
+        <span className="badge badge-warning badge-sm">{t('More than the payout')}</span>
+      )}
+      {report.photos.length > 0 && (
+        <div className="grid grid-cols-3 gap-1">
+          {report.photos.map((photo, i) => (
+            <a key={photo} href={photo} target="_blank" rel="noreferrer">
+              <img
+                src={photo}
+                srcSet={srcsetFor(photo)}
+                sizes="96px"
+                alt={t('Receipt or work photo {{n}}', { n: i + 1 })}
+                className="h-16 w-24 rounded object-cover"
+              />
+            </a>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

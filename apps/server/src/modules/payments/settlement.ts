@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { payments } from '../../db/schema';
 import { notifyHeld } from '../../lib/notifications';
@@ -155,21 +155,40 @@ export async function recordDonation(
     within?: (tx: Tx) => Promise<void>;
   } = {},
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [paid] = await tx
+  const succeeded = (q: Db | Tx) =>
+    q
       .update(payments)
       .set({ status: 'succeeded', succeededAt: at, failureMessage: null, ...details })
       .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])))
       .returning({ id: payments.id });
+  // The fund's totals, the receipt number and the cart follow at the commit, by the
+  // deferred trigger `payments_record_at_commit` (migrations 0012 and 0014, decision
+  // 423): the rows every donation needs are then held for the commit only.
+  if (!within) {
+    // A donation's own recording (every confirmation, webhook and checkout): one statement,
+    // so one round trip and its own transaction — the payment becomes succeeded and, only
+    // if it did, its receipt job is added (keyed by the payment).
+    const receipt = await jobs?.sendStatement(
+      QUEUES.receiptMail,
+      { paymentId },
+      { id: paymentId, gate: 'paid' },
+    );
+    const { rows } = (await db.execute(
+      sql`with paid as (${succeeded(db).getSQL()})${receipt ? sql`, receipt as (${receipt})` : sql``} select id from paid`,
+    )) as unknown as { rows: { id: string }[] };
+    if (rows.length === 0) return false;
+    if (receipt) jobs?.sent(QUEUES.receiptMail);
+    return true;
+  }
+  return db.transaction(async (tx) => {
+    const [paid] = await succeeded(tx);
     if (!paid) return false;
-    await within?.(tx);
+    await within(tx);
     await jobs?.send(QUEUES.receiptMail, { paymentId: paid.id }, { id: paid.id, tx });
-    // The fund's totals, the receipt number and the cart follow at the commit, by the
-    // deferred trigger `payments_record_at_commit` (migrations 0012 and 0014, decision
-    // 423): the rows every donation needs are then held for the commit only.
     return true;
   });
 }
+
 /** A succeeded intent that does not match the payment: kept aside for an admin. */
 async function markNeedsReview(
   db: Db,

@@ -6,7 +6,7 @@ import { refundTransIdFor } from '../src/lib/payments/gateway';
 import { SslCommerzGateway } from '../src/lib/payments/sslcommerz';
 import { formatProviderLedgerReport } from '../src/lib/ledger-provider';
 import { checkGatewayLedger } from '../src/modules/payments/gateway-ledger';
-import { settleGatewayRefunds } from '../src/modules/payments/gateway-refunds';
+import { settleGatewayRefunds } from '../src/modules/payments/gateway-refund-status';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
 import { createRaisedFund, fundTotals } from './payments-helper';

@@ -11,7 +11,7 @@ import { loadConfig } from '../config';
 import { Jobs } from '../lib/jobs';
 import { withSafeErrors } from '../lib/log-errors';
 import { createCheckoutGateway, createPaymentProvider } from '../lib/payments/create-provider';
-import { settleGatewayRefunds } from '../modules/payments/gateway-refunds';
+import { settleGatewayRefunds } from '../modules/payments/gateway-refund-status';
 import { reconcilePendingPayments } from '../modules/payments/reconcile';
 import { runCommand } from './command';
 import { openProjectDatabase } from './project-database';

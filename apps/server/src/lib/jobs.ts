@@ -65,29 +65,46 @@ type Handler = (data: Record<string, unknown>) => Promise<void>;
 function transactionDb(tx: Tx): PgBoss.Db {
   return {
     async executeSql(text, values = []) {
-      const parts = text.split(/\$(\d+)/);
-      const chunks: SQL[] = parts.map((part, i) => {
-        if (i % 2 === 0) return sql.raw(part);
-        const v: unknown = values[Number(part) - 1];
-        // Drizzle leaves an undefined value out: it is SQL null here.
-        // Drizzle would spread a list into several parameters: a Postgres array literal.
-        const param =
-          v === undefined
-            ? null
-            : Array.isArray(v)
-              ? `{${v.map((x) => `"${String(x).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`
-              : v !== null && typeof v === 'object' && !(v instanceof Date)
-                ? JSON.stringify(v)
-                : v;
-        return sql`${param}`;
-      });
-      const result = (await tx.execute(sql.join(chunks))) as unknown as {
+      const result = (await tx.execute(asDrizzleSql(text, values))) as unknown as {
         rows: Record<string, unknown>[];
       };
       return { rows: result.rows };
     },
   };
 }
+
+/**
+ * pg-boss's statement text with $1… parameters as drizzle SQL with the same values;
+ * `replace` gives some parameters (by their number) as SQL of the caller's instead.
+ */
+function asDrizzleSql(
+  text: string,
+  values: readonly unknown[],
+  replace: ReadonlyMap<number, SQL> = new Map(),
+): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = parts.map((part, i) => {
+    if (i % 2 === 0) return sql.raw(part);
+    const replaced = replace.get(Number(part));
+    if (replaced) return replaced;
+    const v: unknown = values[Number(part) - 1];
+    // Drizzle leaves an undefined value out: it is SQL null here.
+    // Drizzle would spread a list into several parameters: a Postgres array literal.
+    const param =
+      v === undefined
+        ? null
+        : Array.isArray(v)
+          ? `{${v.map((x) => `"${String(x).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`
+          : v !== null && typeof v === 'object' && !(v instanceof Date)
+            ? JSON.stringify(v)
+            : v;
+    return sql`${param}`;
+  });
+  return sql.join(chunks);
+}
+
+/** pg-boss's one statement that adds a job (`createJob`): its queue name is parameter 2. */
+const QUEUE_NAME_PARAMETER = 2;
 
 /**
  * The job queue: pg-boss on the application's own database (PostgreSQL or the embedded
@@ -278,6 +295,52 @@ export class Jobs {
       );
       this.workerIds.set(queue, workerId);
     }
+  }
+
+  /**
+   * The statement that adds a job, for a caller's own statement (a data-modifying `WITH`
+   * part): pg-boss's own text and values, except that the queue's name is read from
+   * `gate` (the name of an earlier part of the same statement), so the job is added only
+   * when that part has a row, in the same round trip and the same transaction. Call
+   * `sent` once the statement committed with a job in it.
+   */
+  async sendStatement(
+    queue: QueueName,
+    data: Record<string, unknown>,
+    opts: { id: string; gate: string },
+  ): Promise<SQL> {
+    let statement: SQL | undefined;
+    await this.boss.send(queue, data, {
+      id: opts.id,
+      db: {
+        async executeSql(text, values = []) {
+          // Its one parameter named `$2 as name` (pg-boss 10's `insertJob`): anything else
+          // would add the job whatever the gate says.
+          if (!/^\s*INSERT INTO\b/i.test(text) || !/\$2 as name\b/.test(text)) {
+            throw new Error('pg-boss adds a job with another statement than expected');
+          }
+          statement = asDrizzleSql(
+            text,
+            values,
+            new Map([
+              [
+                QUEUE_NAME_PARAMETER,
+                sql`(SELECT ${queue}::text FROM ${sql.identifier(opts.gate)})`,
+              ],
+            ]),
+          );
+          return { rows: [{ id: opts.id }] };
+        },
+      },
+    });
+    if (!statement) throw new Error('pg-boss added no job');
+    return statement;
+  }
+
+  /** A job added by a `sendStatement` statement has committed: this process's worker takes it. */
+  sent(queue: QueueName): void {
+    const workerId = this.workerIds.get(queue);
+    if (workerId) this.boss.notifyWorker(workerId);
   }
 
   /** Adds a job; with `tx`, as part of that transaction. Returns the job's id (null when

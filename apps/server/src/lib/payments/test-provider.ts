@@ -1,15 +1,8 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
-import {
-  testProcessorIntents,
-  testProcessorPaymentMethods,
-  testProcessorRefunds,
-  testProcessorSetupIntents,
-} from '../../db/schema';
+import { testProcessorIntents, testProcessorRefunds } from '../../db/schema';
 import { Conflict, NotFound, PaymentFailed, TooManyRequests } from '../errors';
-import { hitRateLimit } from '../rate-limit';
 import { instrumentOf } from './fingerprint';
 import type {
   AmountLimits,
@@ -20,50 +13,21 @@ import type {
   SavedCardProvider,
   CreateIntentInput,
   CreatedIntent,
-  IntentOutcome,
   PaymentProvider,
   ProviderIntent,
   ProviderIntentSummary,
   RefundInput,
 } from './provider';
-import { CARD_ERRORS, checkSavedTestCard, checkTestCard, type TestCard } from './test-cards';
-
-type Row = typeof testProcessorIntents.$inferSelect;
-
-const token = (bytes: number) => randomBytes(bytes).toString('hex');
-
-/** Cards that may be tried on one intent. */
-export const CARD_ATTEMPTS_PER_INTENT = 5;
-
-function outcomeOf(row: Pick<Row, 'status' | 'lastError'>): IntentOutcome {
-  if (row.status === 'succeeded') return 'succeeded';
-  if (row.status === 'canceled') return 'failed';
-  if (row.status === 'requires_payment_method' && row.lastError) return 'failed';
-  return 'pending';
-}
-
-function toProviderIntent(row: Row): ProviderIntent {
-  return {
-    id: row.id,
-    outcome: outcomeOf(row),
-    status: row.status,
-    amount: row.amount,
-    amountReceived: row.status === 'succeeded' ? row.amount : 0,
-    currency: row.currency,
-    refundedPoisha: row.refunded,
-    disputedPoisha: 0,
-    lastError: row.lastError,
-    declined: row.status === 'requires_payment_method' && row.lastError != null,
-    instrument: row.cardFingerprint,
-    metadata: (row.metadata ?? {}) as Record<string, string>,
-  };
-}
-
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
+import { checkTestCard, type TestCard } from './test-cards';
+import {
+  alreadyDone,
+  CARD_ATTEMPTS_PER_INTENT,
+  type Row,
+  sameSecret,
+  toProviderIntent,
+  token,
+} from './test-processor';
+import * as savedCards from './test-saved-cards';
 
 /** What the processor's confirm endpoint answers. */
 export interface TestIntentView {
@@ -305,156 +269,36 @@ export class TestPaymentProvider implements PaymentProvider, SavedCardProvider {
 
   /* ---------- saved cards (monthly gifts) ---------- */
 
-  async createSetup(input: CreateSetupInput): Promise<CreatedSetup> {
-    const id = `seti_test_${token(12)}`;
-    const clientSecret = `${id}_secret_${token(16)}`;
-    await this.db.insert(testProcessorSetupIntents).values({
-      id,
-      clientSecret,
-      metadata: { ...input.metadata, reference: input.reference },
-    });
-    return { id, clientSecret, customerId: null };
+  createSetup(input: CreateSetupInput): Promise<CreatedSetup> {
+    return savedCards.createSetup(this.db, input);
   }
 
-  async retrieveSetup(id: string): Promise<ProviderSetup | null> {
-    const [row] = await this.db
-      .select({
-        id: testProcessorSetupIntents.id,
-        status: testProcessorSetupIntents.status,
-        lastError: testProcessorSetupIntents.lastError,
-        paymentMethodId: testProcessorSetupIntents.paymentMethodId,
-        cardLast4: testProcessorPaymentMethods.cardLast4,
-      })
-      .from(testProcessorSetupIntents)
-      .leftJoin(
-        testProcessorPaymentMethods,
-        eq(testProcessorPaymentMethods.id, testProcessorSetupIntents.paymentMethodId),
-      )
-      .where(eq(testProcessorSetupIntents.id, id));
-    if (!row) return null;
-    return {
-      id: row.id,
-      outcome: row.status === 'succeeded' ? 'succeeded' : row.lastError ? 'failed' : 'pending',
-      paymentMethodId: row.paymentMethodId,
-      customerId: null,
-      cardLast4: row.cardLast4,
-      lastError: row.lastError,
-    };
+  retrieveSetup(id: string): Promise<ProviderSetup | null> {
+    return savedCards.retrieveSetup(this.db, id);
   }
 
   /**
    * Saves a card on a setup intent (what Stripe.js's confirmCardSetup does against
    * Stripe). Needs the client secret; a refused card answers 402 with its message.
    */
-  async confirmSetup(
+  confirmSetup(
     setupId: string,
     clientSecret: string,
     card: TestCard,
     now: Date = new Date(),
   ): Promise<{ id: string; status: string }> {
-    const [row] = await this.db
-      .select()
-      .from(testProcessorSetupIntents)
-      .where(eq(testProcessorSetupIntents.id, setupId));
-    if (!row || !sameSecret(row.clientSecret, clientSecret)) throw new NotFound('Setup intent');
-    if (row.status !== 'requires_payment_method') throw alreadyDone(row.status);
-    const tries = await hitRateLimit(
-      this.db,
-      `card-attempts:${setupId}`,
-      CARD_ATTEMPTS_PER_INTENT,
-      24 * 60 * 60_000,
-    );
-    if (!tries.allowed)
-      throw new TooManyRequests(
-        'Too many cards were tried for this payment. Please start the payment again.',
-      );
-    const check = checkSavedTestCard(card, now);
-    if (!check.ok) {
-      await this.db
-        .update(testProcessorSetupIntents)
-        .set({ lastError: check.message })
-        .where(eq(testProcessorSetupIntents.id, setupId));
-      throw new PaymentFailed(check.message, check.code);
-    }
-    const pmId = `pm_test_${token(12)}`;
-    return this.db.transaction(async (tx) => {
-      const [won] = await tx
-        .update(testProcessorSetupIntents)
-        .set({ status: 'succeeded', paymentMethodId: pmId, lastError: null })
-        .where(
-          and(
-            eq(testProcessorSetupIntents.id, setupId),
-            eq(testProcessorSetupIntents.status, 'requires_payment_method'),
-          ),
-        )
-        .returning({ id: testProcessorSetupIntents.id });
-      if (!won) throw alreadyDone('succeeded');
-      await tx.insert(testProcessorPaymentMethods).values({
-        id: pmId,
-        cardLast4: check.last4,
-        cardFingerprint: instrumentOf('card', card.number),
-        failWith: check.failWith ?? null,
-      });
-      return { id: setupId, status: 'succeeded' };
-    });
+    return savedCards.confirmSetup(this.db, setupId, clientSecret, card, now);
   }
 
   /**
    * Charges a saved card without the donor: one intent per idempotency key (a repeat
    * returns the first one's outcome and charges nothing more).
    */
-  async chargeSaved(input: ChargeSavedInput): Promise<ProviderIntent> {
-    const [pm] = await this.db
-      .select()
-      .from(testProcessorPaymentMethods)
-      .where(eq(testProcessorPaymentMethods.id, input.paymentMethodId));
-    const error =
-      !pm || pm.detached ? CARD_ERRORS.declined : pm.failWith ? CARD_ERRORS.declined : null;
-    const id = `pi_test_${token(12)}`;
-    const [created] = await this.db
-      .insert(testProcessorIntents)
-      .values({
-        id,
-        clientSecret: `${id}_secret_${token(16)}`,
-        amount: input.amountPoisha,
-        currency: input.currency,
-        status: error ? 'requires_payment_method' : 'succeeded',
-        lastError: error,
-        cardLast4: pm?.cardLast4 ?? null,
-        cardFingerprint: pm?.cardFingerprint ?? null,
-        metadata: input.metadata,
-        idempotencyKey: input.idempotencyKey,
-      })
-      .onConflictDoNothing({ target: testProcessorIntents.idempotencyKey })
-      .returning();
-    const row =
-      created ??
-      (
-        await this.db
-          .select()
-          .from(testProcessorIntents)
-          .where(eq(testProcessorIntents.idempotencyKey, input.idempotencyKey))
-      )[0];
-    if (!row) throw new Error('test processor: intent neither created nor found');
-    if (row.amount !== input.amountPoisha) {
-      throw new Conflict('Idempotency key reused with different parameters', 'idempotency_error');
-    }
-    return toProviderIntent(row);
+  chargeSaved(input: ChargeSavedInput): Promise<ProviderIntent> {
+    return savedCards.chargeSaved(this.db, input);
   }
 
-  async detachPaymentMethod(id: string): Promise<void> {
-    await this.db
-      .update(testProcessorPaymentMethods)
-      .set({ detached: true })
-      .where(eq(testProcessorPaymentMethods.id, id));
+  detachPaymentMethod(id: string): Promise<void> {
+    return savedCards.detachPaymentMethod(this.db, id);
   }
-}
-
-function alreadyDone(status: string) {
-  return new Conflict(
-    status === 'succeeded'
-      ? 'This payment has already been made.'
-      : 'This payment can no longer be made.',
-    'payment_intent_unexpected_state',
-  );
 }

@@ -5,15 +5,8 @@ import { NotFound } from '../../lib/errors';
 import { clientNetwork } from '../../lib/rate-limit';
 import { TestCheckoutGateway } from '../../lib/payments/test-gateway';
 import { route } from '../../plugins/route';
-import {
-  abandonCheckout,
-  byTranId,
-  type CheckoutDeps,
-  mayBeTranId,
-  returnPath,
-  settleCheckout,
-  startCheckout,
-} from './checkout';
+import { byTranId, type CheckoutDeps, mayBeTranId, returnPath, startCheckout } from './checkout';
+import { abandonCheckout, settleCheckout } from './checkout-settlement';
 import {
   countNoticeForPayment,
   countNoticeFromNetwork,

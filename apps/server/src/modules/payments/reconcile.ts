@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import { payments, pendingRefunds } from '../../db/schema';
-import { reconcileCheckout } from './checkout';
+import { reconcileCheckout } from './checkout-settlement';
 import { type PaymentDeps, type PaymentRow, recordRefund, settlePayment } from './service';
 
 export interface ReconcileOptions {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { QUEUES } from '../../lib/jobs';
-import { settleGatewayRefunds } from './gateway-refunds';
+import { settleGatewayRefunds } from './gateway-refund-status';
 import { reconcilePendingPayments } from './reconcile';
 import type { PaymentDeps } from './service';
 

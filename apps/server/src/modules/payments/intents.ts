@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { CURRENCY } from '@easyfund/shared/constants';
+import { tkToPoisha } from '@easyfund/shared/money';
+import type { TMe } from '@easyfund/shared/schemas/common';
+import type {
+  TConfirmPaymentRequest,
+  TConfirmPaymentResponse,
+  TCreateIntentRequest,
+  TCreateIntentResponse,
+} from '@easyfund/shared/schemas/donations';
+import type { Language } from '@easyfund/shared/i18n/languages';
+import { builtOnce } from '../../db/built-once';
+import { fundSubscriptions, funds, payments } from '../../db/schema';
+import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { latestChoiceWins } from '../updates/subscriptions';
+import { FUND_ON_HOLD, outOfLimitsMessage, type PaymentDeps } from './deps';
+import { settlePayment } from './settlement';
+import { findUserPayment } from './views';
+
+/** Whether a fund takes donations (the first statement of every donation). */
+const fundState = builtOnce((db) =>
+  db
+    .select({ id: funds.id, status: funds.status, hold: funds.hold })
+    .from(funds)
+    .where(eq(funds.id, sql.placeholder('fundId')))
+    .prepare(''),
+);
+
+/** A donor's own payment by its intent at the provider (a confirmation's first statement). */
+const ownPaymentByIntent = builtOnce((db) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.providerPaymentId, sql.placeholder('intentId')),
+        eq(payments.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare(''),
+);
+
+/**
+ * A donation's pending payment and the pay step's "Tell me how this fund is doing" (the
+ * latest choice for this fund wins) in one statement: one round trip, both or neither.
+ */
+const pendingPayment = builtOnce((db) => {
+  const value = sql.placeholder;
+  const pending = db.$with('pending').as(
+    db.insert(payments).values({
+      id: value('id'),
+      userId: value('userId'),
+      fundId: value('fundId'),
+      provider: value('provider'),
+      providerPaymentId: value('providerPaymentId'),
+      amountPoisha: value('amountPoisha'),
+      currency: value('currency'),
+      status: 'pending',
+      anonymous: value('anonymous'),
+      supportMessage: value('supportMessage'),
+      zakat: value('zakat'),
+      mode: value('mode'),
+      clientNetwork: value('clientNetwork'),
+    }),
+  );
+  return db
+    .with(pending)
+    .insert(fundSubscriptions)
+    .values({ userId: value('userId'), fundId: value('fundId'), subscribed: value('subscribed') })
+    .onConflictDoUpdate(latestChoiceWins)
+    .prepare('');
+});
+
+/**
+ * Starts a donation: checks the fund takes donations, asks the provider for an intent
+ * (outside any transaction), then stores the pending payment. The browser gets the
+ * intent's client secret to confirm the card with the provider itself.
+ */
+export async function createPaymentIntent(
+  deps: PaymentDeps,
+  actor: TMe,
+  input: TCreateIntentRequest,
+  lang: Language = 'en',
+  /** Where the donor is (an IPv4 address or IPv6 /64): a decline counts against it. */
+  clientNetwork: string | null = null,
+): Promise<TCreateIntentResponse> {
+  const { db, provider } = deps;
+  const [fund] = await fundState(db).execute({ fundId: input.fundId });
+  // Pending and denied funds are not open to donors: the same answer as an unknown one.
+  if (!fund || fund.status !== 'approved') throw new NotFound('Fund');
+  // A suspended or closed fund is public, with its reason, but takes no donations.
+  if (fund.hold) throw new Conflict(FUND_ON_HOLD, 'fund_on_hold');
+
+  const paymentId = randomUUID();
+  const amountPoisha = tkToPoisha(input.amountTk);
+  if (amountPoisha < provider.limits.minPoisha || amountPoisha > provider.limits.maxPoisha) {
+    const message = outOfLimitsMessage(provider, lang);
+    throw new Invalid(message, { amountTk: message });
+  }
+  const intent = await provider.createIntent({
+    amountPoisha,
+    currency: CURRENCY,
+    metadata: { paymentId, fundId: fund.id, userId: actor.id },
+    idempotencyKey: `easyfund-payment-${paymentId}`,
+  });
+  await pendingPayment(db).execute({
+    id: paymentId,
+    userId: actor.id,
+    fundId: fund.id,
+    provider: provider.name,
+    providerPaymentId: intent.id,
+    amountPoisha,
+    currency: CURRENCY,
+    anonymous: input.anonymous,
+    supportMessage: input.supportMessage ?? null,
+    zakat: input.zakat,
+    mode: provider.mode,
+    subscribed: input.updatesOptIn,
+    clientNetwork,
+  });
+  return {
+    paymentId,
+    provider: provider.name === 'none' ? 'sslcommerz' : provider.name,
+    intentId: intent.id,
+    clientSecret: intent.clientSecret,
+    amountPoisha,
+    ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+  };
+}
+
+/**
+ * The browser says it confirmed the card: re-read the intent from the provider and
+ * record what the provider says. Only the payment's own user may ask.
+ */
+export async function confirmPayment(
+  deps: PaymentDeps,
+  actor: TMe,
+  input: TConfirmPaymentRequest,
+): Promise<TConfirmPaymentResponse> {
+  const [row] = await ownPaymentByIntent(deps.db).execute({
+    intentId: input.intentId,
+    userId: actor.id,
+  });
+  if (!row) throw new NotFound('Payment');
+  const outcome = await settlePayment(deps, row);
+  const status = outcome === 'needs_review' ? 'failed' : outcome;
+  const payment = await findUserPayment(deps.db, actor.id, row.id);
+  if (!payment) throw new NotFound('Payment');
+  return { status, payment };
+}

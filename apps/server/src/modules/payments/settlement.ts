@@ -1,0 +1,218 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { payments } from '../../db/schema';
+import { notifyHeld } from '../../lib/notifications';
+import { type Jobs, QUEUES } from '../../lib/jobs';
+import type { ProviderIntent } from '../../lib/payments/provider';
+import { markDeclined } from './declines';
+import { PAYMENT_MESSAGES, type PaymentDeps, type PaymentRow, type SettleOutcome } from './deps';
+import { recordRefund } from './refunds';
+
+/**
+ * Brings one payment in line with its intent at the provider. The one code path used
+ * by the browser's confirmation, the webhook and the reconciliation job; safe to run
+ * any number of times, also concurrently. A recorded donation is re-read too: a refund
+ * or a dispute at the provider reaches the ledger through `recordRefund`.
+ */
+export async function settlePayment(
+  deps: PaymentDeps,
+  row: PaymentRow,
+  opts: { abandonBefore?: Date; source?: string } = {},
+): Promise<SettleOutcome> {
+  if (row.provider !== deps.provider.name) {
+    if (row.status === 'succeeded' || row.status === 'refunded') return 'succeeded';
+    return row.status === 'pending'
+      ? 'pending'
+      : row.status === 'failed'
+        ? 'failed'
+        : 'needs_review';
+  }
+  if (row.status === 'needs_review') return 'needs_review';
+
+  // The provider call happens before, never inside, a transaction.
+  let intent = await deps.provider.retrieveIntent(row.providerPaymentId);
+  if (row.status === 'succeeded' || row.status === 'refunded') {
+    if (intent) await recordRefund(deps, row.id, intent, opts.source ?? 'reconciliation');
+    return 'succeeded';
+  }
+  if (!intent) {
+    deps.log.warn({ paymentId: row.id }, 'payment intent unknown to the provider');
+    await markFailed(deps.db, row.id, PAYMENT_MESSAGES.unknownAtProvider);
+    return 'failed';
+  }
+  if (
+    intent.outcome === 'pending' &&
+    opts.abandonBefore &&
+    row.status === 'pending' &&
+    row.createdAt < opts.abandonBefore
+  ) {
+    // Nobody paid in time: cancel at the provider first, so a late card cannot take
+    // money we no longer wait for. The answer may show it succeeded meanwhile.
+    intent = (await deps.provider.cancelIntent(row.providerPaymentId)) ?? intent;
+    if (intent.outcome === 'pending') {
+      deps.log.warn(
+        { paymentId: row.id },
+        'abandoned payment could not be canceled at the provider',
+      );
+    } else if (intent.outcome === 'failed') {
+      await markFailed(deps.db, row.id, PAYMENT_MESSAGES.abandoned);
+      return 'failed';
+    }
+  }
+  if (intent.outcome === 'succeeded') {
+    const problem = differenceFromProvider(row, intent);
+    if (problem) {
+      deps.log.error(
+        {
+          paymentId: row.id,
+          expected: { amount: row.amountPoisha, currency: row.currency, paymentId: row.id },
+          provider: {
+            amount: intent.amount,
+            amountReceived: intent.amountReceived,
+            currency: intent.currency,
+            paymentId: intent.metadata.paymentId ?? null,
+          },
+        },
+        'payment differs from the provider; held for review, not recorded',
+      );
+      const held = await markNeedsReview(deps.db, row.id, problem, intent.amountReceived);
+      if (held && deps.mailQueue) await notifyHeld(deps.db, deps.mailQueue, row.id);
+      return 'needs_review';
+    }
+    await recordDonation(deps.db, row.id, { jobs: deps.jobs });
+    if (intent.refundedPoisha > 0 || intent.disputedPoisha > 0) {
+      await recordRefund(deps, row.id, intent, opts.source ?? 'reconciliation');
+    }
+    return 'succeeded';
+  }
+  if (intent.outcome === 'failed') {
+    // A failed row re-read by the reconciliation keeps the reason it was given.
+    if (row.status !== 'failed') {
+      const message = intent.lastError ?? PAYMENT_MESSAGES.failed;
+      // A canceled intent (by the abandonment, or at the provider) was not declined.
+      if (intent.declined) await markDeclined(deps.db, row.id, message, 1, intent.instrument);
+      else await markFailed(deps.db, row.id, message);
+    }
+    return 'failed';
+  }
+  if (opts.abandonBefore && row.status === 'pending' && row.createdAt < opts.abandonBefore) {
+    await markFailed(deps.db, row.id, PAYMENT_MESSAGES.abandoned);
+    return 'failed';
+  }
+  return row.status === 'failed' ? 'failed' : 'pending';
+}
+
+/**
+ * Why a succeeded intent must not be recorded as this payment: another amount (asked
+ * or received), another currency, or the metadata of another payment. Null when it matches.
+ */
+function differenceFromProvider(row: PaymentRow, intent: ProviderIntent): string | null {
+  if (
+    intent.amount !== row.amountPoisha ||
+    intent.amountReceived !== row.amountPoisha ||
+    intent.currency.toLowerCase() !== row.currency
+  ) {
+    return PAYMENT_MESSAGES.mismatch;
+  }
+  if (intent.metadata.paymentId !== row.id) return PAYMENT_MESSAGES.metadata;
+  return null;
+}
+
+/**
+ * Records a donation, in one short transaction: the payment becomes succeeded (only
+ * from pending or failed, so a replay, a late webhook or a concurrent confirmation
+ * finds nothing to do) and the receipt e-mail is queued (keyed by the payment: queued
+ * once). At its commit the database takes the fund out of the donor's cart, gives the
+ * payment the year's next receipt number and grows the fund's total, donation count and
+ * (for a first donation to it) donor count when the payment's mode is the site's (a test
+ * payment never moves a live total). Returns false when the payment was already recorded.
+ */
+export async function recordDonation(
+  db: Db,
+  paymentId: string,
+  {
+    at = new Date(),
+    details = {},
+    from = ['pending', 'failed'],
+    jobs,
+    within,
+  }: {
+    /** When it succeeded: now, except for demo data and tests that tell a history. */
+    at?: Date;
+    /** What the gateway told about it (its transaction, the validation, the method). */
+    details?: {
+      validationId?: string;
+      gatewayTransactionId?: string | null;
+      method?: string;
+      /** An admin records a held payment at what the provider took. */
+      amountPoisha?: number;
+    };
+    /** The statuses it may be recorded from; an admin's approval records a payment in review. */
+    from?: readonly string[];
+    /** Where the receipt e-mail is queued; absent, no e-mail is sent. */
+    jobs?: Jobs;
+    /** Runs in the recording transaction once the payment is recorded (the audit trail). */
+    within?: (tx: Tx) => Promise<void>;
+  } = {},
+): Promise<boolean> {
+  const succeeded = (q: Db | Tx) =>
+    q
+      .update(payments)
+      .set({ status: 'succeeded', succeededAt: at, failureMessage: null, ...details })
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])))
+      .returning({ id: payments.id });
+  // The fund's totals, the receipt number and the cart follow at the commit, by the
+  // deferred trigger `payments_record_at_commit` (migrations 0012 and 0014, decision
+  // 423): the rows every donation needs are then held for the commit only.
+  if (!within) {
+    // A donation's own recording (every confirmation, webhook and checkout): one statement,
+    // so one round trip and its own transaction — the payment becomes succeeded and, only
+    // if it did, its receipt job is added (keyed by the payment).
+    const receipt = await jobs?.sendStatement(
+      QUEUES.receiptMail,
+      { paymentId },
+      { id: paymentId, gate: 'paid' },
+    );
+    const { rows } = (await db.execute(
+      sql`with paid as (${succeeded(db).getSQL()})${receipt ? sql`, receipt as (${receipt})` : sql``} select id from paid`,
+    )) as unknown as { rows: { id: string }[] };
+    if (rows.length === 0) return false;
+    if (receipt) jobs?.sent(QUEUES.receiptMail);
+    return true;
+  }
+  return db.transaction(async (tx) => {
+    const [paid] = await succeeded(tx);
+    if (!paid) return false;
+    await within(tx);
+    await jobs?.send(QUEUES.receiptMail, { paymentId: paid.id }, { id: paid.id, tx });
+    return true;
+  });
+}
+
+/** A succeeded intent that does not match the payment: kept aside for an admin. */
+async function markNeedsReview(
+  db: Db,
+  paymentId: string,
+  message: string,
+  /** What the provider says it took (an admin may record the payment at it). */
+  takenPoisha: number,
+): Promise<boolean> {
+  const held = await db
+    .update(payments)
+    .set({
+      status: 'needs_review',
+      failureMessage: message.slice(0, 500),
+      providerAmountPoisha: takenPoisha > 0 ? takenPoisha : null,
+    })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ['pending', 'failed'])))
+    .returning({ id: payments.id });
+  return held.length > 0;
+}
+
+/** A failed attempt: the payment says why; no total changes. */
+async function markFailed(db: Db, paymentId: string, message: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'failed', failureMessage: message.slice(0, 500) })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ['pending', 'failed'])));
+}

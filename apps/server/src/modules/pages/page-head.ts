@@ -74,19 +74,14 @@ const BANGLA_WEIGHTS = [400, 500, 600, 700, 800];
 
 /**
  * The web build's Bengali faces by weight: the site's subset (one variable face for every
- * weight, `bangla-variable-<hash>.woff2`, or a face per weight, `bangla-<weight>-<hash>.woff2`:
- * apps/web/build/bangla-name-font.ts), else the full face of that weight.
+ * weight, `bangla-variable-<hash>.woff2`: apps/web/build/bangla-name-font.ts), else the full
+ * face of that weight.
  */
 export function banglaFontFiles(assets: string[]): Record<number, string> {
   const files: Record<number, string> = {};
-  for (const pattern of [
-    /^noto-sans-bengali-bengali-(\d{3})-normal-[\w-]+\.woff2$/,
-    /^bangla-(\d{3})-[\w-]+\.woff2$/,
-  ]) {
-    for (const f of assets) {
-      const weight = pattern.exec(f)?.[1];
-      if (weight) files[Number(weight)] = f;
-    }
+  for (const f of assets) {
+    const weight = /^noto-sans-bengali-bengali-(\d{3})-normal-[\w-]+\.woff2$/.exec(f)?.[1];
+    if (weight) files[Number(weight)] = f;
   }
   const variable = assets.find((f) => /^bangla-variable-[\w-]+\.woff2$/.test(f));
   if (variable) for (const weight of BANGLA_WEIGHTS) files[weight] = variable;

@@ -29,8 +29,8 @@ describe('the visitor’s language', () => {
     writeFileSync(path.join(web, 'assets', 'bn-site-Ab12_c.js'), 'export default {};\n');
     for (const face of ['400-normal-Bx9_a1.woff2', '400-normal-Cy8.woff', '700-normal-Dz7.woff2'])
       writeFileSync(path.join(web, 'assets', `noto-sans-bengali-bengali-${face}`), '');
-    // The site's subset of the regular face (apps/web/build/bangla-name-font.ts).
-    writeFileSync(path.join(web, 'assets', 'bangla-400-Qr7_x2.woff2'), '');
+    // The site's subset, one variable face for every weight (apps/web/build/bangla-name-font.ts).
+    writeFileSync(path.join(web, 'assets', 'bangla-variable-Qr7_x2.woff2'), '');
     ctx = await buildTestApp({ WEB_DIST: web });
   });
   afterAll(() => ctx.close());
@@ -55,11 +55,11 @@ describe('the visitor’s language', () => {
     const bn = await page({ 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' });
     expect(bn.body).toContain('<html lang="bn"');
     expect(bn.body).toContain('<title>এখনই দান করুন - Easy Fund</title>');
-    // A Bangla page asks for its texts and its font's regular face (the site's subset) with
-    // the HTML; an English page has no use for them.
+    // A Bangla page asks for its texts and its font (the site's subset, which draws every
+    // weight) with the HTML; an English page has no use for them.
     expect(bn.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/bn-site-Ab12_c.js">' +
-        '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/bangla-400-Qr7_x2.woff2"></head>',
+        '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/bangla-variable-Qr7_x2.woff2"></head>',
     );
     const chosen = await page({ 'accept-language': 'bn-BD', cookie: 'lang=en' });
     expect(chosen.body).toContain('<html lang="en"');

@@ -4,13 +4,16 @@
  * - The word "বাংলা" of the language switch, on pages in English, drawn with a font made
  *   for it (about 1 KB, inlined): an English page shows only that word in Bengali script,
  *   and without this the browser fetched the whole font for it at the highest priority.
- * - Every weight the stylesheets use (400, 500, 600, 700, 800), subset to the letters the
- *   site's own texts use (the Bangla catalogue, the shared package's Bangla words, the
- *   language's name), as the family `Easy Fund Bengali` with that exact `unicode-range`.
- *   A letter outside it (a rare one in a person's or a fund's name) falls through to
- *   `Noto Sans Bengali`, the full faces (index.css), which the browser fetches only then.
- *   A weight without a face of its own would be drawn by the device's fonts: on a phone
- *   without a Bengali font, as empty boxes (decision 124).
+ * - Every weight the stylesheets use (400 to 800) in one face: Noto Sans Bengali's variable
+ *   font, its weight axis cut to 400–800, subset to the letters the site's own texts use
+ *   (the Bangla catalogue, the shared package's Bangla words, the language's name), as the
+ *   family `Easy Fund Bengali` with that exact `unicode-range`: one file of about 65 KB
+ *   where a face per weight made about 195 KB (a first screen used four of them), fetched
+ *   and swapped in once. A letter outside it (a rare one in a person's or a fund's name)
+ *   falls through to `Noto Sans Bengali`, the full faces (index.css), which the browser
+ *   fetches only then. A weight without a face would be drawn by the device's fonts: on a
+ *   phone without a Bengali font, as empty boxes (decisions 124 and "one variable Bengali
+ *   face").
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -27,6 +30,8 @@ const BANGLA_NAME_FAMILY = 'Easy Fund Bangla name';
 export const BANGLA_SITE_FAMILY = 'Easy Fund Bengali';
 /** Every weight the stylesheets set: normal, medium, semibold (buttons), bold, extrabold. */
 export const BANGLA_WEIGHTS = [400, 500, 600, 700, 800] as const;
+const LIGHTEST = Math.min(...BANGLA_WEIGHTS);
+const BOLDEST = Math.max(...BANGLA_WEIGHTS);
 
 /**
  * The full faces, the fallback for a letter the subset lacks: fetched only for a page
@@ -42,6 +47,13 @@ function sourceFont(weight: number): string {
   const require = createRequire(import.meta.url);
   const dir = path.dirname(require.resolve('@fontsource/noto-sans-bengali/LICENSE'));
   return path.join(dir, 'files', `noto-sans-bengali-bengali-${weight}-normal.woff2`);
+}
+
+/** Noto Sans Bengali's variable font (its weight axis), Bengali letters. */
+function variableSourceFont(): string {
+  const require = createRequire(import.meta.url);
+  const dir = path.dirname(require.resolve('@fontsource-variable/noto-sans-bengali/LICENSE'));
+  return path.join(dir, 'files', 'noto-sans-bengali-bengali-wght-normal.woff2');
 }
 
 /** Bengali letters and signs, the dandas and the joiners that shape them. */
@@ -94,15 +106,14 @@ async function banglaNameFontCss(text: string): Promise<string> {
 }
 
 /**
- * The site's subset faces: in a build, files of their own (`assets/bangla-<weight>-<hash>.woff2`,
- * the regular one preloaded on Bangla pages: apps/server/src/modules/pages/page-head.ts); while
- * developing, inlined.
+ * The site's subset face: in a build, a file of its own (`assets/bangla-variable-<hash>.woff2`,
+ * preloaded on Bangla pages: apps/server/src/modules/pages/page-head.ts); while developing,
+ * inlined. Then the full faces, one per weight.
  */
 async function siteFacesCss(url: (name: string, woff2: Buffer) => string): Promise<string> {
   const chars = siteBengaliCharacters();
-  const text = chars.join('');
   const range = unicodeRange(chars);
-  const face = (family: string, weight: number, src: string, unicode: string) => `@font-face {
+  const face = (family: string, weight: string, src: string, unicode: string) => `@font-face {
   font-family: '${family}';
   font-style: normal;
   font-weight: ${weight};
@@ -110,17 +121,21 @@ async function siteFacesCss(url: (name: string, woff2: Buffer) => string): Promi
   src: url(${src}) format('woff2');
   unicode-range: ${unicode};
 }`;
-  const faces = await Promise.all(
+  const subset = await subsetFont(await readFile(variableSourceFont()), chars.join(''), {
+    targetFormat: 'woff2',
+    variationAxes: { wght: { min: LIGHTEST, max: BOLDEST } },
+  });
+  const fullFaces = await Promise.all(
     BANGLA_WEIGHTS.map(async (weight) => {
       const full = await readFile(sourceFont(weight));
-      const subset = await subsetFont(full, text, { targetFormat: 'woff2' });
-      return [
-        face(BANGLA_SITE_FAMILY, weight, url(`bangla-${weight}.woff2`, subset), range),
-        face(FULL_FAMILY, weight, url(path.basename(sourceFont(weight)), full), FULL_BENGALI_RANGE),
-      ].join('\n');
+      const src = url(path.basename(sourceFont(weight)), full);
+      return face(FULL_FAMILY, String(weight), src, FULL_BENGALI_RANGE);
     }),
   );
-  return faces.join('\n');
+  return [
+    face(BANGLA_SITE_FAMILY, `${LIGHTEST} ${BOLDEST}`, url('bangla-variable.woff2', subset), range),
+    ...fullFaces,
+  ].join('\n');
 }
 
 export function banglaNameFont(): Plugin {

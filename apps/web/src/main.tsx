@@ -1,5 +1,5 @@
 import './lib/zod-config';
-import { type ReactNode, StrictMode, useEffect, useLayoutEffect } from 'react';
+import { type ReactNode, startTransition, StrictMode, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { routerReady } from './app/browser-router';
@@ -62,14 +62,19 @@ void Promise.all([initI18n(), serverRendered ? routerReady() : undefined]).then(
     // Hydration may take a few frames, during which the visitor may scroll on.
     keepScroll();
     window.addEventListener('scroll', keepScroll, { passive: true });
-    hydrateRoot(root, app, {
-      // A page that differs from the server's is drawn again by React, and said so in the
-      // console in every build (the browser suite fails on it).
-      onRecoverableError(error, info) {
-        console.error('Hydration error: the page differs from the server HTML', error, {
-          componentStack: info.componentStack,
-        });
-      },
+    // As a transition, React hydrates the page in slices of a few milliseconds, letting the
+    // browser paint and answer between them, rather than in one long task (the page is on
+    // screen already; a tap meanwhile makes React finish at once, then handle it).
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        // A page that differs from the server's is drawn again by React, and said so in the
+        // console in every build (the browser suite fails on it).
+        onRecoverableError(error, info) {
+          console.error('Hydration error: the page differs from the server HTML', error, {
+            componentStack: info.componentStack,
+          });
+        },
+      });
     });
   } else createRoot(root).render(app);
 });

@@ -56,12 +56,11 @@ function banglaCataloguePreload(assets: string[]): string {
 }
 
 /**
- * The `<link rel="preload">` of the Bengali font's regular face, the one most of a Bangla
- * page's text is set in: with it at hand when the page is first laid out, the text is
- * shaped once, in its own font, instead of in whatever fallback the device has and again
- * when the font arrives (on a machine without a Bengali font, the first layout took three
- * times as long as in English). The bold face still loads when a heading needs it: both
- * at once delayed the page's largest picture.
+ * The `<link rel="preload">` of the Bengali font's regular face (the site's one variable
+ * face draws every weight), the one most of a Bangla page's text is set in: with it at hand
+ * when the page is first laid out, the text is shaped once, in its own font, instead of in
+ * whatever fallback the device has and again when the font arrives (on a machine without a
+ * Bengali font, the first layout took three times as long as in English).
  */
 function banglaFontPreload(assets: string[]): string {
   const file = banglaFontFiles(assets)[400];
@@ -70,21 +69,22 @@ function banglaFontPreload(assets: string[]): string {
     : '';
 }
 
+/** The weights the site's Bengali text is set in (apps/web/build/bangla-name-font.ts). */
+const BANGLA_WEIGHTS = [400, 500, 600, 700, 800];
+
 /**
- * The web build's Bengali faces by weight: the site's subset (`bangla-<weight>-<hash>.woff2`,
- * apps/web/build/bangla-name-font.ts), else the full face of that weight.
+ * The web build's Bengali faces by weight: the site's subset (one variable face for every
+ * weight, `bangla-variable-<hash>.woff2`: apps/web/build/bangla-name-font.ts), else the full
+ * face of that weight.
  */
 export function banglaFontFiles(assets: string[]): Record<number, string> {
   const files: Record<number, string> = {};
-  for (const pattern of [
-    /^noto-sans-bengali-bengali-(\d{3})-normal-[\w-]+\.woff2$/,
-    /^bangla-(\d{3})-[\w-]+\.woff2$/,
-  ]) {
-    for (const f of assets) {
-      const weight = pattern.exec(f)?.[1];
-      if (weight) files[Number(weight)] = f;
-    }
+  for (const f of assets) {
+    const weight = /^noto-sans-bengali-bengali-(\d{3})-normal-[\w-]+\.woff2$/.exec(f)?.[1];
+    if (weight) files[Number(weight)] = f;
   }
+  const variable = assets.find((f) => /^bangla-variable-[\w-]+\.woff2$/.test(f));
+  if (variable) for (const weight of BANGLA_WEIGHTS) files[weight] = variable;
   return files;
 }
 

@@ -39,12 +39,24 @@ function useTyping(words: string[]): string {
   return text;
 }
 
+/**
+ * The typed text over the room its widest word takes (every word, unseen, in the same grid
+ * cell): the line keeps its width and its breaks while letters come and go, so nothing
+ * around it moves (no layout shift at each letter).
+ */
 function Typed({ words }: { words: string[] }) {
   const text = useTyping(words);
   return (
-    <span className="typed-text text-amber-300" aria-hidden="true">
-      {text}
-      <span className="typed-cursor">|</span>
+    <span className="inline-grid text-left" aria-hidden="true">
+      {words.map((word) => (
+        <span key={word} className="invisible col-start-1 row-start-1 whitespace-nowrap">
+          {word}|
+        </span>
+      ))}
+      <span className="typed-text col-start-1 row-start-1 whitespace-nowrap text-amber-300">
+        {text}
+        <span className="typed-cursor">|</span>
+      </span>
     </span>
   );
 }

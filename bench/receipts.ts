@@ -15,8 +15,8 @@ import {
   type ReceiptData,
   renderReceipt,
   renderStatement,
-  statementTotals,
 } from '../apps/server/src/modules/receipts/pdf';
+import { statementTotals } from '../apps/server/src/modules/receipts/statement-totals';
 import { flag, machine, median, repoRoot } from './lib/kit';
 
 const DOCUMENTS = flag('documents', 2000);

@@ -58,7 +58,7 @@ import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import languagePlugin from './plugins/language';
 import housekeepingPlugin from './plugins/housekeeping';
 import inputGuardsPlugin from './plugins/input-guards';
-import jobsPlugin from './plugins/jobs';
+import jobsPlugin, { type JobsPluginOptions } from './plugins/jobs';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
 import smsRoutes from './modules/sms/routes';
@@ -89,6 +89,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** An SMS service of the caller's (tests); otherwise the configured provider or outbox. */
   sms?: SmsService;
+  /** When the job workers start (plugins/jobs.ts): the server's start passes 'listen'. */
+  jobWorkersStart?: JobsPluginOptions['workersStart'];
 }
 
 /**
@@ -149,7 +151,14 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 /** Builds the Fastify application (no listen): used by serve.ts and by the tests. */
-export async function buildApp({ config, database, logger, mailer, sms }: BuildOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  mailer,
+  sms,
+  jobWorkersStart,
+}: BuildOptions) {
   const app = Fastify({
     logger: logger ?? false,
     trustProxy: config.trustProxy,
@@ -251,7 +260,7 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
   app.decorate('payouts', createPayoutProvider(config));
   app.decorate('storage', createStorage(config));
 
-  await app.register(jobsPlugin);
+  await app.register(jobsPlugin, { workersStart: jobWorkersStart });
   app.decorate('mailQueue', jobsMailQueue(app.jobs, config.publicUrl));
   await app.register(housekeepingPlugin);
   // One module per resource, each registering its contracts (packages/shared/src/api).

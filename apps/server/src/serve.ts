@@ -55,7 +55,13 @@ async function main() {
       'ALLOW_DEMO_DATA=true: a live start on a database with demo data; its accounts sign in with the README passwords until "npm run demo -- remove".',
     );
   }
-  const app = await buildApp({ config, database, logger: loggerOptions(config.LOG_LEVEL) }).catch(
+  const app = await buildApp({
+    config,
+    database,
+    logger: loggerOptions(config.LOG_LEVEL),
+    // The first request does not wait for the job workers' statements.
+    jobWorkersStart: 'listen',
+  }).catch(
     // A database that did not open fails the build's queries too: its own error is the one told.
     async (err: unknown) => {
       await opened;

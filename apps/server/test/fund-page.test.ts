@@ -417,6 +417,24 @@ describe('sorting the list and related funds', () => {
     expect((await visitor().inject('GET', `/api/funds?sort=best`)).statusCode).toBe(400);
   });
 
+  it('sorts by most donors across orders of size, the newest first among equals', async () => {
+    const word = `dnr${Date.now().toString(36)}`;
+    const made: { id: string; donors: number }[] = [];
+    // Counts in one order of size (300, 280), apart (40, 3, 0), and two equal (40).
+    for (const donors of [40, 300, 0, 280, 3, 40]) {
+      const fund = await newFund({ name: `Donors ${donors} ${word}` });
+      await ctx.db.update(funds).set({ donorCount: donors }).where(eq(funds.id, fund.id));
+      made.push({ id: fund.id, donors });
+    }
+    const page = (
+      await visitor().inject('GET', `/api/funds?q=${word}&sort=most-donors`)
+    ).json() as { items: { id: string; donorCount: number }[] };
+    expect(page.items.map((f) => f.donorCount)).toEqual([300, 280, 40, 40, 3, 0]);
+    // The two funds of 40 donors: the newer first.
+    expect(page.items[2]!.id).toBe(made[5]!.id);
+    expect(page.items[3]!.id).toBe(made[0]!.id);
+  });
+
   it('leaves one fund out for related funds of the same cause', async () => {
     const word = `rel${Date.now().toString(36)}`;
     const a = await newFund({ name: `A ${word}`, cause: 'social-care' });

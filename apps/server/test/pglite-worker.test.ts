@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, startDatabase } from '../src/db/client';
+import { type Database, migrationsFolder, openDatabase, startDatabase } from '../src/db/client';
+import { RemotePGlite } from '../src/db/pglite-remote';
 import { funds, newsletterSubscriptions, user } from '../src/db/schema';
 import { checkLedger } from '../src/lib/ledger';
 import { createDonation, createFund } from '../src/seed/factories';
@@ -151,6 +152,59 @@ embedded('the embedded database handed out before it has opened (a starting serv
       expect(order).toEqual(['insert', 'transaction', 'count 2']);
     } finally {
       await early.close();
+    }
+  });
+
+  it('applies a migration newer than the database on open, and opens a current one as it is', async () => {
+    // A copy of the migrations with one more at the end, as a release that adds one.
+    const folder = path.join(dir, 'migrations-next');
+    cpSync(migrationsFolder, folder, { recursive: true });
+    const journalFile = path.join(folder, 'meta/_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
+      entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
+    };
+    const last = journal.entries.at(-1)!;
+    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: '9999_probe' });
+    writeFileSync(journalFile, JSON.stringify(journal));
+    writeFileSync(path.join(folder, '9999_probe.sql'), 'CREATE TABLE "probe" ("n" integer);');
+    const dataDir = path.join(dir, 'behind');
+    // Migrated to the current release, then closed.
+    await (await openDatabase({ dataDir })).close();
+    const rows = async (remote: RemotePGlite, text: string) =>
+      ((await remote.query(text)) as { rows: unknown[] }).rows;
+    const open = async () => {
+      const remote = RemotePGlite.start({ dataDir, migrationsFolder: folder, migrate: true });
+      await remote.opened;
+      return remote;
+    };
+    const next = await open();
+    try {
+      expect(await rows(next, 'select count(*)::int as n from probe')).toEqual([{ n: 0 }]);
+    } finally {
+      await next.close();
+    }
+    // Opened again at the newest migration: nothing to apply, the data as it was.
+    const again = await open();
+    try {
+      await again.query('insert into probe values (1)');
+      expect(
+        await rows(again, 'select count(*)::int as n from drizzle.__drizzle_migrations'),
+      ).toEqual([{ n: journal.entries.length }]);
+    } finally {
+      await again.close();
+    }
+    // A last migration whose text differs from the record goes through drizzle's migrator,
+    // which finds nothing newer to apply.
+    const edited = await open();
+    await edited.query(
+      "update drizzle.__drizzle_migrations set hash = 'edited' where created_at = (select max(created_at) from drizzle.__drizzle_migrations)",
+    );
+    await edited.close();
+    const reopened = await open();
+    try {
+      expect(await rows(reopened, 'select n from probe')).toEqual([{ n: 1 }]);
+    } finally {
+      await reopened.close();
     }
   });
 

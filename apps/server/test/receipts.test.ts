@@ -7,7 +7,7 @@ import { payments } from '../src/db/schema';
 import { Jobs } from '../src/lib/jobs';
 import { recordRefund } from '../src/modules/payments/service';
 import { createPrinter } from '../src/modules/receipts/printer';
-import { statementTotals } from '../src/modules/receipts/pdf';
+import { statementTotals } from '../src/modules/receipts/statement-totals';
 import { sendReceiptMail } from '../src/modules/receipts/service';
 import {
   as,

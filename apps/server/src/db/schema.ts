@@ -173,6 +173,15 @@ export const funds = pgTable(
     progressStep: smallint('progress_step').generatedAlwaysAs(
       sql`case when raised_poisha >= goal_poisha then -1 else (raised_poisha * 100 / goal_poisha)::smallint end`,
     ),
+    /**
+     * The donor count's order of size, kept by the database (the natural log of the
+     * donors, in quarters: it moves as the count grows by about 28%), and indexed for the
+     * "most donors" order instead of the count itself, for the reason given above: an
+     * index on the count would change with every new donor (decision 462).
+     */
+    donorStep: smallint('donor_step').generatedAlwaysAs(
+      sql`floor(ln(donor_count + 1) * 4)::smallint`,
+    ),
     status: text('status').notNull().default('pending'),
     /** An admin took the fund down: 'suspended' (may be lifted) or 'closed' (final). */
     hold: text('hold'),
@@ -201,6 +210,8 @@ export const funds = pgTable(
     index('funds_created_idx').on(t.createdAt, t.id),
     // "Nearly funded": the nearest hundredth first, then sorted within it.
     index('funds_progress_idx').on(t.progressStep.desc()),
+    // "Most donors": the largest order of size first, then sorted within it.
+    index('funds_donors_idx').on(t.donorStep.desc()),
     check('funds_goal_positive', sql`${t.goalPoisha} > 0`),
     check('funds_suggested_positive', sql`${t.suggestedPoisha} > 0`),
     check('funds_raised_non_negative', sql`${t.raisedPoisha} >= 0`),

@@ -25,13 +25,22 @@ function everyMinutes(minutes: number): string {
   return minutes <= 1 ? '* * * * *' : `*/${minutes} * * * *`;
 }
 
+export interface JobsPluginOptions {
+  /**
+   * When the workers start: once the server is ready (the default: an app that is only
+   * injected into, as in the API tests, never listens), or once it listens (the server's
+   * start: its first request does not wait for the workers' statements).
+   */
+  workersStart?: 'ready' | 'listen';
+}
+
 /**
  * The job queue (decision 226): modules register their handlers while they load; the
- * workers and the recurring jobs start when the server is ready and stop (finishing
- * what they hold) when it closes. Tests run the workers but no recurring jobs.
+ * workers and the recurring jobs start when the server is ready (or listens) and stop
+ * (finishing what they hold) when it closes. Tests run the workers but no recurring jobs.
  */
 export default fp(
-  async function jobsPlugin(app: FastifyInstance) {
+  async function jobsPlugin(app: FastifyInstance, opts: JobsPluginOptions) {
     const { config } = app;
     const reconcileSeconds = config.PAYMENT_RECONCILE_INTERVAL_SECONDS;
     const jobs = new Jobs({
@@ -62,13 +71,22 @@ export default fp(
       await sendOnce(app.database.db, app.mailer, key, mail);
     });
     // The queue's tables and schedules are set up while the other modules register their
-    // routes (its statements run alongside); the workers start when the server is ready.
+    // routes (its statements run alongside), and are ready before the server answers (a
+    // request may queue a job); the workers start when the server is ready or listens.
     const preparing = jobs.prepare();
     preparing.catch(() => {});
+    const afterListen = opts.workersStart === 'listen';
     app.addHook('onReady', async () => {
       await preparing;
-      await jobs.start();
+      if (!afterListen) await jobs.start();
     });
+    if (afterListen) {
+      app.addHook('onListen', async () => {
+        // Not awaited: the server answers while the workers start; a failure is logged
+        // (the queued jobs wait in the database for the next start).
+        jobs.start().catch((err: unknown) => app.log.error({ err }, 'job workers did not start'));
+      });
+    }
     app.addHook('onClose', async () => {
       await jobs.stop();
     });

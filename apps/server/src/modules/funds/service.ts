@@ -10,7 +10,7 @@ import type {
 import type { Db } from '../../db/client';
 import { funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { countUpTo, likePattern, paginate } from '../../lib/lists';
+import { COUNT_CAP, countUpTo, likePattern, paginate, SEARCH_COUNT_CAP } from '../../lib/lists';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -93,7 +93,14 @@ const ORDER: Record<FundSort, SQL[]> = {
     desc(funds.createdAt),
     desc(funds.id),
   ],
-  'most-donors': [desc(funds.donorCount), desc(funds.createdAt), desc(funds.id)],
+  // The donor count's order of size first (its index gives the few largest at once), the
+  // same order as by the count alone.
+  'most-donors': [
+    sql`${funds.donorStep} desc nulls last`,
+    desc(funds.donorCount),
+    desc(funds.createdAt),
+    desc(funds.id),
+  ],
 };
 
 /**
@@ -131,6 +138,7 @@ export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<
         .from(funds)
         .where(where)
         .$dynamic(),
+      query.q ? SEARCH_COUNT_CAP : COUNT_CAP,
     ),
     toCard,
   );

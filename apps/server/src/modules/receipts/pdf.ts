@@ -226,21 +226,6 @@ export interface StatementData {
   maxGifts?: number;
 }
 
-/**
- * A statement's totals: what the donor gave, net of what was taken back (a refunded gift
- * counts nothing, a partly refunded one what was kept), and the part given as Zakat.
- */
-export function statementTotals(donations: StatementData['donations']): {
-  totalPoisha: number;
-  zakatPoisha: number;
-} {
-  const kept = (d: StatementData['donations'][number]) => d.amountPoisha - d.refundedPoisha;
-  return {
-    totalPoisha: donations.reduce((sum, d) => sum + kept(d), 0),
-    zakatPoisha: donations.filter((d) => d.zakat).reduce((sum, d) => sum + kept(d), 0),
-  };
-}
-
 /** A credit note: money taken back from a donation whose receipt it refers to. */
 export interface CreditNoteData {
   creditNoteNumber: string;

@@ -19,8 +19,8 @@ import {
   type ReceiptData,
   type RefundLine,
   type StatementData,
-  statementTotals,
 } from './pdf';
+import { statementTotals } from './statement-totals';
 import type { Printer } from './printer';
 
 /** What a receipt or statement is made with: the records, the letterhead and the printer. */

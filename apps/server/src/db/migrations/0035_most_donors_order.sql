@@ -1,0 +1,2 @@
+ALTER TABLE "funds" ADD COLUMN "donor_step" smallint GENERATED ALWAYS AS (floor(ln(donor_count + 1) * 4)::smallint) STORED;--> statement-breakpoint
+CREATE INDEX "funds_donors_idx" ON "funds" USING btree ("donor_step" DESC NULLS LAST);

@@ -66,7 +66,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: Database;
   if (TEST_DB_KIND === 'postgres') {
-    const created = await createPostgresDatabase();
+    // A copy of the suite's migrated database (support/postgres-template.ts).
+    const created = await createPostgresDatabase(inject('postgresTemplate'));
     dropDatabase = created.drop;
     database = await openDatabase({ url: created.url, poolSize: 5 });
   } else {
@@ -100,11 +101,14 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-/** A database of its own on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards. */
-export async function createPostgresDatabase(): Promise<ScratchDatabase> {
+/**
+ * A database of its own on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards:
+ * empty, or a copy of `template`.
+ */
+export async function createPostgresDatabase(template?: string): Promise<ScratchDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
-  return createScratchDatabase(base, 'easyfund_t');
+  return createScratchDatabase(base, 'easyfund_t', template);
 }
 
 /** Signs in through the real auth endpoint and returns the session cookie header. */

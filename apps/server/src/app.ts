@@ -14,7 +14,7 @@ import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { pathOfUrl } from './lib/api-path';
-import { createAuth } from './lib/auth';
+import { createAuth, type PasswordHashing } from './lib/auth';
 import { OneLinePerRequest } from './lib/request-log';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer, withoutPhoneOnlyAddresses } from './lib/mailer';
@@ -89,6 +89,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** An SMS service of the caller's (tests); otherwise the configured provider or outbox. */
   sms?: SmsService;
+  /** The API tests' cheaper password hashing; absent everywhere else (lib/auth.ts). */
+  passwordHashing?: PasswordHashing;
 }
 
 /**
@@ -149,7 +151,14 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 /** Builds the Fastify application (no listen): used by serve.ts and by the tests. */
-export async function buildApp({ config, database, logger, mailer, sms }: BuildOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  mailer,
+  sms,
+  passwordHashing,
+}: BuildOptions) {
   const app = Fastify({
     logger: logger ?? false,
     trustProxy: config.trustProxy,
@@ -243,6 +252,7 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
     sms: theSms,
     log: app.log,
     jobs: () => app.jobs,
+    passwordHashing,
   });
   await app.register(authPlugin, { auth, sessionCacheMs: config.sessionCacheMs });
 

@@ -18,6 +18,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import type { Mail, Mailer } from '../src/lib/mailer';
 import { createUser, type CreateUserInput } from '../src/seed/factories';
 import { createScratchDatabase, type ScratchDatabase } from './support/postgres';
+import { testPasswordHashing } from './support/test-passwords';
 
 export interface TestContext {
   app: App;
@@ -42,9 +43,13 @@ function pgliteSnapshot(): Blob | undefined {
 
 /**
  * A fresh application on a fresh database: an in-memory PGlite, or, on PostgreSQL,
- * a database of its own that is dropped on close.
+ * a database of its own that is dropped on close. Passwords are hashed cheaply
+ * (support/test-passwords.ts) unless `productionPasswords` asks for the site's hashing.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  { productionPasswords = false }: { productionPasswords?: boolean } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -84,7 +89,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       mails.push(mail);
     },
   };
-  const app = await buildApp({ config, database, mailer });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    ...(productionPasswords ? {} : { passwordHashing: testPasswordHashing }),
+  });
   await app.ready();
   return {
     app,

@@ -59,6 +59,7 @@ export default defineConfig({
                 exclude: processTests,
                 env: { TEST_DB_KIND: 'postgres' },
                 isolate: false,
+                globalSetup: ['apps/server/test/support/postgres-template.ts'],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

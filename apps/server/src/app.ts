@@ -14,7 +14,7 @@ import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { pathOfUrl } from './lib/api-path';
-import { createAuth } from './lib/auth';
+import { createAuth, type PasswordHashing } from './lib/auth';
 import { OneLinePerRequest } from './lib/request-log';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer, withoutPhoneOnlyAddresses } from './lib/mailer';
@@ -91,6 +91,8 @@ export interface BuildOptions {
   sms?: SmsService;
   /** When the job workers start (plugins/jobs.ts): the server's start passes 'listen'. */
   jobWorkersStart?: JobsPluginOptions['workersStart'];
+  /** The API tests' cheaper password hashing; absent everywhere else (lib/auth.ts). */
+  passwordHashing?: PasswordHashing;
 }
 
 /**
@@ -158,6 +160,7 @@ export async function buildApp({
   mailer,
   sms,
   jobWorkersStart,
+  passwordHashing,
 }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? false,
@@ -252,6 +255,7 @@ export async function buildApp({
     sms: theSms,
     log: app.log,
     jobs: () => app.jobs,
+    passwordHashing,
   });
   await app.register(authPlugin, { auth, sessionCacheMs: config.sessionCacheMs });
 

@@ -18,6 +18,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import type { Mail, Mailer } from '../src/lib/mailer';
 import { createUser, type CreateUserInput } from '../src/seed/factories';
 import { createScratchDatabase, type ScratchDatabase } from './support/postgres';
+import { testPasswordHashing } from './support/test-passwords';
 
 export interface TestContext {
   app: App;
@@ -42,9 +43,13 @@ function pgliteSnapshot(): Blob | undefined {
 
 /**
  * A fresh application on a fresh database: an in-memory PGlite, or, on PostgreSQL,
- * a database of its own that is dropped on close.
+ * a database of its own that is dropped on close. Passwords are hashed cheaply
+ * (support/test-passwords.ts) unless `productionPasswords` asks for the site's hashing.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  { productionPasswords = false }: { productionPasswords?: boolean } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -66,7 +71,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: Database;
   if (TEST_DB_KIND === 'postgres') {
-    const created = await createPostgresDatabase();
+    // A copy of the suite's migrated database (support/postgres-template.ts).
+    const created = await createPostgresDatabase(inject('postgresTemplate'));
     dropDatabase = created.drop;
     database = await openDatabase({ url: created.url, poolSize: 5 });
   } else {
@@ -83,7 +89,12 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       mails.push(mail);
     },
   };
-  const app = await buildApp({ config, database, mailer });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    ...(productionPasswords ? {} : { passwordHashing: testPasswordHashing }),
+  });
   await app.ready();
   return {
     app,
@@ -100,11 +111,14 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-/** A database of its own on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards. */
-export async function createPostgresDatabase(): Promise<ScratchDatabase> {
+/**
+ * A database of its own on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards:
+ * empty, or a copy of `template`.
+ */
+export async function createPostgresDatabase(template?: string): Promise<ScratchDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
-  return createScratchDatabase(base, 'easyfund_t');
+  return createScratchDatabase(base, 'easyfund_t', template);
 }
 
 /** Signs in through the real auth endpoint and returns the session cookie header. */

@@ -51,6 +51,15 @@ export interface AuthDeps {
   log: LevelLog;
   /** The job queue (asked for only when an ADMIN_EMAILS account is promoted). */
   jobs: () => Jobs;
+  /** How passwords are hashed and checked; absent → the identity layer's own scrypt
+   *  (N=16384, r=16), which every running site uses. Only the API tests pass a cheaper one. */
+  passwordHashing?: PasswordHashing;
+}
+
+/** A password hash function and its check, in the identity layer's shape. */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
 }
 
 /** The header our server sets (and overwrites) with the client's address, for rate limits. */
@@ -226,7 +235,7 @@ function safeMatchers<P extends { hooks?: { before?: { matcher: (ctx: never) => 
   return plugin;
 }
 
-export function createAuth({ config, db, mailer, sms, log, jobs }: AuthDeps) {
+export function createAuth({ config, db, mailer, sms, log, jobs, passwordHashing }: AuthDeps) {
   const adminEmails = new Set(config.ADMIN_EMAILS);
   const limit = { window: config.AUTH_RATE_LIMIT_WINDOW, max: config.AUTH_RATE_LIMIT_MAX };
   // Verified ADMIN_EMAILS accounts become admin with every old session and password ended.
@@ -269,6 +278,7 @@ export function createAuth({ config, db, mailer, sms, log, jobs }: AuthDeps) {
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       // Sign-up answers the same whether or not the address has an account (no session
       // either way); the web app signs the new person in right after. An existing
       // account's owner gets an e-mail instead of an error that would tell anyone.

@@ -7,11 +7,13 @@ export interface ScratchDatabase {
 
 /**
  * A database of its own on the PostgreSQL server at `baseUrl`, named with `prefix`;
+ * empty, or a copy of the database `template` (one nobody is connected to);
  * `drop()` removes it (closing any connection still open).
  */
 export async function createScratchDatabase(
   baseUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = async (sql: string) => {
@@ -23,7 +25,7 @@ export async function createScratchDatabase(
       await client.end();
     }
   };
-  await admin(`create database "${name}"`);
+  await admin(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {

@@ -5,7 +5,7 @@ import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/title';
 
 /** Any other path: 404 with Back to Home. */
-export function Component() {
+export function NotFoundPage() {
   usePageTitle(PAGE_TITLES.notFound);
   const { t, digits } = useI18n();
   return (

@@ -18,7 +18,7 @@ import { PAYMENT_STATUS_LABELS, PaymentDetail } from '../components/payment-deta
  * /dashboard/admin/managepayments: payments the gateway flagged as risky, for a decision;
  * then every payment, searchable, with its detail and refunds.
  */
-export function Component() {
+export function ManagePaymentsPage() {
   usePageTitle(PAGE_TITLES.managePayments);
   return (
     <section className="mx-auto flex max-w-7xl flex-col gap-10">

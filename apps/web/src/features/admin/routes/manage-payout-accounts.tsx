@@ -21,7 +21,7 @@ import { DecisionControls } from '../components/decision-controls';
 const ACCOUNT_UPDATED = 'Payout account updated';
 
 /** /dashboard/admin/managepayoutaccounts: the accounts raisers' payouts may go to. */
-export function Component() {
+export function ManagePayoutAccountsPage() {
   usePageTitle(PAGE_TITLES.managePayoutAccounts);
   const [page, setPage] = usePageParam();
   const list = useQuery(payoutAccountsQuery(page));

@@ -20,7 +20,7 @@ import { PendingChange } from '../components/pending-change';
 import { PendingUpdates } from '../components/pending-updates';
 
 /** /dashboard/admin/managerequestedfund: every fund, with Approved / Deny on requests. */
-export function Component() {
+export function ManageRequestedFundPage() {
   usePageTitle(PAGE_TITLES.manageRequestedFund);
   const [page, setPage] = usePageParam();
   const list = useQuery(adminFundsQuery(page));

@@ -19,7 +19,7 @@ const WITHDRAWAL_UPDATED = 'Withdrawal Updated Successfully';
 const PAYOUT_RECORDED = 'Payout recorded';
 
 /** /dashboard/admin/managewithdrawals: raisers' withdrawal requests. */
-export function Component() {
+export function ManageWithdrawalsPage() {
   usePageTitle(PAGE_TITLES.manageWithdrawals);
   const [page, setPage] = usePageParam();
   const list = useQuery(withdrawalsQuery(page));

@@ -14,7 +14,7 @@ import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { AuthCard } from '../components/auth-card';
 
-export function Component() {
+export function ForgotPasswordPage() {
   usePageTitle(PAGE_TITLES.forgotPassword);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const requestPasswordReset = useRequestPasswordReset();

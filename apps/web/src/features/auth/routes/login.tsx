@@ -20,7 +20,7 @@ import { PasswordInput } from '../components/password-input';
 import { TwoFactorStep } from '../components/two-factor-step';
 import { useReturnPath } from '../use-return-path';
 
-export function Component() {
+export function LoginPage() {
   usePageTitle(PAGE_TITLES.login);
   const navigate = useNavigate();
   const signIn = useSignIn();

@@ -17,7 +17,7 @@ import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
 import { useReturnPath } from '../use-return-path';
 
-export function Component() {
+export function RegisterPage() {
   usePageTitle(PAGE_TITLES.register);
   const navigate = useNavigate();
   const signUp = useSignUp();

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../lib/title';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
 
-export function Component() {
+export function ResetPasswordPage() {
   usePageTitle(PAGE_TITLES.resetPassword);
   const [params] = useSearchParams();
   const navigate = useNavigate();

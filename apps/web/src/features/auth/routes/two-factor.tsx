@@ -25,7 +25,7 @@ type Step =
   | { kind: 'codes'; backupCodes: string[] };
 
 /** Dashboard page: turn two-factor sign-in (authenticator app + backup codes) on or off. */
-export function Component() {
+export function TwoFactorPage() {
   usePageTitle(PAGE_TITLES.twoFactor);
   const { user } = useSession();
   const verify = useVerifySecondFactor();

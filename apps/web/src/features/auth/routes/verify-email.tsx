@@ -13,7 +13,7 @@ import { AuthCard } from '../components/auth-card';
  * this page runs (a mail scanner that fetches links does not verify anything), and it
  * signs nobody in.
  */
-export function Component() {
+export function VerifyEmailPage() {
   usePageTitle(PAGE_TITLES.verifyEmail);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

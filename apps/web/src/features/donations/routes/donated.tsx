@@ -15,7 +15,7 @@ import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 import { YearlyStatement } from '../components/yearly-statement';
 
-export function Component() {
+export function DonatedPage() {
   usePageTitle(PAGE_TITLES.donated);
   const [page, setPage] = useState(1);
   const donations = useQuery(myDonationsQuery(page));

@@ -29,7 +29,7 @@ import { usePaymentFlow } from '../use-payment-flow';
 const StripeCardForm = lazy(() => import('../components/stripe-card-form'));
 const StripeMonthlyGift = lazy(() => import('../components/stripe-monthly-gift'));
 
-export function Component() {
+export function PaymentPage() {
   usePageTitle(PAGE_TITLES.payment);
   const { fundId = '' } = useParams();
   const [params] = useSearchParams();

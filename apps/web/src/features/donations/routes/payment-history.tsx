@@ -14,7 +14,7 @@ import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 
-export function Component() {
+export function PaymentHistoryPage() {
   usePageTitle(PAGE_TITLES.paymentHistory);
   const [page, setPage] = useState(1);
   const payments = useQuery(myPaymentsQuery(page));

@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 
-export function Component() {
+export function SelectedDonationPage() {
   usePageTitle(PAGE_TITLES.selectedDonation);
   const cart = useQuery(cartQuery);
   const remove = useRemoveFromCart();

@@ -17,7 +17,7 @@ function shareLinks(fundUrl: string, text: string) {
   };
 }
 
-export function Component() {
+export function ThankYouPage() {
   usePageTitle(PAGE_TITLES.thankYou);
   const { t, tk } = useI18n();
   const { paymentId = '' } = useParams();

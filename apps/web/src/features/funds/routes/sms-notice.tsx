@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../lib/title';
  * that kind of SMS. No sign-in: the unguessable link is the key. Opening it changes
  * nothing; the button does.
  */
-export function Component() {
+export function SmsNoticePage() {
   usePageTitle(PAGE_TITLES.smsNotice);
   const { t } = useI18n();
   const { token = '' } = useParams();

@@ -13,7 +13,7 @@ import { usePageTitle } from '../../../lib/title';
  * The page of a receipt SMS's short link: the receipt to download, and STOP. No sign-in:
  * the signed link is the key. Opening it changes nothing; the button does.
  */
-export function Component() {
+export function SmsReceiptPage() {
   usePageTitle(PAGE_TITLES.smsReceipt);
   const { t } = useI18n();
   const { token = '' } = useParams();

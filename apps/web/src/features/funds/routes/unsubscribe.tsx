@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../lib/title';
  * The page of an update e-mail's unsubscribe link: no sign-in. Opening it changes
  * nothing (mail clients and scanners open links on their own); the button does.
  */
-export function Component() {
+export function UnsubscribePage() {
   usePageTitle(PAGE_TITLES.unsubscribe);
   const { t } = useI18n();
   const { token = '' } = useParams();

@@ -6,7 +6,7 @@ import { usePageTitle } from '../../../lib/title';
 import { INFO_PAGES } from '../info-pages';
 
 /** /info/:topic — About Us and the footer's Useful Links. */
-export function Component() {
+export function InfoPage() {
   const { topic = '' } = useParams();
   const page = Object.hasOwn(INFO_PAGES, topic) ? INFO_PAGES[topic as InfoTopic] : undefined;
   usePageTitle(page?.title ?? PAGE_TITLES.notFound);

@@ -16,7 +16,7 @@ const REMOVE_TEXT = 'No payout will go to {{account}} any more.';
 const ACCOUNT_REMOVED = 'Payout account removed';
 
 /** /dashboard/raisedfund/payout-accounts: where a raiser's payouts go. */
-export function Component() {
+export function PayoutAccountsPage() {
   usePageTitle(PAGE_TITLES.payoutAccounts);
   const { t } = useI18n();
   const { user } = useSession();

@@ -17,7 +17,7 @@ import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 
 /** /dashboard/raisedfund: My Raised Fund (verified raisers). */
-export function Component() {
+export function RaisedFundPage() {
   usePageTitle(PAGE_TITLES.raisedFund);
   const funds = useQuery(myFundsQuery);
   const withdrawals = useQuery(myWithdrawalsQuery);

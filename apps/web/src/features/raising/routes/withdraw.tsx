@@ -29,7 +29,7 @@ const WITHDRAW_SUCCESS = 'Withdraw Request Successful!!';
 const WITHDRAW_SUCCESS_TEXT = 'An admin will review it; follow it in My Raised Fund.';
 
 /** /dashboard/raisedfund/withdraw?id=: Withdraw Request (verified raisers). */
-export function Component() {
+export function WithdrawPage() {
   usePageTitle(PAGE_TITLES.withdraw);
   const { t } = useI18n();
   return (

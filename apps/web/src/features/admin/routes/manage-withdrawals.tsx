@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { fundStatementUrl } from '../../../api/payouts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { causeTitle } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TAdminOverview } from '@easyfund/shared/schemas/overview';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@easyfund/shared/schemas/auth';

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/auth';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { VerifyEmailNotice } from '../components/verify-email-notice';
 import { useRefreshSession, verifyEmail } from '../../../api/session';

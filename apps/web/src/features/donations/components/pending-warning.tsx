@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { PAYMENT_METHOD_NAMES } from '@easyfund/shared/constants';
 import type { TPayment } from '@easyfund/shared/schemas/donations';
 import { useI18n } from '../../../lib/i18n';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myDonationsQuery } from '../../../api/donations';
 import { creditNoteUrl, receiptUrl } from '../../../api/payments';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useParams, useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { fundQuery } from '../../../api/funds';
 import { paymentConfigQuery } from '../../../api/payment-config';

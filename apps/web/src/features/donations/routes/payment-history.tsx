@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { PAYMENT_METHOD_NAMES } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { creditNoteUrl, myPaymentsQuery } from '../../../api/payments';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TCartItem } from '@easyfund/shared/schemas/donations';

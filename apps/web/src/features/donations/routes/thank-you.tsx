@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myPaymentQuery, receiptUrl } from '../../../api/payments';
 import { QueryState } from '../../../components/query-state';

@@ -1,5 +1,5 @@
+import { Link } from '../../../lib/link';
 import {
-  Link,
   type LoaderFunctionArgs,
   useLoaderData,
   useNavigate,

@@ -1,12 +1,12 @@
 import {
   data,
   isRouteErrorResponse,
-  Link,
   type LoaderFunctionArgs,
   useLoaderData,
   useRevalidator,
   useRouteError,
 } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { causeTitle } from '@easyfund/shared/constants';

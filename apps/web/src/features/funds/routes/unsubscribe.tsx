@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { subscriptionQuery, useUnsubscribe } from '../../../api/updates';
 import { PageLoader } from '../../../components/page-loader';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { useI18n } from '../../../lib/i18n';
 import { useNow } from '../../../lib/now';
 import { paths } from '../../../lib/paths';

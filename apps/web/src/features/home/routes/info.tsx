@@ -1,4 +1,5 @@
-import { Link, useParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useParams } from '../../../lib/router';
 import { type InfoTopic, PAGE_TITLES } from '@easyfund/shared/pages';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { downloads } from '@easyfund/shared/api/downloads';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useNavigate } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import {

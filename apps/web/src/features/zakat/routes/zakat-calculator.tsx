@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { MAX_DONATION_TK } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import {

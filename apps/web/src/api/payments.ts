@@ -7,7 +7,7 @@ import type {
   TPanelRefundRequest,
   TRefundRequest,
   TTestConfirmRequest,
-} from '@easyfund/shared/schemas/donations';
+} from '@easyfund/shared/schemas/payments';
 import { cartKeys } from './cart';
 import { call, PAGE_SIZE } from './client';
 import { donationKeys } from './donations';

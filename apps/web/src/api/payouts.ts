@@ -4,7 +4,7 @@ import { receipts } from '@easyfund/shared/api/receipts';
 import type {
   TPayoutAccountDecisionInput,
   TPayoutAccountRequestInput,
-} from '@easyfund/shared/schemas/payout-accounts';
+} from '@easyfund/shared/schemas/payouts';
 import { call, PAGE_SIZE } from './client';
 
 /** Query keys of the payouts resource (payout accounts); only this file builds them. */

@@ -1,7 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { session } from '@easyfund/shared/api/session';
-import type { TAddEmailRequest, TLoginForm, TSignUpRequest } from '@easyfund/shared/schemas/auth';
+import type {
+  TAddEmailRequest,
+  TLoginForm,
+  TSignUpRequest,
+} from '@easyfund/shared/schemas/session';
 import type { PhoneSignInApi } from '../components/phone-sign-in';
 import { api } from '../lib/api';
 import { paths } from '../lib/paths';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import en from '@easyfund/shared/i18n/en.json';
 import bn from '@easyfund/shared/i18n/bn.json';
 import { CAUSES } from '@easyfund/shared/constants';
-import { AMOUNT_MSG, CARD_MSG } from '@easyfund/shared/schemas/donations';
+import { AMOUNT_MSG, CARD_MSG } from '@easyfund/shared/schemas/payments';
 import { REPORT_REASON_LABELS } from '@easyfund/shared/reports';
 import { CONTACT_MSG, MSG } from '@easyfund/shared/texts';
 import { PHONE_MESSAGES } from '@easyfund/shared/phone';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { ZName } from '@easyfund/shared/schemas/auth';
+import { ZName } from '@easyfund/shared/schemas/session';
 import {
   PHONE_PLACEHOLDER_NAME,
   ZPhoneCode,

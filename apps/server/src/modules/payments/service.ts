@@ -9,7 +9,7 @@ import type {
   TConfirmPaymentResponse,
   TCreateIntentRequest,
   TCreateIntentResponse,
-} from '@easyfund/shared/schemas/donations';
+} from '@easyfund/shared/schemas/payments';
 import { builtOnce } from '../../db/built-once';
 import type { Db, Tx } from '../../db/client';
 import {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { downloads } from '@easyfund/shared/api/downloads';
 import { payouts } from '@easyfund/shared/api/payouts';
-import { MAX_EXPORT_DAYS, ZExportRange } from '@easyfund/shared/schemas/exports';
+import { MAX_EXPORT_DAYS, ZExportRange } from '@easyfund/shared/schemas/downloads';
 import { urlOf } from '../../../api/client';
 import { useI18n } from '../../../lib/i18n';
 

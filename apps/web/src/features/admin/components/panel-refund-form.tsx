@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { parseTk, tkToPoisha } from '@easyfund/shared/money';
-import { type TAdminPaymentDetail, ZPanelRefundRequest } from '@easyfund/shared/schemas/donations';
+import { type TAdminPaymentDetail, ZPanelRefundRequest } from '@easyfund/shared/schemas/payments';
 import { useRecordPanelRefund } from '../../../api/payments';
 import { Field } from '../../../components/field';
 import { useI18n } from '../../../lib/i18n';

@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_NAMES, type PaymentStatus } from '@easyfund/shared/constants';
 import { parseTk, tkToPoisha } from '@easyfund/shared/money';
-import type { TAdminPaymentDetail } from '@easyfund/shared/schemas/donations';
+import type { TAdminPaymentDetail } from '@easyfund/shared/schemas/payments';
 import { creditNoteUrl, paymentDetailQuery, useRefundPayment } from '../../../api/payments';
 import { Field } from '../../../components/field';
 import { QueryState } from '../../../components/query-state';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import type { TAdminPayoutAccount } from '@easyfund/shared/schemas/payout-accounts';
+import type { TAdminPayoutAccount } from '@easyfund/shared/schemas/payouts';
 import {
   payoutAccountQuery,
   payoutAccountsQuery,

@@ -4,7 +4,10 @@ import { useForm } from 'react-hook-form';
 import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
-import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@easyfund/shared/schemas/auth';
+import {
+  type TForgotPasswordRequest,
+  ZForgotPasswordRequest,
+} from '@easyfund/shared/schemas/session';
 import { useRequestPasswordReset } from '../../../api/session';
 import { TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';

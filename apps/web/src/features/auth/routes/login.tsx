@@ -5,7 +5,7 @@ import { Link } from '../../../lib/link';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
-import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/auth';
+import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/session';
 import { usePhoneSignInApi, useRefreshSession, useSignIn } from '../../../api/session';
 import { Field } from '../../../components/field';
 import { PhoneSignIn } from '../../../components/phone-sign-in';

@@ -4,7 +4,7 @@ import { Link } from '../../../lib/link';
 import { useNavigate } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
-import { type TRegisterForm, ZRegisterForm } from '@easyfund/shared/schemas/auth';
+import { type TRegisterForm, ZRegisterForm } from '@easyfund/shared/schemas/session';
 import { useSignIn, useSignUp } from '../../../api/session';
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';

@@ -4,7 +4,7 @@ import { Link } from '../../../lib/link';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
-import { type TResetPasswordForm, ZResetPasswordForm } from '@easyfund/shared/schemas/auth';
+import { type TResetPasswordForm, ZResetPasswordForm } from '@easyfund/shared/schemas/session';
 import { useResetPassword } from '../../../api/session';
 import { Field } from '../../../components/field';
 import { useI18n } from '../../../lib/i18n';

@@ -7,7 +7,7 @@ import {
   type TAmountForm,
   type TAmountFormInput,
   ZAmountForm,
-} from '@easyfund/shared/schemas/donations';
+} from '@easyfund/shared/schemas/payments';
 import type { Billing } from '../billing';
 import type { CardStep } from '../use-payment-flow';
 import { useI18n } from '../../../lib/i18n';

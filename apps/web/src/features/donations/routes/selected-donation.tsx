@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
-import type { TCartItem } from '@easyfund/shared/schemas/donations';
+import type { TCartItem } from '@easyfund/shared/schemas/cart';
 import { cartQuery, useRemoveFromCart } from '../../../api/cart';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';

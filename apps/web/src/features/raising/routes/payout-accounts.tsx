@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import type { TPayoutAccount } from '@easyfund/shared/schemas/payout-accounts';
+import type { TPayoutAccount } from '@easyfund/shared/schemas/payouts';
 import { myPayoutAccountsQuery, useRemovePayoutAccount } from '../../../api/payouts';
 import { useSession } from '../../../api/session';
 import { QueryState } from '../../../components/query-state';

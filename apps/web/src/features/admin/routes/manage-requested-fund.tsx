@@ -5,6 +5,7 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import { adminFundsQuery, useDecideFund } from '../../../api/funds';
+import { fundIncomeQuery } from '../../../api/recurring';
 import { FundImage } from '../../../components/fund-image';
 import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
@@ -14,7 +15,7 @@ import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
 import { DecisionControls } from '../components/decision-controls';
 import { FundHistory } from '../components/fund-history';
-import { FundRecurringIncome } from '../components/fund-recurring-income';
+import { FundRecurringIncome } from '../../../components/recurring-income';
 import { HoldControls } from '../components/hold-controls';
 import { PendingChange } from '../components/pending-change';
 import { PendingUpdates } from '../components/pending-updates';
@@ -121,7 +122,7 @@ export function ManageRequestedFundPage() {
               <tr>
                 <td colSpan={8}>
                   <div className="flex flex-col gap-4">
-                    <FundRecurringIncome fundId={f.id} name={f.name} />
+                    <FundRecurringIncome name={f.name} query={fundIncomeQuery(f.id)} />
                     <FundHistory fundId={f.id} />
                   </div>
                 </td>

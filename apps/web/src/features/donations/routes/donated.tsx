@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myDonationsQuery } from '../../../api/donations';
-import { creditNoteUrl, receiptUrl } from '../../../api/payments';
+import { creditNoteUrl, receiptUrl } from '../../../api/receipts';
 import { EmptyState } from '../../../components/empty-state';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../../lib/link';
-import { downloads } from '@easyfund/shared/api/downloads';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import type { TWithdrawal } from '@easyfund/shared/schemas/withdrawals';
-import { urlOf } from '../../../api/client';
+import { myDonationsCsvUrl } from '../../../api/downloads';
 import { myFundsQuery } from '../../../api/funds';
-import { fundStatementUrl } from '../../../api/payouts';
+import { fundStatementUrl } from '../../../api/receipts';
 import { myWithdrawalsQuery } from '../../../api/withdrawals';
+import { fundIncomeQuery } from '../../../api/recurring';
 import { PageLoader } from '../../../components/page-loader';
-import { FundRecurringIncome } from '../components/fund-recurring-income';
+import { FundRecurringIncome } from '../../../components/recurring-income';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
@@ -36,7 +36,7 @@ export function RaisedFundPage() {
     <section className="mx-auto max-w-6xl">
       <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.raisedFund)}</h1>
       <p className="mb-4 text-right">
-        <a className="btn btn-outline btn-sm" href={urlOf(downloads.myDonations)} download>
+        <a className="btn btn-outline btn-sm" href={myDonationsCsvUrl()} download>
           {t('Download donations (CSV)')}
         </a>
       </p>
@@ -97,7 +97,7 @@ export function RaisedFundPage() {
             {data.items
               .filter((f) => f.status === 'approved')
               .map((f) => (
-                <FundRecurringIncome key={f.id} fundId={f.id} name={f.name} />
+                <FundRecurringIncome key={f.id} name={f.name} query={fundIncomeQuery(f.id)} />
               ))}
           </div>
         </section>

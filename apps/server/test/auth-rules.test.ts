@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
-import { PHOTO_URL_MESSAGE } from '@easyfund/shared/schemas/auth';
+import { PHOTO_URL_MESSAGE } from '@easyfund/shared/schemas/session';
 import { user } from '../src/db/schema';
 import { buildTestApp, createSignedInUser, ORIGIN, signIn, type TestContext } from './helper';
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AMOUNT_MSG } from '@easyfund/shared/schemas/donations';
+import { AMOUNT_MSG } from '@easyfund/shared/schemas/payments';
 import { buildApp } from '../src/app';
 import { cartItems, payments, testProcessorIntents } from '../src/db/schema';
 import { CARD_ERRORS } from '../src/lib/payments/test-cards';

@@ -7,7 +7,7 @@ import path from 'node:path';
  * run and the router has asked for it (one round trip less on a phone's connection).
  *
  * The router (src/app/router.tsx) loads each page on demand with
- * `name: () => import('…')`; the build's `page-chunks.json` maps each page's name to its
+ * `name: () => import('…').then(…)`; the build's `page-chunks.json` maps each page's name to its
  * chunk and the chunks that chunk imports, minus what the entry itself loads.
  */
 export const PAGE_CHUNKS_FILE = 'page-chunks.json';
@@ -15,10 +15,13 @@ export const PAGE_CHUNKS_FILE = 'page-chunks.json';
 /** Each page's first load, file by file and package by package ({@link pageLoads}). */
 export const BUNDLE_REPORT_FILE = 'bundle-report.json';
 
-/** `name: () => import('../features/…')` in the router's source: page name → module path. */
+/** `name: () => import('../features/…')` in the router's source (the import may open the
+ *  next line): page name → module path. */
 export function routeModules(routerSource: string, routerDir: string): Record<string, string> {
   const modules: Record<string, string> = {};
-  for (const m of routerSource.matchAll(/^\s*(\w+): \(\) => import\('(\.[^']+)'\),?$/gm)) {
+  for (const m of routerSource.matchAll(
+    /^\s*(\w+): \(\) =>\s+import\('(\.\.\/features\/[^']+)'\)/gm,
+  )) {
     modules[m[1]!] = path.resolve(routerDir, m[2]!);
   }
   return modules;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asciiDigits } from './digits';
 import { parseTk, parseWholeTk } from './money';
-import { ZAmountTk, ZCardForm, ZCreateIntentRequest } from './schemas/donations';
+import { ZAmountTk, ZCardForm, ZCreateIntentRequest } from './schemas/payments';
 import { ZContactRequest } from './schemas/messages';
 import { ZIdCardNumber, ZPhoneNumber, ZVerificationRequest } from './schemas/verifications';
 import { ZWithdrawalRequest } from './schemas/withdrawals';

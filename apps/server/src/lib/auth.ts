@@ -16,7 +16,7 @@ import {
   ZResetPasswordRequest,
   ZSignUpRequest,
   ZUpdateUserRequest,
-} from '@easyfund/shared/schemas/auth';
+} from '@easyfund/shared/schemas/session';
 import { PAGES } from '@easyfund/shared/pages';
 import { asciiDigits } from '@easyfund/shared/digits';
 import { cleanName, isImageRef } from '@easyfund/shared/schemas/fields';

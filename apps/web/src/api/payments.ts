@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { payments } from '@easyfund/shared/api/payments';
-import { receipts } from '@easyfund/shared/api/receipts';
 import type {
   TCheckoutForm,
   TCreateIntentForm,
   TPanelRefundRequest,
   TRefundRequest,
   TTestConfirmRequest,
-} from '@easyfund/shared/schemas/donations';
+} from '@easyfund/shared/schemas/payments';
 import { cartKeys } from './cart';
 import { call, PAGE_SIZE } from './client';
 import { donationKeys } from './donations';
@@ -139,27 +138,12 @@ export function useRefreshAfterPayment() {
   };
 }
 
-/** Where a donation's receipt PDF downloads from (a plain link: the browser saves it). */
-export function receiptUrl(paymentId: string): string {
-  return receipts.receipt.path.replace(':paymentId', encodeURIComponent(paymentId));
-}
-
-/** Where a refund's credit note PDF downloads from. */
-export function creditNoteUrl(refundId: string): string {
-  return receipts.creditNote.path.replace(':refundId', encodeURIComponent(refundId));
-}
-
 /** My payments to a fund still being checked: the pay step warns before a second one. */
 export const myUnsettledQuery = (fundId: string) =>
   queryOptions({
     queryKey: paymentKeys.unsettled(fundId),
     queryFn: () => call(payments.unsettled, { query: { fundId } }),
   });
-
-/** Where a year's statement PDF downloads from. */
-export function statementUrl(year: number): string {
-  return receipts.statement.path.replace(':year', String(year));
-}
 
 /** Payment History, a page at a time. */
 export const myPaymentsQuery = (page: number) =>

@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { payouts } from '@easyfund/shared/api/payouts';
-import { receipts } from '@easyfund/shared/api/receipts';
 import type {
   TPayoutAccountDecisionInput,
   TPayoutAccountRequestInput,
-} from '@easyfund/shared/schemas/payout-accounts';
+} from '@easyfund/shared/schemas/payouts';
 import { call, PAGE_SIZE } from './client';
 
 /** Query keys of the payouts resource (payout accounts); only this file builds them. */
@@ -14,11 +13,6 @@ export const payoutKeys = {
   accounts: (page: number) => [...payoutKeys.all, 'accounts', { page }] as const,
   account: (id: string) => [...payoutKeys.all, 'account', id] as const,
 };
-
-/** Where a fund's statement PDF downloads from (its raiser and admins). */
-export function fundStatementUrl(fundId: string): string {
-  return receipts.fundStatement.path.replace(':id', encodeURIComponent(fundId));
-}
 
 /** The raiser's own payout accounts (numbers masked). */
 export const myPayoutAccountsQuery = queryOptions({

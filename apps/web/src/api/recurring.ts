@@ -5,7 +5,7 @@ import type {
   TSetRamadanRequest,
   TStartRecurringForm,
 } from '@easyfund/shared/schemas/recurring';
-import type { TTestConfirmRequest } from '@easyfund/shared/schemas/donations';
+import type { TTestConfirmRequest } from '@easyfund/shared/schemas/payments';
 import { call } from './client';
 import { donationKeys } from './donations';
 import { fundKeys } from './funds';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sms } from '@easyfund/shared/api/sms';
 import type { TSetSmsPreferencesRequest } from '@easyfund/shared/schemas/sms';
-import { call } from './client';
+import { call, urlOf } from './client';
 
 /** Query keys of the sms resource; only this file builds them. */
 export const smsKeys = {
@@ -91,3 +91,6 @@ export function useSetSmsCeiling() {
     onSuccess: (data) => queryClient.setQueryData(smsKeys.costs(), data),
   });
 }
+
+/** Where the receipt a receipt SMS link stands for downloads from (a PDF, a plain link). */
+export const smsReceiptUrl = (token: string): string => urlOf(sms.receipt, { params: { token } });

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from '../lib/router';
+import { createBrowserRouter } from '../lib/history-router';
 import { fillFromPage } from '../lib/page-data';
 import { queryClient } from '../lib/query-client';
 import { routes } from './router';

@@ -76,7 +76,7 @@ describe('the Bangla catalogue in two parts for the browser', () => {
 
   it("loads the dashboard's features only on dashboard pages (its texts come with its layout)", () => {
     const router = readFileSync(join(ROOT, 'apps/web/src/app/router.tsx'), 'utf8');
-    const modules = [...router.matchAll(/^\s+(\w+): \(\) => import\('\.\.\/features\/(\w+)\//gm)];
+    const modules = [...router.matchAll(/^\s+(\w+): \(\) =>\s+import\('\.\.\/features\/(\w+)\//gm)];
     expect(modules.length).toBe(Object.keys(PAGES).length);
     for (const [, page, feature] of modules) {
       const area = PAGES[page as PageName].area;

@@ -1,11 +1,11 @@
-import { Link } from '../lib/router';
+import { Link } from '../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { useI18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/title';
 
 /** Any other path: 404 with Back to Home. */
-export function Component() {
+export function NotFoundPage() {
   usePageTitle(PAGE_TITLES.notFound);
   const { t, digits } = useI18n();
   return (

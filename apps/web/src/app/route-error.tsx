@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from '../lib/router';
+import { isRouteErrorResponse, useRouteError } from '../lib/router';
+import { Link } from '../lib/link';
 import { useI18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
 

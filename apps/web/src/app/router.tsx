@@ -8,49 +8,123 @@ import { RouteError } from './route-error';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
-/** The code of each page of the table, loaded on demand (code splitting). */
+/** The code of each page of the table, loaded on demand (code splitting), and what it draws. */
 const PAGE_MODULES: Record<PageName, Lazy> = {
-  home: () => import('../features/home/routes/home'),
-  donateNow: () => import('../features/funds/routes/donate-now'),
-  fundDetails: () => import('../features/funds/routes/fund-details'),
-  contactUs: () => import('../features/contact/routes/contact-us'),
-  zakatCalculator: () => import('../features/zakat/routes/zakat-calculator'),
-  unsubscribe: () => import('../features/funds/routes/unsubscribe'),
-  manageGift: () => import('../features/monthly/routes/manage-gift'),
-  smsReceipt: () => import('../features/funds/routes/sms-receipt'),
-  smsNotice: () => import('../features/funds/routes/sms-notice'),
-  info: () => import('../features/home/routes/info'),
-  login: () => import('../features/auth/routes/login'),
-  register: () => import('../features/auth/routes/register'),
-  forgotPassword: () => import('../features/auth/routes/forgot-password'),
-  resetPassword: () => import('../features/auth/routes/reset-password'),
-  verifyEmail: () => import('../features/auth/routes/verify-email'),
-  dashboard: () => import('../features/dashboard/routes/welcome'),
-  selectedDonation: () => import('../features/donations/routes/selected-donation'),
-  payment: () => import('../features/donations/routes/pay'),
-  thankYou: () => import('../features/donations/routes/thank-you'),
-  donated: () => import('../features/donations/routes/donated'),
-  paymentHistory: () => import('../features/donations/routes/payment-history'),
-  monthlyGifts: () => import('../features/monthly/routes/monthly-gifts'),
-  myData: () => import('../features/auth/routes/my-data'),
-  verification: () => import('../features/raising/routes/verification'),
-  requestFund: () => import('../features/raising/routes/request-fund'),
-  raisedFund: () => import('../features/raising/routes/raised-fund'),
-  updateFund: () => import('../features/raising/routes/update-fund'),
-  withdraw: () => import('../features/raising/routes/withdraw'),
-  payoutAccounts: () => import('../features/raising/routes/payout-accounts'),
-  twoFactor: () => import('../features/auth/routes/two-factor'),
-  adminOverview: () => import('../features/admin/routes/overview'),
-  manageUsers: () => import('../features/admin/routes/manage-users'),
-  manageVerification: () => import('../features/admin/routes/manage-verification'),
-  manageRequestedFund: () => import('../features/admin/routes/manage-requested-fund'),
-  manageWithdrawals: () => import('../features/admin/routes/manage-withdrawals'),
-  managePayments: () => import('../features/admin/routes/manage-payments'),
-  managePayoutAccounts: () => import('../features/admin/routes/manage-payout-accounts'),
-  messages: () => import('../features/admin/routes/messages'),
+  home: () => import('../features/home/routes/home').then((m) => ({ Component: m.HomePage })),
+  donateNow: () =>
+    import('../features/funds/routes/donate-now').then((m) => ({
+      Component: m.DonateNowPage,
+      loader: m.donateNowLoader,
+      ErrorBoundary: m.DonateNowError,
+    })),
+  fundDetails: () =>
+    import('../features/funds/routes/fund-details').then((m) => ({
+      Component: m.FundDetailsPage,
+      loader: m.fundDetailsLoader,
+      ErrorBoundary: m.FundDetailsError,
+    })),
+  contactUs: () =>
+    import('../features/contact/routes/contact-us').then((m) => ({ Component: m.ContactUsPage })),
+  zakatCalculator: () =>
+    import('../features/zakat/routes/zakat-calculator').then((m) => ({
+      Component: m.ZakatCalculatorPage,
+    })),
+  unsubscribe: () =>
+    import('../features/funds/routes/unsubscribe').then((m) => ({ Component: m.UnsubscribePage })),
+  manageGift: () =>
+    import('../features/monthly/routes/manage-gift').then((m) => ({ Component: m.ManageGiftPage })),
+  smsReceipt: () =>
+    import('../features/funds/routes/sms-receipt').then((m) => ({ Component: m.SmsReceiptPage })),
+  smsNotice: () =>
+    import('../features/funds/routes/sms-notice').then((m) => ({ Component: m.SmsNoticePage })),
+  info: () => import('../features/home/routes/info').then((m) => ({ Component: m.InfoPage })),
+  login: () => import('../features/auth/routes/login').then((m) => ({ Component: m.LoginPage })),
+  register: () =>
+    import('../features/auth/routes/register').then((m) => ({ Component: m.RegisterPage })),
+  forgotPassword: () =>
+    import('../features/auth/routes/forgot-password').then((m) => ({
+      Component: m.ForgotPasswordPage,
+    })),
+  resetPassword: () =>
+    import('../features/auth/routes/reset-password').then((m) => ({
+      Component: m.ResetPasswordPage,
+    })),
+  verifyEmail: () =>
+    import('../features/auth/routes/verify-email').then((m) => ({ Component: m.VerifyEmailPage })),
+  dashboard: () =>
+    import('../features/dashboard/routes/welcome').then((m) => ({ Component: m.DashboardPage })),
+  selectedDonation: () =>
+    import('../features/donations/routes/selected-donation').then((m) => ({
+      Component: m.SelectedDonationPage,
+    })),
+  payment: () =>
+    import('../features/donations/routes/pay').then((m) => ({ Component: m.PaymentPage })),
+  thankYou: () =>
+    import('../features/donations/routes/thank-you').then((m) => ({ Component: m.ThankYouPage })),
+  donated: () =>
+    import('../features/donations/routes/donated').then((m) => ({ Component: m.DonatedPage })),
+  paymentHistory: () =>
+    import('../features/donations/routes/payment-history').then((m) => ({
+      Component: m.PaymentHistoryPage,
+    })),
+  monthlyGifts: () =>
+    import('../features/monthly/routes/monthly-gifts').then((m) => ({
+      Component: m.MonthlyGiftsPage,
+    })),
+  myData: () =>
+    import('../features/auth/routes/my-data').then((m) => ({ Component: m.MyDataPage })),
+  verification: () =>
+    import('../features/raising/routes/verification').then((m) => ({
+      Component: m.VerificationPage,
+    })),
+  requestFund: () =>
+    import('../features/raising/routes/request-fund').then((m) => ({
+      Component: m.RequestFundPage,
+    })),
+  raisedFund: () =>
+    import('../features/raising/routes/raised-fund').then((m) => ({ Component: m.RaisedFundPage })),
+  updateFund: () =>
+    import('../features/raising/routes/update-fund').then((m) => ({ Component: m.UpdateFundPage })),
+  withdraw: () =>
+    import('../features/raising/routes/withdraw').then((m) => ({ Component: m.WithdrawPage })),
+  payoutAccounts: () =>
+    import('../features/raising/routes/payout-accounts').then((m) => ({
+      Component: m.PayoutAccountsPage,
+    })),
+  twoFactor: () =>
+    import('../features/auth/routes/two-factor').then((m) => ({ Component: m.TwoFactorPage })),
+  adminOverview: () =>
+    import('../features/admin/routes/overview').then((m) => ({ Component: m.AdminOverviewPage })),
+  manageUsers: () =>
+    import('../features/admin/routes/manage-users').then((m) => ({ Component: m.ManageUsersPage })),
+  manageVerification: () =>
+    import('../features/admin/routes/manage-verification').then((m) => ({
+      Component: m.ManageVerificationPage,
+    })),
+  manageRequestedFund: () =>
+    import('../features/admin/routes/manage-requested-fund').then((m) => ({
+      Component: m.ManageRequestedFundPage,
+    })),
+  manageWithdrawals: () =>
+    import('../features/admin/routes/manage-withdrawals').then((m) => ({
+      Component: m.ManageWithdrawalsPage,
+    })),
+  managePayments: () =>
+    import('../features/admin/routes/manage-payments').then((m) => ({
+      Component: m.ManagePaymentsPage,
+    })),
+  managePayoutAccounts: () =>
+    import('../features/admin/routes/manage-payout-accounts').then((m) => ({
+      Component: m.ManagePayoutAccountsPage,
+    })),
+  messages: () =>
+    import('../features/admin/routes/messages').then((m) => ({ Component: m.MessagesPage })),
 };
 
-const notFound: RouteObject = { path: '*', lazy: () => import('./not-found') };
+const notFound: RouteObject = {
+  path: '*',
+  lazy: () => import('./not-found').then((m) => ({ Component: m.NotFoundPage })),
+};
 
 /** The routes of one area, relative to its base path; pages with roles behind RequireRole. */
 function routesOf(area: Page['area'], base: string): RouteObject[] {

@@ -1,4 +1,4 @@
-import { Link } from '../lib/router';
+import { Link } from '../lib/link';
 import { useI18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { ZName } from '@easyfund/shared/schemas/auth';
+import { ZName } from '@easyfund/shared/schemas/session';
 import {
   PHONE_PLACEHOLDER_NAME,
   ZPhoneCode,
@@ -174,20 +174,13 @@ export function PhoneSignIn({
 
   return (
     <form key="number" noValidate onSubmit={sendCode} className="flex flex-col gap-3">
-      <label htmlFor={inputId} className="font-semibold">
-        {t('Mobile number')}
-      </label>
-      <input
+      <MobileNumberField
         id={inputId}
-        type="tel"
+        labelClassName="font-semibold"
         value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder={NUMBER_SHAPE}
-        aria-invalid={Boolean(error)}
-        aria-describedby={described}
-        className="input input-bordered w-full"
+        onChange={setTyped}
+        invalid={Boolean(error)}
+        describedBy={described}
       />
       {errorLine}
       <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -215,5 +208,43 @@ function DemoOutbox({
         {last}
       </p>
     </div>
+  );
+}
+
+/** The mobile number to send a code to, with its label: signing in and a profile alike. */
+export function MobileNumberField({
+  id,
+  labelClassName,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  labelClassName: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+  describedBy: string | undefined;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {t('Mobile number')}
+      </label>
+      <input
+        id={id}
+        type="tel"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder={NUMBER_SHAPE}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        className="input input-bordered w-full"
+      />
+    </>
   );
 }

@@ -1,5 +1,7 @@
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { TFundRecurring } from '@easyfund/shared/schemas/recurring';
 import { useI18n } from '../lib/i18n';
+import { messageOf } from '../lib/message-of';
 
 /** A fund's recurring income: active monthly and Ramadan daily schedules, expected and received. */
 export function RecurringIncome({ income, label }: { income: TFundRecurring; label: string }) {
@@ -22,5 +24,37 @@ export function RecurringIncome({ income, label }: { income: TFundRecurring; lab
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * One fund with its recurring income, as its raiser and the admins see it; `query` is the
+ * fund's income query (api/recurring.ts `fundIncomeQuery`).
+ */
+export function FundRecurringIncome<K extends QueryKey>({
+  name,
+  query,
+}: {
+  name: string;
+  query: UseQueryOptions<TFundRecurring, Error, TFundRecurring, K>;
+}) {
+  const income = useQuery(query);
+  const { t } = useI18n();
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-medium">{name}</h3>
+      {income.isPending ? (
+        <span className="loading loading-dots loading-sm" aria-label={t('Loading')} />
+      ) : income.isError ? (
+        <p role="alert" className="text-sm text-error">
+          {t(messageOf(income.error))}
+        </p>
+      ) : (
+        <RecurringIncome
+          income={income.data}
+          label={t('Recurring gifts to {{fund}}', { fund: name })}
+        />
+      )}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { TRefundEntry } from '@easyfund/shared/schemas/donations';
+import type { TRefundEntry } from '@easyfund/shared/schemas/payments';
 import { useI18n } from '../lib/i18n';
 
 /** "Refunded" or "Partly refunded" beside a payment's amount; nothing when none went back. */

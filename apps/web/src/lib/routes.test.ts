@@ -4,9 +4,9 @@ import {
   data,
   type ErrorResponse,
   isRouteErrorResponse,
-  loadMatches,
   type RouteObject,
 } from './routes';
+import { loadMatches } from './route-loading';
 
 const page =
   (name: string): RouteObject['lazy'] =>

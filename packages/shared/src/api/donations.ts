@@ -1,4 +1,5 @@
-import { ZDonationList, ZHistoryQuery } from '../schemas/donations';
+import { ZDonationList } from '../schemas/donations';
+import { ZHistoryQuery } from '../schemas/common';
 import { endpoint } from './contract';
 
 /** Donations: money that reached a fund, as the giver's history shows it. */

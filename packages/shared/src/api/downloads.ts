@@ -1,4 +1,4 @@
-import { ZCsv, ZExportRange } from '../schemas/exports';
+import { ZCsv, ZExportRange } from '../schemas/downloads';
 import { endpoint } from './contract';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZHealth } from '../schemas/common';
+import { ZHealth } from '../schemas/health';
 import { endpoint } from './contract';
 
 /** The service itself: liveness and the API's own description. */

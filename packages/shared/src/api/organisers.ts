@@ -1,5 +1,5 @@
 import { ZIdParam } from '../schemas/common';
-import { ZOrganiser } from '../schemas/supporters';
+import { ZOrganiser } from '../schemas/organisers';
 import { endpoint } from './contract';
 
 /** Who raises a fund: the organiser card of a fund page. */

@@ -9,7 +9,6 @@ import {
   ZConfirmPaymentResponse,
   ZCreateIntentRequest,
   ZCreateIntentResponse,
-  ZHistoryQuery,
   ZUnsettledList,
   ZUnsettledQuery,
   ZIntentIdParam,
@@ -17,7 +16,6 @@ import {
   ZIpnResult,
   ZPayment,
   ZPaymentConfig,
-  ZPaymentIdParam,
   ZPanelRefundRequest,
   ZReviewDecision,
   ZPaymentList,
@@ -26,7 +24,9 @@ import {
   ZTestConfirmRequest,
   ZTestIntent,
   ZWebhookResult,
-} from '../schemas/donations';
+} from '../schemas/payments';
+import { ZPaymentIdParam } from '../schemas/receipts';
+import { ZHistoryQuery } from '../schemas/common';
 import { endpoint } from './contract';
 
 /** Payments: the pay page's steps, the payer's history, the embedded processor, Stripe's webhook. */

@@ -1,5 +1,5 @@
 import { ZIdParam } from '../schemas/common';
-import { ZCsv, ZExportRange } from '../schemas/exports';
+import { ZCsv, ZExportRange } from '../schemas/downloads';
 import {
   ZAdminPayoutAccount,
   ZAdminPayoutAccountDetail,
@@ -9,7 +9,7 @@ import {
   ZPayoutAccount,
   ZPayoutAccountDecision,
   ZPayoutAccountRequest,
-} from '../schemas/payout-accounts';
+} from '../schemas/payouts';
 import { endpoint } from './contract';
 
 /**

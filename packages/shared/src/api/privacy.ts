@@ -1,4 +1,4 @@
-import { ZCsv } from '../schemas/exports';
+import { ZCsv } from '../schemas/downloads';
 import {
   ZCloseAccountRequest,
   ZCloseAccountResponse,

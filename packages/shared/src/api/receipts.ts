@@ -1,4 +1,4 @@
-import { ZPaymentIdParam, ZPdf, ZRefundIdParam, ZStatementYearParam } from '../schemas/donations';
+import { ZPaymentIdParam, ZPdf, ZRefundIdParam, ZStatementYearParam } from '../schemas/receipts';
 import { ZFundIdParam } from '../schemas/funds';
 import { endpoint } from './contract';
 

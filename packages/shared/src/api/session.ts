@@ -1,5 +1,6 @@
-import { ZAddEmailRequest, ZAddEmailResponse } from '../schemas/auth';
-import { ZAuthProviders, ZMe, ZSession } from '../schemas/common';
+import { ZAddEmailRequest, ZAddEmailResponse } from '../schemas/session';
+import { ZMe } from '../schemas/common';
+import { ZAuthProviders, ZSession } from '../schemas/session';
 import { endpoint } from './contract';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPhoneNumber } from '../phone';
-import { ZPdf } from '../schemas/donations';
+import { ZPdf } from '../schemas/receipts';
 import {
   ZSetSmsCeilingRequest,
   ZSetSmsPreferencesRequest,

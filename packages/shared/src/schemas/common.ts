@@ -26,9 +26,6 @@ export const ZMe = z.object({
 });
 export type TMe = z.infer<typeof ZMe>;
 
-/** GET /api/session: the signed-in user, or null when signed out. */
-export const ZSession = z.object({ user: ZMe.nullable() });
-
 /** The one error shape every API error uses. */
 export const ZApiError = z.object({
   error: z.object({
@@ -50,16 +47,5 @@ export const ZPageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const ZAuthProviders = z.object({
-  google: z.boolean(),
-  oidc: z.object({ name: z.string() }).nullable(),
-  /** Admin pages and calls need two-factor sign-in on this deployment (https or configured). */
-  adminTwoFactorRequired: z.boolean(),
-});
-export type TAuthProviders = z.infer<typeof ZAuthProviders>;
-
-/** GET /api/health: liveness with a database check. */
-export const ZHealth = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: z.enum(['up', 'down']),
-});
+export const ZHistoryQuery = ZPageQuery;
+export type THistoryQuery = z.infer<typeof ZHistoryQuery>;

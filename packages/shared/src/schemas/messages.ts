@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { asciiDigits } from '../digits';
 import { CONTACT_LIMITS, CONTACT_MSG, MSG } from '../texts';
-import { ZEmail } from './auth';
+import { ZEmail } from './session';
 import { nameText, paged } from './fields';
 
 /** Digits with an optional leading +, spaces, dashes or brackets; 6 to 15 digits. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAmountTk, ZTestConfirmRequest } from './donations';
+import { ZAmountTk, ZTestConfirmRequest } from './payments';
 
 /** How a monthly gift is paid: a saved card, or a wallet reminded each month. */
 export const RECURRING_METHODS = ['card', 'wallet'] as const;

@@ -4,7 +4,7 @@ import type {
   TAddToCartRequest,
   TAddToCartResponse,
   TCartList,
-} from '@easyfund/shared/schemas/donations';
+} from '@easyfund/shared/schemas/cart';
 import type { Db } from '../../db/client';
 import { cartItems, funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';

@@ -1,5 +1,6 @@
 import type { TMe } from '@easyfund/shared/schemas/common';
-import type { TDonationList, THistoryQuery } from '@easyfund/shared/schemas/donations';
+import type { TDonationList } from '@easyfund/shared/schemas/donations';
+import type { THistoryQuery } from '@easyfund/shared/schemas/common';
 import type { Db } from '../../db/client';
 import { listUserPayments } from '../payments/views';
 

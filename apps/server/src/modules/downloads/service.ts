@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { causeTitle, PAYMENT_METHOD_NAMES, type PaymentMethod } from '@easyfund/shared/constants';
 import { TIME_ZONE } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
-import type { TExportRange } from '@easyfund/shared/schemas/exports';
+import type { TExportRange } from '@easyfund/shared/schemas/downloads';
 import { type Db, type Row, rowsOf } from '../../db/client';
 import { translate } from '../../lib/i18n';
 import { ofLedgerMode } from '../../lib/ledger-mode';

@@ -1,5 +1,5 @@
 import { and, count, eq, sum } from 'drizzle-orm';
-import type { TOrganiser } from '@easyfund/shared/schemas/supporters';
+import type { TOrganiser } from '@easyfund/shared/schemas/organisers';
 import type { Db } from '../../db/client';
 import { funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';

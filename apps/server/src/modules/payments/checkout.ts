@@ -10,7 +10,7 @@ import type { Language } from '@easyfund/shared/i18n/languages';
 import { tkToPoisha } from '@easyfund/shared/money';
 import { PAGES } from '@easyfund/shared/pages';
 import type { TMe } from '@easyfund/shared/schemas/common';
-import type { TCheckoutRequest, TCheckoutResponse } from '@easyfund/shared/schemas/donations';
+import type { TCheckoutRequest, TCheckoutResponse } from '@easyfund/shared/schemas/payments';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../lib/jobs';
 import { funds, payments, verificationApplications } from '../../db/schema';

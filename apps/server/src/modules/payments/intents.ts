@@ -8,7 +8,7 @@ import type {
   TConfirmPaymentResponse,
   TCreateIntentRequest,
   TCreateIntentResponse,
-} from '@easyfund/shared/schemas/donations';
+} from '@easyfund/shared/schemas/payments';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { builtOnce } from '../../db/built-once';
 import { fundSubscriptions, funds, payments } from '../../db/schema';

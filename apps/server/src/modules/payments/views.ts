@@ -19,11 +19,11 @@ import type {
   TAdminPaymentList,
   TAdminPaymentQuery,
   THeldPayment,
-  THistoryQuery,
   TPayment,
   TPaymentList,
   TRefundEntry,
-} from '@easyfund/shared/schemas/donations';
+} from '@easyfund/shared/schemas/payments';
+import type { THistoryQuery } from '@easyfund/shared/schemas/common';
 import type { Paged } from '@easyfund/shared/schemas/fields';
 import { builtOnce } from '../../db/built-once';
 import { type Db, rowsOf } from '../../db/client';

@@ -11,7 +11,7 @@ import {
   type TPayoutAccountDecision,
   type TPayoutAccountRequest,
   type WalletType,
-} from '@easyfund/shared/schemas/payout-accounts';
+} from '@easyfund/shared/schemas/payouts';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import {

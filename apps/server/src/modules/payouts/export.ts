@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { TExportRange } from '@easyfund/shared/schemas/exports';
-import { maskAccountNumber } from '@easyfund/shared/schemas/payout-accounts';
+import type { TExportRange } from '@easyfund/shared/schemas/downloads';
+import { maskAccountNumber } from '@easyfund/shared/schemas/payouts';
 import type { Db } from '../../db/client';
 import { ofLedgerMode } from '../../lib/ledger-mode';
 import { tkCell } from '../downloads/csv';

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { funds, ledgerSettings, payoutAccounts, user, withdrawals } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { maskAccountNumber } from '@easyfund/shared/schemas/payout-accounts';
+import { maskAccountNumber } from '@easyfund/shared/schemas/payouts';
 import type { FundStatementData } from '../receipts/fund-statement-pdf';
 import { currentModeWithdrawal, totalsOf, withdrawalTotals } from '../withdrawals/balance';
 

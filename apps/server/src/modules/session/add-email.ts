@@ -1,5 +1,5 @@
 import { APIError } from 'better-auth/api';
-import type { TAddEmailRequest } from '@easyfund/shared/schemas/auth';
+import type { TAddEmailRequest } from '@easyfund/shared/schemas/session';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Auth } from '../../lib/auth';
 import { Conflict, DomainError } from '../../lib/errors';

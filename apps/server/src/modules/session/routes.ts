@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { session } from '@easyfund/shared/api/session';
-import type { TAuthProviders } from '@easyfund/shared/schemas/common';
+import type { TAuthProviders } from '@easyfund/shared/schemas/session';
 import { fromNodeHeaders } from 'better-auth/node';
 import { route } from '../../plugins/route';
 import { addEmail } from './add-email';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PayoutMethod, WithdrawalStatus } from '@easyfund/shared/constants';
 import { formatTk, tkToPoisha } from '@easyfund/shared/money';
-import { maskAccountNumber } from '@easyfund/shared/schemas/payout-accounts';
+import { maskAccountNumber } from '@easyfund/shared/schemas/payouts';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type {

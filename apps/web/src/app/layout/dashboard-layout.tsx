@@ -1,5 +1,7 @@
 import { useRef } from 'react';
-import { Link, Navigate, NavLink, Outlet, ScrollRestoration, useLocation } from '../../lib/router';
+import { Link, NavLink } from '../../lib/link';
+import { Navigate, Outlet, useLocation } from '../../lib/router';
+import { ScrollRestoration } from '../../lib/scroll-restoration';
 import { TestModeBanner } from './test-mode-banner';
 import { useQuery } from '@tanstack/react-query';
 import { sidebarFor } from '@easyfund/shared/pages';

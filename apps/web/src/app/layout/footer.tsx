@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router';
+import { Link } from '../../lib/link';
 import { Brand } from '../../components/brand';
 import { CONTACT_DETAILS as CONTACT } from '../../lib/contact-details';
 import { useI18n } from '../../lib/i18n';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from '../../lib/router';
+import { Link, NavLink } from '../../lib/link';
+import { useLocation } from '../../lib/router';
 import { useSession } from '../../api/session';
 import { Avatar } from '../../components/avatar';
 import { Brand } from '../../components/brand';

@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration } from '../../lib/router';
+import { Outlet } from '../../lib/router';
+import { ScrollRestoration } from '../../lib/scroll-restoration';
 import { useI18n } from '../../lib/i18n';
 import { TestModeBanner } from './test-mode-banner';
 import { Footer } from './footer';

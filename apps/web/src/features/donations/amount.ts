@@ -1,5 +1,5 @@
 import { MAX_DONATION_TK, MIN_DONATION_TK, POISHA_PER_TK } from '@easyfund/shared/constants';
-import { ZAmountTk } from '@easyfund/shared/schemas/donations';
+import { ZAmountTk } from '@easyfund/shared/schemas/payments';
 
 /**
  * The amount the pay page starts with: `?amount=` when it is a valid whole-Tk amount,

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from '../../lib/router';
 import { MSG } from '@easyfund/shared/texts';
-import type { TCreateIntentResponse } from '@easyfund/shared/schemas/donations';
+import type { TCreateIntentResponse } from '@easyfund/shared/schemas/payments';
 import { useConfirmPayment, useCreateIntent } from '../../api/payments';
 import { useSession } from '../../api/session';
 import { messageOf } from '../../lib/message-of';

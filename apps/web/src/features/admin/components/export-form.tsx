@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
-import { downloads } from '@easyfund/shared/api/downloads';
-import { payouts } from '@easyfund/shared/api/payouts';
-import { MAX_EXPORT_DAYS, ZExportRange } from '@easyfund/shared/schemas/exports';
-import { urlOf } from '../../../api/client';
+import { MAX_EXPORT_DAYS, ZExportRange } from '@easyfund/shared/schemas/downloads';
+import { adminExportUrl, type AdminExport } from '../../../api/downloads';
 import { useI18n } from '../../../lib/i18n';
 
 /** A date in Asia/Dhaka as YYYY-MM-DD. */
@@ -17,13 +15,14 @@ export function ExportForm() {
   const [to, setTo] = useState(() => dhakaDay(Date.now()));
   const range = ZExportRange.safeParse({ from, to });
   const error = range.success ? null : (range.error.issues[0]?.message ?? '');
-  const download = (
-    e:
-      | typeof downloads.payments
-      | typeof downloads.refunds
-      | typeof downloads.withdrawals
-      | typeof payouts.exportCsv,
-  ) => (range.success ? urlOf(e, { query: range.data }) : undefined);
+  const download = (kind: AdminExport) =>
+    range.success ? adminExportUrl(kind, range.data) : undefined;
+  const exports: [AdminExport, string][] = [
+    ['payments', t('Download payments (CSV)')],
+    ['refunds', t('Download refunds (CSV)')],
+    ['withdrawals', t('Download withdrawals (CSV)')],
+    ['payouts', t('Download payouts (CSV)')],
+  ];
   return (
     <section aria-labelledby={`${id}-heading`} className="mb-10">
       <h2 id={`${id}-heading`} className="mb-3 text-xl font-semibold">
@@ -56,18 +55,11 @@ export function ExportForm() {
             aria-describedby={error ? `${id}-error` : undefined}
           />
         </label>
-        {(
-          [
-            [downloads.payments, t('Download payments (CSV)')],
-            [downloads.refunds, t('Download refunds (CSV)')],
-            [downloads.withdrawals, t('Download withdrawals (CSV)')],
-            [payouts.exportCsv, t('Download payouts (CSV)')],
-          ] as const
-        ).map(([e, label]) => (
+        {exports.map(([kind, label]) => (
           <a
-            key={e.operationId}
+            key={kind}
             className={`btn btn-outline ${range.success ? '' : 'btn-disabled'}`}
-            href={download(e)}
+            href={download(kind)}
             aria-disabled={range.success ? undefined : true}
             download
           >

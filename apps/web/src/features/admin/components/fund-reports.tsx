@@ -8,13 +8,14 @@ import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageParam } from '../../../lib/use-page-param';
+import { QueueHeader } from './queue-header';
 
 /** The admins' queue of "Report this fund": open reports (or resolved ones), newest first. */
 /** The two lists an admin switches between. */
 const REPORT_STATES = ['open', 'resolved'] as const;
 
 export function FundReports() {
-  const { t, number, dateTime } = useI18n();
+  const { t, dateTime } = useI18n();
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const [page, setPage] = usePageParam('reportsPage');
   const list = useQuery(reportsQuery(status, page));
@@ -28,27 +29,19 @@ export function FundReports() {
   };
   return (
     <section aria-labelledby="reports-heading" className="mb-10">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="reports-heading" className="text-xl font-semibold">
-          {t('Reported funds')} {list.data ? `(${number(list.data.total)})` : ''}
-        </h2>
-        <div className="join" role="group" aria-label={t('Which reports')}>
-          {REPORT_STATES.map((s) => (
-            <button
-              key={s}
-              type="button"
-              aria-pressed={status === s}
-              className={`btn join-item btn-sm ${status === s ? 'btn-primary' : 'btn-outline'}`}
-              onClick={() => {
-                setStatus(s);
-                setPage(1);
-              }}
-            >
-              {s === 'open' ? t('Open') : t('Resolved')}
-            </button>
-          ))}
-        </div>
-      </div>
+      <QueueHeader
+        id="reports-heading"
+        title={t('Reported funds')}
+        total={list.data?.total}
+        groupLabel={t('Which reports')}
+        states={REPORT_STATES}
+        status={status}
+        onStatus={(s) => {
+          setStatus(s);
+          setPage(1);
+        }}
+        labelOf={(s) => (s === 'open' ? t('Open') : t('Resolved'))}
+      />
       <PagedTable
         query={list}
         label={t('Reported funds')}

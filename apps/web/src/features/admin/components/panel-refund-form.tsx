@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { parseTk, tkToPoisha } from '@easyfund/shared/money';
-import { type TAdminPaymentDetail, ZPanelRefundRequest } from '@easyfund/shared/schemas/donations';
+import { type TAdminPaymentDetail, ZPanelRefundRequest } from '@easyfund/shared/schemas/payments';
 import { useRecordPanelRefund } from '../../../api/payments';
 import { Field } from '../../../components/field';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
+import { RefundFields } from './refund-fields';
 
 /**
  * A refund made in the gateway's merchant panel, recorded here: SSLCommerz tells us of
@@ -82,38 +83,15 @@ export function PanelRefundForm({ p }: { p: TAdminPaymentDetail }) {
           />
         )}
       </Field>
-      <Field
+      <RefundFields
         label="Amount refunded (Tk)"
-        hint={t('Up to {{amount}}', { amount: tk(p.refundablePoisha) })}
-        error={errors.amount}
-      >
-        {(props) => (
-          <input
-            {...props}
-            className="input input-bordered w-full"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-          />
-        )}
-      </Field>
-      <Field label="Reason" error={errors.reason}>
-        {(props) => (
-          <textarea
-            {...props}
-            className="textarea textarea-bordered w-full"
-            rows={2}
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-          />
-        )}
-      </Field>
-      {errors.form && (
-        <p role="alert" className="text-sm text-error">
-          {errors.form}
-        </p>
-      )}
+        refundablePoisha={p.refundablePoisha}
+        amount={amount}
+        onAmount={setAmount}
+        reason={reason}
+        onReason={setReason}
+        errors={errors}
+      />
       <button type="submit" className="btn btn-outline self-start" disabled={record.isPending}>
         {t('Record the refund')}
       </button>

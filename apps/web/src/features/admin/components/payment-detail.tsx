@@ -2,13 +2,14 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_NAMES, type PaymentStatus } from '@easyfund/shared/constants';
 import { parseTk, tkToPoisha } from '@easyfund/shared/money';
-import type { TAdminPaymentDetail } from '@easyfund/shared/schemas/donations';
-import { creditNoteUrl, paymentDetailQuery, useRefundPayment } from '../../../api/payments';
-import { Field } from '../../../components/field';
+import type { TAdminPaymentDetail } from '@easyfund/shared/schemas/payments';
+import { paymentDetailQuery, useRefundPayment } from '../../../api/payments';
+import { creditNoteUrl } from '../../../api/receipts';
 import { QueryState } from '../../../components/query-state';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
+import { RefundFields } from './refund-fields';
 import { PanelRefundForm } from './panel-refund-form';
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
@@ -172,38 +173,15 @@ function RefundForm({ p }: { p: TAdminPaymentDetail }) {
   return (
     <form className="flex flex-col gap-3" onSubmit={(e) => void submit(e)} noValidate>
       <h3 className="font-semibold">{t('Refund')}</h3>
-      <Field
+      <RefundFields
         label="Amount to refund (Tk)"
-        hint={t('Up to {{amount}}', { amount: tk(p.refundablePoisha) })}
-        error={errors.amount}
-      >
-        {(props) => (
-          <input
-            {...props}
-            className="input input-bordered w-full"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-          />
-        )}
-      </Field>
-      <Field label="Reason" error={errors.reason}>
-        {(props) => (
-          <textarea
-            {...props}
-            className="textarea textarea-bordered w-full"
-            rows={2}
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-          />
-        )}
-      </Field>
-      {errors.form && (
-        <p role="alert" className="text-sm text-error">
-          {errors.form}
-        </p>
-      )}
+        refundablePoisha={p.refundablePoisha}
+        amount={amount}
+        onAmount={setAmount}
+        reason={reason}
+        onReason={setReason}
+        errors={errors}
+      />
       <button type="submit" className="btn btn-error self-start" disabled={refund.isPending}>
         {t('Refund')}
       </button>

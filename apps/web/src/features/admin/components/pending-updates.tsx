@@ -11,6 +11,7 @@ import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageParam } from '../../../lib/use-page-param';
+import { QueueHeader } from './queue-header';
 import { DecisionControls } from './decision-controls';
 
 /**
@@ -18,7 +19,7 @@ import { DecisionControls } from './decision-controls';
  * e-mailed to the donors who asked for news) or denies it; later updates need no review.
  */
 export function PendingUpdates() {
-  const { t, dateTime, number } = useI18n();
+  const { t, dateTime } = useI18n();
   const [status, setStatus] = useState<DecisionStatus>('pending');
   const [page, setPage] = usePageParam('updatesPage');
   const list = useQuery(updatesForReviewQuery(status, page));
@@ -36,27 +37,21 @@ export function PendingUpdates() {
 
   return (
     <section aria-labelledby="first-updates-heading" className="mb-10">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="first-updates-heading" className="text-xl font-semibold">
-          {t("Funds' first updates")} {list.data ? `(${number(list.data.total)})` : ''}
-        </h2>
-        <div className="join" role="group" aria-label={t('Which updates')}>
-          {DECISION_STATUSES.map((s) => (
-            <button
-              key={s}
-              type="button"
-              aria-pressed={status === s}
-              className={`btn join-item btn-sm ${status === s ? 'btn-primary' : 'btn-outline'}`}
-              onClick={() => {
-                setStatus(s);
-                setPage(1);
-              }}
-            >
-              {s === 'pending' ? t('Waiting') : s === 'approved' ? t('Approved') : t('Denied')}
-            </button>
-          ))}
-        </div>
-      </div>
+      <QueueHeader
+        id="first-updates-heading"
+        title={t("Funds' first updates")}
+        total={list.data?.total}
+        groupLabel={t('Which updates')}
+        states={DECISION_STATUSES}
+        status={status}
+        onStatus={(s) => {
+          setStatus(s);
+          setPage(1);
+        }}
+        labelOf={(s) =>
+          s === 'pending' ? t('Waiting') : s === 'approved' ? t('Approved') : t('Denied')
+        }
+      />
       <PagedTable
         query={list}
         label={t("Funds' first updates")}

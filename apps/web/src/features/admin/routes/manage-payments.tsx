@@ -3,7 +3,7 @@ import { useSearchParams } from '../../../lib/router';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_NAMES } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import type { THeldPayment } from '@easyfund/shared/schemas/donations';
+import type { THeldPayment } from '@easyfund/shared/schemas/payments';
 import { heldPaymentsQuery, searchPaymentsQuery, useReviewPayment } from '../../../api/payments';
 import { PagedTable, type PagedTableProps } from '../../../components/paged-table';
 import { useI18n } from '../../../lib/i18n';
@@ -18,7 +18,7 @@ import { PAYMENT_STATUS_LABELS, PaymentDetail } from '../components/payment-deta
  * /dashboard/admin/managepayments: payments the gateway flagged as risky, for a decision;
  * then every payment, searchable, with its detail and refunds.
  */
-export function Component() {
+export function ManagePaymentsPage() {
   usePageTitle(PAGE_TITLES.managePayments);
   return (
     <section className="mx-auto flex max-w-7xl flex-col gap-10">

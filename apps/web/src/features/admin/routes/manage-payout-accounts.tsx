@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import type { TAdminPayoutAccount } from '@easyfund/shared/schemas/payout-accounts';
+import type { TAdminPayoutAccount } from '@easyfund/shared/schemas/payouts';
 import {
   payoutAccountQuery,
   payoutAccountsQuery,
@@ -21,7 +21,7 @@ import { DecisionControls } from '../components/decision-controls';
 const ACCOUNT_UPDATED = 'Payout account updated';
 
 /** /dashboard/admin/managepayoutaccounts: the accounts raisers' payouts may go to. */
-export function Component() {
+export function ManagePayoutAccountsPage() {
   usePageTitle(PAGE_TITLES.managePayoutAccounts);
   const [page, setPage] = usePageParam();
   const list = useQuery(payoutAccountsQuery(page));

@@ -5,6 +5,7 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import { adminFundsQuery, useDecideFund } from '../../../api/funds';
+import { fundIncomeQuery } from '../../../api/recurring';
 import { FundImage } from '../../../components/fund-image';
 import { PagedTable } from '../../../components/paged-table';
 import { ReportDueBadge } from '../../../components/report-due-badge';
@@ -15,13 +16,13 @@ import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
 import { DecisionControls } from '../components/decision-controls';
 import { FundHistory } from '../components/fund-history';
-import { FundRecurringIncome } from '../components/fund-recurring-income';
+import { FundRecurringIncome } from '../../../components/recurring-income';
 import { HoldControls } from '../components/hold-controls';
 import { PendingChange } from '../components/pending-change';
 import { PendingUpdates } from '../components/pending-updates';
 
 /** /dashboard/admin/managerequestedfund: every fund, with Approved / Deny on requests. */
-export function Component() {
+export function ManageRequestedFundPage() {
   usePageTitle(PAGE_TITLES.manageRequestedFund);
   const [page, setPage] = usePageParam();
   const list = useQuery(adminFundsQuery(page));
@@ -127,7 +128,7 @@ export function Component() {
               <tr>
                 <td colSpan={8}>
                   <div className="flex flex-col gap-4">
-                    <FundRecurringIncome fundId={f.id} name={f.name} />
+                    <FundRecurringIncome name={f.name} query={fundIncomeQuery(f.id)} />
                     <FundHistory fundId={f.id} />
                   </div>
                 </td>

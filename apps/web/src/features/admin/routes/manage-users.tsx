@@ -21,7 +21,7 @@ const ROLE_LABELS: Record<TAdminUser['role'], string> = {
 };
 
 /** /dashboard/admin/manageUsers: every user with Make Admin and Make Verified. */
-export function Component() {
+export function ManageUsersPage() {
   usePageTitle(PAGE_TITLES.manageUsers);
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';

@@ -12,7 +12,7 @@ import { usePageParam } from '../../../lib/use-page-param';
 import { DecisionControls } from '../components/decision-controls';
 
 /** /dashboard/admin/manageverification: fund raiser applications. */
-export function Component() {
+export function ManageVerificationPage() {
   usePageTitle(PAGE_TITLES.manageVerification);
   const [page, setPage] = usePageParam();
   const list = useQuery(verificationsQuery(page));

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
-import { fundStatementUrl } from '../../../api/payouts';
+import { fundStatementUrl } from '../../../api/receipts';
 import { useDecideWithdrawal, useRecordPayout, withdrawalsQuery } from '../../../api/withdrawals';
 import { PagedTable } from '../../../components/paged-table';
 import { ReportDueBadge } from '../../../components/report-due-badge';
@@ -21,7 +21,7 @@ const WITHDRAWAL_UPDATED = 'Withdrawal Updated Successfully';
 const PAYOUT_RECORDED = 'Payout recorded';
 
 /** /dashboard/admin/managewithdrawals: raisers' withdrawal requests. */
-export function Component() {
+export function ManageWithdrawalsPage() {
   usePageTitle(PAGE_TITLES.manageWithdrawals);
   const [page, setPage] = usePageParam();
   const list = useQuery(withdrawalsQuery(page));

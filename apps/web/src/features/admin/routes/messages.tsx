@@ -8,7 +8,7 @@ import { usePageParam } from '../../../lib/use-page-param';
 import { FundReports } from '../components/fund-reports';
 
 /** /dashboard/admin/messages: reported funds, contact messages and newsletter subscribers. */
-export function Component() {
+export function MessagesPage() {
   usePageTitle(PAGE_TITLES.messages);
   const { t } = useI18n();
   return (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { causeTitle } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TAdminOverview } from '@easyfund/shared/schemas/overview';
@@ -20,7 +20,7 @@ type I18n = ReturnType<typeof useI18n>;
  * are a few lines of SVG drawn here (no chart library), so they cost this page's chunk
  * only; each has its numbers as a table for screen readers and for reading exactly.
  */
-export function Component() {
+export function AdminOverviewPage() {
   const i18n = useI18n();
   const { t } = i18n;
   usePageTitle(PAGE_TITLES.adminOverview);

@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { TWO_FACTOR_PAGE } from '@easyfund/shared/identity';
 import { useSession } from '../../../api/session';
 import { useI18n } from '../../../lib/i18n';

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { ZBackupCode, ZTotpCode } from '@easyfund/shared/schemas/auth';
+import { ZBackupCode, ZTotpCode } from '@easyfund/shared/schemas/session';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { useVerifySecondFactor } from '../../../api/session';

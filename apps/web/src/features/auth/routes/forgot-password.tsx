@@ -1,10 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
-import { type TForgotPasswordRequest, ZForgotPasswordRequest } from '@easyfund/shared/schemas/auth';
+import {
+  type TForgotPasswordRequest,
+  ZForgotPasswordRequest,
+} from '@easyfund/shared/schemas/session';
 import { useRequestPasswordReset } from '../../../api/session';
 import { TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';
@@ -14,7 +17,7 @@ import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { AuthCard } from '../components/auth-card';
 
-export function Component() {
+export function ForgotPasswordPage() {
   usePageTitle(PAGE_TITLES.forgotPassword);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const requestPasswordReset = useRequestPasswordReset();

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
-import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/auth';
+import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/session';
 import { usePhoneSignInApi, useRefreshSession, useSignIn } from '../../../api/session';
 import { Field } from '../../../components/field';
 import { PhoneSignIn } from '../../../components/phone-sign-in';
@@ -20,7 +21,7 @@ import { PasswordInput } from '../components/password-input';
 import { TwoFactorStep } from '../components/two-factor-step';
 import { useReturnPath } from '../use-return-path';
 
-export function Component() {
+export function LoginPage() {
   usePageTitle(PAGE_TITLES.login);
   const navigate = useNavigate();
   const signIn = useSignIn();

@@ -10,7 +10,7 @@ import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 
 /** A person's own data: download it (JSON, CSV), or close the account (decision 251). */
-export function Component() {
+export function MyDataPage() {
   usePageTitle(PAGE_TITLES.myData);
   const { t } = useI18n();
   const navigate = useNavigate();

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useNavigate } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
-import { type TRegisterForm, ZRegisterForm } from '@easyfund/shared/schemas/auth';
+import { type TRegisterForm, ZRegisterForm } from '@easyfund/shared/schemas/session';
 import { useSignIn, useSignUp } from '../../../api/session';
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';
@@ -17,7 +18,7 @@ import { ExternalSignIn } from '../components/external-sign-in';
 import { PasswordInput } from '../components/password-input';
 import { useReturnPath } from '../use-return-path';
 
-export function Component() {
+export function RegisterPage() {
   usePageTitle(PAGE_TITLES.register);
   const navigate = useNavigate();
   const signUp = useSignUp();

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
-import { type TResetPasswordForm, ZResetPasswordForm } from '@easyfund/shared/schemas/auth';
+import { type TResetPasswordForm, ZResetPasswordForm } from '@easyfund/shared/schemas/session';
 import { useResetPassword } from '../../../api/session';
 import { Field } from '../../../components/field';
 import { useI18n } from '../../../lib/i18n';
@@ -14,7 +15,7 @@ import { usePageTitle } from '../../../lib/title';
 import { AuthCard } from '../components/auth-card';
 import { PasswordInput } from '../components/password-input';
 
-export function Component() {
+export function ResetPasswordPage() {
   usePageTitle(PAGE_TITLES.resetPassword);
   const [params] = useSearchParams();
   const navigate = useNavigate();

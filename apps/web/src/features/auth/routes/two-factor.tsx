@@ -2,7 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { ZTotpCode } from '@easyfund/shared/schemas/auth';
+import { ZTotpCode } from '@easyfund/shared/schemas/session';
 import { PAGES } from '@easyfund/shared/pages';
 import {
   disableTwoFactor,
@@ -25,7 +25,7 @@ type Step =
   | { kind: 'codes'; backupCodes: string[] };
 
 /** Dashboard page: turn two-factor sign-in (authenticator app + backup codes) on or off. */
-export function Component() {
+export function TwoFactorPage() {
   usePageTitle(PAGE_TITLES.twoFactor);
   const { user } = useSession();
   const verify = useVerifySecondFactor();

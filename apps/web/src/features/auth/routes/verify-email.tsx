@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { VerifyEmailNotice } from '../components/verify-email-notice';
 import { useRefreshSession, verifyEmail } from '../../../api/session';
@@ -13,7 +14,7 @@ import { AuthCard } from '../components/auth-card';
  * this page runs (a mail scanner that fetches links does not verify anything), and it
  * signs nobody in.
  */
-export function Component() {
+export function VerifyEmailPage() {
   usePageTitle(PAGE_TITLES.verifyEmail);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

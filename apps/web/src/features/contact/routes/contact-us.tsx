@@ -31,7 +31,7 @@ const ICONS = {
     'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm9 7.5L4 7.3V17h16V7.3l-8 5.2zM5.2 7 12 11.3 18.8 7H5.2z',
 };
 
-export function Component() {
+export function ContactUsPage() {
   usePageTitle(PAGE_TITLES.contactUs);
   const { t } = useI18n();
   return (

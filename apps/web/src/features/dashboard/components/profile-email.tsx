@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MSG } from '@easyfund/shared/texts';
-import { type TAddEmailForm, ZAddEmailForm } from '@easyfund/shared/schemas/auth';
+import { type TAddEmailForm, ZAddEmailForm } from '@easyfund/shared/schemas/session';
 import { useAddEmail } from '../../../api/session';
 import { TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';

@@ -3,10 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { localPhone, ZPhoneCode, ZPhoneNumber } from '@easyfund/shared/phone';
 import { useSendPhoneCode, useVerifyPhoneCode } from '../../../api/session';
 import { smsKeys } from '../../../api/sms';
+import { MobileNumberField } from '../../../components/phone-sign-in';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
-
-const NUMBER_SHAPE = '01XXXXXXXXX';
 
 /**
  * Adds a mobile number to the signed-in account, proved by a code sent to it by SMS (the
@@ -97,20 +96,13 @@ export function ProfilePhone({ userId }: { userId: string }) {
     </form>
   ) : (
     <form key="number" noValidate onSubmit={sendCode} className="mt-2 flex flex-col gap-2">
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {t('Mobile number')}
-      </label>
-      <input
+      <MobileNumberField
         id={inputId}
-        type="tel"
+        labelClassName="text-sm font-medium"
         value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder={NUMBER_SHAPE}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
-        className="input input-bordered w-full"
+        onChange={setTyped}
+        invalid={Boolean(error)}
+        describedBy={error ? errorId : undefined}
       />
       {errorLine}
       <button type="submit" className="btn btn-primary btn-sm self-start" disabled={busy}>

@@ -11,7 +11,7 @@ import { ProfileSms } from '../components/profile-sms';
  * /dashboard: the user's photo, display name and e-mail, the account's language and SMS; an
  * account made from a mobile number adds an e-mail address here.
  */
-export function Component() {
+export function DashboardPage() {
   usePageTitle(PAGE_TITLES.dashboard);
   const { user } = useSession();
   const { t } = useI18n();

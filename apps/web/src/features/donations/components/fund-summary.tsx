@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { causeTitle } from '@easyfund/shared/constants';
 import type { TFundPublic } from '@easyfund/shared/schemas/funds';
 import { Money } from '../../../components/money';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { PaymentMethod } from '@easyfund/shared/constants';
-import { ZAmountTk } from '@easyfund/shared/schemas/donations';
+import { ZAmountTk } from '@easyfund/shared/schemas/payments';
 import { useI18n } from '../../../lib/i18n';
 import { AmountField, PaymentError } from './amount-field';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { SUPPORT_MESSAGE_MAX } from '@easyfund/shared/schemas/donations';
+import { SUPPORT_MESSAGE_MAX } from '@easyfund/shared/schemas/payments';
 import { useI18n } from '../../../lib/i18n';
 
 /**

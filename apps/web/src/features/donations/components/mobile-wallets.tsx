@@ -8,7 +8,7 @@ import {
   WALLET_METHODS,
   type WalletMethod,
 } from '@easyfund/shared/constants';
-import { ZAmountTk } from '@easyfund/shared/schemas/donations';
+import { ZAmountTk } from '@easyfund/shared/schemas/payments';
 import { useI18n } from '../../../lib/i18n';
 import { AmountField, PaymentError } from './amount-field';
 

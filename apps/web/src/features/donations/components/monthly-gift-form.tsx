@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from '../../../lib/router';
-import { parseExpiry } from '@easyfund/shared/schemas/donations';
+import { parseExpiry } from '@easyfund/shared/schemas/payments';
 import { useActivateGift, useConfirmTestSetup, useStartGift } from '../../../api/recurring';
 import { messageOf } from '../../../lib/message-of';
 import { useI18n } from '../../../lib/i18n';

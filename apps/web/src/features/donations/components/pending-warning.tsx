@@ -1,6 +1,6 @@
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { PAYMENT_METHOD_NAMES } from '@easyfund/shared/constants';
-import type { TPayment } from '@easyfund/shared/schemas/donations';
+import type { TPayment } from '@easyfund/shared/schemas/payments';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 

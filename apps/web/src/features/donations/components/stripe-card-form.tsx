@@ -7,7 +7,7 @@ import {
   type TAmountForm,
   type TAmountFormInput,
   ZAmountForm,
-} from '@easyfund/shared/schemas/donations';
+} from '@easyfund/shared/schemas/payments';
 import type { Billing } from '../billing';
 import type { CardStep } from '../use-payment-flow';
 import { useI18n } from '../../../lib/i18n';
@@ -50,9 +50,7 @@ function StripeForm({
 }: Omit<Props, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
-  const labelId = useId();
   const { t, lang } = useI18n();
-  const [cardError, setCardError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -78,28 +76,38 @@ function StripeForm({
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
       <AmountField registration={register('amountTk')} error={errors.amountTk?.message} />
-      <div role="group" aria-labelledby={labelId}>
-        <p id={labelId} className="pb-1 font-medium">
-          {t('Card')}
-        </p>
-        <div className="input input-bordered flex w-full items-center">
-          <CardElement
-            className="w-full"
-            options={{ hidePostalCode: true }}
-            onChange={(e) => setCardError(e.error?.message ?? null)}
-          />
-        </div>
-        {cardError && (
-          <p role="alert" className="mt-1 text-sm text-error">
-            {t(cardError)}
-          </p>
-        )}
-      </div>
+      <StripeCardField labelClassName="pb-1 font-medium" />
       <button type="submit" className="btn btn-primary mt-1" disabled={busy || !ready}>
         {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {busy ? t('Paying…') : payLabel(amount, t, lang)}
       </button>
       <PaymentError message={error} />
     </form>
+  );
+}
+
+/** Stripe's card field with its label and what Stripe says is wrong with the card. */
+export function StripeCardField({ labelClassName }: { labelClassName: string }) {
+  const labelId = useId();
+  const { t } = useI18n();
+  const [cardError, setCardError] = useState<string | null>(null);
+  return (
+    <div role="group" aria-labelledby={labelId}>
+      <p id={labelId} className={labelClassName}>
+        {t('Card')}
+      </p>
+      <div className="input input-bordered flex w-full items-center">
+        <CardElement
+          className="w-full"
+          options={{ hidePostalCode: true }}
+          onChange={(e) => setCardError(e.error?.message ?? null)}
+        />
+      </div>
+      {cardError && (
+        <p role="alert" className="mt-1 text-sm text-error">
+          {t(cardError)}
+        </p>
+      )}
+    </div>
   );
 }

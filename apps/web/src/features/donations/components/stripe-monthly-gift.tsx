@@ -1,8 +1,6 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { useId, useState } from 'react';
-import { useI18n } from '../../../lib/i18n';
 import { type CardSaver, MonthlyGiftForm } from './monthly-gift-form';
-import { stripeFor } from './stripe-card-form';
+import { StripeCardField, stripeFor } from './stripe-card-form';
 
 type Props = Omit<Parameters<typeof MonthlyGiftForm>[0], 'saver'> & { publishableKey: string };
 
@@ -22,30 +20,9 @@ export default function StripeMonthlyGift({ publishableKey, ...props }: Props) {
 function WithStripe(props: Omit<Props, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
-  const labelId = useId();
-  const { t } = useI18n();
-  const [cardError, setCardError] = useState<string | null>(null);
   const saver: CardSaver = {
     ready: Boolean(stripe && elements),
-    field: (
-      <div role="group" aria-labelledby={labelId}>
-        <p id={labelId} className="pb-1 text-sm">
-          {t('Card')}
-        </p>
-        <div className="input input-bordered flex w-full items-center">
-          <CardElement
-            className="w-full"
-            options={{ hidePostalCode: true }}
-            onChange={(e) => setCardError(e.error?.message ?? null)}
-          />
-        </div>
-        {cardError && (
-          <p role="alert" className="mt-1 text-sm text-error">
-            {t(cardError)}
-          </p>
-        )}
-      </div>
-    ),
+    field: <StripeCardField labelClassName="pb-1 text-sm" />,
     async save(clientSecret, billing) {
       const card = elements?.getElement(CardElement);
       if (!stripe || !card) return 'The card field is not ready yet.';

@@ -5,7 +5,7 @@ import {
   type TCardForm,
   type TCardFormInput,
   ZCardForm,
-} from '@easyfund/shared/schemas/donations';
+} from '@easyfund/shared/schemas/payments';
 import { useConfirmTestCard } from '../../../api/payments';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';

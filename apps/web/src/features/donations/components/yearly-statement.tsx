@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
-import { downloads } from '@easyfund/shared/api/downloads';
-import { statementUrl } from '../../../api/payments';
-import { urlOf } from '../../../api/client';
+import { statementUrl } from '../../../api/receipts';
+import { myGiftsCsvUrl } from '../../../api/downloads';
 import { useI18n } from '../../../lib/i18n';
 
 /** The Dhaka year now (statements and receipt numbers count years in Bangladesh). */
@@ -44,7 +43,7 @@ export function YearlyStatement() {
       >
         {t('Download the statement (PDF)')}
       </a>
-      <a href={urlOf(downloads.myGifts)} download className="btn btn-ghost btn-sm">
+      <a href={myGiftsCsvUrl()} download className="btn btn-ghost btn-sm">
         {t('Download my donations (CSV)')}
       </a>
     </div>

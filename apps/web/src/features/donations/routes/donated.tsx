@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myDonationsQuery } from '../../../api/donations';
-import { creditNoteUrl, receiptUrl } from '../../../api/payments';
+import { creditNoteUrl, receiptUrl } from '../../../api/receipts';
 import { EmptyState } from '../../../components/empty-state';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
@@ -15,7 +15,7 @@ import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 import { YearlyStatement } from '../components/yearly-statement';
 
-export function Component() {
+export function DonatedPage() {
   usePageTitle(PAGE_TITLES.donated);
   const [page, setPage] = useState(1);
   const donations = useQuery(myDonationsQuery(page));

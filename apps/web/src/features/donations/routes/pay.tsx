@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useParams, useSearchParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { fundQuery } from '../../../api/funds';
 import { paymentConfigQuery } from '../../../api/payment-config';
@@ -29,7 +30,7 @@ import { usePaymentFlow } from '../use-payment-flow';
 const StripeCardForm = lazy(() => import('../components/stripe-card-form'));
 const StripeMonthlyGift = lazy(() => import('../components/stripe-monthly-gift'));
 
-export function Component() {
+export function PaymentPage() {
   usePageTitle(PAGE_TITLES.payment);
   const { fundId = '' } = useParams();
   const [params] = useSearchParams();

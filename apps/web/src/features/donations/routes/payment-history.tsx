@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { PAYMENT_METHOD_NAMES } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { creditNoteUrl, myPaymentsQuery } from '../../../api/payments';
+import { myPaymentsQuery } from '../../../api/payments';
+import { creditNoteUrl } from '../../../api/receipts';
 import { EmptyState } from '../../../components/empty-state';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
@@ -14,7 +15,7 @@ import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 
-export function Component() {
+export function PaymentHistoryPage() {
   usePageTitle(PAGE_TITLES.paymentHistory);
   const [page, setPage] = useState(1);
   const payments = useQuery(myPaymentsQuery(page));

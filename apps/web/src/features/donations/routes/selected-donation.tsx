@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
-import type { TCartItem } from '@easyfund/shared/schemas/donations';
+import type { TCartItem } from '@easyfund/shared/schemas/cart';
 import { cartQuery, useRemoveFromCart } from '../../../api/cart';
 import { EmptyState } from '../../../components/empty-state';
 import { QueryState } from '../../../components/query-state';
@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 
-export function Component() {
+export function SelectedDonationPage() {
   usePageTitle(PAGE_TITLES.selectedDonation);
   const cart = useQuery(cartQuery);
   const remove = useRemoveFromCart();

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import { myPaymentQuery, receiptUrl } from '../../../api/payments';
+import { myPaymentQuery } from '../../../api/payments';
+import { receiptUrl } from '../../../api/receipts';
 import { QueryState } from '../../../components/query-state';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -17,7 +19,7 @@ function shareLinks(fundUrl: string, text: string) {
   };
 }
 
-export function Component() {
+export function ThankYouPage() {
   usePageTitle(PAGE_TITLES.thankYou);
   const { t, tk } = useI18n();
   const { paymentId = '' } = useParams();

@@ -1,5 +1,6 @@
 import { type MouseEvent, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useNavigate } from '../../../lib/router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFundPublic } from '@easyfund/shared/schemas/funds';
 import { useAddToCart } from '../../../api/cart';

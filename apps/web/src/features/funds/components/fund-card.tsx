@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { causeTitle } from '@easyfund/shared/constants';
 import type { TFundCard } from '@easyfund/shared/schemas/funds';
 import { srcsetFor } from '@easyfund/shared/images';

@@ -1,5 +1,5 @@
 import { forwardRef, lazy, Suspense, useId, useImperativeHandle, useRef, useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { MSG } from '@easyfund/shared/texts';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';

@@ -1,5 +1,5 @@
+import { Link } from '../../../lib/link';
 import {
-  Link,
   type LoaderFunctionArgs,
   useLoaderData,
   useNavigate,
@@ -19,7 +19,7 @@ import { ZakatFilter, ZakatLink } from '../components/zakat-filter';
 import { filtersFromSearch } from '../filters';
 
 /** The list is loaded before the page is shown (spec: /donatenow). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function donateNowLoader({ request }: LoaderFunctionArgs) {
   const filters = filtersFromSearch(new URL(request.url).searchParams);
   // fetchQuery: cached while fresh, fetched again once stale or invalidated (after a donation).
   const list = await loaderQueryClient().fetchQuery(fundsQuery(filters));
@@ -44,9 +44,9 @@ function Header() {
   );
 }
 
-export function Component() {
+export function DonateNowPage() {
   usePageTitle(PAGE_TITLES.donateNow);
-  const { filters, list } = useLoaderData<typeof loader>();
+  const { filters, list } = useLoaderData<typeof donateNowLoader>();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const { t, tn, number } = useI18n();
@@ -239,7 +239,7 @@ function EmptyState({ filtered, beyondLastPage }: { filtered: boolean; beyondLas
 }
 
 /** The list could not be loaded: say so and offer a retry. */
-export function ErrorBoundary() {
+export function DonateNowError() {
   usePageTitle(PAGE_TITLES.donateNow);
   const revalidator = useRevalidator();
   const { t } = useI18n();

@@ -1,12 +1,12 @@
 import {
   data,
   isRouteErrorResponse,
-  Link,
   type LoaderFunctionArgs,
   useLoaderData,
   useRevalidator,
   useRouteError,
 } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { causeTitle } from '@easyfund/shared/constants';
@@ -56,7 +56,7 @@ const fetchRestOfPage = (client: QueryClient, fund: TFundPublic) =>
     client.prefetchQuery(relatedFundsQuery(fund.id, fund.cause)),
   ]);
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function fundDetailsLoader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   const client = loaderQueryClient();
   try {
@@ -77,9 +77,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
   }
 }
 
-export function Component() {
+export function FundDetailsPage() {
   usePageTitle(PAGE_TITLES.fundDetails);
-  const loaded = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof fundDetailsLoader>();
   const { t } = useI18n();
   const { user } = useSession();
   // Taken down: the public sees the notice without the pitch; the raiser and admins, signed
@@ -200,7 +200,7 @@ export function Component() {
 }
 
 /** Unknown or unapproved fund: a not-found state; any other failure: a retry. */
-export function ErrorBoundary() {
+export function FundDetailsError() {
   const error = useRouteError();
   const revalidator = useRevalidator();
   const notFound = isRouteErrorResponse(error) && error.status === 404;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useParams } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { subscriptionQuery, useUnsubscribe } from '../../../api/updates';
 import { PageLoader } from '../../../components/page-loader';
@@ -11,7 +12,7 @@ import { usePageTitle } from '../../../lib/title';
  * The page of an update e-mail's unsubscribe link: no sign-in. Opening it changes
  * nothing (mail clients and scanners open links on their own); the button does.
  */
-export function Component() {
+export function UnsubscribePage() {
   usePageTitle(PAGE_TITLES.unsubscribe);
   const { t } = useI18n();
   const { token = '' } = useParams();

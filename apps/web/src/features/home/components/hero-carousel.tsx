@@ -1,5 +1,5 @@
 import { type PointerEvent, useRef, useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { HERO_SMALL_MEDIA } from '@easyfund/shared/images';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';

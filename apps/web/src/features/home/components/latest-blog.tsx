@@ -1,4 +1,5 @@
 import { useI18n } from '../../../lib/i18n';
+import { CardImage } from './card-image';
 import { BLOG, BLOG_AUTHOR, BLOG_COMMENTS } from '../content';
 
 /** 'Latest news & articles directly from our blog': three static cards. */
@@ -15,15 +16,7 @@ export function LatestBlog() {
             <li key={post.title}>
               <article className="card h-full overflow-hidden border border-base-200 bg-base-100 shadow-sm">
                 <figure>
-                  <img
-                    src={post.image}
-                    alt=""
-                    width={640}
-                    height={400}
-                    loading="lazy"
-                    decoding="async"
-                    className="aspect-[8/5] w-full object-cover"
-                  />
+                  <CardImage src={post.image} className="aspect-[8/5] w-full object-cover" />
                 </figure>
                 <div className="card-body gap-3">
                   <p className="flex gap-4 text-sm text-base-content/80">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { useI18n } from '../../../lib/i18n';
+import { CardImage } from './card-image';
 import { useNow } from '../../../lib/now';
 import { paths } from '../../../lib/paths';
 import { BANNER, EVENTS, nextOccurrence } from '../content';
@@ -42,15 +43,7 @@ export function UpcomingEvents() {
               <li key={e.title}>
                 <article className="card h-full overflow-hidden bg-base-100 shadow-sm sm:card-side">
                   <figure className="sm:w-2/5">
-                    <img
-                      src={e.image}
-                      alt=""
-                      width={640}
-                      height={400}
-                      loading="lazy"
-                      decoding="async"
-                      className="h-full w-full object-cover"
-                    />
+                    <CardImage src={e.image} className="h-full w-full object-cover" />
                   </figure>
                   <div className="card-body gap-3 sm:w-3/5">
                     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/80">

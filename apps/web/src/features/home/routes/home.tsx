@@ -6,7 +6,7 @@ import { UpcomingEvents } from '../components/upcoming-events';
 import { WhatWeDo } from '../components/what-we-do';
 
 /** Home: slides in with a width animation; hero, what we do, events, blog. */
-export function Component() {
+export function HomePage() {
   usePageTitle(PAGE_TITLES.home);
   return (
     <div className="slide-in-width">

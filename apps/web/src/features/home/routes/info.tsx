@@ -1,4 +1,5 @@
-import { Link, useParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useParams } from '../../../lib/router';
 import { type InfoTopic, PAGE_TITLES } from '@easyfund/shared/pages';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -6,7 +7,7 @@ import { usePageTitle } from '../../../lib/title';
 import { INFO_PAGES } from '../info-pages';
 
 /** /info/:topic — About Us and the footer's Useful Links. */
-export function Component() {
+export function InfoPage() {
   const { topic = '' } = useParams();
   const page = Object.hasOwn(INFO_PAGES, topic) ? INFO_PAGES[topic as InfoTopic] : undefined;
   usePageTitle(page?.title ?? PAGE_TITLES.notFound);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import type { TRecurringGift } from '@easyfund/shared/schemas/recurring';
 import { useChangeGift } from '../../../api/recurring';
 import { messageOf } from '../../../lib/message-of';

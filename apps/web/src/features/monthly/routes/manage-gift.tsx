@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../lib/title';
 import { GiftCard } from '../components/gift-card';
 
 /** A monthly gift's page from the link in its e-mails: managed without signing in. */
-export function Component() {
+export function ManageGiftPage() {
   usePageTitle(PAGE_TITLES.manageGift);
   const { t } = useI18n();
   const { token = '' } = useParams();

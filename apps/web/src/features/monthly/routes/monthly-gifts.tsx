@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../lib/title';
 import { GiftCard } from '../components/gift-card';
 
 /** My monthly gifts: amount, fund, next date and months, each one paused, changed or cancelled. */
-export function Component() {
+export function MonthlyGiftsPage() {
   usePageTitle(PAGE_TITLES.monthlyGifts);
   const gifts = useQuery(myGiftsQuery);
   const { t } = useI18n();

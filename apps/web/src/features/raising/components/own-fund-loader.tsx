@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useSearchParams } from '../../../lib/router';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import { myFundQuery } from '../../../api/funds';
 import { PageLoader } from '../../../components/page-loader';

@@ -4,7 +4,7 @@ import { PAYOUT_METHODS, type PayoutMethod } from '@easyfund/shared/constants';
 import {
   type TPayoutAccountRequestInput,
   ZPayoutAccountRequest,
-} from '@easyfund/shared/schemas/payout-accounts';
+} from '@easyfund/shared/schemas/payouts';
 import { useAddPayoutAccount } from '../../../api/payouts';
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';

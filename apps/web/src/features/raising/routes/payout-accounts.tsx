@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import type { TPayoutAccount } from '@easyfund/shared/schemas/payout-accounts';
+import type { TPayoutAccount } from '@easyfund/shared/schemas/payouts';
 import { myPayoutAccountsQuery, useRemovePayoutAccount } from '../../../api/payouts';
 import { useSession } from '../../../api/session';
 import { QueryState } from '../../../components/query-state';
@@ -16,7 +16,7 @@ const REMOVE_TEXT = 'No payout will go to {{account}} any more.';
 const ACCOUNT_REMOVED = 'Payout account removed';
 
 /** /dashboard/raisedfund/payout-accounts: where a raiser's payouts go. */
-export function Component() {
+export function PayoutAccountsPage() {
   usePageTitle(PAGE_TITLES.payoutAccounts);
   const { t } = useI18n();
   const { user } = useSession();

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../lib/router';
-import { downloads } from '@easyfund/shared/api/downloads';
+import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import type { TWithdrawal } from '@easyfund/shared/schemas/withdrawals';
-import { urlOf } from '../../../api/client';
+import { myDonationsCsvUrl } from '../../../api/downloads';
 import { myFundsQuery } from '../../../api/funds';
-import { fundStatementUrl } from '../../../api/payouts';
+import { fundStatementUrl } from '../../../api/receipts';
 import { myWithdrawalsQuery } from '../../../api/withdrawals';
+import { fundIncomeQuery } from '../../../api/recurring';
 import { PageLoader } from '../../../components/page-loader';
-import { FundRecurringIncome } from '../components/fund-recurring-income';
 import { PayoutReports } from '../components/payout-reports';
 import { ReportDueBadge } from '../../../components/report-due-badge';
+import { FundRecurringIncome } from '../../../components/recurring-income';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
@@ -19,7 +19,7 @@ import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
 
 /** /dashboard/raisedfund: My Raised Fund (verified raisers). */
-export function Component() {
+export function RaisedFundPage() {
   usePageTitle(PAGE_TITLES.raisedFund);
   const funds = useQuery(myFundsQuery);
   const withdrawals = useQuery(myWithdrawalsQuery);
@@ -38,7 +38,7 @@ export function Component() {
     <section className="mx-auto max-w-6xl">
       <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.raisedFund)}</h1>
       <p className="mb-4 text-right">
-        <a className="btn btn-outline btn-sm" href={urlOf(downloads.myDonations)} download>
+        <a className="btn btn-outline btn-sm" href={myDonationsCsvUrl()} download>
           {t('Download donations (CSV)')}
         </a>
       </p>
@@ -99,7 +99,7 @@ export function Component() {
             {data.items
               .filter((f) => f.status === 'approved')
               .map((f) => (
-                <FundRecurringIncome key={f.id} fundId={f.id} name={f.name} />
+                <FundRecurringIncome key={f.id} name={f.name} query={fundIncomeQuery(f.id)} />
               ))}
           </div>
         </section>

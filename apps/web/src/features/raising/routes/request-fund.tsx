@@ -13,7 +13,7 @@ import { usePageTitle } from '../../../lib/title';
 import { FundForm } from '../components/fund-form';
 
 /** /dashboard/requestfund: Request for Fund (verified raisers). */
-export function Component() {
+export function RequestFundPage() {
   usePageTitle(PAGE_TITLES.requestFund);
   const { user } = useSession();
   const navigate = useNavigate();

@@ -15,7 +15,7 @@ import { FundForm } from '../components/fund-form';
 import { OwnFundLoader } from '../components/own-fund-loader';
 
 /** /dashboard/raisedfund/updatefund?id=: Update Your Fund (verified raisers). */
-export function Component() {
+export function UpdateFundPage() {
   usePageTitle(PAGE_TITLES.updateFund);
   const { t } = useI18n();
   return (

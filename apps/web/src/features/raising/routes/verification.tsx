@@ -22,7 +22,7 @@ import { usePageTitle } from '../../../lib/title';
 import { ImageField } from '../components/image-field';
 
 /** /dashboard/verification: Be a Fund Raiser. */
-export function Component() {
+export function VerificationPage() {
   usePageTitle(PAGE_TITLES.verification);
   const { user } = useSession();
   const mine = useQuery(myVerificationQuery);

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link } from '../../../lib/link';
+import { useNavigate } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TOwnFund } from '@easyfund/shared/schemas/funds';
 import {
@@ -29,7 +30,7 @@ const WITHDRAW_SUCCESS = 'Withdraw Request Successful!!';
 const WITHDRAW_SUCCESS_TEXT = 'An admin will review it; follow it in My Raised Fund.';
 
 /** /dashboard/raisedfund/withdraw?id=: Withdraw Request (verified raisers). */
-export function Component() {
+export function WithdrawPage() {
   usePageTitle(PAGE_TITLES.withdraw);
   const { t } = useI18n();
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from '../../../lib/link';
 import { MAX_DONATION_TK } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import {
@@ -38,7 +38,7 @@ function tkOf(value: string): number {
 /** What the nisab is measured in (silver first: the lower threshold). */
 const NISAB_BASES = ['silver', 'gold'] as const;
 
-export function Component() {
+export function ZakatCalculatorPage() {
   usePageTitle(PAGE_TITLES.zakatCalculator);
   const { t, tk, date, number } = useI18n();
   const id = useId();

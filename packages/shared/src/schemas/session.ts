@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normaliseDigits } from '../digits';
 import { MSG } from '../texts';
 import { isImageRef, nameText } from './fields';
+import { ZMe } from './common';
 
 /** Letters and digits only, at least 6, with at least one letter and one number. */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{6,}$/;
@@ -132,3 +133,14 @@ export type TAddEmailForm = z.infer<typeof ZAddEmailForm>;
 
 /** Always the same, whether or not the address is free (it is never said whose it is). */
 export const ZAddEmailResponse = z.object({ sent: z.literal(true) });
+
+/** GET /api/session: the signed-in user, or null when signed out. */
+export const ZSession = z.object({ user: ZMe.nullable() });
+
+export const ZAuthProviders = z.object({
+  google: z.boolean(),
+  oidc: z.object({ name: z.string() }).nullable(),
+  /** Admin pages and calls need two-factor sign-in on this deployment (https or configured). */
+  adminTwoFactorRequired: z.boolean(),
+});
+export type TAuthProviders = z.infer<typeof ZAuthProviders>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../texts';
 import { ZPhoneCode } from '../phone';
-import { TOTP_CODE_MESSAGE, ZBackupCode, ZPassword, ZRegisterForm, ZTotpCode } from './auth';
+import { TOTP_CODE_MESSAGE, ZBackupCode, ZPassword, ZRegisterForm, ZTotpCode } from './session';
 
 describe('the password rule', () => {
   it.each(['abc123', 'A1b2c3', 'password9', '123abc'])('accepts %s', (p) => {

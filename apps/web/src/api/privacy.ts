@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { privacy } from '@easyfund/shared/api/privacy';
 import type { TCloseAccountRequest } from '@easyfund/shared/schemas/privacy';
 import { call, urlOf } from './client';
@@ -6,12 +6,13 @@ import { call, urlOf } from './client';
 /** The addresses of the two downloads of my data (followed as links: the browser saves them). */
 export const myDataUrls = { json: urlOf(privacy.exportJson), csv: urlOf(privacy.exportCsv) };
 
-/** Closes the account: every cached query belonged to the person, so all are dropped. */
+/** Closes the account. Every cached answer belonged to the person: the page that closes it
+ *  loads the home page afresh, which drops them all. */
 export function useCloseAccount() {
-  const queryClient = useQueryClient();
+  // Not cleared here: cleared before the page leaves, the signed-in guard would send it to
+  // the sign-in page instead of home.
   return useMutation({
     mutationFn: (body: TCloseAccountRequest) => call(privacy.close, { body }),
-    onSuccess: () => queryClient.clear(),
   });
 }
 

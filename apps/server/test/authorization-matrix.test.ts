@@ -425,7 +425,9 @@ const MATRIX: Record<string, Row> = {
   },
   'withdrawals.request': {
     except: ownedByRaiserOrAdmin,
-    request: () => ({ payload: { fundId: ownFundId, amountTk: 1 } }),
+    request: () => ({
+      payload: { fundId: ownFundId, amountTk: 1, payoutAccountId: ownAccountId },
+    }),
   },
   'language.mine': { request: () => ({}) },
   'language.choose': { request: () => ({ payload: { language: 'en' } }) },
@@ -801,7 +803,12 @@ describe('admin rights need a verified e-mail and, where required, two-factor si
     const withdraw = await ctx.app.inject({
       method: 'POST',
       url: '/api/withdrawals',
-      payload: { fundId: fund.id, amountTk: 1 },
+      payload: {
+        fundId: fund.id,
+        amountTk: 1,
+        payoutAccountId: (await createPayoutAccount(ctx.db, { userId: held.raiserUnverified.id }))
+          .id,
+      },
       headers: { cookie: held.raiserUnverified.cookie },
     });
     expect(withdraw.statusCode).toBe(403);

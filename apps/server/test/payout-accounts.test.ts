@@ -308,7 +308,7 @@ describe('a withdrawal to a payout account', () => {
     expect(item.account.maskedNumber).toBe('••••••••678');
   });
 
-  it('refuses a pending, denied, removed, held or someone else’s account with a field message, storing nothing', async () => {
+  it('refuses no account, or a pending, denied, removed, held or someone else’s account, with a field message, storing nothing', async () => {
     const r = await raiser();
     const other = await raiser();
     const fund = await fundOf(r);
@@ -328,12 +328,18 @@ describe('a withdrawal to a payout account', () => {
       [removed.id, /^This payout account has already been removed$/],
       [others.id, /^Choose one of your approved payout accounts$/],
       ['not-a-uuid', /^Choose one of your approved payout accounts$/],
+      ['', /^Choose one of your approved payout accounts$/],
     ];
     for (const [id, message] of cases) {
       const res = await requestTo(r, fund.id, id);
       expect(res.statusCode, id).toBe(400);
       expect(res.json().error.fields.payoutAccountId, id).toMatch(message);
     }
+    const none = await as(r).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 500 });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toEqual({
+      payoutAccountId: 'Choose one of your approved payout accounts',
+    });
     expect(await ctx.db.select().from(withdrawals).where(eq(withdrawals.fundId, fund.id))).toEqual(
       [],
     );
@@ -493,14 +499,21 @@ describe('automated disbursement through the stand-in provider', () => {
     const d = await createSignedInUser(auto);
     const fund = await createFund(auto.db, { raiserId: r.id, status: 'approved' });
     await createDonation(auto.db, { userId: d.id, fundId: fund.id, amountTk: 1000 });
-    const acc = number ? await createPayoutAccount(auto.db, { userId: r.id, number }) : null;
-    const w = (
-      await as(r).inject('POST', '/api/withdrawals', {
-        fundId: fund.id,
-        amountTk: 400,
-        payoutAccountId: acc?.id ?? null,
-      })
-    ).json() as { id: string };
+    // Without a number: a request kept from before a withdrawal had to name an account.
+    const w = number
+      ? ((
+          await as(r).inject('POST', '/api/withdrawals', {
+            fundId: fund.id,
+            amountTk: 400,
+            payoutAccountId: (await createPayoutAccount(auto.db, { userId: r.id, number })).id,
+          })
+        ).json() as { id: string })
+      : (
+          await auto.db
+            .insert(withdrawals)
+            .values({ fundId: fund.id, raiserId: r.id, amountPoisha: 40_000 })
+            .returning({ id: withdrawals.id })
+        )[0]!;
     await as(a).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
       status: 'approved',
       version: await shownVersion(a, '/api/admin/withdrawals', w.id),

@@ -14,6 +14,7 @@ import {
   type SignedInUser,
   shownVersion,
   type TestContext,
+  payoutAccountOf,
 } from './helper';
 import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
 
@@ -214,7 +215,11 @@ describe('decisions by SMS', () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 1500 });
     const w = (
-      await as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 600 })
+      await as(raiser).inject('POST', '/api/withdrawals', {
+        payoutAccountId: await payoutAccountOf(raiser),
+        fundId: fund.id,
+        amountTk: 600,
+      })
     ).json() as {
       id: string;
     };

@@ -39,7 +39,7 @@ export { recordPayout } from './outcomes';
 export async function requestWithdrawal(
   db: Db,
   actor: Pick<TMe, 'id'>,
-  input: Omit<TWithdrawalRequest, 'payoutAccountId'> & { payoutAccountId?: string | null },
+  input: TWithdrawalRequest,
   lang: Language = 'en',
 ): Promise<TWithdrawal> {
   return db.transaction(async (tx) => {
@@ -56,9 +56,8 @@ export async function requestWithdrawal(
       const message = aboveBalanceMessage(available, lang);
       throw new Invalid(message, { amountTk: message });
     }
-    const account = input.payoutAccountId
-      ? await usableAccount(tx, input.payoutAccountId, actor.id, lang, true)
-      : null;
+    // Paid only to the raiser's own approved account, out of its hold.
+    const account = await usableAccount(tx, input.payoutAccountId, actor.id, lang, true);
     const [row] = await tx
       .insert(withdrawals)
       .values({
@@ -67,7 +66,7 @@ export async function requestWithdrawal(
         amountPoisha,
         status: 'pending',
         mode: sql`(select mode from ledger_settings)`,
-        payoutAccountId: account?.id ?? null,
+        payoutAccountId: account.id,
       })
       .returning();
     return toWithdrawal(row!, fund.name, account);

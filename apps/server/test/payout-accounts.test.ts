@@ -232,9 +232,19 @@ describe('an admin deciding on an account', () => {
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('changed_since_viewed');
+    ctx.mails.length = 0;
     const ok = await decide(id, { status: 'approved' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'approved', decidedBy: { id: admin.id } });
+    await jobsDone(ctx);
+    const mails = ctx.mails.filter((m) => m.to === r.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Your bKash payout account ending 678 was approved',
+    ]);
+    expect(mails[0]!.text).toContain(
+      'Once its hold ends, choose it when you request a withdrawal.',
+    );
+    expect(mails[0]!.text).toContain('http://localhost:3000/dashboard/raisedfund/payout-accounts');
     const again = await decide(id, { status: 'denied', feedback: 'Late' }, otherAdmin);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('already_decided');
@@ -248,10 +258,39 @@ describe('an admin deciding on an account', () => {
     const bare = await decide(id, { status: 'denied' });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().error.fields.feedback).toBe('Say why the account is denied');
+    ctx.mails.length = 0;
     const denied = await decide(id, { status: 'denied', feedback: 'The name is not yours' });
     expect(denied.statusCode).toBe(200);
+    await jobsDone(ctx);
+    const mails = ctx.mails.filter((m) => m.to === r.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Your bKash payout account ending 678 was denied',
+    ]);
+    expect(mails[0]!.text).toContain('Feedback from the admin:\nThe name is not yours');
     const mine = (await as(r).inject('GET', '/api/me/payout-accounts')).json().items[0];
     expect(mine).toMatchObject({ status: 'denied', feedback: 'The name is not yours' });
+  });
+
+  it('mails the decision in the raiser’s language; a refused decision mails nothing', async () => {
+    const r = await raiser();
+    await as(r).inject('PUT', '/api/me/language', { language: 'bn' });
+    const id = (await add(r, BANK)).json().id as string;
+    await jobsDone(ctx);
+    ctx.mails.length = 0;
+    expect((await decide(id, { status: 'denied' })).statusCode).toBe(400);
+    expect((await decide(id, { status: 'approved' }, r)).statusCode).toBe(403);
+    await jobsDone(ctx);
+    expect(ctx.mails.filter((m) => m.to === r.email)).toEqual([]);
+    expect((await decide(id, { status: 'denied', feedback: 'নামটি মেলে না' })).statusCode).toBe(
+      200,
+    );
+    await jobsDone(ctx);
+    const mails = ctx.mails.filter((m) => m.to === r.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      '901-এ শেষ হওয়া আপনার ব্যাংক পেআউট অ্যাকাউন্ট নাকচ করা হয়েছে',
+    ]);
+    expect(mails[0]!.text).toContain('নামটি মেলে না');
+    expect(mails[0]!.text).toMatch(/^প্রিয় /);
   });
 
   it("refuses an admin's decision on their own account (403 own_request)", async () => {

@@ -4,7 +4,7 @@ import { smsCeilingChanges, user } from '../src/db/schema';
 import { smsSegments } from '../src/lib/sms';
 import { decisionSmsText, updateSmsText } from '../src/modules/sms/notices';
 import { setSubscription } from '../src/modules/updates/subscriptions';
-import { createDonation, createFund } from '../src/seed/factories';
+import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';
 import {
   as,
   buildTestApp,
@@ -265,6 +265,39 @@ describe('decisions by SMS', () => {
   });
 });
 
+describe('the SMS of a payout account decision', () => {
+  it('texts the denial of a payout account in Bangla, naming its last digits, once', async () => {
+    const raiser = await withPhone(await createSignedInUser(ctx, { role: 'verified' }), 'bn');
+    await choose(raiser, { decisions: true });
+    const quiet = await withPhone(await createSignedInUser(ctx, { role: 'verified' }));
+    const [mine, theirs] = await Promise.all([
+      createPayoutAccount(ctx.db, { userId: raiser.id, status: 'pending' }),
+      createPayoutAccount(ctx.db, { userId: quiet.id, status: 'pending' }),
+    ]);
+    for (const id of [mine.id, theirs.id]) {
+      const res = await as(admin).inject('PATCH', `/api/admin/payout-accounts/${id}`, {
+        status: 'denied',
+        feedback: 'The name is not yours',
+        version: 1,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await jobsDone(ctx);
+    const texts = smsTo(raiser.msisdn);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(
+      /^Easy Fund: 678-এ শেষ আপনার বিকাশ পেআউট অ্যাকাউন্ট নাকচ। বিস্তারিত বা STOP: http:\/\/localhost:3000\/n\/\S{11}$/,
+    );
+    expect(smsSegments(texts[0]!).segments).toBeLessThanOrEqual(2);
+    expect(smsTo(quiet.msisdn)).toEqual([]);
+    const read = await as(ctx).inject('GET', `/api/sms-notices/${linkOf(texts[0]!)}`);
+    expect(read.json()).toMatchObject({
+      kind: 'decision',
+      path: '/dashboard/raisedfund/payout-accounts',
+    });
+  });
+});
+
 describe('the lengths of notice SMS', () => {
   const link = 'https://easyfund.com.bd/n/AbCdEfGhIjK';
   const longName =
@@ -277,13 +310,17 @@ describe('the lengths of notice SMS', () => {
     const update = updateSmsText('en', longName.replace('’', "'"), link);
     expect(update).toContain('...');
     expect(smsSegments(update).segments).toBe(1);
-    for (const kind of ['application', 'fund', 'change', 'withdrawal'] as const)
+    for (const kind of ['application', 'fund', 'change', 'withdrawal', 'payoutAccount'] as const)
       for (const status of ['approved', 'denied'] as const) {
         const text = decisionSmsText(
           'en',
           kind,
           status,
-          { fund: longName.replace('’', "'"), amountPoisha: 1_250_000_00 },
+          {
+            fund: longName.replace('’', "'"),
+            amountPoisha: 1_250_000_00,
+            account: { kind: 'bank', number: '01234567890123456789' },
+          },
           link,
         );
         expect(smsSegments(text), text).toMatchObject({ encoding: 'GSM-7', segments: 1 });
@@ -291,13 +328,17 @@ describe('the lengths of notice SMS', () => {
   });
 
   it('keeps every Bangla notice within two UCS-2 segments (the link alone takes half of one)', () => {
-    for (const kind of ['application', 'fund', 'change', 'withdrawal'] as const)
+    for (const kind of ['application', 'fund', 'change', 'withdrawal', 'payoutAccount'] as const)
       for (const status of ['approved', 'denied'] as const) {
         const text = decisionSmsText(
           'bn',
           kind,
           status,
-          { fund: longName, amountPoisha: 1_250_000_00 },
+          {
+            fund: longName,
+            amountPoisha: 1_250_000_00,
+            account: { kind: 'bank', number: '01234567890123456789' },
+          },
           link,
         );
         expect(smsSegments(text), text).toMatchObject({ encoding: 'UCS-2' });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { payouts } from '@easyfund/shared/api/payouts';
 import { TooManyRequests } from '../../lib/errors';
 import { languageOf } from '../../lib/mails';
+import { notifyDecision } from '../../lib/notifications';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { route } from '../../plugins/route';
 import { sendCsv } from '../downloads/csv';
@@ -48,9 +49,12 @@ const payoutsRoutes: FastifyPluginAsync = async (app) => {
   route(app, payouts.removeAccount, ({ user, params }) => removeAccount(db, user, params.id));
   route(app, payouts.listAccounts, ({ query }) => listAdminAccounts(db, query));
   route(app, payouts.getAccount, ({ user, params }) => getAdminAccount(db, user, params.id));
-  route(app, payouts.decideAccount, ({ user, params, body }) =>
-    decideAccount(db, user, params.id, body),
-  );
+  route(app, payouts.decideAccount, async ({ user, params, body }) => {
+    const decided = await decideAccount(db, user, params.id, body);
+    // The raiser hears of it (by SMS too if they chose it), the reason of a denial included.
+    await notifyDecision(db, app.mailQueue, 'payoutAccount', params.id);
+    return decided;
+  });
   route(app, payouts.exportCsv, ({ query, reply }) =>
     sendCsv(
       reply,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsCeilingChanges, user } from '../src/db/schema';
 import { smsSegments } from '../src/lib/sms';
@@ -295,6 +295,50 @@ describe('the SMS of a payout account decision', () => {
       kind: 'decision',
       path: '/dashboard/raisedfund/payout-accounts',
     });
+  });
+});
+
+describe('adding a payout account to an account without a password', () => {
+  it('is confirmed by a code sent by SMS to its number; no code or a wrong one adds nothing', async () => {
+    const raiser = await withPhone(await createSignedInUser(ctx, { role: 'verified' }));
+    // A phone-only account: no password to confirm with.
+    await ctx.db.execute(sql`delete from account where user_id = ${raiser.id}`);
+    const wallet = {
+      kind: 'bkash',
+      walletType: 'personal',
+      number: '01712-345678',
+      accountName: 'Karim Hossain',
+    };
+    const add = (body: object) =>
+      as(raiser).inject('POST', '/api/me/payout-accounts', { ...wallet, ...body });
+    const none = await add({});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toEqual({
+      code: 'Enter the code we sent to your mobile number',
+    });
+    // A password is no proof for an account that has none.
+    expect((await add({ password: 'secret12' })).json().error.fields).toHaveProperty('code');
+    const sent = await as(raiser).inject('POST', '/api/me/payout-accounts/code');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().sentTo).toMatch(/^\+88017…\d\d$/);
+    const code = /\d{6}/.exec(smsTo(raiser.msisdn).at(-1)!)![0];
+    const wrong = await add({ code: code === '111111' ? '222222' : '111111' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({
+      code: 'The code is not correct or has expired. Ask for a new one.',
+    });
+    // A code for closing the account does not add a payout account.
+    await as(raiser).inject('POST', '/api/me/close/code');
+    const closeCode = /\d{6}/.exec(smsTo(raiser.msisdn).at(-1)!)![0];
+    if (closeCode !== code)
+      expect((await add({ code: closeCode })).json().error.fields).toHaveProperty('code');
+    const ok = await add({ code });
+    expect(ok.statusCode, ok.body).toBe(201);
+    // Spent: it confirms once.
+    expect((await add({ code })).statusCode).toBe(400);
+    const plain = await withPhone(await createSignedInUser(ctx));
+    expect((await as(plain).inject('POST', '/api/me/payout-accounts/code')).statusCode).toBe(403);
+    expect((await as(ctx).inject('POST', '/api/me/payout-accounts/code')).statusCode).toBe(401);
   });
 });
 

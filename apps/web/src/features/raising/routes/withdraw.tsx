@@ -25,6 +25,9 @@ import { usePageTitle } from '../../../lib/title';
 import { OwnFundLoader } from '../components/own-fund-loader';
 
 const NO_USABLE_ACCOUNT = 'You have no approved payout account yet.';
+const NONE_YET =
+  'Money is paid out only to your own payout account, once an admin has approved it and its hold has ended.';
+const WAITING = 'Your payout accounts are waiting for an admin or for their hold to end.';
 const WITHDRAW_SUCCESS = 'Withdraw Request Successful!!';
 const WITHDRAW_SUCCESS_TEXT = 'An admin will review it; follow it in My Raised Fund.';
 
@@ -46,6 +49,9 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
   const requestWithdrawal = useRequestWithdrawal();
   const accounts = useQuery(myPayoutAccountsQuery);
   const usable = accounts.data?.items.filter((a) => a.usable) ?? [];
+  const waiting = accounts.data?.items.some(
+    (a) => a.status === 'pending' || a.status === 'approved',
+  );
   const { t, tk } = useI18n();
   const {
     register,
@@ -120,9 +126,18 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
             </select>
           )}
         </Field>
-        <Link to={paths.payoutAccounts} className="link link-primary text-sm">
-          {t('Manage payout accounts')}
-        </Link>
+        {usable.length === 0 ? (
+          <p role="status" className="rounded-box bg-base-200 p-3 text-sm">
+            {t(waiting ? WAITING : NONE_YET)}{' '}
+            <Link to={paths.payoutAccounts} className="link link-primary">
+              {t(waiting ? 'Manage payout accounts' : 'Add a payout account')}
+            </Link>
+          </p>
+        ) : (
+          <Link to={paths.payoutAccounts} className="link link-primary text-sm">
+            {t('Manage payout accounts')}
+          </Link>
+        )}
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
           {isSubmitting ? t('Sending…') : t('Request Withdrawal')}
         </button>

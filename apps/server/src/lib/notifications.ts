@@ -111,7 +111,10 @@ export function accountLabel(
   number: string,
 ): { kind: string; number: string } {
   return {
-    kind: translate(lang, kind === 'bank' ? 'bank' : kind === 'bkash' ? 'bKash' : 'Nagad'),
+    kind:
+      kind === 'bank'
+        ? translate(lang, 'bank')
+        : translate(lang, kind === 'bkash' ? 'bKash' : 'Nagad'),
     number: maskAccountNumber(number).replace(/•/g, ''),
   };
 }

@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { ChangedSinceViewed, Conflict, Invalid, NotFound, OwnRequest } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
+import { accountLabel } from '../../lib/notifications';
 import { spendCloseCode } from '../privacy/close-code';
 import { paginate } from '../../lib/lists';
 import { PAGES } from '@easyfund/shared/pages';
@@ -41,7 +42,6 @@ export const ACCOUNT_MESSAGES = {
   own: { message: 'This is your own payout account: another admin must decide on it' },
   choose: { message: 'Choose one of your approved payout accounts' },
   notApproved: { message: 'This payout account is not approved' },
-  held: { message: 'Payouts to this account wait until {{time}} ({{n}} hours after it was added)' },
   removed: { message: 'This payout account has already been removed' },
   wrongMethod: { message: 'The payout goes to a {{kind}} account: record it with that method' },
 } as const;
@@ -92,11 +92,6 @@ function holdOf(row: { heldUntil: Date; createdAt: Date }): number {
     0,
     Math.round((row.heldUntil.getTime() - row.createdAt.getTime()) / 36_000) / 100,
   );
-}
-
-/** "{{n}} hours" texts: the plural form by the hours, the number in the language's digits. */
-export function hoursValues(lang: Language, hours: number) {
-  return { count: hours, n: formatNumber(hours, lang) };
 }
 
 /**
@@ -403,14 +398,19 @@ export async function usableAccount(
     return refuse(translate(lang, ACCOUNT_MESSAGES.notApproved.message));
   if (row.heldUntil > new Date())
     return refuse(
-      translate(lang, ACCOUNT_MESSAGES.held.message, {
-        ...hoursValues(lang, holdOf(row)),
-        time: row.heldUntil.toLocaleString(lang === 'bn' ? 'bn-BD' : 'en-GB', {
-          timeZone: 'Asia/Dhaka',
-          dateStyle: 'medium',
-          timeStyle: 'short',
-        }),
-      }),
+      translate(
+        lang,
+        'Payouts to this account wait until {{time}} ({{n}} hours after it was added)',
+        {
+          count: holdOf(row),
+          n: formatNumber(holdOf(row), lang),
+          time: row.heldUntil.toLocaleString(lang === 'bn' ? 'bn-BD' : 'en-GB', {
+            timeZone: 'Asia/Dhaka',
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          }),
+        },
+      ),
     );
   return row;
 }
@@ -431,13 +431,11 @@ export function accountAddedMail(
       lang,
       'A {{kind}} payout account ending {{number}} in the name of {{holder}} was added. An admin checks it, and no payout goes to it for {{n}} hours.',
       {
-        kind: translate(
-          lang,
-          row.kind === 'bank' ? 'bank' : row.kind === 'bkash' ? 'bKash' : 'Nagad',
-        ),
+        count: holdHours,
+        kind: accountLabel(lang, row.kind, '000').kind,
         number: row.maskedNumber.replace(/•/g, ''),
         holder: row.accountName,
-        ...hoursValues(lang, holdHours),
+        n: formatNumber(holdHours, lang),
       },
     ),
     '',

@@ -25,9 +25,6 @@ import { usePageTitle } from '../../../lib/title';
 import { OwnFundLoader } from '../components/own-fund-loader';
 
 const NO_USABLE_ACCOUNT = 'You have no approved payout account yet.';
-const NONE_YET =
-  'Money is paid out only to your own payout account, once an admin has approved it and its hold has ended.';
-const WAITING = 'Your payout accounts are waiting for an admin or for their hold to end.';
 const WITHDRAW_SUCCESS = 'Withdraw Request Successful!!';
 const WITHDRAW_SUCCESS_TEXT = 'An admin will review it; follow it in My Raised Fund.';
 
@@ -128,7 +125,11 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
         </Field>
         {usable.length === 0 ? (
           <p role="status" className="rounded-box bg-base-200 p-3 text-sm">
-            {t(waiting ? WAITING : NONE_YET)}{' '}
+            {waiting
+              ? t('Your payout accounts are waiting for an admin or for their hold to end.')
+              : t(
+                  'Money is paid out only to your own payout account, once an admin has approved it and its hold has ended.',
+                )}{' '}
             <Link to={paths.payoutAccounts} className="link link-primary">
               {t(waiting ? 'Manage payout accounts' : 'Add a payout account')}
             </Link>

@@ -448,6 +448,11 @@ const MATRIX: Record<string, Row> = {
       },
     }),
   },
+  // Nobody here has a verified mobile number to send the code to.
+  'payouts.accountCode': {
+    except: { other: 409, verified: 409, admin: 409 },
+    request: () => ({}),
+  },
   'payouts.removeAccount': {
     except: ownedByRaiserOrAdmin,
     request: () => ({ params: { id: ownAccountId } }),
@@ -785,6 +790,7 @@ describe('admin rights need a verified e-mail and, where required, two-factor si
   it('every endpoint that needs a verified e-mail answers 403 until the address is verified', async () => {
     const needing = ENDPOINTS.filter(({ endpoint }) => endpoint.emailVerified);
     expect(needing.map((e) => e.name).sort()).toEqual([
+      'payouts.accountCode',
       'payouts.addAccount',
       'verifications.apply',
       'withdrawals.request',

@@ -100,7 +100,7 @@ describe('adding a payout account', () => {
     // Stored in E.164, whole.
     expect((await accountsOf(r.id))[0]!.number).toBe('+8801712345678');
     const mine = (await as(r).inject('GET', '/api/me/payout-accounts')).json();
-    expect(mine.holdHours).toBe(24);
+    expect(mine).toMatchObject({ holdHours: 24, confirmBy: 'password' });
     expect(mine.items).toHaveLength(1);
     expect(mine.items[0].maskedNumber).toBe('••••••••678');
     await jobsDone(ctx);

@@ -311,6 +311,8 @@ describe('adding a payout account to an account without a password', () => {
     };
     const add = (body: object) =>
       as(raiser).inject('POST', '/api/me/payout-accounts', { ...wallet, ...body });
+    const mine = await as(raiser).inject('GET', '/api/me/payout-accounts');
+    expect(mine.json().confirmBy).toBe('code');
     const none = await add({});
     expect(none.statusCode).toBe(400);
     expect(none.json().error.fields).toEqual({

@@ -113,6 +113,11 @@ export const ZMyPayoutAccounts = z.object({
   items: z.array(ZPayoutAccount),
   /** How long payouts to a newly added account wait, in hours (the site's setting). */
   holdHours: z.number(),
+  /**
+   * How adding one is confirmed: the password, or (an account without one) a code sent by
+   * SMS; with two-factor sign-in on, its code as well.
+   */
+  confirmBy: z.enum(['password', 'code']),
 });
 
 export const ZAdminPayoutAccount = ZPayoutAccount.extend({

@@ -109,7 +109,15 @@ export async function listMyAccounts(db: Db, actor: Pick<TMe, 'id'>, holdHours: 
       desc(payoutAccounts.id),
     );
   const now = new Date();
-  return { items: rows.map((r) => toAccount(r, now)), holdHours };
+  const [credential] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, actor.id), eq(account.providerId, 'credential')));
+  return {
+    items: rows.map((r) => toAccount(r, now)),
+    holdHours,
+    confirmBy: credential?.password ? ('password' as const) : ('code' as const),
+  };
 }
 
 export interface AddAccountDeps {

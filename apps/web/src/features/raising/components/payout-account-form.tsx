@@ -52,11 +52,19 @@ const FIELDS: (keyof FormValues)[] = [
  * made from a mobile number: a code sent by SMS), and with two-factor sign-in the code of
  * the authenticator app as well.
  */
-export function PayoutAccountForm({ user, holdHours }: { user: TMe; holdHours: number }) {
+export function PayoutAccountForm({
+  user,
+  holdHours,
+  confirmBy,
+}: {
+  user: TMe;
+  holdHours: number;
+  confirmBy: 'password' | 'code';
+}) {
   const { t, tn } = useI18n();
   const addAccount = useAddPayoutAccount();
   const sendCode = useSendPayoutAccountCode();
-  const byCode = !user.hasEmail && Boolean(user.phoneNumber);
+  const byCode = confirmBy === 'code';
   const {
     register,
     control,

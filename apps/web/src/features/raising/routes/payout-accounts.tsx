@@ -22,6 +22,7 @@ export function Component() {
   const { user } = useSession();
   const accounts = useQuery(myPayoutAccountsQuery);
   const holdHours = accounts.data?.holdHours;
+  const confirmBy = accounts.data?.confirmBy;
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-6">
       <h1 className="text-center text-3xl font-bold">{t(PAGE_TITLES.payoutAccounts)}</h1>
@@ -46,7 +47,9 @@ export function Component() {
           )
         }
       </QueryState>
-      {user && holdHours !== undefined && <PayoutAccountForm user={user} holdHours={holdHours} />}
+      {user && holdHours !== undefined && confirmBy && (
+        <PayoutAccountForm user={user} holdHours={holdHours} confirmBy={confirmBy} />
+      )}
     </section>
   );
 }

@@ -139,6 +139,8 @@ let otherFundId: string;
 let applicationId: string;
 let withdrawalId: string;
 let ownAccountId: string;
+/** The admin's unspent backup codes (each confirms one payout account). */
+let adminBackupCodes: string[] = [];
 let decideAccountId: string;
 let targetUserId: string;
 let ownCartItemId: string;
@@ -445,6 +447,8 @@ const MATRIX: Record<string, Row> = {
         number: '01712345678',
         accountName: 'Matrix raiser',
         password: actor === 'anon' ? 'secret123' : who[actor]!.password,
+        // The admin signs in with two factors: adding a payout account asks a code too.
+        ...(actor === 'admin' ? { secondFactor: adminBackupCodes.shift() } : {}),
       },
     }),
   },
@@ -609,7 +613,9 @@ beforeAll(async () => {
     createSignedInUser(ctx, { role: 'user' }),
     createSignedInUser(ctx, { role: 'user' }),
   ]);
-  admin.cookie = (await enableTwoFactor(ctx, admin)).cookie;
+  const twoFactor = await enableTwoFactor(ctx, admin);
+  admin.cookie = twoFactor.cookie;
+  adminBackupCodes = [...twoFactor.backupCodes];
   Object.assign(who, { user, other, verified, admin });
   Object.assign(held, {
     adminWithout2fa: await createSignedInUser(ctx, { role: 'admin' }),

@@ -14,6 +14,7 @@ import {
   signIn,
   type SignedInUser,
   type TestContext,
+  payoutAccountOf,
 } from './helper';
 
 let ctx: TestContext;
@@ -248,7 +249,7 @@ describe('e-mail verification for everyone', () => {
       method: 'POST',
       url: '/api/payments/intents',
       headers: { cookie },
-      payload: { fundId: fund.id, amountTk: 100 },
+      payload: { fundId: fund.id, amountTk: 100, payoutAccountId: await payoutAccountOf(raiser) },
     });
     expect(intent.statusCode).toBe(201);
   });
@@ -300,7 +301,7 @@ describe('e-mail verification for everyone', () => {
       method: 'POST',
       url: '/api/withdrawals',
       headers: { cookie: raiser.cookie },
-      payload: { fundId: fund.id, amountTk: 100 },
+      payload: { fundId: fund.id, amountTk: 100, payoutAccountId: await payoutAccountOf(raiser) },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe(IDENTITY_ERRORS.emailNotVerified.code);

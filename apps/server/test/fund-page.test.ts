@@ -11,6 +11,7 @@ import {
   type TestContext,
   holdFund,
   shownVersion,
+  payoutAccountOf,
 } from './helper';
 import { shortName } from '../src/modules/supporters/names';
 import { confirmAtProcessor, confirmPayment, createIntent, donate } from './payments-helper';
@@ -560,6 +561,7 @@ describe('admins suspend and close funds', () => {
     );
     const withdrawal = await as(raiser).call(api.withdrawals.request, {
       body: {
+        payoutAccountId: await payoutAccountOf(raiser),
         fundId: fund.id,
         amountTk: 500,
       },

@@ -16,7 +16,9 @@ import { buildApp, type App } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import type { Mail, Mailer } from '../src/lib/mailer';
-import { createUser, type CreateUserInput } from '../src/seed/factories';
+import { and, eq, lte } from 'drizzle-orm';
+import { payoutAccounts } from '../src/db/schema';
+import { createPayoutAccount, createUser, type CreateUserInput } from '../src/seed/factories';
 import { createScratchDatabase, type ScratchDatabase } from './support/postgres';
 import { testPasswordHashing } from './support/test-passwords';
 
@@ -153,6 +155,27 @@ export async function createSignedInUser(
   const cookie = await signIn(ctx.app, u.email, u.password);
   const signedIn = { ...u, cookie } as unknown as SignedInUser;
   return Object.defineProperty(signedIn, 'app', { value: ctx.app, enumerable: false });
+}
+
+/**
+ * The id of a raiser's approved payout account out of its hold, where a withdrawal they
+ * request goes: their first such account, added (as an admin left it) on first use.
+ */
+export async function payoutAccountOf(who: { id: string; readonly app: App }): Promise<string> {
+  const { db } = who.app.database;
+  const [found] = await db
+    .select({ id: payoutAccounts.id })
+    .from(payoutAccounts)
+    .where(
+      and(
+        eq(payoutAccounts.userId, who.id),
+        eq(payoutAccounts.status, 'approved'),
+        lte(payoutAccounts.heldUntil, new Date()),
+      ),
+    )
+    .orderBy(payoutAccounts.createdAt)
+    .limit(1);
+  return found?.id ?? (await createPayoutAccount(db, { userId: who.id })).id;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -25,6 +25,7 @@ import {
   type SignedInUser,
   signIn,
   type TestContext,
+  payoutAccountOf,
 } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
@@ -51,7 +52,9 @@ beforeAll(async () => {
     supportMessage: 'A test gift',
   });
   await createDonation(ctx.db, { userId: donor.id, fundId, amountTk: 300 });
-  const asked = await as(raiser).call(api.withdrawals.request, { body: { fundId, amountTk: 100 } });
+  const asked = await as(raiser).call(api.withdrawals.request, {
+    body: { fundId, amountTk: 100, payoutAccountId: await payoutAccountOf(raiser) },
+  });
   expect(asked.statusCode).toBe(201);
   // The site goes live: real money from now on.
   await syncLedgerMode(ctx.db, 'live');

@@ -11,6 +11,7 @@ import {
   createSignedInUser,
   type SignedInUser,
   type TestContext,
+  payoutAccountOf,
 } from './helper';
 import { createRaisedFund, donate, fundTotals } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
@@ -62,8 +63,11 @@ describe('test money never mixes with real money', () => {
     const raiser = await createSignedInUser(ctx, { role: 'verified' });
     const own = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     await createDonation(ctx.db, { userId: donor.id, fundId: own.id, amountTk: 1000 });
+    const payoutAccountId = await payoutAccountOf(raiser);
     const ask = (amountTk: number) =>
-      as(raiser).call(api.withdrawals.request, { body: { fundId: own.id, amountTk } });
+      as(raiser).call(api.withdrawals.request, {
+        body: { fundId: own.id, amountTk, payoutAccountId },
+      });
     expect((await ask(1000)).statusCode).toBe(201);
     try {
       await syncLedgerMode(ctx.db, 'live');

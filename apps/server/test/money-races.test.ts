@@ -16,7 +16,7 @@ import {
   decideWithdrawal,
   requestWithdrawal,
 } from '../src/modules/withdrawals/service';
-import { createDonation, createFund } from '../src/seed/factories';
+import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';
 import { createPostgresDatabase } from './helper';
 
 /**
@@ -34,6 +34,8 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
   let a: Database;
   let b: Database;
   let gate: Database;
+  /** The raiser's approved payout account, out of its hold: where every request goes. */
+  let payoutAccountId: string;
 
   beforeAll(async () => {
     const created = await createPostgresDatabase();
@@ -46,6 +48,7 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
       { id: 'raiser', name: 'Raiser', email: 'r@example.com' },
       { id: 'admin', name: 'Admin', email: 'a@example.com', role: 'admin' },
     ]);
+    payoutAccountId = (await createPayoutAccount(main.db, { userId: 'raiser' })).id;
   });
   afterAll(async () => {
     for (const d of [a, b, gate, main]) await d?.close();
@@ -142,7 +145,11 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
         await lockWaiters(1);
         // The refund was checked and the provider asked; the raiser asks for everything.
         const withdrawal = await settled(
-          requestWithdrawal(b.db, { id: 'raiser' }, { fundId: fund.id, amountTk: 1000 }),
+          requestWithdrawal(
+            b.db,
+            { id: 'raiser' },
+            { fundId: fund.id, amountTk: 1000, payoutAccountId },
+          ),
         );
         return { refunding, withdrawal };
       });
@@ -160,7 +167,11 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
         .where(eq(funds.id, fund.id));
       expect(totals).toEqual({ raised: 40_000 });
       // Once recorded, the rest is the raiser's to ask for.
-      await requestWithdrawal(b.db, { id: 'raiser' }, { fundId: fund.id, amountTk: 400 });
+      await requestWithdrawal(
+        b.db,
+        { id: 'raiser' },
+        { fundId: fund.id, amountTk: 400, payoutAccountId },
+      );
       await withdrawalsFit();
     }
   });
@@ -177,7 +188,11 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
         await tx.execute(sql`lock table withdrawals in share mode`);
         // The request holds the fund row and waits to write itself down…
         const asked = settled(
-          requestWithdrawal(a.db, { id: 'raiser' }, { fundId: fund.id, amountTk: 1000 }),
+          requestWithdrawal(
+            a.db,
+            { id: 'raiser' },
+            { fundId: fund.id, amountTk: 1000, payoutAccountId },
+          ),
         );
         await lockWaiters(1);
         // …while a refund done at the provider (a webhook) is being recorded.
@@ -217,12 +232,12 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
       const older = await requestWithdrawal(
         main.db,
         { id: 'raiser' },
-        { fundId: fund.id, amountTk: 500 },
+        { fundId: fund.id, amountTk: 500, payoutAccountId },
       );
       const newer = await requestWithdrawal(
         main.db,
         { id: 'raiser' },
-        { fundId: fund.id, amountTk: 400 },
+        { fundId: fund.id, amountTk: 400, payoutAccountId },
       );
       // The admin approves the newer request; before the approval commits, a refund done at
       // the provider is recorded and reads both requests as pending.
@@ -293,8 +308,18 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
       const fund = await createFund(main.db, { raiserId: 'raiser', status: 'approved' });
       await createDonation(main.db, { userId: 'raiser', fundId: fund.id, amountTk: 1000 });
       const results = await overlap('withdrawals', [
-        () => requestWithdrawal(a.db, { id: 'raiser' }, { fundId: fund.id, amountTk: 700 }),
-        () => requestWithdrawal(b.db, { id: 'raiser' }, { fundId: fund.id, amountTk: 700 }),
+        () =>
+          requestWithdrawal(
+            a.db,
+            { id: 'raiser' },
+            { fundId: fund.id, amountTk: 700, payoutAccountId },
+          ),
+        () =>
+          requestWithdrawal(
+            b.db,
+            { id: 'raiser' },
+            { fundId: fund.id, amountTk: 700, payoutAccountId },
+          ),
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       const rows = await main.db.select().from(withdrawals).where(eq(withdrawals.fundId, fund.id));

@@ -19,6 +19,7 @@ import {
   type SignedInUser,
   type TestContext,
   shownVersion,
+  payoutAccountOf,
 } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
@@ -97,6 +98,7 @@ describe('an admin never decides on their own request', () => {
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 5000 });
     const asked = await as(raisingAdmin).call(api.withdrawals.request, {
       body: {
+        payoutAccountId: await payoutAccountOf(raisingAdmin),
         fundId: fund.id,
         amountTk: 1000,
       },

@@ -11,7 +11,9 @@ import {
   as,
   buildTestApp,
   createSignedInUser,
+  enableTwoFactor,
   jobsDone,
+  totpCode,
   type SignedInUser,
   type TestContext,
   shownVersion,
@@ -98,6 +100,7 @@ describe('adding a payout account', () => {
     // Stored in E.164, whole.
     expect((await accountsOf(r.id))[0]!.number).toBe('+8801712345678');
     const mine = (await as(r).inject('GET', '/api/me/payout-accounts')).json();
+    expect(mine).toMatchObject({ holdHours: 24, confirmBy: 'password' });
     expect(mine.items).toHaveLength(1);
     expect(mine.items[0].maskedNumber).toBe('••••••••678');
     await jobsDone(ctx);
@@ -157,6 +160,31 @@ describe('adding a payout account', () => {
     expect(noPassword.statusCode).toBe(400);
     expect(noPassword.json().error.fields.password).toBe('Enter your password to confirm');
     expect(await accountsOf(r.id)).toHaveLength(0);
+  });
+
+  it('with two-factor sign-in on, asks a current code of the authenticator app as well', async () => {
+    const r = await raiser();
+    const { secret, cookie } = await enableTwoFactor(ctx, r);
+    Object.assign(r, { cookie });
+    const bare = await add(r, BKASH);
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.fields).toEqual({
+      secondFactor:
+        'Enter a current code from your authenticator app, or one of your backup codes.',
+    });
+    const right = totpCode(secret);
+    const wrong = await add(r, {
+      ...BKASH,
+      secondFactor: right === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(Object.keys(wrong.json().error.fields)).toEqual(['secondFactor']);
+    // The code does not stand in for the password.
+    const noPassword = await add(r, { ...BKASH, secondFactor: right }, '');
+    expect(noPassword.json().error.fields).toEqual({ password: 'Enter your password to confirm' });
+    expect(await accountsOf(r.id)).toHaveLength(0);
+    const ok = await add(r, { ...BKASH, secondFactor: right });
+    expect(ok.statusCode, ok.body).toBe(201);
   });
 
   it('is for verified raisers: 403 for a user, 401 for a visitor; each sees only their own', async () => {
@@ -232,9 +260,19 @@ describe('an admin deciding on an account', () => {
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('changed_since_viewed');
+    ctx.mails.length = 0;
     const ok = await decide(id, { status: 'approved' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'approved', decidedBy: { id: admin.id } });
+    await jobsDone(ctx);
+    const mails = ctx.mails.filter((m) => m.to === r.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Your bKash payout account ending 678 was approved',
+    ]);
+    expect(mails[0]!.text).toContain(
+      'Once its hold ends, choose it when you request a withdrawal.',
+    );
+    expect(mails[0]!.text).toContain('http://localhost:3000/dashboard/raisedfund/payout-accounts');
     const again = await decide(id, { status: 'denied', feedback: 'Late' }, otherAdmin);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('already_decided');
@@ -248,10 +286,46 @@ describe('an admin deciding on an account', () => {
     const bare = await decide(id, { status: 'denied' });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().error.fields.feedback).toBe('Say why the account is denied');
+    ctx.mails.length = 0;
     const denied = await decide(id, { status: 'denied', feedback: 'The name is not yours' });
     expect(denied.statusCode).toBe(200);
+    await jobsDone(ctx);
+    const mails = ctx.mails.filter((m) => m.to === r.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Your bKash payout account ending 678 was denied',
+    ]);
+    expect(mails[0]!.text).toContain('Feedback from the admin:\nThe name is not yours');
     const mine = (await as(r).inject('GET', '/api/me/payout-accounts')).json().items[0];
     expect(mine).toMatchObject({ status: 'denied', feedback: 'The name is not yours' });
+  });
+
+  it('mails the decision in the raiser’s language; a refused decision mails nothing', async () => {
+    const r = await raiser();
+    await as(r).inject('PUT', '/api/me/language', { language: 'bn' });
+    const id = (await add(r, BANK)).json().id as string;
+    await jobsDone(ctx);
+    ctx.mails.length = 0;
+    expect((await decide(id, { status: 'denied' })).statusCode).toBe(400);
+    expect(
+      (
+        await as(r).inject('PATCH', `/api/admin/payout-accounts/${id}`, {
+          status: 'approved',
+          version: 1,
+        })
+      ).statusCode,
+    ).toBe(403);
+    await jobsDone(ctx);
+    expect(ctx.mails.filter((m) => m.to === r.email)).toEqual([]);
+    expect((await decide(id, { status: 'denied', feedback: 'নামটি মেলে না' })).statusCode).toBe(
+      200,
+    );
+    await jobsDone(ctx);
+    const mails = ctx.mails.filter((m) => m.to === r.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      '901-এ শেষ হওয়া আপনার ব্যাংক পেআউট অ্যাকাউন্ট নাকচ করা হয়েছে',
+    ]);
+    expect(mails[0]!.text).toContain('নামটি মেলে না');
+    expect(mails[0]!.text).toMatch(/^প্রিয় /);
   });
 
   it("refuses an admin's decision on their own account (403 own_request)", async () => {
@@ -308,7 +382,7 @@ describe('a withdrawal to a payout account', () => {
     expect(item.account.maskedNumber).toBe('••••••••678');
   });
 
-  it('refuses a pending, denied, removed, held or someone else’s account with a field message, storing nothing', async () => {
+  it('refuses no account, or a pending, denied, removed, held or someone else’s account, with a field message, storing nothing', async () => {
     const r = await raiser();
     const other = await raiser();
     const fund = await fundOf(r);
@@ -324,16 +398,23 @@ describe('a withdrawal to a payout account', () => {
     const cases: Array<[string, RegExp]> = [
       [pending.id, /^This payout account is not approved$/],
       [denied.id, /^This payout account is not approved$/],
-      [held.id, /^Payouts to this account wait until .+ \(24 hours after it was added\)$/],
+      // Held an hour after it was added (as the factory made it).
+      [held.id, /^Payouts to this account wait until .+ \(1 hour after it was added\)$/],
       [removed.id, /^This payout account has already been removed$/],
       [others.id, /^Choose one of your approved payout accounts$/],
       ['not-a-uuid', /^Choose one of your approved payout accounts$/],
+      ['', /^Choose one of your approved payout accounts$/],
     ];
     for (const [id, message] of cases) {
       const res = await requestTo(r, fund.id, id);
       expect(res.statusCode, id).toBe(400);
       expect(res.json().error.fields.payoutAccountId, id).toMatch(message);
     }
+    const none = await as(r).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 500 });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toEqual({
+      payoutAccountId: 'Choose one of your approved payout accounts',
+    });
     expect(await ctx.db.select().from(withdrawals).where(eq(withdrawals.fundId, fund.id))).toEqual(
       [],
     );
@@ -493,14 +574,21 @@ describe('automated disbursement through the stand-in provider', () => {
     const d = await createSignedInUser(auto);
     const fund = await createFund(auto.db, { raiserId: r.id, status: 'approved' });
     await createDonation(auto.db, { userId: d.id, fundId: fund.id, amountTk: 1000 });
-    const acc = number ? await createPayoutAccount(auto.db, { userId: r.id, number }) : null;
-    const w = (
-      await as(r).inject('POST', '/api/withdrawals', {
-        fundId: fund.id,
-        amountTk: 400,
-        payoutAccountId: acc?.id ?? null,
-      })
-    ).json() as { id: string };
+    // Without a number: a request kept from before a withdrawal had to name an account.
+    const w = number
+      ? ((
+          await as(r).inject('POST', '/api/withdrawals', {
+            fundId: fund.id,
+            amountTk: 400,
+            payoutAccountId: (await createPayoutAccount(auto.db, { userId: r.id, number })).id,
+          })
+        ).json() as { id: string })
+      : (
+          await auto.db
+            .insert(withdrawals)
+            .values({ fundId: fund.id, raiserId: r.id, amountPoisha: 40_000 })
+            .returning({ id: withdrawals.id })
+        )[0]!;
     await as(a).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
       status: 'approved',
       version: await shownVersion(a, '/api/admin/withdrawals', w.id),
@@ -540,5 +628,48 @@ describe('automated disbursement through the stand-in provider', () => {
     const res = await disburse();
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('no_account');
+  });
+});
+
+describe('a hold set to other than 24 hours', () => {
+  let held: TestContext;
+  beforeAll(async () => {
+    held = await buildTestApp({ PAYOUT_ACCOUNT_HOLD_HOURS: '36' });
+  });
+  afterAll(() => held.close());
+
+  it('is the hold every text names: the list, the mail and the refusal, in both languages', async () => {
+    const [a, r, d] = await Promise.all([
+      createSignedInUser(held, { role: 'admin' }),
+      createSignedInUser(held, { role: 'verified' }),
+      createSignedInUser(held),
+    ]);
+    await as(r).inject('PUT', '/api/me/language', { language: 'bn' });
+    const res = await as(r).inject('POST', '/api/me/payout-accounts', {
+      ...BKASH,
+      password: r.password,
+    });
+    expect(res.statusCode).toBe(201);
+    const hold = new Date(res.json().heldUntil).getTime() - Date.now();
+    expect(hold).toBeGreaterThan(35.9 * 3_600_000);
+    expect((await as(r).inject('GET', '/api/me/payout-accounts')).json().holdHours).toBe(36);
+    await jobsDone(held);
+    const [mail] = held.mails.filter((m) => m.to === r.email);
+    expect(mail!.text).toContain('এবং ৩৬ ঘণ্টা এতে কোনো পেআউট যাবে না।');
+    expect(
+      (
+        await as(a).inject('PATCH', `/api/admin/payout-accounts/${res.json().id}`, {
+          status: 'approved',
+          version: 1,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const fund = await createFund(held.db, { raiserId: r.id, status: 'approved' });
+    await createDonation(held.db, { userId: d.id, fundId: fund.id, amountTk: 1000 });
+    const body = { fundId: fund.id, amountTk: 100, payoutAccountId: res.json().id };
+    const en = await as(r).inject('POST', '/api/withdrawals', body, { 'accept-language': 'en' });
+    expect(en.json().error.fields.payoutAccountId).toMatch(/\(36 hours after it was added\)$/);
+    const bn = await as(r).inject('POST', '/api/withdrawals', body, { 'accept-language': 'bn' });
+    expect(bn.json().error.fields.payoutAccountId).toMatch(/\(যোগ করার ৩৬ ঘণ্টা পর\)$/);
   });
 });

@@ -83,7 +83,11 @@ describe('payouts CSV', () => {
       ).statusCode,
     ).toBe(200);
     // An approved, unpaid withdrawal is no payout.
-    await as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 10 });
+    await as(raiser).inject('POST', '/api/withdrawals', {
+      fundId: fund.id,
+      amountTk: 10,
+      payoutAccountId,
+    });
 
     const res = await as(admin).inject(
       'GET',

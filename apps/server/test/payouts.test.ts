@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import { funds, ledgerSettings, user, withdrawals } from '../src/db/schema';
 import { checkLedger } from '../src/lib/ledger';
-import { createDonation, createFund } from '../src/seed/factories';
+import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';
 import {
   as,
   buildTestApp,
@@ -12,6 +12,7 @@ import {
   type SignedInUser,
   type TestContext,
   shownVersion,
+  payoutAccountOf,
 } from './helper';
 import { pastTheGuards } from './payments-helper';
 
@@ -42,8 +43,17 @@ async function raiserWithFund(raisedTk = 1500) {
   return { raiser, fund };
 }
 
-const request = async (raiser: SignedInUser, fundId: string, amountTk: number) => {
-  const res = await as(raiser).inject('POST', '/api/withdrawals', { fundId, amountTk });
+const request = async (
+  raiser: SignedInUser,
+  fundId: string,
+  amountTk: number,
+  payoutAccountId?: string,
+) => {
+  const res = await as(raiser).inject('POST', '/api/withdrawals', {
+    payoutAccountId: payoutAccountId ?? (await payoutAccountOf(raiser)),
+    fundId,
+    amountTk,
+  });
   expect(res.statusCode).toBe(201);
   return res.json() as { id: string };
 };
@@ -239,6 +249,7 @@ describe('paying out an approved withdrawal', () => {
     const fund = await createFund(ctx.db, { raiserId: admin.id, status: 'approved' });
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 500 });
     const mineAsAdmin = await as(admin).inject('POST', '/api/withdrawals', {
+      payoutAccountId: await payoutAccountOf(admin),
       fundId: fund.id,
       amountTk: 500,
     });
@@ -399,7 +410,8 @@ describe('where the money went, on the fund page', () => {
   it('shows everybody what was raised, each payout with its day and method, and what remains', async () => {
     const { raiser, fund } = await raiserWithFund(2000);
     const a = await request(raiser, fund.id, 500);
-    const b = await request(raiser, fund.id, 300);
+    const bank = await createPayoutAccount(ctx.db, { userId: raiser.id, kind: 'bank' });
+    const b = await request(raiser, fund.id, 300, bank.id);
     const c = await request(raiser, fund.id, 200);
     for (const w of [a, b, c]) expect((await decide(w.id, 'approved')).statusCode).toBe(200);
     expect((await payout(a.id, paid(500, { paidOn: '2026-11-01' }))).statusCode).toBe(200);

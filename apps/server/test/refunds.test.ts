@@ -12,6 +12,7 @@ import {
   jobsDone,
   type SignedInUser,
   type TestContext,
+  payoutAccountOf,
 } from './helper';
 import { createRaisedFund, donate, fundTotals, paymentRows } from './payments-helper';
 
@@ -90,6 +91,7 @@ describe('admin refunds', () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     const { intent } = await donate(ctx, donor, fund.id, 1000);
     const asked = await as(raiser).inject('POST', '/api/withdrawals', {
+      payoutAccountId: await payoutAccountOf(raiser),
       fundId: fund.id,
       amountTk: 800,
     });
@@ -110,10 +112,12 @@ describe('admin refunds', () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     const { intent } = await donate(ctx, donor, fund.id, 1000);
     const small = await as(raiser).inject('POST', '/api/withdrawals', {
+      payoutAccountId: await payoutAccountOf(raiser),
       fundId: fund.id,
       amountTk: 200,
     });
     const large = await as(raiser).inject('POST', '/api/withdrawals', {
+      payoutAccountId: await payoutAccountOf(raiser),
       fundId: fund.id,
       amountTk: 700,
     });
@@ -151,6 +155,7 @@ describe('admin refunds', () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     const { intent } = await donate(ctx, donor, fund.id, 1000);
     const asked = await as(raiser).inject('POST', '/api/withdrawals', {
+      payoutAccountId: await payoutAccountOf(raiser),
       fundId: fund.id,
       amountTk: 500,
     });

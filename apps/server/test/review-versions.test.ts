@@ -9,6 +9,7 @@ import {
   shownVersion,
   type SignedInUser,
   type TestContext,
+  payoutAccountOf,
 } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
@@ -276,6 +277,7 @@ describe('applications and withdrawals', () => {
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 2000 });
     const asked = await as(raiser).call(api.withdrawals.request, {
       body: {
+        payoutAccountId: await payoutAccountOf(raiser),
         fundId: fund.id,
         amountTk: 100,
       },

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDonation, createFund } from '../src/seed/factories';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  buildTestApp,
+  createSignedInUser,
+  payoutAccountOf,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
 
 let ctx: TestContext;
 let owner: SignedInUser;
@@ -53,7 +59,11 @@ describe('a raiser who is made admin keeps what they own', () => {
   });
 
   it('still requests a withdrawal of what their fund raised, and sees it', async () => {
-    const res = await as(owner, 'POST', '/api/withdrawals', { fundId: ownFundId, amountTk: 1000 });
+    const res = await as(owner, 'POST', '/api/withdrawals', {
+      fundId: ownFundId,
+      amountTk: 1000,
+      payoutAccountId: await payoutAccountOf(owner),
+    });
     expect(res.statusCode).toBe(201);
     const mine = await as(owner, 'GET', '/api/me/withdrawals');
     expect(mine.statusCode).toBe(200);
@@ -66,8 +76,13 @@ describe('a raiser who is made admin keeps what they own', () => {
       (await as(owner, 'PATCH', `/api/funds/${othersFundId}`, { name: 'Not mine' })).statusCode,
     ).toBe(404);
     expect(
-      (await as(owner, 'POST', '/api/withdrawals', { fundId: othersFundId, amountTk: 100 }))
-        .statusCode,
+      (
+        await as(owner, 'POST', '/api/withdrawals', {
+          fundId: othersFundId,
+          amountTk: 100,
+          payoutAccountId: await payoutAccountOf(owner),
+        })
+      ).statusCode,
     ).toBe(404);
     expect((await as(otherRaiser, 'GET', '/api/me/withdrawals')).json().items).toHaveLength(0);
   });

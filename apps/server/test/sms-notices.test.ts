@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsCeilingChanges, user } from '../src/db/schema';
 import { smsSegments } from '../src/lib/sms';
 import { decisionSmsText, updateSmsText } from '../src/modules/sms/notices';
 import { setSubscription } from '../src/modules/updates/subscriptions';
-import { createDonation, createFund } from '../src/seed/factories';
+import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';
 import {
   as,
   buildTestApp,
@@ -14,6 +14,7 @@ import {
   type SignedInUser,
   shownVersion,
   type TestContext,
+  payoutAccountOf,
 } from './helper';
 import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
 
@@ -214,7 +215,11 @@ describe('decisions by SMS', () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 1500 });
     const w = (
-      await as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 600 })
+      await as(raiser).inject('POST', '/api/withdrawals', {
+        payoutAccountId: await payoutAccountOf(raiser),
+        fundId: fund.id,
+        amountTk: 600,
+      })
     ).json() as {
       id: string;
     };
@@ -260,6 +265,85 @@ describe('decisions by SMS', () => {
   });
 });
 
+describe('the SMS of a payout account decision', () => {
+  it('texts the denial of a payout account in Bangla, naming its last digits, once', async () => {
+    const raiser = await withPhone(await createSignedInUser(ctx, { role: 'verified' }), 'bn');
+    await choose(raiser, { decisions: true });
+    const quiet = await withPhone(await createSignedInUser(ctx, { role: 'verified' }));
+    const [mine, theirs] = await Promise.all([
+      createPayoutAccount(ctx.db, { userId: raiser.id, status: 'pending' }),
+      createPayoutAccount(ctx.db, { userId: quiet.id, status: 'pending' }),
+    ]);
+    for (const id of [mine.id, theirs.id]) {
+      const res = await as(admin).inject('PATCH', `/api/admin/payout-accounts/${id}`, {
+        status: 'denied',
+        feedback: 'The name is not yours',
+        version: 1,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await jobsDone(ctx);
+    const texts = smsTo(raiser.msisdn);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(
+      /^Easy Fund: 678-এ শেষ আপনার বিকাশ পেআউট অ্যাকাউন্ট নাকচ। বিস্তারিত বা STOP: http:\/\/localhost:3000\/n\/\S{11}$/,
+    );
+    expect(smsSegments(texts[0]!).segments).toBeLessThanOrEqual(2);
+    expect(smsTo(quiet.msisdn)).toEqual([]);
+    const read = await as(ctx).inject('GET', `/api/sms-notices/${linkOf(texts[0]!)}`);
+    expect(read.json()).toMatchObject({
+      kind: 'decision',
+      path: '/dashboard/raisedfund/payout-accounts',
+    });
+  });
+});
+
+describe('adding a payout account to an account without a password', () => {
+  it('is confirmed by a code sent by SMS to its number; no code or a wrong one adds nothing', async () => {
+    const raiser = await withPhone(await createSignedInUser(ctx, { role: 'verified' }));
+    // A phone-only account: no password to confirm with.
+    await ctx.db.execute(sql`delete from account where user_id = ${raiser.id}`);
+    const wallet = {
+      kind: 'bkash',
+      walletType: 'personal',
+      number: '01712-345678',
+      accountName: 'Karim Hossain',
+    };
+    const add = (body: object) =>
+      as(raiser).inject('POST', '/api/me/payout-accounts', { ...wallet, ...body });
+    const mine = await as(raiser).inject('GET', '/api/me/payout-accounts');
+    expect(mine.json().confirmBy).toBe('code');
+    const none = await add({});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toEqual({
+      code: 'Enter the code we sent to your mobile number',
+    });
+    // A password is no proof for an account that has none.
+    expect((await add({ password: 'secret12' })).json().error.fields).toHaveProperty('code');
+    const sent = await as(raiser).inject('POST', '/api/me/payout-accounts/code');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().sentTo).toMatch(/^\+88017…\d\d$/);
+    const code = /\d{6}/.exec(smsTo(raiser.msisdn).at(-1)!)![0];
+    const wrong = await add({ code: code === '111111' ? '222222' : '111111' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({
+      code: 'The code is not correct or has expired. Ask for a new one.',
+    });
+    // A code for closing the account does not add a payout account.
+    await as(raiser).inject('POST', '/api/me/close/code');
+    const closeCode = /\d{6}/.exec(smsTo(raiser.msisdn).at(-1)!)![0];
+    if (closeCode !== code)
+      expect((await add({ code: closeCode })).json().error.fields).toHaveProperty('code');
+    const ok = await add({ code });
+    expect(ok.statusCode, ok.body).toBe(201);
+    // Spent: it confirms once.
+    expect((await add({ code })).statusCode).toBe(400);
+    const plain = await withPhone(await createSignedInUser(ctx));
+    expect((await as(plain).inject('POST', '/api/me/payout-accounts/code')).statusCode).toBe(403);
+    expect((await as(ctx).inject('POST', '/api/me/payout-accounts/code')).statusCode).toBe(401);
+  });
+});
+
 describe('the lengths of notice SMS', () => {
   const link = 'https://easyfund.com.bd/n/AbCdEfGhIjK';
   const longName =
@@ -272,13 +356,17 @@ describe('the lengths of notice SMS', () => {
     const update = updateSmsText('en', longName.replace('’', "'"), link);
     expect(update).toContain('...');
     expect(smsSegments(update).segments).toBe(1);
-    for (const kind of ['application', 'fund', 'change', 'withdrawal'] as const)
+    for (const kind of ['application', 'fund', 'change', 'withdrawal', 'payoutAccount'] as const)
       for (const status of ['approved', 'denied'] as const) {
         const text = decisionSmsText(
           'en',
           kind,
           status,
-          { fund: longName.replace('’', "'"), amountPoisha: 1_250_000_00 },
+          {
+            fund: longName.replace('’', "'"),
+            amountPoisha: 1_250_000_00,
+            account: { kind: 'bank', number: '01234567890123456789' },
+          },
           link,
         );
         expect(smsSegments(text), text).toMatchObject({ encoding: 'GSM-7', segments: 1 });
@@ -286,13 +374,17 @@ describe('the lengths of notice SMS', () => {
   });
 
   it('keeps every Bangla notice within two UCS-2 segments (the link alone takes half of one)', () => {
-    for (const kind of ['application', 'fund', 'change', 'withdrawal'] as const)
+    for (const kind of ['application', 'fund', 'change', 'withdrawal', 'payoutAccount'] as const)
       for (const status of ['approved', 'denied'] as const) {
         const text = decisionSmsText(
           'bn',
           kind,
           status,
-          { fund: longName, amountPoisha: 1_250_000_00 },
+          {
+            fund: longName,
+            amountPoisha: 1_250_000_00,
+            account: { kind: 'bank', number: '01234567890123456789' },
+          },
           link,
         );
         expect(smsSegments(text), text).toMatchObject({ encoding: 'UCS-2' });

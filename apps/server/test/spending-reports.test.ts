@@ -13,6 +13,7 @@ import {
   type SignedInUser,
   type TestContext,
   shownVersion,
+  payoutAccountOf,
 } from './helper';
 
 /**
@@ -49,6 +50,7 @@ async function paidPayout(opts: { paidOn?: string; by?: SignedInUser } = {}) {
   const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
   await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 1000 });
   const res = await as(raiser).inject('POST', '/api/withdrawals', {
+    payoutAccountId: await payoutAccountOf(raiser),
     fundId: fund.id,
     amountTk: 500,
   });
@@ -133,6 +135,7 @@ describe('posting a spending report', () => {
     expect((await post(other, w.id)).statusCode).toBe(404);
     expect((await post(admin, w.id)).statusCode).toBe(404);
     const unpaid = await as(raiser).inject('POST', '/api/withdrawals', {
+      payoutAccountId: await payoutAccountOf(raiser),
       fundId: fund.id,
       amountTk: 100,
     });

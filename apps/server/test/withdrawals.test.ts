@@ -10,6 +10,7 @@ import {
   type SignedInUser,
   type TestContext,
   shownVersion,
+  payoutAccountOf,
 } from './helper';
 
 let ctx: TestContext;
@@ -44,6 +45,7 @@ describe('withdraw request', () => {
   it('refuses an amount above the available balance with a clear message and stores nothing', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
     const res = await as(raiser).inject('POST', '/api/withdrawals', {
+      payoutAccountId: await payoutAccountOf(raiser),
       fundId: fund.id,
       amountTk: 1501,
     });
@@ -60,7 +62,7 @@ describe('withdraw request', () => {
     const res = await as(raiser).inject(
       'POST',
       '/api/withdrawals',
-      { fundId: fund.id, amountTk: 150_001 },
+      { payoutAccountId: await payoutAccountOf(raiser), fundId: fund.id, amountTk: 150_001 },
       { 'accept-language': 'bn' },
     );
     expect(res.statusCode).toBe(400);
@@ -74,6 +76,7 @@ describe('withdraw request', () => {
     const { raiser, fund } = await raiserWithFund(1500);
     for (const amountTk of ['0x10', '1e3', '1000.9', 1000.9, ' 12', '+5', '12 ', '', 'ten']) {
       const res = await as(raiser).inject('POST', '/api/withdrawals', {
+        payoutAccountId: await payoutAccountOf(raiser),
         fundId: fund.id,
         amountTk,
       });
@@ -84,6 +87,7 @@ describe('withdraw request', () => {
     }
     expect(await rowsOf(fund.id)).toHaveLength(0);
     const ok = await as(raiser).inject('POST', '/api/withdrawals', {
+      payoutAccountId: await payoutAccountOf(raiser),
       fundId: fund.id,
       amountTk: '1000',
     });
@@ -94,6 +98,7 @@ describe('withdraw request', () => {
   it('accepts an amount within the balance as pending; pending requests hold the money back', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
     const res = await as(raiser).inject('POST', '/api/withdrawals', {
+      payoutAccountId: await payoutAccountOf(raiser),
       fundId: fund.id,
       amountTk: 1000,
     });
@@ -107,6 +112,7 @@ describe('withdraw request', () => {
     });
     expect(await available(raiser, fund.id)).toBe(50_000);
     const second = await as(raiser).inject('POST', '/api/withdrawals', {
+      payoutAccountId: await payoutAccountOf(raiser),
       fundId: fund.id,
       amountTk: 501,
     });
@@ -115,17 +121,27 @@ describe('withdraw request', () => {
       'The amount is more than the available balance of 500 Tk',
     );
     expect(
-      (await as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 500 }))
-        .statusCode,
+      (
+        await as(raiser).inject('POST', '/api/withdrawals', {
+          payoutAccountId: await payoutAccountOf(raiser),
+          fundId: fund.id,
+          amountTk: 500,
+        })
+      ).statusCode,
     ).toBe(201);
     expect(await available(raiser, fund.id)).toBe(0);
   });
 
   it('lets only one of two simultaneous requests for the whole balance through', async () => {
     const { raiser, fund } = await raiserWithFund(1000);
+    const payoutAccountId = await payoutAccountOf(raiser);
     const results = await Promise.all(
       [1, 2, 3].map(() =>
-        as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 1000 }),
+        as(raiser).inject('POST', '/api/withdrawals', {
+          payoutAccountId,
+          fundId: fund.id,
+          amountTk: 1000,
+        }),
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
@@ -142,6 +158,7 @@ describe('withdraw request', () => {
       ['ten', 'Enter a whole amount in Tk'],
     ] as const) {
       const res = await as(raiser).inject('POST', '/api/withdrawals', {
+        payoutAccountId: await payoutAccountOf(raiser),
         fundId: fund.id,
         amountTk,
       });
@@ -152,10 +169,10 @@ describe('withdraw request', () => {
   });
 
   it("answers 404 for another raiser's fund (admins included), 403 for a user and 401 for a visitor", async () => {
-    const { fund } = await raiserWithFund();
+    const { raiser, fund } = await raiserWithFund();
     const other = await createSignedInUser(ctx, { role: 'verified' });
     const plain = await createSignedInUser(ctx);
-    const body = { fundId: fund.id, amountTk: 10 };
+    const body = { fundId: fund.id, amountTk: 10, payoutAccountId: await payoutAccountOf(raiser) };
     expect((await as(other).inject('POST', '/api/withdrawals', body)).statusCode).toBe(404);
     expect((await as(plain).inject('POST', '/api/withdrawals', body)).statusCode).toBe(403);
     expect((await as(admin).inject('POST', '/api/withdrawals', body)).statusCode).toBe(404);
@@ -166,8 +183,16 @@ describe('withdraw request', () => {
   it('lists only own requests', async () => {
     const a = await raiserWithFund();
     const b = await raiserWithFund();
-    await as(a.raiser).inject('POST', '/api/withdrawals', { fundId: a.fund.id, amountTk: 100 });
-    await as(b.raiser).inject('POST', '/api/withdrawals', { fundId: b.fund.id, amountTk: 200 });
+    await as(a.raiser).inject('POST', '/api/withdrawals', {
+      payoutAccountId: await payoutAccountOf(a.raiser),
+      fundId: a.fund.id,
+      amountTk: 100,
+    });
+    await as(b.raiser).inject('POST', '/api/withdrawals', {
+      payoutAccountId: await payoutAccountOf(b.raiser),
+      fundId: b.fund.id,
+      amountTk: 200,
+    });
     const res = await as(a.raiser).inject('GET', '/api/me/withdrawals');
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toHaveLength(1);
@@ -179,7 +204,11 @@ describe('manage withdrawals', () => {
   it('approves once: the money stays withdrawn; a second decision is refused', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
     const w = (
-      await as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 600 })
+      await as(raiser).inject('POST', '/api/withdrawals', {
+        payoutAccountId: await payoutAccountOf(raiser),
+        fundId: fund.id,
+        amountTk: 600,
+      })
     ).json();
     const list = await as(admin).inject(
       'GET',
@@ -223,7 +252,11 @@ describe('manage withdrawals', () => {
   it('denying returns the amount to the balance', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
     const w = (
-      await as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 1500 })
+      await as(raiser).inject('POST', '/api/withdrawals', {
+        payoutAccountId: await payoutAccountOf(raiser),
+        fundId: fund.id,
+        amountTk: 1500,
+      })
     ).json();
     expect(await available(raiser, fund.id)).toBe(0);
     const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
@@ -239,7 +272,11 @@ describe('manage withdrawals', () => {
   it('is for admins only, and answers 404 for an unknown request', async () => {
     const { raiser, fund } = await raiserWithFund();
     const w = (
-      await as(raiser).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 10 })
+      await as(raiser).inject('POST', '/api/withdrawals', {
+        payoutAccountId: await payoutAccountOf(raiser),
+        fundId: fund.id,
+        amountTk: 10,
+      })
     ).json();
     expect((await as(raiser).inject('GET', '/api/admin/withdrawals')).statusCode).toBe(403);
     expect(

@@ -3,6 +3,7 @@ import { SITE_NAME } from '@easyfund/shared/constants';
 import { formatNumber, formatTk } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { PAGES } from '@easyfund/shared/pages';
+import { maskAccountNumber } from '@easyfund/shared/schemas/payouts';
 import { type Db, type Row, rowsOf } from '../db/client';
 import { translate } from './i18n';
 import type { Mail } from './mailer';
@@ -29,7 +30,8 @@ export interface MailQueue {
   enqueueDecisionSms?(kind: DecisionKind, id: string, status: string): Promise<void>;
 }
 
-export type DecisionKind = 'application' | 'fund' | 'change' | 'withdrawal' | 'spendingReport';
+export type DecisionKind =
+  'application' | 'fund' | 'change' | 'withdrawal' | 'spendingReport' | 'payoutAccount';
 
 /**
  * Who hears of a decision, and what it was about; `key_id` names the decided item (for a
@@ -54,6 +56,10 @@ async function recipientOf(db: Db, kind: DecisionKind, id: string): Promise<Row 
         f.name as fund, f.id as fund_id, w.amount_poisha as amount from spending_reports r
         join withdrawals w on w.id = r.withdrawal_id join funds f on f.id = r.fund_id
         join "user" u on u.id = r.author_id where r.id = ${id}`,
+    payoutAccount: sql`select p.id as key_id, u.email, u.name, u.language, p.status, p.feedback,
+        null as fund, null as fund_id, null as amount, p.kind as account_kind,
+        p.number as account_number
+      from payout_accounts p join "user" u on u.id = p.user_id where p.id = ${id}`,
   }[kind];
   return rowsOf(await db.execute(query))[0];
 }
@@ -90,12 +96,34 @@ const NO_FEEDBACK: Record<DecisionKind, Record<'approved' | 'denied', { text: st
     approved: { text: 'Your report is now public under "Where the money went" on your fund page.' },
     denied: { text: 'You can post a new report from My Raised Fund.' },
   },
+  payoutAccount: {
+    approved: { text: 'Once its hold ends, choose it when you request a withdrawal.' },
+    denied: {
+      text: 'The admin gave no reason. You can add another payout account, or ask us through the Contact Us page.',
+    },
+  },
 };
+
+/** How a payout account is named in a mail or SMS: its kind and its last digits. */
+export function accountLabel(
+  lang: Language,
+  kind: string,
+  number: string,
+): { kind: string; number: string } {
+  return {
+    kind:
+      kind === 'bank'
+        ? translate(lang, 'bank')
+        : translate(lang, kind === 'bkash' ? 'bKash' : 'Nagad'),
+    number: maskAccountNumber(number).replace(/•/g, ''),
+  };
+}
 
 /** Where the person sees the decided item: the fund's page once it is open, else the dashboard's page. */
 function itemPath(kind: DecisionKind, approved: boolean, fundId: string | null): string {
   if (kind === 'application') return PAGES.verification.path;
   if (kind === 'withdrawal') return PAGES.withdraw.path;
+  if (kind === 'payoutAccount') return PAGES.payoutAccounts.path;
   if (kind === 'spendingReport' && !approved) return PAGES.raisedFund.path;
   return approved && fundId
     ? PAGES.fundDetails.path.replace(':id', encodeURIComponent(fundId))
@@ -115,12 +143,15 @@ export function decisionMail(
     fund: string | null;
     fundId?: string | null;
     amountPoisha: number | null;
+    /** A payout account's kind and number (its decision's mail names it by its last digits). */
+    account?: { kind: string; number: string } | null;
   },
   publicUrl?: string,
 ): Mail {
   const approved = r.status === 'approved';
   const fund = r.fund ?? '';
   const amount = r.amountPoisha === null ? '' : formatTk(r.amountPoisha, lang);
+  const account = r.account ? accountLabel(lang, r.account.kind, r.account.number) : null;
   const subject = {
     application: approved
       ? translate(lang, 'Your fund raiser application was approved')
@@ -157,6 +188,13 @@ export function decisionMail(
             fund,
           },
         ),
+    payoutAccount: approved
+      ? translate(lang, 'Your {{kind}} payout account ending {{number}} was approved', {
+          ...account,
+        })
+      : translate(lang, 'Your {{kind}} payout account ending {{number}} was denied', {
+          ...account,
+        }),
   }[kind];
   const lines = [translate(lang, 'Hello {{name}},', { name: r.name }), '', `${subject}.`];
   const feedback = r.feedback?.trim();
@@ -193,6 +231,10 @@ export async function notifyDecision(
       fund: r.fund === null ? null : String(r.fund),
       fundId: r.fund_id === null ? null : String(r.fund_id),
       amountPoisha: r.amount === null ? null : Number(r.amount),
+      account:
+        kind === 'payoutAccount'
+          ? { kind: String(r.account_kind), number: String(r.account_number) }
+          : null,
     },
     queue.publicUrl,
   );

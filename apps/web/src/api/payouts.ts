@@ -36,7 +36,12 @@ export const payoutAccountQuery = (id: string) =>
     staleTime: 0,
   });
 
-/** A raiser adds a payout account, confirmed by the password. */
+/** Sends the SMS code that confirms adding a payout account to an account without a password. */
+export function useSendPayoutAccountCode() {
+  return useMutation({ mutationFn: () => call(payouts.accountCode) });
+}
+
+/** A raiser adds a payout account, confirmed again (password, second factor or SMS code). */
 export function useAddPayoutAccount() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,6 +7,7 @@ import {
   ZAdminPayoutAccountQuery,
   ZMyPayoutAccounts,
   ZPayoutAccount,
+  ZPayoutAccountCodeResponse,
   ZPayoutAccountDecision,
   ZPayoutAccountRequest,
 } from '../schemas/payouts';
@@ -34,10 +35,22 @@ export const payouts = {
     operationId: 'addPayoutAccount',
     tags: ['payouts'],
     summary:
-      'Add a bKash or Nagad wallet or a bank account, confirmed by the password; an admin approves it and payouts to it wait 24 hours',
+      'Add a bKash or Nagad wallet or a bank account, confirmed again (password, two-factor code or SMS code); an admin approves it and payouts to it wait PAYOUT_ACCOUNT_HOLD_HOURS (24 by default)',
     body: ZPayoutAccountRequest,
     status: 201,
     response: ZPayoutAccount,
+    errors: [409, 429],
+  }),
+  accountCode: endpoint({
+    method: 'POST',
+    path: '/api/me/payout-accounts/code',
+    access: 'raiser',
+    emailVerified: true,
+    operationId: 'sendPayoutAccountCode',
+    tags: ['payouts'],
+    summary:
+      'Send a code by SMS that confirms adding a payout account to an account that has no password',
+    response: ZPayoutAccountCodeResponse,
     errors: [409, 429],
   }),
   removeAccount: endpoint({

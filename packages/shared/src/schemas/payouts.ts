@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYOUT_METHODS } from '../constants';
 import { asciiDigits } from '../digits';
-import { ZPhoneNumber } from '../phone';
+import { ZPhoneCode, ZPhoneNumber } from '../phone';
 import { ZPageQuery } from './common';
 import { nameText, paged, requiredText, ZPersonRef, ZShownVersion } from './fields';
 
@@ -11,13 +11,10 @@ export type WalletType = (typeof WALLET_TYPES)[number];
 
 /**
  * A payout account's life: waiting for an admin, approved (payouts may go to it once its
- * 24-hour hold ends), denied with a reason, or removed by its owner.
+ * hold ends), denied with a reason, or removed by its owner.
  */
 export const PAYOUT_ACCOUNT_STATUSES = ['pending', 'approved', 'denied', 'removed'] as const;
 export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
-
-/** How long payouts to a new account wait after it is added (the owner is mailed at once). */
-export const PAYOUT_ACCOUNT_HOLD_HOURS = 24;
 
 /** Digits as typed (Bangla digits too), spaces and dashes dropped. */
 const digitsOnly = (v: unknown) =>
@@ -36,12 +33,26 @@ const ZAccountNumber = z.preprocess(
     .regex(/^\d{6,20}$/, 'An account number has 6 to 20 digits'),
 );
 
+/**
+ * The owner again, so that a stolen session cannot send the money elsewhere: the password
+ * (an account without one: the code sent by SMS to its number), and with two-factor
+ * sign-in on a current code of the second factor. Which are needed, the server knows.
+ */
 const confirm = {
-  /** The account's password again: a stolen session cannot send the money elsewhere. */
   password: z
     .string({ error: 'Enter your password to confirm' })
-    .min(1, 'Enter your password to confirm')
-    .max(200, 'Enter your password to confirm'),
+    .max(200, 'Enter your password to confirm')
+    .optional()
+    .transform((v) => v || undefined),
+  /** The code sent by SMS (`/api/me/payout-accounts/code`), for an account without a password. */
+  code: z.preprocess((v) => (v === '' || v === null ? undefined : v), ZPhoneCode.optional()),
+  /** A code of the authenticator app, or a backup code. */
+  secondFactor: z
+    .string()
+    .trim()
+    .max(20, 'Enter a current code from your authenticator app, or one of your backup codes.')
+    .optional()
+    .transform((v) => v || undefined),
 };
 
 const wallet = (kind: 'bkash' | 'nagad') =>
@@ -74,6 +85,9 @@ export const ZPayoutAccountRequest = z.discriminatedUnion(
 export type TPayoutAccountRequest = z.output<typeof ZPayoutAccountRequest>;
 export type TPayoutAccountRequestInput = z.input<typeof ZPayoutAccountRequest>;
 
+/** The code that confirms adding a payout account to an account without a password went here. */
+export const ZPayoutAccountCodeResponse = z.object({ sentTo: z.string() });
+
 /** An account as its owner and admin lists see it: the number masked. */
 export const ZPayoutAccount = z.object({
   id: z.string(),
@@ -95,7 +109,16 @@ export const ZPayoutAccount = z.object({
   decidedAt: z.string().nullable(),
 });
 export type TPayoutAccount = z.infer<typeof ZPayoutAccount>;
-export const ZMyPayoutAccounts = z.object({ items: z.array(ZPayoutAccount) });
+export const ZMyPayoutAccounts = z.object({
+  items: z.array(ZPayoutAccount),
+  /** How long payouts to a newly added account wait, in hours (the site's setting). */
+  holdHours: z.number(),
+  /**
+   * How adding one is confirmed: the password, or (an account without one) a code sent by
+   * SMS; with two-factor sign-in on, its code as well.
+   */
+  confirmBy: z.enum(['password', 'code']),
+});
 
 export const ZAdminPayoutAccount = ZPayoutAccount.extend({
   version: z.number().int(),

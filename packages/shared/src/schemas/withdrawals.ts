@@ -28,10 +28,7 @@ export const ZWithdrawalRequest = z.object({
   fundId: z.uuid({ error: 'Choose one of your funds' }),
   amountTk: ZWithdrawalAmountTk,
   /** Where the money goes: one of the raiser's approved payout accounts, past its hold. */
-  payoutAccountId: z
-    .uuid({ error: 'Choose one of your approved payout accounts' })
-    .nullish()
-    .transform((v) => v ?? null),
+  payoutAccountId: z.uuid({ error: 'Choose one of your approved payout accounts' }),
 });
 export type TWithdrawalRequest = z.output<typeof ZWithdrawalRequest>;
 

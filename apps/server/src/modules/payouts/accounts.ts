@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PayoutMethod } from '@easyfund/shared/constants';
+import { formatNumber } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import {
   maskAccountNumber,
@@ -23,6 +24,8 @@ import {
 } from '../../db/schema';
 import { ChangedSinceViewed, Conflict, Invalid, NotFound, OwnRequest } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
+import { accountLabel } from '../../lib/notifications';
+import { spendCloseCode } from '../privacy/close-code';
 import { paginate } from '../../lib/lists';
 import { PAGES } from '@easyfund/shared/pages';
 
@@ -30,14 +33,15 @@ type Row = typeof payoutAccounts.$inferSelect;
 
 export const ACCOUNT_MESSAGES = {
   wrongPassword: { message: 'The password is not correct.' },
-  noPassword: {
-    message:
-      'This account signs in without a password. Set one with "Forgot password" first, then add a payout account.',
+  password: { message: 'Enter your password to confirm' },
+  code: { message: 'Enter the code we sent to your mobile number' },
+  wrongCode: { message: 'The code is not correct or has expired. Ask for a new one.' },
+  secondFactor: {
+    message: 'Enter a current code from your authenticator app, or one of your backup codes.',
   },
   own: { message: 'This is your own payout account: another admin must decide on it' },
   choose: { message: 'Choose one of your approved payout accounts' },
   notApproved: { message: 'This payout account is not approved' },
-  held: { message: 'Payouts to this account wait until {{time}} (24 hours after it was added)' },
   removed: { message: 'This payout account has already been removed' },
   wrongMethod: { message: 'The payout goes to a {{kind}} account: record it with that method' },
 } as const;
@@ -82,8 +86,19 @@ async function recordAccountEvent(
   await tx.insert(payoutAccountEvents).values({ accountId, actorId, action, detail });
 }
 
-/** The raiser's own payout accounts, newest first, removed ones last. */
-export async function listMyAccounts(db: Db, actor: Pick<TMe, 'id'>) {
+/** The hold an account was given, in hours (the setting when it was added). */
+function holdOf(row: { heldUntil: Date; createdAt: Date }): number {
+  return Math.max(
+    0,
+    Math.round((row.heldUntil.getTime() - row.createdAt.getTime()) / 36_000) / 100,
+  );
+}
+
+/**
+ * The raiser's own payout accounts, newest first, removed ones last, with how long payouts
+ * to a new account wait (the site's setting).
+ */
+export async function listMyAccounts(db: Db, actor: Pick<TMe, 'id'>, holdHours: number) {
   const rows = await db
     .select()
     .from(payoutAccounts)
@@ -94,35 +109,76 @@ export async function listMyAccounts(db: Db, actor: Pick<TMe, 'id'>) {
       desc(payoutAccounts.id),
     );
   const now = new Date();
-  return { items: rows.map((r) => toAccount(r, now)) };
+  const [credential] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, actor.id), eq(account.providerId, 'credential')));
+  return {
+    items: rows.map((r) => toAccount(r, now)),
+    holdHours,
+    confirmBy: credential?.password ? ('password' as const) : ('code' as const),
+  };
 }
 
 export interface AddAccountDeps {
   db: Db;
   /** Checks a password against its stored hash (the identity layer's). */
   verifyPassword(hash: string, password: string): Promise<boolean>;
+  /** Checks (and, for a backup code, spends) a code of the account's second factor. */
+  verifySecondFactor(userId: string, code: string): Promise<boolean>;
   holdHours: number;
 }
 
+const refuse = (field: string, message: string): never => {
+  throw new Invalid(message, { [field]: message });
+};
+
 /**
- * Adds a payout account, confirmed by the owner's password (a stolen session cannot send
- * the money elsewhere): it waits for an admin, and payouts to it wait `holdHours` after
- * it was added. Into its audit trail with the number masked.
+ * The owner proves it is them again (a stolen session cannot send the money elsewhere):
+ * the password, or for an account without one (made from a mobile number) the code just
+ * sent by SMS to its verified number; with two-factor sign-in on, a current code of the
+ * second factor as well, as at sign-in. Each refusal names its field.
+ */
+async function confirmOwner(
+  deps: AddAccountDeps,
+  userId: string,
+  proof: Pick<TPayoutAccountRequest, 'password' | 'code' | 'secondFactor'>,
+) {
+  const [credential] = await deps.db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+  if (credential?.password) {
+    if (!proof.password) refuse('password', ACCOUNT_MESSAGES.password.message);
+    if (!(await deps.verifyPassword(credential.password, proof.password!)))
+      refuse('password', ACCOUNT_MESSAGES.wrongPassword.message);
+  } else {
+    if (proof.code === undefined) refuse('code', ACCOUNT_MESSAGES.code.message);
+    if (!(await spendCloseCode(deps.db, userId, proof.code!, 'payout-account')))
+      refuse('code', ACCOUNT_MESSAGES.wrongCode.message);
+  }
+  const [person] = await deps.db
+    .select({ twoFactorEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (
+    person?.twoFactorEnabled &&
+    !(proof.secondFactor && (await deps.verifySecondFactor(userId, proof.secondFactor)))
+  )
+    refuse('secondFactor', ACCOUNT_MESSAGES.secondFactor.message);
+}
+
+/**
+ * Adds a payout account, confirmed again by its owner (`confirmOwner`): it waits for an
+ * admin, and payouts to it wait `holdHours` after it was added. Into its audit trail with
+ * the number masked.
  */
 export async function addAccount(
   deps: AddAccountDeps,
   actor: Pick<TMe, 'id'>,
   input: TPayoutAccountRequest,
 ): Promise<TPayoutAccount> {
-  const [credential] = await deps.db
-    .select({ password: account.password })
-    .from(account)
-    .where(and(eq(account.userId, actor.id), eq(account.providerId, 'credential')));
-  if (!credential?.password) throw new Conflict(ACCOUNT_MESSAGES.noPassword.message, 'no_password');
-  if (!(await deps.verifyPassword(credential.password, input.password)))
-    throw new Invalid(ACCOUNT_MESSAGES.wrongPassword.message, {
-      password: ACCOUNT_MESSAGES.wrongPassword.message,
-    });
+  await confirmOwner(deps, actor.id, input);
   const heldUntil = new Date(Date.now() + deps.holdHours * 3_600_000);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -350,13 +406,19 @@ export async function usableAccount(
     return refuse(translate(lang, ACCOUNT_MESSAGES.notApproved.message));
   if (row.heldUntil > new Date())
     return refuse(
-      translate(lang, ACCOUNT_MESSAGES.held.message, {
-        time: row.heldUntil.toLocaleString(lang === 'bn' ? 'bn-BD' : 'en-GB', {
-          timeZone: 'Asia/Dhaka',
-          dateStyle: 'medium',
-          timeStyle: 'short',
-        }),
-      }),
+      translate(
+        lang,
+        'Payouts to this account wait until {{time}} ({{n}} hours after it was added)',
+        {
+          count: holdOf(row),
+          n: formatNumber(holdOf(row), lang),
+          time: row.heldUntil.toLocaleString(lang === 'bn' ? 'bn-BD' : 'en-GB', {
+            timeZone: 'Asia/Dhaka',
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          }),
+        },
+      ),
     );
   return row;
 }
@@ -366,6 +428,7 @@ export function accountAddedMail(
   lang: Language,
   to: { email: string; name: string },
   row: TPayoutAccount,
+  holdHours: number,
   publicUrl?: string,
 ) {
   const subject = translate(lang, 'A payout account was added to your Easy Fund account');
@@ -374,11 +437,13 @@ export function accountAddedMail(
     '',
     translate(
       lang,
-      'A {{kind}} payout account ending {{number}} in the name of {{holder}} was added. An admin checks it, and no payout goes to it for 24 hours.',
+      'A {{kind}} payout account ending {{number}} in the name of {{holder}} was added. An admin checks it, and no payout goes to it for {{n}} hours.',
       {
-        kind: row.kind === 'bank' ? 'bank' : row.kind === 'bkash' ? 'bKash' : 'Nagad',
+        count: holdHours,
+        kind: accountLabel(lang, row.kind, '000').kind,
         number: row.maskedNumber.replace(/•/g, ''),
         holder: row.accountName,
+        n: formatNumber(holdHours, lang),
       },
     ),
     '',

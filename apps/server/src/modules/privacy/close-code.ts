@@ -10,7 +10,13 @@ import { SMS_TEXT } from '../../lib/sms-texts';
 
 /** A code that confirms closing an account is good for five minutes, as a sign-in code. */
 const CODE_TTL_MS = 5 * 60_000;
-const identifierOf = (userId: string) => `close-account:${userId}`;
+/**
+ * What a code confirms, for an account without a password: closing it, or adding a payout
+ * account to it. A code of one never confirms the other.
+ */
+export type CodePurpose = 'close-account' | 'payout-account';
+const identifierOf = (userId: string, purpose: CodePurpose = 'close-account') =>
+  `${purpose}:${userId}`;
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
 
 const CLOSE_CODE_ERRORS = {
@@ -27,7 +33,11 @@ export const CLOSE_CODE_MESSAGES = {
  * mobile number): six digits by SMS to its verified number, kept hashed in the identity
  * layer's verification table; a new code replaces the last.
  */
-export async function sendCloseCode(deps: { db: Db; sms: SmsService }, userId: string) {
+export async function sendCloseCode(
+  deps: { db: Db; sms: SmsService },
+  userId: string,
+  purpose: CodePurpose = 'close-account',
+) {
   const [me] = await deps.db
     .select({
       phone: user.phoneNumber,
@@ -39,10 +49,10 @@ export async function sendCloseCode(deps: { db: Db; sms: SmsService }, userId: s
   if (!me?.phone || !me.verified) throw new Conflict(CLOSE_CODE_MESSAGES.noPhone, 'no_phone');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.transaction(async (tx) => {
-    await tx.delete(verification).where(eq(verification.identifier, identifierOf(userId)));
+    await tx.delete(verification).where(eq(verification.identifier, identifierOf(userId, purpose)));
     await tx.insert(verification).values({
       id: randomUUID(),
-      identifier: identifierOf(userId),
+      identifier: identifierOf(userId, purpose),
       value: hashOf(code),
       expiresAt: new Date(Date.now() + CODE_TTL_MS),
     });
@@ -57,14 +67,19 @@ export async function sendCloseCode(deps: { db: Db; sms: SmsService }, userId: s
   return { sentTo: `${me.phone.slice(0, 6)}…${me.phone.slice(-2)}` };
 }
 
-/** Whether `code` is the account's unexpired closing code; a right one is spent. */
-export async function spendCloseCode(db: Db, userId: string, code: string): Promise<boolean> {
+/** Whether `code` is the account's unexpired code for `purpose`; a right one is spent. */
+export async function spendCloseCode(
+  db: Db,
+  userId: string,
+  code: string,
+  purpose: CodePurpose = 'close-account',
+): Promise<boolean> {
   const [row] = await db
     .select({ id: verification.id, value: verification.value })
     .from(verification)
     .where(
       and(
-        eq(verification.identifier, identifierOf(userId)),
+        eq(verification.identifier, identifierOf(userId, purpose)),
         gt(verification.expiresAt, new Date()),
       ),
     );

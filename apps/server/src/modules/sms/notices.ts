@@ -13,7 +13,7 @@ import { fundSubscriptions, payments, sentMails, smsNoticeLinks, user } from '..
 import { Conflict, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { ofLedgerMode } from '../../lib/ledger-mode';
-import type { DecisionKind } from '../../lib/notifications';
+import { accountLabel, type DecisionKind } from '../../lib/notifications';
 import { type SmsService, smsSegments } from '../../lib/sms';
 
 export type NoticeKind = TSmsNotice['kind'];
@@ -164,11 +164,13 @@ export function decisionSmsText(
   lang: Language,
   kind: SmsDecisionKind,
   status: DecisionStatus,
-  r: { fund: string; amountPoisha: number | null },
+  r: { fund: string; amountPoisha: number | null; account?: { kind: string; number: string } },
   link: string,
 ): string {
   const amount = r.amountPoisha === null ? '' : formatTk(r.amountPoisha, lang);
-  const t = (text: string, fund: string) => translate(lang, text, { fund, amount, link });
+  const account = r.account ? accountLabel(lang, r.account.kind, r.account.number) : {};
+  const t = (text: string, fund: string) =>
+    translate(lang, text, { fund, amount, link, ...account });
   const approved = status === 'approved';
   const build = (fund: string): string => {
     switch (kind) {
@@ -193,6 +195,16 @@ export function decisionSmsText(
         return approved
           ? t('Easy Fund: your withdrawal of {{amount}} was approved. More or STOP: {{link}}', fund)
           : t('Easy Fund: your withdrawal of {{amount}} was denied. More or STOP: {{link}}', fund);
+      case 'payoutAccount':
+        return approved
+          ? t(
+              'Easy Fund: your {{kind}} payout account ending {{number}} was approved. More or STOP: {{link}}',
+              fund,
+            )
+          : t(
+              'Easy Fund: your {{kind}} payout account ending {{number}} was denied. More or STOP: {{link}}',
+              fund,
+            );
     }
   };
   return fitted(lang, build, r.fund);
@@ -281,6 +293,7 @@ export async function sendUpdateSms(
 function decisionPath(kind: DecisionKind, status: string, fundId: string | null): string {
   if (kind === 'application') return PAGES.verification.path;
   if (kind === 'withdrawal') return PAGES.withdraw.path;
+  if (kind === 'payoutAccount') return PAGES.payoutAccounts.path;
   return status === 'approved' && fundId
     ? PAGES.fundDetails.path.replace(':id', encodeURIComponent(fundId))
     : PAGES.raisedFund.path;
@@ -310,6 +323,9 @@ export async function sendDecisionSms(
         w.amount_poisha as amount
       from withdrawals w join funds f on f.id = w.fund_id join "user" u on u.id = w.raiser_id
       where w.id = ${id}`,
+    payoutAccount: sql`select p.id as key_id, ${who}, p.status, null as fund, null as fund_id,
+        null as amount, p.kind as account_kind, p.number as account_number
+      from payout_accounts p join "user" u on u.id = p.user_id where p.id = ${id}`,
   }[kind];
   const [r] = rowsOf(await deps.db.execute(query));
   if (!r || !r.sms_decisions || !r.phone_number_verified || !r.phone_number) return false;
@@ -331,6 +347,9 @@ export async function sendDecisionSms(
         {
           fund: r.fund === null ? '' : String(r.fund),
           amountPoisha: r.amount === null ? null : Number(r.amount),
+          ...(kind === 'payoutAccount'
+            ? { account: { kind: String(r.account_kind), number: String(r.account_number) } }
+            : {}),
         },
         link,
       ),

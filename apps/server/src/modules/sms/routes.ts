@@ -17,7 +17,7 @@ import {
 } from './notices';
 
 const ZDecisionSmsJob = z.object({
-  kind: z.enum(['application', 'fund', 'change', 'withdrawal']),
+  kind: z.enum(['application', 'fund', 'change', 'withdrawal', 'payoutAccount']),
   id: z.string(),
 });
 

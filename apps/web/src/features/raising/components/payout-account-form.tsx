@@ -5,7 +5,8 @@ import {
   type TPayoutAccountRequestInput,
   ZPayoutAccountRequest,
 } from '@easyfund/shared/schemas/payouts';
-import { useAddPayoutAccount } from '../../../api/payouts';
+import type { TMe } from '@easyfund/shared/schemas/common';
+import { useAddPayoutAccount, useSendPayoutAccountCode } from '../../../api/payouts';
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
@@ -29,6 +30,8 @@ interface FormValues {
   routingNumber: string;
   accountNumber: string;
   password: string;
+  code: string;
+  secondFactor: string;
 }
 const FIELDS: (keyof FormValues)[] = [
   'kind',
@@ -40,12 +43,28 @@ const FIELDS: (keyof FormValues)[] = [
   'routingNumber',
   'accountNumber',
   'password',
+  'code',
+  'secondFactor',
 ];
 
-/** Add a bKash or Nagad wallet or a bank account, confirmed by the password. */
-export function PayoutAccountForm({ defaultName }: { defaultName: string }) {
-  const { t } = useI18n();
+/**
+ * Add a bKash or Nagad wallet or a bank account, confirmed again: the password (an account
+ * made from a mobile number: a code sent by SMS), and with two-factor sign-in the code of
+ * the authenticator app as well.
+ */
+export function PayoutAccountForm({
+  user,
+  holdHours,
+  confirmBy,
+}: {
+  user: TMe;
+  holdHours: number;
+  confirmBy: 'password' | 'code';
+}) {
+  const { t, tn } = useI18n();
   const addAccount = useAddPayoutAccount();
+  const sendCode = useSendPayoutAccountCode();
+  const byCode = confirmBy === 'code';
   const {
     register,
     control,
@@ -60,23 +79,32 @@ export function PayoutAccountForm({ defaultName }: { defaultName: string }) {
       kind: 'bkash',
       walletType: 'personal',
       number: '',
-      accountName: defaultName,
+      accountName: user.name,
       bankName: '',
       branch: '',
       routingNumber: '',
       accountNumber: '',
       password: '',
+      code: '',
+      secondFactor: '',
     },
   });
   const kind = useWatch({ control, name: 'kind' });
 
   const onSubmit = async (values: FormValues) => {
     try {
-      await addAccount.mutateAsync(values as unknown as TPayoutAccountRequestInput);
-      reset({ ...values, number: '', accountNumber: '', password: '' });
+      const { password, code, ...rest } = values;
+      await addAccount.mutateAsync({
+        ...rest,
+        ...(byCode ? { code } : { password }),
+      } as unknown as TPayoutAccountRequestInput);
+      reset({ ...values, number: '', accountNumber: '', password: '', code: '', secondFactor: '' });
       void popup.success(
         ACCOUNT_ADDED,
-        'An admin checks it; payouts to it wait 24 hours. We sent you an e-mail about it.',
+        tn(
+          'An admin checks it; payouts to it wait {{n}} hours. We sent you an e-mail about it.',
+          holdHours,
+        ),
       );
     } catch (err) {
       const fields = err instanceof ApiError ? err.fields : undefined;
@@ -163,14 +191,53 @@ export function PayoutAccountForm({ defaultName }: { defaultName: string }) {
           error={errors.accountName?.message}
           registration={register('accountName')}
         />
-        <TextField
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-          hint="Asked again so that nobody else can send your money elsewhere"
-          error={errors.password?.message}
-          registration={register('password')}
-        />
+        {byCode ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline self-start"
+              disabled={sendCode.isPending}
+              onClick={() => sendCode.mutate()}
+            >
+              {sendCode.isSuccess ? t('Send another code') : t('Send a code to my phone')}
+            </button>
+            {sendCode.isSuccess && (
+              <p role="status" className="text-sm">
+                {t('We sent a code to {{phone}}.', { phone: sendCode.data.sentTo })}
+              </p>
+            )}
+            {sendCode.isError && (
+              <p role="alert" className="text-sm text-error">
+                {t(messageOf(sendCode.error))}
+              </p>
+            )}
+            <TextField
+              label="Code from the SMS"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              hint="Asked again so that nobody else can send your money elsewhere"
+              error={errors.code?.message}
+              registration={register('code')}
+            />
+          </>
+        ) : (
+          <TextField
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            hint="Asked again so that nobody else can send your money elsewhere"
+            error={errors.password?.message}
+            registration={register('password')}
+          />
+        )}
+        {user.twoFactorEnabled && (
+          <TextField
+            label="Code from your authenticator app, or a backup code"
+            autoComplete="one-time-code"
+            error={errors.secondFactor?.message}
+            registration={register('secondFactor')}
+          />
+        )}
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
           {isSubmitting ? t('Sending…') : t('Add account')}
         </button>

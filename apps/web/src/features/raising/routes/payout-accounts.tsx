@@ -18,17 +18,22 @@ const ACCOUNT_REMOVED = 'Payout account removed';
 /** /dashboard/raisedfund/payout-accounts: where a raiser's payouts go. */
 export function PayoutAccountsPage() {
   usePageTitle(PAGE_TITLES.payoutAccounts);
-  const { t } = useI18n();
+  const { t, tn } = useI18n();
   const { user } = useSession();
   const accounts = useQuery(myPayoutAccountsQuery);
+  const holdHours = accounts.data?.holdHours;
+  const confirmBy = accounts.data?.confirmBy;
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-6">
       <h1 className="text-center text-3xl font-bold">{t(PAGE_TITLES.payoutAccounts)}</h1>
-      <p className="text-base-content/80">
-        {t(
-          'Payouts go only to an account an admin has approved, 24 hours after it was added. Numbers are shown masked.',
-        )}
-      </p>
+      {holdHours !== undefined && (
+        <p className="text-base-content/80">
+          {tn(
+            'Payouts go only to an account an admin has approved, {{n}} hours after it was added. Numbers are shown masked.',
+            holdHours,
+          )}
+        </p>
+      )}
       <QueryState query={accounts}>
         {(data) =>
           data.items.length === 0 ? (
@@ -42,7 +47,9 @@ export function PayoutAccountsPage() {
           )
         }
       </QueryState>
-      {user && <PayoutAccountForm defaultName={user.name} />}
+      {user && holdHours !== undefined && confirmBy && (
+        <PayoutAccountForm user={user} holdHours={holdHours} confirmBy={confirmBy} />
+      )}
     </section>
   );
 }

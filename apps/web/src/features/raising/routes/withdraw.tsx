@@ -47,6 +47,9 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
   const requestWithdrawal = useRequestWithdrawal();
   const accounts = useQuery(myPayoutAccountsQuery);
   const usable = accounts.data?.items.filter((a) => a.usable) ?? [];
+  const waiting = accounts.data?.items.some(
+    (a) => a.status === 'pending' || a.status === 'approved',
+  );
   const { t, tk } = useI18n();
   const {
     register,
@@ -121,9 +124,22 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
             </select>
           )}
         </Field>
-        <Link to={paths.payoutAccounts} className="link link-primary text-sm">
-          {t('Manage payout accounts')}
-        </Link>
+        {usable.length === 0 ? (
+          <p role="status" className="rounded-box bg-base-200 p-3 text-sm">
+            {waiting
+              ? t('Your payout accounts are waiting for an admin or for their hold to end.')
+              : t(
+                  'Money is paid out only to your own payout account, once an admin has approved it and its hold has ended.',
+                )}{' '}
+            <Link to={paths.payoutAccounts} className="link link-primary">
+              {t(waiting ? 'Manage payout accounts' : 'Add a payout account')}
+            </Link>
+          </p>
+        ) : (
+          <Link to={paths.payoutAccounts} className="link link-primary text-sm">
+            {t('Manage payout accounts')}
+          </Link>
+        )}
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
           {isSubmitting ? t('Sending…') : t('Request Withdrawal')}
         </button>

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { funds, verificationApplications, withdrawals } from '../db/schema';
 import { ChangedSinceViewed, Conflict, NotFound, OwnRequest } from './errors';
 
@@ -57,7 +57,7 @@ export async function decidePending(
   id: string,
   adminId: string,
   decision: Decision,
-  labels: { what: string; subject: string; own: string },
+  labels: DecisionLabels,
 ): Promise<void> {
   const owner = ownerOf(table);
   const [updated] = await tx
@@ -87,4 +87,30 @@ export async function decidePending(
   // Still pending, so the version was not the one shown.
   if (exists.status === 'pending') throw new ChangedSinceViewed(exists.version);
   throw new Conflict(`${labels.subject} has already been ${exists.status}`, 'already_decided');
+}
+
+/** The words a refused decision speaks of the request with (see `decidePending`). */
+export interface DecisionLabels {
+  what: string;
+  subject: string;
+  own: string;
+}
+
+/**
+ * An admin's decision as one step: recorded by `decidePending`, then `then` (what follows
+ * from it, and reading the decided request back) in the same transaction.
+ */
+export function decideInTransaction<T>(
+  db: Db,
+  table: DecisionTable,
+  id: string,
+  admin: { id: string },
+  decision: Decision,
+  labels: DecisionLabels,
+  then: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await decidePending(tx, table, id, admin.id, decision, labels);
+    return then(tx);
+  });
 }

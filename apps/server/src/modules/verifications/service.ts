@@ -10,7 +10,7 @@ import type {
 } from '@easyfund/shared/schemas/verifications';
 import type { Db, Tx } from '../../db/client';
 import { user, verificationApplications } from '../../db/schema';
-import { type Decision, decidePending, OWN_APPLICATION } from '../../lib/decisions';
+import { type Decision, decideInTransaction, OWN_APPLICATION } from '../../lib/decisions';
 import { Conflict, Forbidden } from '../../lib/errors';
 import { paginate } from '../../lib/lists';
 
@@ -133,6 +133,8 @@ export async function listApplications(
   );
 }
 
+const APPLICATION = { what: 'Application', subject: 'This application', own: OWN_APPLICATION };
+
 /**
  * Approve or deny a pending application, once. Approval makes a `user` a `verified`
  * raiser in the same transaction (an admin stays an admin).
@@ -143,23 +145,26 @@ export async function decideApplication(
   id: string,
   decision: Decision,
 ): Promise<TAdminVerification> {
-  return db.transaction(async (tx) => {
-    await decidePending(tx, verificationApplications, id, admin.id, decision, {
-      what: 'Application',
-      subject: 'This application',
-      own: OWN_APPLICATION,
-    });
-    if (decision.status === 'approved') {
-      const applicant = tx
-        .select({ id: verificationApplications.userId })
-        .from(verificationApplications)
-        .where(eq(verificationApplications.id, id));
-      await tx
-        .update(user)
-        .set({ role: 'verified' })
-        .where(and(inArray(user.id, applicant), eq(user.role, 'user')));
-    }
-    const [row] = await adminQuery(tx, eq(verificationApplications.id, id));
-    return toAdmin(row!);
-  });
+  return decideInTransaction(
+    db,
+    verificationApplications,
+    id,
+    admin,
+    decision,
+    APPLICATION,
+    async (tx) => {
+      if (decision.status === 'approved') {
+        const applicant = tx
+          .select({ id: verificationApplications.userId })
+          .from(verificationApplications)
+          .where(eq(verificationApplications.id, id));
+        await tx
+          .update(user)
+          .set({ role: 'verified' })
+          .where(and(inArray(user.id, applicant), eq(user.role, 'user')));
+      }
+      const [row] = await adminQuery(tx, eq(verificationApplications.id, id));
+      return toAdmin(row!);
+    },
+  );
 }

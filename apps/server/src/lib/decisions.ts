@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
-import { funds, verificationApplications, withdrawals } from '../db/schema';
+import { funds, user, verificationApplications, withdrawals } from '../db/schema';
 import { ChangedSinceViewed, Conflict, NotFound, OwnRequest } from './errors';
 
 /** The requests an admin approves or denies: each goes pending → approved | denied, once. */
@@ -113,4 +114,25 @@ export function decideInTransaction<T>(
     await decidePending(tx, table, id, admin.id, decision, labels);
     return then(tx);
   });
+}
+
+/** The admin who decided, to left-join on a reviewed table's `decided_by`. */
+export const decider = alias(user, 'decider');
+
+/** The person of an alias of `user` as admins' lists show them: id, name and e-mail. */
+export function personColumns<A extends { id: unknown; name: unknown; email: unknown }>(
+  a: A,
+): Pick<A, 'id' | 'name' | 'email'> {
+  return { id: a.id, name: a.name, email: a.email };
+}
+
+interface Person {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** The decider read by that left join: null while nobody has decided. */
+export function deciderOf(d: Person | null): Person | null {
+  return d && d.id ? { id: d.id, name: d.name, email: d.email } : null;
 }

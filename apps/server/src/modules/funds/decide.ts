@@ -5,7 +5,14 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import type { Db, Tx } from '../../db/client';
 import { fundChanges, funds, user } from '../../db/schema';
-import { type Decision, decideInTransaction, OWN_FUND_REQUEST } from '../../lib/decisions';
+import {
+  type Decision,
+  decideInTransaction,
+  decider,
+  deciderOf,
+  OWN_FUND_REQUEST,
+  personColumns,
+} from '../../lib/decisions';
 import { NotFound } from '../../lib/errors';
 import { countUpTo, type PageRequest, paginate } from '../../lib/lists';
 import { decideChange, holdFund, type PendingChange, pendingChanges } from './changes';
@@ -16,14 +23,13 @@ import { editableOf } from './manage';
 /* Admins' side of funds: every fund request, and approving or denying one. */
 
 const raiser = alias(user, 'raiser');
-const decider = alias(user, 'decider');
 
 function adminFundQuery(db: Db | Tx, where: SQL | undefined) {
   return db
     .select({
       fund: funds,
-      raiser: { id: raiser.id, name: raiser.name, email: raiser.email },
-      decider: { id: decider.id, name: decider.name, email: decider.email },
+      raiser: personColumns(raiser),
+      decider: personColumns(decider),
     })
     .from(funds)
     .innerJoin(raiser, eq(raiser.id, funds.raiserId))
@@ -51,7 +57,7 @@ function toAdminFund(
     holdReason: fund.holdReason,
     pendingChange,
     raiser: r,
-    decidedBy: d && d.id ? { id: d.id, name: d.name, email: d.email } : null,
+    decidedBy: deciderOf(d),
     decidedAt: fund.decidedAt?.toISOString() ?? null,
     reportDue,
     createdAt: fund.createdAt.toISOString(),

@@ -103,13 +103,18 @@ export const ZRefundEntry = z.object({
 });
 export type TRefundEntry = z.infer<typeof ZRefundEntry>;
 
-/** One of the signed-in user's payments. Transaction id = the provider's payment id. */
-export const ZPayment = z.object({
+/** A gift and the fund it went to, as the donor's lists show them. */
+const giftOfFund = {
   id: z.string(),
   fundId: z.string(),
   fundName: z.string(),
   fundImage: z.string(),
   raiserName: z.string(),
+};
+
+/** One of the signed-in user's payments. Transaction id = the provider's payment id. */
+export const ZPayment = z.object({
+  ...giftOfFund,
   transactionId: z.string(),
   amountPoisha: z.number().int(),
   currency: z.string(),
@@ -242,11 +247,7 @@ export type TPaymentList = z.infer<typeof ZPaymentList>;
 
 /** A donation: a succeeded payment, as My Donation History shows it. */
 export const ZDonation = z.object({
-  id: z.string(),
-  fundId: z.string(),
-  fundName: z.string(),
-  fundImage: z.string(),
-  raiserName: z.string(),
+  ...giftOfFund,
   amountPoisha: z.number().int(),
   /** ISO 8601 date-time. */
   donatedAt: z.string(),

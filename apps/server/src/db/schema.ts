@@ -23,6 +23,19 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
+/**
+ * An admin's decision on something held for review: the feedback given with a denial, who
+ * decided and when. Spread into each reviewed table beside its own `status`.
+ */
+const decisionColumns = () => ({
+  feedback: text('feedback'),
+  decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+});
+
+/** What an admin was shown: raised by a trigger on every change. */
+const reviewVersion = () => integer('version').notNull().default(1);
+
 /* ---------- identity (tables used by better-auth) ---------- */
 
 export const user = pgTable(
@@ -188,9 +201,7 @@ export const funds = pgTable(
     holdReason: text('hold_reason'),
     heldBy: text('held_by').references(() => user.id, { onDelete: 'set null' }),
     heldAt: timestamp('held_at', { withTimezone: true }),
-    feedback: text('feedback'),
-    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...decisionColumns(),
     /** Only an admin marks a fund Zakat-eligible, with a published reason. */
     zakatEligible: boolean('zakat_eligible').notNull().default(false),
     zakatNote: text('zakat_note'),
@@ -258,9 +269,7 @@ export const fundChanges = pgTable(
     /** The proposed values of the changed fields (money in poisha). */
     proposed: jsonb('proposed').notNull(),
     status: text('status').notNull().default('pending'),
-    feedback: text('feedback'),
-    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...decisionColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -319,9 +328,7 @@ export const fundUpdates = pgTable(
     /** An upload of ours or an https address; kept from the upload clean-up while used. */
     image: text('image'),
     status: text('status').notNull().default('approved'),
-    feedback: text('feedback'),
-    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...decisionColumns(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -878,11 +885,8 @@ export const verificationApplications = pgTable(
     idCardNumber: text('id_card_number').notNull(),
     phoneNumber: text('phone_number').notNull(),
     status: text('status').notNull().default('pending'),
-    feedback: text('feedback'),
-    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    /** What an admin was shown: raised by a trigger on every change. */
-    version: integer('version').notNull().default(1),
+    ...decisionColumns(),
+    version: reviewVersion(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -909,11 +913,8 @@ export const withdrawals = pgTable(
     status: text('status').notNull().default('pending'),
     /** The ledger mode it was requested in: test withdrawals never reduce a live balance. */
     mode: text('mode').notNull().default('test'),
-    feedback: text('feedback'),
-    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    /** What an admin was shown: raised by a trigger on every change. */
-    version: integer('version').notNull().default(1),
+    ...decisionColumns(),
+    version: reviewVersion(),
     /** How the money left (bkash, nagad, bank): recorded with "paid". */
     payoutMethod: text('payout_method'),
     /** The transfer's reference (bKash/Nagad transaction id, bank reference). */
@@ -979,14 +980,11 @@ export const payoutAccounts = pgTable(
     /** The wallet number (E.164) or the bank account number, in full. */
     number: text('number').notNull(),
     status: text('status').notNull().default('pending'),
-    feedback: text('feedback'),
-    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    ...decisionColumns(),
     /** No payout goes to it before then: 24 hours after it was added. */
     heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
-    /** What an admin was shown: raised by a trigger on every change. */
-    version: integer('version').notNull().default(1),
+    version: reviewVersion(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1034,11 +1032,8 @@ export const spendingReports = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     status: text('status').notNull().default('pending'),
-    feedback: text('feedback'),
-    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    /** What an admin was shown: raised by a trigger on every change. */
-    version: integer('version').notNull().default(1),
+    ...decisionColumns(),
+    version: reviewVersion(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

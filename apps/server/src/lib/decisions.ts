@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { funds, verificationApplications, withdrawals } from '../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../db/client';
+import { funds, user, verificationApplications, withdrawals } from '../db/schema';
 import { ChangedSinceViewed, Conflict, NotFound, OwnRequest } from './errors';
 
 /** The requests an admin approves or denies: each goes pending → approved | denied, once. */
@@ -57,7 +58,7 @@ export async function decidePending(
   id: string,
   adminId: string,
   decision: Decision,
-  labels: { what: string; subject: string; own: string },
+  labels: DecisionLabels,
 ): Promise<void> {
   const owner = ownerOf(table);
   const [updated] = await tx
@@ -87,4 +88,51 @@ export async function decidePending(
   // Still pending, so the version was not the one shown.
   if (exists.status === 'pending') throw new ChangedSinceViewed(exists.version);
   throw new Conflict(`${labels.subject} has already been ${exists.status}`, 'already_decided');
+}
+
+/** The words a refused decision speaks of the request with (see `decidePending`). */
+export interface DecisionLabels {
+  what: string;
+  subject: string;
+  own: string;
+}
+
+/**
+ * An admin's decision as one step: recorded by `decidePending`, then `then` (what follows
+ * from it, and reading the decided request back) in the same transaction.
+ */
+export function decideInTransaction<T>(
+  db: Db,
+  table: DecisionTable,
+  id: string,
+  admin: { id: string },
+  decision: Decision,
+  labels: DecisionLabels,
+  then: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await decidePending(tx, table, id, admin.id, decision, labels);
+    return then(tx);
+  });
+}
+
+/** The admin who decided, to left-join on a reviewed table's `decided_by`. */
+export const decider = alias(user, 'decider');
+
+/** The person of an alias of `user` as admins' lists show them: id, name and e-mail. */
+export function personColumns<A extends { id: unknown; name: unknown; email: unknown }>(
+  a: A,
+): Pick<A, 'id' | 'name' | 'email'> {
+  return { id: a.id, name: a.name, email: a.email };
+}
+
+interface Person {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** The decider read by that left join: null while nobody has decided. */
+export function deciderOf(d: Person | null): Person | null {
+  return d && d.id ? { id: d.id, name: d.name, email: d.email } : null;
 }

@@ -170,25 +170,36 @@ const decisionFields = {
 };
 
 /** A denial is refused without a reason: the feedback is where the admin gives it. */
-function requireDenialReason(
-  decision: { status: 'approved' | 'denied'; feedback: string | null },
-  ctx: z.RefinementCtx,
-) {
-  if (!hasDenialReason(decision)) {
-    ctx.addIssue({ code: 'custom', path: ['feedback'], message: DENIAL_REASON_MESSAGE });
-  }
+function requireDenialReason(message: string) {
+  return (
+    decision: { status: 'approved' | 'denied'; feedback: string | null },
+    ctx: z.RefinementCtx,
+  ) => {
+    if (!hasDenialReason(decision)) {
+      ctx.addIssue({ code: 'custom', path: ['feedback'], message });
+    }
+  };
 }
 
-/** An admin's decision on a fund request, a fund's edit, an application or a withdrawal:
- *  approved with optional feedback, or denied with the reason. */
-export const ZDecisionRequest = z
-  .object({ ...decisionFields, version: ZShownVersion })
-  .superRefine(requireDenialReason);
+/**
+ * An admin's decision on what they were shown (its version): approved with optional
+ * feedback, or denied with the reason; a denial without one is refused with `denialMessage`.
+ */
+export function decisionRequest(denialMessage: string = DENIAL_REASON_MESSAGE) {
+  return z
+    .object({ ...decisionFields, version: ZShownVersion })
+    .superRefine(requireDenialReason(denialMessage));
+}
+
+/** An admin's decision on a fund request, a fund's edit, an application or a withdrawal. */
+export const ZDecisionRequest = decisionRequest();
 export type TDecisionRequest = z.input<typeof ZDecisionRequest>;
 
 /** An admin's decision on a fund's first update: an update is never edited once posted,
  *  so what the admin was shown is what they decide on, without a version. */
-export const ZUpdateDecisionRequest = z.object(decisionFields).superRefine(requireDenialReason);
+export const ZUpdateDecisionRequest = z
+  .object(decisionFields)
+  .superRefine(requireDenialReason(DENIAL_REASON_MESSAGE));
 export type TUpdateDecisionRequest = z.input<typeof ZUpdateDecisionRequest>;
 
 /** A person as lists show them. */

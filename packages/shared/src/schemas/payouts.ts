@@ -3,7 +3,7 @@ import { PAYOUT_METHODS } from '../constants';
 import { asciiDigits } from '../digits';
 import { ZPhoneCode, ZPhoneNumber } from '../phone';
 import { ZPageQuery } from './common';
-import { nameText, paged, requiredText, ZPersonRef, ZShownVersion } from './fields';
+import { decisionRequest, nameText, paged, requiredText, ZPersonRef } from './fields';
 
 /** A wallet's kind: a personal wallet, or a merchant one (an organisation's shop account). */
 export const WALLET_TYPES = ['personal', 'merchant'] as const;
@@ -148,25 +148,7 @@ export const ZAdminPayoutAccountDetail = ZAdminPayoutAccount.extend({
 export type TAdminPayoutAccountDetail = z.infer<typeof ZAdminPayoutAccountDetail>;
 
 /** An admin's decision on an account: a denial says why. */
-export const ZPayoutAccountDecision = z
-  .object({
-    status: z.enum(['approved', 'denied'], { error: 'Choose approved or denied' }),
-    version: ZShownVersion,
-    feedback: z
-      .string()
-      .trim()
-      .max(1000, 'Use at most 1000 characters')
-      .nullish()
-      .transform((v) => (v ? v : null)),
-  })
-  .superRefine((v, ctx) => {
-    if (v.status === 'denied' && !v.feedback)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['feedback'],
-        message: 'Say why the account is denied',
-      });
-  });
+export const ZPayoutAccountDecision = decisionRequest('Say why the account is denied');
 export type TPayoutAccountDecision = z.output<typeof ZPayoutAccountDecision>;
 export type TPayoutAccountDecisionInput = z.input<typeof ZPayoutAccountDecision>;
 

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { DECISION_STATUSES } from '../constants';
 import { MSG } from '../texts';
 import { ZPageQuery } from './common';
-import { paged, plainText, requiredWholeTk, ZImageRef, ZPersonRef, ZShownVersion } from './fields';
+import {
+  decisionRequest,
+  paged,
+  plainText,
+  requiredWholeTk,
+  ZImageRef,
+  ZPersonRef,
+} from './fields';
 
 /** The longest text of a spending report. */
 export const SPENDING_REPORT_BODY_MAX = 5000;
@@ -66,23 +73,7 @@ export const ZAdminSpendingReportQuery = ZPageQuery.extend({
 });
 
 /** An admin's decision: a denial needs its reason. */
-export const ZSpendingReportDecision = z
-  .object({
-    status: z.enum(['approved', 'denied'], { error: 'Choose approved or denied' }),
-    version: ZShownVersion,
-    feedback: z
-      .string()
-      .trim()
-      .max(1000, 'Use at most 1000 characters')
-      .nullish()
-      .transform((v) => (v ? v : null)),
-  })
-  .superRefine((d, ctx) => {
-    if (d.status === 'denied' && !d.feedback)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['feedback'],
-        message: 'Give the reason for the denial: the raiser reads it',
-      });
-  });
+export const ZSpendingReportDecision = decisionRequest(
+  'Give the reason for the denial: the raiser reads it',
+);
 export type TSpendingReportDecision = z.input<typeof ZSpendingReportDecision>;

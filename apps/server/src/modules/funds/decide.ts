@@ -5,24 +5,31 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import type { Db, Tx } from '../../db/client';
 import { fundChanges, funds, user } from '../../db/schema';
-import { type Decision, decidePending, OWN_FUND_REQUEST } from '../../lib/decisions';
+import {
+  type Decision,
+  decideInTransaction,
+  decider,
+  deciderOf,
+  OWN_FUND_REQUEST,
+  personColumns,
+} from '../../lib/decisions';
 import { NotFound } from '../../lib/errors';
 import { countUpTo, type PageRequest, paginate } from '../../lib/lists';
 import { decideChange, holdFund, type PendingChange, pendingChanges } from './changes';
 import { fundsWithReportDue } from '../spending-reports/service';
 import { recordEvent } from './events';
+import { editableOf } from './manage';
 
 /* Admins' side of funds: every fund request, and approving or denying one. */
 
 const raiser = alias(user, 'raiser');
-const decider = alias(user, 'decider');
 
 function adminFundQuery(db: Db | Tx, where: SQL | undefined) {
   return db
     .select({
       fund: funds,
-      raiser: { id: raiser.id, name: raiser.name, email: raiser.email },
-      decider: { id: decider.id, name: decider.name, email: decider.email },
+      raiser: personColumns(raiser),
+      decider: personColumns(decider),
     })
     .from(funds)
     .innerJoin(raiser, eq(raiser.id, funds.raiserId))
@@ -39,12 +46,7 @@ function toAdminFund(
 ): TAdminFund {
   return {
     id: fund.id,
-    name: fund.name,
-    image: fund.image,
-    description: fund.description,
-    cause: fund.cause,
-    goalPoisha: fund.goalPoisha,
-    suggestedPoisha: fund.suggestedPoisha,
+    ...editableOf(fund),
     raisedPoisha: fund.raisedPoisha,
     donationCount: fund.donationCount,
     donorCount: fund.donorCount,
@@ -55,7 +57,7 @@ function toAdminFund(
     holdReason: fund.holdReason,
     pendingChange,
     raiser: r,
-    decidedBy: d && d.id ? { id: d.id, name: d.name, email: d.email } : null,
+    decidedBy: deciderOf(d),
     decidedAt: fund.decidedAt?.toISOString() ?? null,
     reportDue,
     createdAt: fund.createdAt.toISOString(),
@@ -117,6 +119,18 @@ async function adminFundOf(tx: Tx, fundId: string): Promise<TAdminFund> {
   return toAdminFund(row, changes.get(fundId) ?? null, due.has(fundId));
 }
 
+/** Runs an admin's step on a fund, then reads the fund back as admins see it, in one transaction. */
+function withAdminFund(
+  db: Db,
+  fundId: string,
+  step: (tx: Tx) => Promise<unknown>,
+): Promise<TAdminFund> {
+  return db.transaction(async (tx) => {
+    await step(tx);
+    return adminFundOf(tx, fundId);
+  });
+}
+
 /** An admin approves or denies a fund's pending material edit. */
 export async function decideFundChange(
   db: Db,
@@ -124,10 +138,7 @@ export async function decideFundChange(
   fundId: string,
   decision: Decision,
 ): Promise<TAdminFund> {
-  return db.transaction(async (tx) => {
-    await decideChange(tx, admin, fundId, decision);
-    return adminFundOf(tx, fundId);
-  });
+  return withAdminFund(db, fundId, (tx) => decideChange(tx, admin, fundId, decision));
 }
 
 /** An admin suspends, closes or lifts the suspension of a fund. */
@@ -137,11 +148,10 @@ export async function holdFundAsAdmin(
   fundId: string,
   input: { action: 'suspend' | 'close' | 'lift'; reason: string | null; version: number },
 ): Promise<TAdminFund> {
-  return db.transaction(async (tx) => {
-    await holdFund(tx, admin, fundId, input);
-    return adminFundOf(tx, fundId);
-  });
+  return withAdminFund(db, fundId, (tx) => holdFund(tx, admin, fundId, input));
 }
+
+const FUND_REQUEST = { what: 'Fund', subject: 'This fund request', own: OWN_FUND_REQUEST };
 
 /** Approve or deny a pending fund request, once; recorded with the admin and the time. */
 export async function decideFund(
@@ -150,12 +160,7 @@ export async function decideFund(
   fundId: string,
   decision: Decision,
 ): Promise<TAdminFund> {
-  return db.transaction(async (tx) => {
-    await decidePending(tx, funds, fundId, admin.id, decision, {
-      what: 'Fund',
-      subject: 'This fund request',
-      own: OWN_FUND_REQUEST,
-    });
+  return decideInTransaction(db, funds, fundId, admin, decision, FUND_REQUEST, async (tx) => {
     await recordEvent(
       tx,
       fundId,

@@ -56,7 +56,8 @@ function reviewed(row: FundRow): boolean {
   return row.status === 'approved';
 }
 
-function editableOf(row: Editable): Editable {
+/** The fields a raiser edits, in the order every view of a fund lists them. */
+export function editableOf(row: Editable): Editable {
   return {
     name: row.name,
     image: row.image,
@@ -75,12 +76,7 @@ function toOwnFund(
 ): TOwnFund {
   return {
     id: row.id,
-    name: row.name,
-    image: row.image,
-    description: row.description,
-    cause: row.cause,
-    goalPoisha: row.goalPoisha,
-    suggestedPoisha: row.suggestedPoisha,
+    ...editableOf(row),
     raisedPoisha: row.raisedPoisha,
     donationCount: row.donationCount,
     donorCount: row.donorCount,

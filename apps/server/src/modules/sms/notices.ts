@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatTk } from '@easyfund/shared/format';
 import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
 import { PAGES } from '@easyfund/shared/pages';
@@ -9,12 +9,12 @@ import {
   type TSmsPreferences,
 } from '@easyfund/shared/schemas/sms';
 import { type Db, rowsOf } from '../../db/client';
-import { fundSubscriptions, payments, sentMails, smsNoticeLinks, user } from '../../db/schema';
+import { fundSubscriptions, sentMails, smsNoticeLinks, user } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import { ofLedgerMode } from '../../lib/ledger-mode';
 import { accountLabel, type DecisionKind } from '../../lib/notifications';
 import { type SmsService, smsSegments } from '../../lib/sms';
+import { followsFund } from '../updates/subscriptions';
 
 export type NoticeKind = TSmsNotice['kind'];
 
@@ -252,23 +252,9 @@ export async function sendUpdateSms(
     .innerJoin(user, eq(user.id, fundSubscriptions.userId))
     .where(
       and(
-        eq(fundSubscriptions.fundId, notice.fund.id),
-        eq(fundSubscriptions.subscribed, true),
+        followsFund(db, notice.fund.id),
         eq(user.smsUpdates, true),
         eq(user.phoneNumberVerified, true),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(payments)
-            .where(
-              and(
-                eq(payments.userId, fundSubscriptions.userId),
-                eq(payments.fundId, notice.fund.id),
-                eq(payments.status, 'succeeded'),
-                ofLedgerMode(payments.mode),
-              ),
-            ),
-        ),
       ),
     );
   const path = PAGES.fundDetails.path.replace(':id', encodeURIComponent(notice.fund.id));

@@ -26,7 +26,7 @@ import {
 } from '@easyfund/shared/schemas/spending';
 import type { Db, Tx } from '../../db/client';
 import { funds, spendingReports, user, withdrawals } from '../../db/schema';
-import { refuseChanged, refuseOwn } from '../../lib/decisions';
+import { decider, deciderOf, personColumns, refuseChanged, refuseOwn } from '../../lib/decisions';
 import { Conflict, NotFound } from '../../lib/errors';
 import { type PageRequest, paginate } from '../../lib/lists';
 import { recordEvent } from '../funds/events';
@@ -203,7 +203,6 @@ export async function postSpendingReport(
 }
 
 const author = alias(user, 'author');
-const decider = alias(user, 'decider');
 
 function adminQuery(db: Db | Tx, where: SQL | undefined) {
   return db
@@ -211,8 +210,8 @@ function adminQuery(db: Db | Tx, where: SQL | undefined) {
       report: spendingReports,
       fund: { id: funds.id, name: funds.name },
       payout: { amountPoisha: withdrawals.amountPoisha, paidOn: withdrawals.paidOn },
-      author: { id: author.id, name: author.name, email: author.email },
-      decider: { id: decider.id, name: decider.name, email: decider.email },
+      author: personColumns(author),
+      decider: personColumns(decider),
     })
     .from(spendingReports)
     .innerJoin(funds, eq(funds.id, spendingReports.fundId))
@@ -229,7 +228,7 @@ function toAdmin(r: Awaited<ReturnType<typeof adminQuery>>[number]): TAdminSpend
     fund: r.fund,
     payout: r.payout,
     author: r.author,
-    decidedBy: r.decider && r.decider.id ? r.decider : null,
+    decidedBy: deciderOf(r.decider),
   };
 }
 

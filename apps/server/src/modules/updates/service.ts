@@ -13,7 +13,7 @@ import {
 } from '@easyfund/shared/schemas/updates';
 import type { Db, Tx } from '../../db/client';
 import { fundSubscriptions, fundUpdates, funds, user } from '../../db/schema';
-import { type Decision, refuseOwn } from '../../lib/decisions';
+import { type Decision, decider, deciderOf, personColumns, refuseOwn } from '../../lib/decisions';
 import { Conflict, DomainError, NotFound } from '../../lib/errors';
 import { type PageRequest, paginate } from '../../lib/lists';
 import { openFundFor, type Viewer } from '../funds/service';
@@ -177,15 +177,14 @@ export async function postFundUpdate(
 }
 
 const author = alias(user, 'author');
-const decider = alias(user, 'decider');
 
 function adminUpdateQuery(db: Db | Tx, where: SQL | undefined) {
   return db
     .select({
       update: fundUpdates,
       fund: { id: funds.id, name: funds.name },
-      author: { id: author.id, name: author.name, email: author.email },
-      decider: { id: decider.id, name: decider.name, email: decider.email },
+      author: personColumns(author),
+      decider: personColumns(decider),
     })
     .from(fundUpdates)
     .innerJoin(funds, eq(funds.id, fundUpdates.fundId))
@@ -202,7 +201,7 @@ function toAdminUpdate(
     ...toUpdate({ ...u, authorName: a.name }),
     fund,
     author: a,
-    decidedBy: d && d.id ? { id: d.id, name: d.name, email: d.email } : null,
+    decidedBy: deciderOf(d),
     decidedAt: u.decidedAt?.toISOString() ?? null,
   };
 }

@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { fundSubscriptions } from '../../db/schema';
+import { fundSubscriptions, payments } from '../../db/schema';
+import { ofLedgerMode } from '../../lib/ledger-mode';
+import { linkMac, linkMacMatches, shortUuid, uuidOfShort } from '../../lib/link-signature';
 
 /** A donor's latest choice for a fund replaces the one before (an upsert's conflict rule). */
 export const latestChoiceWins = {
@@ -25,17 +26,33 @@ export async function setSubscription(
     .onConflictDoUpdate(latestChoiceWins);
 }
 
+/**
+ * Who follows a fund, as a condition on `fund_subscriptions`: a succeeded donation to it
+ * (in the ledger's mode) and a latest choice of yes. Its news goes to them by e-mail and,
+ * to those who chose it, by SMS.
+ */
+export function followsFund(db: Db, fundId: string): SQL {
+  return and(
+    eq(fundSubscriptions.fundId, fundId),
+    eq(fundSubscriptions.subscribed, true),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, fundSubscriptions.userId),
+            eq(payments.fundId, fundId),
+            eq(payments.status, 'succeeded'),
+            ofLedgerMode(payments.mode),
+          ),
+        ),
+    ),
+  )!;
+}
+
 const PURPOSE = 'fund-updates-unsubscribe';
 const ID = /^[A-Za-z0-9_-]{1,40}$/;
-
-/** 128 bits of HMAC-SHA256: plenty against forgery, short enough for a URL segment. */
-function mac(secret: string, payload: string): string {
-  return createHmac('sha256', secret)
-    .update(`${PURPOSE}\u0000${payload}`)
-    .digest()
-    .subarray(0, 16)
-    .toString('base64url');
-}
 
 /**
  * The token of an unsubscribe link: who (the account id) and which fund (its uuid in
@@ -44,9 +61,8 @@ function mac(secret: string, payload: string): string {
  * still work.
  */
 export function unsubscribeToken(secret: string, userId: string, fundId: string): string {
-  const fund = Buffer.from(fundId.replace(/-/g, ''), 'hex').toString('base64url');
-  const payload = `${userId}.${fund}`;
-  return `${payload}.${mac(secret, payload)}`;
+  const payload = `${userId}.${shortUuid(fundId)}`;
+  return `${payload}.${linkMac(secret, PURPOSE, payload)}`;
 }
 
 /** The person and fund of a token, or null when it was not signed by this server. */
@@ -56,11 +72,7 @@ export function readUnsubscribeToken(
 ): { userId: string; fundId: string } | null {
   const [userId, fund, signature, extra] = token.split('.');
   if (!userId || !fund || !signature || extra !== undefined || !ID.test(userId)) return null;
-  const expected = Buffer.from(mac(secret, `${userId}.${fund}`));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  const hex = Buffer.from(fund, 'base64url').toString('hex');
-  if (hex.length !== 32) return null;
-  const fundId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  return { userId, fundId };
+  if (!linkMacMatches(secret, PURPOSE, `${userId}.${fund}`, signature)) return null;
+  const fundId = uuidOfShort(fund);
+  return fundId ? { userId, fundId } : null;
 }

@@ -10,7 +10,14 @@ import type {
 } from '@easyfund/shared/schemas/verifications';
 import type { Db, Tx } from '../../db/client';
 import { user, verificationApplications } from '../../db/schema';
-import { type Decision, decidePending, OWN_APPLICATION } from '../../lib/decisions';
+import {
+  type Decision,
+  decideInTransaction,
+  decider,
+  deciderOf,
+  OWN_APPLICATION,
+  personColumns,
+} from '../../lib/decisions';
 import { Conflict, Forbidden } from '../../lib/errors';
 import { paginate } from '../../lib/lists';
 
@@ -84,19 +91,13 @@ export async function mine(db: Db, actor: Pick<TMe, 'id' | 'role'>): Promise<TMy
 }
 
 const applicant = alias(user, 'applicant');
-const decider = alias(user, 'decider');
 
 function adminQuery(db: Db | Tx, where: SQL | undefined) {
   return db
     .select({
       row: verificationApplications,
-      applicant: {
-        id: applicant.id,
-        name: applicant.name,
-        email: applicant.email,
-        role: applicant.role,
-      },
-      decider: { id: decider.id, name: decider.name, email: decider.email },
+      applicant: { ...personColumns(applicant), role: applicant.role },
+      decider: personColumns(decider),
     })
     .from(verificationApplications)
     .innerJoin(applicant, eq(applicant.id, verificationApplications.userId))
@@ -111,7 +112,7 @@ function toAdmin({ row, applicant: a, decider: d }: AdminRow): TAdminVerificatio
     ...toVerification(row),
     version: row.version,
     applicant: { ...a, role: a.role as Role },
-    decidedBy: d && d.id ? { id: d.id, name: d.name, email: d.email } : null,
+    decidedBy: deciderOf(d),
   };
 }
 
@@ -133,6 +134,8 @@ export async function listApplications(
   );
 }
 
+const APPLICATION = { what: 'Application', subject: 'This application', own: OWN_APPLICATION };
+
 /**
  * Approve or deny a pending application, once. Approval makes a `user` a `verified`
  * raiser in the same transaction (an admin stays an admin).
@@ -143,23 +146,26 @@ export async function decideApplication(
   id: string,
   decision: Decision,
 ): Promise<TAdminVerification> {
-  return db.transaction(async (tx) => {
-    await decidePending(tx, verificationApplications, id, admin.id, decision, {
-      what: 'Application',
-      subject: 'This application',
-      own: OWN_APPLICATION,
-    });
-    if (decision.status === 'approved') {
-      const applicant = tx
-        .select({ id: verificationApplications.userId })
-        .from(verificationApplications)
-        .where(eq(verificationApplications.id, id));
-      await tx
-        .update(user)
-        .set({ role: 'verified' })
-        .where(and(inArray(user.id, applicant), eq(user.role, 'user')));
-    }
-    const [row] = await adminQuery(tx, eq(verificationApplications.id, id));
-    return toAdmin(row!);
-  });
+  return decideInTransaction(
+    db,
+    verificationApplications,
+    id,
+    admin,
+    decision,
+    APPLICATION,
+    async (tx) => {
+      if (decision.status === 'approved') {
+        const applicant = tx
+          .select({ id: verificationApplications.userId })
+          .from(verificationApplications)
+          .where(eq(verificationApplications.id, id));
+        await tx
+          .update(user)
+          .set({ role: 'verified' })
+          .where(and(inArray(user.id, applicant), eq(user.role, 'user')));
+      }
+      const [row] = await adminQuery(tx, eq(verificationApplications.id, id));
+      return toAdmin(row!);
+    },
+  );
 }

@@ -93,8 +93,10 @@ export async function mailTo(email: string, subject: string): Promise<string> {
         }
         return false;
       },
-      // Mails leave through the job queue: a busy machine may take a while.
-      { message: `a mail to ${email}: ${subject}`, timeout: 30_000 },
+      // Mails leave through the job queue: a busy machine may take a while. The queue is
+      // polled every half second; reading the outbox every quarter second (not the
+      // default's growing pauses, up to a second) keeps each wait near the mail's arrival.
+      { message: `a mail to ${email}: ${subject}`, timeout: 30_000, intervals: [100, 250] },
     )
     .toBe(true);
   return text;

@@ -66,8 +66,11 @@ test.describe('updates from the organiser', () => {
     const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
     const yesContext = await browser.newContext({ baseURL });
     const noContext = await browser.newContext({ baseURL });
-    const yes = await donate(await yesContext.newPage(), fund.id, true);
-    const no = await donate(await noContext.newPage(), fund.id, false);
+    // The two donors are strangers to each other: their sign-ups and payments run at once.
+    const [yes, no] = await Promise.all([
+      yesContext.newPage().then((donor) => donate(donor, fund.id, true)),
+      noContext.newPage().then((donor) => donate(donor, fund.id, false)),
+    ]);
 
     await loginViaApi(page, DEMO.raiser.email, DEMO.raiser.password);
     await page.goto(`/donatenow/${fund.id}`);

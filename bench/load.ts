@@ -15,7 +15,7 @@ import autocannon, { type RequestSpec } from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { payments, testProcessorIntents } from '../apps/server/src/db/schema';
-import { checkLedger } from '../apps/server/src/lib/ledger';
+import { checkLedger } from '../apps/server/src/modules/ledger/check';
 import { TestPaymentProvider } from '../apps/server/src/lib/payments/test-provider';
 import { reconcilePendingPayments } from '../apps/server/src/modules/payments/reconcile';
 import { PUBLIC_ORIGIN, signUpHttp } from '../apps/server/test/support/http-client';

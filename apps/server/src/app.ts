@@ -14,14 +14,14 @@ import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { pathOfUrl } from './lib/api-path';
-import { createAuth } from './lib/auth';
+import { createAuth } from './modules/identity/better-auth';
 import { OneLinePerRequest } from './lib/request-log';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer, withoutPhoneOnlyAddresses } from './lib/mailer';
-import { createSms } from './lib/sms-setup';
-import type { SmsService } from './lib/sms';
-import type { MailQueue } from './lib/notifications';
-import { jobsMailQueue } from './lib/sent-mails';
+import { createSms } from './modules/sms/setup';
+import type { SmsService } from './modules/sms/service';
+import type { MailQueue } from './modules/notifications/service';
+import { jobsMailQueue } from './modules/notifications/sent-mails';
 import { createCheckoutGateway, createPaymentProvider } from './lib/payments/create-provider';
 import type { CheckoutGateway } from './lib/payments/gateway';
 import type { PaymentProvider } from './lib/payments/provider';
@@ -34,6 +34,7 @@ import donationsRoutes from './modules/donations/routes';
 import fundsRoutes from './modules/funds/routes';
 import healthRoutes from './modules/health/routes';
 import languageRoutes from './modules/language/routes';
+import mailJob from './modules/notifications/mail-job';
 import messagesRoutes from './modules/messages/routes';
 import organisersRoutes from './modules/organisers/routes';
 import pagesPlugin from './modules/pages/routes';
@@ -69,9 +70,9 @@ declare module 'fastify' {
     database: Database;
     publicUrl: string;
     mailer: Mailer;
-    /** SMS to Bangladeshi numbers (lib/sms.ts): sign-in codes, receipts, notices. */
+    /** SMS to Bangladeshi numbers (modules/sms/service.ts): sign-in codes, receipts, notices. */
     sms: SmsService;
-    /** Notification mails, each sent once (see lib/notifications.ts). */
+    /** Notification mails, each sent once (see modules/notifications/service.ts). */
     mailQueue: MailQueue;
     payments: PaymentProvider;
     /** How approved withdrawals are paid: by an admin (manual) or an automated provider. */
@@ -244,6 +245,7 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
     log: app.log,
     jobs: () => app.jobs,
   });
+  app.decorate('auth', auth);
   await app.register(authPlugin, { auth, sessionCacheMs: config.sessionCacheMs });
 
   app.decorate('payments', await createPaymentProvider(config, database.db, app.log));
@@ -252,6 +254,7 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
   app.decorate('storage', createStorage(config));
 
   await app.register(jobsPlugin);
+  await app.register(mailJob);
   app.decorate('mailQueue', jobsMailQueue(app.jobs, config.publicUrl));
   await app.register(housekeepingPlugin);
   // One module per resource, each registering its contracts (packages/shared/src/api).

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { goLiveChecks, type GoLiveFacts, startReport } from '../src/lib/go-live';
+import { goLiveChecks, type GoLiveFacts, startReport } from '../src/modules/go-live/checks';
 import { createDonation, createFund, createUser } from '../src/seed/factories';
 import { createPostgresDatabase, TEST_DB_KIND } from './helper';
 import { startServer } from './support/server-process';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayRefunds, payments, pendingRefunds, refunds } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
+import { checkLedger } from '../src/modules/ledger/check';
 import { refundTransIdFor } from '../src/lib/payments/gateway';
 import { SslCommerzGateway } from '../src/lib/payments/sslcommerz';
-import { formatProviderLedgerReport } from '../src/lib/ledger-provider';
+import { formatProviderLedgerReport } from '../src/modules/ledger/provider-check';
 import { checkGatewayLedger } from '../src/modules/payments/gateway-ledger';
 import { settleGatewayRefunds } from '../src/modules/payments/gateway-refunds';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';

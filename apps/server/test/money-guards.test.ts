@@ -10,8 +10,8 @@ import {
   testProcessorIntents,
   user,
 } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
-import { recountFundTotals } from '../src/lib/ledger-mode';
+import { checkLedger } from '../src/modules/ledger/check';
+import { recountFundTotals } from '../src/modules/ledger/mode';
 import { claimPaymentsToReconcile } from '../src/modules/payments/reconcile';
 import { recordRefund } from '../src/modules/payments/service';
 import { createDonation, createFund } from '../src/seed/factories';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '../src/db/client';
 import { funds, payments, testProcessorIntents, user, withdrawals } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
+import { checkLedger } from '../src/modules/ledger/check';
 import { TestPaymentProvider } from '../src/lib/payments/test-provider';
 import {
   recordDonation,

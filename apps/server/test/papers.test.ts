@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTk } from '@easyfund/shared/format';
 import { rowsOf } from '../src/db/client';
 import { funds, payments, refunds } from '../src/db/schema';
-import { ofLedgerMode } from '../src/lib/ledger-mode';
+import { ofLedgerMode } from '../src/modules/ledger/mode';
 import { statementData } from '../src/modules/receipts/service';
 import { createDonation, createFund } from '../src/seed/factories';
 import {

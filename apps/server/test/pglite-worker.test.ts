@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, startDatabase } from '../src/db/client';
 import { funds, newsletterSubscriptions, user } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
+import { checkLedger } from '../src/modules/ledger/check';
 import { createDonation, createFund } from '../src/seed/factories';
 import { TEST_DB_KIND } from './helper';
 

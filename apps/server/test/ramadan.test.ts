@@ -8,8 +8,8 @@ import {
   testProcessorIntents,
   user,
 } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
-import { smsSegments } from '../src/lib/sms';
+import { checkLedger } from '../src/modules/ledger/check';
+import { smsSegments } from '../src/modules/sms/service';
 import { TestPaymentProvider } from '../src/lib/payments/test-provider';
 import { dayOf, endOfDay } from '../src/modules/recurring/schedule';
 import { type RecurringDeps, runDueGifts } from '../src/modules/recurring/service';

@@ -8,7 +8,7 @@ import {
   testProcessorIntents,
   testProcessorPaymentMethods,
 } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
+import { checkLedger } from '../src/modules/ledger/check';
 import { TestPaymentProvider } from '../src/lib/payments/test-provider';
 import { type RecurringDeps, runDueGifts } from '../src/modules/recurring/service';
 import { createFund } from '../src/seed/factories';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingRefunds, refunds } from '../src/db/schema';
-import { checkLedger, formatLedgerReport } from '../src/lib/ledger';
+import { checkLedger, formatLedgerReport } from '../src/modules/ledger/check';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { recordRefund, WITHDRAWAL_HELD_FEEDBACK } from '../src/modules/payments/service';
 import {

@@ -281,7 +281,7 @@ describe('SSLCommerz checkout', () => {
   });
 
   it("an admin refunds part of a wallet donation through the gateway's Refund API", async () => {
-    const { checkLedger } = await import('../src/lib/ledger');
+    const { checkLedger } = await import('../src/modules/ledger/check');
     const admin = await createSignedInUser(ctx, { role: 'admin' });
     const refund = (paymentId: string, amountPoisha: number) =>
       as({ app: ctx.app, cookie: admin.cookie }).call(api.payments.refund, {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, recurringCharges, recurringGifts } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
+import { checkLedger } from '../src/modules/ledger/check';
 import { type RecurringDeps, runDueGifts } from '../src/modules/recurring/service';
 import { periodOf } from '../src/modules/recurring/schedule';
 import {

@@ -7,15 +7,11 @@ import { isRealEmail } from '@easyfund/shared/phone';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Config } from '../config';
 import { pathOfUrl } from '../lib/api-path';
-import { type Auth, CLIENT_IP_HEADER } from '../lib/auth';
 import { DomainError, Forbidden, NotFound, Unauthorized } from '../lib/errors';
-import { clientNetwork } from '../lib/rate-limit';
+import { CLIENT_IP_HEADER, clientNetwork } from '../lib/rate-limit-keys';
 import { isDemoEmail } from '../seed/demo-presence';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    auth: Auth;
-  }
   interface FastifyRequest {
     /** The signed-in user (cookie session or bearer token), or null. Cached per request. */
     currentUser(): Promise<TMe | null>;
@@ -33,6 +29,19 @@ declare module 'fastify' {
 
 const ROLE_SET = new Set<string>(ROLES);
 
+/**
+ * What sessions need of the identity layer (modules/identity/better-auth.ts): its HTTP
+ * handler, and the session a request's cookie or bearer token stands for.
+ */
+export interface IdentityLayer {
+  handler(request: Request): Promise<Response>;
+  api: {
+    getSession(input: { headers: Headers }): Promise<{
+      user: Parameters<typeof toMe>[0];
+      session: Parameters<typeof toMe>[1] & { expiresAt: Date | string | number };
+    } | null>;
+  };
+}
 function toMe(
   u: {
     id: string;
@@ -148,11 +157,13 @@ function mayHaveSession(request: FastifyRequest): boolean {
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, opts: { auth: Auth; sessionCacheMs: number }) {
+  async function authPlugin(
+    app: FastifyInstance,
+    opts: { auth: IdentityLayer; sessionCacheMs: number },
+  ) {
     const { auth } = opts;
     const { config } = app;
     const sessions = sessionCache(opts.sessionCacheMs);
-    app.decorate('auth', auth);
     app.decorateRequest('user', null as unknown as TMe);
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       let p = cache.get(this);
@@ -192,7 +203,7 @@ export default fp(
         // would not fit the index (a 500) and no endpoint of it is that long.
         if (pathname.length > MAX_AUTH_PATH) throw new NotFound('Endpoint');
         // The rules of sign-up, reset, profile and password bodies are checked inside the
-        // identity layer (lib/auth.ts, hooks.before), on the route it resolved: no spelling
+        // identity layer (modules/identity/better-auth.ts, hooks.before), on the route it resolved: no spelling
         // of a path can skip them.
         const headers = fromNodeHeaders(request.headers);
         // The identity layer's own limits count per network (an IPv6 /64 is one client).

@@ -9,7 +9,7 @@ import {
   testProcessorSetupIntents,
 } from '../../db/schema';
 import { Conflict, NotFound, PaymentFailed, TooManyRequests } from '../errors';
-import { hitRateLimit } from '../rate-limit';
+import { hitRateLimit } from '../../db/rate-limit-store';
 import { instrumentOf } from './fingerprint';
 import type {
   AmountLimits,

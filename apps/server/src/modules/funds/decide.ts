@@ -5,7 +5,7 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import type { Db, Tx } from '../../db/client';
 import { fundChanges, funds, user } from '../../db/schema';
-import { type Decision, decidePending, OWN_FUND_REQUEST } from '../../lib/decisions';
+import { type Decision, decidePending, OWN_FUND_REQUEST } from '../decisions/service';
 import { NotFound } from '../../lib/errors';
 import { countUpTo, type PageRequest, paginate } from '../../lib/lists';
 import { decideChange, holdFund, type PendingChange, pendingChanges } from './changes';

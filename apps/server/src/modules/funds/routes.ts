@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { funds } from '@easyfund/shared/api/funds';
 import { sendCached } from '../../lib/micro-cache';
-import { notifyDecision } from '../../lib/notifications';
+import { notifyDecision } from '../notifications/service';
 import { hasAdminRights } from '../../plugins/auth';
 import { route } from '../../plugins/route';
 import { adoptImage } from '../uploads/remote';

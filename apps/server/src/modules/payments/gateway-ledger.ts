@@ -21,7 +21,7 @@ import type {
   KnownGatewayRefund,
   ProviderDifference,
   ProviderLedgerReport,
-} from '../../lib/ledger-provider';
+} from '../ledger/provider-check';
 import { type CheckoutGateway, PAID_STATUSES, poishaOf } from '../../lib/payments/gateway';
 import { tranIdOf } from './checkout';
 

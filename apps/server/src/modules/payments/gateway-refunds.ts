@@ -19,7 +19,7 @@ import {
   type RefundResult,
   refundTransIdFor,
 } from '../../lib/payments/gateway';
-import type { MailQueue } from '../../lib/notifications';
+import type { MailQueue } from '../notifications/service';
 import {
   type AdminRefundInput,
   type PaymentDeps,

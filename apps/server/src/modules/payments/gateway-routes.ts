@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { payments } from '@easyfund/shared/api/payments';
 import { payments as paymentsTable } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { clientNetwork } from '../../lib/rate-limit';
+import { clientNetwork } from '../../lib/rate-limit-keys';
 import { TestCheckoutGateway } from '../../lib/payments/test-gateway';
 import { route } from '../../plugins/route';
 import {

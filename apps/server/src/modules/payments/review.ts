@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { Tx } from '../../db/client';
 import { funds, gatewayRefunds, payments } from '../../db/schema';
-import { OWN_FUND_PAYMENT, refuseOwn } from '../../lib/decisions';
+import { OWN_FUND_PAYMENT, refuseOwn } from '../decisions/service';
 import { Conflict, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { refundTransIdFor } from '../../lib/payments/gateway';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { payments } from '@easyfund/shared/api/payments';
 import { NotFound } from '../../lib/errors';
-import { clientNetwork } from '../../lib/rate-limit';
+import { clientNetwork } from '../../lib/rate-limit-keys';
 import { sendCached } from '../../lib/micro-cache';
-import { syncLedgerMode } from '../../lib/ledger-mode';
+import { syncLedgerMode } from '../ledger/mode';
 import { instrumentOf } from '../../lib/payments/fingerprint';
 import { TestPaymentProvider } from '../../lib/payments/test-provider';
 import { route } from '../../plugins/route';

@@ -22,8 +22,8 @@ import {
   withdrawals,
 } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
-import { countsInLedger, recountDonors } from '../../lib/fund-totals';
-import { type MailQueue, notifyDecision, notifyHeld, notifyRefund } from '../../lib/notifications';
+import { countsInLedger, recountDonors } from '../funds/totals';
+import { type MailQueue, notifyDecision, notifyHeld, notifyRefund } from '../notifications/service';
 import type { CheckoutGateway } from '../../lib/payments/gateway';
 import { type Jobs, QUEUES } from '../../lib/jobs';
 import type { IntentOutcome, PaymentProvider, ProviderIntent } from '../../lib/payments/provider';

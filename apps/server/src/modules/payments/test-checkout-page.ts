@@ -5,7 +5,7 @@ import { asciiDigits } from '@easyfund/shared/digits';
 import { formatTk } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { fillHtml, readHtmlParts } from '../../lib/html-template';
-import { hitRateLimit } from '../../lib/rate-limit';
+import { hitRateLimit } from '../../db/rate-limit-store';
 import { translate } from '../../lib/i18n';
 import { instrumentOf } from '../../lib/payments/fingerprint';
 import { type TestCheckoutGateway, TEST_WALLET } from '../../lib/payments/test-gateway';

@@ -5,7 +5,7 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import type { Db } from '../../db/client';
 import { withdrawals } from '../../db/schema';
-import { OWN_WITHDRAWAL, refuseChanged, refuseOwn } from '../../lib/decisions';
+import { OWN_WITHDRAWAL, refuseChanged, refuseOwn } from '../decisions/service';
 import { Conflict, DomainError, NotFound } from '../../lib/errors';
 import { MANUAL_PAYOUTS } from '../../lib/payouts/manual';
 import type { PayoutOrder, PayoutOutcome, PayoutProvider } from '../../lib/payouts/provider';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { payouts } from '@easyfund/shared/api/payouts';
 import { TooManyRequests } from '../../lib/errors';
-import { languageOf } from '../../lib/mails';
-import { hitRateLimit } from '../../lib/rate-limit';
+import { languageOf } from '../notifications/mails';
+import { hitRateLimit } from '../../db/rate-limit-store';
 import { route } from '../../plugins/route';
 import { sendCsv } from '../downloads/csv';
 import {

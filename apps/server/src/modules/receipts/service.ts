@@ -9,9 +9,9 @@ import type { Db } from '../../db/client';
 import { funds, payments, recurringCharges, refunds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import { ofLedgerMode } from '../../lib/ledger-mode';
+import { ofLedgerMode } from '../ledger/mode';
 import type { Mailer } from '../../lib/mailer';
-import { deliverOnce, mailSent } from '../../lib/sent-mails';
+import { deliverOnce, mailSent } from '../notifications/sent-mails';
 import { refundsOf, shownTransactionId } from '../payments/views';
 import {
   type CreditNoteData,
@@ -36,7 +36,7 @@ export interface ReceiptReader {
   isAdmin: boolean;
 }
 
-/** A payment's receipt mail is sent once by this key and the payment's id (lib/sent-mails.ts). */
+/** A payment's receipt mail is sent once by this key and the payment's id (modules/notifications/sent-mails.ts). */
 const receiptMailKey = 'receipt:';
 /** A refund's mail (with its credit note) is sent once by this key and the refund's id. */
 const creditNoteMailKey = 'refund:';
@@ -363,7 +363,7 @@ async function monthlyLines(
 
 /**
  * The refund mail with its credit note as a PDF, in the donor's language: sent once per
- * refund, under the key the refund mail always had (lib/notifications.ts `notifyRefund`).
+ * refund, under the key the refund mail always had (modules/notifications/service.ts `notifyRefund`).
  */
 export async function sendCreditNoteMail(
   deps: ReceiptDeps & { mailer: Mailer; publicUrl: string },

@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { funds, payments, recurringCharges, recurringGifts } from '../../db/schema';
 import { Conflict, Invalid, NotFound, PaymentFailed } from '../../lib/errors';
 import { savesCards } from '../../lib/payments/provider';
-import type { SmsService } from '../../lib/sms';
+import type { SmsService } from '../sms/service';
 import {
   FUND_ON_HOLD,
   outOfLimitsMessage,

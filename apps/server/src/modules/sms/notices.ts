@@ -12,9 +12,9 @@ import { type Db, rowsOf } from '../../db/client';
 import { fundSubscriptions, payments, sentMails, smsNoticeLinks, user } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import { ofLedgerMode } from '../../lib/ledger-mode';
-import type { DecisionKind } from '../../lib/notifications';
-import { type SmsService, smsSegments } from '../../lib/sms';
+import { ofLedgerMode } from '../ledger/mode';
+import type { DecisionKind } from '../notifications/service';
+import { type SmsService, smsSegments } from './service';
 
 export type NoticeKind = TSmsNotice['kind'];
 

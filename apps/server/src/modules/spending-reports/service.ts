@@ -13,7 +13,7 @@ import {
 } from '@easyfund/shared/schemas/spending';
 import type { Db, Tx } from '../../db/client';
 import { funds, spendingReports, user, withdrawals } from '../../db/schema';
-import { refuseChanged, refuseOwn } from '../../lib/decisions';
+import { refuseChanged, refuseOwn } from '../decisions/service';
 import { Conflict, NotFound } from '../../lib/errors';
 import { type PageRequest, paginate } from '../../lib/lists';
 import { recordEvent } from '../funds/events';

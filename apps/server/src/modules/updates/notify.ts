@@ -4,8 +4,8 @@ import { linksAsHosts } from '@easyfund/shared/links';
 import type { Db } from '../../db/client';
 import { fundSubscriptions, payments, user } from '../../db/schema';
 import { translate } from '../../lib/i18n';
-import { ofLedgerMode } from '../../lib/ledger-mode';
-import type { MailQueue } from '../../lib/notifications';
+import { ofLedgerMode } from '../ledger/mode';
+import type { MailQueue } from '../notifications/service';
 import { unsubscribeToken } from './subscriptions';
 
 export interface NotifyDeps {

@@ -10,7 +10,7 @@ import type {
 } from '@easyfund/shared/schemas/verifications';
 import type { Db, Tx } from '../../db/client';
 import { user, verificationApplications } from '../../db/schema';
-import { type Decision, decidePending, OWN_APPLICATION } from '../../lib/decisions';
+import { type Decision, decidePending, OWN_APPLICATION } from '../decisions/service';
 import { Conflict, Forbidden } from '../../lib/errors';
 import { paginate } from '../../lib/lists';
 

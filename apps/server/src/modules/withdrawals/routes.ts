@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { withdrawals } from '@easyfund/shared/api/withdrawals';
-import { notifyDecision } from '../../lib/notifications';
+import { notifyDecision } from '../notifications/service';
 import { hasAdminRights } from '../../plugins/auth';
 import { route } from '../../plugins/route';
 import { openFundFor } from '../funds/service';

@@ -20,7 +20,7 @@ import {
   OWN_WITHDRAWAL,
   refuseChanged,
   refuseOwn,
-} from '../../lib/decisions';
+} from '../decisions/service';
 import { ChangedSinceViewed, Conflict, Invalid, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { paginate } from '../../lib/lists';

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../db/client';
-import { smsDays } from '../db/schema';
+import { type Db, rowsOf } from '../../db/client';
+import { smsDays } from '../../db/schema';
 
 /**
  * SMS, the way most donors in Bangladesh are reached (decision 016).

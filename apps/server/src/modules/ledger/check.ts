@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import { formatTk } from '@easyfund/shared/money';
-import { type Db, rowsOf } from '../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import {
   funds,
   ledgerSettings,
@@ -8,8 +8,8 @@ import {
   pendingRefunds,
   refunds,
   withdrawals,
-} from '../db/schema';
-import { ofLedgerMode } from './ledger-mode';
+} from '../../db/schema';
+import { ofLedgerMode } from './mode';
 
 /** One fund whose stored totals disagree with its payments or its withdrawals. */
 export interface LedgerProblem {

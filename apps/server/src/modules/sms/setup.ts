@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { smsCeilingChanges, user } from '../db/schema';
-import { createSmsService, outboxProvider, type SmsService, sslWirelessProvider } from './sms';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { smsCeilingChanges, user } from '../../db/schema';
+import { createSmsService, outboxProvider, type SmsService, sslWirelessProvider } from './service';
 
 /** Where the demo's SMS go (beside the mail outbox). */
 export const smsOutboxDir = (config: Config) => path.join(config.dataDir, 'outbox', 'sms');

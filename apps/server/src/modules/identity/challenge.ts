@@ -1,23 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { CHALLENGE_ERROR, CHALLENGE_HEADER } from '@easyfund/shared/schemas/challenge';
-import type { Db } from '../db/client';
-import { DomainError } from './errors';
-import { hitRateLimit } from './rate-limit';
+import { CHALLENGE_HEADER } from '@easyfund/shared/schemas/challenge';
+import type { Db } from '../../db/client';
+import { ChallengeRequired } from '../../lib/errors';
+import { hitRateLimit } from '../../db/rate-limit-store';
 
 /** How long a challenge may be solved and used, in seconds. */
 const LIFETIME_SECONDS = 300;
-
-/**
- * A request that must first show a solved proof-of-work challenge (decision 454): 403
- * `challenge_required` with a new challenge, which the web app solves and sends back.
- */
-export class ChallengeRequired extends DomainError {
-  constructor(readonly challenge: Challenge) {
-    super(403, CHALLENGE_ERROR.code, CHALLENGE_ERROR.message);
-  }
-}
 
 /** What the challenges are signed with: two keys of their own, derived from the auth secret. */
 export interface ChallengeKeys {

@@ -1,7 +1,7 @@
 import { addRoute, createRouter, findRoute, type RouterContext } from 'rou3';
-import type { Db } from '../db/client';
-import { identityHttpEndpoints } from './identity-endpoints';
-import { hitRateLimit } from './rate-limit';
+import type { Db } from '../../db/client';
+import { identityHttpEndpoints } from './endpoints';
+import { hitRateLimit } from '../../db/rate-limit-store';
 
 /** What the identity layer hands its rate-limit storage: `ip|path` and the rule. */
 interface IdentityRateLimitStorage {

@@ -1,9 +1,9 @@
 import { APIError } from 'better-auth/api';
 import { CHALLENGE_ERROR, CHALLENGE_HEADER } from '@easyfund/shared/schemas/challenge';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { challengeKeys, issueChallenge, spendSolution } from './challenge';
-import { hitRateLimit, peekRateLimit } from './rate-limit';
+import { hitRateLimit, peekRateLimit } from '../../db/rate-limit-store';
 
 /** Failed sign-ins are counted per network over 10 minutes (decision 454). */
 const WINDOW_MS = 10 * 60_000;

@@ -12,7 +12,7 @@ import { readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { payments as paymentsApi } from '@easyfund/shared/api/payments';
-import type { Config } from '../config';
+import type { Config } from '../../config';
 
 export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 

@@ -7,8 +7,8 @@ import {
   negotiateLanguage,
   readCookie,
 } from '@easyfund/shared/i18n/languages';
-import type { Db } from '../db/client';
-import { user } from '../db/schema';
+import type { Db } from '../../db/client';
+import { user } from '../../db/schema';
 
 /**
  * The e-mails the server sends while answering a request, keyed by their English text

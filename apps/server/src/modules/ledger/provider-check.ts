@@ -1,8 +1,8 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { formatTk } from '@easyfund/shared/money';
-import type { Db } from '../db/client';
-import { payments } from '../db/schema';
-import type { PaymentProvider } from './payments/provider';
+import type { Db } from '../../db/client';
+import { payments } from '../../db/schema';
+import type { PaymentProvider } from '../../lib/payments/provider';
 
 /** One payment whose money differs between the provider and our ledger. */
 export interface ProviderDifference {

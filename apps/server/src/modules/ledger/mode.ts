@@ -1,7 +1,7 @@
 import { and, type AnyColumn, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PaymentMode } from '@easyfund/shared/constants';
-import type { Db, Tx } from '../db/client';
-import { funds, ledgerSettings, payments } from '../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { funds, ledgerSettings, payments } from '../../db/schema';
 
 /**
  * True in SQL for a payment, withdrawal or refund under way of the site's money mode: the

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { funds, verificationApplications, withdrawals } from '../db/schema';
-import { ChangedSinceViewed, Conflict, NotFound, OwnRequest } from './errors';
+import type { Tx } from '../../db/client';
+import { funds, verificationApplications, withdrawals } from '../../db/schema';
+import { ChangedSinceViewed, Conflict, NotFound, OwnRequest } from '../../lib/errors';
 
 /** The requests an admin approves or denies: each goes pending → approved | denied, once. */
 export type DecisionTable = typeof funds | typeof verificationApplications | typeof withdrawals;

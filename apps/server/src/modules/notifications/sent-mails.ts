@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { builtOnce } from '../db/built-once';
-import type { Db } from '../db/client';
-import { sentMails } from '../db/schema';
-import { type Jobs, QUEUES } from './jobs';
-import type { Mail, Mailer } from './mailer';
-import type { MailQueue } from './notifications';
+import { builtOnce } from '../../db/built-once';
+import type { Db } from '../../db/client';
+import { sentMails } from '../../db/schema';
+import { type Jobs, QUEUES } from '../../lib/jobs';
+import type { Mail, Mailer } from '../../lib/mailer';
+import type { MailQueue } from './service';
 
 /**
  * Sends a background mail once per key: a job retried after its process died finds the

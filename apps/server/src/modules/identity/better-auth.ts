@@ -20,22 +20,23 @@ import {
 import { PAGES } from '@easyfund/shared/pages';
 import { asciiDigits } from '@easyfund/shared/digits';
 import { cleanName, isImageRef } from '@easyfund/shared/schemas/fields';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { account, rateLimit, session, twoFactor, user, verification } from '../db/schema';
-import { isDemoEmail } from '../seed/demo-presence';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { account, rateLimit, session, twoFactor, user, verification } from '../../db/schema';
+import { isDemoEmail } from '../../seed/demo-presence';
 import { configuredAdmins } from './configured-admins';
-import { translate } from './i18n';
-import type { Jobs } from './jobs';
-import { identityRateLimitStorage } from './identity-rate-limit';
-import { identityLogger, type LevelLog } from './log-errors';
-import { MAIL, requestLanguage, setLanguageAtSignUp } from './mails';
-import { bodyEmail, hitRateLimit, hitRateLimits } from './rate-limit';
+import { translate } from '../../lib/i18n';
+import type { Jobs } from '../../lib/jobs';
+import { identityRateLimitStorage } from './rate-limit-storage';
+import { identityLogger, type LevelLog } from '../../lib/log-errors';
+import { MAIL, requestLanguage, setLanguageAtSignUp } from '../notifications/mails';
+import { hitRateLimit, hitRateLimits } from '../../db/rate-limit-store';
+import { bodyEmail, CLIENT_IP_HEADER } from '../../lib/rate-limit-keys';
 import { countSignInFailure, slowFailingNetwork } from './sign-in-network';
-import type { Mailer } from './mailer';
-import type { SmsService } from './sms';
+import type { Mailer } from '../../lib/mailer';
+import type { SmsService } from '../sms/service';
 import { limitCodeRequests, PHONE_ROUTES_CLOSED, phoneBody, phoneSignInRules } from './sms-codes';
-import { SMS_TEXT } from './sms-texts';
+import { SMS_TEXT } from '../sms/texts';
 import {
   isE164Bd,
   isRealEmail,
@@ -52,9 +53,6 @@ export interface AuthDeps {
   /** The job queue (asked for only when an ADMIN_EMAILS account is promoted). */
   jobs: () => Jobs;
 }
-
-/** The header our server sets (and overwrites) with the client's address, for rate limits. */
-export const CLIENT_IP_HEADER = 'x-easyfund-client-ip';
 
 export const OIDC_PROVIDER_ID = 'oidc';
 
@@ -353,7 +351,7 @@ export function createAuth({ config, db, mailer, sms, log, jobs }: AuthDeps) {
         if (PHONE_ROUTES_CLOSED.has(ctx.path))
           throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Not found' });
         // A number as people type it (01…, +880…), checked and stored as E.164; a code
-        // costs money, so its limits come before it is made (lib/sms-codes.ts).
+        // costs money, so its limits come before it is made (modules/identity/sms-codes.ts).
         if (ctx.path === '/phone-number/send-otp' || ctx.path === '/phone-number/verify') {
           const body = phoneBody(ctx.path, ctx.body);
           if (ctx.path === '/phone-number/send-otp')
@@ -607,7 +605,7 @@ export function createAuth({ config, db, mailer, sms, log, jobs }: AuthDeps) {
       customRules: {
         // A password sign-in is never refused for its network: a network with many failed
         // sign-ins, or ten times AUTH_RATE_LIMIT_MAX of them in a window, is asked for a
-        // solved puzzle instead (lib/sign-in-network.ts; decision 454), so one attacker
+        // solved puzzle instead (modules/identity/sign-in-network.ts; decision 454), so one attacker
         // behind a carrier-grade NAT address cannot lock out everyone else behind it.
         '/sign-in/email': false,
         '/sign-in/*': limit,
@@ -618,7 +616,7 @@ export function createAuth({ config, db, mailer, sms, log, jobs }: AuthDeps) {
         '/change-password': limit,
         // Codes of two-factor sign-in (each challenge also allows only a few attempts).
         '/two-factor/*': limit,
-        // SMS codes: the network's limit here, the number's own in lib/sms-codes.ts.
+        // SMS codes: the network's limit here, the number's own in modules/identity/sms-codes.ts.
         '/phone-number/*': limit,
       },
     },
@@ -637,3 +635,10 @@ export function createAuth({ config, db, mailer, sms, log, jobs }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The identity layer, for the modules that reach into it (sessions, accounts). */
+    auth: Auth;
+  }
+}

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { funds, ledgerSettings, payments } from '../db/schema';
-import { ofLedgerMode } from './ledger-mode';
+import type { Tx } from '../../db/client';
+import { funds, ledgerSettings, payments } from '../../db/schema';
+import { ofLedgerMode } from '../ledger/mode';
 
 /** True in SQL when a payment of `mode` counts in the site's totals (test never moves live). */
 export const countsInLedger = (mode: string) =>

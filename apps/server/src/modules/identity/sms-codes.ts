@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHALLENGE_ERROR, CHALLENGE_HEADER } from '@easyfund/shared/schemas/challenge';
 import { ZPhoneCode, ZPhoneNumber } from '@easyfund/shared/phone';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { user } from '../db/schema';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { user } from '../../db/schema';
 import { challengeKeys, issueChallenge, spendSolution } from './challenge';
-import { hitRateLimit } from './rate-limit';
+import { hitRateLimit } from '../../db/rate-limit-store';
 
-/** The header our server sets with the client's network (lib/auth.ts's CLIENT_IP_HEADER). */
+/** The header our server sets with the client's network (modules/identity/better-auth.ts's CLIENT_IP_HEADER). */
 const NETWORK_HEADER = 'x-easyfund-client-ip';
 
 const HOUR_MS = 60 * 60_000;

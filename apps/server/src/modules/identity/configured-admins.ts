@@ -2,14 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { PAGES } from '@easyfund/shared/pages';
-import type { Config } from '../config';
-import type { Db, Tx } from '../db/client';
-import { account, session, twoFactor, user, verification } from '../db/schema';
-import { isDemoEmail } from '../seed/demo-presence';
-import { translate } from './i18n';
-import { type Jobs, QUEUES } from './jobs';
-import { MAIL } from './mails';
-import { jobIdFor } from './sent-mails';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { account, session, twoFactor, user, verification } from '../../db/schema';
+import { isDemoEmail } from '../../seed/demo-presence';
+import { translate } from '../../lib/i18n';
+import { type Jobs, QUEUES } from '../../lib/jobs';
+import { MAIL } from '../notifications/mails';
+import { jobIdFor } from '../notifications/sent-mails';
 
 /** How long the mailed "choose a new password" link works (as a reset link). */
 const RESET_LINK_SECONDS = 60 * 60;

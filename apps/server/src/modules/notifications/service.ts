@@ -3,15 +3,15 @@ import { SITE_NAME } from '@easyfund/shared/constants';
 import { formatNumber, formatTk } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { PAGES } from '@easyfund/shared/pages';
-import { type Db, type Row, rowsOf } from '../db/client';
-import { translate } from './i18n';
-import type { Mail } from './mailer';
+import { type Db, type Row, rowsOf } from '../../db/client';
+import { translate } from '../../lib/i18n';
+import type { Mail } from '../../lib/mailer';
 import { asLanguage } from './mails';
 
 /**
  * Where notification mails go: one call per mail with a key that names it for good
  * (`decision:withdrawal:<id>`), so a retry or a second call never sends it twice. The
- * server's queue makes each mail a job (lib/sent-mails.ts); tools send at once.
+ * server's queue makes each mail a job (modules/notifications/sent-mails.ts); tools send at once.
  */
 export interface MailQueue {
   /** The site's address, for the links in the mails (absent: mails without links). */

@@ -54,7 +54,7 @@ import verificationsRoutes from './modules/verifications/routes';
 import withdrawalsRoutes from './modules/withdrawals/routes';
 import payoutsRoutes from './modules/payouts/routes';
 import zakatRoutes from './modules/zakat/routes';
-import authPlugin from './plugins/auth';
+import sessionPlugin from './plugins/session';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import languagePlugin from './plugins/language';
 import housekeepingPlugin from './plugins/housekeeping';
@@ -246,7 +246,7 @@ export async function buildApp({ config, database, logger, mailer, sms }: BuildO
     jobs: () => app.jobs,
   });
   app.decorate('auth', auth);
-  await app.register(authPlugin, { auth, sessionCacheMs: config.sessionCacheMs });
+  await app.register(sessionPlugin, { auth, sessionCacheMs: config.sessionCacheMs });
 
   app.decorate('payments', await createPaymentProvider(config, database.db, app.log));
   app.decorate('checkout', createCheckoutGateway(config, database.db));

@@ -4,7 +4,7 @@ import { AMOUNT_MSG } from '@easyfund/shared/schemas/donations';
 import { buildApp } from '../src/app';
 import { cartItems, payments, testProcessorIntents } from '../src/db/schema';
 import { CARD_ERRORS } from '../src/lib/payments/test-cards';
-import { QUEUES } from '../src/lib/jobs';
+import { QUEUES } from '../src/lib/job-queue';
 import { TestPaymentProvider } from '../src/lib/payments/test-provider';
 import { markDeclined } from '../src/modules/payments/declines';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime, formatDigits, formatTk } from '@easyfund/shared/format';
 import { createDonation, createFund, createUser } from '../src/seed/factories';
 import { payments } from '../src/db/schema';
-import { Jobs } from '../src/lib/jobs';
+import { Jobs } from '../src/lib/job-queue';
 import { recordRefund } from '../src/modules/payments/service';
 import { createPrinter } from '../src/modules/receipts/printer';
 import { statementTotals } from '../src/modules/receipts/pdf';

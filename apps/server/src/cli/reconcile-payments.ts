@@ -8,7 +8,7 @@
  * one process.
  */
 import { loadConfig } from '../config';
-import { Jobs } from '../lib/jobs';
+import { Jobs } from '../lib/job-queue';
 import { withSafeErrors } from '../lib/log-errors';
 import { createCheckoutGateway, createPaymentProvider } from '../lib/payments/create-provider';
 import { settleGatewayRefunds } from '../modules/payments/gateway-refunds';

@@ -9,7 +9,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createAuth } from '../modules/identity/better-auth';
-import { Jobs } from '../lib/jobs';
+import { Jobs } from '../lib/job-queue';
 import { errorLine, serializeError } from '../lib/log-errors';
 import { createSms } from '../modules/sms/setup';
 import { createMailer } from '../lib/mailer';

@@ -2,7 +2,7 @@ import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { session, verification } from '../db/schema';
-import { QUEUES } from '../lib/jobs';
+import { QUEUES } from '../lib/job-queue';
 import { pruneRateLimits } from '../db/rate-limit-store';
 import { pruneUnusedUploads } from '../modules/uploads/service';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Jobs, QUEUES } from '../lib/jobs';
+import { Jobs, QUEUES } from '../lib/job-queue';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { funds } from '@easyfund/shared/api/funds';
 import { sendCached } from '../../lib/micro-cache';
 import { notifyDecision } from '../notifications/service';
-import { hasAdminRights } from '../../plugins/auth';
+import { hasAdminRights } from '../../plugins/session';
 import { route } from '../../plugins/route';
 import { adoptImage } from '../uploads/remote';
 import { decideFund, decideFundChange, holdFundAsAdmin, listAdminFunds } from './decide';

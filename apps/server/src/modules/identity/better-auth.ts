@@ -26,7 +26,7 @@ import { account, rateLimit, session, twoFactor, user, verification } from '../.
 import { isDemoEmail } from '../../seed/demo-presence';
 import { configuredAdmins } from './configured-admins';
 import { translate } from '../../lib/i18n';
-import type { Jobs } from '../../lib/jobs';
+import type { Jobs } from '../../lib/job-queue';
 import { identityRateLimitStorage } from './rate-limit-storage';
 import { identityLogger, type LevelLog } from '../../lib/log-errors';
 import { MAIL, requestLanguage, setLanguageAtSignUp } from '../notifications/mails';

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { account, session, twoFactor, user, verification } from '../../db/schema';
 import { isDemoEmail } from '../../seed/demo-presence';
 import { translate } from '../../lib/i18n';
-import { type Jobs, QUEUES } from '../../lib/jobs';
+import { type Jobs, QUEUES } from '../../lib/job-queue';
 import { MAIL } from '../notifications/mails';
 import { jobIdFor } from '../notifications/sent-mails';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { QUEUES } from '../../lib/jobs';
+import { QUEUES } from '../../lib/job-queue';
 import { sendOnce } from './sent-mails';
 
 const ZMailJob = z.object({

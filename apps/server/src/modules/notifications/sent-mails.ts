@@ -3,7 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { builtOnce } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { sentMails } from '../../db/schema';
-import { type Jobs, QUEUES } from '../../lib/jobs';
+import { type Jobs, QUEUES } from '../../lib/job-queue';
 import type { Mail, Mailer } from '../../lib/mailer';
 import type { MailQueue } from './service';
 

@@ -12,7 +12,7 @@ import { PAGES } from '@easyfund/shared/pages';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TCheckoutRequest, TCheckoutResponse } from '@easyfund/shared/schemas/donations';
 import type { Db } from '../../db/client';
-import type { Jobs } from '../../lib/jobs';
+import type { Jobs } from '../../lib/job-queue';
 import { funds, gatewayValidations, payments, verificationApplications } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { QUEUES } from '../../lib/jobs';
+import { QUEUES } from '../../lib/job-queue';
 import { settleGatewayRefunds } from './gateway-refunds';
 import { reconcilePendingPayments } from './reconcile';
 import type { PaymentDeps } from './service';

@@ -25,7 +25,7 @@ import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { countsInLedger, recountDonors } from '../funds/totals';
 import { type MailQueue, notifyDecision, notifyHeld, notifyRefund } from '../notifications/service';
 import type { CheckoutGateway } from '../../lib/payments/gateway';
-import { type Jobs, QUEUES } from '../../lib/jobs';
+import { type Jobs, QUEUES } from '../../lib/job-queue';
 import type { IntentOutcome, PaymentProvider, ProviderIntent } from '../../lib/payments/provider';
 import { latestChoiceWins } from '../updates/subscriptions';
 import { currentModeWithdrawal, heldBack, refundUnderWay } from '../withdrawals/balance';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { recurring } from '@easyfund/shared/api/recurring';
 import { NotFound } from '../../lib/errors';
-import { QUEUES } from '../../lib/jobs';
+import { QUEUES } from '../../lib/job-queue';
 import { TestPaymentProvider } from '../../lib/payments/test-provider';
 import { instrumentOf } from '../../lib/payments/fingerprint';
-import { hasAdminRights } from '../../plugins/auth';
+import { hasAdminRights } from '../../plugins/session';
 import { route } from '../../plugins/route';
 import { paymentRateLimit, refuseCappedInstrument } from '../payments/limits';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { sms } from '@easyfund/shared/api/sms';
-import { QUEUES } from '../../lib/jobs';
+import { QUEUES } from '../../lib/job-queue';
 import { NotFound } from '../../lib/errors';
 import { outboxMessages } from './service';
 import { smsOutboxDir } from './setup';

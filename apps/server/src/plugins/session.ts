@@ -157,7 +157,7 @@ function mayHaveSession(request: FastifyRequest): boolean {
 }
 
 export default fp(
-  async function authPlugin(
+  async function sessionPlugin(
     app: FastifyInstance,
     opts: { auth: IdentityLayer; sessionCacheMs: number },
   ) {
@@ -245,7 +245,7 @@ export default fp(
       },
     });
   },
-  { name: 'auth', dependencies: ['errors'] },
+  { name: 'session', dependencies: ['errors'] },
 );
 
 /** What to tell a person whose browser opened the site at an address sign-in does not trust. */

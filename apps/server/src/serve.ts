@@ -117,10 +117,13 @@ async function main() {
  */
 async function goLiveAtStart(config: Config, db: Db) {
   try {
-    const [{ goLiveChecks, localFacts, startReport }, { demoDataPresence }] = await Promise.all([
-      import('./modules/go-live/checks'),
-      import('./seed/demo-presence'),
-    ]);
+    const [{ goLiveChecks, startReport }, { localFacts }, { demoDataPresence }] = await Promise.all(
+      [
+        import('./modules/go-live/checks'),
+        import('./modules/go-live/facts'),
+        import('./seed/demo-presence'),
+      ],
+    );
     const demoData = await demoDataPresence(db).catch((err: unknown) => ({
       notChecked: serializeError(err).message,
     }));

@@ -6,7 +6,7 @@ import { formatTk } from '@easyfund/shared/format';
 import { rowsOf } from '../src/db/client';
 import { funds, payments, refunds } from '../src/db/schema';
 import { ofLedgerMode } from '../src/modules/ledger/mode';
-import { statementData } from '../src/modules/receipts/service';
+import { statementData } from '../src/modules/receipts/statements';
 import { createDonation, createFund } from '../src/seed/factories';
 import {
   as,

@@ -12,7 +12,8 @@ import { checkLedger } from '../src/modules/ledger/check';
 import { smsSegments } from '../src/modules/sms/service';
 import { TestPaymentProvider } from '../src/lib/payments/test-provider';
 import { dayOf, endOfDay } from '../src/modules/recurring/schedule';
-import { type RecurringDeps, runDueGifts } from '../src/modules/recurring/service';
+import type { RecurringDeps } from '../src/modules/recurring/deps';
+import { runDueGifts } from '../src/modules/recurring/charges';
 import { createFund } from '../src/seed/factories';
 import {
   as,

@@ -12,13 +12,8 @@ import path from 'node:path';
 import { type Config, loadConfig } from '../config';
 import { DataDirLocked } from '../db/data-dir-lock';
 import { type Database, openDatabase } from '../db/client';
-import {
-  type DemoDataFacts,
-  formatCheck,
-  goLiveChecks,
-  type GoLiveFacts,
-  localFacts,
-} from '../modules/go-live/checks';
+import { formatCheck, goLiveChecks } from '../modules/go-live/checks';
+import { type DemoDataFacts, type GoLiveFacts, localFacts } from '../modules/go-live/facts';
 import { errorLine } from '../lib/log-errors';
 import { demoDataPresence } from '../seed/demo-presence';
 import { runCommand } from './command';

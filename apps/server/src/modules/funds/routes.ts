@@ -7,7 +7,7 @@ import { route } from '../../plugins/route';
 import { adoptImage } from '../uploads/remote';
 import { decideFund, decideFundChange, holdFundAsAdmin, listAdminFunds } from './decide';
 import { recurringDeps } from '../recurring/deps';
-import { stopGiftsOfFund } from '../recurring/service';
+import { stopGiftsOfFund } from '../recurring/ending';
 import { listFundEvents } from './events';
 import { fundShareImage } from './share-image';
 import { createFund, getMyFund, listMyFunds, updateFund } from './manage';

@@ -22,7 +22,7 @@ import {
 import { Conflict, Invalid } from '../../lib/errors';
 import type { PaymentProvider } from '../../lib/payments/provider';
 import { savesCards } from '../../lib/payments/provider';
-import { cancelGifts } from '../recurring/service';
+import { cancelGifts } from '../recurring/ending';
 import { spendCloseCode } from './close-code';
 import { totalsOf, withdrawalTotals } from '../withdrawals/balance';
 

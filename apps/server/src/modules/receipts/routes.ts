@@ -17,8 +17,8 @@ import {
   receiptPdf,
   sendCreditNoteMail,
   sendReceiptMail,
-  statementPdf,
 } from './service';
+import { statementPdf } from './statements';
 
 function sendPdf(reply: FastifyReply, file: { filename: string; pdf: Buffer }) {
   return reply

@@ -15,9 +15,9 @@ import {
   fundIncome,
   giftByToken,
   listMyGifts,
-  runDueGifts,
   startGift,
 } from './service';
+import { runDueGifts } from './charges';
 import { recurringDeps } from './deps';
 import { ramadanHistory, ramadanNow, setRamadan } from './ramadan';
 import { readManageToken } from './token';

@@ -22,11 +22,14 @@ import { createSms } from './modules/sms/setup';
 import type { SmsService } from './modules/sms/service';
 import type { MailQueue } from './modules/notifications/service';
 import { jobsMailQueue } from './modules/notifications/sent-mails';
-import { createCheckoutGateway, createPaymentProvider } from './lib/payments/create-provider';
-import type { CheckoutGateway } from './lib/payments/gateway';
-import type { PaymentProvider } from './lib/payments/provider';
-import { createPayoutProvider } from './lib/payouts/create-provider';
-import type { PayoutProvider } from './lib/payouts/provider';
+import {
+  createCheckoutGateway,
+  createPaymentProvider,
+} from './modules/payments/providers/create-provider';
+import type { CheckoutGateway } from './modules/payments/providers/gateway';
+import type { PaymentProvider } from './modules/payments/providers/provider';
+import { createPayoutProvider } from './modules/payouts/providers/create-provider';
+import type { PayoutProvider } from './modules/payouts/providers/provider';
 import { createStorage, type Storage } from './lib/storage/storage';
 import cartRoutes from './modules/cart/routes';
 import downloadsRoutes from './modules/downloads/routes';

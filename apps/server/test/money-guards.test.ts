@@ -12,7 +12,7 @@ import {
 } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { recountFundTotals } from '../src/modules/ledger/mode';
-import { claimPaymentsToReconcile } from '../src/modules/payments/reconcile';
+import { claimPaymentsToReconcile } from '../src/modules/payments/reconcile-pending';
 import { recordRefund } from '../src/modules/payments/service';
 import { createDonation, createFund } from '../src/seed/factories';
 import {

@@ -7,8 +7,8 @@ import { checkProviderLedger } from '../src/modules/ledger/provider-check';
 import {
   type StripePaymentProvider,
   STRIPE_ERROR_MESSAGES,
-} from '../src/lib/payments/stripe-provider';
-import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
+} from '../src/modules/payments/providers/stripe-provider';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { PAYMENT_MESSAGES, type PaymentDeps } from '../src/modules/payments/service';
 import {
   as,

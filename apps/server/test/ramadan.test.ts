@@ -10,7 +10,7 @@ import {
 } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { smsSegments } from '../src/modules/sms/service';
-import { TestPaymentProvider } from '../src/lib/payments/test-provider';
+import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
 import { dayOf, endOfDay } from '../src/modules/recurring/schedule';
 import type { RecurringDeps } from '../src/modules/recurring/deps';
 import { runDueGifts } from '../src/modules/recurring/charges';

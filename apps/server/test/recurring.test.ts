@@ -9,7 +9,7 @@ import {
   testProcessorPaymentMethods,
 } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
-import { TestPaymentProvider } from '../src/lib/payments/test-provider';
+import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
 import type { RecurringDeps } from '../src/modules/recurring/deps';
 import { runDueGifts } from '../src/modules/recurring/charges';
 import { createFund } from '../src/seed/factories';

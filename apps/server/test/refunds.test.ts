@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingRefunds, refunds } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { formatLedgerReport } from '../src/modules/ledger/report';
-import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { recordRefund, WITHDRAWAL_HELD_FEEDBACK } from '../src/modules/payments/service';
 import {
   as,

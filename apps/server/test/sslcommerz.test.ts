@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema';
 import { createVerificationApplication } from '../src/seed/factories';
-import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import {
   buildTestApp,
   createSignedInUser,
@@ -11,7 +11,7 @@ import {
   as,
 } from './helper';
 import { createRaisedFund, declinesCounted, fundTotals, paymentRows } from './payments-helper';
-import { refundTransIdFor } from '../src/lib/payments/gateway';
+import { refundTransIdFor } from '../src/modules/payments/providers/gateway';
 import { STAND_IN_STORE, SslCommerzStandIn } from './sslcommerz-stand-in';
 import { resources as api } from '@easyfund/shared/api/resources';
 

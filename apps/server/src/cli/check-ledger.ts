@@ -16,7 +16,10 @@ import { checkLedger } from '../modules/ledger/check';
 import { formatLedgerReport } from '../modules/ledger/report';
 import { checkProviderLedger, formatProviderLedgerReport } from '../modules/ledger/provider-check';
 import { serializeError } from '../lib/log-errors';
-import { createCheckoutGateway, createPaymentProvider } from '../lib/payments/create-provider';
+import {
+  createCheckoutGateway,
+  createPaymentProvider,
+} from '../modules/payments/providers/create-provider';
 import { checkGatewayLedger } from '../modules/payments/gateway-ledger';
 
 function option(argv: string[], name: string): string | undefined {

@@ -2,7 +2,7 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import { formatTk } from '@easyfund/shared/money';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
-import type { PaymentProvider } from '../../lib/payments/provider';
+import type { PaymentProvider } from '../payments/providers/provider';
 
 /** One payment whose money differs between the provider and our ledger. */
 export interface ProviderDifference {

@@ -23,7 +23,7 @@ import {
   PAID_STATUSES,
   poishaOf,
   tranIdFor,
-} from '../../lib/payments/gateway';
+} from './providers/gateway';
 import { setSubscription } from '../updates/subscriptions';
 import { markDeclined } from './declines';
 import { FUND_ON_HOLD, PAYMENT_MESSAGES, recordDonation } from './service';

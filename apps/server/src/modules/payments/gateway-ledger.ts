@@ -22,7 +22,7 @@ import type {
   ProviderDifference,
   ProviderLedgerReport,
 } from '../ledger/provider-check';
-import { type CheckoutGateway, PAID_STATUSES, poishaOf } from '../../lib/payments/gateway';
+import { type CheckoutGateway, PAID_STATUSES, poishaOf } from './providers/gateway';
 import { tranIdOf } from './checkout';
 
 export async function checkGatewayLedger(

@@ -3,7 +3,7 @@ import { payments } from '@easyfund/shared/api/payments';
 import { payments as paymentsTable } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { clientNetwork } from '../../lib/rate-limit-keys';
-import { TestCheckoutGateway } from '../../lib/payments/test-gateway';
+import { TestCheckoutGateway } from './providers/test-gateway';
 import { route } from '../../plugins/route';
 import {
   abandonCheckout,
@@ -51,7 +51,7 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
       startCheckout(deps(), user, body, request.language(), clientNetwork(request.ip)),
     {
       preHandler: [slowSuspectNetwork, paymentRateLimit('checkout')],
-      // Starting a payment changes no account or session (plugins/auth.ts).
+      // Starting a payment changes no account or session (plugins/session.ts).
       config: { keepsSessions: true },
     },
   );

@@ -14,7 +14,7 @@ import { funds, gatewayRefunds, payments } from '../../db/schema';
 import { OWN_FUND_PAYMENT, refuseOwn } from '../decisions/service';
 import { Conflict, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import { refundTransIdFor } from '../../lib/payments/gateway';
+import { refundTransIdFor } from './providers/gateway';
 import { recordEvent } from '../funds/events';
 import { askGatewayRefund, closeHeldRefunded, findGatewayRefund } from './gateway-refunds';
 import { type PaymentDeps, recordDonation, REFUND_MESSAGES } from './service';

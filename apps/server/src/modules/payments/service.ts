@@ -24,9 +24,9 @@ import {
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { countsInLedger, recountDonors } from '../funds/totals';
 import { type MailQueue, notifyDecision, notifyHeld, notifyRefund } from '../notifications/service';
-import type { CheckoutGateway } from '../../lib/payments/gateway';
+import type { CheckoutGateway } from './providers/gateway';
 import { type Jobs, QUEUES } from '../../lib/job-queue';
-import type { IntentOutcome, PaymentProvider, ProviderIntent } from '../../lib/payments/provider';
+import type { IntentOutcome, PaymentProvider, ProviderIntent } from './providers/provider';
 import { latestChoiceWins } from '../updates/subscriptions';
 import { currentModeWithdrawal, heldBack, refundUnderWay } from '../withdrawals/balance';
 import type { Language } from '@easyfund/shared/i18n/languages';

@@ -3,7 +3,7 @@ import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import { CURRENCY } from '@easyfund/shared/constants';
 import type { Db } from '../../db/client';
 import { funds, payments, recurringCharges, recurringGifts } from '../../db/schema';
-import { savesCards } from '../../lib/payments/provider';
+import { savesCards } from '../payments/providers/provider';
 import { settlePayment } from '../payments/service';
 import { notifyDonor } from './notify';
 import { DUNNING_DAYS, dayOf, nextDay, nextMonth, periodOf } from './schedule';

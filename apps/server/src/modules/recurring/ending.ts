@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { recurringCharges, recurringGifts } from '../../db/schema';
-import { savesCards } from '../../lib/payments/provider';
+import { savesCards } from '../payments/providers/provider';
 import { type NotifyDeps, notifyDonor, similarFund } from './notify';
 import type { GiftRow, RecurringDeps } from './deps';
 

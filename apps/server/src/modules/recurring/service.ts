@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { funds, payments, recurringCharges, recurringGifts } from '../../db/schema';
 import { Conflict, Invalid, NotFound, PaymentFailed } from '../../lib/errors';
-import { savesCards } from '../../lib/payments/provider';
+import { savesCards } from '../payments/providers/provider';
 import { FUND_ON_HOLD, outOfLimitsMessage } from '../payments/service';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { ramadanNow } from './ramadan';

@@ -2,8 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { WALLET_METHODS, type PaymentMethod } from '@easyfund/shared/constants';
 import { asciiDigits } from '@easyfund/shared/digits';
-import type { Db } from '../../db/client';
-import { testGatewaySessions } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { testGatewaySessions } from '../../../db/schema';
 import { instrumentOf } from './fingerprint';
 import {
   amountOf,

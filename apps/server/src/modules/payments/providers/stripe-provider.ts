@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import { BadGateway, Invalid, Unavailable } from '../errors';
-import { withSafeErrors } from '../log-errors';
+import { BadGateway, Invalid, Unavailable } from '../../../lib/errors';
+import { withSafeErrors } from '../../../lib/log-errors';
 import {
   type AmountLimits,
   type ChargeSavedInput,

@@ -1,6 +1,6 @@
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { Conflict } from '../errors';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import { Conflict } from '../../../lib/errors';
 import type { CheckoutGateway } from './gateway';
 import type { PaymentMode, PaymentProvider } from './provider';
 import { SslCommerzGateway } from './sslcommerz';

@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '../../../config';
 import { ManualPayoutProvider } from './manual';
 import type { PayoutProvider } from './provider';
 import { StandInPayoutProvider } from './stand-in';

@@ -1,4 +1,4 @@
-import { Conflict } from '../errors';
+import { Conflict } from '../../../lib/errors';
 import type { PayoutProvider } from './provider';
 
 export const MANUAL_PAYOUTS = {

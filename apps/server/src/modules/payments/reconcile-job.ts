@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { QUEUES } from '../../lib/job-queue';
 import { settleGatewayRefunds } from './gateway-refunds';
-import { reconcilePendingPayments } from './reconcile';
+import { reconcilePendingPayments } from './reconcile-pending';
 import type { PaymentDeps } from './service';
 
 /**

@@ -1,15 +1,15 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { builtOnce } from '../../db/built-once';
-import type { Db } from '../../db/client';
+import { builtOnce } from '../../../db/built-once';
+import type { Db } from '../../../db/client';
 import {
   testProcessorIntents,
   testProcessorPaymentMethods,
   testProcessorRefunds,
   testProcessorSetupIntents,
-} from '../../db/schema';
-import { Conflict, NotFound, PaymentFailed, TooManyRequests } from '../errors';
-import { hitRateLimit } from '../../db/rate-limit-store';
+} from '../../../db/schema';
+import { Conflict, NotFound, PaymentFailed, TooManyRequests } from '../../../lib/errors';
+import { hitRateLimit } from '../../../db/rate-limit-store';
 import { instrumentOf } from './fingerprint';
 import type {
   AmountLimits,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { PaymentMethod } from '@easyfund/shared/constants';
 import { GATEWAY_AMOUNT_TK, PAYMENT_METHODS, POISHA_PER_TK } from '@easyfund/shared/constants';
 import { BD_MOBILE_PATTERN } from '@easyfund/shared/schemas/verifications';
-import { Unavailable } from '../errors';
+import { Unavailable } from '../../../lib/errors';
 import {
   amountOf,
   type CheckoutGateway,

@@ -19,6 +19,9 @@ const FEATURES = [
 ];
 const featureType = (f) => `feature-${f}`;
 
+/** Files of their own kind inside an element: the server's tables. */
+const FILES = [{ category: 'tables', pattern: 'apps/server/src/db/schema.ts' }];
+
 /** Where each kind of code lives; the policies below say who may import whom. */
 const ELEMENTS = [
   { type: 'web-app', pattern: 'apps/web/src/app' },
@@ -28,11 +31,20 @@ const ELEMENTS = [
   { type: 'shared-package', pattern: 'packages/shared' },
   { type: 'server-modules', pattern: 'apps/server/src/modules' },
   { type: 'server-plugins', pattern: 'apps/server/src/plugins' },
-  { type: 'server-core', pattern: ['apps/server/src/lib', 'apps/server/src/db'] },
+  { type: 'server-lib', pattern: 'apps/server/src/lib' },
+  { type: 'server-db', pattern: 'apps/server/src/db' },
+  { type: 'server-seed', pattern: 'apps/server/src/seed' },
   { type: 'server-entry', pattern: 'apps/server/src' },
 ];
 
-const SERVER = ['server-modules', 'server-plugins', 'server-core', 'server-entry'];
+const SERVER = [
+  'server-modules',
+  'server-plugins',
+  'server-lib',
+  'server-db',
+  'server-seed',
+  'server-entry',
+];
 const WEB = ['web-app', 'web-api', 'web-shared', ...FEATURES.map(featureType)];
 
 const POLICIES = [
@@ -72,10 +84,17 @@ const POLICIES = [
     from: { element: { types: { anyOf: SERVER } } },
     disallow: { to: { element: { types: { anyOf: WEB } } } },
   },
-  // lib/ and db/ sit below the modules and plugins.
+  // lib/ and db/ sit below the modules and plugins; lib/ is infrastructure only: it knows
+  // none of our tables (db/schema.ts) and no rule of a module (decision on lib/).
   {
-    from: { element: { type: 'server-core' } },
-    disallow: { to: { element: { types: { anyOf: ['server-modules', 'server-plugins'] } } } },
+    from: { element: { types: { anyOf: ['server-lib', 'server-db'] } } },
+    disallow: {
+      to: { element: { types: { anyOf: ['server-modules', 'server-plugins', 'server-seed'] } } },
+    },
+  },
+  {
+    from: { element: { type: 'server-lib' } },
+    disallow: { to: { file: { categories: 'tables' } } },
   },
 ];
 
@@ -97,6 +116,7 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': ELEMENTS,
+      'boundaries/files': FILES,
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
     },
     rules: {

@@ -45,7 +45,7 @@ import pg from 'pg';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { funds, payments, user } from '../apps/server/src/db/schema';
-import { checkLedger } from '../apps/server/src/lib/ledger';
+import { checkLedger } from '../apps/server/src/modules/ledger/check';
 import { createFund } from '../apps/server/src/seed/factories';
 import {
   donate,

@@ -11,12 +11,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Language } from '@easyfund/shared/i18n/languages';
-import {
-  type ReceiptData,
-  renderReceipt,
-  renderStatement,
-} from '../apps/server/src/modules/receipts/pdf';
+import { renderStatement } from '../apps/server/src/modules/receipts/donor-statement-pdf';
 import { statementTotals } from '../apps/server/src/modules/receipts/statement-totals';
+import { type ReceiptData, renderReceipt } from '../apps/server/src/modules/receipts/receipt-pdf';
 import { flag, machine, median, repoRoot } from './lib/kit';
 
 const DOCUMENTS = flag('documents', 2000);

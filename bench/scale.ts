@@ -26,7 +26,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client';
 import {
   DONATION_DAYS_FROM_PAYMENTS,
   FUND_PAYMENT_SUMS_FROM_PAYMENTS,
-} from '../apps/server/src/lib/ledger';
+} from '../apps/server/src/modules/ledger/check';
 import type { Mailer } from '../apps/server/src/lib/mailer';
 import { createUser } from '../apps/server/src/seed/factories';
 import { createPostgresDatabase, machine, median, repoRoot, tempDir } from './lib/kit';

@@ -14,19 +14,22 @@ import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { pathOfUrl } from './lib/api-path';
-import { createAuth, type PasswordHashing } from './lib/auth';
+import { createAuth, type PasswordHashing } from './modules/identity/better-auth';
 import { OneLinePerRequest } from './lib/request-log';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer, withoutPhoneOnlyAddresses } from './lib/mailer';
-import { createSms } from './lib/sms-setup';
-import type { SmsService } from './lib/sms';
-import type { MailQueue } from './lib/notifications';
-import { jobsMailQueue } from './lib/sent-mails';
-import { createCheckoutGateway, createPaymentProvider } from './lib/payments/create-provider';
-import type { CheckoutGateway } from './lib/payments/gateway';
-import type { PaymentProvider } from './lib/payments/provider';
-import { createPayoutProvider } from './lib/payouts/create-provider';
-import type { PayoutProvider } from './lib/payouts/provider';
+import { createSms } from './modules/sms/setup';
+import type { SmsService } from './modules/sms/service';
+import type { MailQueue } from './modules/notifications/service';
+import { jobsMailQueue } from './modules/notifications/sent-mails';
+import {
+  createCheckoutGateway,
+  createPaymentProvider,
+} from './modules/payments/providers/create-provider';
+import type { CheckoutGateway } from './modules/payments/providers/gateway';
+import type { PaymentProvider } from './modules/payments/providers/provider';
+import { createPayoutProvider } from './modules/payouts/providers/create-provider';
+import type { PayoutProvider } from './modules/payouts/providers/provider';
 import { createStorage, type Storage } from './lib/storage/storage';
 import cartRoutes from './modules/cart/routes';
 import downloadsRoutes from './modules/downloads/routes';
@@ -34,6 +37,7 @@ import donationsRoutes from './modules/donations/routes';
 import fundsRoutes from './modules/funds/routes';
 import healthRoutes from './modules/health/routes';
 import languageRoutes from './modules/language/routes';
+import mailJob from './modules/notifications/mail-job';
 import messagesRoutes from './modules/messages/routes';
 import organisersRoutes from './modules/organisers/routes';
 import pagesPlugin from './modules/pages/routes';
@@ -53,7 +57,7 @@ import verificationsRoutes from './modules/verifications/routes';
 import withdrawalsRoutes from './modules/withdrawals/routes';
 import payoutsRoutes from './modules/payouts/routes';
 import zakatRoutes from './modules/zakat/routes';
-import authPlugin from './plugins/auth';
+import sessionPlugin from './plugins/session';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import languagePlugin from './plugins/language';
 import housekeepingPlugin from './plugins/housekeeping';
@@ -69,9 +73,9 @@ declare module 'fastify' {
     database: Database;
     publicUrl: string;
     mailer: Mailer;
-    /** SMS to Bangladeshi numbers (lib/sms.ts): sign-in codes, receipts, notices. */
+    /** SMS to Bangladeshi numbers (modules/sms/service.ts): sign-in codes, receipts, notices. */
     sms: SmsService;
-    /** Notification mails, each sent once (see lib/notifications.ts). */
+    /** Notification mails, each sent once (see modules/notifications/service.ts). */
     mailQueue: MailQueue;
     payments: PaymentProvider;
     /** How approved withdrawals are paid: by an admin (manual) or an automated provider. */
@@ -91,7 +95,7 @@ export interface BuildOptions {
   sms?: SmsService;
   /** When the job workers start (plugins/jobs.ts): the server's start passes 'listen'. */
   jobWorkersStart?: JobsPluginOptions['workersStart'];
-  /** The API tests' cheaper password hashing; absent everywhere else (lib/auth.ts). */
+  /** The API tests' cheaper password hashing; absent everywhere else (modules/identity/better-auth.ts). */
   passwordHashing?: PasswordHashing;
 }
 
@@ -257,7 +261,8 @@ export async function buildApp({
     jobs: () => app.jobs,
     passwordHashing,
   });
-  await app.register(authPlugin, { auth, sessionCacheMs: config.sessionCacheMs });
+  app.decorate('auth', auth);
+  await app.register(sessionPlugin, { auth, sessionCacheMs: config.sessionCacheMs });
 
   app.decorate('payments', await createPaymentProvider(config, database.db, app.log));
   app.decorate('checkout', createCheckoutGateway(config, database.db));
@@ -265,6 +270,7 @@ export async function buildApp({
   app.decorate('storage', createStorage(config));
 
   await app.register(jobsPlugin, { workersStart: jobWorkersStart });
+  await app.register(mailJob);
   app.decorate('mailQueue', jobsMailQueue(app.jobs, config.publicUrl));
   await app.register(housekeepingPlugin);
   // One module per resource, each registering its contracts (packages/shared/src/api).

@@ -324,7 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Whether the provider takes real money: SSLCommerz's live gateway, Stripe's live keys. */
 function providerMode(provider: Config['paymentProvider'], e: Env): Config['paymentMode'] {
   if (provider === 'sslcommerz') return e.SSLCOMMERZ_SANDBOX ? 'test' : 'live';
-  // The same rule as the Stripe provider's (lib/payments/stripe-provider.ts).
+  // The same rule as the Stripe provider's (modules/payments/providers/stripe-provider.ts).
   if (provider === 'stripe')
     return /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY ?? '') ? 'live' : 'test';
   return 'test';

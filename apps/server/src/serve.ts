@@ -30,7 +30,7 @@ async function main() {
     [
       import('./app'),
       import('./seed/demo'),
-      import('./lib/configured-admins'),
+      import('./modules/identity/configured-admins'),
       import('./seed/demo-presence'),
     ],
   );
@@ -72,7 +72,7 @@ async function main() {
 
   // Only addresses proved by an e-mailed link (or a provider that verified them): whoever
   // signs up first with a listed address gets no rights until the link is followed, and
-  // a promotion ends the account's sessions and password (lib/configured-admins.ts).
+  // a promotion ends the account's sessions and password (modules/identity/configured-admins.ts).
   // After the start of the job queue: each promotion queues its mail in its transaction.
   await app.ready();
   const promoted = await configuredAdmins({
@@ -117,16 +117,19 @@ async function main() {
 }
 
 /**
- * `npm run doctor`'s checks as the server starts (lib/go-live.ts): on a site taking real
+ * `npm run doctor`'s checks as the server starts (modules/go-live/checks.ts): on a site taking real
  * money each WARN and FAIL line, before that one line. A check that cannot run is no
  * reason to stop a running server.
  */
 async function goLiveAtStart(config: Config, db: Db) {
   try {
-    const [{ goLiveChecks, localFacts, startReport }, { demoDataPresence }] = await Promise.all([
-      import('./lib/go-live'),
-      import('./seed/demo-presence'),
-    ]);
+    const [{ goLiveChecks, startReport }, { localFacts }, { demoDataPresence }] = await Promise.all(
+      [
+        import('./modules/go-live/checks'),
+        import('./modules/go-live/facts'),
+        import('./seed/demo-presence'),
+      ],
+    );
     const demoData = await demoDataPresence(db).catch((err: unknown) => ({
       notChecked: serializeError(err).message,
     }));

@@ -3,7 +3,7 @@ import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import { MSG } from '@easyfund/shared/texts';
 import { createFund, createDonation } from '../src/seed/factories';
 import { rowsOf } from '../src/db/client';
-import { configuredAdmins } from '../src/lib/configured-admins';
+import { configuredAdmins } from '../src/modules/identity/configured-admins';
 import {
   buildTestApp,
   createSignedInUser,

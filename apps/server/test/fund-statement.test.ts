@@ -1,6 +1,6 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../src/lib/ledger';
+import { checkLedger } from '../src/modules/ledger/check';
 import { fundStatementData } from '../src/modules/payouts/statement';
 import { recordRefund } from '../src/modules/payments/service';
 import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';

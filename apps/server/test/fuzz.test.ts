@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, user, withdrawals } from '../src/db/schema';
-import { identityHttpEndpoints } from '../src/lib/identity-endpoints';
+import { identityHttpEndpoints } from '../src/modules/identity/endpoints';
 import {
   createDonation,
   createFund,

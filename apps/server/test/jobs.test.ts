@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
-import { Jobs, QUEUES } from '../src/lib/jobs';
+import { Jobs, QUEUES } from '../src/lib/job-queue';
 import { createPostgresDatabase, TEST_DB_KIND } from './helper';
 
 const STOPPED_LATE = 'job queue: a job finished after the queue stopped';

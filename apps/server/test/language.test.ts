@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema';
-import { languageOf } from '../src/lib/mails';
+import { languageOf } from '../src/modules/notifications/mails';
 import { createVerificationApplication } from '../src/seed/factories';
 import {
   as,

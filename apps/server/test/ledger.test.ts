@@ -10,9 +10,9 @@ import { funds, payments, refunds, user, withdrawals } from '../src/db/schema';
 import {
   checkLedger,
   DONATION_DAYS_FROM_PAYMENTS,
-  formatLedgerReport,
   FUND_PAYMENT_SUMS_FROM_PAYMENTS,
-} from '../src/lib/ledger';
+} from '../src/modules/ledger/check';
+import { formatLedgerReport } from '../src/modules/ledger/report';
 import { createDonation, createFund, createUser } from '../src/seed/factories';
 import { buildTestApp, createPostgresDatabase, TEST_DB_KIND, type TestContext } from './helper';
 import { pastTheGuards } from './payments-helper';

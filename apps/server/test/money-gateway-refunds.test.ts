@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayRefunds, payments, pendingRefunds, refunds } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
-import { refundTransIdFor } from '../src/lib/payments/gateway';
-import { SslCommerzGateway } from '../src/lib/payments/sslcommerz';
-import { formatProviderLedgerReport } from '../src/lib/ledger-provider';
+import { checkLedger } from '../src/modules/ledger/check';
+import { refundTransIdFor } from '../src/modules/payments/providers/gateway';
+import { SslCommerzGateway } from '../src/modules/payments/providers/sslcommerz';
+import { formatProviderLedgerReport } from '../src/modules/ledger/provider-check';
 import { checkGatewayLedger } from '../src/modules/payments/gateway-ledger';
 import { settleGatewayRefunds } from '../src/modules/payments/gateway-refund-status';
-import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
 import { createRaisedFund, fundTotals } from './payments-helper';
 import { STAND_IN_STORE, SslCommerzStandIn } from './sslcommerz-stand-in';

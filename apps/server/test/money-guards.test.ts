@@ -10,9 +10,9 @@ import {
   testProcessorIntents,
   user,
 } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
-import { recountFundTotals } from '../src/lib/ledger-mode';
-import { claimPaymentsToReconcile } from '../src/modules/payments/reconcile';
+import { checkLedger } from '../src/modules/ledger/check';
+import { recountFundTotals } from '../src/modules/ledger/mode';
+import { claimPaymentsToReconcile } from '../src/modules/payments/reconcile-pending';
 import { recordRefund } from '../src/modules/payments/service';
 import { createDonation, createFund } from '../src/seed/factories';
 import {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, PRODUCTION_NEEDS_PROVIDER } from '../src/config';
 import { payments } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
-import { syncLedgerMode } from '../src/lib/ledger-mode';
+import { checkLedger } from '../src/modules/ledger/check';
+import { syncLedgerMode } from '../src/modules/ledger/mode';
 import { createDonation, createFund } from '../src/seed/factories';
 import {
   as,

@@ -2,13 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, refunds, webhookEvents } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
-import { checkProviderLedger } from '../src/lib/ledger-provider';
+import { checkLedger } from '../src/modules/ledger/check';
+import { checkProviderLedger } from '../src/modules/ledger/provider-check';
 import {
   type StripePaymentProvider,
   STRIPE_ERROR_MESSAGES,
-} from '../src/lib/payments/stripe-provider';
-import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
+} from '../src/modules/payments/providers/stripe-provider';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { PAYMENT_MESSAGES, type PaymentDeps } from '../src/modules/payments/service';
 import {
   as,

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, openDatabase } from '../src/db/client';
 import { funds, payments, testProcessorIntents, user, withdrawals } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
-import { TestPaymentProvider } from '../src/lib/payments/test-provider';
+import { checkLedger } from '../src/modules/ledger/check';
+import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
 import {
   recordDonation,
   recordRefund,

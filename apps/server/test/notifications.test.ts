@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fundChanges, user, withdrawals } from '../src/db/schema';
-import { QUEUES } from '../src/lib/jobs';
-import { digestMail, sendAdminDigest } from '../src/lib/notifications';
+import { QUEUES } from '../src/lib/job-queue';
+import { digestMail, sendAdminDigest } from '../src/modules/notifications/service';
 import { recordRefund } from '../src/modules/payments/service';
 import { waitingCounts } from '../src/modules/overview/service';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';

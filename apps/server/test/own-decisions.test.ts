@@ -10,7 +10,7 @@ import {
   OWN_FUND_REQUEST,
   OWN_FUND_ZAKAT,
   OWN_WITHDRAWAL,
-} from '../src/lib/decisions';
+} from '../src/modules/decisions/service';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
 import {
   as,

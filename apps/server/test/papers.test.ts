@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTk } from '@easyfund/shared/format';
 import { rowsOf } from '../src/db/client';
 import { funds, payments, refunds } from '../src/db/schema';
-import { ofLedgerMode } from '../src/lib/ledger-mode';
-import { statementData } from '../src/modules/receipts/service';
+import { ofLedgerMode } from '../src/modules/ledger/mode';
+import { statementData } from '../src/modules/receipts/statements';
 import { createDonation, createFund } from '../src/seed/factories';
 import {
   as,

@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../src/db/client';
 import { funds, payments, rateLimit } from '../src/db/schema';
 import { createFund, createUser } from '../src/seed/factories';
-import { counterKey } from '../src/lib/rate-limit';
+import { counterKey } from '../src/db/rate-limit-store';
 import { declinesKey } from '../src/modules/payments/declines';
 import type { SignedInUser, TestContext } from './helper';
 

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMOUNT_MSG } from '@easyfund/shared/schemas/payments';
 import { buildApp } from '../src/app';
 import { cartItems, payments, testProcessorIntents } from '../src/db/schema';
-import { CARD_ERRORS } from '../src/lib/payments/test-cards';
-import { QUEUES } from '../src/lib/jobs';
-import { TestPaymentProvider } from '../src/lib/payments/test-provider';
+import { CARD_ERRORS } from '../src/modules/payments/providers/test-cards';
+import { QUEUES } from '../src/lib/job-queue';
+import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
 import { markDeclined } from '../src/modules/payments/declines';
-import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { PAYMENT_MESSAGES } from '../src/modules/payments/service';
 import {
   buildTestApp,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrationsFolder, openDatabase, startDatabase } from '../src/db/client';
 import { RemotePGlite } from '../src/db/pglite-remote';
 import { funds, newsletterSubscriptions, user } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
+import { checkLedger } from '../src/modules/ledger/check';
 import { createDonation, createFund } from '../src/seed/factories';
 import { TEST_DB_KIND } from './helper';
 

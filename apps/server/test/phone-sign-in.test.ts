@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_PLACEHOLDER_NAME } from '@easyfund/shared/phone';
 import { user, verification } from '../src/db/schema';
-import { smsDay, smsSegments } from '../src/lib/sms';
+import { smsDay, smsSegments } from '../src/modules/sms/service';
 import {
   buildTestApp,
   createSignedInUser,

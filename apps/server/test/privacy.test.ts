@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recurringGifts, user, withdrawals } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
+import { checkLedger } from '../src/modules/ledger/check';
 import { CLOSE_MESSAGES } from '../src/modules/privacy/close';
 import { createFund } from '../src/seed/factories';
 import {

@@ -8,11 +8,12 @@ import {
   testProcessorIntents,
   user,
 } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
-import { smsSegments } from '../src/lib/sms';
-import { TestPaymentProvider } from '../src/lib/payments/test-provider';
+import { checkLedger } from '../src/modules/ledger/check';
+import { smsSegments } from '../src/modules/sms/service';
+import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
 import { dayOf, endOfDay } from '../src/modules/recurring/schedule';
-import { type RecurringDeps, runDueGifts } from '../src/modules/recurring/service';
+import type { RecurringDeps } from '../src/modules/recurring/deps';
+import { runDueGifts } from '../src/modules/recurring/charges';
 import { createFund } from '../src/seed/factories';
 import {
   as,

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { UNKNOWN_IDENTITY_ROUTE } from '../src/lib/identity-rate-limit';
+import { UNKNOWN_IDENTITY_ROUTE } from '../src/modules/identity/rate-limit-storage';
 import {
-  clientNetwork,
   counterColumns,
   counterKey,
   countEventsWith,
   hitRateLimit,
   pruneRateLimits,
   readCounter,
-} from '../src/lib/rate-limit';
+} from '../src/db/rate-limit-store';
+import { clientNetwork } from '../src/lib/rate-limit-keys';
 import { buildTestApp, ORIGIN, type TestContext } from './helper';
 
 let ctx: TestContext;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime, formatDigits, formatTk } from '@easyfund/shared/format';
 import { createDonation, createFund, createUser } from '../src/seed/factories';
 import { payments } from '../src/db/schema';
-import { Jobs } from '../src/lib/jobs';
+import { Jobs } from '../src/lib/job-queue';
 import { recordRefund } from '../src/modules/payments/service';
 import { createPrinter } from '../src/modules/receipts/printer';
 import { statementTotals } from '../src/modules/receipts/statement-totals';
@@ -526,13 +526,16 @@ describe('the document', () => {
     const mine = receipt('রহিম উদ্দিন', 'Flood relief in Sylhet', 123_400);
     // A process that prints this receipt first…
     vi.resetModules();
-    const cold = await import('../src/modules/receipts/pdf');
+    const cold = await import('../src/modules/receipts/receipt-pdf');
     const first = await cold.renderReceipt(org, mine, 'bn');
     // …and one that printed other documents before, with the same letters in other
     // conjuncts and words, in both languages.
     vi.resetModules();
-    const warm = await import('../src/modules/receipts/pdf');
-    expect(warm).not.toBe(cold);
+    const warm = {
+      ...(await import('../src/modules/receipts/receipt-pdf')),
+      ...(await import('../src/modules/receipts/donor-statement-pdf')),
+    };
+    expect(warm.renderReceipt).not.toBe(cold.renderReceipt);
     await warm.renderReceipt(org, receipt('নুসরাত জাহান Nusrat', 'Flood relief', 50_000), 'en');
     await warm.renderReceipt(org, receipt('উদ্দীপ্ত রহমান', 'দ্বীপের ত্রাণ তহবিল', 98_765_400), 'bn');
     await warm.renderStatement(
@@ -582,7 +585,7 @@ describe('the document', () => {
         clearInterval(ticks);
       }
     };
-    const { renderStatement } = await import('../src/modules/receipts/pdf');
+    const { renderStatement } = await import('../src/modules/receipts/donor-statement-pdf');
     await renderStatement(org, long, 'bn');
     const printer = createPrinter({ threads: 1 });
     try {
@@ -603,7 +606,7 @@ describe('the document', () => {
   it('keeps its Bengali letters on a page it runs onto', async () => {
     // Two layouts where the statement's last line ("In words: …", Bengali first) no longer
     // fits its page and pdfkit carries it onto a new one.
-    const { renderStatement } = await import('../src/modules/receipts/pdf');
+    const { renderStatement } = await import('../src/modules/receipts/donor-statement-pdf');
     for (const [addressLines, count] of [
       [3, 35],
       [4, 34],

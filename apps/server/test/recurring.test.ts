@@ -8,9 +8,10 @@ import {
   testProcessorIntents,
   testProcessorPaymentMethods,
 } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
-import { TestPaymentProvider } from '../src/lib/payments/test-provider';
-import { type RecurringDeps, runDueGifts } from '../src/modules/recurring/service';
+import { checkLedger } from '../src/modules/ledger/check';
+import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
+import type { RecurringDeps } from '../src/modules/recurring/deps';
+import { runDueGifts } from '../src/modules/recurring/charges';
 import { createFund } from '../src/seed/factories';
 import {
   as,

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingRefunds, refunds } from '../src/db/schema';
-import { checkLedger, formatLedgerReport } from '../src/lib/ledger';
-import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
+import { checkLedger } from '../src/modules/ledger/check';
+import { formatLedgerReport } from '../src/modules/ledger/report';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { recordRefund, WITHDRAWAL_HELD_FEEDBACK } from '../src/modules/payments/service';
 import {
   as,

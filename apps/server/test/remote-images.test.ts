@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { hitRateLimit } from '../src/lib/rate-limit';
+import { hitRateLimit } from '../src/db/rate-limit-store';
 import { isPrivateAddress, REMOTE_IMAGE_MESSAGES } from '../src/modules/uploads/remote';
 import { UPLOAD_MESSAGES, UPLOADS_PER_HOUR } from '../src/modules/uploads/service';
 import { createFund } from '../src/seed/factories';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsCeilingChanges, user } from '../src/db/schema';
-import { smsSegments } from '../src/lib/sms';
+import { smsSegments } from '../src/modules/sms/service';
 import { decisionSmsText, updateSmsText } from '../src/modules/sms/notices';
 import { setSubscription } from '../src/modules/updates/subscriptions';
 import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';

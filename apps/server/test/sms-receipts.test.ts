@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smsSegments } from '../src/lib/sms';
+import { smsSegments } from '../src/modules/sms/service';
 import { user } from '../src/db/schema';
 import {
   buildTestApp,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema';
 import { createVerificationApplication } from '../src/seed/factories';
-import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import {
   buildTestApp,
   createSignedInUser,
@@ -11,7 +11,7 @@ import {
   as,
 } from './helper';
 import { createRaisedFund, declinesCounted, fundTotals, paymentRows } from './payments-helper';
-import { refundTransIdFor } from '../src/lib/payments/gateway';
+import { refundTransIdFor } from '../src/modules/payments/providers/gateway';
 import { STAND_IN_STORE, SslCommerzStandIn } from './sslcommerz-stand-in';
 import { resources as api } from '@easyfund/shared/api/resources';
 
@@ -281,7 +281,7 @@ describe('SSLCommerz checkout', () => {
   });
 
   it("an admin refunds part of a wallet donation through the gateway's Refund API", async () => {
-    const { checkLedger } = await import('../src/lib/ledger');
+    const { checkLedger } = await import('../src/modules/ledger/check');
     const admin = await createSignedInUser(ctx, { role: 'admin' });
     const refund = (paymentId: string, amountPoisha: number) =>
       as({ app: ctx.app, cookie: admin.cookie }).call(api.payments.refund, {

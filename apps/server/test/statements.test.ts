@@ -2,7 +2,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTk } from '@easyfund/shared/format';
 import { createFund, createUser } from '../src/seed/factories';
-import { STATEMENT_MAX_GIFTS } from '../src/modules/receipts/service';
+import { STATEMENT_MAX_GIFTS } from '../src/modules/receipts/statements';
 import {
   as,
   buildTestApp,

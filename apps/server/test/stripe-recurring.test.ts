@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, recurringCharges, recurringGifts } from '../src/db/schema';
-import { checkLedger } from '../src/lib/ledger';
-import { type RecurringDeps, runDueGifts } from '../src/modules/recurring/service';
+import { checkLedger } from '../src/modules/ledger/check';
+import type { RecurringDeps } from '../src/modules/recurring/deps';
+import { runDueGifts } from '../src/modules/recurring/charges';
 import { periodOf } from '../src/modules/recurring/schedule';
 import {
   as,

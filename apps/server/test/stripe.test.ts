@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, webhookEvents } from '../src/db/schema';
-import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
 import {
   confirmPayment,

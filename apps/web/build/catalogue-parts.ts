@@ -28,10 +28,10 @@ const DASHBOARD_FILES = ['app/layout/dashboard-layout.tsx'];
  */
 export const SHOWN_SERVER_FILES = [
   'modules/payments/checkout.ts',
-  'modules/payments/service.ts',
+  'modules/payments/deps.ts',
   'modules/payments/declines.ts',
-  'lib/payments/test-cards.ts',
-  'lib/payments/stripe-provider.ts',
+  'modules/payments/providers/test-cards.ts',
+  'modules/payments/providers/stripe-provider.ts',
 ];
 
 export type Catalogue = Record<string, string>;

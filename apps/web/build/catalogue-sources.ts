@@ -107,12 +107,12 @@ const TEXT_MODULES = [
   join(WEB, 'features/home/content.ts'),
   join(WEB, 'features/home/info-pages.ts'),
   join(WEB, 'lib/contact-details.ts'),
-  join(SERVER, 'lib/mails.ts'),
-  join(SERVER, 'lib/sms-texts.ts'),
+  join(SERVER, 'modules/notifications/mails.ts'),
+  join(SERVER, 'modules/sms/texts.ts'),
 ];
 
 /** Server modules that speak only to the operator (console, command line), in English. */
-const OPERATOR_MODULES = [join(SERVER, 'lib/go-live.ts')];
+const OPERATOR_MODULES = [join(SERVER, 'modules/go-live/checks.ts')];
 
 /** Words and sentences the code shows that sit outside the patterns above. */
 const ALSO_SHOWN = [

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import { withSafeErrors } from '../lib/log-errors';
 import { createMailer } from '../lib/mailer';
-import { directMailQueue } from '../lib/sent-mails';
+import { directMailQueue } from '../modules/notifications/sent-mails';
 import { sendTodaysDigest } from '../modules/overview/digest';
 import { runCommand, withProjectDatabase } from './command';
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
 import { PGLITE_EXTENSIONS } from '../db/client';
-import { BACKUP_MARKER } from '../lib/go-live';
+import { BACKUP_MARKER } from '../modules/go-live/facts';
 import { embeddedOnly, fileArgument, lockOrRefuse, runCommand } from './command';
 
 const USAGE = 'Usage: npm run backup -- FILE   (e.g. easyfund-2026-11-28.tar.gz)';

@@ -12,10 +12,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { checkLedger, formatLedgerReport } from '../lib/ledger';
-import { checkProviderLedger, formatProviderLedgerReport } from '../lib/ledger-provider';
+import { checkLedger } from '../modules/ledger/check';
+import { formatLedgerReport } from '../modules/ledger/report';
+import { checkProviderLedger, formatProviderLedgerReport } from '../modules/ledger/provider-check';
 import { serializeError } from '../lib/log-errors';
-import { createCheckoutGateway, createPaymentProvider } from '../lib/payments/create-provider';
+import {
+  createCheckoutGateway,
+  createPaymentProvider,
+} from '../modules/payments/providers/create-provider';
 import { checkGatewayLedger } from '../modules/payments/gateway-ledger';
 
 function option(argv: string[], name: string): string | undefined {

@@ -1,5 +1,5 @@
 /**
- * `npm run doctor`: the go-live checklist (lib/go-live.ts) on this machine's configuration
+ * `npm run doctor`: the go-live checklist (modules/go-live/checks.ts) on this machine's configuration
  * and database, one line per check (`OK`, `WARN`, `FAIL`) with what to do, in the order of
  * docs/deploying.md's "Go-live checklist". Before real money (the demo, a sandbox) what a
  * live site needs is a WARN; with live keys it is a FAIL.
@@ -12,13 +12,8 @@ import path from 'node:path';
 import { type Config, loadConfig } from '../config';
 import { DataDirLocked } from '../db/data-dir-lock';
 import { type Database, openDatabase } from '../db/client';
-import {
-  type DemoDataFacts,
-  formatCheck,
-  goLiveChecks,
-  type GoLiveFacts,
-  localFacts,
-} from '../lib/go-live';
+import { formatCheck, goLiveChecks } from '../modules/go-live/checks';
+import { type DemoDataFacts, type GoLiveFacts, localFacts } from '../modules/go-live/facts';
 import { errorLine } from '../lib/log-errors';
 import { demoDataPresence } from '../seed/demo-presence';
 import { runCommand } from './command';

@@ -8,11 +8,14 @@
  * one process.
  */
 import { loadConfig } from '../config';
-import { Jobs } from '../lib/jobs';
+import { Jobs } from '../lib/job-queue';
 import { withSafeErrors } from '../lib/log-errors';
-import { createCheckoutGateway, createPaymentProvider } from '../lib/payments/create-provider';
+import {
+  createCheckoutGateway,
+  createPaymentProvider,
+} from '../modules/payments/providers/create-provider';
 import { settleGatewayRefunds } from '../modules/payments/gateway-refund-status';
-import { reconcilePendingPayments } from '../modules/payments/reconcile';
+import { reconcilePendingPayments } from '../modules/payments/reconcile-pending';
 import { runCommand } from './command';
 import { openProjectDatabase } from './project-database';
 

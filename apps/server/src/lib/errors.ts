@@ -1,3 +1,5 @@
+import type { Challenge } from 'altcha-lib';
+import { CHALLENGE_ERROR } from '@easyfund/shared/schemas/challenge';
 import { MSG } from '@easyfund/shared/texts';
 
 /** Typed domain errors. Services throw these; one handler maps them to HTTP. */
@@ -92,5 +94,15 @@ export class BadGateway extends DomainError {
     message = 'The payment provider could not take this payment right now, please try again later',
   ) {
     super(502, 'bad_gateway', message);
+  }
+}
+
+/**
+ * A request that must first show a solved proof-of-work challenge (decision 454): 403
+ * `challenge_required` with a new challenge, which the web app solves and sends back.
+ */
+export class ChallengeRequired extends DomainError {
+  constructor(readonly challenge: Challenge) {
+    super(403, CHALLENGE_ERROR.code, CHALLENGE_ERROR.message);
   }
 }

@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ChallengeRequired } from '../lib/challenge';
-import { DomainError, Unavailable } from '../lib/errors';
+import { ChallengeRequired, DomainError, Unavailable } from '../lib/errors';
 
 /** An error and the errors it was caused by, outermost first (cycle-safe). */
 function* causeChain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {

@@ -2,8 +2,8 @@ import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { session, verification } from '../db/schema';
-import { QUEUES } from '../lib/jobs';
-import { pruneRateLimits } from '../lib/rate-limit';
+import { QUEUES } from '../lib/job-queue';
+import { pruneRateLimits } from '../db/rate-limit-store';
 import { pruneUnusedUploads } from '../modules/uploads/service';
 
 const KEEP_COUNTERS_MS = 24 * 60 * 60_000;

@@ -1,24 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
-import { Jobs, QUEUES } from '../lib/jobs';
-import { sendOnce } from '../lib/sent-mails';
+import { Jobs, QUEUES } from '../lib/job-queue';
 
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: Jobs;
   }
 }
-
-const ZMailJob = z.object({
-  key: z.string().min(1),
-  mail: z.object({
-    to: z.string(),
-    subject: z.string(),
-    text: z.string(),
-    headers: z.record(z.string(), z.string()).optional(),
-  }),
-});
 
 /** Every `minutes` minutes as cron. */
 function everyMinutes(minutes: number): string {
@@ -66,10 +54,6 @@ export default fp(
             },
     });
     app.decorate('jobs', jobs);
-    jobs.handle(QUEUES.mail, async (data) => {
-      const { key, mail } = ZMailJob.parse(data);
-      await sendOnce(app.database.db, app.mailer, key, mail);
-    });
     // The queue's tables and schedules are set up while the other modules register their
     // routes (its statements run alongside), and are ready before the server answers (a
     // request may queue a job); the workers start when the server is ready or listens.

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { TooManyRequests } from '../lib/errors';
-import { bodyEmail, clientNetwork, hitRateLimits, type RateLimitKey } from '../lib/rate-limit';
+import { hitRateLimits, type RateLimitKey } from '../db/rate-limit-store';
+import { bodyEmail, clientNetwork } from '../lib/rate-limit-keys';
 
 type Max = number | ((config: Config) => number);
 

@@ -24,7 +24,7 @@ import {
   requireRole,
   requireUser,
   requireVerifiedEmail,
-} from './auth';
+} from './session';
 
 /** Signed in by the session cookie or a bearer token (the document's two security schemes). */
 export const SECURITY: { [scheme: string]: string[] }[] = [{ session: [] }, { bearer: [] }];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { uploadVariant, UPLOAD_WIDTHS } from '@easyfund/shared/images';
 import { type Db, rowsOf, type Tx } from '../db/client';
-import { ledgerMode, recountFundTotals } from '../lib/ledger-mode';
+import { ledgerMode, recountFundTotals } from '../modules/ledger/mode';
 import type { Storage } from '../lib/storage/storage';
 import { DEMO_EMAIL_DOMAIN, isDemoEmail } from './demo-presence';
 

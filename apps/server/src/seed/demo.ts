@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fundSubscriptions, fundUpdates, user, zakatSettings } from '../db/schema';
-import type { Auth } from '../lib/auth';
+import type { Auth } from '../modules/identity/better-auth';
 import {
   DEMO_DONORS,
   DEMO_FUNDS,

@@ -3,7 +3,7 @@ import type { CauseId, DecisionStatus, Role } from '@easyfund/shared/constants';
 import type { Db } from '../db/client';
 import { funds, payments, payoutAccounts, user, verificationApplications } from '../db/schema';
 import { recordDonation } from '../modules/payments/service';
-import type { Auth } from '../lib/auth';
+import type { Auth } from '../modules/identity/better-auth';
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import type { PasswordHashing } from '../../src/lib/auth';
+import type { PasswordHashing } from '../../src/modules/identity/better-auth';
 
 /**
  * The API tests' password hashing: scrypt at N=1024, r=8 — about 1 ms instead of the

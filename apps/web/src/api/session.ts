@@ -55,7 +55,7 @@ export const providersQuery = queryOptions({
 const AUTH = '/api/auth';
 
 /**
- * The identity library's own client with the plugins the server uses (lib/auth.ts: phone
+ * The identity library's own client with the plugins the server uses (modules/identity/better-auth.ts: phone
  * number, two-factor): its types only. What each call below sends and answers is read from
  * it, so a change of the library's endpoints breaks the build; no client code reaches the
  * pages (the calls go through lib/api.ts like every other).

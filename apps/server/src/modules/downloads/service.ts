@@ -5,7 +5,7 @@ import type { Language } from '@easyfund/shared/i18n/languages';
 import type { TExportRange } from '@easyfund/shared/schemas/downloads';
 import { type Db, type Row, rowsOf } from '../../db/client';
 import { translate } from '../../lib/i18n';
-import { ofLedgerMode } from '../../lib/ledger-mode';
+import { ofLedgerMode } from '../ledger/mode';
 import { shownTransactionId } from '../payments/views';
 import { tkCell } from './csv';
 

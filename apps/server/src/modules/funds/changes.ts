@@ -9,7 +9,7 @@ import {
   OWN_FUND_HOLD,
   refuseChanged,
   refuseOwn,
-} from '../../lib/decisions';
+} from '../decisions/service';
 import { Conflict, NotFound } from '../../lib/errors';
 import { recordEvent } from './events';
 

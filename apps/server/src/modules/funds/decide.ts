@@ -12,7 +12,7 @@ import {
   deciderOf,
   OWN_FUND_REQUEST,
   personColumns,
-} from '../../lib/decisions';
+} from '../decisions/service';
 import { NotFound } from '../../lib/errors';
 import { countUpTo, type PageRequest, paginate } from '../../lib/lists';
 import { decideChange, holdFund, type PendingChange, pendingChanges } from './changes';

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { funds } from '@easyfund/shared/api/funds';
 import { sendCached } from '../../lib/micro-cache';
-import { notifyDecision } from '../../lib/notifications';
-import { hasAdminRights } from '../../plugins/auth';
+import { notifyDecision } from '../notifications/service';
+import { hasAdminRights } from '../../plugins/session';
 import { route } from '../../plugins/route';
 import { adoptImage } from '../uploads/remote';
 import { decideFund, decideFundChange, holdFundAsAdmin, listAdminFunds } from './decide';
 import { recurringDeps } from '../recurring/deps';
-import { stopGiftsOfFund } from '../recurring/service';
+import { stopGiftsOfFund } from '../recurring/ending';
 import { listFundEvents } from './events';
 import { fundShareImage } from './share-image';
 import { createFund, getMyFund, listMyFunds, updateFund } from './manage';

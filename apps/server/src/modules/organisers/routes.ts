@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { organisers } from '@easyfund/shared/api/organisers';
-import { hasAdminRights } from '../../plugins/auth';
+import { hasAdminRights } from '../../plugins/session';
 import { route } from '../../plugins/route';
 import { getOrganiser } from './service';
 

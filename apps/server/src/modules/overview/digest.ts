@@ -1,6 +1,6 @@
 import { PAGES } from '@easyfund/shared/pages';
 import type { Db } from '../../db/client';
-import { type MailQueue, sendAdminDigest } from '../../lib/notifications';
+import { type MailQueue, sendAdminDigest } from '../notifications/service';
 import { waitingCounts } from './service';
 
 /** Today in Asia/Dhaka as YYYY-MM-DD: the digest's day. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { overview } from '@easyfund/shared/api/overview';
-import { QUEUES } from '../../lib/jobs';
+import { QUEUES } from '../../lib/job-queue';
 import { route } from '../../plugins/route';
 import { sendTodaysDigest } from './digest';
 import { adminOverview } from './service';

@@ -3,7 +3,7 @@ import { CAUSE_IDS, type CauseId } from '@easyfund/shared/constants';
 import { TIME_ZONE } from '@easyfund/shared/format';
 import type { TAdminOverview, TWaiting } from '@easyfund/shared/schemas/overview';
 import { type Db, rowsOf } from '../../db/client';
-import { ofLedgerMode } from '../../lib/ledger-mode';
+import { ofLedgerMode } from '../ledger/mode';
 import { countFundsWithReportDue } from '../spending-reports/service';
 
 /** Days shown in the per-day chart. */

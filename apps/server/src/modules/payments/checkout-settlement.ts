@@ -10,7 +10,7 @@ import {
   methodOfCardType,
   PAID_STATUSES,
   poishaOf,
-} from '../../lib/payments/gateway';
+} from './providers/gateway';
 import {
   byTranId,
   CHECKOUT_MESSAGES,

@@ -12,11 +12,11 @@ import { PAGES } from '@easyfund/shared/pages';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TCheckoutRequest, TCheckoutResponse } from '@easyfund/shared/schemas/payments';
 import type { Db } from '../../db/client';
-import type { Jobs } from '../../lib/jobs';
+import type { Jobs } from '../../lib/job-queue';
 import { funds, payments, verificationApplications } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import { type CheckoutGateway, tranIdFor } from '../../lib/payments/gateway';
+import { type CheckoutGateway, tranIdFor } from './providers/gateway';
 import { setSubscription } from '../updates/subscriptions';
 import { FUND_ON_HOLD, PAYMENT_MESSAGES } from './deps';
 

@@ -9,7 +9,7 @@ import {
   peekRateLimit,
   readCounter,
   secondsUntil,
-} from '../../lib/rate-limit';
+} from '../../db/rate-limit-store';
 
 /** The payment limits' window (decisions 202, 413, 448). */
 export const PAYMENT_WINDOW_MS = 10 * 60_000;

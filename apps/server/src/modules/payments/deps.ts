@@ -2,10 +2,10 @@ import { formatTk } from '@easyfund/shared/money';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { Db } from '../../db/client';
 import type { payments } from '../../db/schema';
-import type { MailQueue } from '../../lib/notifications';
-import type { CheckoutGateway } from '../../lib/payments/gateway';
-import type { Jobs } from '../../lib/jobs';
-import type { IntentOutcome, PaymentProvider } from '../../lib/payments/provider';
+import type { MailQueue } from '../notifications/service';
+import type { CheckoutGateway } from './providers/gateway';
+import type { Jobs } from '../../lib/job-queue';
+import type { IntentOutcome, PaymentProvider } from './providers/provider';
 import { translate } from '../../lib/i18n';
 
 export interface PaymentDeps {

@@ -21,8 +21,8 @@ import type {
   KnownGatewayRefund,
   ProviderDifference,
   ProviderLedgerReport,
-} from '../../lib/ledger-provider';
-import { type CheckoutGateway, PAID_STATUSES, poishaOf } from '../../lib/payments/gateway';
+} from '../ledger/provider-check';
+import { type CheckoutGateway, PAID_STATUSES, poishaOf } from './providers/gateway';
 import { tranIdOf } from './checkout';
 
 export async function checkGatewayLedger(

@@ -14,12 +14,8 @@ import type { Db, Tx } from '../../db/client';
 import { gatewayRefunds, payments, pendingRefunds } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import {
-  type CheckoutGateway,
-  type RefundResult,
-  refundTransIdFor,
-} from '../../lib/payments/gateway';
-import type { MailQueue } from '../../lib/notifications';
+import { type CheckoutGateway, type RefundResult, refundTransIdFor } from './providers/gateway';
+import type { MailQueue } from '../notifications/service';
 import type { PaymentDeps } from './deps';
 import {
   type AdminRefundInput,

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { payments } from '@easyfund/shared/api/payments';
 import { payments as paymentsTable } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { clientNetwork } from '../../lib/rate-limit';
-import { TestCheckoutGateway } from '../../lib/payments/test-gateway';
+import { clientNetwork } from '../../lib/rate-limit-keys';
+import { TestCheckoutGateway } from './providers/test-gateway';
 import { route } from '../../plugins/route';
 import { byTranId, type CheckoutDeps, mayBeTranId, returnPath, startCheckout } from './checkout';
 import { abandonCheckout, settleCheckout } from './checkout-settlement';
@@ -44,7 +44,7 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
       startCheckout(deps(), user, body, request.language(), clientNetwork(request.ip)),
     {
       preHandler: [slowSuspectNetwork, paymentRateLimit('checkout')],
-      // Starting a payment changes no account or session (plugins/auth.ts).
+      // Starting a payment changes no account or session (plugins/session.ts).
       config: { keepsSessions: true },
     },
   );

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { challengeKeys, requireSolvedChallenge } from '../../lib/challenge';
+import { challengeKeys, requireSolvedChallenge } from '../identity/challenge';
 import { TooManyRequests } from '../../lib/errors';
-import { clientNetwork, hitRateLimits } from '../../lib/rate-limit';
+import { hitRateLimits } from '../../db/rate-limit-store';
+import { clientNetwork } from '../../lib/rate-limit-keys';
 import { rateLimit, refuseTooMany } from '../../plugins/rate-limit';
 import { mayBeTranId } from './checkout';
 import { instrumentState, networkPaymentState, PAYMENT_WINDOW_MS } from './declines';

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { payments } from '@easyfund/shared/api/payments';
 import { NotFound } from '../../lib/errors';
-import { clientNetwork } from '../../lib/rate-limit';
+import { clientNetwork } from '../../lib/rate-limit-keys';
 import { sendCached } from '../../lib/micro-cache';
-import { syncLedgerMode } from '../../lib/ledger-mode';
-import { instrumentOf } from '../../lib/payments/fingerprint';
-import { TestPaymentProvider } from '../../lib/payments/test-provider';
+import { syncLedgerMode } from '../ledger/mode';
+import { instrumentOf } from './providers/fingerprint';
+import { TestPaymentProvider } from './providers/test-provider';
 import { route } from '../../plugins/route';
 import { registerCheckoutRoutes } from './gateway-routes';
 import { paymentRateLimit, refuseCappedInstrument, slowSuspectNetwork } from './limits';
-import { registerReconciler } from './reconciler';
+import { registerReconciler } from './reconcile-job';
 import { recordPanelRefund, refundDonation } from './gateway-refunds';
 import { reviewHeldPayment } from './review';
 import { confirmPayment, createPaymentIntent, type PaymentDeps } from './service';
@@ -52,7 +52,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   }));
   registerCheckoutRoutes(app);
   // A donation's steps change no account or session: signed-in donors' sessions stay
-  // cached across them (plugins/auth.ts).
+  // cached across them (plugins/session.ts).
   route(
     app,
     payments.createIntent,

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { payments } from '../../db/schema';
-import { notifyHeld } from '../../lib/notifications';
-import { type Jobs, QUEUES } from '../../lib/jobs';
-import type { ProviderIntent } from '../../lib/payments/provider';
+import { notifyHeld } from '../notifications/service';
+import { type Jobs, QUEUES } from '../../lib/job-queue';
+import type { ProviderIntent } from './providers/provider';
 import { markDeclined } from './declines';
 import { PAYMENT_MESSAGES, type PaymentDeps, type PaymentRow, type SettleOutcome } from './deps';
 import { recordRefund } from './refunds';

@@ -28,7 +28,7 @@ import type { Paged } from '@easyfund/shared/schemas/fields';
 import { builtOnce } from '../../db/built-once';
 import { type Db, rowsOf } from '../../db/client';
 import { funds, payments, refunds, user } from '../../db/schema';
-import { ofLedgerMode } from '../../lib/ledger-mode';
+import { ofLedgerMode } from '../ledger/mode';
 import { COUNT_CAP, countUpTo, likePattern, type PageRequest, paginate } from '../../lib/lists';
 
 /** The donor, beside the fund's raiser, in the admin's list. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { webhookEvents, payments } from '../../db/schema';
 import { Invalid, NotFound } from '../../lib/errors';
-import { WebhookSignatureError } from '../../lib/payments/provider';
+import { WebhookSignatureError } from './providers/provider';
 import { type PaymentDeps, settlePayment } from './service';
 
 /** The only event types we act on; anything else is acknowledged and ignored. */

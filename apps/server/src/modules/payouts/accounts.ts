@@ -24,7 +24,7 @@ import {
 } from '../../db/schema';
 import { ChangedSinceViewed, Conflict, Invalid, NotFound, OwnRequest } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import { accountLabel } from '../../lib/notifications';
+import { accountLabel } from '../notifications/service';
 import { spendCloseCode } from '../privacy/close-code';
 import { paginate } from '../../lib/lists';
 import { PAGES } from '@easyfund/shared/pages';

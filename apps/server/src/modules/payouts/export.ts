@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TExportRange } from '@easyfund/shared/schemas/downloads';
 import { maskAccountNumber } from '@easyfund/shared/schemas/payouts';
 import type { Db } from '../../db/client';
-import { ofLedgerMode } from '../../lib/ledger-mode';
+import { ofLedgerMode } from '../ledger/mode';
 import { tkCell } from '../downloads/csv';
 import { dhaka, EXPORT_PAGE_SIZE, keyset } from '../downloads/service';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { payouts } from '@easyfund/shared/api/payouts';
 import { TooManyRequests } from '../../lib/errors';
-import { languageOf } from '../../lib/mails';
-import { notifyDecision } from '../../lib/notifications';
-import { hitRateLimit } from '../../lib/rate-limit';
+import { languageOf } from '../notifications/mails';
+import { notifyDecision } from '../notifications/service';
+import { hitRateLimit } from '../../db/rate-limit-store';
 import { route } from '../../plugins/route';
 import { sendCsv } from '../downloads/csv';
 import { sendCloseCode } from '../privacy/close-code';

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { user, verification } from '../../db/schema';
 import { Conflict } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import type { SmsService } from '../../lib/sms';
-import { SMS_TEXT } from '../../lib/sms-texts';
+import type { SmsService } from '../sms/service';
+import { SMS_TEXT } from '../sms/texts';
 
 /** A code that confirms closing an account is good for five minutes, as a sign-in code. */
 const CODE_TTL_MS = 5 * 60_000;

@@ -20,9 +20,9 @@ import {
   verificationApplications,
 } from '../../db/schema';
 import { Conflict, Invalid } from '../../lib/errors';
-import type { PaymentProvider } from '../../lib/payments/provider';
-import { savesCards } from '../../lib/payments/provider';
-import { cancelGifts } from '../recurring/service';
+import type { PaymentProvider } from '../payments/providers/provider';
+import { savesCards } from '../payments/providers/provider';
+import { cancelGifts } from '../recurring/ending';
 import { spendCloseCode } from './close-code';
 import { totalsOf, withdrawalTotals } from '../withdrawals/balance';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { privacy } from '@easyfund/shared/api/privacy';
 import { TooManyRequests } from '../../lib/errors';
-import { hitRateLimit } from '../../lib/rate-limit';
+import { hitRateLimit } from '../../db/rate-limit-store';
 import { route } from '../../plugins/route';
 import { sendCsv } from '../downloads/csv';
 import { closeAccount } from './close';

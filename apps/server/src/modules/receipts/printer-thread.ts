@@ -5,14 +5,9 @@
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { renderCreditNote } from './credit-note-pdf';
 import { type FundStatementData, renderFundStatement } from './fund-statement-pdf';
-import {
-  type CreditNoteData,
-  type Organisation,
-  type ReceiptData,
-  renderReceipt,
-  renderStatement,
-  type StatementData,
-} from './pdf';
+import { type CreditNoteData, type Organisation } from './pdf';
+import { renderStatement, type StatementData } from './donor-statement-pdf';
+import { type ReceiptData, renderReceipt } from './receipt-pdf';
 
 export type PrintTask =
   | { kind: 'receipt'; org: Organisation; data: ReceiptData; lang: Language }

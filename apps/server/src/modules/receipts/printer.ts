@@ -1,7 +1,9 @@
 import Tinypool from 'tinypool';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { FundStatementData } from './fund-statement-pdf';
-import type { CreditNoteData, Organisation, ReceiptData, StatementData } from './pdf';
+import type { CreditNoteData, Organisation } from './pdf';
+import type { StatementData } from './donor-statement-pdf';
+import type { ReceiptData } from './receipt-pdf';
 import type { PrintTask } from './printer-thread';
 
 /** Renders receipts, statements and credit notes as PDF. */

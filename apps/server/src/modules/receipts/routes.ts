@@ -3,8 +3,8 @@ import { receipts } from '@easyfund/shared/api/receipts';
 import { sms } from '@easyfund/shared/api/sms';
 import { readSmsLink } from '../sms/links';
 import { sendReceiptSms } from './sms';
-import { QUEUES } from '../../lib/jobs';
-import { hasAdminRights } from '../../plugins/auth';
+import { QUEUES } from '../../lib/job-queue';
+import { hasAdminRights } from '../../plugins/session';
 import { accountRateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
 import { fundStatementData } from '../payouts/statement';
@@ -17,8 +17,8 @@ import {
   receiptPdf,
   sendCreditNoteMail,
   sendReceiptMail,
-  statementPdf,
 } from './service';
+import { statementPdf } from './statements';
 
 function sendPdf(reply: FastifyReply, file: { filename: string; pdf: Buffer }) {
   return reply

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { PAYMENT_METHOD_NAMES, type PaymentMethod } from '@easyfund/shared/constants';
 import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
-import { formatTk, TIME_ZONE } from '@easyfund/shared/format';
+import { formatTk } from '@easyfund/shared/format';
 import { PAGES } from '@easyfund/shared/pages';
 import { isRealEmail, localPhone } from '@easyfund/shared/phone';
 import { builtOnce } from '../../db/built-once';
@@ -9,18 +9,11 @@ import type { Db } from '../../db/client';
 import { funds, payments, recurringCharges, refunds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import { ofLedgerMode } from '../../lib/ledger-mode';
 import type { Mailer } from '../../lib/mailer';
-import { deliverOnce, mailSent } from '../../lib/sent-mails';
+import { deliverOnce, mailSent } from '../notifications/sent-mails';
 import { refundsOf, shownTransactionId } from '../payments/views';
-import {
-  type CreditNoteData,
-  type Organisation,
-  type ReceiptData,
-  type RefundLine,
-  type StatementData,
-} from './pdf';
-import { statementTotals } from './statement-totals';
+import { type CreditNoteData, type Organisation } from './pdf';
+import { type ReceiptData, type RefundLine } from './receipt-pdf';
 import type { Printer } from './printer';
 
 /** What a receipt or statement is made with: the records, the letterhead and the printer. */
@@ -36,7 +29,7 @@ export interface ReceiptReader {
   isAdmin: boolean;
 }
 
-/** A payment's receipt mail is sent once by this key and the payment's id (lib/sent-mails.ts). */
+/** A payment's receipt mail is sent once by this key and the payment's id (modules/notifications/sent-mails.ts). */
 const receiptMailKey = 'receipt:';
 /** A refund's mail (with its credit note) is sent once by this key and the refund's id. */
 const creditNoteMailKey = 'refund:';
@@ -141,7 +134,7 @@ const takenBack = (
     }));
 
 /** A receipt is in its donor's language: the one they chose, else the page's (or English). */
-const donorLanguage = (chosen: string | null | undefined, otherwise: Language): Language =>
+export const donorLanguage = (chosen: string | null | undefined, otherwise: Language): Language =>
   isLanguage(chosen) ? chosen : otherwise;
 
 /** A receipt's PDF for its donor or an admin; anyone else gets the same 404 as a payment
@@ -162,119 +155,6 @@ export async function receiptPdf(
   };
 }
 
-/**
- * The most donations a statement lists one by one (decision 461): at most this many rows
- * are read and drawn, so a statement's memory and drawing time are bounded (10,000 gifts:
- * ~1 s of its own thread, ~2 MB of PDF). A year with more is stated as its totals by
- * month, with every donation in the donor's CSV.
- */
-export const STATEMENT_MAX_GIFTS = 10_000;
-
-/**
- * A donor's donations of a year (Asia/Dhaka) as the statement lists them: the receipts of
- * that year, of the site's money mode only (test receipts never reach a live statement;
- * decision 449), each with what was taken back; the total is what the donor gave net of
- * refunds, the same as the funds' raised totals count. The year's count and totals are
- * read first; a year of more than `maxGifts` donations is given as its months' totals.
- */
-export async function statementData(
-  db: Db,
-  donor: { id: string; name: string; email: string },
-  year: number,
-  maxGifts = STATEMENT_MAX_GIFTS,
-): Promise<StatementData> {
-  const ofYear = and(
-    eq(payments.userId, donor.id),
-    inArray(payments.status, ['succeeded', 'refunded']),
-    isNotNull(payments.receiptNumber),
-    ofLedgerMode(payments.mode),
-    // The receipt number carries the Dhaka year it was given in (after its series'
-    // letters, should a series have them).
-    sql`${payments.receiptNumber} ~ ${`^EF-([A-Z]+-)?${year}-`}`,
-  );
-  const kept = sql`${payments.amountPoisha} - ${payments.refundedPoisha}`;
-  const [totals] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      totalPoisha: sql<number>`coalesce(sum(${kept}), 0)::bigint`.mapWith(Number),
-      zakatPoisha:
-        sql<number>`coalesce(sum(${kept}) filter (where ${payments.zakat}), 0)::bigint`.mapWith(
-          Number,
-        ),
-    })
-    .from(payments)
-    .where(ofYear);
-  const count = totals?.count ?? 0;
-  const head = { year, donorName: donor.name, donorEmail: donor.email, giftCount: count };
-  if (count > maxGifts) {
-    const month = sql<number>`extract(month from ${payments.succeededAt} at time zone ${TIME_ZONE})::int`;
-    const months = await db
-      .select({
-        month,
-        count: sql<number>`count(*)::int`,
-        netPoisha: sql<number>`sum(${kept})::bigint`.mapWith(Number),
-      })
-      .from(payments)
-      .where(ofYear)
-      // By position: the month's expression carries the time zone as a parameter.
-      .groupBy(sql`1`)
-      .orderBy(sql`1`);
-    return {
-      ...head,
-      donations: [],
-      months,
-      maxGifts,
-      totalPoisha: totals!.totalPoisha,
-      zakatPoisha: totals!.zakatPoisha,
-    };
-  }
-  const rows = await db
-    .select({
-      receiptNumber: payments.receiptNumber,
-      fundName: funds.name,
-      amountPoisha: payments.amountPoisha,
-      refundedPoisha: payments.refundedPoisha,
-      succeededAt: payments.succeededAt,
-      status: payments.status,
-      zakat: payments.zakat,
-    })
-    .from(payments)
-    .innerJoin(funds, eq(funds.id, payments.fundId))
-    .where(ofYear)
-    .orderBy(asc(payments.receiptNumber))
-    // Gifts recorded between the two reads stay within the bound.
-    .limit(maxGifts);
-  const donations = rows.map((r) => ({
-    receiptNumber: r.receiptNumber!,
-    fundName: r.fundName,
-    amountPoisha: r.amountPoisha,
-    refundedPoisha: r.refundedPoisha,
-    succeededAt: r.succeededAt!,
-    refunded: r.status === 'refunded',
-    zakat: r.zakat,
-  }));
-  return { ...head, giftCount: donations.length, donations, ...statementTotals(donations) };
-}
-
-/** The signed-in donor's statement of a year (Asia/Dhaka): every receipt of that year. */
-export async function statementPdf(
-  { db, org, printer }: ReceiptDeps,
-  donor: { id: string; name: string; email: string },
-  year: number,
-  requestLanguage: Language = 'en',
-): Promise<{ filename: string; pdf: Buffer }> {
-  const [saved] = await db
-    .select({ language: user.language })
-    .from(user)
-    .where(eq(user.id, donor.id));
-  const data = await statementData(db, donor, year);
-  return {
-    filename: `easyfund-statement-${year}.pdf`,
-    pdf: await printer.statement(org, data, donorLanguage(saved?.language, requestLanguage)),
-  };
-}
-
-/** A credit note's data, with whose it is and the language its donor chose. */
 async function loadCreditNote(db: Db, refundId: string) {
   const [row] = await db
     .select({
@@ -363,7 +243,7 @@ async function monthlyLines(
 
 /**
  * The refund mail with its credit note as a PDF, in the donor's language: sent once per
- * refund, under the key the refund mail always had (lib/notifications.ts `notifyRefund`).
+ * refund, under the key the refund mail always had (modules/notifications/service.ts `notifyRefund`).
  */
 export async function sendCreditNoteMail(
   deps: ReceiptDeps & { mailer: Mailer; publicUrl: string },

@@ -5,8 +5,8 @@ import { isRealEmail } from '@easyfund/shared/phone';
 import { type Db, rowsOf } from '../../db/client';
 import { payments, sentMails, user } from '../../db/schema';
 import { translate } from '../../lib/i18n';
-import type { SmsService } from '../../lib/sms';
-import { SMS_TEXT } from '../../lib/sms-texts';
+import type { SmsService } from '../sms/service';
+import { SMS_TEXT } from '../sms/texts';
 import { smsLinkToken } from '../sms/links';
 
 /** A receipt SMS is sent once by this key and the payment's id (the sent-mails table). */

@@ -1,6 +1,6 @@
-// Kept apart from the documents' drawing (./pdf): the server computes a statement's totals
+// Kept apart from the documents' drawing (./donor-statement-pdf): the server computes a statement's totals
 // without loading pdfkit and the fonts, which only the printer's thread needs.
-import type { StatementData } from './pdf';
+import type { StatementData } from './donor-statement-pdf';
 
 /**
  * A statement's totals: what the donor gave, net of what was taken back (a refunded gift

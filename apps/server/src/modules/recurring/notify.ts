@@ -6,9 +6,9 @@ import { isLanguage, type Language } from '@easyfund/shared/i18n/languages';
 import type { Db } from '../../db/client';
 import { funds, recurringGifts, sentMails, user } from '../../db/schema';
 import { translate } from '../../lib/i18n';
-import type { MailQueue } from '../../lib/notifications';
-import type { SmsService } from '../../lib/sms';
-import { SMS_TEXT } from '../../lib/sms-texts';
+import type { MailQueue } from '../notifications/service';
+import type { SmsService } from '../sms/service';
+import { SMS_TEXT } from '../sms/texts';
 import { manageToken } from './token';
 
 /** What a donor is told about a monthly gift. */

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { recurring } from '@easyfund/shared/api/recurring';
 import { NotFound } from '../../lib/errors';
-import { QUEUES } from '../../lib/jobs';
-import { TestPaymentProvider } from '../../lib/payments/test-provider';
-import { instrumentOf } from '../../lib/payments/fingerprint';
-import { hasAdminRights } from '../../plugins/auth';
+import { QUEUES } from '../../lib/job-queue';
+import { TestPaymentProvider } from '../payments/providers/test-provider';
+import { instrumentOf } from '../payments/providers/fingerprint';
+import { hasAdminRights } from '../../plugins/session';
 import { route } from '../../plugins/route';
 import { paymentRateLimit, refuseCappedInstrument } from '../payments/limits';
 import {
@@ -15,9 +15,9 @@ import {
   fundIncome,
   giftByToken,
   listMyGifts,
-  runDueGifts,
   startGift,
 } from './service';
+import { runDueGifts } from './charges';
 import { recurringDeps } from './deps';
 import { ramadanHistory, ramadanNow, setRamadan } from './ramadan';
 import { readManageToken } from './token';

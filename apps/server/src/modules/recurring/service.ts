@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { CURRENCY } from '@easyfund/shared/constants';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { tkToPoisha } from '@easyfund/shared/money';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import {
@@ -11,32 +9,18 @@ import {
   type TStartRecurringRequest,
   type TStartRecurringResponse,
 } from '@easyfund/shared/schemas/recurring';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { funds, payments, recurringCharges, recurringGifts } from '../../db/schema';
 import { Conflict, Invalid, NotFound, PaymentFailed } from '../../lib/errors';
-import { savesCards } from '../../lib/payments/provider';
-import type { SmsService } from '../../lib/sms';
-import {
-  FUND_ON_HOLD,
-  outOfLimitsMessage,
-  type PaymentDeps,
-  settlePayment,
-} from '../payments/service';
+import { savesCards } from '../payments/providers/provider';
+import { FUND_ON_HOLD, outOfLimitsMessage } from '../payments/service';
 import type { Language } from '@easyfund/shared/i18n/languages';
-import { type NotifyDeps, notifyDonor, similarFund } from './notify';
 import { ramadanNow } from './ramadan';
-import { DUNNING_DAYS, dayOf, endOfDay, nextDay, nextMonth, periodOf } from './schedule';
+import { dayOf, endOfDay, periodOf } from './schedule';
 import { manageToken } from './token';
-
-export interface RecurringDeps extends PaymentDeps {
-  publicUrl: string;
-  /** Signs the manage links. */
-  secret: string;
-  /** Reminders of wallet gifts by SMS (absent: by e-mail only). */
-  sms?: SmsService;
-}
-
-type GiftRow = typeof recurringGifts.$inferSelect;
+import type { GiftRow, RecurringDeps } from './deps';
+import { forgetCard, cancelGifts } from './ending';
+import { runGift } from './charges';
 
 const NO_SAVED_CARDS = 'Monthly card gifts are not available with this payment provider.';
 const NOT_ACTIVE = 'This monthly gift has ended.';
@@ -50,9 +34,6 @@ export const RECURRING_MESSAGES = {
   walletHasNoCard: WALLET_HAS_NO_CARD,
   ramadanClosed: RAMADAN_CLOSED,
 } as const;
-
-/** A charge taken over from a worker that went silent this long ago. */
-const CLAIM_TIMEOUT_MS = 10 * 60_000;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -251,13 +232,6 @@ export async function activateGift(deps: RecurringDeps, me: TMe, giftId: string)
   return giftView(deps, gift.id);
 }
 
-async function forgetCard(deps: RecurringDeps, paymentMethodId: string) {
-  if (!savesCards(deps.provider)) return;
-  await deps.provider.detachPaymentMethod(paymentMethodId).catch((err: unknown) => {
-    deps.log.warn({ err }, 'a saved card could not be detached at the provider');
-  });
-}
-
 /** Pause, resume, cancel or a new amount: the donor's, by the dashboard or the signed link. */
 async function changeGift(deps: RecurringDeps, gift: GiftRow, input: TChangeRecurringRequest) {
   if (gift.status === 'cancelled' || gift.status === 'ended')
@@ -320,56 +294,6 @@ export async function changeGiftByToken(
   return changeGift(deps, gift, input);
 }
 
-/**
- * Ends gifts (cancelled by the donor, ended by a closed fund or account): no more charges,
- * their months still due are dropped, their cards forgotten at the provider. Returns them.
- */
-export async function cancelGifts(
-  deps: Pick<RecurringDeps, 'db' | 'provider' | 'log'>,
-  where: ReturnType<typeof eq>,
-  status: 'cancelled' | 'ended',
-  reason: string,
-  tx?: Tx,
-): Promise<GiftRow[]> {
-  const db = tx ?? deps.db;
-  const ended = await db
-    .update(recurringGifts)
-    .set({ status, statusReason: reason, nextChargeAt: null })
-    .where(and(where, inArray(recurringGifts.status, ['incomplete', 'active', 'paused'])))
-    .returning();
-  if (ended.length > 0) {
-    await db.delete(recurringCharges).where(
-      and(
-        inArray(
-          recurringCharges.giftId,
-          ended.map((g) => g.id),
-        ),
-        eq(recurringCharges.status, 'due'),
-      ),
-    );
-  }
-  if (!tx) {
-    for (const g of ended)
-      if (g.paymentMethodId) await forgetCard(deps as RecurringDeps, g.paymentMethodId);
-  }
-  return ended;
-}
-
-/** A fund taken down (suspended or closed) stops its monthly gifts and tells their donors. */
-export async function stopGiftsOfFund(deps: RecurringDeps & NotifyDeps, fundId: string) {
-  const ended = await cancelGifts(deps, eq(recurringGifts.fundId, fundId), 'ended', 'fund_closed');
-  if (ended.length === 0) return 0;
-  const other = await similarFund(deps.db, fundId);
-  for (const g of ended) {
-    await notifyDonor(deps, g.id, {
-      kind: 'fund_closed',
-      similarFundId: other?.id ?? null,
-      similarFundName: other?.name ?? null,
-    });
-  }
-  return ended.length;
-}
-
 /** A fund's monthly income: its active gifts, what they bring a month, what they brought. */
 export async function fundIncome(db: Db, me: TMe, isAdmin: boolean, fundId: string) {
   const [fund] = await db
@@ -409,250 +333,6 @@ export async function fundIncome(db: Db, me: TMe, isAdmin: boolean, fundId: stri
     receivedThisMonthPoisha: received?.thisMonth ?? 0,
     receivedPoisha: received?.total ?? 0,
   };
-}
-
-/* ---------- the schedule: each period once ---------- */
-
-/** A payment id that is the same for the same gift, period and attempt (a UUID from a hash). */
-function paymentIdFor(key: string): string {
-  const h = createHash('sha256').update(key).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-/**
- * Opens the period of each active gift that is due: one `recurring_charges` row per gift
- * and period (the unique index: a second worker inserts nothing), and the gift's next
- * date moves on a month (only from the date it read: a second worker moves nothing). A
- * wallet's period is a reminder; a card's is charged by `chargeDue`.
- */
-async function openPeriods(deps: RecurringDeps, now: Date, only?: string): Promise<void> {
-  const due = await deps.db
-    .select()
-    .from(recurringGifts)
-    .where(
-      and(
-        eq(recurringGifts.status, 'active'),
-        lte(recurringGifts.nextChargeAt, now),
-        ...(only ? [eq(recurringGifts.id, only)] : []),
-      ),
-    )
-    .orderBy(asc(recurringGifts.nextChargeAt))
-    .limit(200);
-  for (const gift of due) {
-    const at = gift.nextChargeAt!;
-    const [fund] = await deps.db
-      .select({ status: funds.status, hold: funds.hold })
-      .from(funds)
-      .where(eq(funds.id, gift.fundId));
-    if (!fund || fund.status !== 'approved' || fund.hold) {
-      await stopGiftsOfFund(deps, gift.fundId);
-      continue;
-    }
-    const daily = gift.frequency === 'daily';
-    // A daily gift ends once its next day is past Ramadan's last.
-    if (daily && gift.endsAt && at >= gift.endsAt) {
-      await cancelGifts(deps, eq(recurringGifts.id, gift.id), 'ended', 'ramadan_over');
-      continue;
-    }
-    const period = daily ? dayOf(at) : periodOf(at);
-    const opened = await deps.db.transaction(async (tx) => {
-      const [moved] = await tx
-        .update(recurringGifts)
-        .set({ nextChargeAt: daily ? nextDay(at) : nextMonth(at) })
-        .where(
-          and(
-            eq(recurringGifts.id, gift.id),
-            eq(recurringGifts.status, 'active'),
-            eq(recurringGifts.nextChargeAt, at),
-          ),
-        )
-        .returning({ id: recurringGifts.id });
-      if (!moved) return false;
-      const inserted = await tx
-        .insert(recurringCharges)
-        .values({
-          giftId: gift.id,
-          period,
-          amountPoisha: gift.amountPoisha,
-          status: gift.method === 'wallet' ? 'reminded' : 'due',
-          nextAttemptAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: recurringCharges.id });
-      return inserted.length > 0;
-    });
-    if (opened && gift.method === 'wallet') {
-      await notifyDonor(deps, gift.id, { kind: 'reminder', period });
-    }
-  }
-}
-
-/**
- * Takes one due attempt: only one worker's update finds it `due` (or, after
- * CLAIM_TIMEOUT_MS, `charging` by a worker that died: taken over with the same attempt
- * number, so the same idempotency key, and the provider charges nothing twice).
- */
-async function claim(db: Db, chargeId: string, now: Date) {
-  const [fresh] = await db
-    .update(recurringCharges)
-    .set({ status: 'charging', claimedAt: now, attempts: sql`${recurringCharges.attempts} + 1` })
-    .where(and(eq(recurringCharges.id, chargeId), eq(recurringCharges.status, 'due')))
-    .returning();
-  if (fresh) return fresh;
-  const [stale] = await db
-    .update(recurringCharges)
-    .set({ claimedAt: now })
-    .where(
-      and(
-        eq(recurringCharges.id, chargeId),
-        eq(recurringCharges.status, 'charging'),
-        lte(recurringCharges.claimedAt, new Date(now.getTime() - CLAIM_TIMEOUT_MS)),
-      ),
-    )
-    .returning();
-  return stale ?? null;
-}
-
-/** Charges the card periods that are due (first attempts and the dunning's retries). */
-async function chargeDue(deps: RecurringDeps, now: Date, only?: string): Promise<void> {
-  const provider = deps.provider;
-  if (!savesCards(provider)) return;
-  const due = await deps.db
-    .select({ charge: recurringCharges, gift: recurringGifts })
-    .from(recurringCharges)
-    .innerJoin(recurringGifts, eq(recurringGifts.id, recurringCharges.giftId))
-    .where(
-      and(
-        eq(recurringGifts.status, 'active'),
-        eq(recurringGifts.provider, provider.name),
-        or(
-          and(eq(recurringCharges.status, 'due'), lte(recurringCharges.nextAttemptAt, now)),
-          and(
-            eq(recurringCharges.status, 'charging'),
-            lte(recurringCharges.claimedAt, new Date(now.getTime() - CLAIM_TIMEOUT_MS)),
-          ),
-        ),
-        ...(only ? [eq(recurringGifts.id, only)] : []),
-      ),
-    )
-    .orderBy(asc(recurringCharges.nextAttemptAt))
-    .limit(200);
-  for (const { gift, charge: row } of due) {
-    const charge = await claim(deps.db, row.id, now);
-    if (!charge || !gift.paymentMethodId) continue;
-    const key = `easyfund-recurring-${gift.id}-${charge.period}-${charge.attempts}`;
-    const paymentId = paymentIdFor(key);
-    let outcome: 'succeeded' | 'failed' | 'pending' | 'needs_review';
-    let error: string | null;
-    try {
-      const intent = await provider.chargeSaved({
-        customerId: gift.customerId,
-        paymentMethodId: gift.paymentMethodId,
-        amountPoisha: charge.amountPoisha,
-        currency: CURRENCY,
-        metadata: { paymentId, fundId: gift.fundId, userId: gift.userId, giftId: gift.id },
-        idempotencyKey: key,
-      });
-      // The payment row, once per attempt (its id comes from the key), settled like any
-      // donation: recorded once, with its receipt, or failed with the card's reason.
-      await deps.db
-        .insert(payments)
-        .values({
-          id: paymentId,
-          userId: gift.userId,
-          fundId: gift.fundId,
-          provider: provider.name,
-          providerPaymentId: intent.id,
-          amountPoisha: charge.amountPoisha,
-          currency: CURRENCY,
-          status: 'pending',
-          anonymous: gift.anonymous,
-          mode: provider.mode,
-        })
-        .onConflictDoNothing();
-      // The month knows its payment before it is recorded: the receipt mail finds its gift.
-      await deps.db
-        .update(recurringCharges)
-        .set({ paymentId })
-        .where(eq(recurringCharges.id, charge.id));
-      const [payment] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
-      outcome = payment ? await settlePayment(deps, payment) : 'failed';
-      error = intent.lastError;
-    } catch (err) {
-      deps.log.warn({ err, giftId: gift.id }, 'a monthly charge could not be made');
-      // The provider could not be reached: the same attempt (the same key) runs again.
-      await deps.db
-        .update(recurringCharges)
-        .set({
-          status: 'due',
-          attempts: sql`${recurringCharges.attempts} - 1`,
-          claimedAt: null,
-          nextAttemptAt: new Date(now.getTime() + 15 * 60_000),
-        })
-        .where(and(eq(recurringCharges.id, charge.id), eq(recurringCharges.status, 'charging')));
-      continue;
-    }
-    if (outcome === 'succeeded') {
-      await deps.db
-        .update(recurringCharges)
-        .set({ status: 'paid', paymentId, lastError: null })
-        .where(eq(recurringCharges.id, charge.id));
-      continue;
-    }
-    await dun(deps, gift, charge, error ?? 'The payment failed.', paymentId, now);
-  }
-}
-
-/** A failed charge: tried again after 1, 3 and 7 days, the donor told each time; then paused. */
-async function dun(
-  deps: RecurringDeps,
-  gift: GiftRow,
-  charge: typeof recurringCharges.$inferSelect,
-  error: string,
-  paymentId: string,
-  now: Date,
-) {
-  const wait = DUNNING_DAYS[charge.attempts - 1];
-  if (wait !== undefined) {
-    const retryAt = new Date(now.getTime() + wait * 24 * 60 * 60_000);
-    await deps.db
-      .update(recurringCharges)
-      .set({ status: 'due', claimedAt: null, nextAttemptAt: retryAt, lastError: error, paymentId })
-      .where(eq(recurringCharges.id, charge.id));
-    await notifyDonor(deps, gift.id, {
-      kind: 'retry',
-      period: `${charge.period}#${charge.attempts}`,
-      error,
-      retryAt,
-    });
-    return;
-  }
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(recurringCharges)
-      .set({ status: 'failed', claimedAt: null, lastError: error, paymentId })
-      .where(eq(recurringCharges.id, charge.id));
-    await tx
-      .update(recurringGifts)
-      .set({ status: 'paused', statusReason: 'payment_failed' })
-      .where(and(eq(recurringGifts.id, gift.id), eq(recurringGifts.status, 'active')));
-  });
-  await notifyDonor(deps, gift.id, { kind: 'paused', period: charge.period, error });
-}
-
-/**
- * The job: opens the periods that are due and charges them. Safe to run in any number of
- * processes at once: each period is opened once and each attempt charged once.
- */
-export async function runDueGifts(deps: RecurringDeps, now: Date = new Date()): Promise<void> {
-  await openPeriods(deps, now);
-  await chargeDue(deps, now);
-}
-
-/** One gift at once (its first month, at its start). */
-async function runGift(deps: RecurringDeps, giftId: string, now: Date = new Date()) {
-  await openPeriods(deps, now, giftId);
-  await chargeDue(deps, now, giftId);
 }
 
 /** The donor's gifts whose fund they closed etc. are looked up by user. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { reports } from '@easyfund/shared/api/reports';
-import { hasAdminRights } from '../../plugins/auth';
+import { hasAdminRights } from '../../plugins/session';
 import { rateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
 import { createReport, listReports, resolveReport } from './service';

@@ -5,7 +5,7 @@ import type { ReportReason } from '@easyfund/shared/reports';
 import type { TFundReport, TFundReportList } from '@easyfund/shared/schemas/reports';
 import type { Db } from '../../db/client';
 import { fundReports, funds, user } from '../../db/schema';
-import { OWN_FUND_REPORT, refuseOwn } from '../../lib/decisions';
+import { OWN_FUND_REPORT, refuseOwn } from '../decisions/service';
 import { NotFound } from '../../lib/errors';
 import type { PageRequest } from '../../lib/lists';
 import { paginate } from '../../lib/lists';

@@ -1,7 +1,7 @@
 import { APIError } from 'better-auth/api';
 import type { TAddEmailRequest } from '@easyfund/shared/schemas/session';
 import type { TMe } from '@easyfund/shared/schemas/common';
-import type { Auth } from '../../lib/auth';
+import type { Auth } from '../identity/better-auth';
 import { Conflict, DomainError } from '../../lib/errors';
 
 const NOT_FRESH = 'Please sign in again to add an e-mail address.';

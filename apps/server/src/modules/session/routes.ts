@@ -7,7 +7,7 @@ import { addEmail } from './add-email';
 
 /**
  * Who is signed in, and which external sign-in providers are configured. Signing in,
- * up and out is the identity layer's, under /api/auth/* (plugins/auth.ts).
+ * up and out is the identity layer's, under /api/auth/* (plugins/session.ts).
  */
 const sessionRoutes: FastifyPluginAsync = async (app) => {
   route(app, session.me, ({ user }) => user);

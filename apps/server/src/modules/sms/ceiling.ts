@@ -3,7 +3,7 @@ import type { TSmsCosts } from '@easyfund/shared/schemas/sms';
 import type { Db } from '../../db/client';
 import { smsCeilingChanges, user } from '../../db/schema';
 import type { TMe } from '@easyfund/shared/schemas/common';
-import { smsDay } from '../../lib/sms';
+import { smsDay } from './service';
 
 /** How many of the latest changes the admins' screen shows. */
 const CHANGES_SHOWN = 20;

@@ -12,8 +12,8 @@ import { type Db, rowsOf } from '../../db/client';
 import { fundSubscriptions, sentMails, smsNoticeLinks, user } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import { accountLabel, type DecisionKind } from '../../lib/notifications';
-import { type SmsService, smsSegments } from '../../lib/sms';
+import { accountLabel, type DecisionKind } from '../notifications/service';
+import { type SmsService, smsSegments } from './service';
 import { followsFund } from '../updates/subscriptions';
 
 export type NoticeKind = TSmsNotice['kind'];

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { sms } from '@easyfund/shared/api/sms';
-import { QUEUES } from '../../lib/jobs';
+import { QUEUES } from '../../lib/job-queue';
 import { NotFound } from '../../lib/errors';
-import { outboxMessages } from '../../lib/sms';
-import { smsOutboxDir } from '../../lib/sms-setup';
+import { outboxMessages } from './service';
+import { smsOutboxDir } from './setup';
 import { route } from '../../plugins/route';
 import { type CeilingSettings, setSmsCeiling, smsCosts } from './ceiling';
 import { publicLink, readSmsLink, stopSms } from './links';

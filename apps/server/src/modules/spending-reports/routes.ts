@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { spending } from '@easyfund/shared/api/spending';
-import { QUEUES } from '../../lib/jobs';
-import { notifyDecision } from '../../lib/notifications';
+import { QUEUES } from '../../lib/job-queue';
+import { notifyDecision } from '../notifications/service';
 import { route } from '../../plugins/route';
 import type { NotifyDeps } from '../updates/notify';
 import { notifySpendingReport } from './notify';

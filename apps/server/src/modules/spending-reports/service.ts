@@ -26,7 +26,7 @@ import {
 } from '@easyfund/shared/schemas/spending';
 import type { Db, Tx } from '../../db/client';
 import { funds, spendingReports, user, withdrawals } from '../../db/schema';
-import { decider, deciderOf, personColumns, refuseChanged, refuseOwn } from '../../lib/decisions';
+import { decider, deciderOf, personColumns, refuseChanged, refuseOwn } from '../decisions/service';
 import { Conflict, NotFound } from '../../lib/errors';
 import { type PageRequest, paginate } from '../../lib/lists';
 import { recordEvent } from '../funds/events';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { supporters } from '@easyfund/shared/api/supporters';
-import { hasAdminRights } from '../../plugins/auth';
+import { hasAdminRights } from '../../plugins/session';
 import { route } from '../../plugins/route';
 import { listSupporters, setMessageHidden } from './service';
 

@@ -4,7 +4,7 @@ import type { TSupporter, TSupporterList, WallView } from '@easyfund/shared/sche
 import type { Db } from '../../db/client';
 import { funds, payments, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { ofLedgerMode } from '../../lib/ledger-mode';
+import { ofLedgerMode } from '../ledger/mode';
 import { recordEvent } from '../funds/events';
 import { openFundFor } from '../funds/service';
 import { shortName } from './names';

@@ -4,7 +4,7 @@ import { linksAsHosts } from '@easyfund/shared/links';
 import type { Db } from '../../db/client';
 import { fundSubscriptions, user } from '../../db/schema';
 import { translate } from '../../lib/i18n';
-import type { MailQueue } from '../../lib/notifications';
+import type { MailQueue } from '../notifications/service';
 import { followsFund, unsubscribeToken } from './subscriptions';
 
 export interface NotifyDeps {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { updates } from '@easyfund/shared/api/updates';
-import { QUEUES } from '../../lib/jobs';
-import { hasAdminRights } from '../../plugins/auth';
+import { QUEUES } from '../../lib/job-queue';
+import { hasAdminRights } from '../../plugins/session';
 import { route } from '../../plugins/route';
 import { sendUpdateSms } from '../sms/notices';
 import { notifyFundUpdate, type NotifyDeps } from './notify';

@@ -13,7 +13,7 @@ import {
 } from '@easyfund/shared/schemas/updates';
 import type { Db, Tx } from '../../db/client';
 import { fundSubscriptions, fundUpdates, funds, user } from '../../db/schema';
-import { type Decision, decider, deciderOf, personColumns, refuseOwn } from '../../lib/decisions';
+import { type Decision, decider, deciderOf, personColumns, refuseOwn } from '../decisions/service';
 import { Conflict, DomainError, NotFound } from '../../lib/errors';
 import { type PageRequest, paginate } from '../../lib/lists';
 import { openFundFor, type Viewer } from '../funds/service';

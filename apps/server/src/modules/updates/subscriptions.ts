@@ -1,7 +1,7 @@
 import { and, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fundSubscriptions, payments } from '../../db/schema';
-import { ofLedgerMode } from '../../lib/ledger-mode';
+import { ofLedgerMode } from '../ledger/mode';
 import { linkMac, linkMacMatches, shortUuid, uuidOfShort } from '../../lib/link-signature';
 
 /** A donor's latest choice for a fund replaces the one before (an upsert's conflict rule). */

@@ -8,7 +8,7 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { DomainError, Invalid, TooManyRequests } from '../../lib/errors';
-import { hitRateLimit } from '../../lib/rate-limit';
+import { hitRateLimit } from '../../db/rate-limit-store';
 import type { Storage } from '../../lib/storage/storage';
 import { storeUpload, UPLOAD_MESSAGES, UPLOADS_PER_HOUR } from './service';
 

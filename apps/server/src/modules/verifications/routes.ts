@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { verifications } from '@easyfund/shared/api/verifications';
-import { notifyDecision } from '../../lib/notifications';
+import { notifyDecision } from '../notifications/service';
 import { route } from '../../plugins/route';
 import { apply, decideApplication, listApplications, mine } from './service';
 

@@ -17,7 +17,7 @@ import {
   deciderOf,
   OWN_APPLICATION,
   personColumns,
-} from '../../lib/decisions';
+} from '../decisions/service';
 import { Conflict, Forbidden } from '../../lib/errors';
 import { paginate } from '../../lib/lists';
 

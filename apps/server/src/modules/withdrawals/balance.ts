@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { pendingRefunds, withdrawals } from '../../db/schema';
-import { ofLedgerMode } from '../../lib/ledger-mode';
+import { ofLedgerMode } from '../ledger/mode';
 
 export interface WithdrawalTotals {
   /** Approved and paid withdrawals. */

@@ -5,7 +5,7 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TAdminWithdrawal, TPayoutRecord } from '@easyfund/shared/schemas/withdrawals';
 import type { Db } from '../../db/client';
 import { withdrawals } from '../../db/schema';
-import { OWN_WITHDRAWAL, refuseChanged, refuseOwn } from '../../lib/decisions';
+import { OWN_WITHDRAWAL, refuseChanged, refuseOwn } from '../decisions/service';
 import { ChangedSinceViewed, Conflict, Invalid } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { recordEvent } from '../funds/events';

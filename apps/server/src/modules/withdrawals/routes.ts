@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { withdrawals } from '@easyfund/shared/api/withdrawals';
-import { notifyDecision } from '../../lib/notifications';
-import { hasAdminRights } from '../../plugins/auth';
+import { notifyDecision } from '../notifications/service';
+import { hasAdminRights } from '../../plugins/session';
 import { route } from '../../plugins/route';
 import { openFundFor } from '../funds/service';
 import { disburseWithdrawal } from '../payouts/disburse';

@@ -11,7 +11,7 @@ import type {
 } from '@easyfund/shared/schemas/withdrawals';
 import type { Db } from '../../db/client';
 import { funds, payoutAccounts, withdrawals } from '../../db/schema';
-import { type Decision, decidePending, OWN_WITHDRAWAL } from '../../lib/decisions';
+import { type Decision, decidePending, OWN_WITHDRAWAL } from '../decisions/service';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { paginate } from '../../lib/lists';
 import { recordEvent } from '../funds/events';

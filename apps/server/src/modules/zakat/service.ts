@@ -3,7 +3,7 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TFundZakat, TZakatSettings } from '@easyfund/shared/schemas/zakat';
 import type { Db } from '../../db/client';
 import { funds, zakatSettings } from '../../db/schema';
-import { OWN_FUND_ZAKAT, refuseOwn } from '../../lib/decisions';
+import { OWN_FUND_ZAKAT, refuseOwn } from '../decisions/service';
 import { NotFound } from '../../lib/errors';
 import { recordEvent } from '../funds/events';
 

@@ -8,15 +8,8 @@ import { route } from '../../plugins/route';
 import { sendCsv } from '../downloads/csv';
 import { sendCloseCode } from '../privacy/close-code';
 import { checkSecondFactor } from '../privacy/second-factor';
-import {
-  accountAddedMail,
-  addAccount,
-  decideAccount,
-  getAdminAccount,
-  listAdminAccounts,
-  listMyAccounts,
-  removeAccount,
-} from './accounts';
+import { decideAccount, getAdminAccount, listAdminAccounts } from './account-review';
+import { accountAddedMail, addAccount, listMyAccounts, removeAccount } from './accounts';
 import { PAYOUT_HEADER, payoutRows } from './export';
 
 /**

@@ -139,6 +139,7 @@ let otherFundId: string;
 let applicationId: string;
 let withdrawalId: string;
 let ownAccountId: string;
+let removableAccountId: string;
 /** The admin's unspent backup codes (each confirms one payout account). */
 let adminBackupCodes: string[] = [];
 let decideAccountId: string;
@@ -457,9 +458,10 @@ const MATRIX: Record<string, Row> = {
     except: { other: 409, verified: 409, admin: 409 },
     request: () => ({}),
   },
+  // An account of its own to remove: the one withdrawals are requested to stays.
   'payouts.removeAccount': {
     except: ownedByRaiserOrAdmin,
-    request: () => ({ params: { id: ownAccountId } }),
+    request: () => ({ params: { id: removableAccountId } }),
   },
   'uploads.upload': {
     request: () => ({
@@ -672,6 +674,7 @@ beforeAll(async () => {
   );
   shareFundId = (await createFund(ctx.db, { raiserId: other.id, image: picture })).id;
   ownAccountId = (await createPayoutAccount(ctx.db, { userId: verified.id })).id;
+  removableAccountId = (await createPayoutAccount(ctx.db, { userId: verified.id })).id;
   decideAccountId = (await createPayoutAccount(ctx.db, { userId: other.id, status: 'pending' })).id;
   otherFundId = (await createFund(ctx.db, { raiserId: other.id, status: 'approved' })).id;
   // The own fund's first update was approved (its next ones publish at once); another

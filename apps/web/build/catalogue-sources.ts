@@ -63,6 +63,8 @@ const PATTERNS: RegExp[] = [
   new RegExp(String.raw`\bmessage(?:: string)? = (?:${QUOTED})`, 'g'),
   // zod's .min(1, '…') and friends
   new RegExp(String.raw`\.(?:min|max|int|regex|refine|length)\([^()'"]*,\s*(?:${QUOTED})`, 'g'),
+  // A decision's denial message: decisionRequest('…')
+  new RegExp(String.raw`\bdecisionRequest\(\s*(?:${QUOTED})`, 'g'),
   // Named text constants: const X_MESSAGE = '…', TOO_LARGE = '…'
   new RegExp(String.raw`\bconst [A-Z][A-Z_]+ = (?:${QUOTED})`, 'g'),
 ];
@@ -112,7 +114,10 @@ const TEXT_MODULES = [
 ];
 
 /** Server modules that speak only to the operator (console, command line), in English. */
-const OPERATOR_MODULES = [join(SERVER, 'modules/go-live/checks.ts')];
+const OPERATOR_MODULES = [
+  join(SERVER, 'modules/go-live/checks.ts'),
+  join(SERVER, 'modules/go-live/facts.ts'),
+];
 
 /** Words and sentences the code shows that sit outside the patterns above. */
 const ALSO_SHOWN = [
@@ -243,8 +248,8 @@ export function usedKeys(): Map<string, string> {
     join(SHARED, 'constants.ts'),
     ...files(join(SERVER, 'modules'), /\.ts$/),
     ...files(join(SERVER, 'plugins'), /\.ts$/),
-    ...files(join(SERVER, 'lib'), /\.ts$/).filter((p) => !OPERATOR_MODULES.includes(p)),
-  ];
+    ...files(join(SERVER, 'lib'), /\.ts$/),
+  ].filter((p) => !OPERATOR_MODULES.includes(p));
   for (const path of sources) {
     for (const key of keysIn(path)) if (!used.has(key)) used.set(key, relative(ROOT, path));
   }

@@ -4,6 +4,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { routerReady } from './app/browser-router';
 import { initI18n } from './lib/i18n';
+import { askAgainForViewer } from './lib/page-data';
+import { queryClient } from './lib/query-client';
 import './index.css';
 import 'virtual:bangla-name-font.css';
 
@@ -42,6 +44,9 @@ function Started({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (started) return;
     started = true;
+    // The server drew the page as an anonymous visitor would see it; now hydrated, the
+    // answers that depend on who asks are asked for again (lib/page-data.ts).
+    if (serverRendered) askAgainForViewer(queryClient);
     performance.measure('app-first-render', 'app-first-render');
     document.documentElement.dataset.app = 'ready';
     document.dispatchEvent(new Event('easyfund:app-ready'));

@@ -16,7 +16,8 @@ export interface PageData extends DehydratedState {
  * The data counts as fetched now: the page was rendered at most a second before it was
  * sent (the server keeps a render that long), and the visitor's clock need not agree with
  * the server's. An answer that depends on who asks (`meta.perViewer`) was the anonymous
- * visitor's: it is drawn first, and asked for again as soon as the page needs it.
+ * visitor's: it is drawn first, and asked for again once the page is hydrated
+ * ({@link askAgainForViewer}).
  */
 export function fillFromPage(client: QueryClient): void {
   const element = document.getElementById(PAGE_DATA_ID);
@@ -35,9 +36,18 @@ export function fillFromPage(client: QueryClient): void {
   const now = Date.now();
   for (const query of state.queries) query.state.dataUpdatedAt = now;
   hydrate(client, state);
-  // Marked stale only: the page's loader or its components ask again.
+}
+
+/**
+ * Asks again, as the signed-in person, for the answers that depend on who asks: called
+ * once the page's first render is committed. Asked any sooner (marked stale before the
+ * route's loader ran), an answer could arrive while React still hydrates the page in
+ * slices, and be drawn there instead of the server's (a hydration mismatch: an admin's
+ * donor names on a wall the server drew with "Anonymous").
+ */
+export function askAgainForViewer(client: QueryClient): void {
   void client.invalidateQueries({
     predicate: (query) => query.meta?.perViewer === true,
-    refetchType: 'none',
+    refetchType: 'active',
   });
 }

@@ -57,6 +57,8 @@ export async function setSmsPreferences(
   const current = await smsPreferences(db, userId);
   const turningOn = choice.updates === true || choice.decisions === true;
   if (turningOn && !current.phoneNumber) throw new Conflict(SMS_NEEDS_NUMBER, 'no_phone_number');
+  // A request that names neither choice changes nothing (and an empty UPDATE is no SQL).
+  if (choice.updates === undefined && choice.decisions === undefined) return current;
   await db
     .update(user)
     .set({

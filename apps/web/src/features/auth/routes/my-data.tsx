@@ -8,6 +8,7 @@ import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
+import { SendSmsCode } from '../../../components/send-sms-code';
 
 /** A person's own data: download it (JSON, CSV), or close the account (decision 251). */
 export function MyDataPage() {
@@ -79,24 +80,7 @@ export function MyDataPage() {
           </p>
           {byCode ? (
             <div className="flex flex-col gap-2">
-              <button
-                type="button"
-                className="btn btn-sm btn-outline self-start"
-                disabled={sendCode.isPending}
-                onClick={() => sendCode.mutate()}
-              >
-                {sendCode.isSuccess ? t('Send another code') : t('Send a code to my phone')}
-              </button>
-              {sendCode.isSuccess && (
-                <p role="status" className="text-sm">
-                  {t('We sent a code to {{phone}}.', { phone: sendCode.data.sentTo })}
-                </p>
-              )}
-              {sendCode.isError && (
-                <p role="alert" className="text-sm text-error">
-                  {t(messageOf(sendCode.error))}
-                </p>
-              )}
+              <SendSmsCode request={sendCode} />
               <label className="flex flex-col gap-1 text-sm" htmlFor="close-code">
                 <span>{t('Code from the SMS')}</span>
                 <input

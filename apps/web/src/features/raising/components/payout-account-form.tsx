@@ -14,6 +14,7 @@ import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { popup } from '../../../lib/popups';
+import { SendSmsCode } from '../../../components/send-sms-code';
 
 const ACCOUNT_ADDED = 'Payout account added';
 const PERSONAL = 'Personal';
@@ -193,24 +194,7 @@ export function PayoutAccountForm({
         />
         {byCode ? (
           <>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline self-start"
-              disabled={sendCode.isPending}
-              onClick={() => sendCode.mutate()}
-            >
-              {sendCode.isSuccess ? t('Send another code') : t('Send a code to my phone')}
-            </button>
-            {sendCode.isSuccess && (
-              <p role="status" className="text-sm">
-                {t('We sent a code to {{phone}}.', { phone: sendCode.data.sentTo })}
-              </p>
-            )}
-            {sendCode.isError && (
-              <p role="alert" className="text-sm text-error">
-                {t(messageOf(sendCode.error))}
-              </p>
-            )}
+            <SendSmsCode request={sendCode} />
             <TextField
               label="Code from the SMS"
               inputMode="numeric"

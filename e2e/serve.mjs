@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // Starts what the browser tests run against: a local OpenID Connect provider standing
 // in for Google, and the production build served by the real server on a fresh data
-// directory (embedded PGlite), with demo data.
+// directory with demo data: on the embedded PGlite, or, given E2E_DATABASE_URL (as `npm
+// test` does where a PostgreSQL server is at hand), on a database of its own on that
+// server, dropped afterwards.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OAuth2Server } from 'oauth2-mock-server';
+import pg from 'pg';
 import { compiledServerDir } from './build-dirs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,6 +66,9 @@ await oidc.start(oidcPort, '127.0.0.1');
 
 // The runner chooses it (tests read the mail outbox in it); a fresh one otherwise.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'easyfund-e2e-'));
+const database = process.env.E2E_DATABASE_URL
+  ? await scratchDatabase(process.env.E2E_DATABASE_URL)
+  : undefined;
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(serverDist, 'main.js')], {
   cwd: root,
   stdio: 'inherit',
@@ -74,6 +80,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(server
     PORT: port,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
+    ...(database ? { DATABASE_URL: database.url } : {}),
     WEB_DIST: webDist,
     SEED_DEMO: 'true',
     ADMIN_EMAILS: 'e2e-admin@example.com',
@@ -99,6 +106,7 @@ const stop = async () => {
   stopping = true;
   server.kill('SIGTERM');
   await Promise.all([serverExited, oidc.stop().catch(() => {})]);
+  await database?.drop().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
   for (const dir of builtHere) rmSync(dir, { recursive: true, force: true });
   process.exit(0);
@@ -107,5 +115,28 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', (code) => {
   if (stopping) return;
-  void oidc.stop().finally(() => process.exit(code ?? 1));
+  void Promise.all([oidc.stop(), database?.drop()])
+    .catch(() => {})
+    .finally(() => process.exit(code ?? 1));
 });
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`, and how to drop it. */
+async function scratchDatabase(serverUrl) {
+  const name = `easyfund_e2e_${process.pid}_${Date.now()}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`drop database if exists "${name}" with (force)`),
+  };
+}

@@ -225,9 +225,14 @@ if (node24)
 const chromium = built && ensureChromium();
 if (built && !chromium) problems.push('chromium is not installed and could not be installed');
 if (chromium) {
-  stage('Browser tests (Playwright, Chromium)', () => browser('all', []));
+  // Where a PostgreSQL server is at hand (CI), the full browser suite runs against it, as a
+  // live site does; the smoke test below keeps the embedded database of the demo covered in
+  // a browser (decision on the browser tests' database).
+  stage(`Browser tests (Playwright, Chromium, ${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
+    browser('all', [], onPostgres ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+  );
   if (node24)
-    stage(`Browser smoke test on Node ${node24Version}`, () =>
+    stage(`Browser smoke test on Node ${node24Version} (PGlite)`, () =>
       browser(`smoke on Node ${node24Version}`, ['--grep', '@smoke'], node24Env),
     );
 }

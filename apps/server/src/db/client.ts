@@ -108,7 +108,7 @@ async function startEmbedded(dataDir: string, migrate: boolean): Promise<Started
  * A PGlite database, on this thread or in its worker: one process, so the lock shared by
  * every process is no lock at all. `close` is the caller's (the worker's lock, a test's).
  */
-function pgliteDatabase(
+export function pgliteDatabase(
   client: Pick<PGlite, 'query' | 'exec'> | RemotePGlite,
   close: () => Promise<void>,
 ): Database {

@@ -5,7 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder, PGLITE_EXTENSIONS } from '../../src/db/client';
+import { migrationsFolder, PGLITE_EXTENSIONS, pgliteDatabase } from '../../src/db/client';
+import { prepareJobQueue } from './job-queue-tables';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,12 +19,14 @@ declare module 'vitest' {
 /**
  * Global set-up of the PGlite API suite: a new PGlite cluster takes 2.5–4 s to create,
  * one loaded from a dump under 1 s. Each test app's database starts from this migrated
- * dump (its migrations then find nothing to do).
+ * dump, the job queue's tables and queues made (its migrations and the queue's set-up
+ * then find nothing to do).
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'easyfund-pglite-'));
   const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle(client), { migrationsFolder });
+  await prepareJobQueue(pgliteDatabase(client, async () => {}));
   const dump = await client.dumpDataDir('none');
   await client.close();
   const file = path.join(dir, 'migrated.tar');

@@ -8,6 +8,7 @@ import type { TAdminWithdrawal, TWithdrawal } from '@easyfund/shared/schemas/wit
 import type { Db, Tx } from '../../db/client';
 import { funds, ledgerSettings, payoutAccounts, user, withdrawals } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import { personColumns } from '../decisions/service';
 import { translate } from '../../lib/i18n';
 import { recordEvent } from '../funds/events';
 import { isReportDue, reportsOf } from '../spending-reports/service';
@@ -102,9 +103,9 @@ export function adminQuery(db: Db | Tx, where: SQL | undefined) {
       row: withdrawals,
       fundName: funds.name,
       fundRaisedPoisha: funds.raisedPoisha,
-      raiser: { id: raiser.id, name: raiser.name, email: raiser.email },
-      decider: { id: decider.id, name: decider.name, email: decider.email },
-      recorder: { id: recorder.id, name: recorder.name, email: recorder.email },
+      raiser: personColumns(raiser),
+      decider: personColumns(decider),
+      recorder: personColumns(recorder),
       account: accountColumns,
     })
     .from(withdrawals)

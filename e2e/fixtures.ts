@@ -141,6 +141,25 @@ export async function registerViaApi(
   return account;
 }
 
+/**
+ * Creates an account through the API ({@link registerViaApi}) and has an admin (signed in
+ * on `admin`) make it a verified fund raiser.
+ */
+export async function registerRaiserViaApi(
+  request: APIRequestContext,
+  admin: APIRequestContext,
+  name: string,
+) {
+  const raiser = await registerViaApi(request, { name });
+  const found = await admin.get(`/api/admin/users?q=${encodeURIComponent(raiser.email)}`);
+  const [user] = ((await found.json()) as { items: { id: string }[] }).items;
+  const verified = await admin.patch(`/api/admin/users/${user!.id}/role`, {
+    data: { role: 'verified' },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return raiser;
+}
+
 /** Signs in through the login page and waits for the success popup. */
 export async function loginViaUi(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

@@ -142,8 +142,8 @@ export async function registerViaApi(
 }
 
 /**
- * Creates an account through the API ({@link registerViaApi}) and has an admin (signed in
- * on `admin`) make it a verified fund raiser.
+ * Creates an account through the API ({@link registerViaApi}); then the demo admin, signed
+ * in on `admin` (a cookie jar of its own), makes it a verified fund raiser.
  */
 export async function registerRaiserViaApi(
   request: APIRequestContext,
@@ -151,6 +151,11 @@ export async function registerRaiserViaApi(
   name: string,
 ) {
   const raiser = await registerViaApi(request, { name });
+  const signIn = await admin.post('/api/auth/sign-in/email', {
+    headers: SITE_ORIGIN,
+    data: { email: DEMO.admin.email, password: DEMO.admin.password },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
   const found = await admin.get(`/api/admin/users?q=${encodeURIComponent(raiser.email)}`);
   const [user] = ((await found.json()) as { items: { id: string }[] }).items;
   const verified = await admin.patch(`/api/admin/users/${user!.id}/role`, {

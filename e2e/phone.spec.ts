@@ -30,10 +30,6 @@ async function fundOfOwnRaiser(
   admin: APIRequestContext,
   decision: 'pending' | 'approved' | 'denied',
 ): Promise<{ id: string; name: string }> {
-  const signIn = await admin.post('/api/auth/sign-in/email', {
-    data: { email: DEMO.admin.email, password: DEMO.admin.password },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
   await registerRaiserViaApi(page.request, admin, 'Phone Raiser');
   const name = `Water filters for Char ${Date.now().toString(36)}`;
   const created = await page.request.post('/api/funds', {

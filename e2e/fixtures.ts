@@ -141,6 +141,30 @@ export async function registerViaApi(
   return account;
 }
 
+/**
+ * Creates an account through the API ({@link registerViaApi}); then the demo admin, signed
+ * in on `admin` (a cookie jar of its own), makes it a verified fund raiser.
+ */
+export async function registerRaiserViaApi(
+  request: APIRequestContext,
+  admin: APIRequestContext,
+  name: string,
+) {
+  const raiser = await registerViaApi(request, { name });
+  const signIn = await admin.post('/api/auth/sign-in/email', {
+    headers: SITE_ORIGIN,
+    data: { email: DEMO.admin.email, password: DEMO.admin.password },
+  });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const found = await admin.get(`/api/admin/users?q=${encodeURIComponent(raiser.email)}`);
+  const [user] = ((await found.json()) as { items: { id: string }[] }).items;
+  const verified = await admin.patch(`/api/admin/users/${user!.id}/role`, {
+    data: { role: 'verified' },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return raiser;
+}
+
 /** Signs in through the login page and waits for the success popup. */
 export async function loginViaUi(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

@@ -5,6 +5,7 @@ import {
   donateViaApi,
   expect,
   loginViaApi,
+  registerRaiserViaApi,
   registerViaApi,
   shownFundVersion,
   test,
@@ -29,17 +30,7 @@ async function fundOfOwnRaiser(
   admin: APIRequestContext,
   decision: 'pending' | 'approved' | 'denied',
 ): Promise<{ id: string; name: string }> {
-  const raiser = await registerViaApi(page.request, { name: 'Phone Raiser' });
-  const signIn = await admin.post('/api/auth/sign-in/email', {
-    data: { email: DEMO.admin.email, password: DEMO.admin.password },
-  });
-  expect(signIn.status(), await signIn.text()).toBe(200);
-  const found = await admin.get(`/api/admin/users?q=${encodeURIComponent(raiser.email)}`);
-  const [user] = ((await found.json()) as { items: { id: string }[] }).items;
-  const verified = await admin.patch(`/api/admin/users/${user!.id}/role`, {
-    data: { role: 'verified' },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
+  await registerRaiserViaApi(page.request, admin, 'Phone Raiser');
   const name = `Water filters for Char ${Date.now().toString(36)}`;
   const created = await page.request.post('/api/funds', {
     data: {

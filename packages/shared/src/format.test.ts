@@ -2,6 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatNumber, formatRelative, formatTk } from './format';
 import { negotiateLanguage, readCookie } from './i18n/languages';
 
+const DAY = 24 * 3600;
+/** A unit's length in seconds, as the relative format counts it (months of 30 days). */
+const SECONDS_IN = {
+  year: 365 * DAY,
+  month: 30 * DAY,
+  week: 7 * DAY,
+  day: DAY,
+  hour: 3600,
+  minute: 60,
+  second: 1,
+};
+/** The units from the largest down, `second` last (also for no offset at all). */
+const RELATIVE_UNITS = ['year', 'month', 'week', 'day', 'hour', 'minute'] as const;
+
 describe('Bangladeshi formats', () => {
   it('groups taka in lakh and crore, with Bangla digits in Bangla', () => {
     expect(formatTk(150_000_000)).toBe('15,00,000 Tk');
@@ -107,17 +121,8 @@ describe('Bangladeshi formats', () => {
         // Offsets from a second to decades, past and future.
         const offset = Math.round((next() - 0.5) * 2 * 10 ** (next() * 9.5)) * 1000;
         const seconds = offset / 1000;
-        const [unit, size] =
-          (
-            [
-              ['year', 365 * 24 * 3600],
-              ['month', 30 * 24 * 3600],
-              ['week', 7 * 24 * 3600],
-              ['day', 24 * 3600],
-              ['hour', 3600],
-              ['minute', 60],
-            ] as const
-          ).find(([, s]) => Math.abs(seconds) >= s) ?? (['second', 1] as const);
+        const unit = RELATIVE_UNITS.find((u) => Math.abs(seconds) >= SECONDS_IN[u]) ?? 'second';
+        const size = SECONDS_IN[unit];
         expect(formatRelative(now + offset, lang, now), `${offset}`).toBe(
           relative.format(Math.round(seconds / size), unit),
         );

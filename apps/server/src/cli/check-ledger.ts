@@ -21,11 +21,7 @@ import {
   createPaymentProvider,
 } from '../modules/payments/providers/create-provider';
 import { checkGatewayLedger } from '../modules/payments/gateway-ledger';
-
-function option(argv: string[], name: string): string | undefined {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-}
+import { option } from './command';
 
 function dateOption(argv: string[], name: string, fallback: Date): Date {
   const raw = option(argv, name);

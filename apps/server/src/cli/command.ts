@@ -41,6 +41,12 @@ export async function withProjectDatabase(
   }
 }
 
+/** The word after `name` on the command line (`--after 30` gives "30"); undefined without `name`. */
+export function option(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
 /** The one FILE argument of a command (`npm run backup -- FILE`); undefined, with the usage, else. */
 export function fileArgument(argv: string[], usage: string): string | undefined {
   const [file, ...rest] = argv;

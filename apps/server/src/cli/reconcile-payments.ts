@@ -16,13 +16,8 @@ import {
 } from '../modules/payments/providers/create-provider';
 import { settleGatewayRefunds } from '../modules/payments/gateway-refund-status';
 import { reconcilePendingPayments } from '../modules/payments/reconcile-pending';
-import { runCommand } from './command';
+import { option, runCommand } from './command';
 import { openProjectDatabase } from './project-database';
-
-function option(argv: string[], name: string): string | undefined {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : undefined;
-}
 
 async function main(argv: string[]): Promise<number> {
   const json = argv.includes('--json');

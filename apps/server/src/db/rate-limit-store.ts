@@ -14,22 +14,25 @@ export interface RateLimitHit {
   retryAfter: number;
 }
 
+/** One counter, `key`, against `max` in a fixed window of `windowMs` (now: `now`, in ms). */
+type CounterCheck = (
+  db: Db,
+  key: string,
+  max: number,
+  windowMs: number,
+  now?: number,
+) => Promise<RateLimitHit>;
+
 /**
  * Counts one request against `key` in a fixed window and says whether it is within
  * `max`. The counter lives in the database (one atomic upsert), so every server
  * process shares it. Used for payments, uploads and the public forms, and by the
  * identity layer (modules/identity/rate-limit-storage.ts, keys `auth:<network>|<route>`).
  */
-export async function hitRateLimit(
-  db: Db,
-  key: string,
-  max: number,
-  windowMs: number,
-  now: number = Date.now(),
-): Promise<RateLimitHit> {
+export const hitRateLimit: CounterCheck = async (db, key, max, windowMs, now = Date.now()) => {
   const [hit] = await hitCounters(db, [{ key, max }], windowMs, now);
   return hit!;
-}
+};
 
 /**
  * Counts one request against every key (all of them, so each counter stays true) and
@@ -54,13 +57,7 @@ export async function hitRateLimits(
  * window. For limits on events a request does not cause itself (failed sign-ins, a card's
  * declines; decision 454).
  */
-export async function peekRateLimit(
-  db: Db,
-  key: string,
-  max: number,
-  windowMs: number,
-  now: number = Date.now(),
-): Promise<RateLimitHit> {
+export const peekRateLimit: CounterCheck = async (db, key, max, windowMs, now = Date.now()) => {
   const [row] = await counterRead(db).execute({ key: counterKey(key) });
   return readCounter(
     { count: row?.count ?? null, windowStart: row?.windowStart ?? null },
@@ -68,7 +65,7 @@ export async function peekRateLimit(
     windowMs,
     now,
   );
-}
+};
 
 const counterRead = builtOnce((db) =>
   db

@@ -4,6 +4,7 @@ import {
   boolean,
   date,
   check,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -23,15 +24,55 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
+/** The row's own id, drawn at random. */
+const uuidId = () => uuid('id').primaryKey().defaultRandom();
+
+/** When the row was made and last changed. */
+const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+
+/** What becomes of a row when the row it needs goes: it goes too, or it stops the delete. */
+type OnDelete = 'cascade' | 'restrict';
+
+/** The fund a row belongs to. */
+const fundRef = (onDelete: OnDelete) =>
+  uuid('fund_id')
+    .notNull()
+    .references(() => funds.id, { onDelete });
+
+/** The person a row belongs to, in column `name`. */
+const userRef = (name: string, onDelete: OnDelete) =>
+  text(name)
+    .notNull()
+    .references(() => user.id, { onDelete });
+
+/** A person who acted on a row (an admin, a reporter): forgotten when their account goes. */
+const personRef = (name: string) => text(name).references(() => user.id, { onDelete: 'set null' });
+
 /**
  * An admin's decision on something held for review: the feedback given with a denial, who
  * decided and when. Spread into each reviewed table beside its own `status`.
  */
 const decisionColumns = () => ({
   feedback: text('feedback'),
-  decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+  decidedBy: personRef('decided_by'),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
 });
+
+/**
+ * A review queue's rules: at most one pending request per `owner`, the admins' list by
+ * status and age, and the statuses a decision may set.
+ */
+const reviewQueue = (
+  name: string,
+  t: { status: ExtraConfigColumn; createdAt: ExtraConfigColumn },
+  owner: ExtraConfigColumn,
+) => [
+  uniqueIndex(`${name}_one_pending_uq`)
+    .on(owner)
+    .where(sql`${t.status} = 'pending'`),
+  index(`${name}_status_idx`).on(t.status, t.createdAt),
+  check(`${name}_status_check`, sql`${t.status} in ('pending', 'approved', 'denied')`),
+];
 
 /** What an admin was shown: raised by a trigger on every change. */
 const reviewVersion = () => integer('version').notNull().default(1);
@@ -59,8 +100,7 @@ export const user = pgTable(
     smsUpdates: boolean('sms_updates').notNull().default(false),
     /** The person asked for an SMS when an admin decides on their requests or pays them out. */
     smsDecisions: boolean('sms_decisions').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     check('user_role_check', sql`${t.role} in ('user', 'verified', 'admin')`),
@@ -76,13 +116,10 @@ export const session = pgTable(
     id: text('id').primaryKey(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     token: text('token').notNull().unique(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade'),
     /**
      * When this session passed the second factor: signed in with a code from the
      * authenticator app or a backup code, or created by turning two-factor sign-in on.
@@ -103,9 +140,7 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade'),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -113,8 +148,7 @@ export const account = pgTable(
     refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
     scope: text('scope'),
     password: text('password'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('account_user_idx').on(t.userId)],
 );
@@ -126,8 +160,7 @@ export const verification = pgTable(
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
@@ -139,9 +172,7 @@ export const twoFactor = pgTable(
     id: text('id').primaryKey(),
     secret: text('secret').notNull(),
     backupCodes: text('backup_codes').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade'),
     /** False until the first code from the app is entered. */
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
@@ -163,10 +194,8 @@ export const rateLimit = pgTable('rate_limit', {
 export const funds = pgTable(
   'funds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    raiserId: text('raiser_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
+    id: uuidId(),
+    raiserId: userRef('raiser_id', 'restrict'),
     name: text('name').notNull(),
     image: text('image').notNull(),
     description: text('description').notNull(),
@@ -199,7 +228,7 @@ export const funds = pgTable(
     /** An admin took the fund down: 'suspended' (may be lifted) or 'closed' (final). */
     hold: text('hold'),
     holdReason: text('hold_reason'),
-    heldBy: text('held_by').references(() => user.id, { onDelete: 'set null' }),
+    heldBy: personRef('held_by'),
     heldAt: timestamp('held_at', { withTimezone: true }),
     ...decisionColumns(),
     /** Only an admin marks a fund Zakat-eligible, with a published reason. */
@@ -210,8 +239,7 @@ export const funds = pgTable(
      * pages show (not on donations' totals), and by every change of its pending edit.
      */
     version: integer('version').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('funds_status_idx').on(t.status, t.createdAt),
@@ -241,11 +269,9 @@ export const funds = pgTable(
 export const fundEvents = pgTable(
   'fund_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => funds.id, { onDelete: 'cascade' }),
-    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    id: uuidId(),
+    fundId: fundRef('cascade'),
+    actorId: personRef('actor_id'),
     action: text('action').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
@@ -261,40 +287,29 @@ export const fundEvents = pgTable(
 export const fundChanges = pgTable(
   'fund_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => funds.id, { onDelete: 'cascade' }),
-    proposedBy: text('proposed_by').references(() => user.id, { onDelete: 'set null' }),
+    id: uuidId(),
+    fundId: fundRef('cascade'),
+    proposedBy: personRef('proposed_by'),
     /** The proposed values of the changed fields (money in poisha). */
     proposed: jsonb('proposed').notNull(),
     status: text('status').notNull().default('pending'),
     ...decisionColumns(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
-  (t) => [
-    uniqueIndex('fund_changes_one_pending_uq')
-      .on(t.fundId)
-      .where(sql`${t.status} = 'pending'`),
-    index('fund_changes_status_idx').on(t.status, t.createdAt),
-    check('fund_changes_status_check', sql`${t.status} in ('pending', 'approved', 'denied')`),
-  ],
+  (t) => reviewQueue('fund_changes', t, t.fundId),
 );
 
 /** "Report this fund": filed by a signed-in person into the admins' queue. */
 export const fundReports = pgTable(
   'fund_reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => funds.id, { onDelete: 'cascade' }),
-    reporterId: text('reporter_id').references(() => user.id, { onDelete: 'set null' }),
+    id: uuidId(),
+    fundId: fundRef('cascade'),
+    reporterId: personRef('reporter_id'),
     reason: text('reason').notNull(),
     details: text('details').notNull(),
     status: text('status').notNull().default('open'),
-    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+    resolvedBy: personRef('resolved_by'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -317,13 +332,9 @@ export const fundReports = pgTable(
 export const fundUpdates = pgTable(
   'fund_updates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => funds.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
+    id: uuidId(),
+    fundId: fundRef('cascade'),
+    authorId: userRef('author_id', 'restrict'),
     body: text('body').notNull(),
     /** An upload of ours or an https address; kept from the upload clean-up while used. */
     image: text('image'),
@@ -333,11 +344,7 @@ export const fundUpdates = pgTable(
   },
   (t) => [
     index('fund_updates_fund_idx').on(t.fundId, t.createdAt),
-    uniqueIndex('fund_updates_one_pending_uq')
-      .on(t.fundId)
-      .where(sql`${t.status} = 'pending'`),
-    index('fund_updates_status_idx').on(t.status, t.createdAt),
-    check('fund_updates_status_check', sql`${t.status} in ('pending', 'approved', 'denied')`),
+    ...reviewQueue('fund_updates', t, t.fundId),
   ],
 );
 
@@ -348,12 +355,8 @@ export const fundUpdates = pgTable(
 export const fundSubscriptions = pgTable(
   'fund_subscriptions',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => funds.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade'),
+    fundId: fundRef('cascade'),
     subscribed: boolean('subscribed').notNull(),
     updatedAt: updatedAt(),
   },
@@ -370,7 +373,7 @@ export const zakatSettings = pgTable(
     id: integer('id').primaryKey().default(1),
     goldPoishaPerGram: bigint('gold_poisha_per_gram', { mode: 'number' }).notNull(),
     silverPoishaPerGram: bigint('silver_poisha_per_gram', { mode: 'number' }).notNull(),
-    updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+    updatedBy: personRef('updated_by'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -388,13 +391,9 @@ export const zakatSettings = pgTable(
 export const cartItems = pgTable(
   'cart_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => funds.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: userRef('user_id', 'cascade'),
+    fundId: fundRef('cascade'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('cart_items_user_fund_uq').on(t.userId, t.fundId)],
@@ -404,13 +403,9 @@ export const cartItems = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => funds.id, { onDelete: 'restrict' }),
+    id: uuidId(),
+    userId: userRef('user_id', 'restrict'),
+    fundId: fundRef('restrict'),
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id').notNull(),
     /**
@@ -446,8 +441,7 @@ export const payments = pgTable(
     clientNetwork: text('client_network'),
     /** When the reconciliation last claimed this payment (one process re-reads it at a time). */
     reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),
     /** EF-YYYY-NNNNNN (live) or EF-T-YYYY-NNNNNN (test), given at the commit that records the donation (decision 227). */
     receiptNumber: text('receipt_number'),
@@ -549,9 +543,7 @@ export const donationDays = pgTable(
 export const fundPaymentSums = pgTable(
   'fund_payment_sums',
   {
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => funds.id, { onDelete: 'cascade' }),
+    fundId: fundRef('cascade'),
     mode: text('mode').notNull(),
     raisedPoisha: bigint('raised_poisha', { mode: 'number' }).notNull().default(0),
     donationCount: integer('donation_count').notNull().default(0),
@@ -567,7 +559,7 @@ export const fundPaymentSums = pgTable(
 export const refunds = pgTable(
   'refunds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'restrict' }),
@@ -608,9 +600,7 @@ export const pendingRefunds = pgTable(
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'restrict' }),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => funds.id, { onDelete: 'restrict' }),
+    fundId: fundRef('restrict'),
     amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
     /** The payment's ledger mode: a test refund never holds back a live balance. */
     mode: text('mode').notNull(),
@@ -650,8 +640,7 @@ export const gatewayRefunds = pgTable(
     reason: text('reason'),
     /** When the status job last asked the gateway about it. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('gateway_refunds_trans_uq').on(t.refundTransId),
@@ -747,10 +736,10 @@ export const smsDays = pgTable(
 export const smsCeilingChanges = pgTable(
   'sms_ceiling_changes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     ceilingTk: integer('ceiling_tk').notNull(),
     previousTk: integer('previous_tk').notNull(),
-    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorId: personRef('actor_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -767,9 +756,7 @@ export const smsNoticeLinks = pgTable(
   'sms_notice_links',
   {
     token: text('token').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade'),
     kind: text('kind').notNull(),
     path: text('path').notNull(),
     createdAt: createdAt(),
@@ -811,8 +798,7 @@ export const testProcessorIntents = pgTable(
     cardAttempts: integer('card_attempts').notNull().default(0),
     metadata: jsonb('metadata').notNull().default({}),
     idempotencyKey: text('idempotency_key').unique(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [check('test_intents_amount_positive', sql`${t.amount} > 0`)],
 );
@@ -851,8 +837,7 @@ export const testGatewaySessions = pgTable(
     bankTranId: text('bank_tran_id'),
     riskLevel: integer('risk_level').notNull().default(0),
     walletNumber: text('wallet_number'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('test_gateway_sessions_tran_idx').on(t.tranId)],
 );
@@ -876,10 +861,8 @@ export const gatewayValidations = pgTable('gateway_validations', {
 export const verificationApplications = pgTable(
   'verification_applications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidId(),
+    userId: userRef('user_id', 'cascade'),
     name: text('name').notNull(),
     image: text('image').notNull(),
     idCardNumber: text('id_card_number').notNull(),
@@ -887,28 +870,17 @@ export const verificationApplications = pgTable(
     status: text('status').notNull().default('pending'),
     ...decisionColumns(),
     version: reviewVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
-  (t) => [
-    uniqueIndex('verification_one_pending_uq')
-      .on(t.userId)
-      .where(sql`${t.status} = 'pending'`),
-    index('verification_status_idx').on(t.status, t.createdAt),
-    check('verification_status_check', sql`${t.status} in ('pending', 'approved', 'denied')`),
-  ],
+  (t) => reviewQueue('verification', t, t.userId),
 );
 
 export const withdrawals = pgTable(
   'withdrawals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => funds.id, { onDelete: 'restrict' }),
-    raiserId: text('raiser_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
+    id: uuidId(),
+    fundId: fundRef('restrict'),
+    raiserId: userRef('raiser_id', 'restrict'),
     amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
     status: text('status').notNull().default('pending'),
     /** The ledger mode it was requested in: test withdrawals never reduce a live balance. */
@@ -926,14 +898,13 @@ export const withdrawals = pgTable(
     /** Why a payout failed or was reversed. */
     outcomeReason: text('outcome_reason'),
     /** The admin who recorded paid, failed or reversed, and when. */
-    outcomeBy: text('outcome_by').references(() => user.id, { onDelete: 'set null' }),
+    outcomeBy: personRef('outcome_by'),
     outcomeAt: timestamp('outcome_at', { withTimezone: true }),
     /** Where the money goes: one of the raiser's approved payout accounts. */
     payoutAccountId: uuid('payout_account_id').references(() => payoutAccounts.id, {
       onDelete: 'restrict',
     }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('withdrawals_account_idx').on(t.payoutAccountId),
@@ -967,10 +938,8 @@ export const withdrawals = pgTable(
 export const payoutAccounts = pgTable(
   'payout_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
+    id: uuidId(),
+    userId: userRef('user_id', 'restrict'),
     kind: text('kind').notNull(),
     walletType: text('wallet_type'),
     bankName: text('bank_name'),
@@ -985,8 +954,7 @@ export const payoutAccounts = pgTable(
     heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     version: reviewVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('payout_accounts_user_idx').on(t.userId, t.createdAt),
@@ -1013,16 +981,12 @@ export const payoutAccounts = pgTable(
 export const spendingReports = pgTable(
   'spending_reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     withdrawalId: uuid('withdrawal_id')
       .notNull()
       .references(() => withdrawals.id, { onDelete: 'restrict' }),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => funds.id, { onDelete: 'restrict' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
+    fundId: fundRef('restrict'),
+    authorId: userRef('author_id', 'restrict'),
     body: text('body').notNull(),
     /** The lines: `{ label, amountPoisha }[]`, at least one. */
     lines: jsonb('lines').notNull(),
@@ -1034,8 +998,7 @@ export const spendingReports = pgTable(
     status: text('status').notNull().default('pending'),
     ...decisionColumns(),
     version: reviewVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('spending_reports_withdrawal_idx').on(t.withdrawalId, t.createdAt),
@@ -1059,11 +1022,11 @@ export const spendingReports = pgTable(
 export const payoutAccountEvents = pgTable(
   'payout_account_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => payoutAccounts.id, { onDelete: 'cascade' }),
-    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorId: personRef('actor_id'),
     action: text('action').notNull(),
     detail: jsonb('detail'),
     createdAt: createdAt(),
@@ -1081,7 +1044,7 @@ export const uploads = pgTable(
   'uploads',
   {
     id: uuid('id').primaryKey(),
-    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    ownerId: personRef('owner_id'),
     url: text('url').notNull().unique(),
     createdAt: createdAt(),
   },
@@ -1091,7 +1054,7 @@ export const uploads = pgTable(
 /* ---------- messages ---------- */
 
 export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidId(),
   name: text('name').notNull(),
   email: text('email').notNull(),
   phone: text('phone'),
@@ -1100,7 +1063,7 @@ export const contactMessages = pgTable('contact_messages', {
 });
 
 export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidId(),
   email: text('email').notNull().unique(),
   createdAt: createdAt(),
 });
@@ -1115,13 +1078,9 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
 export const recurringGifts = pgTable(
   'recurring_gifts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
-    fundId: uuid('fund_id')
-      .notNull()
-      .references(() => funds.id, { onDelete: 'restrict' }),
+    id: uuidId(),
+    userId: userRef('user_id', 'restrict'),
+    fundId: fundRef('restrict'),
     amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
     /** 'card': charged with the saved card; 'wallet': reminded with a checkout link. */
     method: text('method').notNull().default('card'),
@@ -1143,8 +1102,7 @@ export const recurringGifts = pgTable(
     anonymous: boolean('anonymous').notNull().default(false),
     /** The start of the next period to charge (or remind); null unless active. */
     nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('recurring_gifts_due_idx')
@@ -1172,10 +1130,10 @@ export const recurringGifts = pgTable(
 export const ramadanDates = pgTable(
   'ramadan_dates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     startsOn: date('starts_on', { mode: 'string' }),
     endsOn: date('ends_on', { mode: 'string' }),
-    setBy: text('set_by').references(() => user.id, { onDelete: 'set null' }),
+    setBy: personRef('set_by'),
     setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -1195,7 +1153,7 @@ export const ramadanDates = pgTable(
 export const recurringCharges = pgTable(
   'recurring_charges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     giftId: uuid('gift_id')
       .notNull()
       .references(() => recurringGifts.id, { onDelete: 'cascade' }),
@@ -1209,8 +1167,7 @@ export const recurringCharges = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     lastError: text('last_error'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('recurring_charges_gift_period_uq').on(t.giftId, t.period),

@@ -73,22 +73,14 @@ export function endpoint<const E extends Endpoint>(e: E): E {
 }
 
 /** The parsed (output) types of an endpoint's inputs and its response. */
-export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType
-  ? z.output<E['params']>
-  : undefined;
-export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType
-  ? z.output<E['query']>
-  : undefined;
-export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType
-  ? z.output<E['body']>
-  : undefined;
+type Parsed<S> = [S] extends [z.ZodType] ? z.output<S> : undefined;
+export type ParamsOf<E extends Endpoint> = Parsed<E['params']>;
+export type QueryOf<E extends Endpoint> = Parsed<E['query']>;
+export type BodyOf<E extends Endpoint> = Parsed<E['body']>;
 /** What a client sends (before defaults and coercion). */
-export type QueryInputOf<E extends Endpoint> = E['query'] extends z.ZodType
-  ? z.input<E['query']>
-  : undefined;
-export type BodyInputOf<E extends Endpoint> = E['body'] extends z.ZodType
-  ? z.input<E['body']>
-  : undefined;
+type Sent<S> = [S] extends [z.ZodType] ? z.input<S> : undefined;
+export type QueryInputOf<E extends Endpoint> = Sent<E['query']>;
+export type BodyInputOf<E extends Endpoint> = Sent<E['body']>;
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;
 
 /** The statuses implied by an endpoint's access level and inputs, plus its own. */

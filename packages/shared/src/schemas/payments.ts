@@ -292,15 +292,19 @@ export function parseExpiry(expiry: string): { expMonth: number; expYear: number
   return { expMonth: Number(mm), expYear: 2000 + Number(yy) };
 }
 
+/** A refund's amount in poisha (whole, positive) and its reason, wherever an admin gives one. */
+const ZRefundAmount = z
+  .number()
+  .int('Enter a whole number of poisha')
+  .positive('Enter an amount above zero')
+  .max(100_000_000_000);
+const ZRefundReason = z.string().trim().min(1, 'Give a reason').max(500);
+
 /** An admin's refund: an amount in poisha (whole, positive), a reason, and one key per request. */
 export const ZRefundRequest = z
   .object({
-    amountPoisha: z
-      .number()
-      .int('Enter a whole number of poisha')
-      .positive('Enter an amount above zero')
-      .max(100_000_000_000),
-    reason: z.string().trim().min(1, 'Give a reason').max(500),
+    amountPoisha: ZRefundAmount,
+    reason: ZRefundReason,
     requestKey: z.uuid(),
   })
   .strict();
@@ -318,12 +322,8 @@ export const ZPanelRefundRequest = z
       .min(1, 'Enter the refund reference the merchant panel shows')
       .max(50, 'Use at most 50 characters')
       .regex(/^[A-Za-z0-9_-]+$/, 'Enter the refund reference the merchant panel shows'),
-    amountPoisha: z
-      .number()
-      .int('Enter a whole number of poisha')
-      .positive('Enter an amount above zero')
-      .max(100_000_000_000),
-    reason: z.string().trim().min(1, 'Give a reason').max(500),
+    amountPoisha: ZRefundAmount,
+    reason: ZRefundReason,
   })
   .strict();
 export type TPanelRefundRequest = z.infer<typeof ZPanelRefundRequest>;

@@ -132,7 +132,7 @@ interface Person {
   email: string;
 }
 
-/** The decider read by that left join: null while nobody has decided. */
+/** A person read by a left join of `user` (a decider, an actor, a reporter): null where there is none. */
 export function deciderOf(d: Person | null): Person | null {
   return d && d.id ? { id: d.id, name: d.name, email: d.email } : null;
 }

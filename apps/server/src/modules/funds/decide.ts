@@ -18,7 +18,7 @@ import { countUpTo, type PageRequest, paginate } from '../../lib/lists';
 import { decideChange, holdFund, type PendingChange, pendingChanges } from './changes';
 import { fundsWithReportDue } from '../spending-reports/service';
 import { recordEvent } from './events';
-import { editableOf } from './manage';
+import { fundStateOf } from './manage';
 
 /* Admins' side of funds: every fund request, and approving or denying one. */
 
@@ -45,16 +45,8 @@ function toAdminFund(
   reportDue: boolean,
 ): TAdminFund {
   return {
-    id: fund.id,
-    ...editableOf(fund),
-    raisedPoisha: fund.raisedPoisha,
-    donationCount: fund.donationCount,
-    donorCount: fund.donorCount,
-    status: fund.status as DecisionStatus,
-    feedback: fund.feedback,
+    ...fundStateOf(fund),
     version: fund.version,
-    hold: fund.hold as TAdminFund['hold'],
-    holdReason: fund.holdReason,
     pendingChange,
     raiser: r,
     decidedBy: deciderOf(d),

@@ -4,6 +4,7 @@ import type { TFundEventList } from '@easyfund/shared/schemas/funds';
 import type { Db, Tx } from '../../db/client';
 import { fundEvents, funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import { deciderOf, personColumns } from '../decisions/service';
 
 /** Adds an entry to a fund's audit trail inside the caller's transaction. */
 export async function recordEvent(
@@ -25,7 +26,7 @@ export async function listFundEvents(db: Db, fundId: string): Promise<TFundEvent
   const rows = await db
     .select({
       event: fundEvents,
-      actor: { id: actor.id, name: actor.name, email: actor.email },
+      actor: personColumns(actor),
     })
     .from(fundEvents)
     .leftJoin(actor, eq(actor.id, fundEvents.actorId))
@@ -35,7 +36,7 @@ export async function listFundEvents(db: Db, fundId: string): Promise<TFundEvent
     items: rows.map(({ event, actor: a }) => ({
       id: event.id,
       action: event.action,
-      actor: a && a.id ? { id: a.id, name: a.name, email: a.email } : null,
+      actor: deciderOf(a),
       before: (event.before as Record<string, unknown> | null) ?? null,
       after: (event.after as Record<string, unknown> | null) ?? null,
       createdAt: event.createdAt.toISOString(),

@@ -68,12 +68,11 @@ export function editableOf(row: Editable): Editable {
   };
 }
 
-function toOwnFund(
-  row: FundRow,
-  totals: ReturnType<typeof totalsOf>,
-  pendingChange: PendingChange | null = null,
-  reportDue = false,
-): TOwnFund {
+/**
+ * What the raiser's and the admins' views of a fund both show: its fields, what it raised,
+ * the review's status and feedback, and any hold.
+ */
+export function fundStateOf(row: FundRow) {
   return {
     id: row.id,
     ...editableOf(row),
@@ -84,6 +83,17 @@ function toOwnFund(
     feedback: row.feedback,
     hold: row.hold as TOwnFund['hold'],
     holdReason: row.holdReason,
+  };
+}
+
+function toOwnFund(
+  row: FundRow,
+  totals: ReturnType<typeof totalsOf>,
+  pendingChange: PendingChange | null = null,
+  reportDue = false,
+): TOwnFund {
+  return {
+    ...fundStateOf(row),
     pendingChange,
     withdrawnPoisha: totals.withdrawnPoisha,
     pendingWithdrawalPoisha: totals.pendingPoisha,

@@ -14,13 +14,5 @@ export {
 } from './deps';
 export { confirmPayment, createPaymentIntent } from './intents';
 export { recordDonation, settlePayment } from './settlement';
-export {
-  type AdminRefundInput,
-  recordRefund,
-  REFUND_MESSAGES,
-  refundPayment,
-  refundResult,
-  refundSource,
-  reserveRefund,
-} from './refunds';
+export * from './refunds';
 export { WITHDRAWAL_HELD_FEEDBACK } from './withdrawal-holds';

@@ -17,6 +17,7 @@ import {
   verificationApplications,
 } from '../../db/schema';
 import { ChangedSinceViewed, Conflict, NotFound, OwnRequest } from '../../lib/errors';
+import { deciderOf, personColumns } from '../decisions/service';
 import { paginate } from '../../lib/lists';
 import { ACCOUNT_MESSAGES, recordAccountEvent, toAccount } from './accounts';
 
@@ -34,8 +35,8 @@ function adminQuery(db: Db | Tx, where: SQL | undefined) {
   return db
     .select({
       row: payoutAccounts,
-      owner: { id: owner.id, name: owner.name, email: owner.email },
-      decider: { id: decider.id, name: decider.name, email: decider.email },
+      owner: personColumns(owner),
+      decider: personColumns(decider),
       verifiedName,
     })
     .from(payoutAccounts)
@@ -94,7 +95,7 @@ export async function getAdminAccount(
         action: payoutAccountEvents.action,
         detail: payoutAccountEvents.detail,
         createdAt: payoutAccountEvents.createdAt,
-        actor: { id: actor.id, name: actor.name, email: actor.email },
+        actor: personColumns(actor),
       })
       .from(payoutAccountEvents)
       .leftJoin(actor, eq(actor.id, payoutAccountEvents.actorId))
@@ -105,7 +106,7 @@ export async function getAdminAccount(
       number: found.row.number,
       events: events.map((e) => ({
         action: e.action,
-        actor: e.actor && e.actor.id ? e.actor : null,
+        actor: deciderOf(e.actor),
         detail: (e.detail as Record<string, unknown> | null) ?? null,
         createdAt: e.createdAt.toISOString(),
       })),

@@ -11,11 +11,12 @@ import {
 } from '@easyfund/shared/schemas/payouts';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
-import { account, payoutAccountEvents, payoutAccounts, user } from '../../db/schema';
+import { account, payoutAccountEvents, payoutAccounts } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { accountLabel } from '../notifications/service';
 import { spendCloseCode } from '../privacy/close-code';
+import { secondFactorRefused } from '../privacy/second-factor';
 import { PAGES } from '@easyfund/shared/pages';
 
 export type Row = typeof payoutAccounts.$inferSelect;
@@ -146,14 +147,7 @@ async function confirmOwner(
     if (!(await spendCloseCode(deps.db, userId, proof.code!, 'payout-account')))
       refuse('code', ACCOUNT_MESSAGES.wrongCode.message);
   }
-  const [person] = await deps.db
-    .select({ twoFactorEnabled: user.twoFactorEnabled })
-    .from(user)
-    .where(eq(user.id, userId));
-  if (
-    person?.twoFactorEnabled &&
-    !(proof.secondFactor && (await deps.verifySecondFactor(userId, proof.secondFactor)))
-  )
+  if (await secondFactorRefused(deps, userId, proof.secondFactor))
     refuse('secondFactor', ACCOUNT_MESSAGES.secondFactor.message);
 }
 

@@ -24,6 +24,7 @@ import type { PaymentProvider } from '../payments/providers/provider';
 import { savesCards } from '../payments/providers/provider';
 import { cancelGifts } from '../recurring/ending';
 import { spendCloseCode } from './close-code';
+import { secondFactorRefused } from './second-factor';
 import { totalsOf, withdrawalTotals } from '../withdrawals/balance';
 
 const CLOSE_ERRORS = {
@@ -149,14 +150,7 @@ export async function closeAccount(
       throw new Invalid(CLOSE_MESSAGES.wrongCode, { code: CLOSE_MESSAGES.wrongCode });
   }
   // With two-factor sign-in, the password alone is not enough (as at sign-in).
-  const [person] = await deps.db
-    .select({ twoFactorEnabled: user.twoFactorEnabled })
-    .from(user)
-    .where(eq(user.id, userId));
-  if (
-    person?.twoFactorEnabled &&
-    !(proof.secondFactor && (await deps.verifySecondFactor(userId, proof.secondFactor)))
-  ) {
+  if (await secondFactorRefused(deps, userId, proof.secondFactor)) {
     throw new Invalid(CLOSE_MESSAGES.wrongSecondFactor, {
       secondFactor: CLOSE_MESSAGES.wrongSecondFactor,
     });

@@ -3,7 +3,7 @@ import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import type { Db } from '../../db/client';
-import { twoFactor } from '../../db/schema';
+import { twoFactor, user } from '../../db/schema';
 
 /** The identity layer's key for what it stores encrypted (its `secretConfig`). */
 export type SecretKey = Parameters<typeof symmetricDecrypt>[0]['key'];
@@ -50,4 +50,21 @@ export async function checkSecondFactor(
     .where(eq(twoFactor.backupCodes, row.backupCodes))
     .returning({ id: twoFactor.id });
   return spent.length > 0;
+}
+
+/**
+ * Whether a step that a password (or an SMS code) confirms is refused for want of the second
+ * factor: the person has two-factor sign-in on and `code` is not a current code of it, as
+ * at sign-in.
+ */
+export async function secondFactorRefused(
+  deps: { db: Db; verifySecondFactor(userId: string, code: string): Promise<boolean> },
+  userId: string,
+  code: string | undefined,
+): Promise<boolean> {
+  const [person] = await deps.db
+    .select({ twoFactorEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(eq(user.id, userId));
+  return !!person?.twoFactorEnabled && !(code && (await deps.verifySecondFactor(userId, code)));
 }

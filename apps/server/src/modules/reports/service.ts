@@ -5,7 +5,7 @@ import type { ReportReason } from '@easyfund/shared/reports';
 import type { TFundReport, TFundReportList } from '@easyfund/shared/schemas/reports';
 import type { Db } from '../../db/client';
 import { fundReports, funds, user } from '../../db/schema';
-import { OWN_FUND_REPORT, refuseOwn } from '../decisions/service';
+import { deciderOf, OWN_FUND_REPORT, personColumns, refuseOwn } from '../decisions/service';
 import { NotFound } from '../../lib/errors';
 import type { PageRequest } from '../../lib/lists';
 import { paginate } from '../../lib/lists';
@@ -38,7 +38,7 @@ function reportQuery(db: Db) {
     .select({
       report: fundReports,
       fund: { id: funds.id, name: funds.name },
-      reporter: { id: reporter.id, name: reporter.name, email: reporter.email },
+      reporter: personColumns(reporter),
     })
     .from(fundReports)
     .innerJoin(funds, eq(funds.id, fundReports.fundId))
@@ -51,7 +51,7 @@ function toReport({ report, fund, reporter: r }: ReportRow): TFundReport {
   return {
     id: report.id,
     fund,
-    reporter: r && r.id ? { id: r.id, name: r.name, email: r.email } : null,
+    reporter: deciderOf(r),
     reason: report.reason as ReportReason,
     details: report.details,
     status: report.status as TFundReport['status'],

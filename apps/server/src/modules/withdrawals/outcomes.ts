@@ -8,10 +8,9 @@ import { withdrawals } from '../../db/schema';
 import { OWN_WITHDRAWAL, refuseChanged, refuseOwn } from '../decisions/service';
 import { ChangedSinceViewed, Conflict, Invalid } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import { recordEvent } from '../funds/events';
 import { ACCOUNT_MESSAGES, usableAccount } from '../payouts/accounts';
 import { heldBack } from './balance';
-import { aboveBalanceMessage, adminQuery, lockWithdrawal, toAdmin, withReports } from './view';
+import { aboveBalanceMessage, endAdminStep, lockWithdrawal } from './view';
 
 /** From which status each recorded outcome may be reached. */
 const OUTCOME_FROM = { paid: 'approved', failed: 'approved', reversed: 'paid' } as const;
@@ -96,20 +95,6 @@ export async function recordPayout(
     // The fund row is held, and every change of a withdrawal holds it: nothing moved.
     if (!updated) throw new ChangedSinceViewed(row.version);
     const { version: _version, ...recorded } = input;
-    await recordEvent(
-      tx,
-      row.fundId,
-      admin.id,
-      `withdrawal_${input.status}`,
-      { withdrawal: id, status: row.status },
-      {
-        withdrawal: id,
-        amountPoisha: row.amountPoisha,
-        payoutAccount: row.payoutAccountId,
-        ...recorded,
-      },
-    );
-    const [after] = await adminQuery(tx, eq(withdrawals.id, id));
-    return (await withReports(tx, [toAdmin(after!)]))[0]!;
+    return endAdminStep(tx, row, admin.id, recorded);
   });
 }

@@ -14,7 +14,6 @@ import { funds, payoutAccounts, withdrawals } from '../../db/schema';
 import { type Decision, decidePending, OWN_WITHDRAWAL } from '../decisions/service';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { paginate } from '../../lib/lists';
-import { recordEvent } from '../funds/events';
 import { usableAccount } from '../payouts/accounts';
 import { reportsOf } from '../spending-reports/service';
 import { currentModeWithdrawal, heldBack } from './balance';
@@ -22,6 +21,7 @@ import {
   aboveBalanceMessage,
   accountColumns,
   adminQuery,
+  endAdminStep,
   lockWithdrawal,
   toAdmin,
   toWithdrawal,
@@ -140,21 +140,7 @@ export async function decideWithdrawal(
       subject: 'This withdrawal',
       own: OWN_WITHDRAWAL,
     });
-    await recordEvent(
-      tx,
-      row.fundId,
-      admin.id,
-      `withdrawal_${decision.status}`,
-      { withdrawal: id, status: row.status },
-      {
-        withdrawal: id,
-        status: decision.status,
-        amountPoisha: row.amountPoisha,
-        payoutAccount: row.payoutAccountId,
-      },
-    );
-    const [after] = await adminQuery(tx, eq(withdrawals.id, id));
-    return (await withReports(tx, [toAdmin(after!)]))[0]!;
+    return endAdminStep(tx, row, admin.id, { status: decision.status });
   });
 }
 /**

@@ -8,7 +8,9 @@ import type { TAdminWithdrawal, TWithdrawal } from '@easyfund/shared/schemas/wit
 import type { Db, Tx } from '../../db/client';
 import { funds, ledgerSettings, payoutAccounts, user, withdrawals } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import { personColumns } from '../decisions/service';
 import { translate } from '../../lib/i18n';
+import { recordEvent } from '../funds/events';
 import { isReportDue, reportsOf } from '../spending-reports/service';
 import { currentModeWithdrawal } from './balance';
 
@@ -101,9 +103,9 @@ export function adminQuery(db: Db | Tx, where: SQL | undefined) {
       row: withdrawals,
       fundName: funds.name,
       fundRaisedPoisha: funds.raisedPoisha,
-      raiser: { id: raiser.id, name: raiser.name, email: raiser.email },
-      decider: { id: decider.id, name: decider.name, email: decider.email },
-      recorder: { id: recorder.id, name: recorder.name, email: recorder.email },
+      raiser: personColumns(raiser),
+      decider: personColumns(decider),
+      recorder: personColumns(recorder),
       account: accountColumns,
     })
     .from(withdrawals)
@@ -150,4 +152,32 @@ export async function lockWithdrawal(tx: Tx, id: string) {
   // Read again under the lock: what another admin recorded meanwhile is seen.
   const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
   return { row: row!, raisedPoisha: fund!.raisedPoisha };
+}
+
+/**
+ * Ends an admin's step on a withdrawal (`row` as read under the lock): into the fund's
+ * audit trail as `withdrawal_<status>`, from the status it had to `after` (the new status
+ * and what was recorded with it); then the withdrawal as the admins now see it.
+ */
+export async function endAdminStep(
+  tx: Tx,
+  row: Row,
+  adminId: string,
+  after: { status: string } & Record<string, unknown>,
+): Promise<TAdminWithdrawal> {
+  await recordEvent(
+    tx,
+    row.fundId,
+    adminId,
+    `withdrawal_${after.status}`,
+    { withdrawal: row.id, status: row.status },
+    {
+      withdrawal: row.id,
+      amountPoisha: row.amountPoisha,
+      payoutAccount: row.payoutAccountId,
+      ...after,
+    },
+  );
+  const [now] = await adminQuery(tx, eq(withdrawals.id, row.id));
+  return (await withReports(tx, [toAdmin(now!)]))[0]!;
 }

@@ -244,6 +244,41 @@ export async function appReady(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until the page has had no request open for half a second (Playwright's
+ * `networkidle`, which a navigation inside the app does not wait for).
+ */
+export function networkQuiet(page: Page): () => Promise<void> {
+  let open = 0;
+  let last = Date.now();
+  page.on('request', () => {
+    open += 1;
+    last = Date.now();
+  });
+  const ended = () => {
+    open -= 1;
+    last = Date.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return () =>
+    expect
+      .poll(() => open <= 0 && Date.now() - last >= 500, { intervals: [100], timeout: 20_000 })
+      .toBe(true);
+}
+
+/** Opens `route` as a link in the app would (the History API, no page load), and waits
+ *  for its page: another text in `main`. */
+export async function openInApp(page: Page, route: string) {
+  const main = page.locator('main').first();
+  const before = await main.innerText();
+  await page.evaluate((to) => {
+    history.pushState({ key: Math.random().toString(36).slice(2, 10) }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, route);
+  await expect.poll(() => main.innerText()).not.toBe(before);
+}
+
+/**
  * The version of a fund as the admin's list of funds in `status` shows it: what a
  * decision on it sends back (a decision on anything else is refused with 409).
  */

@@ -1,5 +1,13 @@
 import { type APIRequestContext, type CDPSession, expect, type Page, test } from '@playwright/test';
-import { DEMO, donateViaApi, registerViaApi, shownFundVersion, SITE_ORIGIN } from './fixtures';
+import {
+  DEMO,
+  donateViaApi,
+  networkQuiet,
+  openInApp,
+  registerViaApi,
+  shownFundVersion,
+  SITE_ORIGIN,
+} from './fixtures';
 
 /**
  * Every page on a 360 px phone, in English and in বাংলা, signed out and as each role: no
@@ -207,7 +215,9 @@ const BENGALI_RUN = '[\\u0980-\\u09FF\\u200C\\u200D]+';
 
 /**
  * Puts each run of Bengali letters in a span of its own (it keeps the style it had), so
- * the fonts that drew it can be asked for; answers how many runs there are.
+ * the fonts that drew it can be asked for; answers how many runs there are. The text
+ * nodes it splits are kept, for `unmarkBengaliRuns` to put back: the app goes on with the
+ * same page, and React holds on to them.
  */
 function markBengaliRuns(page: Page): Promise<number> {
   return page.evaluate((pattern) => {
@@ -222,6 +232,7 @@ function markBengaliRuns(page: Page): Promise<number> {
       if (new RegExp(pattern).test((n as Text).data)) texts.push(n as Text);
     }
     let count = 0;
+    const marked: [Text, Node[]][] = [];
     // One span per run as it is drawn (its letters, weight, style and fonts): the same
     // words in the same style are drawn with the same fonts.
     const seen = new Set<string>();
@@ -230,6 +241,7 @@ function markBengaliRuns(page: Page): Promise<number> {
       const drawnAs = `${style.fontFamily}|${style.fontWeight}|${style.fontStyle}`;
       const parts = text.data.split(new RegExp(`(${pattern})`));
       const fragment = document.createDocumentFragment();
+      const before = count;
       for (const part of parts) {
         if (!part) continue;
         const key = `${drawnAs}|${part}`;
@@ -242,16 +254,42 @@ function markBengaliRuns(page: Page): Promise<number> {
         } else fragment.append(part);
         run.lastIndex = 0;
       }
+      if (count === before) continue;
+      marked.push([text, Array.from(fragment.childNodes)]);
       text.replaceWith(fragment);
     }
+    (window as unknown as { bnRunsMarked?: typeof marked }).bnRunsMarked = marked;
     return count;
   }, BENGALI_RUN);
 }
 
-/** The Bengali runs some font other than the site's own drew (a box on these machines). */
-async function boxedRuns(page: Page, cdp: CDPSession): Promise<string[]> {
+/** Puts back the text nodes `markBengaliRuns` split. */
+function unmarkBengaliRuns(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const w = window as unknown as { bnRunsMarked?: [Text, Node[]][] };
+    for (const [text, parts] of w.bnRunsMarked ?? []) {
+      parts[0]?.parentNode?.insertBefore(text, parts[0]);
+      for (const part of parts) part.parentNode?.removeChild(part);
+    }
+    w.bnRunsMarked = [];
+  });
+}
+
+/**
+ * The Bengali runs some font other than the site's own drew (a box on these machines).
+ * The page is left as it was unless `keepMarks` (its last look).
+ */
+async function boxedRuns(page: Page, cdp: CDPSession, keepMarks = false): Promise<string[]> {
   await page.evaluate(() => document.fonts.ready);
   if ((await markBengaliRuns(page)) === 0) return [];
+  try {
+    return await fontsOfMarkedRuns(page, cdp);
+  } finally {
+    if (!keepMarks) await unmarkBengaliRuns(page);
+  }
+}
+
+async function fontsOfMarkedRuns(page: Page, cdp: CDPSession): Promise<string[]> {
   // Laid out again with the spans, and every font a run needs loaded: a face the page
   // asks for only now (a weight no earlier text used) would otherwise be measured while
   // the fallback (Arial's stand-in, Liberation Sans) still stands in for it.
@@ -362,60 +400,84 @@ function squeezedNotices(page: Page) {
   });
 }
 
-async function checkRoutes(page: Page, lang: Lang, routes: string[]) {
+/** The language the next page is sent in: the cookie, and the account's when signed in. */
+async function chooseLanguage(page: Page, baseURL: string, lang: Lang, signedIn: boolean) {
+  await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL }]);
+  if (!signedIn) return;
+  const chosen = await page.request.put('/api/me/language', { data: { language: lang } });
+  expect(chosen.status(), await chosen.text()).toBe(200);
+}
+
+/** Pages of the server's own, outside the app (the test gateway's checkout). */
+const serverPage = (route: string) => route.startsWith('/test-gateway/');
+
+/**
+ * Every route in English, then in বাংলা: in each language the first page is loaded and
+ * the others are opened inside the app (a page of the server's own is loaded).
+ * `control`: on the last page, the check itself must see a box once the site's fonts
+ * are taken away.
+ */
+async function checkRoutes(
+  page: Page,
+  baseURL: string,
+  routes: string[],
+  { signedIn, control }: { signedIn: boolean; control: boolean },
+) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('DOM.enable');
   await cdp.send('CSS.enable');
+  const quiet = networkQuiet(page);
   const problems: string[] = [];
-  for (const route of routes) {
-    await page.goto(route);
-    await expect(page.locator('html')).toHaveAttribute('lang', lang);
-    await expect(page.locator('main').first()).toBeVisible();
-    await expect(page.locator('main [aria-busy="true"], main .loading')).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
-    const { width, scrollWidth, culprits } = await overflowOf(page);
-    if (scrollWidth > width)
-      problems.push(
-        `${route}: ${scrollWidth} px wide on a ${width} px screen: ${culprits.join('; ')}`,
-      );
-    for (const overlap of await headerOverlaps(page)) problems.push(`${route}: ${overlap}`);
-    for (const notice of await squeezedNotices(page)) problems.push(`${route}: ${notice}`);
-    for (const run of await boxedRuns(page, cdp)) problems.push(`${route}: ${run}`);
+  for (const lang of ['en', 'bn'] as const) {
+    await chooseLanguage(page, baseURL, lang, signedIn);
+    let loaded = false;
+    for (const route of routes) {
+      if (loaded && !serverPage(route)) await openInApp(page, route);
+      else await page.goto(route);
+      loaded = !serverPage(route);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('main').first()).toBeVisible();
+      await expect(page.locator('main [aria-busy="true"], main .loading')).toHaveCount(0);
+      await quiet();
+      const at = `${route} (${lang})`;
+      const { width, scrollWidth, culprits } = await overflowOf(page);
+      if (scrollWidth > width)
+        problems.push(
+          `${at}: ${scrollWidth} px wide on a ${width} px screen: ${culprits.join('; ')}`,
+        );
+      for (const overlap of await headerOverlaps(page)) problems.push(`${at}: ${overlap}`);
+      for (const notice of await squeezedNotices(page)) problems.push(`${at}: ${notice}`);
+      for (const run of await boxedRuns(page, cdp)) problems.push(`${at}: ${run}`);
+    }
   }
   expect(problems, problems.join('\n')).toEqual([]);
+  if (control) {
+    // The check itself sees a box: without the site's fonts, this machine has none.
+    await page.addStyleTag({ content: '* { font-family: sans-serif !important; }' });
+    expect((await boxedRuns(page, cdp, true)).length).toBeGreaterThan(0);
+  }
 }
 
-for (const lang of ['en', 'bn'] as const) {
-  test.describe(`360 px in ${lang === 'en' ? 'English' : 'বাংলা'}`, () => {
-    for (const role of ['visitor', 'donor', 'raiser', 'admin'] as const) {
-      test(`every page of a ${role} fits the screen and draws every Bengali letter`, async ({
-        page,
-        context,
-        baseURL,
-        request: admin,
-        playwright,
-      }) => {
-        test.slow();
-        const ids: Ids = { fundId: await anyFundId(page.request) };
-        if (role === 'visitor') {
-          const raiser = await playwright.request.newContext({ baseURL });
-          ids.closedFundId = await closedFund(raiser, admin);
-          await raiser.dispose();
-        }
-        // Signed in, the account's language sets the page's (and its cookie).
-        if (role !== 'visitor') await signInAs(page, admin, role, lang, ids);
-        else await context.addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
-        await checkRoutes(page, lang, ROUTES[role](ids));
-        if (role === 'visitor' && lang === 'bn') {
-          // The check itself sees a box: without the site's fonts, this machine has none.
-          await page.goto('/');
-          await page.addStyleTag({ content: '* { font-family: sans-serif !important; }' });
-          const cdp = await page.context().newCDPSession(page);
-          await cdp.send('DOM.enable');
-          await cdp.send('CSS.enable');
-          expect((await boxedRuns(page, cdp)).length).toBeGreaterThan(0);
-        }
-      });
+for (const role of ['visitor', 'donor', 'raiser', 'admin'] as const) {
+  test(`every page of a ${role} fits the screen and draws every Bengali letter, in English and in বাংলা`, async ({
+    page,
+    baseURL,
+    request: admin,
+    playwright,
+  }) => {
+    // Every page in both languages.
+    test.setTimeout(360_000);
+    const ids: Ids = { fundId: await anyFundId(page.request) };
+    if (role === 'visitor') {
+      const raiser = await playwright.request.newContext({ baseURL });
+      ids.closedFundId = await closedFund(raiser, admin);
+      await raiser.dispose();
     }
+    // Signed in, the account's language sets the page's (and its cookie).
+    if (role !== 'visitor') await signInAs(page, admin, role, 'en', ids);
+    await checkRoutes(page, baseURL!, ROUTES[role](ids), {
+      signedIn: role !== 'visitor',
+      control: role === 'visitor',
+    });
   });
 }

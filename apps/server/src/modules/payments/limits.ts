@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { challengeKeys, requireSolvedChallenge } from '../identity/challenge';
 import { TooManyRequests } from '../../lib/errors';
-import { hitRateLimits } from '../../db/rate-limit-store';
+import { type CountedRequest, hitRateLimits } from '../../db/rate-limit-store';
 import { clientNetwork } from '../../lib/rate-limit-keys';
 import { rateLimit, refuseTooMany } from '../../plugins/rate-limit';
 import { mayBeTranId } from './checkout';
@@ -22,6 +22,23 @@ export function paymentRateLimit(action: 'intent' | 'confirm' | 'checkout') {
     windowMs: PAYMENT_WINDOW_MS,
     message: TOO_MANY,
   });
+}
+
+/**
+ * The same limit as `paymentRateLimit` (the same counter), counted by the request's own
+ * first statement instead of one of its own: a donation's intent and confirmation.
+ */
+export function paymentCount(
+  action: 'intent' | 'confirm',
+  request: FastifyRequest,
+  reply: FastifyReply,
+): CountedRequest {
+  return {
+    key: `${action}:user:${request.user.id}`,
+    max: request.server.config.PAYMENT_RATE_LIMIT_MAX,
+    windowMs: PAYMENT_WINDOW_MS,
+    refuse: (retryAfter) => refuseTooMany(reply, retryAfter, TOO_MANY),
+  };
 }
 
 /**

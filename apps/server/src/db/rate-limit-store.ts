@@ -189,6 +189,13 @@ export interface CountedRequest {
   refuse(retryAfter: number): never;
 }
 
+/**
+ * A limit read, not counted, inside another statement (a card's declines at the test
+ * processor): its counter's key as `peekRateLimit` takes it, its `max` in `windowMs`, and
+ * how a refused request is answered.
+ */
+export type LimitRead = CountedRequest;
+
 /** Whether a counter hit by `counterHitWith` is within `max` (its count includes this request). */
 export function readHit(
   row: { count: number; windowStart: number },

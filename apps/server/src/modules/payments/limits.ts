@@ -1,11 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { challengeKeys, requireSolvedChallenge } from '../identity/challenge';
 import { TooManyRequests } from '../../lib/errors';
-import { type CountedRequest, hitRateLimits } from '../../db/rate-limit-store';
+import { type CountedRequest, hitRateLimits, type LimitRead } from '../../db/rate-limit-store';
 import { clientNetwork } from '../../lib/rate-limit-keys';
 import { rateLimit, refuseTooMany } from '../../plugins/rate-limit';
 import { mayBeTranId } from './checkout';
-import { instrumentState, networkPaymentState, PAYMENT_WINDOW_MS } from './declines';
+import {
+  INSTRUMENT_WINDOW_MS,
+  instrumentDeclinesKey,
+  instrumentState,
+  networkPaymentState,
+  PAYMENT_WINDOW_MS,
+} from './declines';
 
 const TOO_MANY = 'Too many payment attempts. Please wait a few minutes and try again.';
 
@@ -72,6 +78,26 @@ export const instrumentCapped = () =>
   new TooManyRequests(
     'This card or wallet was declined too many times today. Please use another one or try again tomorrow.',
   );
+
+/**
+ * The cap of `refuseCappedInstrument`, for a statement that reads it itself (the test
+ * processor's card confirmation reads it in the statement that tries the card).
+ */
+export function instrumentCap(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  instrument: string,
+): LimitRead {
+  return {
+    key: instrumentDeclinesKey(instrument),
+    max: request.server.config.PAYMENT_INSTRUMENT_DECLINE_MAX,
+    windowMs: INSTRUMENT_WINDOW_MS,
+    refuse(retryAfter) {
+      reply.header('retry-after', String(retryAfter));
+      throw instrumentCapped();
+    },
+  };
+}
 
 /**
  * Refuses a card or wallet whose declines reached PAYMENT_INSTRUMENT_DECLINE_MAX in its

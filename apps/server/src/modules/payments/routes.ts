@@ -8,7 +8,7 @@ import { instrumentOf } from './providers/fingerprint';
 import { TestPaymentProvider } from './providers/test-provider';
 import { route } from '../../plugins/route';
 import { registerCheckoutRoutes } from './gateway-routes';
-import { paymentCount, refuseCappedInstrument, slowSuspectNetwork } from './limits';
+import { instrumentCap, paymentCount, slowSuspectNetwork } from './limits';
 import { registerReconciler } from './reconcile-job';
 import { recordPanelRefund, refundDonation } from './gateway-refunds';
 import { reviewHeldPayment } from './review';
@@ -132,10 +132,16 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     async ({ params, body, request, reply }) => {
       const processor = app.payments;
       if (!(processor instanceof TestPaymentProvider)) throw new NotFound('Test processor');
-      // A card declined too often today is refused whoever tries it (decision 454); the
-      // processor itself allows a few cards per intent. No network is counted here.
-      await refuseCappedInstrument(request, reply, instrumentOf('card', body.card.number));
-      return processor.confirm(params.intentId, body.clientSecret, body.card);
+      // A card declined too often today is refused whoever tries it (decision 454), read
+      // in the statement that tries it; the processor itself allows a few cards per
+      // intent. No network is counted here.
+      return processor.confirm(
+        params.intentId,
+        body.clientSecret,
+        body.card,
+        new Date(),
+        instrumentCap(request, reply, instrumentOf('card', body.card.number)),
+      );
     },
     { config: { keepsSessions: true } },
   );

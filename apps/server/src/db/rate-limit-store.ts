@@ -147,6 +147,66 @@ async function hitCounters(
   }));
 }
 
+/**
+ * `hitRateLimit` inside another statement: a common table expression named `name` that
+ * counts one request against one counter and returns its `count` and `windowStart`
+ * (exactly one row). The statement is given `counterHitValues`' placeholders; `readHit`
+ * says what the row means. A request's first statement counts it this way, so that the
+ * limit costs no round trip of its own; the statement must do nothing that a refused
+ * request may not (a read), as the refusal comes after it.
+ */
+export function counterHitWith<TName extends string>(db: Db, name: TName) {
+  return db.$with(name).as(
+    db
+      .insert(rateLimit)
+      .values({
+        id: sql.placeholder('counterId'),
+        key: sql.placeholder('counterKey'),
+        count: 1,
+        lastRequest: sql.placeholder('now'),
+      })
+      .onConflictDoUpdate({ target: rateLimit.key, set: windowedHit() })
+      .returning({ count: rateLimit.count, windowStart: rateLimit.lastRequest }),
+  );
+}
+
+/** The placeholders of a `counterHitWith` counting one request against `key` at `now`. */
+export function counterHitValues(key: string, windowMs: number, now: number) {
+  return { counterId: randomUUID(), counterKey: counterKey(key), now, windowStart: now - windowMs };
+}
+
+/**
+ * One request's limit, counted by the request's own first statement (`counterHitWith`):
+ * its counter, the most requests its window allows, and how a refused one is answered.
+ */
+export interface CountedRequest {
+  key: string;
+  max: number;
+  windowMs: number;
+  refuse(retryAfter: number): never;
+}
+
+/**
+ * A limit read, not counted, inside another statement (a card's declines at the test
+ * processor): its counter's key as `peekRateLimit` takes it, its `max` in `windowMs`, and
+ * how a refused request is answered.
+ */
+export type LimitRead = CountedRequest;
+
+/** Whether a counter hit by `counterHitWith` is within `max` (its count includes this request). */
+export function readHit(
+  row: { count: number; windowStart: number },
+  max: number,
+  windowMs: number,
+  now: number,
+): RateLimitHit {
+  return {
+    allowed: row.count <= max,
+    count: row.count,
+    retryAfter: secondsUntil(row.windowStart + windowMs, now),
+  };
+}
+
 /** The upsert of `count` counters, built once per database and number of counters. */
 const counterUpserts = builtOnce(() => new Map<number, ReturnType<typeof buildCounterUpsert>>());
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -152,6 +152,21 @@ export const account = pgTable(
   },
   (t) => [index('account_user_idx').on(t.userId)],
 );
+
+/**
+ * The joins the identity layer asks for (`advanced.database.joins`): a session with its
+ * person is one statement, as is a sign-in's account with its person.
+ */
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
+export const userRelations = relations(user, ({ many }) => ({
+  accounts: many(account),
+  sessions: many(session),
+}));
 
 export const verification = pgTable(
   'verification',

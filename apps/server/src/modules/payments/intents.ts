@@ -11,6 +11,12 @@ import type {
 } from '@easyfund/shared/schemas/payments';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { builtOnce } from '../../db/built-once';
+import {
+  counterHitValues,
+  counterHitWith,
+  type CountedRequest,
+  readHit,
+} from '../../db/rate-limit-store';
 import { fundSubscriptions, funds, payments } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { latestChoiceWins } from '../updates/subscriptions';
@@ -18,28 +24,58 @@ import { FUND_ON_HOLD, outOfLimitsMessage, type PaymentDeps } from './deps';
 import { settlePayment } from './settlement';
 import { findUserPayment } from './views';
 
-/** Whether a fund takes donations (the first statement of every donation). */
-const fundState = builtOnce((db) =>
-  db
-    .select({ id: funds.id, status: funds.status, hold: funds.hold })
-    .from(funds)
-    .where(eq(funds.id, sql.placeholder('fundId')))
-    .prepare(''),
-);
+/**
+ * Whether a fund takes donations (the first statement of every donation), with the
+ * request counted against the donor's limit (`counterHitWith`): one row, the fund's
+ * columns null when there is no such fund.
+ */
+const fundState = builtOnce((db) => {
+  const hit = counterHitWith(db, 'hit');
+  return db
+    .with(hit)
+    .select({
+      id: funds.id,
+      status: funds.status,
+      hold: funds.hold,
+      count: hit.count,
+      windowStart: hit.windowStart,
+    })
+    .from(hit)
+    .leftJoin(funds, eq(funds.id, sql.placeholder('fundId')))
+    .prepare('');
+});
 
-/** A donor's own payment by its intent at the provider (a confirmation's first statement). */
-const ownPaymentByIntent = builtOnce((db) =>
-  db
-    .select()
-    .from(payments)
-    .where(
+/**
+ * A donor's own payment by its intent at the provider (a confirmation's first statement),
+ * with the request counted against the donor's limit: one row, `payment` null when the
+ * donor has no such payment.
+ */
+const ownPaymentByIntent = builtOnce((db) => {
+  const hit = counterHitWith(db, 'hit');
+  return db
+    .with(hit)
+    .select({ payment: payments, count: hit.count, windowStart: hit.windowStart })
+    .from(hit)
+    .leftJoin(
+      payments,
       and(
         eq(payments.providerPaymentId, sql.placeholder('intentId')),
         eq(payments.userId, sql.placeholder('userId')),
       ),
     )
-    .prepare(''),
-);
+    .prepare('');
+});
+
+/** Counts a request by its first statement's row; refuses it past its limit. */
+function checkCounted(
+  counted: CountedRequest,
+  row: { count: number; windowStart: number } | undefined,
+  now: number,
+) {
+  if (!row) throw new Error('the request was not counted');
+  const { allowed, retryAfter } = readHit(row, counted.max, counted.windowMs, now);
+  if (!allowed) counted.refuse(retryAfter);
+}
 
 /**
  * A donation's pending payment and the pay step's "Tell me how this fund is doing" (the
@@ -83,12 +119,19 @@ export async function createPaymentIntent(
   input: TCreateIntentRequest,
   lang: Language = 'en',
   /** Where the donor is (an IPv4 address or IPv6 /64): a decline counts against it. */
-  clientNetwork: string | null = null,
+  clientNetwork: string | null,
+  /** The donor's limit on payment requests, counted by the first statement. */
+  counted: CountedRequest,
 ): Promise<TCreateIntentResponse> {
   const { db, provider } = deps;
-  const [fund] = await fundState(db).execute({ fundId: input.fundId });
+  const now = Date.now();
+  const [fund] = await fundState(db).execute({
+    fundId: input.fundId,
+    ...counterHitValues(counted.key, counted.windowMs, now),
+  });
+  checkCounted(counted, fund, now);
   // Pending and denied funds are not open to donors: the same answer as an unknown one.
-  if (!fund || fund.status !== 'approved') throw new NotFound('Fund');
+  if (!fund?.id || fund.status !== 'approved') throw new NotFound('Fund');
   // A suspended or closed fund is public, with its reason, but takes no donations.
   if (fund.hold) throw new Conflict(FUND_ON_HOLD, 'fund_on_hold');
 
@@ -137,11 +180,17 @@ export async function confirmPayment(
   deps: PaymentDeps,
   actor: TMe,
   input: TConfirmPaymentRequest,
+  /** The donor's limit on payment requests, counted by the first statement. */
+  counted: CountedRequest,
 ): Promise<TConfirmPaymentResponse> {
-  const [row] = await ownPaymentByIntent(deps.db).execute({
+  const now = Date.now();
+  const [found] = await ownPaymentByIntent(deps.db).execute({
     intentId: input.intentId,
     userId: actor.id,
+    ...counterHitValues(counted.key, counted.windowMs, now),
   });
+  checkCounted(counted, found, now);
+  const row = found?.payment;
   if (!row) throw new NotFound('Payment');
   const outcome = await settlePayment(deps, row);
   const status = outcome === 'needs_review' ? 'failed' : outcome;

@@ -1,11 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { challengeKeys, requireSolvedChallenge } from '../identity/challenge';
 import { TooManyRequests } from '../../lib/errors';
-import { hitRateLimits } from '../../db/rate-limit-store';
+import { type CountedRequest, hitRateLimits, type LimitRead } from '../../db/rate-limit-store';
 import { clientNetwork } from '../../lib/rate-limit-keys';
 import { rateLimit, refuseTooMany } from '../../plugins/rate-limit';
 import { mayBeTranId } from './checkout';
-import { instrumentState, networkPaymentState, PAYMENT_WINDOW_MS } from './declines';
+import {
+  INSTRUMENT_WINDOW_MS,
+  instrumentDeclinesKey,
+  instrumentState,
+  networkPaymentState,
+  PAYMENT_WINDOW_MS,
+} from './declines';
 
 const TOO_MANY = 'Too many payment attempts. Please wait a few minutes and try again.';
 
@@ -25,6 +31,23 @@ export function paymentRateLimit(action: 'intent' | 'confirm' | 'checkout') {
 }
 
 /**
+ * The same limit as `paymentRateLimit` (the same counter), counted by the request's own
+ * first statement instead of one of its own: a donation's intent and confirmation.
+ */
+export function paymentCount(
+  action: 'intent' | 'confirm',
+  request: FastifyRequest,
+  reply: FastifyReply,
+): CountedRequest {
+  return {
+    key: `${action}:user:${request.user.id}`,
+    max: request.server.config.PAYMENT_RATE_LIMIT_MAX,
+    windowMs: PAYMENT_WINDOW_MS,
+    refuse: (retryAfter) => refuseTooMany(reply, retryAfter, TOO_MANY),
+  };
+}
+
+/**
  * Pre-handler for the requests that start a payment (decisions 448, 454): a network whose
  * payments were declined PAYMENT_NETWORK_DECLINE_MAX times in the window (card testing's
  * mark), or which has PAYMENT_NETWORK_UNFINISHED_MAX payments started in the last 10
@@ -34,12 +57,14 @@ export function paymentRateLimit(action: 'intent' | 'confirm' | 'checkout') {
  * declines are counted where they are learnt (`markDeclined`).
  */
 export async function slowSuspectNetwork(request: FastifyRequest) {
+  // A verified donor passes whatever the network's state: it is not even read.
+  if (request.user?.emailVerified) return;
   const { database, config } = request.server;
   const { allowed } = await networkPaymentState(database.db, clientNetwork(request.ip), {
     declines: config.PAYMENT_NETWORK_DECLINE_MAX,
     unfinished: config.PAYMENT_NETWORK_UNFINISHED_MAX,
   });
-  if (allowed || request.user?.emailVerified) return;
+  if (allowed) return;
   await requireSolvedChallenge(
     database.db,
     challengeKeys(config.authSecret),
@@ -53,6 +78,26 @@ export const instrumentCapped = () =>
   new TooManyRequests(
     'This card or wallet was declined too many times today. Please use another one or try again tomorrow.',
   );
+
+/**
+ * The cap of `refuseCappedInstrument`, for a statement that reads it itself (the test
+ * processor's card confirmation reads it in the statement that tries the card).
+ */
+export function instrumentCap(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  instrument: string,
+): LimitRead {
+  return {
+    key: instrumentDeclinesKey(instrument),
+    max: request.server.config.PAYMENT_INSTRUMENT_DECLINE_MAX,
+    windowMs: INSTRUMENT_WINDOW_MS,
+    refuse(retryAfter) {
+      reply.header('retry-after', String(retryAfter));
+      throw instrumentCapped();
+    },
+  };
+}
 
 /**
  * Refuses a card or wallet whose declines reached PAYMENT_INSTRUMENT_DECLINE_MAX in its

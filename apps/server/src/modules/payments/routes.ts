@@ -8,7 +8,7 @@ import { instrumentOf } from './providers/fingerprint';
 import { TestPaymentProvider } from './providers/test-provider';
 import { route } from '../../plugins/route';
 import { registerCheckoutRoutes } from './gateway-routes';
-import { paymentRateLimit, refuseCappedInstrument, slowSuspectNetwork } from './limits';
+import { instrumentCap, paymentCount, slowSuspectNetwork } from './limits';
 import { registerReconciler } from './reconcile-job';
 import { recordPanelRefund, refundDonation } from './gateway-refunds';
 import { reviewHeldPayment } from './review';
@@ -56,17 +56,25 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     payments.createIntent,
-    ({ user, body, request }) =>
-      createPaymentIntent(deps, user, body, request.language(), clientNetwork(request.ip)),
-    {
-      preHandler: [slowSuspectNetwork, paymentRateLimit('intent')],
-      config: { keepsSessions: true },
-    },
+    ({ user, body, request, reply }) =>
+      createPaymentIntent(
+        deps,
+        user,
+        body,
+        request.language(),
+        clientNetwork(request.ip),
+        paymentCount('intent', request, reply),
+      ),
+    { preHandler: [slowSuspectNetwork], config: { keepsSessions: true } },
   );
-  route(app, payments.confirm, ({ user, body }) => confirmPayment(deps, user, body), {
-    preHandler: [paymentRateLimit('confirm')],
-    config: { keepsSessions: true },
-  });
+  // Both count against the donor's payment limit (decision 448) in their first statement.
+  route(
+    app,
+    payments.confirm,
+    ({ user, body, request, reply }) =>
+      confirmPayment(deps, user, body, paymentCount('confirm', request, reply)),
+    { config: { keepsSessions: true } },
+  );
   // A donor's history is read far more often than it changes: served for at most
   // PUBLIC_CACHE_MS per process, keyed by the person and page; any write on this process
   // (a payment among them) empties it first, so the donor reads their own payment at once.
@@ -124,10 +132,16 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     async ({ params, body, request, reply }) => {
       const processor = app.payments;
       if (!(processor instanceof TestPaymentProvider)) throw new NotFound('Test processor');
-      // A card declined too often today is refused whoever tries it (decision 454); the
-      // processor itself allows a few cards per intent. No network is counted here.
-      await refuseCappedInstrument(request, reply, instrumentOf('card', body.card.number));
-      return processor.confirm(params.intentId, body.clientSecret, body.card);
+      // A card declined too often today is refused whoever tries it (decision 454), read
+      // in the statement that tries it; the processor itself allows a few cards per
+      // intent. No network is counted here.
+      return processor.confirm(
+        params.intentId,
+        body.clientSecret,
+        body.card,
+        new Date(),
+        instrumentCap(request, reply, instrumentOf('card', body.card.number)),
+      );
     },
     { config: { keepsSessions: true } },
   );

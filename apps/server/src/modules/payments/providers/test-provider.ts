@@ -1,7 +1,8 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { builtOnce } from '../../../db/built-once';
 import type { Db } from '../../../db/client';
-import { testProcessorIntents, testProcessorRefunds } from '../../../db/schema';
+import { counterKey, type LimitRead, peekRateLimit } from '../../../db/rate-limit-store';
+import { rateLimit, testProcessorIntents, testProcessorRefunds } from '../../../db/schema';
 import { Conflict, NotFound, PaymentFailed, TooManyRequests } from '../../../lib/errors';
 import { instrumentOf } from './fingerprint';
 import type {
@@ -100,6 +101,8 @@ const cardTried = builtOnce((db) => {
         eq(testProcessorIntents.clientSecret, sql.placeholder('clientSecret')),
         eq(testProcessorIntents.status, 'requires_payment_method'),
         lt(testProcessorIntents.cardAttempts, CARD_ATTEMPTS_PER_INTENT),
+        // The card is not capped (`LimitRead`; a null key caps nothing).
+        sql`not exists (select 1 from ${rateLimit} where ${rateLimit.key} = ${sql.placeholder('capKey')} and ${rateLimit.count} >= ${sql.placeholder('capMax')} and ${rateLimit.lastRequest} > ${sql.placeholder('capWindowStart')})`,
       ),
     )
     .returning()
@@ -242,6 +245,8 @@ export class TestPaymentProvider implements PaymentProvider, SavedCardProvider {
     clientSecret: string,
     card: TestCard,
     now: Date = new Date(),
+    /** The site's cap on this card's declines (decision 454), read in the same statement. */
+    cap?: LimitRead,
   ): Promise<TestIntentView> {
     const check = checkTestCard(card, now);
     const [updated] = await cardTried(this.db).execute({
@@ -251,8 +256,16 @@ export class TestPaymentProvider implements PaymentProvider, SavedCardProvider {
       lastError: check.ok ? null : check.message,
       cardLast4: check.last4,
       cardFingerprint: check.last4 ? instrumentOf('card', card.number) : null,
+      capKey: cap ? counterKey(cap.key) : null,
+      capMax: cap?.max ?? 0,
+      capWindowStart: cap ? now.getTime() - cap.windowMs : 0,
     });
     if (!updated) {
+      // A capped card is refused first, whatever else is wrong (as a check before would).
+      if (cap) {
+        const hit = await peekRateLimit(this.db, cap.key, cap.max, cap.windowMs, now.getTime());
+        if (!hit.allowed) cap.refuse(hit.retryAfter);
+      }
       // Nothing tried: an unknown intent or another secret, a paid or canceled one (or
       // another confirmation won the race), or no card left to try on it (decision 454:
       // a tester must start payments, counted per account, to try more).

@@ -15,7 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { pathOfUrl } from './lib/api-path';
 import { createAuth, type PasswordHashing } from './modules/identity/better-auth';
-import { OneLinePerRequest } from './lib/request-log';
+import { OneLinePerRequest, requestLogger } from './lib/request-log';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer, withoutPhoneOnlyAddresses } from './lib/mailer';
 import { createSms } from './modules/sms/setup';
@@ -185,6 +185,7 @@ export async function buildApp({
     } as never,
     genReqId: () => crypto.randomUUID(),
     logController: new OneLinePerRequest(),
+    childLoggerFactory: requestLogger,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -97,6 +97,35 @@ describe('micro cache', () => {
     await cache.get('k', async () => 'one');
     expect((await cache.get('k', async () => 'two')).body.toString()).toBe('two');
   });
+
+  it('finds a body by the request address it answered while fresh, and forgets it on a write', async () => {
+    let clock = 1_000;
+    const cache = createMicroCache({ ttlMs: 1_000, maxEntries: 2, now: () => clock });
+    cache.noteAddress('/api/funds', 'k');
+    expect(cache.atAddress('/api/funds')).toBeUndefined();
+    await cache.get('k', async () => 'one');
+    cache.noteAddress('/api/funds', 'k');
+    cache.noteAddress('/api/funds?page=1', 'k');
+    expect(cache.atAddress('/api/funds')?.body.toString()).toBe('one');
+    expect(cache.atAddress('/api/funds?page=1')?.body.toString()).toBe('one');
+    clock += 1_000;
+    expect(cache.atAddress('/api/funds')).toBeUndefined();
+    await cache.get('k', async () => 'two');
+    expect(cache.atAddress('/api/funds')?.body.toString()).toBe('two');
+    cache.clear();
+    expect(cache.atAddress('/api/funds')).toBeUndefined();
+    await cache.get('k', async () => 'three');
+    expect(cache.atAddress('/api/funds')).toBeUndefined();
+  });
+
+  it('keeps at most twice maxEntries addresses, the oldest going first', async () => {
+    const cache = createMicroCache({ ttlMs: 60_000, maxEntries: 1 });
+    await cache.get('k', async () => 'body');
+    for (const a of ['/a', '/b', '/c']) cache.noteAddress(a, 'k');
+    expect(cache.atAddress('/a')).toBeUndefined();
+    expect(cache.atAddress('/b')?.body.toString()).toBe('body');
+    expect(cache.atAddress('/c')?.body.toString()).toBe('body');
+  });
 });
 
 describe('the cached fund list', () => {
@@ -188,6 +217,38 @@ describe('the cached fund list', () => {
     await createFund(ctx.db, { raiserId, name: 'Later change' });
     await new Promise((r) => setTimeout(r, 1_050));
     expect(names(await list())).toContain('Later change');
+  });
+
+  it('answers an address it answered before as the route did, headers, encodings and 304 alike', async () => {
+    for (let i = 0; i < 6; i++) await createFund(ctx.db, { raiserId, name: `Ready fund ${i}` });
+    const url = '/api/funds?pageSize=48';
+    const fresh = (headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url, headers });
+    const asked: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'br' },
+      { 'accept-encoding': 'gzip' },
+    ];
+    const first = await Promise.all(asked.map((h) => fresh(h)));
+    const ready = await Promise.all(asked.map((h) => fresh(h)));
+    const without = (headers: Record<string, unknown>) => {
+      const { date: _date, ...rest } = headers;
+      return rest;
+    };
+    for (const [i, res] of ready.entries()) {
+      expect(res.statusCode).toBe(200);
+      expect(without(res.headers)).toEqual(without(first[i]!.headers));
+      expect(res.rawPayload.equals(first[i]!.rawPayload)).toBe(true);
+    }
+    expect(ready[0]!.headers['x-content-type-options']).toBe('nosniff');
+    expect(ready[1]!.headers['content-encoding']).toBe('br');
+    const again = await fresh({ 'if-none-match': String(ready[0]!.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // An address the route refuses is never kept: it is refused again.
+    const bad = '/api/funds?pageSize=-1';
+    expect((await ctx.app.inject({ method: 'GET', url: bad })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: bad })).statusCode).toBe(400);
   });
 
   it('keeps the response schema: only the fields of a card', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { CompressedOnce, htmlEncodingFor } from './html-encoding';
 
 /** A serialized response body, with its ETag and the time it stops being served. */
@@ -16,6 +16,13 @@ export interface MicroCache {
   readonly ttlMs: number;
   /** The cached body of `key`, or the one `produce` makes (concurrent misses share one call). */
   get(key: string, produce: () => Promise<string>): Promise<CachedBody>;
+  /**
+   * The fresh body a request address (path and query as sent) was last answered from,
+   * found without parsing or validating the address again (see `answerIfReady`).
+   */
+  atAddress(address: string): CachedBody | undefined;
+  /** Notes that `address` is answered by the body of `key` (a public body only). */
+  noteAddress(address: string, key: string): void;
   clear(): void;
   readonly size: number;
 }
@@ -40,6 +47,8 @@ export function createMicroCache(opts: MicroCacheOptions): MicroCache {
   const now = opts.now ?? Date.now;
   const entries = new Map<string, CachedBody>();
   const inflight = new Map<string, Promise<CachedBody>>();
+  /** Request address → key; at most twice as many as the keys, the oldest going first. */
+  const addresses = new Map<string, string>();
   const maxBytes = opts.maxBytes ?? Number.POSITIVE_INFINITY;
   let bytes = 0;
   let generation = 0;
@@ -57,9 +66,22 @@ export function createMicroCache(opts: MicroCacheOptions): MicroCache {
     },
     clear() {
       entries.clear();
+      addresses.clear();
       bytes = 0;
       inflight.clear();
       generation++;
+    },
+    atAddress(address) {
+      const key = addresses.get(address);
+      if (key === undefined) return undefined;
+      const hit = entries.get(key);
+      return hit && hit.expiresAt > now() ? hit : undefined;
+    },
+    noteAddress(address, key) {
+      if (addresses.get(address) === key || !entries.has(key)) return;
+      addresses.delete(address);
+      addresses.set(address, key);
+      if (addresses.size > 2 * opts.maxEntries) addresses.delete(addresses.keys().next().value!);
     },
     get(key, produce) {
       const hit = entries.get(key);
@@ -115,7 +137,8 @@ const COMPRESS_FROM_BYTES = 1024;
  * A public answer of 1 KB or more goes compressed to a browser that accepts it (the fund
  * list's 10 KB are about 3 on slow mobile data), made once per cached body and encoding;
  * its ETag names the encoding. A personal one never is (decision 105: compression next to
- * a person's data is what BREACH reads).
+ * a person's data is what BREACH reads). A public body also answers its request address
+ * straight from the route's `answerIfReady` hook while it is fresh.
  */
 export async function sendCached(
   request: FastifyRequest,
@@ -127,16 +150,41 @@ export async function sendCached(
 ) {
   if (cache.ttlMs <= 0) return reply.send(await load());
   const entry = await cache.get(key, async () => reply.serialize(await load()) as string);
-  const compressible = !opts.personal && entry.body.length >= COMPRESS_FROM_BYTES;
+  if (!opts.personal) cache.noteAddress(request.url, key);
+  return sendEntry(request, reply, cache.ttlMs, entry, opts.personal === true);
+}
+
+/**
+ * A route's `onRequest` hook answering a public cached body by its request address alone,
+ * before the address is parsed and validated, the access checked and the handler run:
+ * the address was answered from that body within its time, so all of them passed then
+ * and would give the same body now. Anything else goes on to the route.
+ */
+export function answerIfReady(cache: MicroCache): onRequestHookHandler {
+  return (request, reply, done) => {
+    const entry = request.method === 'GET' ? cache.atAddress(request.url) : undefined;
+    if (entry === undefined) return done();
+    sendEntry(request, reply, cache.ttlMs, entry, false).catch(done);
+  };
+}
+
+async function sendEntry(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ttlMs: number,
+  entry: CachedBody,
+  personal: boolean,
+) {
+  const compressible = !personal && entry.body.length >= COMPRESS_FROM_BYTES;
   const encoding = compressible ? htmlEncodingFor(request.headers['accept-encoding']) : undefined;
   const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
   reply
     .header('etag', etag)
     .header(
       'cache-control',
-      opts.personal
+      personal
         ? 'private, no-cache'
-        : `public, max-age=0, s-maxage=${Math.max(1, Math.floor(cache.ttlMs / 1000))}`,
+        : `public, max-age=0, s-maxage=${Math.max(1, Math.floor(ttlMs / 1000))}`,
     );
   if (compressible) reply.header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -48,12 +48,20 @@ export default fp(
         Array.isArray(header) ? header[0] : header,
       );
     });
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
+    // A callback, not an async function: an answer that is no error passes without a promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (reply.statusCode < 400 || typeof payload !== 'string') return done(null, payload);
       const lang = request.language();
-      if (lang === 'en') return payload;
+      if (lang === 'en') return done(null, payload);
       const type = String(reply.getHeader('content-type') ?? '');
-      return type.includes('application/json') ? translateError(lang, payload) : payload;
+      if (!type.includes('application/json')) return done(null, payload);
+      let translated: string;
+      try {
+        translated = translateError(lang, payload);
+      } catch (err) {
+        return done(err as Error);
+      }
+      done(null, translated);
     });
   },
   { name: 'language' },

@@ -2,6 +2,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onRequestHookHandler,
   preHandlerAsyncHookHandler,
   RouteOptions as FastifyRouteOptions,
 } from 'fastify';
@@ -59,6 +60,8 @@ export interface RouteInput<E extends Endpoint> {
 }
 
 export interface RouteOptions {
+  /** Runs before the request is parsed and validated (an answer ready in a cache). */
+  onRequest?: onRequestHookHandler;
   /** Further pre-handlers after the access guard (rate limits, …). */
   preHandler?: preHandlerAsyncHookHandler[];
   /** Raw options passed through to Fastify (e.g. `config`, `bodyLimit`). */
@@ -96,6 +99,7 @@ export function route<E extends Endpoint>(
   const definition: FastifyRouteOptions = {
     method: e.method,
     url: e.path,
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     preHandler,
     bodyLimit: options.bodyLimit,
     config: options.config,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { funds } from '@easyfund/shared/api/funds';
-import { sendCached } from '../../lib/micro-cache';
+import { answerIfReady, sendCached } from '../../lib/micro-cache';
 import { notifyDecision } from '../notifications/service';
 import { hasAdminRights } from '../../plugins/session';
 import { route } from '../../plugins/route';
@@ -24,41 +24,51 @@ const fundsRoutes: FastifyPluginAsync = async (app) => {
   // The list is the same for every visitor: served from a cache of at most
   // PUBLIC_CACHE_MS (1 s), with an ETag (measurements in docs/performance.md).
   const listCache = app.publicCache.create();
-  route(app, funds.list, ({ query, request, reply }) => {
-    const key = JSON.stringify([
-      query.q ?? '',
-      query.cause ?? '',
-      query.sort,
-      query.exclude ?? '',
-      query.zakat === true,
-      query.page,
-      query.pageSize,
-    ]);
-    return sendCached(request, reply, listCache, key, () => listApprovedFunds(db, query));
-  });
+  route(
+    app,
+    funds.list,
+    ({ query, request, reply }) => {
+      const key = JSON.stringify([
+        query.q ?? '',
+        query.cause ?? '',
+        query.sort,
+        query.exclude ?? '',
+        query.zakat === true,
+        query.page,
+        query.pageSize,
+      ]);
+      return sendCached(request, reply, listCache, key, () => listApprovedFunds(db, query));
+    },
+    { onRequest: answerIfReady(listCache) },
+  );
   // A fund's page is the busiest read: an approved fund is the same for every visitor
   // (unless taken down: then its raiser and admins see more than the public),
   // so it is served from the same kind of cache (a donation shows within PUBLIC_CACHE_MS;
   // this process's own writes clear it at once). Other funds are answered per viewer.
   const fundCache = app.publicCache.create(1024);
   class NotPublic extends Error {}
-  route(app, funds.get, async ({ currentUser, params, request, reply }) => {
-    try {
-      return await sendCached(request, reply, fundCache, params.id, async () => {
-        const fund = await getPublicFund(db, params.id);
-        if (!fund) throw new NotPublic();
+  route(
+    app,
+    funds.get,
+    async ({ currentUser, params, request, reply }) => {
+      try {
+        return await sendCached(request, reply, fundCache, params.id, async () => {
+          const fund = await getPublicFund(db, params.id);
+          if (!fund) throw new NotPublic();
+          return fund;
+        });
+      } catch (err) {
+        if (!(err instanceof NotPublic)) throw err;
+        const me = await currentUser();
+        const fund = await getFund(db, { me, admin: hasAdminRights(app.config, me) }, params.id);
+        // Taken down: what it shows depends on who asks, and search engines drop it.
+        if (fund.hold)
+          reply.header('cache-control', 'private, no-cache').header('x-robots-tag', 'noindex');
         return fund;
-      });
-    } catch (err) {
-      if (!(err instanceof NotPublic)) throw err;
-      const me = await currentUser();
-      const fund = await getFund(db, { me, admin: hasAdminRights(app.config, me) }, params.id);
-      // Taken down: what it shows depends on who asks, and search engines drop it.
-      if (fund.hold)
-        reply.header('cache-control', 'private, no-cache').header('x-robots-tag', 'noindex');
-      return fund;
-    }
-  });
+      }
+    },
+    { onRequest: answerIfReady(fundCache) },
+  );
 
   // What a shared link's preview shows: made once per picture and kept (share-image.ts).
   const webDist = app.config.WEB_DIST;

@@ -8,6 +8,7 @@ import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
+import { LabelledInput } from '../../../components/labelled-input';
 import { SendSmsCode } from '../../../components/send-sms-code';
 
 /** A person's own data: download it (JSON, CSV), or close the account (decision 251). */
@@ -81,47 +82,41 @@ export function MyDataPage() {
           {byCode ? (
             <div className="flex flex-col gap-2">
               <SendSmsCode request={sendCode} />
-              <label className="flex flex-col gap-1 text-sm" htmlFor="close-code">
-                <span>{t('Code from the SMS')}</span>
-                <input
-                  id="close-code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  className="input input-bordered font-mono"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  aria-describedby="close-error"
-                />
-              </label>
+              <LabelledInput
+                id="close-code"
+                label="Code from the SMS"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                className="input input-bordered font-mono"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                aria-describedby="close-error"
+              />
             </div>
           ) : (
-            <label className="flex flex-col gap-1 text-sm" htmlFor="close-password">
-              <span>{t('Password')}</span>
-              <input
-                id="close-password"
-                type="password"
-                autoComplete="current-password"
-                className="input input-bordered"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-describedby="close-error"
-              />
-            </label>
+            <LabelledInput
+              id="close-password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              className="input input-bordered"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby="close-error"
+            />
           )}
           {needsSecondFactor && (
-            <label className="flex flex-col gap-1 text-sm" htmlFor="close-second-factor">
-              <span>{t('Code from your authenticator app, or a backup code')}</span>
-              <input
-                id="close-second-factor"
-                autoComplete="one-time-code"
-                maxLength={20}
-                className="input input-bordered font-mono"
-                value={secondFactor}
-                onChange={(e) => setSecondFactor(e.target.value)}
-                aria-describedby="close-error"
-              />
-            </label>
+            <LabelledInput
+              id="close-second-factor"
+              label="Code from your authenticator app, or a backup code"
+              autoComplete="one-time-code"
+              maxLength={20}
+              className="input input-bordered font-mono"
+              value={secondFactor}
+              onChange={(e) => setSecondFactor(e.target.value)}
+              aria-describedby="close-error"
+            />
           )}
           <label className="flex items-center gap-2 text-sm">
             <input

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
 import { ZName } from '@easyfund/shared/schemas/session';
 import {
   PHONE_PLACEHOLDER_NAME,
@@ -141,19 +141,14 @@ export function PhoneSignIn({
     return (
       <form key="code" noValidate onSubmit={checkCode} className="flex flex-col gap-3">
         <p>{t('We sent a 6-digit code by SMS to {{phone}}.', { phone: localPhone(phone) })}</p>
-        <label htmlFor={inputId} className="font-semibold">
-          {t('Code from the SMS')}
-        </label>
-        <input
+        <SmsCodeField
           id={inputId}
+          labelClassName="font-semibold"
+          large
           value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          aria-invalid={Boolean(error)}
-          aria-describedby={described}
-          className="input input-bordered w-full text-center text-2xl tracking-[0.5em]"
+          onChange={setCode}
+          invalid={Boolean(error)}
+          describedBy={described}
         />
         {errorLine}
         <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -211,40 +206,68 @@ function DemoOutbox({
   );
 }
 
-/** The mobile number to send a code to, with its label: signing in and a profile alike. */
-export function MobileNumberField({
-  id,
-  labelClassName,
-  value,
-  onChange,
-  invalid,
-  describedBy,
-}: {
+interface PhoneFieldProps {
   id: string;
   labelClassName: string;
   value: string;
   onChange: (value: string) => void;
   invalid: boolean;
   describedBy: string | undefined;
-}) {
+}
+
+/** The mobile number to send a code to, with its label: signing in and a profile alike. */
+export function MobileNumberField({ onChange, ...field }: PhoneFieldProps) {
+  return (
+    <LabelledPhoneInput
+      {...field}
+      label="Mobile number"
+      type="tel"
+      onChange={(e) => onChange(e.target.value)}
+      inputMode="tel"
+      autoComplete="tel"
+      placeholder={NUMBER_SHAPE}
+      className="input input-bordered w-full"
+    />
+  );
+}
+
+/** The 6-digit code the SMS brought, with its label: digits only, as they are typed
+ *  (`large`: the bigger digits of the sign-in form). */
+export function SmsCodeField({
+  onChange,
+  large = false,
+  ...field
+}: PhoneFieldProps & { large?: boolean }) {
+  return (
+    <LabelledPhoneInput
+      {...field}
+      label="Code from the SMS"
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      className={`input input-bordered w-full text-center ${large ? 'text-2xl ' : ''}tracking-[0.5em]`}
+    />
+  );
+}
+
+function LabelledPhoneInput({
+  id,
+  label,
+  labelClassName,
+  invalid,
+  describedBy,
+  ...input
+}: Omit<PhoneFieldProps, 'onChange'> & {
+  label: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
   const { t } = useI18n();
   return (
     <>
       <label htmlFor={id} className={labelClassName}>
-        {t('Mobile number')}
+        {t(label)}
       </label>
-      <input
-        id={id}
-        type="tel"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder={NUMBER_SHAPE}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        className="input input-bordered w-full"
-      />
+      <input id={id} {...input} aria-invalid={invalid} aria-describedby={describedBy} />
     </>
   );
 }

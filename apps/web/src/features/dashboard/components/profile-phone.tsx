@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { localPhone, ZPhoneCode, ZPhoneNumber } from '@easyfund/shared/phone';
 import { useSendPhoneCode, useVerifyPhoneCode } from '../../../api/session';
 import { smsKeys } from '../../../api/sms';
-import { MobileNumberField } from '../../../components/phone-sign-in';
+import { MobileNumberField, SmsCodeField } from '../../../components/phone-sign-in';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 
@@ -70,19 +70,13 @@ export function ProfilePhone({ userId }: { userId: string }) {
       <p className="text-sm">
         {t('We sent a 6-digit code by SMS to {{phone}}.', { phone: localPhone(phone) })}
       </p>
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {t('Code from the SMS')}
-      </label>
-      <input
+      <SmsCodeField
         id={inputId}
+        labelClassName="text-sm font-medium"
         value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
-        className="input input-bordered w-full text-center tracking-[0.5em]"
+        onChange={setCode}
+        invalid={Boolean(error)}
+        describedBy={error ? errorId : undefined}
       />
       {errorLine}
       <div className="flex flex-wrap gap-2">

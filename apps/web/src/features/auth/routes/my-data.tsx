@@ -3,6 +3,7 @@ import { useNavigate } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myDataUrls, useCloseAccount, useSendCloseCode } from '../../../api/privacy';
 import { useSession } from '../../../api/session';
+import { Checkbox } from '../../../components/checkbox';
 import { messageOf } from '../../../lib/message-of';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -119,12 +120,7 @@ export function MyDataPage() {
             />
           )}
           <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={sure}
-              onChange={(e) => setSure(e.target.checked)}
-            />
+            <Checkbox className="checkbox checkbox-sm" checked={sure} onChange={setSure} />
             <span>{t('I understand that my account is closed for good')}</span>
           </label>
           <button

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ZAKAT_NOTE_MAX, ZSetFundZakatRequest } from '@easyfund/shared/schemas/zakat';
 import { useSetFundZakat } from '../../../api/zakat';
+import { Checkbox } from '../../../components/checkbox';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 
@@ -56,12 +57,7 @@ export function ZakatAdmin({
         {t('Zakat eligibility (admins)')}
       </h2>
       <label className="flex cursor-pointer items-center gap-2">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-sm"
-          checked={isEligible}
-          onChange={(e) => setEligible(e.target.checked)}
-        />
+        <Checkbox className="checkbox checkbox-sm" checked={isEligible} onChange={setEligible} />
         <span className="text-sm">{t('This fund is Zakat-eligible')}</span>
       </label>
       <div>

@@ -141,15 +141,7 @@ export function PhoneSignIn({
     return (
       <form key="code" noValidate onSubmit={checkCode} className="flex flex-col gap-3">
         <p>{t('We sent a 6-digit code by SMS to {{phone}}.', { phone: localPhone(phone) })}</p>
-        <SmsCodeField
-          id={inputId}
-          labelClassName="font-semibold"
-          large
-          value={code}
-          onChange={setCode}
-          invalid={Boolean(error)}
-          describedBy={described}
-        />
+        <SmsCodeField id={inputId} value={code} onChange={setCode} errorId={described} />
         {errorLine}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {addToAccount ? t('Add number') : t('Continue')}
@@ -169,14 +161,7 @@ export function PhoneSignIn({
 
   return (
     <form key="number" noValidate onSubmit={sendCode} className="flex flex-col gap-3">
-      <MobileNumberField
-        id={inputId}
-        labelClassName="font-semibold"
-        value={typed}
-        onChange={setTyped}
-        invalid={Boolean(error)}
-        describedBy={described}
-      />
+      <MobileNumberField id={inputId} value={typed} onChange={setTyped} errorId={described} />
       {errorLine}
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? t('Sending…') : t('Send code by SMS')}
@@ -208,11 +193,12 @@ function DemoOutbox({
 
 interface PhoneFieldProps {
   id: string;
-  labelClassName: string;
+  /** The profile's smaller label and digits; the sign-in form's are larger. */
+  compact?: boolean;
   value: string;
   onChange: (value: string) => void;
-  invalid: boolean;
-  describedBy: string | undefined;
+  /** The id of the error shown for the field, while one is. */
+  errorId: string | undefined;
 }
 
 /** The mobile number to send a code to, with its label: signing in and a profile alike. */
@@ -231,13 +217,8 @@ export function MobileNumberField({ onChange, ...field }: PhoneFieldProps) {
   );
 }
 
-/** The 6-digit code the SMS brought, with its label: digits only, as they are typed
- *  (`large`: the bigger digits of the sign-in form). */
-export function SmsCodeField({
-  onChange,
-  large = false,
-  ...field
-}: PhoneFieldProps & { large?: boolean }) {
+/** The 6-digit code the SMS brought, with its label: digits only, as they are typed. */
+export function SmsCodeField({ onChange, ...field }: PhoneFieldProps) {
   return (
     <LabelledPhoneInput
       {...field}
@@ -246,7 +227,7 @@ export function SmsCodeField({
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
-      className={`input input-bordered w-full text-center ${large ? 'text-2xl ' : ''}tracking-[0.5em]`}
+      className={`input input-bordered w-full text-center ${field.compact ? '' : 'text-2xl '}tracking-[0.5em]`}
     />
   );
 }
@@ -254,9 +235,8 @@ export function SmsCodeField({
 function LabelledPhoneInput({
   id,
   label,
-  labelClassName,
-  invalid,
-  describedBy,
+  compact = false,
+  errorId,
   ...input
 }: Omit<PhoneFieldProps, 'onChange'> & {
   label: string;
@@ -264,10 +244,10 @@ function LabelledPhoneInput({
   const { t } = useI18n();
   return (
     <>
-      <label htmlFor={id} className={labelClassName}>
+      <label htmlFor={id} className={compact ? 'text-sm font-medium' : 'font-semibold'}>
         {t(label)}
       </label>
-      <input id={id} {...input} aria-invalid={invalid} aria-describedby={describedBy} />
+      <input id={id} {...input} aria-invalid={Boolean(errorId)} aria-describedby={errorId} />
     </>
   );
 }

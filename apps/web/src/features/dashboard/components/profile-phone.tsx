@@ -59,6 +59,7 @@ export function ProfilePhone({ userId }: { userId: string }) {
     );
   };
 
+  const shownErrorId = error ? errorId : undefined;
   const errorLine = error ? (
     <p id={errorId} role="alert" className="text-sm text-error">
       {t(error)}
@@ -70,14 +71,7 @@ export function ProfilePhone({ userId }: { userId: string }) {
       <p className="text-sm">
         {t('We sent a 6-digit code by SMS to {{phone}}.', { phone: localPhone(phone) })}
       </p>
-      <SmsCodeField
-        id={inputId}
-        labelClassName="text-sm font-medium"
-        value={code}
-        onChange={setCode}
-        invalid={Boolean(error)}
-        describedBy={error ? errorId : undefined}
-      />
+      <SmsCodeField id={inputId} compact value={code} onChange={setCode} errorId={shownErrorId} />
       {errorLine}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
@@ -92,11 +86,10 @@ export function ProfilePhone({ userId }: { userId: string }) {
     <form key="number" noValidate onSubmit={sendCode} className="mt-2 flex flex-col gap-2">
       <MobileNumberField
         id={inputId}
-        labelClassName="text-sm font-medium"
+        compact
         value={typed}
         onChange={setTyped}
-        invalid={Boolean(error)}
-        describedBy={error ? errorId : undefined}
+        errorId={shownErrorId}
       />
       {errorLine}
       <button type="submit" className="btn btn-primary btn-sm self-start" disabled={busy}>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useI18n } from '../lib/i18n';
-import { EmptyState } from './empty-state';
 import { LoadError } from './load-error';
 import { PageLoader } from './page-loader';
 
@@ -38,23 +37,4 @@ export function QueryState<T>({
     );
   }
   return query.data === undefined ? null : <>{children(query.data)}</>;
-}
-
-/** QueryState for a page's list: retried on failure, its `empty` text when it has no items. */
-export function ListState<T extends { items: readonly unknown[] }>({
-  query,
-  loadingLabel,
-  empty,
-  children,
-}: {
-  query: QueryLike<T> & { refetch: () => unknown };
-  loadingLabel: string;
-  empty: string;
-  children: (data: T) => ReactNode;
-}) {
-  return (
-    <QueryState query={query} loadingLabel={loadingLabel} onRetry={() => void query.refetch()}>
-      {(data) => (data.items.length === 0 ? <EmptyState text={empty} /> : children(data))}
-    </QueryState>
-  );
 }

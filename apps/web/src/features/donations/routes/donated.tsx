@@ -4,9 +4,10 @@ import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myDonationsQuery } from '../../../api/donations';
 import { creditNoteUrl, receiptUrl } from '../../../api/receipts';
+import { EmptyState } from '../../../components/empty-state';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
-import { ListState } from '../../../components/query-state';
+import { QueryState } from '../../../components/query-state';
 import { RefundBadge, RefundList } from '../../../components/refund-list';
 import { useI18n } from '../../../lib/i18n';
 import { FundImage } from '../../../components/fund-image';
@@ -24,83 +25,87 @@ export function DonatedPage() {
     <section className="mx-auto max-w-6xl">
       <h1 className="mb-6 text-3xl font-bold">{t(PAGE_TITLES.donated)}</h1>
       <YearlyStatement />
-      <ListState
+      <QueryState
         query={donations}
         loadingLabel="Loading your donations"
-        empty="You have not donated yet."
+        onRetry={() => void donations.refetch()}
       >
-        {(data) => (
-          <>
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {data.items.map((d) => (
-                <li key={d.id} className="card border border-base-200 bg-base-100 shadow-sm">
-                  <figure className="bg-base-200">
-                    <FundImage
-                      src={d.fundImage}
-                      alt=""
-                      width={800}
-                      height={500}
-                      loading="lazy"
-                      className="aspect-[8/5] h-auto w-full object-cover"
-                    />
-                  </figure>
-                  <div className="card-body gap-2">
-                    <h2 className="card-title text-lg">{d.fundName}</h2>
-                    <p className="text-sm text-base-content/80">
-                      {t('Raised by')}{' '}
-                      <span className="font-medium text-base-content">{d.raiserName}</span>
-                    </p>
-                    <p>
-                      {t('Donated:')}{' '}
-                      <Money poisha={d.amountPoisha} className="font-bold text-emerald-800" />
-                      <RefundBadge
-                        amountPoisha={d.amountPoisha}
-                        refundedPoisha={d.refundedPoisha}
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState text="You have not donated yet." />
+          ) : (
+            <>
+              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                {data.items.map((d) => (
+                  <li key={d.id} className="card border border-base-200 bg-base-100 shadow-sm">
+                    <figure className="bg-base-200">
+                      <FundImage
+                        src={d.fundImage}
+                        alt=""
+                        width={800}
+                        height={500}
+                        loading="lazy"
+                        className="aspect-[8/5] h-auto w-full object-cover"
                       />
-                      {d.zakat && <span className="badge badge-outline ml-2">{t('Zakat')}</span>}
-                      {d.refundedPoisha > 0 && d.refundedPoisha < d.amountPoisha && (
-                        <span className="block text-sm text-base-content/80">
-                          {t('Refunded {{amount}}', { amount: tk(d.refundedPoisha) })}
-                        </span>
-                      )}
-                    </p>
-                    <RefundList refunds={d.refunds} creditNoteHref={creditNoteUrl} />
-                    <p className="text-xs text-base-content/75">
-                      <time dateTime={d.donatedAt}>{dateTime(d.donatedAt)}</time>
-                    </p>
-                    <div className="card-actions mt-2 justify-end">
-                      {d.receiptNumber && (
-                        <a
-                          href={receiptUrl(d.id)}
-                          download={`${d.receiptNumber}.pdf`}
-                          className="btn btn-outline btn-sm"
-                          aria-label={t('Receipt {{number}} (PDF)', { number: d.receiptNumber })}
+                    </figure>
+                    <div className="card-body gap-2">
+                      <h2 className="card-title text-lg">{d.fundName}</h2>
+                      <p className="text-sm text-base-content/80">
+                        {t('Raised by')}{' '}
+                        <span className="font-medium text-base-content">{d.raiserName}</span>
+                      </p>
+                      <p>
+                        {t('Donated:')}{' '}
+                        <Money poisha={d.amountPoisha} className="font-bold text-emerald-800" />
+                        <RefundBadge
+                          amountPoisha={d.amountPoisha}
+                          refundedPoisha={d.refundedPoisha}
+                        />
+                        {d.zakat && <span className="badge badge-outline ml-2">{t('Zakat')}</span>}
+                        {d.refundedPoisha > 0 && d.refundedPoisha < d.amountPoisha && (
+                          <span className="block text-sm text-base-content/80">
+                            {t('Refunded {{amount}}', { amount: tk(d.refundedPoisha) })}
+                          </span>
+                        )}
+                      </p>
+                      <RefundList refunds={d.refunds} creditNoteHref={creditNoteUrl} />
+                      <p className="text-xs text-base-content/75">
+                        <time dateTime={d.donatedAt}>{dateTime(d.donatedAt)}</time>
+                      </p>
+                      <div className="card-actions mt-2 justify-end">
+                        {d.receiptNumber && (
+                          <a
+                            href={receiptUrl(d.id)}
+                            download={`${d.receiptNumber}.pdf`}
+                            className="btn btn-outline btn-sm"
+                            aria-label={t('Receipt {{number}} (PDF)', { number: d.receiptNumber })}
+                          >
+                            {t('Receipt')}
+                          </a>
+                        )}
+                        <Link
+                          to={paths.fund(d.fundId)}
+                          className="btn btn-primary btn-sm"
+                          aria-label={t('View Details of {{name}}', { name: d.fundName })}
                         >
-                          {t('Receipt')}
-                        </a>
-                      )}
-                      <Link
-                        to={paths.fund(d.fundId)}
-                        className="btn btn-primary btn-sm"
-                        aria-label={t('View Details of {{name}}', { name: d.fundName })}
-                      >
-                        {t('View Details')}
-                      </Link>
+                          {t('View Details')}
+                        </Link>
+                      </div>
                     </div>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              page={page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onPage={setPage}
-              label="Donation history pages"
-            />
-          </>
-        )}
-      </ListState>
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={setPage}
+                label="Donation history pages"
+              />
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

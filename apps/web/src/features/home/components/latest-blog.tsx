@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { HomeSection } from './home-section';
+import { Meta } from './meta';
 import { CardImage } from './card-image';
 import { BLOG, BLOG_AUTHOR, BLOG_COMMENTS } from '../content';
 
@@ -8,17 +8,6 @@ const ICONS = {
   author: 'M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-5 0-9 2.5-9 5.5V22h18v-2.5c0-3-4-5.5-9-5.5z',
   comments: 'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 1-2z',
 };
-
-function Meta({ icon, children }: { icon: string; children: ReactNode }) {
-  return (
-    <span className="flex items-center gap-1">
-      <svg viewBox="0 0 24 24" className="h-4 w-4" aria-hidden="true">
-        <path fill="currentColor" d={icon} />
-      </svg>
-      {children}
-    </span>
-  );
-}
 
 /** 'Latest news & articles directly from our blog': three static cards. */
 export function LatestBlog() {
@@ -39,8 +28,12 @@ export function LatestBlog() {
               </figure>
               <div className="card-body gap-3">
                 <p className="flex gap-4 text-sm text-base-content/80">
-                  <Meta icon={ICONS.author}>{t(BLOG_AUTHOR)}</Meta>
-                  <Meta icon={ICONS.comments}>{tn('{{n}} Comments', BLOG_COMMENTS)}</Meta>
+                  <Meta look="blog" icon={ICONS.author}>
+                    {t(BLOG_AUTHOR)}
+                  </Meta>
+                  <Meta look="blog" icon={ICONS.comments}>
+                    {tn('{{n}} Comments', BLOG_COMMENTS)}
+                  </Meta>
                 </p>
                 <h3 className="card-title text-lg leading-snug">{t(post.title)}</h3>
                 <p className="text-base-content/80">{t(post.text)}</p>

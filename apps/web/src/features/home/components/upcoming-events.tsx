@@ -1,22 +1,11 @@
-import type { ReactNode } from 'react';
 import { Link } from '../../../lib/link';
 import { useI18n } from '../../../lib/i18n';
 import { CardImage } from './card-image';
 import { HomeSection } from './home-section';
+import { Meta } from './meta';
 import { useNow } from '../../../lib/now';
 import { paths } from '../../../lib/paths';
 import { BANNER, EVENTS, nextOccurrence } from '../content';
-
-function Meta({ icon, children }: { icon: string; children: ReactNode }) {
-  return (
-    <li className="flex items-center gap-2">
-      <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 text-orange-700" aria-hidden="true">
-        <path fill="currentColor" d={icon} />
-      </svg>
-      {children}
-    </li>
-  );
-}
 
 const ICONS = {
   date: 'M7 2h2v2h6V2h2v2h3v18H4V4h3V2zm11 8H6v10h12V10z',
@@ -49,15 +38,19 @@ export function UpcomingEvents() {
                 </figure>
                 <div className="card-body gap-3 sm:w-3/5">
                   <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/80">
-                    <Meta icon={ICONS.date}>
+                    <Meta look="event" icon={ICONS.date}>
                       <time
                         dateTime={nextOccurrence(e.month, e.day, today).toISOString().slice(0, 10)}
                       >
                         {date(nextOccurrence(e.month, e.day, today))}
                       </time>
                     </Meta>
-                    <Meta icon={ICONS.time}>{digits(e.time)}</Meta>
-                    <Meta icon={ICONS.place}>{t(e.place)}</Meta>
+                    <Meta look="event" icon={ICONS.time}>
+                      {digits(e.time)}
+                    </Meta>
+                    <Meta look="event" icon={ICONS.place}>
+                      {t(e.place)}
+                    </Meta>
                   </ul>
                   <h3 className="card-title text-xl">{t(e.title)}</h3>
                   <p className="text-base-content/80">{t(e.description)}</p>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myGiftsQuery } from '../../../api/recurring';
-import { ListState } from '../../../components/query-state';
+import { EmptyState } from '../../../components/empty-state';
+import { QueryState } from '../../../components/query-state';
 import { useI18n } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/title';
 import { GiftCard } from '../components/gift-card';
@@ -14,19 +15,23 @@ export function MonthlyGiftsPage() {
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-4">
       <h1 className="text-3xl font-bold">{t(PAGE_TITLES.monthlyGifts)}</h1>
-      <ListState
+      <QueryState
         query={gifts}
         loadingLabel="Loading your regular gifts"
-        empty="You have no regular gifts. Choose Give monthly on the payment page."
+        onRetry={() => void gifts.refetch()}
       >
-        {(data) => (
-          <div className="flex flex-col gap-4">
-            {data.items.map((gift) => (
-              <GiftCard key={gift.id} gift={gift} />
-            ))}
-          </div>
-        )}
-      </ListState>
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState text="You have no regular gifts. Choose Give monthly on the payment page." />
+          ) : (
+            <div className="flex flex-col gap-4">
+              {data.items.map((gift) => (
+                <GiftCard key={gift.id} gift={gift} />
+              ))}
+            </div>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

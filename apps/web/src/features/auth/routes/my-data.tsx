@@ -83,17 +83,7 @@ export function MyDataPage() {
           {byCode ? (
             <div className="flex flex-col gap-2">
               <SendSmsCode request={sendCode} />
-              <LabelledInput
-                id="close-code"
-                label="Code from the SMS"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                className="input input-bordered font-mono"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                aria-describedby="close-error"
-              />
+              <CodeInput kind="sms" value={code} onChange={setCode} />
             </div>
           ) : (
             <LabelledInput
@@ -108,16 +98,7 @@ export function MyDataPage() {
             />
           )}
           {needsSecondFactor && (
-            <LabelledInput
-              id="close-second-factor"
-              label="Code from your authenticator app, or a backup code"
-              autoComplete="one-time-code"
-              maxLength={20}
-              className="input input-bordered font-mono"
-              value={secondFactor}
-              onChange={(e) => setSecondFactor(e.target.value)}
-              aria-describedby="close-error"
-            />
+            <CodeInput kind="app" value={secondFactor} onChange={setSecondFactor} />
           )}
           <label className="flex items-center gap-2 text-sm">
             <Checkbox className="checkbox checkbox-sm" checked={sure} onChange={setSure} />
@@ -141,5 +122,37 @@ export function MyDataPage() {
         </form>
       </section>
     </section>
+  );
+}
+
+/** The codes that can confirm closing: one sent by SMS, or the authenticator app's. */
+const CODES = {
+  sms: { id: 'close-code', label: 'Code from the SMS', inputMode: 'numeric', maxLength: 6 },
+  app: {
+    id: 'close-second-factor',
+    label: 'Code from your authenticator app, or a backup code',
+    inputMode: undefined,
+    maxLength: 20,
+  },
+} as const;
+
+function CodeInput({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: keyof typeof CODES;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <LabelledInput
+      {...CODES[kind]}
+      autoComplete="one-time-code"
+      className="input input-bordered font-mono"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      aria-describedby="close-error"
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
 import { ZName } from '@easyfund/shared/schemas/session';
 import {
   PHONE_PLACEHOLDER_NAME,
@@ -141,20 +141,7 @@ export function PhoneSignIn({
     return (
       <form key="code" noValidate onSubmit={checkCode} className="flex flex-col gap-3">
         <p>{t('We sent a 6-digit code by SMS to {{phone}}.', { phone: localPhone(phone) })}</p>
-        <label htmlFor={inputId} className="font-semibold">
-          {t('Code from the SMS')}
-        </label>
-        <input
-          id={inputId}
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          aria-invalid={Boolean(error)}
-          aria-describedby={described}
-          className="input input-bordered w-full text-center text-2xl tracking-[0.5em]"
-        />
+        <SmsCodeField id={inputId} value={code} onChange={setCode} errorId={described} />
         {errorLine}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {addToAccount ? t('Add number') : t('Continue')}
@@ -174,14 +161,7 @@ export function PhoneSignIn({
 
   return (
     <form key="number" noValidate onSubmit={sendCode} className="flex flex-col gap-3">
-      <MobileNumberField
-        id={inputId}
-        labelClassName="font-semibold"
-        value={typed}
-        onChange={setTyped}
-        invalid={Boolean(error)}
-        describedBy={described}
-      />
+      <MobileNumberField id={inputId} value={typed} onChange={setTyped} errorId={described} />
       {errorLine}
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? t('Sending…') : t('Send code by SMS')}
@@ -211,40 +191,63 @@ function DemoOutbox({
   );
 }
 
-/** The mobile number to send a code to, with its label: signing in and a profile alike. */
-export function MobileNumberField({
-  id,
-  labelClassName,
-  value,
-  onChange,
-  invalid,
-  describedBy,
-}: {
+interface PhoneFieldProps {
   id: string;
-  labelClassName: string;
+  /** The profile's smaller label and digits; the sign-in form's are larger. */
+  compact?: boolean;
   value: string;
   onChange: (value: string) => void;
-  invalid: boolean;
-  describedBy: string | undefined;
-}) {
+  /** The id of the error shown for the field, while one is. */
+  errorId: string | undefined;
+}
+
+/** The mobile number to send a code to, with its label: signing in and a profile alike. */
+export function MobileNumberField({ onChange, ...field }: PhoneFieldProps) {
+  return (
+    <LabelledPhoneInput
+      {...field}
+      label="Mobile number"
+      type="tel"
+      onChange={(e) => onChange(e.target.value)}
+      inputMode="tel"
+      autoComplete="tel"
+      placeholder={NUMBER_SHAPE}
+      className="input input-bordered w-full"
+    />
+  );
+}
+
+/** The 6-digit code the SMS brought, with its label: digits only, as they are typed. */
+export function SmsCodeField({ onChange, ...field }: PhoneFieldProps) {
+  return (
+    <LabelledPhoneInput
+      {...field}
+      label="Code from the SMS"
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      className={`input input-bordered w-full text-center ${field.compact ? '' : 'text-2xl '}tracking-[0.5em]`}
+    />
+  );
+}
+
+function LabelledPhoneInput({
+  id,
+  label,
+  compact = false,
+  errorId,
+  ...input
+}: Omit<PhoneFieldProps, 'onChange'> & {
+  label: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
   const { t } = useI18n();
   return (
     <>
-      <label htmlFor={id} className={labelClassName}>
-        {t('Mobile number')}
+      <label htmlFor={id} className={compact ? 'text-sm font-medium' : 'font-semibold'}>
+        {t(label)}
       </label>
-      <input
-        id={id}
-        type="tel"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder={NUMBER_SHAPE}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        className="input input-bordered w-full"
-      />
+      <input id={id} {...input} aria-invalid={Boolean(errorId)} aria-describedby={errorId} />
     </>
   );
 }

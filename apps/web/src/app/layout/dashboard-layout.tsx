@@ -13,6 +13,7 @@ import { VerifyEmailNotice } from '../../features/auth/components/verify-email-n
 import { useI18n } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { LanguageSwitch } from './language-switch';
+import { MenuIcon } from './menu-icon';
 import { useLogOut } from './use-log-out';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
@@ -59,21 +60,7 @@ export function DashboardLayout() {
             className="btn btn-ghost drawer-button"
             aria-label={t('Open the dashboard menu')}
           >
-            <svg
-              xmlns="http://www.w3.org/2000/svg"
-              className="h-5 w-5"
-              fill="none"
-              viewBox="0 0 24 24"
-              stroke="currentColor"
-              aria-hidden="true"
-            >
-              <path
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                strokeWidth="2"
-                d="M4 6h16M4 12h16M4 18h16"
-              />
-            </svg>
+            <MenuIcon className="h-5 w-5" />
           </label>
           <Brand className="text-xl" />
         </header>

@@ -7,6 +7,7 @@ import { Brand } from '../../components/brand';
 import { useI18n } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { LanguageSwitch } from './language-switch';
+import { MenuIcon } from './menu-icon';
 import { useLogOut } from './use-log-out';
 
 const LINKS = [
@@ -98,21 +99,7 @@ function MobileMenu({
         aria-controls={menuId}
         onClick={() => setOpen(!open)}
       >
-        <svg
-          xmlns="http://www.w3.org/2000/svg"
-          className="h-6 w-6"
-          fill="none"
-          viewBox="0 0 24 24"
-          stroke="currentColor"
-          aria-hidden="true"
-        >
-          <path
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            strokeWidth="2"
-            d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'}
-          />
-        </svg>
+        <MenuIcon className="h-6 w-6" open={open} />
       </button>
       <ul
         id={menuId}

@@ -6,6 +6,7 @@ import type { TAdminPaymentDetail } from '@easyfund/shared/schemas/payments';
 import { paymentDetailQuery, useRefundPayment } from '../../../api/payments';
 import { creditNoteUrl } from '../../../api/receipts';
 import { QueryState } from '../../../components/query-state';
+import { CreditNoteLink } from '../../../components/refund-list';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
@@ -100,14 +101,7 @@ function Refunds({ p }: { p: TAdminPaymentDetail }) {
               </span>
             )}
             {r.creditNoteNumber && (
-              <a
-                className="link block"
-                href={creditNoteUrl(r.id)}
-                download={`${r.creditNoteNumber}.pdf`}
-                aria-label={t('Credit note {{number}} (PDF)', { number: r.creditNoteNumber })}
-              >
-                {t('Credit note {{number}}', { number: r.creditNoteNumber })}
-              </a>
+              <CreditNoteLink number={r.creditNoteNumber} href={creditNoteUrl(r.id)} />
             )}
           </li>
         ))}

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ZSetRamadanRequest, type TRamadan } from '@easyfund/shared/schemas/recurring';
 import { ramadanHistoryQuery, ramadanQuery, useSetRamadan } from '../../../api/recurring';
-import { ApiError } from '../../../lib/api';
+import { FieldWithError } from '../../../components/field-with-error';
 import { useI18n } from '../../../lib/i18n';
+import { useCheckedSave } from '../../../lib/use-checked-save';
 
 const DATE_FIELDS = [
   { name: 'startsOn', label: 'First day of Ramadan' },
@@ -39,26 +40,9 @@ function DatesForm({ now }: { now: TRamadan }) {
   const save = useSetRamadan();
   const [startsOn, setStartsOn] = useState(now.startsOn ?? '');
   const [endsOn, setEndsOn] = useState(now.endsOn ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
-
-  async function submit(body: { startsOn: string | null; endsOn: string | null }) {
-    setSaved(false);
-    const parsed = ZSetRamadanRequest.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    try {
-      await save.mutateAsync(parsed.data);
-      setErrors({});
-      setSaved(true);
-    } catch (err) {
-      setErrors(
-        err instanceof ApiError && err.fields ? err.fields : { form: 'Something went wrong!' },
-      );
-    }
-  }
+  const { errors, saved, submit } = useCheckedSave(ZSetRamadanRequest, (body) =>
+    save.mutateAsync(body),
+  );
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void submit({ startsOn: startsOn || null, endsOn: endsOn || null });
@@ -70,25 +54,24 @@ function DatesForm({ now }: { now: TRamadan }) {
     value: string,
     set: (v: string) => void,
   ) => (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-        {t(label)}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        type="date"
-        className="input input-bordered w-full"
-        value={value}
-        onChange={(e) => set(e.target.value)}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-      />
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} role="alert" className="text-sm text-error">
-          {t(errors[name])}
-        </p>
+    <FieldWithError
+      key={name}
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      look="stacked"
+    >
+      {(aria) => (
+        <input
+          id={`${id}-${name}`}
+          type="date"
+          className="input input-bordered w-full"
+          value={value}
+          onChange={(e) => set(e.target.value)}
+          {...aria}
+        />
       )}
-    </div>
+    </FieldWithError>
   );
 
   return (

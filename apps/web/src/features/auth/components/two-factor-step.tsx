@@ -3,6 +3,7 @@ import { ZBackupCode, ZTotpCode } from '@easyfund/shared/schemas/session';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { useVerifySecondFactor } from '../../../api/session';
+import { checkCode } from '../check-code';
 
 /**
  * The second step of a sign-in with two-factor sign-in on: a code from the app, or one
@@ -20,15 +21,12 @@ export function TwoFactorStep({ onDone }: { onDone: () => Promise<void> }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = (backup ? ZBackupCode : ZTotpCode).safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid code');
-      return;
-    }
+    const checked = checkCode(backup ? ZBackupCode : ZTotpCode, code, setError);
+    if (checked === null) return;
     setBusy(true);
     setError('');
     try {
-      await verify.mutateAsync({ code: parsed.data, backup });
+      await verify.mutateAsync({ code: checked, backup });
       await onDone();
     } catch (err) {
       setError(

@@ -9,13 +9,14 @@ import {
   ZForgotPasswordRequest,
 } from '@easyfund/shared/schemas/session';
 import { useRequestPasswordReset } from '../../../api/session';
-import { TextField } from '../../../components/text-field';
+import { EmailField } from '../../../components/email-field';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { AuthCard } from '../components/auth-card';
+import { AuthSubmit } from '../components/auth-submit';
 
 export function ForgotPasswordPage() {
   usePageTitle(PAGE_TITLES.forgotPassword);
@@ -53,17 +54,8 @@ export function ForgotPasswordPage() {
           <p className="text-base-content/80">
             {t('Enter the e-mail of your account and we will send you a reset link.')}
           </p>
-          <TextField
-            label="Email"
-            error={errors.email?.message}
-            hint={MSG.emailHint}
-            registration={register('email')}
-            type="email"
-            autoComplete="email"
-          />
-          <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-            {t('Send reset link')}
-          </button>
+          <EmailField error={errors.email?.message} registration={register('email')} />
+          <AuthSubmit busy={isSubmitting} label="Send reset link" />
         </form>
       )}
       <p className="mt-4 text-center text-sm">

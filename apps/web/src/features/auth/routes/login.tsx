@@ -7,17 +7,17 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TLoginForm, ZLoginForm } from '@easyfund/shared/schemas/session';
 import { usePhoneSignInApi, useRefreshSession, useSignIn } from '../../../api/session';
-import { Field } from '../../../components/field';
+import { EmailField } from '../../../components/email-field';
 import { PhoneSignIn } from '../../../components/phone-sign-in';
-import { TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { AuthCard } from '../components/auth-card';
+import { AuthSubmit } from '../components/auth-submit';
 import { ExternalSignIn } from '../components/external-sign-in';
-import { PasswordInput } from '../components/password-input';
+import { PasswordField } from '../components/password-field';
 import { TwoFactorStep } from '../components/two-factor-step';
 import { useReturnPath } from '../use-return-path';
 
@@ -73,25 +73,17 @@ export function LoginPage() {
       <PhoneSignIn api={phoneApi} onDone={signedIn} />
       <div className="divider text-sm">{t('Or with e-mail')}</div>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
-        <TextField
-          label="Email"
-          error={errors.email?.message}
-          hint={MSG.emailHint}
-          registration={register('email')}
-          type="email"
-          autoComplete="email"
+        <EmailField error={errors.email?.message} registration={register('email')} />
+        <PasswordField
+          label="Password"
+          error={errors.password?.message}
+          registration={register('password')}
+          autoComplete="current-password"
         />
-        <Field label="Password" error={errors.password?.message}>
-          {(p) => (
-            <PasswordInput {...p} {...register('password')} autoComplete="current-password" />
-          )}
-        </Field>
         <Link to={paths.forgotPassword} className="link link-primary self-end text-sm">
           {t('Forgot password?')}
         </Link>
-        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          {isSubmitting ? t('Signing in…') : t('Login')}
-        </button>
+        <AuthSubmit busy={isSubmitting} label="Login" busyLabel="Signing in…" />
       </form>
       <ExternalSignIn returnTo={returnTo} />
       <p className="mt-4 text-center text-sm">

@@ -3,11 +3,13 @@ import { useNavigate } from '../../../lib/router';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myDataUrls, useCloseAccount, useSendCloseCode } from '../../../api/privacy';
 import { useSession } from '../../../api/session';
+import { Checkbox } from '../../../components/checkbox';
 import { messageOf } from '../../../lib/message-of';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
+import { LabelledInput } from '../../../components/labelled-input';
 import { SendSmsCode } from '../../../components/send-sms-code';
 
 /** A person's own data: download it (JSON, CSV), or close the account (decision 251). */
@@ -81,55 +83,25 @@ export function MyDataPage() {
           {byCode ? (
             <div className="flex flex-col gap-2">
               <SendSmsCode request={sendCode} />
-              <label className="flex flex-col gap-1 text-sm" htmlFor="close-code">
-                <span>{t('Code from the SMS')}</span>
-                <input
-                  id="close-code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  className="input input-bordered font-mono"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  aria-describedby="close-error"
-                />
-              </label>
+              <CodeInput kind="sms" value={code} onChange={setCode} />
             </div>
           ) : (
-            <label className="flex flex-col gap-1 text-sm" htmlFor="close-password">
-              <span>{t('Password')}</span>
-              <input
-                id="close-password"
-                type="password"
-                autoComplete="current-password"
-                className="input input-bordered"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-describedby="close-error"
-              />
-            </label>
+            <LabelledInput
+              id="close-password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              className="input input-bordered"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby="close-error"
+            />
           )}
           {needsSecondFactor && (
-            <label className="flex flex-col gap-1 text-sm" htmlFor="close-second-factor">
-              <span>{t('Code from your authenticator app, or a backup code')}</span>
-              <input
-                id="close-second-factor"
-                autoComplete="one-time-code"
-                maxLength={20}
-                className="input input-bordered font-mono"
-                value={secondFactor}
-                onChange={(e) => setSecondFactor(e.target.value)}
-                aria-describedby="close-error"
-              />
-            </label>
+            <CodeInput kind="app" value={secondFactor} onChange={setSecondFactor} />
           )}
           <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={sure}
-              onChange={(e) => setSure(e.target.checked)}
-            />
+            <Checkbox className="checkbox checkbox-sm" checked={sure} onChange={setSure} />
             <span>{t('I understand that my account is closed for good')}</span>
           </label>
           <button
@@ -150,5 +122,37 @@ export function MyDataPage() {
         </form>
       </section>
     </section>
+  );
+}
+
+/** The codes that can confirm closing: one sent by SMS, or the authenticator app's. */
+const CODES = {
+  sms: { id: 'close-code', label: 'Code from the SMS', inputMode: 'numeric', maxLength: 6 },
+  app: {
+    id: 'close-second-factor',
+    label: 'Code from your authenticator app, or a backup code',
+    inputMode: undefined,
+    maxLength: 20,
+  },
+} as const;
+
+function CodeInput({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: keyof typeof CODES;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <LabelledInput
+      {...CODES[kind]}
+      autoComplete="one-time-code"
+      className="input input-bordered font-mono"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      aria-describedby="close-error"
+    />
   );
 }

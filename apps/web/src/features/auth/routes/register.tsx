@@ -6,7 +6,7 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TRegisterForm, ZRegisterForm } from '@easyfund/shared/schemas/session';
 import { useSignIn, useSignUp } from '../../../api/session';
-import { Field } from '../../../components/field';
+import { EmailField } from '../../../components/email-field';
 import { TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
@@ -14,8 +14,9 @@ import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { AuthCard } from '../components/auth-card';
+import { AuthSubmit } from '../components/auth-submit';
 import { ExternalSignIn } from '../components/external-sign-in';
-import { PasswordInput } from '../components/password-input';
+import { NewPasswordFields } from '../components/password-field';
 import { useReturnPath } from '../use-return-path';
 
 export function RegisterPage() {
@@ -81,23 +82,9 @@ export function RegisterPage() {
           type="url"
           placeholder="https://"
         />
-        <TextField
-          label="Email"
-          error={errors.email?.message}
-          hint={MSG.emailHint}
-          registration={register('email')}
-          type="email"
-          autoComplete="email"
-        />
-        <Field label="Password" error={errors.password?.message}>
-          {(p) => <PasswordInput {...p} {...register('password')} autoComplete="new-password" />}
-        </Field>
-        <Field label="Confirm Password" error={errors.matchPass?.message}>
-          {(p) => <PasswordInput {...p} {...register('matchPass')} autoComplete="new-password" />}
-        </Field>
-        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          {isSubmitting ? t('Creating your account…') : t('Register')}
-        </button>
+        <EmailField error={errors.email?.message} registration={register('email')} />
+        <NewPasswordFields errors={errors} register={register} />
+        <AuthSubmit busy={isSubmitting} label="Register" busyLabel="Creating your account…" />
       </form>
       <ExternalSignIn returnTo={returnTo} />
       <p className="mt-4 text-center text-sm">

@@ -6,14 +6,14 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { type TResetPasswordForm, ZResetPasswordForm } from '@easyfund/shared/schemas/session';
 import { useResetPassword } from '../../../api/session';
-import { Field } from '../../../components/field';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { AuthCard } from '../components/auth-card';
-import { PasswordInput } from '../components/password-input';
+import { AuthSubmit } from '../components/auth-submit';
+import { NewPasswordFields } from '../components/password-field';
 
 export function ResetPasswordPage() {
   usePageTitle(PAGE_TITLES.resetPassword);
@@ -56,15 +56,8 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Reset password">
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
-        <Field label="New password" error={errors.password?.message}>
-          {(p) => <PasswordInput {...p} {...register('password')} autoComplete="new-password" />}
-        </Field>
-        <Field label="Confirm Password" error={errors.matchPass?.message}>
-          {(p) => <PasswordInput {...p} {...register('matchPass')} autoComplete="new-password" />}
-        </Field>
-        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          {t('Set new password')}
-        </button>
+        <NewPasswordFields label="New password" errors={errors} register={register} />
+        <AuthSubmit busy={isSubmitting} label="Set new password" />
       </form>
     </AuthCard>
   );

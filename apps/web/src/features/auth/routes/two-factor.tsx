@@ -17,6 +17,7 @@ import { useI18n } from '../../../lib/i18n';
 import { messageOf as message } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
+import { checkCode } from '../check-code';
 import { PasswordInput } from '../components/password-input';
 
 type Step =
@@ -61,15 +62,12 @@ export function TwoFactorPage() {
   const confirm = async (e: FormEvent) => {
     e.preventDefault();
     if (step.kind !== 'scan') return;
-    const parsed = ZTotpCode.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid code');
-      return;
-    }
+    const checked = checkCode(ZTotpCode, code, setError);
+    if (checked === null) return;
     setBusy(true);
     setError('');
     try {
-      await verify.mutateAsync({ code: parsed.data, backup: false });
+      await verify.mutateAsync({ code: checked, backup: false });
       await refreshSession();
       setStep({ kind: 'codes', backupCodes: step.backupCodes });
       setCode('');

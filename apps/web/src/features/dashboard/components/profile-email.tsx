@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { MSG } from '@easyfund/shared/texts';
 import { type TAddEmailForm, ZAddEmailForm } from '@easyfund/shared/schemas/session';
 import { useAddEmail } from '../../../api/session';
+import { EmailField } from '../../../components/email-field';
 import { TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
@@ -42,14 +42,7 @@ export function ProfileEmail() {
           <p className="text-sm text-base-content/80">
             {t('Add an e-mail address to get receipts by mail and sign in with it too.')}
           </p>
-          <TextField
-            label="Email"
-            error={errors.email?.message}
-            hint={MSG.emailHint}
-            registration={register('email')}
-            type="email"
-            autoComplete="email"
-          />
+          <EmailField error={errors.email?.message} registration={register('email')} />
           <TextField
             label="Password"
             error={errors.password?.message}

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { localPhone, ZPhoneCode, ZPhoneNumber } from '@easyfund/shared/phone';
 import { useSendPhoneCode, useVerifyPhoneCode } from '../../../api/session';
 import { smsKeys } from '../../../api/sms';
-import { MobileNumberField } from '../../../components/phone-sign-in';
+import { MobileNumberField, SmsCodeField } from '../../../components/phone-sign-in';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 
@@ -59,6 +59,7 @@ export function ProfilePhone({ userId }: { userId: string }) {
     );
   };
 
+  const shownErrorId = error ? errorId : undefined;
   const errorLine = error ? (
     <p id={errorId} role="alert" className="text-sm text-error">
       {t(error)}
@@ -70,20 +71,7 @@ export function ProfilePhone({ userId }: { userId: string }) {
       <p className="text-sm">
         {t('We sent a 6-digit code by SMS to {{phone}}.', { phone: localPhone(phone) })}
       </p>
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {t('Code from the SMS')}
-      </label>
-      <input
-        id={inputId}
-        value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? errorId : undefined}
-        className="input input-bordered w-full text-center tracking-[0.5em]"
-      />
+      <SmsCodeField id={inputId} compact value={code} onChange={setCode} errorId={shownErrorId} />
       {errorLine}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
@@ -98,11 +86,10 @@ export function ProfilePhone({ userId }: { userId: string }) {
     <form key="number" noValidate onSubmit={sendCode} className="mt-2 flex flex-col gap-2">
       <MobileNumberField
         id={inputId}
-        labelClassName="text-sm font-medium"
+        compact
         value={typed}
         onChange={setTyped}
-        invalid={Boolean(error)}
-        describedBy={error ? errorId : undefined}
+        errorId={shownErrorId}
       />
       {errorLine}
       <button type="submit" className="btn btn-primary btn-sm self-start" disabled={busy}>

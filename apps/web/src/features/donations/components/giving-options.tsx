@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { SUPPORT_MESSAGE_MAX } from '@easyfund/shared/schemas/payments';
+import { Checkbox } from '../../../components/checkbox';
 import { useI18n } from '../../../lib/i18n';
 
 /**
@@ -32,44 +33,22 @@ export function GivingOptions({
   disabled?: boolean;
 }) {
   const { t, number } = useI18n();
-  const hintId = useId();
   const countId = useId();
-  const zakatHintId = useId();
   return (
     <fieldset className="flex flex-col gap-3" disabled={disabled}>
       <legend className="mb-2 text-lg font-semibold">{t('On the donor wall')}</legend>
-      <label className="flex cursor-pointer items-start gap-3">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-primary mt-0.5"
-          checked={value.anonymous}
-          aria-describedby={hintId}
-          onChange={(e) => onChange({ ...value, anonymous: e.currentTarget.checked })}
-        />
-        <span>
-          <span className="font-medium">{t('Give anonymously')}</span>
-          <span id={hintId} className="block text-sm text-base-content/80">
-            {t(
-              'Others and the fund raiser see "Anonymous"; our team and your receipt keep your name.',
-            )}
-          </span>
-        </span>
-      </label>
-      <label className="flex cursor-pointer items-start gap-3">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-primary mt-0.5"
-          checked={value.zakat ?? false}
-          aria-describedby={zakatHintId}
-          onChange={(e) => onChange({ ...value, zakat: e.currentTarget.checked })}
-        />
-        <span>
-          <span className="font-medium">{t('This gift is my Zakat')}</span>
-          <span id={zakatHintId} className="block text-sm text-base-content/80">
-            {t('Your receipt, your yearly statement and your downloads will say so.')}
-          </span>
-        </span>
-      </label>
+      <Choice
+        label="Give anonymously"
+        hint='Others and the fund raiser see "Anonymous"; our team and your receipt keep your name.'
+        checked={value.anonymous}
+        onChange={(anonymous) => onChange({ ...value, anonymous })}
+      />
+      <Choice
+        label="This gift is my Zakat"
+        hint="Your receipt, your yearly statement and your downloads will say so."
+        checked={value.zakat ?? false}
+        onChange={(zakat) => onChange({ ...value, zakat })}
+      />
       <label className="flex flex-col gap-1">
         <span className="font-medium">{t('Message of support (optional)')}</span>
         <textarea
@@ -88,5 +67,37 @@ export function GivingOptions({
         </span>
       </label>
     </fieldset>
+  );
+}
+
+/** A choice the donor ticks, with the line that says what it does. */
+function Choice({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useI18n();
+  const hintId = useId();
+  return (
+    <label className="flex cursor-pointer items-start gap-3">
+      <Checkbox
+        className="checkbox checkbox-primary mt-0.5"
+        checked={checked}
+        aria-describedby={hintId}
+        onChange={onChange}
+      />
+      <span>
+        <span className="font-medium">{t(label)}</span>
+        <span id={hintId} className="block text-sm text-base-content/80">
+          {t(hint)}
+        </span>
+      </span>
+    </label>
   );
 }

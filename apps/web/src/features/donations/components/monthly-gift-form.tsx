@@ -6,6 +6,7 @@ import { messageOf } from '../../../lib/message-of';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
+import { LabelledInput } from '../../../components/labelled-input';
 import type { Billing } from '../billing';
 
 /** Saves the card with a provider's own field (Stripe Elements): its field and its confirm. */
@@ -42,6 +43,28 @@ const TEXTS = {
   },
 } as const;
 
+const METHODS = ['card', 'wallet'] as const;
+
+/** The embedded processor's card fields (Stripe has its own). */
+const CARD_FIELDS = [
+  {
+    name: 'number',
+    id: 'monthly-card',
+    label: 'Card number',
+    autoComplete: 'cc-number',
+    placeholder: '4242 4242 4242 4242',
+  },
+  {
+    name: 'expiry',
+    id: 'monthly-expiry',
+    label: 'Expiry (MM/YY)',
+    autoComplete: 'cc-exp',
+    // translated where shown (মাস/বছর)
+    placeholder: 'MM/YY',
+  },
+  { name: 'cvc', id: 'monthly-cvc', label: 'CVC', autoComplete: 'cc-csc', placeholder: '123' },
+] as const;
+
 interface Props {
   fundId: string;
   frequency: 'monthly' | 'daily';
@@ -73,7 +96,7 @@ export function MonthlyGiftForm({
   const start = useStartGift();
   const saveCard = useConfirmTestSetup();
   const activate = useActivateGift();
-  const [method, setMethod] = useState<'card' | 'wallet'>(cards ? 'card' : 'wallet');
+  const [method, setMethod] = useState<(typeof METHODS)[number]>(cards ? 'card' : 'wallet');
   const [amountTk, setAmountTk] = useState(String(initialAmountTk));
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [busy, setBusy] = useState(false);
@@ -120,79 +143,45 @@ export function MonthlyGiftForm({
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-3">
-      <label className="flex flex-col gap-1 text-sm" htmlFor="monthly-amount">
-        <span>{t(text.amount.label)}</span>
-        <input
-          id="monthly-amount"
-          type="number"
-          min={10}
-          className="input input-bordered"
-          value={amountTk}
-          onChange={(e) => setAmountTk(e.target.value)}
-        />
-      </label>
+      <LabelledInput
+        id="monthly-amount"
+        label={text.amount.label}
+        type="number"
+        min={10}
+        className="input input-bordered"
+        value={amountTk}
+        onChange={(e) => setAmountTk(e.target.value)}
+      />
       <fieldset className="flex flex-wrap gap-4 text-sm">
         <legend className="mb-1">{t(text.payBy.label)}</legend>
-        {cards && (
-          <label className="flex items-center gap-2">
+        {METHODS.filter((m) => cards || m === 'wallet').map((m) => (
+          <label key={m} className="flex items-center gap-2">
             <input
               type="radio"
               className="radio radio-sm"
-              checked={method === 'card'}
-              onChange={() => setMethod('card')}
+              checked={method === m}
+              onChange={() => setMethod(m)}
             />
-            {t(text.card.label)}
+            {t(text[m].label)}
           </label>
-        )}
-        <label className="flex items-center gap-2">
-          <input
-            type="radio"
-            className="radio radio-sm"
-            checked={method === 'wallet'}
-            onChange={() => setMethod('wallet')}
-          />
-          {t(text.wallet.label)}
-        </label>
+        ))}
       </fieldset>
       {method === 'card' && saver && saver.field}
       {method === 'card' && !saver && (
         <div className="grid grid-cols-[2fr_1fr_1fr] gap-2">
-          <label className="flex flex-col gap-1 text-sm" htmlFor="monthly-card">
-            <span>{t('Card number')}</span>
-            <input
-              id="monthly-card"
+          {CARD_FIELDS.map(({ name, id, label, autoComplete, placeholder }) => (
+            <LabelledInput
+              key={name}
+              id={id}
+              label={label}
               inputMode="numeric"
-              autoComplete="cc-number"
+              autoComplete={autoComplete}
               className="input input-bordered font-mono"
-              placeholder="4242 4242 4242 4242"
-              value={card.number}
-              onChange={(e) => setCard({ ...card, number: e.target.value })}
+              placeholder={name === 'expiry' ? t(placeholder) : placeholder}
+              value={card[name]}
+              onChange={(e) => setCard({ ...card, [name]: e.target.value })}
             />
-          </label>
-          <label className="flex flex-col gap-1 text-sm" htmlFor="monthly-expiry">
-            <span>{t('Expiry (MM/YY)')}</span>
-            <input
-              id="monthly-expiry"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              className="input input-bordered font-mono"
-              placeholder={t('MM/YY')}
-              value={card.expiry}
-              onChange={(e) => setCard({ ...card, expiry: e.target.value })}
-            />
-          </label>
-          <label className="flex flex-col gap-1 text-sm" htmlFor="monthly-cvc">
-            <span>{t('CVC')}</span>
-            <input
-              id="monthly-cvc"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              className="input input-bordered font-mono"
-              placeholder="123"
-              value={card.cvc}
-              onChange={(e) => setCard({ ...card, cvc: e.target.value })}
-            />
-          </label>
+          ))}
         </div>
       )}
       <p className="text-xs text-base-content/80">{t(text.note.text)}</p>

@@ -1,4 +1,5 @@
 import { useI18n } from '../../../lib/i18n';
+import { Checkbox } from '../../../components/checkbox';
 
 /** The pay step's choice to hear from the organiser by e-mail (on by default). */
 export function UpdatesOptIn({
@@ -11,11 +12,10 @@ export function UpdatesOptIn({
   const { t } = useI18n();
   return (
     <label className="mb-4 flex cursor-pointer items-start gap-3">
-      <input
-        type="checkbox"
+      <Checkbox
         className="checkbox checkbox-sm checkbox-primary mt-0.5"
         checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
+        onChange={onChange}
         aria-describedby="updates-opt-in-hint"
       />
       <span>

@@ -13,10 +13,16 @@ import { PENDING_MESSAGE } from '../use-payment-flow';
 
 /** Share links for a fund: Facebook's sharer and WhatsApp's click-to-chat with the text. */
 function shareLinks(fundUrl: string, text: string) {
-  return {
-    facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(fundUrl)}`,
-    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${text} ${fundUrl}`)}`,
-  };
+  return [
+    {
+      label: 'Share on Facebook',
+      href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(fundUrl)}`,
+    },
+    {
+      label: 'Share on WhatsApp',
+      href: `https://wa.me/?text=${encodeURIComponent(`${text} ${fundUrl}`)}`,
+    },
+  ];
 }
 
 export function ThankYouPage() {
@@ -89,22 +95,17 @@ export function ThankYouPage() {
                 <div>
                   <h2 className="mb-2 text-lg font-semibold">{t('Share this fund')}</h2>
                   <div className="flex flex-wrap gap-2">
-                    <a
-                      href={share.facebook}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="btn btn-sm"
-                    >
-                      {t('Share on Facebook')}
-                    </a>
-                    <a
-                      href={share.whatsapp}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="btn btn-sm"
-                    >
-                      {t('Share on WhatsApp')}
-                    </a>
+                    {share.map(({ label, href }) => (
+                      <a
+                        key={label}
+                        href={href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="btn btn-sm"
+                      >
+                        {t(label)}
+                      </a>
+                    ))}
                     <button type="button" className="btn btn-sm" onClick={() => void copy()}>
                       {t('Copy link')}
                     </button>

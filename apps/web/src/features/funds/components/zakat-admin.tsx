@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ZAKAT_NOTE_MAX, ZSetFundZakatRequest } from '@easyfund/shared/schemas/zakat';
 import { useSetFundZakat } from '../../../api/zakat';
+import { Checkbox } from '../../../components/checkbox';
+import { FieldWithError } from '../../../components/field-with-error';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 
@@ -56,34 +58,27 @@ export function ZakatAdmin({
         {t('Zakat eligibility (admins)')}
       </h2>
       <label className="flex cursor-pointer items-center gap-2">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-sm"
-          checked={isEligible}
-          onChange={(e) => setEligible(e.target.checked)}
-        />
+        <Checkbox className="checkbox checkbox-sm" checked={isEligible} onChange={setEligible} />
         <span className="text-sm">{t('This fund is Zakat-eligible')}</span>
       </label>
-      <div>
-        <label htmlFor={`${id}-note`} className="label pb-1 text-sm font-medium text-base-content">
-          {t('Why (shown on the fund page)')}
-        </label>
-        <textarea
-          id={`${id}-note`}
-          className="textarea textarea-bordered w-full"
-          rows={2}
-          maxLength={ZAKAT_NOTE_MAX}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-error">
-            {t(error)}
-          </p>
+      <FieldWithError
+        id={`${id}-note`}
+        label="Why (shown on the fund page)"
+        error={error ?? undefined}
+        look="spaced"
+      >
+        {(aria) => (
+          <textarea
+            id={`${id}-note`}
+            className="textarea textarea-bordered w-full"
+            rows={2}
+            maxLength={ZAKAT_NOTE_MAX}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            {...aria}
+          />
         )}
-      </div>
+      </FieldWithError>
       <div className="flex items-center gap-3">
         <button type="submit" className="btn btn-sm btn-primary" disabled={save.isPending}>
           {t('Save')}

@@ -1,21 +1,11 @@
-import type { ReactNode } from 'react';
 import { Link } from '../../../lib/link';
 import { useI18n } from '../../../lib/i18n';
 import { CardImage } from './card-image';
+import { HomeSection } from './home-section';
+import { Meta } from './meta';
 import { useNow } from '../../../lib/now';
 import { paths } from '../../../lib/paths';
 import { BANNER, EVENTS, nextOccurrence } from '../content';
-
-function Meta({ icon, children }: { icon: string; children: ReactNode }) {
-  return (
-    <li className="flex items-center gap-2">
-      <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0 text-orange-700" aria-hidden="true">
-        <path fill="currentColor" d={icon} />
-      </svg>
-      {children}
-    </li>
-  );
-}
 
 const ICONS = {
   date: 'M7 2h2v2h6V2h2v2h3v18H4V4h3V2zm11 8H6v10h12V10z',
@@ -30,53 +20,55 @@ export function UpcomingEvents() {
   const today = new Date(useNow());
   return (
     <>
-      <section id="upcoming-events" aria-labelledby="events-title" className="bg-base-200/60">
-        <div className="mx-auto max-w-7xl px-4 py-16">
-          <h2 id="events-title" className="text-center text-3xl font-extrabold md:text-4xl">
-            {t('Upcoming Events')}
-          </h2>
-          <p className="mt-2 text-center text-base-content/80">
-            {t('Be ready for our upcoming charity events')}
-          </p>
-          <ul className="mt-10 grid gap-8 md:grid-cols-2">
-            {EVENTS.map((e) => (
-              <li key={e.title}>
-                <article className="card h-full overflow-hidden bg-base-100 shadow-sm sm:card-side">
-                  <figure className="sm:w-2/5">
-                    <CardImage src={e.image} className="h-full w-full object-cover" />
-                  </figure>
-                  <div className="card-body gap-3 sm:w-3/5">
-                    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/80">
-                      <Meta icon={ICONS.date}>
-                        <time
-                          dateTime={nextOccurrence(e.month, e.day, today)
-                            .toISOString()
-                            .slice(0, 10)}
-                        >
-                          {date(nextOccurrence(e.month, e.day, today))}
-                        </time>
-                      </Meta>
-                      <Meta icon={ICONS.time}>{digits(e.time)}</Meta>
-                      <Meta icon={ICONS.place}>{t(e.place)}</Meta>
-                    </ul>
-                    <h3 className="card-title text-xl">{t(e.title)}</h3>
-                    <p className="text-base-content/80">{t(e.description)}</p>
-                    <div className="card-actions">
-                      <Link
-                        to={paths.donateNow()}
-                        className="btn btn-secondary btn-sm"
-                        aria-label={t('Join Now: {{title}}', { title: t(e.title) })}
+      <HomeSection
+        id="upcoming-events"
+        titleId="events-title"
+        title="Upcoming Events"
+        className="bg-base-200/60"
+      >
+        <p className="mt-2 text-center text-base-content/80">
+          {t('Be ready for our upcoming charity events')}
+        </p>
+        <ul className="mt-10 grid gap-8 md:grid-cols-2">
+          {EVENTS.map((e) => (
+            <li key={e.title}>
+              <article className="card h-full overflow-hidden bg-base-100 shadow-sm sm:card-side">
+                <figure className="sm:w-2/5">
+                  <CardImage src={e.image} className="h-full w-full object-cover" />
+                </figure>
+                <div className="card-body gap-3 sm:w-3/5">
+                  <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/80">
+                    <Meta look="event" icon={ICONS.date}>
+                      <time
+                        dateTime={nextOccurrence(e.month, e.day, today).toISOString().slice(0, 10)}
                       >
-                        {t('Join Now')}
-                      </Link>
-                    </div>
+                        {date(nextOccurrence(e.month, e.day, today))}
+                      </time>
+                    </Meta>
+                    <Meta look="event" icon={ICONS.time}>
+                      {digits(e.time)}
+                    </Meta>
+                    <Meta look="event" icon={ICONS.place}>
+                      {t(e.place)}
+                    </Meta>
+                  </ul>
+                  <h3 className="card-title text-xl">{t(e.title)}</h3>
+                  <p className="text-base-content/80">{t(e.description)}</p>
+                  <div className="card-actions">
+                    <Link
+                      to={paths.donateNow()}
+                      className="btn btn-secondary btn-sm"
+                      aria-label={t('Join Now: {{title}}', { title: t(e.title) })}
+                    >
+                      {t('Join Now')}
+                    </Link>
                   </div>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
       <section aria-labelledby="banner-title" className="bg-orange-700 text-white">
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-4 px-4 py-16 text-center">
           <p className="font-semibold uppercase tracking-wider text-orange-50">

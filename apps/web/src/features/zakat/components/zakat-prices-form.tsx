@@ -1,8 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ZUpdateZakatSettingsRequest, type TZakatSettings } from '@easyfund/shared/schemas/zakat';
 import { useUpdateZakatSettings } from '../../../api/zakat';
-import { ApiError } from '../../../lib/api';
+import { FieldWithError } from '../../../components/field-with-error';
 import { useI18n } from '../../../lib/i18n';
+import { useCheckedSave } from '../../../lib/use-checked-save';
 
 /** An admin keeps the gold and silver prices per gram current. */
 /** The two prices an admin keeps up to date (labels translated where shown). */
@@ -20,29 +21,15 @@ export function ZakatPricesForm({ settings }: { settings: TZakatSettings }) {
   const [silver, setSilver] = useState(
     settings.silverPoishaPerGram ? String(settings.silverPoishaPerGram / 100) : '',
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState(false);
   const save = useUpdateZakatSettings();
+  const { errors, saved, submit } = useCheckedSave(ZUpdateZakatSettingsRequest, (body) =>
+    save.mutateAsync(body),
+  );
 
-  async function onSubmit(e: FormEvent) {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setSaved(false);
-    const body = { goldTkPerGram: gold, silverTkPerGram: silver };
-    const parsed = ZUpdateZakatSettingsRequest.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    try {
-      await save.mutateAsync(body);
-      setErrors({});
-      setSaved(true);
-    } catch (err) {
-      setErrors(
-        err instanceof ApiError && err.fields ? err.fields : { form: 'Something went wrong!' },
-      );
-    }
-  }
+    void submit({ goldTkPerGram: gold, silverTkPerGram: silver });
+  };
 
   const field = (
     name: 'goldTkPerGram' | 'silverTkPerGram',
@@ -50,31 +37,30 @@ export function ZakatPricesForm({ settings }: { settings: TZakatSettings }) {
     value: string,
     set: (v: string) => void,
   ) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="label pb-1 text-sm font-medium text-base-content">
-        {t(label)}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        type="text"
-        inputMode="decimal"
-        className="input input-bordered w-full"
-        value={value}
-        onChange={(e) => set(e.target.value)}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-      />
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} role="alert" className="mt-1 text-sm text-error">
-          {t(errors[name])}
-        </p>
+    <FieldWithError
+      key={name}
+      id={`${id}-${name}`}
+      label={label}
+      error={errors[name]}
+      look="spaced"
+    >
+      {(aria) => (
+        <input
+          id={`${id}-${name}`}
+          type="text"
+          inputMode="decimal"
+          className="input input-bordered w-full"
+          value={value}
+          onChange={(e) => set(e.target.value)}
+          {...aria}
+        />
       )}
-    </div>
+    </FieldWithError>
   );
 
   return (
     <form
-      onSubmit={(e) => void onSubmit(e)}
+      onSubmit={onSubmit}
       className="flex flex-col gap-3 rounded-box border border-base-300 p-5"
       aria-labelledby={`${id}-title`}
       noValidate

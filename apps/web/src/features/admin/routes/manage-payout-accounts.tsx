@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import type { TAdminPayoutAccount } from '@easyfund/shared/schemas/payouts';
 import {
   payoutAccountQuery,
   payoutAccountsQuery,
@@ -16,7 +15,7 @@ import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
-import { DecisionControls } from '../components/decision-controls';
+import { decisionSender, ItemDecision } from '../components/decision-controls';
 
 const ACCOUNT_UPDATED = 'Payout account updated';
 
@@ -28,18 +27,7 @@ export function ManagePayoutAccountsPage() {
   const decideAccount = useDecidePayoutAccount();
   const { t, dateTime } = useI18n();
 
-  const decide = async (
-    a: TAdminPayoutAccount,
-    status: 'approved' | 'denied',
-    feedback: string,
-  ) => {
-    try {
-      await decideAccount.mutateAsync({ id: a.id, status, feedback, version: a.version });
-      void popup.success(ACCOUNT_UPDATED);
-    } catch (err) {
-      await popup.decisionFailed(err);
-    }
-  };
+  const decide = decisionSender(decideAccount, ACCOUNT_UPDATED);
 
   return (
     <section className="mx-auto max-w-7xl">
@@ -89,15 +77,13 @@ export function ManagePayoutAccountsPage() {
                 <StatusBadge status={a.status} />
               </td>
               <td>
-                <DecisionControls
-                  key={`${a.id}-${a.status}`}
+                <ItemDecision
+                  item={a}
                   subject={t('the payout account {{account}} of {{name}}', {
                     account: label,
                     name: a.owner.name,
                   })}
-                  status={a.status}
-                  feedback={a.feedback}
-                  onDecide={(status, feedback) => decide(a, status, feedback)}
+                  decide={decide}
                 />
               </td>
             </tr>

@@ -5,7 +5,7 @@ import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { fundStatementUrl } from '../../../api/receipts';
 import { useDecideWithdrawal, useRecordPayout, withdrawalsQuery } from '../../../api/withdrawals';
 import { PagedTable } from '../../../components/paged-table';
-import { ReportDueBadge } from '../../../components/report-due-badge';
+import { ReportDueLine } from '../../../components/report-due-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -13,7 +13,7 @@ import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
-import { DecisionControls } from '../components/decision-controls';
+import { decisionSender, ItemDecision } from '../components/decision-controls';
 import { type PayoutBody, PayoutControls } from '../components/payout-controls';
 import { PendingSpendingReports } from '../components/pending-spending-reports';
 
@@ -29,14 +29,7 @@ export function ManageWithdrawalsPage() {
   const recordPayout = useRecordPayout();
   const { t, tk, dateTime } = useI18n();
 
-  const decide = async (w: TAdminWithdrawal, status: 'approved' | 'denied', feedback: string) => {
-    try {
-      await decideWithdrawal.mutateAsync({ id: w.id, status, feedback, version: w.version });
-      void popup.success(WITHDRAWAL_UPDATED);
-    } catch (err) {
-      await popup.decisionFailed(err);
-    }
-  };
+  const decide = decisionSender(decideWithdrawal, WITHDRAWAL_UPDATED);
 
   const record = async (w: TAdminWithdrawal, body: PayoutBody) => {
     try {
@@ -103,22 +96,16 @@ export function ManageWithdrawalsPage() {
             <td>{dateTime(w.createdAt)}</td>
             <td>
               <StatusBadge status={w.status} />
-              {w.reportDue && (
-                <span className="mt-1 block">
-                  <ReportDueBadge />
-                </span>
-              )}
+              <ReportDueLine due={w.reportDue} />
             </td>
             <td>
-              <DecisionControls
-                key={`${w.id}-${w.status}`}
+              <ItemDecision
+                item={w}
                 subject={t('the withdrawal of {{amount}} from {{fund}}', {
                   amount: tk(w.amountPoisha),
                   fund: w.fundName,
                 })}
-                status={w.status}
-                feedback={w.feedback}
-                onDecide={(status, feedback) => decide(w, status, feedback)}
+                decide={decide}
               />
             </td>
             <td>

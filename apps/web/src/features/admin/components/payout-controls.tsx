@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { PAYOUT_METHODS, type PayoutMethod } from '@easyfund/shared/constants';
+import type { PayoutMethod } from '@easyfund/shared/constants';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { Field } from '../../../components/field';
+import { PayoutMethodOptions } from '../../../components/payout-method-options';
+import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
-import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 
 export type PayoutBody =
   | {
@@ -24,6 +25,14 @@ interface PayoutControlsProps {
   onRecord: (body: PayoutBody) => Promise<void>;
 }
 
+/** The texts of a paid payout, after its method. */
+const PAID_FIELDS = [
+  { name: 'amountTk', label: 'Amount paid (Tk)', inputMode: 'numeric' },
+  { name: 'reference', label: 'Transfer reference' },
+  { name: 'paidOn', label: 'Day sent', type: 'date' },
+  { name: 'proofImage', label: 'Proof image address (optional)' },
+] as const;
+
 /** Today in Dhaka, as YYYY-MM-DD. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
 
@@ -35,10 +44,12 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' })
 export function PayoutControls({ withdrawal: w, onRecord }: PayoutControlsProps) {
   const { t, date } = useI18n();
   const [method, setMethod] = useState<PayoutMethod>(w.account?.kind ?? 'bkash');
-  const [amountTk, setAmountTk] = useState('');
-  const [reference, setReference] = useState('');
-  const [paidOn, setPaidOn] = useState(today);
-  const [proofImage, setProofImage] = useState('');
+  const [paid, setPaid] = useState(() => ({
+    amountTk: '',
+    reference: '',
+    paidOn: today(),
+    proofImage: '',
+  }));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -99,10 +110,8 @@ export function PayoutControls({ withdrawal: w, onRecord }: PayoutControlsProps)
           void record({
             status: 'paid',
             method,
-            amountTk,
-            reference,
-            paidOn,
-            proofImage: proofImage.trim() || null,
+            ...paid,
+            proofImage: paid.proofImage.trim() || null,
           });
         }}
       >
@@ -114,44 +123,20 @@ export function PayoutControls({ withdrawal: w, onRecord }: PayoutControlsProps)
               value={method}
               onChange={(e) => setMethod(e.target.value as PayoutMethod)}
             >
-              {PAYOUT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(PAYOUT_METHOD_LABEL[m])}
-                </option>
-              ))}
+              <PayoutMethodOptions />
             </select>
           )}
         </Field>
-        <TextField
-          label="Amount paid (Tk)"
-          className="input-sm"
-          inputMode="numeric"
-          value={amountTk}
-          error={errors.amountTk}
-          onChange={(e) => setAmountTk(e.target.value)}
-        />
-        <TextField
-          label="Transfer reference"
-          className="input-sm"
-          value={reference}
-          error={errors.reference}
-          onChange={(e) => setReference(e.target.value)}
-        />
-        <TextField
-          label="Day sent"
-          className="input-sm"
-          type="date"
-          value={paidOn}
-          error={errors.paidOn}
-          onChange={(e) => setPaidOn(e.target.value)}
-        />
-        <TextField
-          label="Proof image address (optional)"
-          className="input-sm"
-          value={proofImage}
-          error={errors.proofImage}
-          onChange={(e) => setProofImage(e.target.value)}
-        />
+        {PAID_FIELDS.map(({ name, ...input }) => (
+          <TextField
+            key={name}
+            {...input}
+            className="input-sm"
+            value={paid[name]}
+            error={errors[name]}
+            onChange={(e) => setPaid({ ...paid, [name]: e.target.value })}
+          />
+        ))}
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
           {t('Mark paid')}
         </button>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
-import { PAYOUT_METHODS, type PayoutMethod } from '@easyfund/shared/constants';
+import type { PayoutMethod } from '@easyfund/shared/constants';
 import {
   type TPayoutAccountRequestInput,
   ZPayoutAccountRequest,
@@ -8,11 +8,11 @@ import {
 import type { TMe } from '@easyfund/shared/schemas/common';
 import { useAddPayoutAccount, useSendPayoutAccountCode } from '../../../api/payouts';
 import { Field } from '../../../components/field';
-import { TextField } from '../../../components/text-field';
+import { PayoutMethodOptions } from '../../../components/payout-method-options';
+import { formFields, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
-import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { popup } from '../../../lib/popups';
 import { SendSmsCode } from '../../../components/send-sms-code';
 
@@ -90,6 +90,7 @@ export function PayoutAccountForm({
       secondFactor: '',
     },
   });
+  const field = formFields(register, errors);
   const kind = useWatch({ control, name: 'kind' });
 
   const onSubmit = async (values: FormValues) => {
@@ -128,39 +129,21 @@ export function PayoutAccountForm({
         <Field label="Where the money goes" error={errors.kind?.message}>
           {(p) => (
             <select {...p} {...register('kind')} className="select select-bordered w-full">
-              {PAYOUT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(PAYOUT_METHOD_LABEL[m])}
-                </option>
-              ))}
+              <PayoutMethodOptions />
             </select>
           )}
         </Field>
         {kind === 'bank' ? (
           <>
-            <TextField
-              label="Bank"
-              error={errors.bankName?.message}
-              registration={register('bankName')}
-            />
-            <TextField
-              label="Branch"
-              error={errors.branch?.message}
-              registration={register('branch')}
-            />
+            <TextField label="Bank" {...field('bankName')} />
+            <TextField label="Branch" {...field('branch')} />
             <TextField
               label="Routing number"
               hint="9 digits, on your cheque book"
               inputMode="numeric"
-              error={errors.routingNumber?.message}
-              registration={register('routingNumber')}
+              {...field('routingNumber')}
             />
-            <TextField
-              label="Account number"
-              inputMode="numeric"
-              error={errors.accountNumber?.message}
-              registration={register('accountNumber')}
-            />
+            <TextField label="Account number" inputMode="numeric" {...field('accountNumber')} />
           </>
         ) : (
           <>
@@ -181,16 +164,14 @@ export function PayoutAccountForm({
               type="tel"
               inputMode="tel"
               autoComplete="off"
-              error={errors.number?.message}
-              registration={register('number')}
+              {...field('number')}
             />
           </>
         )}
         <TextField
           label="Name on the account"
           hint="It must be your name as verified, or your organisation's"
-          error={errors.accountName?.message}
-          registration={register('accountName')}
+          {...field('accountName')}
         />
         {byCode ? (
           <>
@@ -200,8 +181,7 @@ export function PayoutAccountForm({
               inputMode="numeric"
               autoComplete="one-time-code"
               hint="Asked again so that nobody else can send your money elsewhere"
-              error={errors.code?.message}
-              registration={register('code')}
+              {...field('code')}
             />
           </>
         ) : (
@@ -210,16 +190,14 @@ export function PayoutAccountForm({
             type="password"
             autoComplete="current-password"
             hint="Asked again so that nobody else can send your money elsewhere"
-            error={errors.password?.message}
-            registration={register('password')}
+            {...field('password')}
           />
         )}
         {user.twoFactorEnabled && (
           <TextField
             label="Code from your authenticator app, or a backup code"
             autoComplete="one-time-code"
-            error={errors.secondFactor?.message}
-            registration={register('secondFactor')}
+            {...field('secondFactor')}
           />
         )}
         <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>

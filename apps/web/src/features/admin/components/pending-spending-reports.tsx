@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { DECISION_STATUSES, type DecisionStatus } from '@easyfund/shared/constants';
+import type { DecisionStatus } from '@easyfund/shared/constants';
 import { srcsetFor } from '@easyfund/shared/images';
 import type { TAdminSpendingReport } from '@easyfund/shared/schemas/spending';
 import { spendingReportsForReviewQuery, useDecideSpendingReport } from '../../../api/spending';
@@ -10,9 +9,8 @@ import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
-import { usePageParam } from '../../../lib/use-page-param';
 import { ItemDecision } from './decision-controls';
-import { QueueHeader } from './queue-header';
+import { DecisionQueueHeader, useQueueList } from './queue-header';
 
 const DENY_TITLE = 'Deny this spending report?';
 const DENY_TEXT = 'The raiser reads your reason by e-mail and may post a new report.';
@@ -24,8 +22,10 @@ const DENY_TEXT = 'The raiser reads your reason by e-mail and may post a new rep
  */
 export function PendingSpendingReports() {
   const { t, dateTime, date, tk } = useI18n();
-  const [status, setStatus] = useState<DecisionStatus>('pending');
-  const [page, setPage] = usePageParam('reportsPage');
+  const { status, page, setPage, showList } = useQueueList<DecisionStatus>(
+    'pending',
+    'reportsPage',
+  );
   const list = useQuery(spendingReportsForReviewQuery(status, page));
   const decideReport = useDecideSpendingReport();
 
@@ -42,20 +42,13 @@ export function PendingSpendingReports() {
 
   return (
     <section aria-labelledby="spending-reports-heading" className="mb-10">
-      <QueueHeader
+      <DecisionQueueHeader
         id="spending-reports-heading"
         title={t('Spending reports')}
         total={list.data?.total}
         groupLabel={t('Which spending reports')}
-        states={DECISION_STATUSES}
         status={status}
-        onStatus={(s) => {
-          setStatus(s);
-          setPage(1);
-        }}
-        labelOf={(s) =>
-          s === 'pending' ? t('Waiting') : s === 'approved' ? t('Approved') : t('Denied')
-        }
+        onStatus={showList}
       />
       <PagedTable
         query={list}

@@ -44,17 +44,25 @@ export function RefundList({
             <span className="block">{t('Reason: {{reason}}', { reason: r.reason })}</span>
           )}
           {r.creditNoteNumber && creditNoteHref && (
-            <a
-              className="link block"
-              href={creditNoteHref(r.id)}
-              download={`${r.creditNoteNumber}.pdf`}
-              aria-label={t('Credit note {{number}} (PDF)', { number: r.creditNoteNumber })}
-            >
-              {t('Credit note {{number}}', { number: r.creditNoteNumber })}
-            </a>
+            <CreditNoteLink number={r.creditNoteNumber} href={creditNoteHref(r.id)} />
           )}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A refund's credit note, as a PDF to download. */
+export function CreditNoteLink({ number, href }: { number: string; href: string }) {
+  const { t } = useI18n();
+  return (
+    <a
+      className="link block"
+      href={href}
+      download={`${number}.pdf`}
+      aria-label={t('Credit note {{number}} (PDF)', { number })}
+    >
+      {t('Credit note {{number}}', { number })}
+    </a>
   );
 }

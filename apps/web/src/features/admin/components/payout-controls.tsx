@@ -33,6 +33,14 @@ const PAID_FIELDS = [
   { name: 'proofImage', label: 'Proof image address (optional)' },
 ] as const;
 
+type Outcome = 'reversed' | 'failed';
+
+/** The reason asked for a reversal or a failed payout, and its button's text. */
+const REASON_FORMS = {
+  reversed: { label: 'Reason for the reversal', text: 'Record a reversal' },
+  failed: { label: 'Why the payout failed', text: 'Mark failed' },
+} as const;
+
 /** Today in Dhaka, as YYYY-MM-DD. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
 
@@ -66,6 +74,14 @@ export function PayoutControls({ withdrawal: w, onRecord }: PayoutControlsProps)
     }
   };
 
+  const reasonForm = {
+    reason,
+    error: errors.reason,
+    busy,
+    onChange: setReason,
+    onSubmit: (outcome: Outcome) => record({ status: outcome, reason }),
+  };
+
   if (w.status === 'paid' || w.status === 'reversed') {
     return (
       <div className="flex min-w-56 flex-col gap-2 text-sm">
@@ -81,15 +97,7 @@ export function PayoutControls({ withdrawal: w, onRecord }: PayoutControlsProps)
         {w.status === 'reversed' ? (
           <p>{t('Reversed: {{reason}}', { reason: w.outcomeReason ?? '' })}</p>
         ) : (
-          <ReasonForm
-            label="Reason for the reversal"
-            submitLabel="Record a reversal"
-            reason={reason}
-            error={errors.reason}
-            busy={busy}
-            onChange={setReason}
-            onSubmit={() => record({ status: 'reversed', reason })}
-          />
+          <ReasonForm outcome="reversed" {...reasonForm} />
         )}
       </div>
     );
@@ -141,27 +149,18 @@ export function PayoutControls({ withdrawal: w, onRecord }: PayoutControlsProps)
           {t('Mark paid')}
         </button>
       </form>
-      <ReasonForm
-        label="Why the payout failed"
-        submitLabel="Mark failed"
-        reason={reason}
-        error={errors.reason}
-        busy={busy}
-        onChange={setReason}
-        onSubmit={() => record({ status: 'failed', reason })}
-      />
+      <ReasonForm outcome="failed" {...reasonForm} />
     </div>
   );
 }
 
 function ReasonForm(props: {
-  label: string;
-  submitLabel: string;
+  outcome: Outcome;
   reason: string;
   error: string | undefined;
   busy: boolean;
   onChange: (reason: string) => void;
-  onSubmit: () => Promise<void>;
+  onSubmit: (outcome: Outcome) => Promise<void>;
 }) {
   const { t } = useI18n();
   return (
@@ -170,18 +169,18 @@ function ReasonForm(props: {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void props.onSubmit();
+        void props.onSubmit(props.outcome);
       }}
     >
       <TextField
-        label={props.label}
+        label={REASON_FORMS[props.outcome].label}
         className="input-sm"
         value={props.reason}
         error={props.error}
         onChange={(e) => props.onChange(e.target.value)}
       />
       <button type="submit" className="btn btn-outline btn-error btn-sm" disabled={props.busy}>
-        {t(props.submitLabel)}
+        {t(REASON_FORMS[props.outcome].text)}
       </button>
     </form>
   );

@@ -9,6 +9,7 @@ import type { TMe } from '@easyfund/shared/schemas/common';
 import { useAddPayoutAccount, useSendPayoutAccountCode } from '../../../api/payouts';
 import { Field } from '../../../components/field';
 import { PayoutMethodOptions } from '../../../components/payout-method-options';
+import { CardForm } from '../../../components/card-form';
 import { formFields, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
@@ -19,6 +20,12 @@ import { SendSmsCode } from '../../../components/send-sms-code';
 const ACCOUNT_ADDED = 'Payout account added';
 const PERSONAL = 'Personal';
 const MERCHANT = 'Merchant';
+
+/** The field that confirms a new account: the code sent by SMS, or the password. */
+const CONFIRM_FIELD = {
+  code: { label: 'Code from the SMS', inputMode: 'numeric', autoComplete: 'one-time-code' },
+  password: { label: 'Your password', type: 'password', autoComplete: 'current-password' },
+} as const;
 
 /** Every field of the three kinds; the schema keeps the chosen kind's. */
 interface FormValues {
@@ -116,94 +123,70 @@ export function PayoutAccountForm({
   };
 
   return (
-    <form
-      noValidate
+    <CardForm
+      id="add-account-heading"
+      title={t('Add a payout account')}
       onSubmit={handleSubmit(onSubmit)}
-      className="card bg-base-100 shadow"
-      aria-labelledby="add-account-heading"
     >
-      <div className="card-body gap-3">
-        <h2 id="add-account-heading" className="card-title">
-          {t('Add a payout account')}
-        </h2>
-        <Field label="Where the money goes" error={errors.kind?.message}>
-          {(p) => (
-            <select {...p} {...register('kind')} className="select select-bordered w-full">
-              <PayoutMethodOptions />
-            </select>
-          )}
-        </Field>
-        {kind === 'bank' ? (
-          <>
-            <TextField label="Bank" {...field('bankName')} />
-            <TextField label="Branch" {...field('branch')} />
-            <TextField
-              label="Routing number"
-              hint="9 digits, on your cheque book"
-              inputMode="numeric"
-              {...field('routingNumber')}
-            />
-            <TextField label="Account number" inputMode="numeric" {...field('accountNumber')} />
-          </>
-        ) : (
-          <>
-            <Field label="Wallet type" error={errors.walletType?.message}>
-              {(p) => (
-                <select
-                  {...p}
-                  {...register('walletType')}
-                  className="select select-bordered w-full"
-                >
-                  <option value="personal">{t(PERSONAL)}</option>
-                  <option value="merchant">{t(MERCHANT)}</option>
-                </select>
-              )}
-            </Field>
-            <TextField
-              label="Wallet number"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              {...field('number')}
-            />
-          </>
+      <Field label="Where the money goes" error={errors.kind?.message}>
+        {(p) => (
+          <select {...p} {...register('kind')} className="select select-bordered w-full">
+            <PayoutMethodOptions />
+          </select>
         )}
+      </Field>
+      {kind === 'bank' ? (
+        <>
+          <TextField label="Bank" {...field('bankName')} />
+          <TextField label="Branch" {...field('branch')} />
+          <TextField
+            label="Routing number"
+            hint="9 digits, on your cheque book"
+            inputMode="numeric"
+            {...field('routingNumber')}
+          />
+          <TextField label="Account number" inputMode="numeric" {...field('accountNumber')} />
+        </>
+      ) : (
+        <>
+          <Field label="Wallet type" error={errors.walletType?.message}>
+            {(p) => (
+              <select {...p} {...register('walletType')} className="select select-bordered w-full">
+                <option value="personal">{t(PERSONAL)}</option>
+                <option value="merchant">{t(MERCHANT)}</option>
+              </select>
+            )}
+          </Field>
+          <TextField
+            label="Wallet number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            {...field('number')}
+          />
+        </>
+      )}
+      <TextField
+        label="Name on the account"
+        hint="It must be your name as verified, or your organisation's"
+        {...field('accountName')}
+      />
+      {byCode && <SendSmsCode request={sendCode} />}
+      <TextField
+        hint="Asked again so that nobody else can send your money elsewhere"
+        {...CONFIRM_FIELD[confirmBy]}
+        {...field(confirmBy)}
+      />
+      {user.twoFactorEnabled && (
         <TextField
-          label="Name on the account"
-          hint="It must be your name as verified, or your organisation's"
-          {...field('accountName')}
+          label="Code from your authenticator app, or a backup code"
+          autoComplete="one-time-code"
+          {...field('secondFactor')}
         />
-        {byCode ? (
-          <>
-            <SendSmsCode request={sendCode} />
-            <TextField
-              label="Code from the SMS"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              hint="Asked again so that nobody else can send your money elsewhere"
-              {...field('code')}
-            />
-          </>
-        ) : (
-          <TextField
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
-            hint="Asked again so that nobody else can send your money elsewhere"
-            {...field('password')}
-          />
-        )}
-        {user.twoFactorEnabled && (
-          <TextField
-            label="Code from your authenticator app, or a backup code"
-            autoComplete="one-time-code"
-            {...field('secondFactor')}
-          />
-        )}
-        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          {isSubmitting ? t('Sending…') : t('Add account')}
-        </button>
-      </div>
-    </form>
+      )}
+      <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+        {isSubmitting ? t('Sending…') : t('Add account')}
+      </button>
+    </CardForm>
   );
 }

@@ -14,6 +14,7 @@ import { useRefreshSession, useSession } from '../../../api/session';
 import { myVerificationQuery, useApplyForVerification } from '../../../api/verifications';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/status-badge';
+import { CardForm } from '../../../components/card-form';
 import { formFields, TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
@@ -128,37 +129,31 @@ function ApplicationForm({ again, name }: { again: boolean; name: string }) {
   };
 
   return (
-    <form
-      noValidate
+    <CardForm
+      id="apply-heading"
+      title={again ? t('Apply again') : t('Apply to become a fund raiser')}
       onSubmit={handleSubmit(onSubmit)}
-      className="card bg-base-100 shadow"
-      aria-labelledby="apply-heading"
     >
-      <div className="card-body gap-3">
-        <h2 id="apply-heading" className="card-title">
-          {again ? t('Apply again') : t('Apply to become a fund raiser')}
-        </h2>
-        <TextField label="Name" {...field('name')} autoComplete="name" />
-        <FormImageField control={control} name="image" />
-        <TextField
-          label="ID Card Number"
-          hint="Your national ID number: 10, 13 or 17 digits"
-          {...field('idCardNumber')}
-          inputMode="numeric"
-          autoComplete="off"
-        />
-        <TextField
-          label="Phone Number"
-          hint="A mobile number, like 01712345678"
-          {...field('phoneNumber')}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-        />
-        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          {isSubmitting ? t('Sending…') : t('Apply')}
-        </button>
-      </div>
-    </form>
+      <TextField label="Name" {...field('name')} autoComplete="name" />
+      <FormImageField control={control} name="image" />
+      <TextField
+        label="ID Card Number"
+        hint="Your national ID number: 10, 13 or 17 digits"
+        {...field('idCardNumber')}
+        inputMode="numeric"
+        autoComplete="off"
+      />
+      <TextField
+        label="Phone Number"
+        hint="A mobile number, like 01712345678"
+        {...field('phoneNumber')}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+      />
+      <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+        {isSubmitting ? t('Sending…') : t('Apply')}
+      </button>
+    </CardForm>
   );
 }

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import {
   payoutAccountQuery,
@@ -10,12 +9,12 @@ import {
 import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
 import { decisionSender, ItemDecision } from '../components/decision-controls';
+import { PayoutPageHeading } from '../components/payout-page-heading';
 
 const ACCOUNT_UPDATED = 'Payout account updated';
 
@@ -24,19 +23,13 @@ export function ManagePayoutAccountsPage() {
   usePageTitle(PAGE_TITLES.managePayoutAccounts);
   const [page, setPage] = usePageParam();
   const list = useQuery(payoutAccountsQuery(page));
-  const decideAccount = useDecidePayoutAccount();
   const { t, dateTime } = useI18n();
 
-  const decide = decisionSender(decideAccount, ACCOUNT_UPDATED);
+  const decide = decisionSender(useDecidePayoutAccount(), ACCOUNT_UPDATED);
 
   return (
     <section className="mx-auto max-w-7xl">
-      <h1 className="mb-2 text-center text-3xl font-bold">{t(PAGE_TITLES.managePayoutAccounts)}</h1>
-      <p className="mb-6 text-center">
-        <Link to={paths.manageWithdrawals} className="link link-primary">
-          {t(PAGE_TITLES.manageWithdrawals)}
-        </Link>
-      </p>
+      <PayoutPageHeading page="accounts" />
       <PagedTable
         query={list}
         label="Payout accounts"

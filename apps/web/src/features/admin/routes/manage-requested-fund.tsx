@@ -24,11 +24,10 @@ export function ManageRequestedFundPage() {
   usePageTitle(PAGE_TITLES.manageRequestedFund);
   const [page, setPage] = usePageParam();
   const list = useQuery(adminFundsQuery(page));
-  const decideFund = useDecideFund();
   const [open, setOpen] = useState<string | null>(null);
   const { t, tn, tk } = useI18n();
 
-  const decide = decisionSender(decideFund, MSG.fundUpdated);
+  const decide = decisionSender(useDecideFund(), MSG.fundUpdated);
 
   return (
     <section className="mx-auto max-w-7xl">

@@ -14,10 +14,9 @@ export function ManageVerificationPage() {
   usePageTitle(PAGE_TITLES.manageVerification);
   const [page, setPage] = usePageParam();
   const list = useQuery(verificationsQuery(page));
-  const decideVerification = useDecideVerification();
   const { t, date } = useI18n();
 
-  const decide = decisionSender(decideVerification, MSG.verificationUpdated);
+  const decide = decisionSender(useDecideVerification(), MSG.verificationUpdated);
 
   return (
     <section className="mx-auto max-w-7xl">

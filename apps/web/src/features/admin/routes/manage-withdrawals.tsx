@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { fundStatementUrl } from '../../../api/receipts';
@@ -8,12 +7,12 @@ import { PagedTable } from '../../../components/paged-table';
 import { ReportDueLine } from '../../../components/report-due-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
 import { decisionSender, ItemDecision } from '../components/decision-controls';
+import { PayoutPageHeading } from '../components/payout-page-heading';
 import { type PayoutBody, PayoutControls } from '../components/payout-controls';
 import { PendingSpendingReports } from '../components/pending-spending-reports';
 
@@ -25,11 +24,10 @@ export function ManageWithdrawalsPage() {
   usePageTitle(PAGE_TITLES.manageWithdrawals);
   const [page, setPage] = usePageParam();
   const list = useQuery(withdrawalsQuery(page));
-  const decideWithdrawal = useDecideWithdrawal();
   const recordPayout = useRecordPayout();
   const { t, tk, dateTime } = useI18n();
 
-  const decide = decisionSender(decideWithdrawal, WITHDRAWAL_UPDATED);
+  const decide = decisionSender(useDecideWithdrawal(), WITHDRAWAL_UPDATED);
 
   const record = async (w: TAdminWithdrawal, body: PayoutBody) => {
     try {
@@ -43,12 +41,7 @@ export function ManageWithdrawalsPage() {
 
   return (
     <section className="mx-auto max-w-7xl">
-      <h1 className="mb-2 text-center text-3xl font-bold">{t(PAGE_TITLES.manageWithdrawals)}</h1>
-      <p className="mb-6 text-center">
-        <Link to={paths.managePayoutAccounts} className="link link-primary">
-          {t(PAGE_TITLES.managePayoutAccounts)}
-        </Link>
-      </p>
+      <PayoutPageHeading page="withdrawals" />
       <PendingSpendingReports />
       <h2 className="mb-3 text-xl font-semibold">{t('Withdrawal requests')}</h2>
       <PagedTable

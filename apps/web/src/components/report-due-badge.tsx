@@ -17,3 +17,13 @@ export function ReportDueBadge() {
     </span>
   );
 }
+
+/** The badge on a line of its own under a table cell's text, when a report is due. */
+export function ReportDueLine({ due }: { due: boolean }) {
+  if (!due) return null;
+  return (
+    <span className="mt-1 block">
+      <ReportDueBadge />
+    </span>
+  );
+}

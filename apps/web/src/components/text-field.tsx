@@ -1,5 +1,13 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import {
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormRegister,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import { Field } from './field';
 
 interface FieldText {
@@ -10,6 +18,20 @@ interface FieldText {
   registration?: UseFormRegisterReturn;
   /** Classes added to the control's own. */
   className?: string;
+}
+
+/**
+ * A form's fields by name as TextField takes them: the registration and the error message
+ * (`{...field('email')}`).
+ */
+export function formFields<T extends FieldValues>(
+  register: UseFormRegister<T>,
+  errors: FieldErrors<T>,
+) {
+  return (name: Path<T>) => ({
+    registration: register(name),
+    error: (get(errors, name) as FieldError | undefined)?.message,
+  });
 }
 
 /** The control's own attributes; `id` comes from the field. */

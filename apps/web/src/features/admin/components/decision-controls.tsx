@@ -2,13 +2,70 @@ import { useId, useState } from 'react';
 import type { WithdrawalStatus } from '@easyfund/shared/constants';
 import { DENIAL_REASON_MESSAGE, hasDenialReason } from '@easyfund/shared/schemas/fields';
 import { useI18n } from '../../../lib/i18n';
+import { popup } from '../../../lib/popups';
+
+type Decision = 'approved' | 'denied';
 
 interface DecisionControlsProps {
   /** What is decided, for screen readers ("Rafiq Islam's application"). */
   subject: string;
   status: WithdrawalStatus | 'removed';
   feedback: string | null;
-  onDecide: (status: 'approved' | 'denied', feedback: string) => Promise<void>;
+  onDecide: (status: Decision, feedback: string) => Promise<void>;
+}
+
+/** An item of a review queue: what its decision controls show and send back. */
+interface Reviewed {
+  id: string;
+  version: number;
+  status: WithdrawalStatus | 'removed';
+  feedback: string | null;
+}
+
+/**
+ * Sends an admin's decision on an item with the version it was read at, then says it is
+ * done (`success`, a catalogue key) or why it was refused.
+ */
+export function decisionSender(
+  mutation: {
+    mutateAsync: (body: {
+      id: string;
+      status: Decision;
+      feedback: string;
+      version: number;
+    }) => Promise<unknown>;
+  },
+  success: string,
+) {
+  return async (item: Pick<Reviewed, 'id' | 'version'>, status: Decision, feedback: string) => {
+    try {
+      await mutation.mutateAsync({ id: item.id, status, feedback, version: item.version });
+      void popup.success(success);
+    } catch (err) {
+      await popup.decisionFailed(err);
+    }
+  };
+}
+
+/** The decision controls of one item of a review queue, fresh again once its status moves. */
+export function ItemDecision<T extends Reviewed>({
+  item,
+  subject,
+  decide,
+}: {
+  item: T;
+  subject: string;
+  decide: (item: T, status: Decision, feedback: string) => Promise<void>;
+}) {
+  return (
+    <DecisionControls
+      key={`${item.id}-${item.status}`}
+      subject={subject}
+      status={item.status}
+      feedback={item.feedback}
+      onDecide={(status, feedback) => decide(item, status, feedback)}
+    />
+  );
 }
 
 /**

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { REPORT_REASON_LABELS } from '@easyfund/shared/reports';
 import { reportsQuery, useResolveReport } from '../../../api/reports';
 import { PagedTable } from '../../../components/paged-table';
@@ -7,8 +6,7 @@ import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
-import { usePageParam } from '../../../lib/use-page-param';
-import { QueueHeader } from './queue-header';
+import { QueueHeader, useQueueList } from './queue-header';
 
 /** The admins' queue of "Report this fund": open reports (or resolved ones), newest first. */
 /** The two lists an admin switches between. */
@@ -16,8 +14,10 @@ const REPORT_STATES = ['open', 'resolved'] as const;
 
 export function FundReports() {
   const { t, dateTime } = useI18n();
-  const [status, setStatus] = useState<'open' | 'resolved'>('open');
-  const [page, setPage] = usePageParam('reportsPage');
+  const { status, page, setPage, showList } = useQueueList<'open' | 'resolved'>(
+    'open',
+    'reportsPage',
+  );
   const list = useQuery(reportsQuery(status, page));
   const resolve = useResolveReport();
   const act = async (id: string, next: 'open' | 'resolved') => {
@@ -36,10 +36,7 @@ export function FundReports() {
         groupLabel={t('Which reports')}
         states={REPORT_STATES}
         status={status}
-        onStatus={(s) => {
-          setStatus(s);
-          setPage(1);
-        }}
+        onStatus={showList}
         labelOf={(s) => (s === 'open' ? t('Open') : t('Resolved'))}
       />
       <PagedTable

@@ -1,12 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { parseTk, tkToPoisha } from '@easyfund/shared/money';
 import { type TAdminPaymentDetail, ZPanelRefundRequest } from '@easyfund/shared/schemas/payments';
 import { useRecordPanelRefund } from '../../../api/payments';
 import { Field } from '../../../components/field';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
-import { RefundFields } from './refund-fields';
+import { RefundFields, useRefundFields } from './refund-fields';
 
 /**
  * A refund made in the gateway's merchant panel, recorded here: SSLCommerz tells us of
@@ -18,48 +17,27 @@ export function PanelRefundForm({ p }: { p: TAdminPaymentDetail }) {
   const { t, tk } = useI18n();
   const record = useRecordPanelRefund();
   const [reference, setReference] = useState('');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{
-    reference?: string;
-    amount?: string;
-    reason?: string;
-    form?: string;
-  }>({});
+  const refund = useRefundFields(p.refundablePoisha);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const tkAmount = parseTk(amount.trim());
-    const next: typeof errors = {};
     const ref = ZPanelRefundRequest.shape.refundRefId.safeParse(reference);
-    if (!ref.success) next.reference = ref.error.issues[0]?.message;
-    if (tkAmount === null || tkAmount <= 0) next.amount = 'Enter an amount above zero';
-    else if (tkToPoisha(tkAmount) > p.refundablePoisha)
-      next.amount = t('At most {{amount}} can be refunded', { amount: tk(p.refundablePoisha) });
-    if (!reason.trim()) next.reason = 'Give a reason';
-    setErrors(next);
-    if (!ref.success || next.amount || next.reason || tkAmount === null) return;
-    const amountPoisha = tkToPoisha(tkAmount);
+    const checked = refund.check(ref.success ? {} : { reference: ref.error.issues[0]?.message });
+    if (!ref.success || !checked) return;
     const ok = await popup.confirm(
       'Record this refund?',
       'Record {{amount}} refunded to {{donor}} in the merchant panel?',
       'Record',
-      { amount: tk(amountPoisha), donor: p.donorName },
+      { amount: tk(checked.amountPoisha), donor: p.donorName },
     );
     if (!ok) return;
     try {
-      await record.mutateAsync({
-        paymentId: p.id,
-        refundRefId: ref.data,
-        amountPoisha,
-        reason: reason.trim(),
-      });
+      await record.mutateAsync({ paymentId: p.id, refundRefId: ref.data, ...checked });
       setReference('');
-      setAmount('');
-      setReason('');
+      refund.clear();
       void popup.success('Refund recorded');
     } catch (err) {
-      setErrors({ form: messageOf(err) });
+      refund.failed(messageOf(err));
     }
   };
 
@@ -71,7 +49,7 @@ export function PanelRefundForm({ p }: { p: TAdminPaymentDetail }) {
           'The gateway does not tell us of refunds made in its merchant panel: enter each one here.',
         )}
       </p>
-      <Field label="Refund reference (refund_ref_id)" error={errors.reference}>
+      <Field label="Refund reference (refund_ref_id)" error={refund.fields.errors.reference}>
         {(props) => (
           <input
             {...props}
@@ -83,15 +61,7 @@ export function PanelRefundForm({ p }: { p: TAdminPaymentDetail }) {
           />
         )}
       </Field>
-      <RefundFields
-        label="Amount refunded (Tk)"
-        refundablePoisha={p.refundablePoisha}
-        amount={amount}
-        onAmount={setAmount}
-        reason={reason}
-        onReason={setReason}
-        errors={errors}
-      />
+      <RefundFields label="Amount refunded (Tk)" {...refund.fields} />
       <button type="submit" className="btn btn-outline self-start" disabled={record.isPending}>
         {t('Record the refund')}
       </button>

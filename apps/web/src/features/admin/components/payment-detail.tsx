@@ -1,7 +1,6 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_NAMES, type PaymentStatus } from '@easyfund/shared/constants';
-import { parseTk, tkToPoisha } from '@easyfund/shared/money';
 import type { TAdminPaymentDetail } from '@easyfund/shared/schemas/payments';
 import { paymentDetailQuery, useRefundPayment } from '../../../api/payments';
 import { creditNoteUrl } from '../../../api/receipts';
@@ -10,7 +9,8 @@ import { CreditNoteLink } from '../../../components/refund-list';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
-import { RefundFields } from './refund-fields';
+import { RefundFields, useRefundFields } from './refund-fields';
+import { CreditNoteLink } from '../../../components/refund-list';
 import { PanelRefundForm } from './panel-refund-form';
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
@@ -113,10 +113,8 @@ function Refunds({ p }: { p: TAdminPaymentDetail }) {
 /** Full or partial: the amount in Tk (at most what is left) and a reason for the records. */
 function RefundForm({ p }: { p: TAdminPaymentDetail }) {
   const { t, tk } = useI18n();
-  const refund = useRefundPayment();
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
+  const refundPayment = useRefundPayment();
+  const refund = useRefundFields(p.refundablePoisha);
   // One key per refund decision (this amount, this reason), kept across clicks and retries
   // after an error or a lost answer: the server asks the gateway again with it and nothing
   // more is refunded (decision 247). A changed amount or reason, or a
@@ -131,52 +129,31 @@ function RefundForm({ p }: { p: TAdminPaymentDetail }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const tkAmount = parseTk(amount.trim());
-    const next: typeof errors = {};
-    if (tkAmount === null || tkAmount <= 0) next.amount = 'Enter an amount above zero';
-    else if (tkToPoisha(tkAmount) > p.refundablePoisha)
-      next.amount = t('At most {{amount}} can be refunded', { amount: tk(p.refundablePoisha) });
-    if (!reason.trim()) next.reason = 'Give a reason';
-    setErrors(next);
-    if (next.amount || next.reason || tkAmount === null) return;
-    const amountPoisha = tkToPoisha(tkAmount);
-    const requestKey = keyFor(amountPoisha, reason.trim());
+    const checked = refund.check();
+    if (!checked) return;
+    const requestKey = keyFor(checked.amountPoisha, checked.reason);
     const ok = await popup.confirm(
       'Refund this payment?',
       'Refund {{amount}} to {{donor}} through the gateway?',
       'Refund',
-      { amount: tk(amountPoisha), donor: p.donorName },
+      { amount: tk(checked.amountPoisha), donor: p.donorName },
     );
     if (!ok) return;
     try {
-      await refund.mutateAsync({
-        paymentId: p.id,
-        amountPoisha,
-        reason: reason.trim(),
-        requestKey,
-      });
+      await refundPayment.mutateAsync({ paymentId: p.id, ...checked, requestKey });
       decision.current = null;
-      setAmount('');
-      setReason('');
+      refund.clear();
       void popup.success('Payment refunded');
     } catch (err) {
-      setErrors({ form: messageOf(err) });
+      refund.failed(messageOf(err));
     }
   };
 
   return (
     <form className="flex flex-col gap-3" onSubmit={(e) => void submit(e)} noValidate>
       <h3 className="font-semibold">{t('Refund')}</h3>
-      <RefundFields
-        label="Amount to refund (Tk)"
-        refundablePoisha={p.refundablePoisha}
-        amount={amount}
-        onAmount={setAmount}
-        reason={reason}
-        onReason={setReason}
-        errors={errors}
-      />
-      <button type="submit" className="btn btn-error self-start" disabled={refund.isPending}>
+      <RefundFields label="Amount to refund (Tk)" {...refund.fields} />
+      <button type="submit" className="btn btn-error self-start" disabled={refundPayment.isPending}>
         {t('Refund')}
       </button>
     </form>

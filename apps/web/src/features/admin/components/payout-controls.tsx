@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { PAYOUT_METHODS, type PayoutMethod } from '@easyfund/shared/constants';
+import type { PayoutMethod } from '@easyfund/shared/constants';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { Field } from '../../../components/field';
+import { PayoutMethodOptions } from '../../../components/payout-method-options';
+import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
-import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 
 export type PayoutBody =
   | {
@@ -24,6 +25,22 @@ interface PayoutControlsProps {
   onRecord: (body: PayoutBody) => Promise<void>;
 }
 
+/** The texts of a paid payout, after its method. */
+const PAID_FIELDS = [
+  { name: 'amountTk', label: 'Amount paid (Tk)', inputMode: 'numeric' },
+  { name: 'reference', label: 'Transfer reference' },
+  { name: 'paidOn', label: 'Day sent', type: 'date' },
+  { name: 'proofImage', label: 'Proof image address (optional)' },
+] as const;
+
+type Outcome = 'reversed' | 'failed';
+
+/** The reason asked for a reversal or a failed payout, and its button's text. */
+const REASON_FORMS = {
+  reversed: { label: 'Reason for the reversal', text: 'Record a reversal' },
+  failed: { label: 'Why the payout failed', text: 'Mark failed' },
+} as const;
+
 /** Today in Dhaka, as YYYY-MM-DD. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
 
@@ -35,10 +52,12 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' })
 export function PayoutControls({ withdrawal: w, onRecord }: PayoutControlsProps) {
   const { t, date } = useI18n();
   const [method, setMethod] = useState<PayoutMethod>(w.account?.kind ?? 'bkash');
-  const [amountTk, setAmountTk] = useState('');
-  const [reference, setReference] = useState('');
-  const [paidOn, setPaidOn] = useState(today);
-  const [proofImage, setProofImage] = useState('');
+  const [paid, setPaid] = useState(() => ({
+    amountTk: '',
+    reference: '',
+    paidOn: today(),
+    proofImage: '',
+  }));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -53,6 +72,14 @@ export function PayoutControls({ withdrawal: w, onRecord }: PayoutControlsProps)
     } finally {
       setBusy(false);
     }
+  };
+
+  const reasonForm = {
+    reason,
+    error: errors.reason,
+    busy,
+    onChange: setReason,
+    onSubmit: (outcome: Outcome) => record({ status: outcome, reason }),
   };
 
   if (w.status === 'paid' || w.status === 'reversed') {
@@ -70,15 +97,7 @@ export function PayoutControls({ withdrawal: w, onRecord }: PayoutControlsProps)
         {w.status === 'reversed' ? (
           <p>{t('Reversed: {{reason}}', { reason: w.outcomeReason ?? '' })}</p>
         ) : (
-          <ReasonForm
-            label="Reason for the reversal"
-            submitLabel="Record a reversal"
-            reason={reason}
-            error={errors.reason}
-            busy={busy}
-            onChange={setReason}
-            onSubmit={() => record({ status: 'reversed', reason })}
-          />
+          <ReasonForm outcome="reversed" {...reasonForm} />
         )}
       </div>
     );
@@ -99,10 +118,8 @@ export function PayoutControls({ withdrawal: w, onRecord }: PayoutControlsProps)
           void record({
             status: 'paid',
             method,
-            amountTk,
-            reference,
-            paidOn,
-            proofImage: proofImage.trim() || null,
+            ...paid,
+            proofImage: paid.proofImage.trim() || null,
           });
         }}
       >
@@ -114,69 +131,36 @@ export function PayoutControls({ withdrawal: w, onRecord }: PayoutControlsProps)
               value={method}
               onChange={(e) => setMethod(e.target.value as PayoutMethod)}
             >
-              {PAYOUT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(PAYOUT_METHOD_LABEL[m])}
-                </option>
-              ))}
+              <PayoutMethodOptions />
             </select>
           )}
         </Field>
-        <TextField
-          label="Amount paid (Tk)"
-          className="input-sm"
-          inputMode="numeric"
-          value={amountTk}
-          error={errors.amountTk}
-          onChange={(e) => setAmountTk(e.target.value)}
-        />
-        <TextField
-          label="Transfer reference"
-          className="input-sm"
-          value={reference}
-          error={errors.reference}
-          onChange={(e) => setReference(e.target.value)}
-        />
-        <TextField
-          label="Day sent"
-          className="input-sm"
-          type="date"
-          value={paidOn}
-          error={errors.paidOn}
-          onChange={(e) => setPaidOn(e.target.value)}
-        />
-        <TextField
-          label="Proof image address (optional)"
-          className="input-sm"
-          value={proofImage}
-          error={errors.proofImage}
-          onChange={(e) => setProofImage(e.target.value)}
-        />
+        {PAID_FIELDS.map(({ name, ...input }) => (
+          <TextField
+            key={name}
+            {...input}
+            className="input-sm"
+            value={paid[name]}
+            error={errors[name]}
+            onChange={(e) => setPaid({ ...paid, [name]: e.target.value })}
+          />
+        ))}
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
           {t('Mark paid')}
         </button>
       </form>
-      <ReasonForm
-        label="Why the payout failed"
-        submitLabel="Mark failed"
-        reason={reason}
-        error={errors.reason}
-        busy={busy}
-        onChange={setReason}
-        onSubmit={() => record({ status: 'failed', reason })}
-      />
+      <ReasonForm outcome="failed" {...reasonForm} />
     </div>
   );
 }
 
 function ReasonForm(props: {
-  label: string;
-  submitLabel: string;
+  outcome: Outcome;
   reason: string;
   error: string | undefined;
   busy: boolean;
   onChange: (reason: string) => void;
-  onSubmit: () => Promise<void>;
+  onSubmit: (outcome: Outcome) => Promise<void>;
 }) {
   const { t } = useI18n();
   return (
@@ -185,18 +169,18 @@ function ReasonForm(props: {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void props.onSubmit();
+        void props.onSubmit(props.outcome);
       }}
     >
       <TextField
-        label={props.label}
+        label={REASON_FORMS[props.outcome].label}
         className="input-sm"
         value={props.reason}
         error={props.error}
         onChange={(e) => props.onChange(e.target.value)}
       />
       <button type="submit" className="btn btn-outline btn-error btn-sm" disabled={props.busy}>
-        {t(props.submitLabel)}
+        {t(REASON_FORMS[props.outcome].text)}
       </button>
     </form>
   );

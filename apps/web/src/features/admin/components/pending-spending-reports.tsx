@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { DECISION_STATUSES, type DecisionStatus } from '@easyfund/shared/constants';
+import type { DecisionStatus } from '@easyfund/shared/constants';
 import { srcsetFor } from '@easyfund/shared/images';
 import type { TAdminSpendingReport } from '@easyfund/shared/schemas/spending';
 import { spendingReportsForReviewQuery, useDecideSpendingReport } from '../../../api/spending';
 import { PagedTable } from '../../../components/paged-table';
+import { SpendingLines } from '../../../components/spending-lines';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
-import { usePageParam } from '../../../lib/use-page-param';
-import { DecisionControls } from './decision-controls';
+import { ItemDecision } from './decision-controls';
+import { DecisionQueueHeader, useQueueList } from './queue-header';
 
 const DENY_TITLE = 'Deny this spending report?';
 const DENY_TEXT = 'The raiser reads your reason by e-mail and may post a new report.';
@@ -21,9 +21,11 @@ const DENY_TEXT = 'The raiser reads your reason by e-mail and may post a new rep
  * or denies it with a reason for the raiser.
  */
 export function PendingSpendingReports() {
-  const { t, dateTime, date, tk, number } = useI18n();
-  const [status, setStatus] = useState<DecisionStatus>('pending');
-  const [page, setPage] = usePageParam('reportsPage');
+  const { t, dateTime, date, tk } = useI18n();
+  const { status, page, setPage, showList } = useQueueList<DecisionStatus>(
+    'pending',
+    'reportsPage',
+  );
   const list = useQuery(spendingReportsForReviewQuery(status, page));
   const decideReport = useDecideSpendingReport();
 
@@ -40,27 +42,14 @@ export function PendingSpendingReports() {
 
   return (
     <section aria-labelledby="spending-reports-heading" className="mb-10">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="spending-reports-heading" className="text-xl font-semibold">
-          {t('Spending reports')} {list.data ? `(${number(list.data.total)})` : ''}
-        </h2>
-        <div className="join" role="group" aria-label={t('Which spending reports')}>
-          {DECISION_STATUSES.map((s) => (
-            <button
-              key={s}
-              type="button"
-              aria-pressed={status === s}
-              className={`btn join-item btn-sm ${status === s ? 'btn-primary' : 'btn-outline'}`}
-              onClick={() => {
-                setStatus(s);
-                setPage(1);
-              }}
-            >
-              {s === 'pending' ? t('Waiting') : s === 'approved' ? t('Approved') : t('Denied')}
-            </button>
-          ))}
-        </div>
-      </div>
+      <DecisionQueueHeader
+        id="spending-reports-heading"
+        title={t('Spending reports')}
+        total={list.data?.total}
+        groupLabel={t('Which spending reports')}
+        status={status}
+        onStatus={showList}
+      />
       <PagedTable
         query={list}
         label={t('Spending reports')}
@@ -98,12 +87,10 @@ export function PendingSpendingReports() {
               <StatusBadge status={r.status} />
             </td>
             <td>
-              <DecisionControls
-                key={`${r.id}-${r.status}`}
+              <ItemDecision
+                item={r}
                 subject={t('the spending report of {{fund}}', { fund: r.fund.name })}
-                status={r.status}
-                feedback={r.feedback}
-                onDecide={(next, feedback) => decide(r, next, feedback)}
+                decide={decide}
               />
             </td>
           </tr>
@@ -115,28 +102,17 @@ export function PendingSpendingReports() {
 
 /** What the raiser wrote: the text, each line with its amount, the total and the photos. */
 function ReportBody({ report }: { report: TAdminSpendingReport }) {
-  const { t, tk } = useI18n();
+  const { t } = useI18n();
   const overPayout = report.totalPoisha > report.payout.amountPoisha;
   return (
     <div className="flex flex-col gap-2">
       <p className="whitespace-pre-line break-words">{report.body}</p>
-      <table className="table table-xs">
-        <caption className="sr-only">{t('Amounts by line')}</caption>
-        <tbody>
-          {report.lines.map((line, i) => (
-            <tr key={i}>
-              <td className="break-words">{line.label}</td>
-              <td className="text-right whitespace-nowrap">{tk(line.amountPoisha)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th>{t('Total')}</th>
-            <th className="text-right whitespace-nowrap">{tk(report.totalPoisha)}</th>
-          </tr>
-        </tfoot>
-      </table>
+      <SpendingLines
+        className="table table-xs"
+        caption={t('Amounts by line')}
+        lines={report.lines}
+        totalPoisha={report.totalPoisha}
+      />
       {overPayout && (
         <span className="badge badge-warning badge-sm">{t('More than the payout')}</span>
       )}

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { DECISION_STATUSES, type DecisionStatus } from '@easyfund/shared/constants';
+import type { DecisionStatus } from '@easyfund/shared/constants';
 import { linkParts } from '@easyfund/shared/links';
 import type { TAdminFundUpdate } from '@easyfund/shared/schemas/updates';
 import { updatesForReviewQuery, useDecideFundUpdate } from '../../../api/updates';
@@ -10,8 +9,7 @@ import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
-import { usePageParam } from '../../../lib/use-page-param';
-import { QueueHeader } from './queue-header';
+import { DecisionQueueHeader, useQueueList } from './queue-header';
 import { DecisionControls } from './decision-controls';
 
 /**
@@ -20,8 +18,10 @@ import { DecisionControls } from './decision-controls';
  */
 export function PendingUpdates() {
   const { t, dateTime } = useI18n();
-  const [status, setStatus] = useState<DecisionStatus>('pending');
-  const [page, setPage] = usePageParam('updatesPage');
+  const { status, page, setPage, showList } = useQueueList<DecisionStatus>(
+    'pending',
+    'updatesPage',
+  );
   const list = useQuery(updatesForReviewQuery(status, page));
   const decideUpdate = useDecideFundUpdate();
 
@@ -37,20 +37,13 @@ export function PendingUpdates() {
 
   return (
     <section aria-labelledby="first-updates-heading" className="mb-10">
-      <QueueHeader
+      <DecisionQueueHeader
         id="first-updates-heading"
         title={t("Funds' first updates")}
         total={list.data?.total}
         groupLabel={t('Which updates')}
-        states={DECISION_STATUSES}
         status={status}
-        onStatus={(s) => {
-          setStatus(s);
-          setPage(1);
-        }}
-        labelOf={(s) =>
-          s === 'pending' ? t('Waiting') : s === 'approved' ? t('Approved') : t('Denied')
-        }
+        onStatus={showList}
       />
       <PagedTable
         query={list}

@@ -1,19 +1,27 @@
+import { useState } from 'react';
+import { DECISION_STATUSES, type DecisionStatus } from '@easyfund/shared/constants';
 import { useI18n } from '../../../lib/i18n';
+import { usePageParam } from '../../../lib/use-page-param';
+
+/**
+ * Which list of a queue is shown, and its page (kept in the address as `pageParam`):
+ * another list starts at its first page.
+ */
+export function useQueueList<S extends string>(first: S, pageParam: string) {
+  const [status, setStatus] = useState<S>(first);
+  const [page, setPage] = usePageParam(pageParam);
+  const showList = (next: S) => {
+    setStatus(next);
+    setPage(1);
+  };
+  return { status, page, setPage, showList };
+}
 
 /**
  * The heading of an admin's queue with its count, and the buttons that switch between its
  * lists (open or resolved, waiting or decided). The texts come translated.
  */
-export function QueueHeader<S extends string>({
-  id,
-  title,
-  total,
-  groupLabel,
-  states,
-  status,
-  onStatus,
-  labelOf,
-}: {
+interface QueueHeaderProps<S extends string> {
   /** The heading's id (the section is labelled by it). */
   id: string;
   title: string;
@@ -24,7 +32,18 @@ export function QueueHeader<S extends string>({
   status: S;
   onStatus: (status: S) => void;
   labelOf: (status: S) => string;
-}) {
+}
+
+export function QueueHeader<S extends string>({
+  id,
+  title,
+  total,
+  groupLabel,
+  states,
+  status,
+  onStatus,
+  labelOf,
+}: QueueHeaderProps<S>) {
   const { number } = useI18n();
   return (
     <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
@@ -45,5 +64,21 @@ export function QueueHeader<S extends string>({
         ))}
       </div>
     </div>
+  );
+}
+
+/** The header of a queue of decisions: waiting, approved or denied. */
+export function DecisionQueueHeader(
+  props: Omit<QueueHeaderProps<DecisionStatus>, 'states' | 'labelOf'>,
+) {
+  const { t } = useI18n();
+  return (
+    <QueueHeader
+      {...props}
+      states={DECISION_STATUSES}
+      labelOf={(s) =>
+        s === 'pending' ? t('Waiting') : s === 'approved' ? t('Approved') : t('Denied')
+      }
+    />
   );
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ZSetRamadanRequest, type TRamadan } from '@easyfund/shared/schemas/recurring';
 import { ramadanHistoryQuery, ramadanQuery, useSetRamadan } from '../../../api/recurring';
 import { FieldWithError } from '../../../components/field-with-error';
+import { TitledSection } from '../../../components/titled-section';
 import { useI18n } from '../../../lib/i18n';
 import { useCheckedSave } from '../../../lib/use-checked-save';
 
@@ -19,18 +20,19 @@ export function RamadanDates() {
   const { t } = useI18n();
   const current = useQuery(ramadanQuery);
   return (
-    <section aria-labelledby="ramadan-heading" className="mt-10 rounded-box bg-base-100 p-5 shadow">
-      <h2 id="ramadan-heading" className="mb-1 text-xl font-semibold">
-        {t('Ramadan daily giving')}
-      </h2>
-      <p className="mb-3 text-sm text-base-content/80">
-        {t('During these days (Dhaka time, both included) donors may give every day of Ramadan.')}
-      </p>
+    <TitledSection
+      id="ramadan-heading"
+      className="mt-10 rounded-box bg-base-100 p-5 shadow"
+      title={t('Ramadan daily giving')}
+      intro={t(
+        'During these days (Dhaka time, both included) donors may give every day of Ramadan.',
+      )}
+    >
       {current.data && (
         <DatesForm key={`${current.data.startsOn}-${current.data.endsOn}`} now={current.data} />
       )}
       <History />
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,5 +1,43 @@
+import { useState } from 'react';
+import { parseTk, tkToPoisha } from '@easyfund/shared/money';
 import { Field } from '../../../components/field';
 import { useI18n } from '../../../lib/i18n';
+
+/** A refund form's messages by field; `form` is the server's answer. */
+export type RefundErrors = Partial<Record<'reference' | 'amount' | 'reason' | 'form', string>>;
+
+/**
+ * The state of RefundFields: the amount and reason typed, the errors shown, and `check`,
+ * which shows what is wrong (with the form's own `more` errors) and answers the refund
+ * (amount in poisha, trimmed reason) only when the amount and the reason are right.
+ */
+export function useRefundFields(refundablePoisha: number) {
+  const { t, tk } = useI18n();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<RefundErrors>({});
+  const check = (more: RefundErrors = {}) => {
+    const tkAmount = parseTk(amount.trim());
+    const next: RefundErrors = { ...more };
+    if (tkAmount === null || tkAmount <= 0) next.amount = 'Enter an amount above zero';
+    else if (tkToPoisha(tkAmount) > refundablePoisha)
+      next.amount = t('At most {{amount}} can be refunded', { amount: tk(refundablePoisha) });
+    if (!reason.trim()) next.reason = 'Give a reason';
+    setErrors(next);
+    if (next.amount || next.reason || tkAmount === null) return null;
+    return { amountPoisha: tkToPoisha(tkAmount), reason: reason.trim() };
+  };
+  const clear = () => {
+    setAmount('');
+    setReason('');
+  };
+  return {
+    check,
+    clear,
+    failed: (message: string) => setErrors({ form: message }),
+    fields: { refundablePoisha, amount, onAmount: setAmount, reason, onReason: setReason, errors },
+  };
+}
 
 /**
  * The amount (up to what is left to refund) and the reason of a refund, and the form's
@@ -21,7 +59,7 @@ export function RefundFields({
   onAmount: (value: string) => void;
   reason: string;
   onReason: (value: string) => void;
-  errors: { amount?: string; reason?: string; form?: string };
+  errors: RefundErrors;
 }) {
   const { t, tk } = useI18n();
   return (

@@ -1,8 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
-import type { TAdminPayoutAccount } from '@easyfund/shared/schemas/payouts';
 import {
   payoutAccountQuery,
   payoutAccountsQuery,
@@ -11,12 +9,12 @@ import {
 import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
-import { DecisionControls } from '../components/decision-controls';
+import { decisionSender, ItemDecision } from '../components/decision-controls';
+import { PayoutPageHeading } from '../components/payout-page-heading';
 
 const ACCOUNT_UPDATED = 'Payout account updated';
 
@@ -25,30 +23,13 @@ export function ManagePayoutAccountsPage() {
   usePageTitle(PAGE_TITLES.managePayoutAccounts);
   const [page, setPage] = usePageParam();
   const list = useQuery(payoutAccountsQuery(page));
-  const decideAccount = useDecidePayoutAccount();
   const { t, dateTime } = useI18n();
 
-  const decide = async (
-    a: TAdminPayoutAccount,
-    status: 'approved' | 'denied',
-    feedback: string,
-  ) => {
-    try {
-      await decideAccount.mutateAsync({ id: a.id, status, feedback, version: a.version });
-      void popup.success(ACCOUNT_UPDATED);
-    } catch (err) {
-      await popup.decisionFailed(err);
-    }
-  };
+  const decide = decisionSender(useDecidePayoutAccount(), ACCOUNT_UPDATED);
 
   return (
     <section className="mx-auto max-w-7xl">
-      <h1 className="mb-2 text-center text-3xl font-bold">{t(PAGE_TITLES.managePayoutAccounts)}</h1>
-      <p className="mb-6 text-center">
-        <Link to={paths.manageWithdrawals} className="link link-primary">
-          {t(PAGE_TITLES.manageWithdrawals)}
-        </Link>
-      </p>
+      <PayoutPageHeading page="accounts" />
       <PagedTable
         query={list}
         label="Payout accounts"
@@ -89,15 +70,13 @@ export function ManagePayoutAccountsPage() {
                 <StatusBadge status={a.status} />
               </td>
               <td>
-                <DecisionControls
-                  key={`${a.id}-${a.status}`}
+                <ItemDecision
+                  item={a}
                   subject={t('the payout account {{account}} of {{name}}', {
                     account: label,
                     name: a.owner.name,
                   })}
-                  status={a.status}
-                  feedback={a.feedback}
-                  onDecide={(status, feedback) => decide(a, status, feedback)}
+                  decide={decide}
                 />
               </td>
             </tr>

@@ -3,18 +3,16 @@ import { Fragment, useState } from 'react';
 import { causeTitle } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
-import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import { adminFundsQuery, useDecideFund } from '../../../api/funds';
 import { fundIncomeQuery } from '../../../api/recurring';
 import { FundImage } from '../../../components/fund-image';
 import { PagedTable } from '../../../components/paged-table';
-import { ReportDueBadge } from '../../../components/report-due-badge';
+import { ReportDueLine } from '../../../components/report-due-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
-import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
-import { DecisionControls } from '../components/decision-controls';
+import { decisionSender, ItemDecision } from '../components/decision-controls';
 import { FundHistory } from '../components/fund-history';
 import { FundRecurringIncome } from '../../../components/recurring-income';
 import { HoldControls } from '../components/hold-controls';
@@ -26,18 +24,10 @@ export function ManageRequestedFundPage() {
   usePageTitle(PAGE_TITLES.manageRequestedFund);
   const [page, setPage] = usePageParam();
   const list = useQuery(adminFundsQuery(page));
-  const decideFund = useDecideFund();
   const [open, setOpen] = useState<string | null>(null);
   const { t, tn, tk } = useI18n();
 
-  const decide = async (f: TAdminFund, status: 'approved' | 'denied', feedback: string) => {
-    try {
-      await decideFund.mutateAsync({ id: f.id, status, feedback, version: f.version });
-      void popup.success(MSG.fundUpdated);
-    } catch (err) {
-      await popup.decisionFailed(err);
-    }
-  };
+  const decide = decisionSender(useDecideFund(), MSG.fundUpdated);
 
   return (
     <section className="mx-auto max-w-7xl">
@@ -94,20 +84,10 @@ export function ManageRequestedFundPage() {
               </td>
               <td>
                 <StatusBadge status={f.status} />
-                {f.reportDue && (
-                  <span className="mt-1 block">
-                    <ReportDueBadge />
-                  </span>
-                )}
+                <ReportDueLine due={f.reportDue} />
               </td>
               <td>
-                <DecisionControls
-                  key={`${f.id}-${f.status}`}
-                  subject={f.name}
-                  status={f.status}
-                  feedback={f.feedback}
-                  onDecide={(status, feedback) => decide(f, status, feedback)}
-                />
+                <ItemDecision item={f} subject={f.name} decide={decide} />
                 <div className="mt-3">
                   <HoldControls fund={f} />
                 </div>

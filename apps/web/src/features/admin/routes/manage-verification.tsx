@@ -1,32 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
-import type { TAdminVerification } from '@easyfund/shared/schemas/verifications';
 import { useDecideVerification, verificationsQuery } from '../../../api/verifications';
 import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
-import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
-import { DecisionControls } from '../components/decision-controls';
+import { decisionSender, ItemDecision } from '../components/decision-controls';
 
 /** /dashboard/admin/manageverification: fund raiser applications. */
 export function ManageVerificationPage() {
   usePageTitle(PAGE_TITLES.manageVerification);
   const [page, setPage] = usePageParam();
   const list = useQuery(verificationsQuery(page));
-  const decideVerification = useDecideVerification();
   const { t, date } = useI18n();
 
-  const decide = async (a: TAdminVerification, status: 'approved' | 'denied', feedback: string) => {
-    try {
-      await decideVerification.mutateAsync({ id: a.id, status, feedback, version: a.version });
-      void popup.success(MSG.verificationUpdated);
-    } catch (err) {
-      await popup.decisionFailed(err);
-    }
-  };
+  const decide = decisionSender(useDecideVerification(), MSG.verificationUpdated);
 
   return (
     <section className="mx-auto max-w-7xl">
@@ -73,12 +63,10 @@ export function ManageVerificationPage() {
               <StatusBadge status={a.status} />
             </td>
             <td>
-              <DecisionControls
-                key={`${a.id}-${a.status}`}
+              <ItemDecision
+                item={a}
                 subject={t("{{name}}'s application", { name: a.name })}
-                status={a.status}
-                feedback={a.feedback}
-                onDecide={(status, feedback) => decide(a, status, feedback)}
+                decide={decide}
               />
             </td>
           </tr>

@@ -1,19 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { fundStatementUrl } from '../../../api/receipts';
 import { useDecideWithdrawal, useRecordPayout, withdrawalsQuery } from '../../../api/withdrawals';
 import { PagedTable } from '../../../components/paged-table';
-import { ReportDueBadge } from '../../../components/report-due-badge';
+import { ReportDueLine } from '../../../components/report-due-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
-import { DecisionControls } from '../components/decision-controls';
+import { decisionSender, ItemDecision } from '../components/decision-controls';
+import { PayoutPageHeading } from '../components/payout-page-heading';
 import { type PayoutBody, PayoutControls } from '../components/payout-controls';
 import { PendingSpendingReports } from '../components/pending-spending-reports';
 
@@ -25,18 +24,10 @@ export function ManageWithdrawalsPage() {
   usePageTitle(PAGE_TITLES.manageWithdrawals);
   const [page, setPage] = usePageParam();
   const list = useQuery(withdrawalsQuery(page));
-  const decideWithdrawal = useDecideWithdrawal();
   const recordPayout = useRecordPayout();
   const { t, tk, dateTime } = useI18n();
 
-  const decide = async (w: TAdminWithdrawal, status: 'approved' | 'denied', feedback: string) => {
-    try {
-      await decideWithdrawal.mutateAsync({ id: w.id, status, feedback, version: w.version });
-      void popup.success(WITHDRAWAL_UPDATED);
-    } catch (err) {
-      await popup.decisionFailed(err);
-    }
-  };
+  const decide = decisionSender(useDecideWithdrawal(), WITHDRAWAL_UPDATED);
 
   const record = async (w: TAdminWithdrawal, body: PayoutBody) => {
     try {
@@ -50,12 +41,7 @@ export function ManageWithdrawalsPage() {
 
   return (
     <section className="mx-auto max-w-7xl">
-      <h1 className="mb-2 text-center text-3xl font-bold">{t(PAGE_TITLES.manageWithdrawals)}</h1>
-      <p className="mb-6 text-center">
-        <Link to={paths.managePayoutAccounts} className="link link-primary">
-          {t(PAGE_TITLES.managePayoutAccounts)}
-        </Link>
-      </p>
+      <PayoutPageHeading page="withdrawals" />
       <PendingSpendingReports />
       <h2 className="mb-3 text-xl font-semibold">{t('Withdrawal requests')}</h2>
       <PagedTable
@@ -103,22 +89,16 @@ export function ManageWithdrawalsPage() {
             <td>{dateTime(w.createdAt)}</td>
             <td>
               <StatusBadge status={w.status} />
-              {w.reportDue && (
-                <span className="mt-1 block">
-                  <ReportDueBadge />
-                </span>
-              )}
+              <ReportDueLine due={w.reportDue} />
             </td>
             <td>
-              <DecisionControls
-                key={`${w.id}-${w.status}`}
+              <ItemDecision
+                item={w}
                 subject={t('the withdrawal of {{amount}} from {{fund}}', {
                   amount: tk(w.amountPoisha),
                   fund: w.fundName,
                 })}
-                status={w.status}
-                feedback={w.feedback}
-                onDecide={(status, feedback) => decide(w, status, feedback)}
+                decide={decide}
               />
             </td>
             <td>

@@ -5,6 +5,7 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { TAdminOverview } from '@easyfund/shared/schemas/overview';
 import { adminOverviewQuery } from '../../../api/overview';
 import { QueryState } from '../../../components/query-state';
+import { TitledSection } from '../../../components/titled-section';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/title';
@@ -53,10 +54,7 @@ function Totals({ data, i18n }: { data: TAdminOverview; i18n: I18n }) {
     [t('All time'), data.totals.allTime],
   ] as const;
   return (
-    <section aria-labelledby="totals-heading" className="mb-10">
-      <h2 id="totals-heading" className="mb-3 text-xl font-semibold">
-        {t('Donations')}
-      </h2>
+    <TitledSection id="totals-heading" className="mb-10" title={t('Donations')}>
       <div className="grid gap-4 sm:grid-cols-3">
         {cards.map(([label, total]) => (
           <div key={label} className="rounded-box border-base-300 border p-4">
@@ -68,7 +66,7 @@ function Totals({ data, i18n }: { data: TAdminOverview; i18n: I18n }) {
           </div>
         ))}
       </div>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -84,10 +82,7 @@ function Waiting({ data, i18n }: { data: TAdminOverview; i18n: I18n }) {
     [t('Spending reports'), data.waiting.spendingReports, paths.manageWithdrawals],
   ] as const;
   return (
-    <section aria-labelledby="waiting-heading" className="mb-10">
-      <h2 id="waiting-heading" className="mb-3 text-xl font-semibold">
-        {t('Waiting for a decision')}
-      </h2>
+    <TitledSection id="waiting-heading" className="mb-10" title={t('Waiting for a decision')}>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {queues.map(([label, n, to]) => (
           <li key={label}>
@@ -116,7 +111,7 @@ function Waiting({ data, i18n }: { data: TAdminOverview; i18n: I18n }) {
           </Link>
         </p>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -213,10 +208,7 @@ function PerCause({ data, i18n }: { data: TAdminOverview; i18n: I18n }) {
   const { t, tk, number } = i18n;
   const max = Math.max(1, ...data.perCause.map((c) => c.amountPoisha));
   return (
-    <section aria-labelledby="per-cause-heading" className="mb-10">
-      <h2 id="per-cause-heading" className="mb-3 text-xl font-semibold">
-        {t('Donations per cause')}
-      </h2>
+    <TitledSection id="per-cause-heading" className="mb-10" title={t('Donations per cause')}>
       {/* A table whose amount cells carry a proportional bar: the chart and its text at once. */}
       <table className="table">
         <caption className="sr-only">{t('Donations per cause')}</caption>
@@ -251,6 +243,6 @@ function PerCause({ data, i18n }: { data: TAdminOverview; i18n: I18n }) {
           ))}
         </tbody>
       </table>
-    </section>
+    </TitledSection>
   );
 }

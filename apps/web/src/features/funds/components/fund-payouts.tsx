@@ -2,8 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { srcsetFor } from '@easyfund/shared/images';
 import type { TSpendingReport } from '@easyfund/shared/schemas/spending';
 import { fundPayoutsQuery } from '../../../api/withdrawals';
+import { SpendingLines } from '../../../components/spending-lines';
 import { useI18n } from '../../../lib/i18n';
 import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
+
+/** The figures above the payouts: what was raised, paid out, and what remains. */
+const TOTALS = [
+  { label: 'Raised', field: 'raisedPoisha', testId: 'payouts-raised' },
+  { label: 'Paid out', field: 'paidOutPoisha', testId: 'payouts-paid' },
+  { label: 'Remaining', field: 'remainingPoisha', testId: 'payouts-remaining' },
+] as const;
 
 /**
  * "Where the money went", for everyone: what the fund raised, what was paid out to its
@@ -25,24 +33,14 @@ export function FundPayouts({ fundId }: { fundId: string }) {
       ) : (
         <>
           <dl className="stats stats-vertical mt-4 w-full bg-base-200 sm:stats-horizontal">
-            <div className="stat">
-              <dt className="stat-title">{t('Raised')}</dt>
-              <dd className="stat-value text-2xl" data-testid="payouts-raised">
-                {tk(payouts.data.raisedPoisha)}
-              </dd>
-            </div>
-            <div className="stat">
-              <dt className="stat-title">{t('Paid out')}</dt>
-              <dd className="stat-value text-2xl" data-testid="payouts-paid">
-                {tk(payouts.data.paidOutPoisha)}
-              </dd>
-            </div>
-            <div className="stat">
-              <dt className="stat-title">{t('Remaining')}</dt>
-              <dd className="stat-value text-2xl" data-testid="payouts-remaining">
-                {tk(payouts.data.remainingPoisha)}
-              </dd>
-            </div>
+            {TOTALS.map(({ label, field, testId }) => (
+              <div key={testId} className="stat">
+                <dt className="stat-title">{t(label)}</dt>
+                <dd className="stat-value text-2xl" data-testid={testId}>
+                  {tk(payouts.data[field])}
+                </dd>
+              </div>
+            ))}
           </dl>
           {payouts.data.items.length === 0 ? (
             <p className="mt-3 text-base-content/80">
@@ -75,27 +73,16 @@ export function FundPayouts({ fundId }: { fundId: string }) {
 
 /** A payout's published spending report: the organiser's text, its lines, total and photos. */
 function SpendingReport({ report }: { report: TSpendingReport }) {
-  const { t, tk } = useI18n();
+  const { t } = useI18n();
   return (
     <div className="w-full" data-testid="spending-report">
       <h3 className="font-semibold">{t('How it was spent')}</h3>
       <p className="mt-1 whitespace-pre-line break-words">{report.body}</p>
-      <table className="table table-sm mt-2">
-        <tbody>
-          {report.lines.map((line, i) => (
-            <tr key={i}>
-              <td className="break-words">{line.label}</td>
-              <td className="text-right whitespace-nowrap">{tk(line.amountPoisha)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th>{t('Total')}</th>
-            <th className="text-right whitespace-nowrap">{tk(report.totalPoisha)}</th>
-          </tr>
-        </tfoot>
-      </table>
+      <SpendingLines
+        className="table table-sm mt-2"
+        lines={report.lines}
+        totalPoisha={report.totalPoisha}
+      />
       {report.photos.length > 0 && (
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {report.photos.map((photo, i) => (

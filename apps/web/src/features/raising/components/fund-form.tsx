@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type DefaultValues, useForm } from 'react-hook-form';
+import { type DefaultValues, useForm } from 'react-hook-form';
 import { CAUSES } from '@easyfund/shared/constants';
 import {
   type TCreateFundForm,
@@ -7,9 +7,9 @@ import {
   ZCreateFundRequest,
 } from '@easyfund/shared/schemas/funds';
 import { Field } from '../../../components/field';
-import { TextAreaField, TextField } from '../../../components/text-field';
+import { formFields, TextAreaField, TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';
-import { ImageField } from './image-field';
+import { FormImageField } from './image-field';
 
 interface FundFormProps {
   defaultValues: DefaultValues<TCreateFundForm>;
@@ -37,15 +37,12 @@ export function FundForm({
     resolver: zodResolver(ZCreateFundRequest),
     defaultValues,
   });
+  const field = formFields(register, errors);
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="card bg-base-100 shadow">
       <div className="card-body grid grid-cols-1 gap-3 md:grid-cols-2">
-        <TextField
-          label="Event Name"
-          error={errors.name?.message}
-          registration={register('name')}
-        />
+        <TextField label="Event Name" {...field('name')} />
         <Field label="Cause" error={errors.cause?.message}>
           {(p) => (
             <select {...p} {...register('cause')} className="select select-bordered w-full">
@@ -62,41 +59,23 @@ export function FundForm({
         <TextField label="Raiser Email" value={raiser.email} readOnly />
         <TextField
           label="Goal (Tk)"
-          error={errors.goalTk?.message}
           hint="The whole amount you want to raise"
-          registration={register('goalTk')}
+          {...field('goalTk')}
           type="text"
           inputMode="numeric"
         />
         <TextField
           label="Suggested Amount (Tk)"
-          error={errors.suggestedTk?.message}
           hint="The amount suggested to each donor, in whole Tk"
-          registration={register('suggestedTk')}
+          {...field('suggestedTk')}
           type="text"
           inputMode="numeric"
         />
         <div className="md:col-span-2">
-          <Controller
-            control={control}
-            name="image"
-            render={({ field, fieldState }) => (
-              <ImageField
-                value={String(field.value ?? '')}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <FormImageField control={control} name="image" />
         </div>
         <div className="md:col-span-2">
-          <TextAreaField
-            label="Description"
-            error={errors.description?.message}
-            registration={register('description')}
-            rows={5}
-          />
+          <TextAreaField label="Description" {...field('description')} rows={5} />
         </div>
         <button type="submit" className="btn btn-primary md:col-span-2" disabled={isSubmitting}>
           {isSubmitting ? t(busyLabel) : t(submitLabel)}

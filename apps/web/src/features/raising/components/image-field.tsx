@@ -1,4 +1,5 @@
 import { type ChangeEvent, useId, useState } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from '@easyfund/shared/constants';
 import { isImageRef } from '@easyfund/shared/schemas/fields';
 import { useUploadImage } from '../../../api/uploads';
@@ -14,6 +15,30 @@ interface ImageFieldProps {
   onChange: (value: string) => void;
   onBlur?: () => void;
   error?: string;
+}
+
+/** A form's image field (react-hook-form), given the form's control and the field's name. */
+export function FormImageField<T extends FieldValues>({
+  control,
+  name,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ImageField
+          value={String(field.value ?? '')}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
 }
 
 /** An image for a fund or an application: upload a file (JPEG/PNG/WebP ≤ 2 MB) or give an https address. */

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
-import { PAYOUT_METHODS, type PayoutMethod } from '@easyfund/shared/constants';
+import type { PayoutMethod } from '@easyfund/shared/constants';
 import {
   type TPayoutAccountRequestInput,
   ZPayoutAccountRequest,
@@ -8,17 +8,24 @@ import {
 import type { TMe } from '@easyfund/shared/schemas/common';
 import { useAddPayoutAccount, useSendPayoutAccountCode } from '../../../api/payouts';
 import { Field } from '../../../components/field';
-import { TextField } from '../../../components/text-field';
+import { PayoutMethodOptions } from '../../../components/payout-method-options';
+import { CardForm } from '../../../components/card-form';
+import { formFields, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
-import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { popup } from '../../../lib/popups';
 import { SendSmsCode } from '../../../components/send-sms-code';
 
 const ACCOUNT_ADDED = 'Payout account added';
 const PERSONAL = 'Personal';
 const MERCHANT = 'Merchant';
+
+/** The field that confirms a new account: the code sent by SMS, or the password. */
+const CONFIRM_FIELD = {
+  code: { label: 'Code from the SMS', inputMode: 'numeric', autoComplete: 'one-time-code' },
+  password: { label: 'Your password', type: 'password', autoComplete: 'current-password' },
+} as const;
 
 /** Every field of the three kinds; the schema keeps the chosen kind's. */
 interface FormValues {
@@ -90,6 +97,7 @@ export function PayoutAccountForm({
       secondFactor: '',
     },
   });
+  const field = formFields(register, errors);
   const kind = useWatch({ control, name: 'kind' });
 
   const onSubmit = async (values: FormValues) => {
@@ -115,117 +123,70 @@ export function PayoutAccountForm({
   };
 
   return (
-    <form
-      noValidate
+    <CardForm
+      id="add-account-heading"
+      title={t('Add a payout account')}
       onSubmit={handleSubmit(onSubmit)}
-      className="card bg-base-100 shadow"
-      aria-labelledby="add-account-heading"
     >
-      <div className="card-body gap-3">
-        <h2 id="add-account-heading" className="card-title">
-          {t('Add a payout account')}
-        </h2>
-        <Field label="Where the money goes" error={errors.kind?.message}>
-          {(p) => (
-            <select {...p} {...register('kind')} className="select select-bordered w-full">
-              {PAYOUT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(PAYOUT_METHOD_LABEL[m])}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {kind === 'bank' ? (
-          <>
-            <TextField
-              label="Bank"
-              error={errors.bankName?.message}
-              registration={register('bankName')}
-            />
-            <TextField
-              label="Branch"
-              error={errors.branch?.message}
-              registration={register('branch')}
-            />
-            <TextField
-              label="Routing number"
-              hint="9 digits, on your cheque book"
-              inputMode="numeric"
-              error={errors.routingNumber?.message}
-              registration={register('routingNumber')}
-            />
-            <TextField
-              label="Account number"
-              inputMode="numeric"
-              error={errors.accountNumber?.message}
-              registration={register('accountNumber')}
-            />
-          </>
-        ) : (
-          <>
-            <Field label="Wallet type" error={errors.walletType?.message}>
-              {(p) => (
-                <select
-                  {...p}
-                  {...register('walletType')}
-                  className="select select-bordered w-full"
-                >
-                  <option value="personal">{t(PERSONAL)}</option>
-                  <option value="merchant">{t(MERCHANT)}</option>
-                </select>
-              )}
-            </Field>
-            <TextField
-              label="Wallet number"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              error={errors.number?.message}
-              registration={register('number')}
-            />
-          </>
+      <Field label="Where the money goes" error={errors.kind?.message}>
+        {(p) => (
+          <select {...p} {...register('kind')} className="select select-bordered w-full">
+            <PayoutMethodOptions />
+          </select>
         )}
+      </Field>
+      {kind === 'bank' ? (
+        <>
+          <TextField label="Bank" {...field('bankName')} />
+          <TextField label="Branch" {...field('branch')} />
+          <TextField
+            label="Routing number"
+            hint="9 digits, on your cheque book"
+            inputMode="numeric"
+            {...field('routingNumber')}
+          />
+          <TextField label="Account number" inputMode="numeric" {...field('accountNumber')} />
+        </>
+      ) : (
+        <>
+          <Field label="Wallet type" error={errors.walletType?.message}>
+            {(p) => (
+              <select {...p} {...register('walletType')} className="select select-bordered w-full">
+                <option value="personal">{t(PERSONAL)}</option>
+                <option value="merchant">{t(MERCHANT)}</option>
+              </select>
+            )}
+          </Field>
+          <TextField
+            label="Wallet number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            {...field('number')}
+          />
+        </>
+      )}
+      <TextField
+        label="Name on the account"
+        hint="It must be your name as verified, or your organisation's"
+        {...field('accountName')}
+      />
+      {byCode && <SendSmsCode request={sendCode} />}
+      <TextField
+        hint="Asked again so that nobody else can send your money elsewhere"
+        {...CONFIRM_FIELD[confirmBy]}
+        {...field(confirmBy)}
+      />
+      {user.twoFactorEnabled && (
         <TextField
-          label="Name on the account"
-          hint="It must be your name as verified, or your organisation's"
-          error={errors.accountName?.message}
-          registration={register('accountName')}
+          label="Code from your authenticator app, or a backup code"
+          autoComplete="one-time-code"
+          {...field('secondFactor')}
         />
-        {byCode ? (
-          <>
-            <SendSmsCode request={sendCode} />
-            <TextField
-              label="Code from the SMS"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              hint="Asked again so that nobody else can send your money elsewhere"
-              error={errors.code?.message}
-              registration={register('code')}
-            />
-          </>
-        ) : (
-          <TextField
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
-            hint="Asked again so that nobody else can send your money elsewhere"
-            error={errors.password?.message}
-            registration={register('password')}
-          />
-        )}
-        {user.twoFactorEnabled && (
-          <TextField
-            label="Code from your authenticator app, or a backup code"
-            autoComplete="one-time-code"
-            error={errors.secondFactor?.message}
-            registration={register('secondFactor')}
-          />
-        )}
-        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          {isSubmitting ? t('Sending…') : t('Add account')}
-        </button>
-      </div>
-    </form>
+      )}
+      <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+        {isSubmitting ? t('Sending…') : t('Add account')}
+      </button>
+    </CardForm>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TSpendingReport } from '@easyfund/shared/schemas/spending';
 import type { TWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import { ReportDueBadge } from '../../../components/report-due-badge';
+import { TitledSection } from '../../../components/titled-section';
 import { useI18n } from '../../../lib/i18n';
 import { SpendingReportForm } from './spending-report-form';
 
@@ -18,15 +19,14 @@ export function PayoutReports({ withdrawals }: { withdrawals: TWithdrawal[] }) {
   const { t } = useI18n();
   const paid = withdrawals.filter((w) => w.status === 'paid');
   return (
-    <section aria-labelledby="spending-reports" className="mt-10">
-      <h2 id="spending-reports" className="mb-1 text-xl font-semibold">
-        {t('Spending reports')}
-      </h2>
-      <p className="mb-3 text-sm text-base-content/80">
-        {t(
-          'Tell your donors how each payout was spent. An admin reviews the report, then it shows under "Where the money went" on the fund page. A report is due 30 days after the payout.',
-        )}
-      </p>
+    <TitledSection
+      id="spending-reports"
+      className="mt-10"
+      title={t('Spending reports')}
+      intro={t(
+        'Tell your donors how each payout was spent. An admin reviews the report, then it shows under "Where the money went" on the fund page. A report is due 30 days after the payout.',
+      )}
+    >
       {paid.length === 0 ? (
         <p className="rounded-box bg-base-100 p-6 text-center shadow">
           {t('No payout has been paid yet.')}
@@ -38,7 +38,7 @@ export function PayoutReports({ withdrawals }: { withdrawals: TWithdrawal[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -10,9 +10,10 @@ import { myWithdrawalsQuery } from '../../../api/withdrawals';
 import { fundIncomeQuery } from '../../../api/recurring';
 import { PageLoader } from '../../../components/page-loader';
 import { PayoutReports } from '../components/payout-reports';
-import { ReportDueBadge } from '../../../components/report-due-badge';
+import { ReportDueLine } from '../../../components/report-due-badge';
 import { FundRecurringIncome } from '../../../components/recurring-income';
 import { StatusBadge } from '../../../components/status-badge';
+import { TitledSection } from '../../../components/titled-section';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
@@ -33,6 +34,13 @@ export function RaisedFundPage() {
     );
   }
   const data = funds.data;
+  const totals = [
+    [t('Total Fund Raised'), tk(data.totalRaisedPoisha), 'total-raised'],
+    [t('Donations'), number(data.totalDonations), 'total-donations'],
+    [t('Available to withdraw'), tk(data.availablePoisha), 'total-available'],
+    [t('Approved, awaiting payout'), tk(data.heldForPayoutPoisha), 'total-held'],
+    [t('Paid out'), tk(data.paidOutPoisha), 'total-paid-out'],
+  ] as const;
 
   return (
     <section className="mx-auto max-w-6xl">
@@ -43,36 +51,17 @@ export function RaisedFundPage() {
         </a>
       </p>
       <div className="stats stats-vertical mb-8 w-full bg-base-100 shadow md:stats-horizontal">
-        <div className="stat">
-          <div className="stat-title text-base-content/80">{t('Total Fund Raised')}</div>
-          <div className="stat-value text-primary" data-testid="total-raised">
-            {tk(data.totalRaisedPoisha)}
+        {totals.map(([label, value, testId], i) => (
+          <div key={testId} className="stat">
+            <div className="stat-title text-base-content/80">{label}</div>
+            <div
+              className={i === 0 ? 'stat-value text-primary' : 'stat-value'}
+              data-testid={testId}
+            >
+              {value}
+            </div>
           </div>
-        </div>
-        <div className="stat">
-          <div className="stat-title text-base-content/80">{t('Donations')}</div>
-          <div className="stat-value" data-testid="total-donations">
-            {number(data.totalDonations)}
-          </div>
-        </div>
-        <div className="stat">
-          <div className="stat-title text-base-content/80">{t('Available to withdraw')}</div>
-          <div className="stat-value" data-testid="total-available">
-            {tk(data.availablePoisha)}
-          </div>
-        </div>
-        <div className="stat">
-          <div className="stat-title text-base-content/80">{t('Approved, awaiting payout')}</div>
-          <div className="stat-value" data-testid="total-held">
-            {tk(data.heldForPayoutPoisha)}
-          </div>
-        </div>
-        <div className="stat">
-          <div className="stat-title text-base-content/80">{t('Paid out')}</div>
-          <div className="stat-value" data-testid="total-paid-out">
-            {tk(data.paidOutPoisha)}
-          </div>
-        </div>
+        ))}
       </div>
 
       <h2 className="mb-3 text-xl font-semibold">{t('Your funds')}</h2>
@@ -88,13 +77,14 @@ export function RaisedFundPage() {
       )}
 
       {data.items.some((f) => f.status === 'approved') && (
-        <section aria-labelledby="recurring-income" className="mt-10">
-          <h2 id="recurring-income" className="mb-1 text-xl font-semibold">
-            {t('Monthly and Ramadan gifts')}
-          </h2>
-          <p className="mb-3 text-sm text-base-content/80">
-            {t('What donors give to your funds on a schedule: each month, or each day of Ramadan.')}
-          </p>
+        <TitledSection
+          id="recurring-income"
+          className="mt-10"
+          title={t('Monthly and Ramadan gifts')}
+          intro={t(
+            'What donors give to your funds on a schedule: each month, or each day of Ramadan.',
+          )}
+        >
           <div className="flex flex-col gap-4">
             {data.items
               .filter((f) => f.status === 'approved')
@@ -102,7 +92,7 @@ export function RaisedFundPage() {
                 <FundRecurringIncome key={f.id} name={f.name} query={fundIncomeQuery(f.id)} />
               ))}
           </div>
-        </section>
+        </TitledSection>
       )}
 
       <h2 className="mt-10 mb-3 text-xl font-semibold">{t('Withdrawal requests')}</h2>
@@ -142,11 +132,7 @@ function FundsTable({ funds }: { funds: TOwnFund[] }) {
               <td>{digits(i + 1)}</td>
               <th scope="row" className="font-medium">
                 {f.name}
-                {f.reportDue && (
-                  <span className="mt-1 block">
-                    <ReportDueBadge />
-                  </span>
-                )}
+                <ReportDueLine due={f.reportDue} />
               </th>
               <td>{number(f.donationCount)}</td>
               <td>
@@ -232,11 +218,7 @@ function WithdrawalsTable({ items }: { items: TWithdrawal[] }) {
               <td>{dateTime(w.createdAt)}</td>
               <td>
                 <StatusBadge status={w.status} />
-                {w.reportDue && (
-                  <span className="mt-1 block">
-                    <ReportDueBadge />
-                  </span>
-                )}
+                <ReportDueLine due={w.reportDue} />
               </td>
               <td className="max-w-xs whitespace-pre-line">
                 {w.feedback ?? '—'}

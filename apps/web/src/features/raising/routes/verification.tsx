@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import {
@@ -14,12 +14,13 @@ import { useRefreshSession, useSession } from '../../../api/session';
 import { myVerificationQuery, useApplyForVerification } from '../../../api/verifications';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/status-badge';
-import { TextField } from '../../../components/text-field';
+import { CardForm } from '../../../components/card-form';
+import { formFields, TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
-import { ImageField } from '../components/image-field';
+import { FormImageField } from '../components/image-field';
 
 /** /dashboard/verification: Be a Fund Raiser. */
 export function VerificationPage() {
@@ -115,6 +116,7 @@ function ApplicationForm({ again, name }: { again: boolean; name: string }) {
     resolver: zodResolver(ZVerificationRequest),
     defaultValues: { name, image: '', idCardNumber: '', phoneNumber: '' },
   });
+  const field = formFields(register, errors);
 
   const onSubmit = async (body: TVerificationRequest) => {
     try {
@@ -127,55 +129,31 @@ function ApplicationForm({ again, name }: { again: boolean; name: string }) {
   };
 
   return (
-    <form
-      noValidate
+    <CardForm
+      id="apply-heading"
+      title={again ? t('Apply again') : t('Apply to become a fund raiser')}
       onSubmit={handleSubmit(onSubmit)}
-      className="card bg-base-100 shadow"
-      aria-labelledby="apply-heading"
     >
-      <div className="card-body gap-3">
-        <h2 id="apply-heading" className="card-title">
-          {again ? t('Apply again') : t('Apply to become a fund raiser')}
-        </h2>
-        <TextField
-          label="Name"
-          error={errors.name?.message}
-          registration={register('name')}
-          autoComplete="name"
-        />
-        <Controller
-          control={control}
-          name="image"
-          render={({ field, fieldState }) => (
-            <ImageField
-              value={String(field.value ?? '')}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <TextField
-          label="ID Card Number"
-          error={errors.idCardNumber?.message}
-          hint="Your national ID number: 10, 13 or 17 digits"
-          registration={register('idCardNumber')}
-          inputMode="numeric"
-          autoComplete="off"
-        />
-        <TextField
-          label="Phone Number"
-          error={errors.phoneNumber?.message}
-          hint="A mobile number, like 01712345678"
-          registration={register('phoneNumber')}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-        />
-        <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
-          {isSubmitting ? t('Sending…') : t('Apply')}
-        </button>
-      </div>
-    </form>
+      <TextField label="Name" {...field('name')} autoComplete="name" />
+      <FormImageField control={control} name="image" />
+      <TextField
+        label="ID Card Number"
+        hint="Your national ID number: 10, 13 or 17 digits"
+        {...field('idCardNumber')}
+        inputMode="numeric"
+        autoComplete="off"
+      />
+      <TextField
+        label="Phone Number"
+        hint="A mobile number, like 01712345678"
+        {...field('phoneNumber')}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+      />
+      <button type="submit" className="btn btn-primary mt-2" disabled={isSubmitting}>
+        {isSubmitting ? t('Sending…') : t('Apply')}
+      </button>
+    </CardForm>
   );
 }

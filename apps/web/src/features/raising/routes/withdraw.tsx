@@ -15,7 +15,7 @@ import { useSession } from '../../../api/session';
 import { Field } from '../../../components/field';
 import { useRequestWithdrawal } from '../../../api/withdrawals';
 import { PageLoader } from '../../../components/page-loader';
-import { TextField } from '../../../components/text-field';
+import { formFields, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
@@ -60,6 +60,7 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
     resolver: zodResolver(ZWithdrawForm),
     defaultValues: { name: fund.name, amountTk: '', payoutAccountId: '' },
   });
+  const field = formFields(register, errors);
   if (!user || accounts.isPending) return <PageLoader />;
 
   const onSubmit = async ({ amountTk, payoutAccountId }: TWithdrawForm) => {
@@ -89,21 +90,10 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
             })}
           </span>
         </p>
-        <TextField
-          label="Name"
-          error={errors.name?.message}
-          registration={register('name')}
-          readOnly
-        />
+        <TextField label="Name" {...field('name')} readOnly />
         <TextField label="Raiser" value={user.name} readOnly />
         <TextField label="Email" value={user.email} readOnly />
-        <TextField
-          label="Amount (Tk)"
-          error={errors.amountTk?.message}
-          registration={register('amountTk')}
-          type="text"
-          inputMode="numeric"
-        />
+        <TextField label="Amount (Tk)" {...field('amountTk')} type="text" inputMode="numeric" />
         <Field
           label="Pay out to"
           error={errors.payoutAccountId?.message}

@@ -10,7 +10,6 @@ import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
 import { RefundFields, useRefundFields } from './refund-fields';
-import { CreditNoteLink } from '../../../components/refund-list';
 import { PanelRefundForm } from './panel-refund-form';
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

@@ -17,6 +17,7 @@ import {
   type SignedInUser,
   type TestContext,
   shownVersion,
+  usePayoutDesk,
 } from './helper';
 
 /**
@@ -25,20 +26,7 @@ import {
  * withdrawal goes only to an approved account out of its hold — checked at the request,
  * the approval and the payout. Every refusal changes nothing.
  */
-let ctx: TestContext;
-let admin: SignedInUser;
-let otherAdmin: SignedInUser;
-let donor: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  [admin, otherAdmin, donor] = await Promise.all([
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx),
-  ]);
-});
-afterAll(() => ctx.close());
+const { ctx, admin, otherAdmin, donor } = usePayoutDesk();
 
 const BKASH = {
   kind: 'bkash',

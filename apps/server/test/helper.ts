@@ -199,13 +199,6 @@ export function useTestApp<const U extends TestUsers = Record<never, never>>(
 }
 
 /**
- * The people of the payout files: an admin, a second admin (who decides on the first one's
- * own requests) and a donor whose gifts the raisers withdraw.
- */
-export const usePayoutDesk = () =>
-  useTestApp({ admin: { role: 'admin' }, otherAdmin: { role: 'admin' }, donor: {} });
-
-/**
  * A stand-in for a provider's API (Stripe, SSLCommerz) that a test file's app talks to:
  * started before the file's tests, stopped after them (after the app that calls it).
  */

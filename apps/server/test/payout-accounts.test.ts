@@ -17,8 +17,8 @@ import {
   type SignedInUser,
   type TestContext,
   shownVersion,
-  usePayoutDesk,
 } from './helper';
+import { usePayoutDesk } from './support/payout-desk';
 
 /**
  * Payout accounts: a raiser adds where the money goes (confirmed by the password, mailed,

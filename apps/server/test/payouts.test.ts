@@ -11,8 +11,8 @@ import {
   type SignedInUser,
   shownVersion,
   payoutAccountOf,
-  usePayoutDesk,
 } from './helper';
+import { usePayoutDesk } from './support/payout-desk';
 import { pastTheGuards } from './payments-helper';
 
 /**

@@ -12,8 +12,8 @@ import {
   type SignedInUser,
   shownVersion,
   payoutAccountOf,
-  usePayoutDesk,
 } from './helper';
+import { usePayoutDesk } from './support/payout-desk';
 
 /**
  * Spending reports: a raiser reports how a paid payout was spent, an admin approves or

@@ -1,31 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { account, user } from '../src/db/schema';
-import {
-  buildTestApp,
-  createSignedInUser,
-  mergeCookies,
-  ORIGIN,
-  signIn,
-  type TestContext,
-} from './helper';
-import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
+import { createSignedInUser, mergeCookies, ORIGIN, signIn, useTestApp } from './helper';
+import { useSmsStandIn } from './sslwireless-stand-in';
 
 /** An account made from a mobile number adds an e-mail address and signs in with either. */
-let ctx: TestContext;
-let standIn: Awaited<ReturnType<typeof startSmsStandIn>>;
-beforeAll(async () => {
-  standIn = await startSmsStandIn();
-  ctx = await buildTestApp({
-    SSLWIRELESS_API_URL: standIn.url,
-    SSLWIRELESS_API_TOKEN: STAND_IN_SMS_ACCOUNT.apiToken,
-    SSLWIRELESS_SID: STAND_IN_SMS_ACCOUNT.sid,
-  });
-});
-afterAll(async () => {
-  await ctx.close();
-  await standIn.close();
-});
+const standIn = useSmsStandIn();
+const { ctx } = useTestApp({}, { env: () => standIn.env });
 
 let serial = 0;
 const freshNumber = () => `0181${String(1_000_000 + ++serial).slice(1)}0`.slice(0, 11);

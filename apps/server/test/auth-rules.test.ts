@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
 import { PHOTO_URL_MESSAGE } from '@easyfund/shared/schemas/session';
 import { user } from '../src/db/schema';
-import { buildTestApp, createSignedInUser, ORIGIN, signIn, type TestContext } from './helper';
+import { createSignedInUser, ORIGIN, signIn, useTestApp } from './helper';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx } = useTestApp();
 
 /** Spellings of one route that the identity layer's router resolves alike. */
 const VARIANTS = (route: string) => [

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
-import { buildTestApp, createSignedInUser, ORIGIN, type TestContext } from './helper';
+import { buildTestApp, createSignedInUser, ORIGIN, useTestApp } from './helper';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp({ ADMIN_EMAILS: 'boss@example.com' });
-});
-afterAll(() => ctx.close());
+const { ctx } = useTestApp({}, { env: { ADMIN_EMAILS: 'boss@example.com' } });
 
 const signUp = (payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: ORIGIN, payload });

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -16,9 +15,9 @@ import {
   type TestContext,
 } from './helper';
 import { createRaisedFund, donate } from './payments-helper';
+import { repoRoot as root } from './support/server-process';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'easyfund-backup-'));
 const drops: (() => Promise<void>)[] = [];
 afterAll(async () => {

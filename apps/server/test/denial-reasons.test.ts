@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DENIAL_REASON_MESSAGE } from '@easyfund/shared/schemas/fields';
 import {
   fundChanges,
@@ -9,29 +9,14 @@ import {
   withdrawals,
 } from '../src/db/schema';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type ReviewList,
-  type SignedInUser,
-  shownVersion,
-  type TestContext,
-} from './helper';
+import { as, createSignedInUser, type ReviewList, shownVersion, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let raiser: SignedInUser;
-let donor: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ayesha Rahman' });
-  raiser = await createSignedInUser(ctx, { role: 'verified', name: 'Karim Hossain' });
-  donor = await createSignedInUser(ctx, { name: 'Rahima Khatun' });
+const { ctx, admin, raiser, donor } = useTestApp({
+  admin: { role: 'admin', name: 'Ayesha Rahman' },
+  raiser: { role: 'verified', name: 'Karim Hossain' },
+  donor: { name: 'Rahima Khatun' },
 });
-afterAll(() => ctx.close());
 
 /** One item an admin may deny: where the decision goes, and its status in the database. */
 interface Denial {

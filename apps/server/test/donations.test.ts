@@ -1,23 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartItems, funds } from '../src/db/schema';
-import {
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-  as,
-} from './helper';
+import { createSignedInUser, type SignedInUser, as, useTestApp } from './helper';
 import { CARDS, createRaisedFund, donate } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let donor: SignedInUser;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  donor = await createSignedInUser(ctx, { name: 'Nusrat Donor' });
-});
-afterAll(() => ctx.close());
+const { ctx, donor } = useTestApp({ donor: { name: 'Nusrat Donor' } });
 
 const addToCart = (who: SignedInUser | null, fundId: unknown) =>
   ctx.app.inject({

@@ -1,21 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { funds, payments, refunds, user, withdrawals } from '../src/db/schema';
 import { safeCell } from '../src/modules/downloads/csv';
 import { createDonation, createFund } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-} from './helper';
+import { as, createSignedInUser, useTestApp } from './helper';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let raiser: SignedInUser;
-let donor: SignedInUser;
 let fundIds: string[];
 
 const TRICKY_FUND = 'Flood relief, "Sylhet"\nবন্যা ত্রাণ';
@@ -31,13 +21,12 @@ function records(body: string): [string[], ...string[][]] {
   return parse(body.slice(1), { record_delimiter: '\r\n' }) as [string[], ...string[][]];
 }
 
+const { ctx, admin, raiser, donor } = useTestApp({
+  admin: { role: 'admin' },
+  raiser: { role: 'verified', name: '=HYPERLINK("http://x")' },
+  donor: { name: TRICKY_DONOR },
+});
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  [admin, raiser, donor] = await Promise.all([
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx, { role: 'verified', name: '=HYPERLINK("http://x")' }),
-    createSignedInUser(ctx, { name: TRICKY_DONOR }),
-  ]);
   // A line break in a name: refused now, but kept by names stored before the rule.
   await ctx.db.update(user).set({ name: TRICKY_DONOR }).where(eq(user.id, donor.id));
   const tricky = await createFund(ctx.db, {
@@ -65,7 +54,6 @@ beforeAll(async () => {
     status: 'pending',
   });
 });
-afterAll(() => ctx.close());
 
 describe('CSV exports', () => {
   it("gives a raiser the donations to their own funds, anonymous donors as 'Anonymous'", async () => {

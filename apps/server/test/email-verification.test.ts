@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import { MSG } from '@easyfund/shared/texts';
 import { createFund, createDonation } from '../src/seed/factories';
 import { rowsOf } from '../src/db/client';
 import { configuredAdmins } from '../src/modules/identity/configured-admins';
 import {
-  buildTestApp,
   createSignedInUser,
   enableTwoFactor,
   jobsDone,
@@ -13,15 +12,14 @@ import {
   ORIGIN,
   signIn,
   type SignedInUser,
-  type TestContext,
   payoutAccountOf,
+  useTestApp,
 } from './helper';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp({ ADMIN_EMAILS: 'boss@example.com,unlucky-boss@example.com' });
-});
-afterAll(() => ctx.close());
+const { ctx } = useTestApp(
+  {},
+  { env: { ADMIN_EMAILS: 'boss@example.com,unlucky-boss@example.com' } },
+);
 
 const signUp = (email: string, password = 'abc123') =>
   ctx.app.inject({

@@ -5,7 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFirstRender, scriptJson } from '../src/modules/pages/first-render';
-import { buildTestApp, createSignedInUser, type TestContext, as } from './helper';
+import { buildTestApp, createSignedInUser, as, useTestApp } from './helper';
 import { createRaisedFund, pastTheGuards } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
@@ -27,7 +27,6 @@ export async function render(url, { lang, fetch, htmlData, origin }) {
   return { body, data: { queries: [{ queryKey: ['funds', id], state: { data: fund } }] } };
 }
 `;
-let ctx: TestContext;
 beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   mkdirSync(path.join(webDist, 'ssr'));
@@ -39,12 +38,12 @@ beforeAll(async () => {
       '</head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(webDist, 'ssr', 'entry-server.js'), ENTRY_SERVER);
-  ctx = await buildTestApp({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', WEB_DIST: webDist });
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(webDist, { recursive: true, force: true });
-});
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+const { ctx } = useTestApp(
+  {},
+  { env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', WEB_DIST: webDist } },
+);
 
 const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
 const fundJson = async (id: string) =>

@@ -1,41 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { and, countDistinct, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fundEvents, funds, payments } from '../src/db/schema';
 import { createDonation, createFund } from '../src/seed/factories';
 import {
   as,
-  buildTestApp,
   createSignedInUser,
-  type SignedInUser,
   type TestContext,
   holdFund,
   shownVersion,
   payoutAccountOf,
+  useTestApp,
 } from './helper';
 import { shortName } from '../src/modules/supporters/names';
 import { confirmAtProcessor, confirmPayment, createIntent, donate } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let raiser: SignedInUser;
-let otherRaiser: SignedInUser;
-let admin: SignedInUser;
-let nusrat: SignedInUser;
-let rafiq: SignedInUser;
-let stranger: SignedInUser;
 const visitor = () => as({ app: ctx.app });
 
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  raiser = await createSignedInUser(ctx, { role: 'verified', name: 'Karim Hossain' });
-  otherRaiser = await createSignedInUser(ctx, { role: 'verified', name: 'Other Raiser' });
-  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Site Admin' });
-  nusrat = await createSignedInUser(ctx, { name: 'Nusrat Jahan' });
-  rafiq = await createSignedInUser(ctx, { name: 'Rafiqul Islam Khan' });
-  stranger = await createSignedInUser(ctx, { name: 'Stranger' });
+const { ctx, raiser, otherRaiser, admin, nusrat, rafiq, stranger } = useTestApp({
+  raiser: { role: 'verified', name: 'Karim Hossain' },
+  otherRaiser: { role: 'verified', name: 'Other Raiser' },
+  admin: { role: 'admin', name: 'Site Admin' },
+  nusrat: { name: 'Nusrat Jahan' },
+  rafiq: { name: 'Rafiqul Islam Khan' },
+  stranger: { name: 'Stranger' },
 });
-afterAll(() => ctx.close());
 
 const newFund = (input: Partial<Parameters<typeof createFund>[1]> = {}) =>
   createFund(ctx.db, { raiserId: raiser.id, status: 'approved', ...input });

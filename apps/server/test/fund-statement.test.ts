@@ -1,26 +1,16 @@
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/ledger/check';
 import { fundStatementData } from '../src/modules/payouts/statement';
 import { recordRefund } from '../src/modules/payments/service';
 import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-  shownVersion,
-} from './helper';
+import { as, createSignedInUser, shownVersion, useTestApp } from './helper';
 
 /**
  * A fund's statement: gifts net of refunds in, payouts out, held and available, and a
  * closing balance that is the ledger check's own figures. Its own database: the ledger
  * check sums every fund, and here there is one with money.
  */
-let ctx: TestContext;
-let admin: SignedInUser;
-let raiser: SignedInUser;
 let fundId: string;
 
 async function pdfText(body: Buffer): Promise<string> {
@@ -32,12 +22,11 @@ async function pdfText(body: Buffer): Promise<string> {
   }
 }
 
+const { ctx, admin, raiser } = useTestApp({
+  admin: { role: 'admin' },
+  raiser: { role: 'verified', name: 'Karim Hossain' },
+});
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  [admin, raiser] = await Promise.all([
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx, { role: 'verified', name: 'Karim Hossain' }),
-  ]);
   const donor = await createSignedInUser(ctx);
   fundId = (await createFund(ctx.db, { raiserId: raiser.id, name: 'Flood relief Sylhet' })).id;
   await createDonation(ctx.db, { userId: donor.id, fundId, amountTk: 2000 });
@@ -71,7 +60,6 @@ beforeAll(async () => {
   await approve((await ask(400)).id);
   await ask(100);
 });
-afterAll(() => ctx.close());
 
 describe("a fund's statement", () => {
   it("holds the ledger check's figures: in = paid out + held + available; closing = in − paid out", async () => {

@@ -20,7 +20,14 @@ import {
   createUser,
   createVerificationApplication,
 } from '../src/seed/factories';
-import { buildTestApp, createSignedInUser, ORIGIN, signIn, type TestContext } from './helper';
+import {
+  buildTestApp,
+  createSignedInUser,
+  ORIGIN,
+  signIn,
+  type TestContext,
+  useTestApp,
+} from './helper';
 import { body, HTML_MARKERS, pathParam, queryString } from './support/fuzz-arbitraries';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
@@ -123,7 +130,6 @@ const TABLES = [
   'newsletter_subscriptions',
 ];
 
-let ctx: TestContext;
 const cookies: Partial<Record<Role, string>> = {};
 const accounts: Record<
   Exclude<Role, 'anonymous'>,
@@ -132,8 +138,11 @@ const accounts: Record<
 let ids: string[] = [];
 let routes: [string, string][] = [];
 
+const { ctx } = useTestApp(
+  {},
+  { env: { AUTH_RATE_LIMIT_MAX: '1000000', PAYMENT_RATE_LIMIT_MAX: '1000000' } },
+);
 beforeAll(async () => {
-  ctx = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000000', PAYMENT_RATE_LIMIT_MAX: '1000000' });
   for (const role of ['user', 'verified', 'admin'] as const) {
     const u = await createSignedInUser(ctx, { role });
     accounts[role] = u;
@@ -183,7 +192,6 @@ beforeAll(async () => {
     ['GET', '/api/openapi.json'],
   );
 });
-afterAll(() => ctx.close());
 
 /** A digest of every table's rows: equal digests, same stored data. */
 async function fingerprint(): Promise<string> {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateSync } from 'otplib';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { z } from 'zod';
 import {
   type BodyInputOf,
@@ -155,6 +155,59 @@ export async function createSignedInUser(
   const cookie = await signIn(ctx.app, u.email, u.password);
   const signedIn = { ...u, cookie } as unknown as SignedInUser;
   return Object.defineProperty(signedIn, 'app', { value: ctx.app, enumerable: false });
+}
+
+/** The people a test file signs in, by the name its tests call them. */
+export type TestUsers = Record<string, CreateUserInput> & { ctx?: never };
+
+export interface TestAppOptions {
+  /** The app's environment; a function when it is known only once the file's hooks ran. */
+  env?: Record<string, string> | (() => Record<string, string>);
+  productionPasswords?: boolean;
+}
+
+/**
+ * A test file's application on a database of its own and its signed-in users, built before
+ * the file's tests and closed after them:
+ *
+ *     const { ctx, admin, donor } = useTestApp({ admin: { role: 'admin' }, donor: {} });
+ *
+ * The objects it returns are filled in by its beforeAll (users in the order named), so a
+ * later beforeAll of the file may use them; before that they are empty.
+ */
+export function useTestApp<const U extends TestUsers = Record<never, never>>(
+  users: U = {} as U,
+  { env = {}, productionPasswords }: TestAppOptions = {},
+): { ctx: TestContext } & { readonly [K in Exclude<keyof U, 'ctx'>]: SignedInUser } {
+  const ctx = {} as TestContext;
+  const signedIn: Record<string, SignedInUser> = {};
+  for (const name of Object.keys(users)) signedIn[name] = {} as SignedInUser;
+  beforeAll(async () => {
+    const built = await buildTestApp(typeof env === 'function' ? env() : env, {
+      productionPasswords,
+    });
+    Object.assign(ctx, built);
+    for (const [name, input] of Object.entries(users)) {
+      const user = await createSignedInUser(ctx, input);
+      Object.defineProperties(signedIn[name], Object.getOwnPropertyDescriptors(user));
+    }
+  });
+  afterAll(() => ctx.close?.());
+  return { ...signedIn, ctx } as { ctx: TestContext } & {
+    readonly [K in Exclude<keyof U, 'ctx'>]: SignedInUser;
+  };
+}
+
+/**
+ * A stand-in for a provider's API (Stripe, SSLCommerz) that a test file's app talks to:
+ * started before the file's tests, stopped after them (after the app that calls it).
+ */
+export function useStandIn<S extends { start(): Promise<unknown>; stop(): Promise<void> }>(
+  standIn: S,
+): S {
+  beforeAll(() => standIn.start());
+  afterAll(() => standIn.stop());
+  return standIn;
 }
 
 /**

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createSignedInUser, ORIGIN, type TestContext } from './helper';
+import { describe, expect, it } from 'vitest';
+import { createSignedInUser, ORIGIN, useTestApp } from './helper';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx } = useTestApp();
 
 // Each request from a network of its own: the per-network limits are not what is tested.
 let network = 0;

@@ -3,30 +3,17 @@
  * from another site are refused with a 4xx before any route runs; database errors a
  * request can cause are 4xx too, never 500.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFund } from '../src/seed/factories';
-import {
-  buildTestApp,
-  createSignedInUser,
-  ORIGIN,
-  type SignedInUser,
-  type TestContext,
-  as,
-} from './helper';
+import { createSignedInUser, ORIGIN, type SignedInUser, as, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let donor: SignedInUser;
-let raiser: SignedInUser;
 let fundId: string;
 
+const { ctx, donor, raiser } = useTestApp({ donor: {}, raiser: { role: 'verified' } });
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  donor = await createSignedInUser(ctx);
-  raiser = await createSignedInUser(ctx, { role: 'verified' });
   fundId = (await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' })).id;
 });
-afterAll(() => ctx.close());
 
 const BAD_TEXT = 'Remove the invisible control characters from this text';
 

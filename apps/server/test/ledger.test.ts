@@ -14,18 +14,16 @@ import {
 } from '../src/modules/ledger/check';
 import { formatLedgerReport } from '../src/modules/ledger/report';
 import { createDonation, createFund, createUser } from '../src/seed/factories';
-import { buildTestApp, createPostgresDatabase, TEST_DB_KIND, type TestContext } from './helper';
+import { createPostgresDatabase, TEST_DB_KIND, useTestApp } from './helper';
 import { pastTheGuards } from './payments-helper';
 
-let ctx: TestContext;
 let raiserId: string;
 let donorId: string;
+const { ctx } = useTestApp();
 beforeAll(async () => {
-  ctx = await buildTestApp();
   raiserId = (await createUser(ctx.app.auth, ctx.db, { role: 'verified' })).id;
   donorId = (await createUser(ctx.app.auth, ctx.db)).id;
 });
-afterAll(() => ctx.close());
 
 /** Each test looks only at its own funds: the report lists every fund of the database. */
 const problemsOf = async (fundIds: string[]) => {

@@ -17,31 +17,19 @@ import {
   createUser,
   createVerificationApplication,
 } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  ORIGIN,
-  type SignedInUser,
-  signIn,
-  type TestContext,
-  payoutAccountOf,
-} from './helper';
+import { as, createSignedInUser, ORIGIN, signIn, payoutAccountOf, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let raiser: SignedInUser;
-let donor: SignedInUser;
 let fundId: string;
 let testPayment: { id: string; receiptNumber: string | null };
 let livePayment: { id: string; receiptNumber: string | null };
 
+const { ctx, admin, raiser, donor } = useTestApp({
+  admin: { role: 'admin', name: 'Admin' },
+  raiser: { role: 'verified', name: 'Real Raiser' },
+  donor: { name: 'Live Donor' },
+});
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Admin' });
-  raiser = await createSignedInUser(ctx, { role: 'verified', name: 'Real Raiser' });
-  donor = await createSignedInUser(ctx, { name: 'Live Donor' });
   const tester = await createUser(ctx.app.auth, ctx.db, { name: 'Sandbox Tester' });
   fundId = (await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' })).id;
   // While the site takes test money: a test donation and a test withdrawal request.
@@ -68,7 +56,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await syncLedgerMode(ctx.db, 'test');
-  await ctx.close();
 });
 
 const year = new Date().getFullYear();

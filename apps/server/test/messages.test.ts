@@ -1,22 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_MSG, MSG } from '@easyfund/shared/texts';
-import {
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-  as,
-} from './helper';
+import { buildTestApp, createSignedInUser, as, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await createSignedInUser(ctx, { role: 'admin' });
-});
-afterAll(() => ctx.close());
+const { ctx, admin } = useTestApp({ admin: { role: 'admin' } });
 
 const post = (url: string, payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url, payload });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gatewayRefunds, payments, pendingRefunds, refunds } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { refundTransIdFor } from '../src/modules/payments/providers/gateway';
@@ -8,26 +8,17 @@ import { formatProviderLedgerReport } from '../src/modules/ledger/provider-check
 import { checkGatewayLedger } from '../src/modules/payments/gateway-ledger';
 import { settleGatewayRefunds } from '../src/modules/payments/gateway-refund-status';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import { useTestApp, useStandIn } from './helper';
 import { createRaisedFund, fundTotals } from './payments-helper';
 import { STAND_IN_STORE, SslCommerzStandIn } from './sslcommerz-stand-in';
 
-let standIn: SslCommerzStandIn;
-let ctx: TestContext;
-let donor: SignedInUser;
-let admin: SignedInUser;
 const silentLog = { warn() {}, error() {} };
 
-beforeAll(async () => {
-  standIn = await new SslCommerzStandIn().start();
-  ctx = await buildTestApp({ ...standIn.env(), PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' });
-  donor = await createSignedInUser(ctx, { name: 'Rahim Donor' });
-  admin = await createSignedInUser(ctx, { role: 'admin' });
-});
-afterAll(async () => {
-  await ctx.close();
-  await standIn.stop();
-});
+const standIn = useStandIn(new SslCommerzStandIn());
+const { ctx, donor, admin } = useTestApp(
+  { donor: { name: 'Rahim Donor' }, admin: { role: 'admin' } },
+  { env: () => ({ ...standIn.env(), PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' }) },
+);
 
 /** A wallet donation the gateway took and we recorded. */
 async function paidDonation(amountTk: number) {

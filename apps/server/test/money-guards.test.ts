@@ -15,12 +15,7 @@ import { recountFundTotals } from '../src/modules/ledger/mode';
 import { claimPaymentsToReconcile } from '../src/modules/payments/reconcile-pending';
 import { recordRefund } from '../src/modules/payments/service';
 import { createDonation, createFund } from '../src/seed/factories';
-import {
-  buildTestApp,
-  createPostgresDatabase,
-  createSignedInUser,
-  type TestContext,
-} from './helper';
+import { createPostgresDatabase, createSignedInUser, useTestApp } from './helper';
 import {
   confirmAtProcessor,
   createIntent,
@@ -36,13 +31,7 @@ function rootMessage(err: unknown): string {
   return e instanceof Error ? e.message : String(err);
 }
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp({ PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx } = useTestApp({}, { env: { PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' } });
 
 async function donation(amountTk: number, mode: 'test' | 'live' = 'test') {
   const raiser = await createSignedInUser(ctx, { role: 'verified' });

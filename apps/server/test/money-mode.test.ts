@@ -1,31 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, PRODUCTION_NEEDS_PROVIDER } from '../src/config';
 import { payments } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { syncLedgerMode } from '../src/modules/ledger/mode';
 import { createDonation, createFund } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-  payoutAccountOf,
-} from './helper';
+import { as, createSignedInUser, payoutAccountOf, useTestApp } from './helper';
 import { createRaisedFund, donate, fundTotals } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let donor: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  donor = await createSignedInUser(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const { ctx, donor } = useTestApp({ donor: {} });
 
 describe('test money never mixes with real money', () => {
   it('records the mode on every payment', async () => {

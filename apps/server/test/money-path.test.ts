@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments, refunds, webhookEvents } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { checkProviderLedger } from '../src/modules/ledger/provider-check';
@@ -10,37 +10,23 @@ import {
 } from '../src/modules/payments/providers/stripe-provider';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { PAYMENT_MESSAGES, type PaymentDeps } from '../src/modules/payments/service';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  jobsDone,
-  type SignedInUser,
-  type TestContext,
-} from './helper';
+import { as, buildTestApp, createSignedInUser, jobsDone, useTestApp, useStandIn } from './helper';
 import { confirmPayment, createIntent, createRaisedFund, fundTotals } from './payments-helper';
-import { StripeStandIn } from './stripe-stand-in';
+import { postStripeWebhook, StripeStandIn, stripeEvent } from './stripe-stand-in';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 /**
  * The money path's branches with Stripe (a local stand-in for its API): what the
  * provider says after the fact, what it refuses, and what it cannot answer.
  */
-let standIn: StripeStandIn;
-let ctx: TestContext;
-let donor: SignedInUser;
 const sdk = new Stripe('sk_test_unused');
 const errors: Array<{ obj: object; msg: string }> = [];
 
-beforeAll(async () => {
-  standIn = await new StripeStandIn().start();
-  ctx = await buildTestApp({ ...standIn.env(), PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' });
-  donor = await createSignedInUser(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-  await standIn.stop();
-});
+const standIn = useStandIn(new StripeStandIn());
+const { ctx, donor } = useTestApp(
+  { donor: {} },
+  { env: () => ({ ...standIn.env(), PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' }) },
+);
 
 const deps = (): PaymentDeps => ({
   db: ctx.db,
@@ -48,34 +34,17 @@ const deps = (): PaymentDeps => ({
   log: { warn: () => {}, error: (obj, msg) => errors.push({ obj, msg }) },
 });
 
-function event(type: string, object: Record<string, unknown>, id = `evt_${Math.random()}`) {
-  return JSON.stringify({
-    id,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    type,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object },
-  });
-}
+const event = stripeEvent;
 
-function postWebhook(payload: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': sdk.webhooks.generateTestHeaderString({
-        payload,
-        secret: standIn.env().STRIPE_WEBHOOK_SECRET!,
-      }),
-    },
+const postWebhook = (payload: string) =>
+  postStripeWebhook(
+    ctx.app,
     payload,
-  });
-}
+    sdk.webhooks.generateTestHeaderString({
+      payload,
+      secret: standIn.env().STRIPE_WEBHOOK_SECRET!,
+    }),
+  );
 
 async function startPayment(amountTk: number) {
   const fund = await createRaisedFund(ctx);

@@ -3,27 +3,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFund } from '../src/seed/factories';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import { useTestApp } from './helper';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
-let ctx: TestContext;
-let raiser: SignedInUser;
-let stranger: SignedInUser;
-let admin: SignedInUser;
 beforeAll(async () => {
   writeFileSync(
     path.join(webDist, 'index.html'),
     '<!doctype html><html lang="en"><head><title>Easy Fund</title></head><body><div id="root"></div></body></html>',
   );
-  ctx = await buildTestApp({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', WEB_DIST: webDist });
-  raiser = await createSignedInUser(ctx, { role: 'verified' });
-  stranger = await createSignedInUser(ctx);
-  admin = await createSignedInUser(ctx, { role: 'admin' });
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(webDist, { recursive: true, force: true });
-});
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+const { ctx, raiser, stranger, admin } = useTestApp(
+  { raiser: { role: 'verified' }, stranger: {}, admin: { role: 'admin' } },
+  { env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', WEB_DIST: webDist } },
+);
 
 const NOT_FOUND_TITLE = '<title>Page Not Found - Easy Fund</title>';
 

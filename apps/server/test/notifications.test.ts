@@ -1,33 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fundChanges, user, withdrawals } from '../src/db/schema';
 import { QUEUES } from '../src/lib/job-queue';
 import { digestMail, sendAdminDigest } from '../src/modules/notifications/service';
 import { recordRefund } from '../src/modules/payments/service';
 import { waitingCounts } from '../src/modules/overview/service';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  jobsDone,
-  type SignedInUser,
-  type TestContext,
-  shownVersion,
-} from './helper';
+import { as, buildTestApp, createSignedInUser, jobsDone, shownVersion, useTestApp } from './helper';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let donor: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  [admin, donor] = await Promise.all([
-    createSignedInUser(ctx, { role: 'admin', name: 'Admin Ayesha' }),
-    createSignedInUser(ctx),
-  ]);
+const { ctx, admin, donor } = useTestApp({
+  admin: { role: 'admin', name: 'Admin Ayesha' },
+  donor: {},
 });
-afterAll(() => ctx.close());
+
 beforeEach(() => {
   ctx.mails.length = 0;
 });

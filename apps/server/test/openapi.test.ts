@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext, as } from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { as, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 interface Operation {
@@ -10,17 +10,15 @@ interface Operation {
   responses: Record<string, unknown>;
 }
 
-let ctx: TestContext;
 let doc: {
   servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
 };
 
+const { ctx } = useTestApp({}, { env: { PUBLIC_URL: 'https://easyfund.example.org' } });
 beforeAll(async () => {
-  ctx = await buildTestApp({ PUBLIC_URL: 'https://easyfund.example.org' });
   doc = (await as(ctx).call(api.health.openapi)).json();
 });
-afterAll(() => ctx.close());
 
 function operations() {
   return Object.entries(doc.paths).flatMap(([path, methods]) =>

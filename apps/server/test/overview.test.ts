@@ -1,26 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDonation, createFund } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-} from './helper';
+import { as, createSignedInUser, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let donor: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  [admin, donor] = await Promise.all([
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx),
-  ]);
-});
-afterAll(() => ctx.close());
+const { ctx, admin, donor } = useTestApp({ admin: { role: 'admin' }, donor: {} });
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fundReports, funds, verificationApplications, withdrawals } from '../src/db/schema';
 import {
   OWN_APPLICATION,
@@ -12,29 +12,15 @@ import {
   OWN_WITHDRAWAL,
 } from '../src/modules/decisions/service';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-  shownVersion,
-  payoutAccountOf,
-} from './helper';
+import { as, shownVersion, payoutAccountOf, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
 /** An admin who also raises funds, and a second admin who decides on them. */
-let raisingAdmin: SignedInUser;
-let otherAdmin: SignedInUser;
-let donor: SignedInUser;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  raisingAdmin = await createSignedInUser(ctx, { role: 'admin' });
-  otherAdmin = await createSignedInUser(ctx, { role: 'admin' });
-  donor = await createSignedInUser(ctx);
+const { ctx, raisingAdmin, otherAdmin, donor } = useTestApp({
+  raisingAdmin: { role: 'admin' },
+  otherAdmin: { role: 'admin' },
+  donor: {},
 });
-afterAll(() => ctx.close());
 
 const refusedAsOwn = (res: { statusCode: number; json(): unknown }, message: string) => {
   expect(res.statusCode).toBe(403);

@@ -1,28 +1,17 @@
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatTk } from '@easyfund/shared/format';
 import { rowsOf } from '../src/db/client';
 import { funds, payments, refunds } from '../src/db/schema';
 import { ofLedgerMode } from '../src/modules/ledger/mode';
 import { statementData } from '../src/modules/receipts/statements';
 import { createDonation, createFund } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  jobsDone,
-  type SignedInUser,
-  type TestContext,
-} from './helper';
+import { as, createSignedInUser, jobsDone, type SignedInUser, useTestApp } from './helper';
 import { confirmAtProcessor, confirmPayment, createIntent, donate } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let raiser: SignedInUser;
-let donor: SignedInUser;
 let fundId: string;
 /** The 750 Tk gift, 250 Tk of it refunded. */
 let refundedId: string;
@@ -55,13 +44,12 @@ async function csv(who: SignedInUser, url: string): Promise<Record<string, strin
 const poisha = (tk: string) => Math.round(Number(tk) * 100);
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
+const { ctx, admin, raiser, donor } = useTestApp({
+  admin: { role: 'admin' },
+  raiser: { role: 'verified', name: 'Karim Raiser' },
+  donor: { name: 'Rahima Donor' },
+});
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  [admin, raiser, donor] = await Promise.all([
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx, { role: 'verified', name: 'Karim Raiser' }),
-    createSignedInUser(ctx, { name: 'Rahima Donor' }),
-  ]);
   fundId = (await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' })).id;
   // 750 Tk paid through the embedded processor, then 250 Tk of it refunded by an admin.
   const { intent, confirmed } = await donate(ctx, donor, fundId, 750);
@@ -84,7 +72,6 @@ beforeAll(async () => {
   await createDonation(ctx.db, { userId: donor.id, fundId, amountTk: 999, mode: 'live' });
   await jobsDone(ctx);
 });
-afterAll(() => ctx.close());
 
 describe('every paper after a refund', () => {
   it("sums to the ledger: the fund's total, the statement, the donor's, the raiser's and the admins' CSVs", async () => {

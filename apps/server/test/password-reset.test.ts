@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
-import { buildTestApp, createSignedInUser, ORIGIN, signIn, type TestContext, as } from './helper';
+import { createSignedInUser, ORIGIN, signIn, as, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx } = useTestApp();
 
 /** Asks for a reset link and returns the token from the mail's link, after following it. */
 async function requestResetToken(email: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AMOUNT_MSG } from '@easyfund/shared/schemas/payments';
 import { buildApp } from '../src/app';
 import { cartItems, payments, testProcessorIntents } from '../src/db/schema';
@@ -9,13 +9,7 @@ import { TestPaymentProvider } from '../src/modules/payments/providers/test-prov
 import { markDeclined } from '../src/modules/payments/declines';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { PAYMENT_MESSAGES } from '../src/modules/payments/service';
-import {
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-  as,
-} from './helper';
+import { buildTestApp, createSignedInUser, type SignedInUser, as, useTestApp } from './helper';
 import {
   CARDS,
   confirmAtProcessor,
@@ -30,13 +24,7 @@ import {
 } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let donor: SignedInUser;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  donor = await createSignedInUser(ctx, { name: 'Nusrat Donor' });
-});
-afterAll(() => ctx.close());
+const { ctx, donor } = useTestApp({ donor: { name: 'Nusrat Donor' } });
 
 const silentLog = { warn() {}, error() {} };
 

@@ -18,6 +18,7 @@ import {
   type TestContext,
   shownVersion,
 } from './helper';
+import { usePayoutDesk } from './support/payout-desk';
 
 /**
  * Payout accounts: a raiser adds where the money goes (confirmed by the password, mailed,
@@ -25,20 +26,7 @@ import {
  * withdrawal goes only to an approved account out of its hold — checked at the request,
  * the approval and the payout. Every refusal changes nothing.
  */
-let ctx: TestContext;
-let admin: SignedInUser;
-let otherAdmin: SignedInUser;
-let donor: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  [admin, otherAdmin, donor] = await Promise.all([
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx),
-  ]);
-});
-afterAll(() => ctx.close());
+const { ctx, admin, otherAdmin, donor } = usePayoutDesk();
 
 const BKASH = {
   kind: 'bkash',

@@ -1,28 +1,13 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-  shownVersion,
-} from './helper';
+import { as, shownVersion, useTestApp } from './helper';
 
 /** The accountant's payouts CSV: one line per payout sent in a range of days. */
-let ctx: TestContext;
-let admin: SignedInUser;
-let raiser: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  [admin, raiser] = await Promise.all([
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx, { role: 'verified', name: '=HYPERLINK("http://x")' }),
-  ]);
+const { ctx, admin, raiser } = useTestApp({
+  admin: { role: 'admin' },
+  raiser: { role: 'verified', name: '=HYPERLINK("http://x")' },
 });
-afterAll(() => ctx.close());
 
 let payoutAccountId: string;
 beforeAll(async () => {

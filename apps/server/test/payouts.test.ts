@@ -6,14 +6,13 @@ import { checkLedger } from '../src/modules/ledger/check';
 import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';
 import {
   as,
-  buildTestApp,
   createPostgresDatabase,
   createSignedInUser,
   type SignedInUser,
-  type TestContext,
   shownVersion,
   payoutAccountOf,
 } from './helper';
+import { usePayoutDesk } from './support/payout-desk';
 import { pastTheGuards } from './payments-helper';
 
 /**
@@ -21,20 +20,7 @@ import { pastTheGuards } from './payments-helper';
  * guards on each step in the service and in the database, and the fund page's public
  * trail of payouts. Each guard has a test that turns red when the guard is removed.
  */
-let ctx: TestContext;
-let admin: SignedInUser;
-let otherAdmin: SignedInUser;
-let donor: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  [admin, otherAdmin, donor] = await Promise.all([
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx),
-  ]);
-});
-afterAll(() => ctx.close());
+const { ctx, admin, otherAdmin, donor } = usePayoutDesk();
 
 async function raiserWithFund(raisedTk = 1500) {
   const raiser = await createSignedInUser(ctx, { role: 'verified', name: 'Karim Hossain' });

@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-} from './helper';
+import { describe, expect, it } from 'vitest';
+import { as, useTestApp } from './helper';
 import { createIntent, createRaisedFund } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let donor: SignedInUser;
-let other: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp({ PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' });
-  [donor, other] = await Promise.all([createSignedInUser(ctx), createSignedInUser(ctx)]);
-});
-afterAll(() => ctx.close());
+const { ctx, donor, other } = useTestApp(
+  { donor: {}, other: {} },
+  { env: { PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' } },
+);
 
 /** A wallet payment through the embedded test checkout, paid with `wallet`. */
 async function walletPayment(fundId: string, wallet: string) {

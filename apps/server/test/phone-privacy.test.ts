@@ -1,45 +1,37 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WALL_VIEWS } from '@easyfund/shared/schemas/supporters';
 import { user } from '../src/db/schema';
 import { createFund } from '../src/seed/factories';
 import {
   as,
-  buildTestApp,
   createSignedInUser,
   jobsDone,
   mergeCookies,
   ORIGIN,
   type SignedInUser,
-  type TestContext,
+  useTestApp,
 } from './helper';
 import { donate } from './payments-helper';
-import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
+import { useSmsStandIn } from './sslwireless-stand-in';
 
 /**
  * A mobile number is personal data: its owner and admins see it; walls, fund pages and
  * raisers' exports never show it (nor the stand-in address made from it), and the
  * owner's data export holds it.
  */
-let ctx: TestContext;
-let standIn: Awaited<ReturnType<typeof startSmsStandIn>>;
-let admin: SignedInUser;
-let raiser: SignedInUser;
 let donor: SignedInUser;
 let fundId: string;
 const local = '01815556677';
 /** The digits any spelling of the number carries (local, E.164, the stand-in address). */
 const digits = '1815556677';
 
+const standIn = useSmsStandIn();
+const { ctx, admin, raiser } = useTestApp(
+  { admin: { role: 'admin' }, raiser: { role: 'verified' } },
+  { env: () => standIn.env },
+);
 beforeAll(async () => {
-  standIn = await startSmsStandIn();
-  ctx = await buildTestApp({
-    SSLWIRELESS_API_URL: standIn.url,
-    SSLWIRELESS_API_TOKEN: STAND_IN_SMS_ACCOUNT.apiToken,
-    SSLWIRELESS_SID: STAND_IN_SMS_ACCOUNT.sid,
-  });
-  admin = await createSignedInUser(ctx, { role: 'admin' });
-  raiser = await createSignedInUser(ctx, { role: 'verified' });
   fundId = (await createFund(ctx.db, { raiserId: raiser.id, name: 'Privacy fund' })).id;
 
   // A donor made from a mobile number, the way the site does it.
@@ -67,10 +59,6 @@ beforeAll(async () => {
   const { confirmed } = await donate(ctx, donor, fundId, 500);
   expect(confirmed.statusCode).toBe(200);
   await jobsDone(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-  await standIn.close();
 });
 
 describe('a mobile number', () => {

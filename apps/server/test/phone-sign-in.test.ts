@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE_PLACEHOLDER_NAME } from '@easyfund/shared/phone';
 import { user, verification } from '../src/db/schema';
 import { smsDay, smsSegments } from '../src/modules/sms/service';
@@ -9,24 +9,12 @@ import {
   enableTwoFactor,
   mergeCookies,
   ORIGIN,
-  type TestContext,
+  useTestApp,
 } from './helper';
-import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
+import { STAND_IN_SMS_ACCOUNT, useSmsStandIn } from './sslwireless-stand-in';
 
-let ctx: TestContext;
-let standIn: Awaited<ReturnType<typeof startSmsStandIn>>;
-beforeAll(async () => {
-  standIn = await startSmsStandIn();
-  ctx = await buildTestApp({
-    SSLWIRELESS_API_URL: standIn.url,
-    SSLWIRELESS_API_TOKEN: STAND_IN_SMS_ACCOUNT.apiToken,
-    SSLWIRELESS_SID: STAND_IN_SMS_ACCOUNT.sid,
-  });
-});
-afterAll(async () => {
-  await ctx.close();
-  await standIn.close();
-});
+const standIn = useSmsStandIn();
+const { ctx } = useTestApp({}, { env: () => standIn.env });
 
 /** Numbers never used by another test of this file (each has its own limits). */
 let serial = 0;

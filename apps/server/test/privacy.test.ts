@@ -1,32 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recurringGifts, user, withdrawals } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { CLOSE_MESSAGES } from '../src/modules/privacy/close';
 import { createFund } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  enableTwoFactor,
-  signIn,
-  type SignedInUser,
-  type TestContext,
-  totpCode,
-} from './helper';
+import { as, createSignedInUser, enableTwoFactor, signIn, totpCode, useTestApp } from './helper';
 import { CARDS, createRaisedFund, donate } from './payments-helper';
 
 const nextYear = new Date().getUTCFullYear() + 1;
 
-let ctx: TestContext;
-let admin: SignedInUser;
-beforeAll(async () => {
-  ctx = await buildTestApp({ PAYMENT_PROVIDER: 'test' });
-  admin = await createSignedInUser(ctx, { role: 'admin' });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const { ctx, admin } = useTestApp(
+  { admin: { role: 'admin' } },
+  { env: { PAYMENT_PROVIDER: 'test' } },
+);
 
 /** A donor with a gift (and a message), a monthly gift, a contact message, a subscription. */
 async function busyDonor(name: string) {

@@ -1,35 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
 import { fundEvents, funds } from '../src/db/schema';
 import { createDonation, createFund } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-  shownVersion,
-} from './helper';
+import { as, createSignedInUser, shownVersion, useTestApp } from './helper';
 
-let ctx: TestContext;
-let raiser: SignedInUser;
-let other: SignedInUser;
-let admin: SignedInUser;
-let plain: SignedInUser;
-let donor: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  [raiser, other, admin, plain, donor] = await Promise.all([
-    createSignedInUser(ctx, { role: 'verified', name: 'Karim Hossain' }),
-    createSignedInUser(ctx, { role: 'verified' }),
-    createSignedInUser(ctx, { role: 'admin', name: 'Ayesha Rahman' }),
-    createSignedInUser(ctx, { role: 'user' }),
-    createSignedInUser(ctx, { role: 'user' }),
-  ]);
+const { ctx, raiser, other, admin, plain, donor } = useTestApp({
+  raiser: { role: 'verified', name: 'Karim Hossain' },
+  other: { role: 'verified' },
+  admin: { role: 'admin', name: 'Ayesha Rahman' },
+  plain: { role: 'user' },
+  donor: { role: 'user' },
 });
-afterAll(() => ctx.close());
 
 const FUND = {
   name: 'Flood relief for Sunamganj',

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import {
   payments,
@@ -17,36 +17,23 @@ import { runDueGifts } from '../src/modules/recurring/charges';
 import { createFund } from '../src/seed/factories';
 import {
   as,
-  buildTestApp,
   createPostgresDatabase,
   createSignedInUser,
   jobsDone,
   type SignedInUser,
-  type TestContext,
+  useTestApp,
 } from './helper';
 import { CARDS, createRaisedFund } from './payments-helper';
-import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
+import { useSmsStandIn } from './sslwireless-stand-in';
 
 const nextYear = new Date().getUTCFullYear() + 1;
 const DAY = 24 * 60 * 60_000;
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let standIn: Awaited<ReturnType<typeof startSmsStandIn>>;
-beforeAll(async () => {
-  standIn = await startSmsStandIn();
-  ctx = await buildTestApp({
-    PAYMENT_PROVIDER: 'test',
-    SSLWIRELESS_API_URL: standIn.url,
-    SSLWIRELESS_API_TOKEN: STAND_IN_SMS_ACCOUNT.apiToken,
-    SSLWIRELESS_SID: STAND_IN_SMS_ACCOUNT.sid,
-  });
-  admin = await createSignedInUser(ctx, { role: 'admin' });
-});
-afterAll(async () => {
-  await ctx?.close();
-  await standIn?.close();
-});
+const standIn = useSmsStandIn();
+const { ctx, admin } = useTestApp(
+  { admin: { role: 'admin' } },
+  { env: () => ({ PAYMENT_PROVIDER: 'test', ...standIn.env }) },
+);
 
 function deps(database: Database['db'] = ctx.db): RecurringDeps {
   return {

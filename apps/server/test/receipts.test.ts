@@ -16,14 +16,11 @@ import {
   type SignedInUser,
   type TestContext,
   TEST_DB_KIND,
+  useTestApp,
 } from './helper';
 import { donate } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let donor: SignedInUser;
-let other: SignedInUser;
-let admin: SignedInUser;
 let fundId: string;
 const FUND_NAME = 'Flood relief in Sylhet';
 
@@ -31,16 +28,19 @@ const FUND_NAME = 'Flood relief in Sylhet';
 const dhakaYear = (at: Date) =>
   Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dhaka', year: 'numeric' }).format(at));
 
+const { ctx, donor, other, admin } = useTestApp(
+  {
+    donor: { name: 'নুসরাত জাহান Nusrat' },
+    other: { name: 'Someone Else' },
+    admin: { name: 'Admin', role: 'admin', emailVerified: true },
+  },
+  { env: { ORG_NAME: 'Easy Fund Trust', ORG_ADDRESS: 'Road 5, Dhaka 1205' } },
+);
 beforeAll(async () => {
-  ctx = await buildTestApp({ ORG_NAME: 'Easy Fund Trust', ORG_ADDRESS: 'Road 5, Dhaka 1205' });
-  donor = await createSignedInUser(ctx, { name: 'নুসরাত জাহান Nusrat' });
-  other = await createSignedInUser(ctx, { name: 'Someone Else' });
-  admin = await createSignedInUser(ctx, { name: 'Admin', role: 'admin', emailVerified: true });
   const raiser = await createUser(ctx.app.auth, ctx.db, { role: 'verified' });
   fundId = (await createFund(ctx.db, { raiserId: raiser.id, status: 'approved', name: FUND_NAME }))
     .id;
 });
-afterAll(() => ctx.close());
 
 async function pdfText(body: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(body) });

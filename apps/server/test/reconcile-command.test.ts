@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -14,8 +13,8 @@ import {
   type TestContext,
 } from './helper';
 import { confirmAtProcessor, createIntent, createRaisedFund, fundTotals } from './payments-helper';
+import { repoRoot as root } from './support/server-process';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-reconcile-'));
 let databaseUrl: string | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;

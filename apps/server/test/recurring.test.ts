@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import {
   payments,
@@ -15,28 +15,22 @@ import { runDueGifts } from '../src/modules/recurring/charges';
 import { createFund } from '../src/seed/factories';
 import {
   as,
-  buildTestApp,
   createPostgresDatabase,
   createSignedInUser,
   holdFund,
   jobsDone,
   type SignedInUser,
-  type TestContext,
+  useTestApp,
 } from './helper';
 import { CARDS, createRaisedFund } from './payments-helper';
 
 const nextYear = new Date().getUTCFullYear() + 1;
 const DAY = 24 * 60 * 60_000;
 
-let ctx: TestContext;
-let admin: SignedInUser;
-beforeAll(async () => {
-  ctx = await buildTestApp({ PAYMENT_PROVIDER: 'test' });
-  admin = await createSignedInUser(ctx, { role: 'admin' });
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const { ctx, admin } = useTestApp(
+  { admin: { role: 'admin' } },
+  { env: { PAYMENT_PROVIDER: 'test' } },
+);
 
 /** The pay step's "Give monthly" by card: start, save the card at the processor, activate. */
 async function giveMonthly(

@@ -1,34 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pendingRefunds, refunds } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { formatLedgerReport } from '../src/modules/ledger/report';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { recordRefund, WITHDRAWAL_HELD_FEEDBACK } from '../src/modules/payments/service';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  jobsDone,
-  type SignedInUser,
-  type TestContext,
-  payoutAccountOf,
-} from './helper';
+import { as, createSignedInUser, jobsDone, payoutAccountOf, useTestApp } from './helper';
 import { createRaisedFund, donate, fundTotals, paymentRows } from './payments-helper';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let donor: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  [admin, donor] = await Promise.all([
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx, { name: 'Rahima Donor' }),
-  ]);
+const { ctx, admin, donor } = useTestApp({
+  admin: { role: 'admin' },
+  donor: { name: 'Rahima Donor' },
 });
-afterAll(() => ctx.close());
 
 async function donation(amountTk: number) {
   const fund = await createRaisedFund(ctx);

@@ -7,13 +7,7 @@ import { hitRateLimit } from '../src/db/rate-limit-store';
 import { isPrivateAddress, REMOTE_IMAGE_MESSAGES } from '../src/modules/uploads/remote';
 import { UPLOAD_MESSAGES, UPLOADS_PER_HOUR } from '../src/modules/uploads/service';
 import { createFund } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-} from './helper';
+import { as, createSignedInUser, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 /*
@@ -31,10 +25,6 @@ let picture: Buffer;
 let hits = 0;
 let server: Server;
 let origin: string;
-let ctx: TestContext;
-let guarded: TestContext;
-let raiser: SignedInUser;
-let guardedRaiser: SignedInUser;
 
 beforeAll(async () => {
   picture = await png('#c00');
@@ -51,19 +41,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  [ctx, guarded] = await Promise.all([
-    buildTestApp({ IMAGE_FETCH_ALLOW_PRIVATE: 'true' }),
-    buildTestApp(),
-  ]);
-  [raiser, guardedRaiser] = await Promise.all([
-    createSignedInUser(ctx, { role: 'verified' }),
-    createSignedInUser(guarded, { role: 'verified' }),
-  ]);
 });
-afterAll(async () => {
-  await Promise.all([ctx.close(), guarded.close()]);
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+const { ctx, raiser } = useTestApp(
+  { raiser: { role: 'verified' } },
+  { env: { IMAGE_FETCH_ALLOW_PRIVATE: 'true' } },
+);
+const { raiser: guardedRaiser } = useTestApp({ raiser: { role: 'verified' } });
 
 const fundWith = (image: string) => ({
   name: 'Flood relief',

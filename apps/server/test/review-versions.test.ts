@@ -1,36 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { funds, verificationApplications, withdrawals } from '../src/db/schema';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  shownVersion,
-  type SignedInUser,
-  type TestContext,
-  payoutAccountOf,
-} from './helper';
+import { as, createSignedInUser, shownVersion, payoutAccountOf, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 /* What an admin approves is what they were shown (decision 452). */
-
-let ctx: TestContext;
-let admin: SignedInUser;
-let otherAdmin: SignedInUser;
-let raiser: SignedInUser;
-let donor: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  [admin, otherAdmin, raiser, donor] = await Promise.all([
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx, { role: 'verified' }),
-    createSignedInUser(ctx),
-  ]);
+const { ctx, admin, otherAdmin, raiser, donor } = useTestApp({
+  admin: { role: 'admin' },
+  otherAdmin: { role: 'admin' },
+  raiser: { role: 'verified' },
+  donor: {},
 });
-afterAll(() => ctx.close());
 
 const FUNDS = '/api/admin/funds';
 const BAIT = 'SEND MONEY TO bKash 01999999999';

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDonation, createFund } from '../src/seed/factories';
-import {
-  buildTestApp,
-  createSignedInUser,
-  payoutAccountOf,
-  type SignedInUser,
-  type TestContext,
-} from './helper';
+import { createSignedInUser, payoutAccountOf, type SignedInUser, useTestApp } from './helper';
 
-let ctx: TestContext;
 let owner: SignedInUser;
 let otherRaiser: SignedInUser;
 let ownFundId: string;
 let othersFundId: string;
 
+const { ctx } = useTestApp();
 beforeAll(async () => {
-  ctx = await buildTestApp();
   const [raiser, other, admin, donor] = await Promise.all([
     createSignedInUser(ctx, { role: 'verified' }),
     createSignedInUser(ctx, { role: 'verified' }),
@@ -37,7 +30,6 @@ beforeAll(async () => {
   });
   expect(made.statusCode).toBe(200);
 });
-afterAll(() => ctx.close());
 
 const as = (u: SignedInUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: { cookie: u.cookie }, payload });

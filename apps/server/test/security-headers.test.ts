@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isApiPath, pathOfUrl } from '../src/lib/api-path';
 import { apiHeaders, securityHeaders } from '../src/plugins/security-headers';
-import { buildTestApp, type TestContext } from './helper';
+import { useTestApp } from './helper';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx } = useTestApp();
 
 const EXPECTED = {
   'x-content-type-options': 'nosniff',

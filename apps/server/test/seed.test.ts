@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   fundSubscriptions,
   fundUpdates,
@@ -11,13 +11,9 @@ import {
   zakatSettings,
 } from '../src/db/schema';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/demo';
-import { buildTestApp, signIn, type TestContext } from './helper';
+import { signIn, useTestApp } from './helper';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx } = useTestApp();
 
 describe('demo data', () => {
   it('seeds an empty database with the README accounts, funds, donations and an application', async () => {

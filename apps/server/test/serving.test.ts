@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from './helper';
+import { useTestApp } from './helper';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
-let ctx: TestContext;
 beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(
@@ -15,12 +14,12 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *');
-  ctx = await buildTestApp({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', WEB_DIST: webDist });
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(webDist, { recursive: true, force: true });
-});
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+const { ctx } = useTestApp(
+  {},
+  { env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', WEB_DIST: webDist } },
+);
 
 describe('serving the web app', () => {
   it("answers / with the app and the title 'Home - Easy Fund'", async () => {

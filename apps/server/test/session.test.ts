@@ -1,14 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session } from '../src/db/schema';
 import { housekeeping } from '../src/plugins/housekeeping';
-import { buildTestApp, createSignedInUser, type TestContext } from './helper';
+import { createSignedInUser, useTestApp } from './helper';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-});
-afterAll(() => ctx.close());
+const { ctx } = useTestApp();
 
 describe('GET /api/session', () => {
   it('answers 200 with a null user when signed out (no 401)', async () => {

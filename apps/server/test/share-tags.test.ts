@@ -7,10 +7,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funds } from '../src/db/schema';
 import { createFund, createUser } from '../src/seed/factories';
-import { buildTestApp, type TestContext } from './helper';
+import { useTestApp } from './helper';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
-let ctx: TestContext;
 let raiserId: string;
 beforeAll(async () => {
   writeFileSync(
@@ -37,17 +36,21 @@ beforeAll(async () => {
     path.join(webDist, 'images', 'home', 'hero-1.webp'),
     await picture(1920, 800, '#7a2a4b'),
   );
-  ctx = await buildTestApp({
-    NODE_ENV: 'production',
-    PAYMENT_PROVIDER: 'test',
-    WEB_DIST: webDist,
-    PUBLIC_URL: 'https://easyfund.example',
-  });
-  raiserId = (await createUser(ctx.app.auth, ctx.db, { role: 'verified' })).id;
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(webDist, { recursive: true, force: true });
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+const { ctx } = useTestApp(
+  {},
+  {
+    env: {
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'test',
+      WEB_DIST: webDist,
+      PUBLIC_URL: 'https://easyfund.example',
+    },
+  },
+);
+beforeAll(async () => {
+  raiserId = (await createUser(ctx.app.auth, ctx.db, { role: 'verified' })).id;
 });
 
 /** A plain picture of one colour, WebP (as the site stores its pictures). */

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { smsCeilingChanges, user } from '../src/db/schema';
 import { smsSegments } from '../src/modules/sms/service';
 import { decisionSmsText, updateSmsText } from '../src/modules/sms/notices';
@@ -7,33 +7,18 @@ import { setSubscription } from '../src/modules/updates/subscriptions';
 import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';
 import {
   as,
-  buildTestApp,
   createSignedInUser,
   jobsDone,
   ORIGIN,
   type SignedInUser,
   shownVersion,
-  type TestContext,
   payoutAccountOf,
+  useTestApp,
 } from './helper';
-import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
+import { useSmsStandIn } from './sslwireless-stand-in';
 
-let ctx: TestContext;
-let standIn: Awaited<ReturnType<typeof startSmsStandIn>>;
-let admin: SignedInUser;
-beforeAll(async () => {
-  standIn = await startSmsStandIn();
-  ctx = await buildTestApp({
-    SSLWIRELESS_API_URL: standIn.url,
-    SSLWIRELESS_API_TOKEN: STAND_IN_SMS_ACCOUNT.apiToken,
-    SSLWIRELESS_SID: STAND_IN_SMS_ACCOUNT.sid,
-  });
-  admin = await createSignedInUser(ctx, { role: 'admin' });
-});
-afterAll(async () => {
-  await ctx.close();
-  await standIn.close();
-});
+const standIn = useSmsStandIn();
+const { ctx, admin } = useTestApp({ admin: { role: 'admin' } }, { env: () => standIn.env });
 
 let serial = 0;
 /** A person whose account has a verified number (as after an SMS code), in a language. */

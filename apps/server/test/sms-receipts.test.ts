@@ -1,35 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { smsSegments } from '../src/modules/sms/service';
 import { user } from '../src/db/schema';
 import {
-  buildTestApp,
   createSignedInUser,
   jobsDone,
   mergeCookies,
   ORIGIN,
   type SignedInUser,
-  type TestContext,
   as,
+  useTestApp,
 } from './helper';
 import { createRaisedFund, donate } from './payments-helper';
-import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
+import { useSmsStandIn } from './sslwireless-stand-in';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let standIn: Awaited<ReturnType<typeof startSmsStandIn>>;
-beforeAll(async () => {
-  standIn = await startSmsStandIn();
-  ctx = await buildTestApp({
-    SSLWIRELESS_API_URL: standIn.url,
-    SSLWIRELESS_API_TOKEN: STAND_IN_SMS_ACCOUNT.apiToken,
-    SSLWIRELESS_SID: STAND_IN_SMS_ACCOUNT.sid,
-  });
-});
-afterAll(async () => {
-  await ctx.close();
-  await standIn.close();
-});
+const standIn = useSmsStandIn();
+const { ctx } = useTestApp({}, { env: () => standIn.env });
 
 let serial = 0;
 /** A donor made from a mobile number, signed in the way the site does it. */

@@ -1,40 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TAdminFund, TOwnFund } from '@easyfund/shared/schemas/funds';
 import { spendingReports, user } from '../src/db/schema';
 import { setSubscription } from '../src/modules/updates/subscriptions';
 import { createDonation, createFund } from '../src/seed/factories';
 import {
   as,
-  buildTestApp,
   createSignedInUser,
   holdFund,
   jobsDone,
   type SignedInUser,
-  type TestContext,
   shownVersion,
   payoutAccountOf,
 } from './helper';
+import { usePayoutDesk } from './support/payout-desk';
 
 /**
  * Spending reports: a raiser reports how a paid payout was spent, an admin approves or
  * denies it (with a reason), it then shows under "Where the money went" and is mailed to
  * the donors who asked for news; a payout paid 30 days ago without one is "report due".
  */
-let ctx: TestContext;
-let admin: SignedInUser;
-let otherAdmin: SignedInUser;
-let donor: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  [admin, otherAdmin, donor] = await Promise.all([
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx),
-  ]);
-});
-afterAll(() => ctx.close());
+const { ctx, admin, otherAdmin, donor } = usePayoutDesk();
 
 const REPORT = {
   body: 'We bought school books and paid the tutor.',

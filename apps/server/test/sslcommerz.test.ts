@@ -1,41 +1,30 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema';
 import { createVerificationApplication } from '../src/seed/factories';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
-import {
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-  as,
-} from './helper';
+import { createSignedInUser, as, useTestApp, useStandIn } from './helper';
 import { createRaisedFund, declinesCounted, fundTotals, paymentRows } from './payments-helper';
 import { refundTransIdFor } from '../src/modules/payments/providers/gateway';
 import { STAND_IN_STORE, SslCommerzStandIn } from './sslcommerz-stand-in';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let standIn: SslCommerzStandIn;
 /** Gateway notifications one network may send in 10 minutes, here. */
 const NETWORK_NOTICES = 300;
-let ctx: TestContext;
-let donor: SignedInUser;
 const silentLog = { warn() {}, error() {} };
 
-beforeAll(async () => {
-  standIn = await new SslCommerzStandIn().start();
-  ctx = await buildTestApp({
-    ...standIn.env(),
-    PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
-    IPN_RATE_LIMIT_MAX: String(NETWORK_NOTICES),
-    MAIL_FROM: 'Easy Fund <giving@easyfund.org.bd>',
-  });
-  donor = await createSignedInUser(ctx, { name: 'Rahim Donor' });
-});
-afterAll(async () => {
-  await ctx.close();
-  await standIn.stop();
-});
+const standIn = useStandIn(new SslCommerzStandIn());
+const { ctx, donor } = useTestApp(
+  { donor: { name: 'Rahim Donor' } },
+  {
+    env: () => ({
+      ...standIn.env(),
+      PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
+      IPN_RATE_LIMIT_MAX: String(NETWORK_NOTICES),
+      MAIL_FROM: 'Easy Fund <giving@easyfund.org.bd>',
+    }),
+  },
+);
 
 async function checkout(fundId: string, amountTk = 500, method = 'bkash', remoteAddress?: string) {
   const res = await ctx.app.inject({

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /** A message as the stand-in received it (the fields of ISMS API v3's send-sms). */
 export interface StandInSms {
@@ -14,6 +15,16 @@ export const STAND_IN_SMS_ACCOUNT = {
   sid: 'EASYFUNDSTANDIN',
 } as const;
 
+export interface SmsStandIn {
+  url: string;
+  /** The settings that send the app's SMS here. */
+  env: Record<string, string>;
+  sent: StandInSms[];
+  /** The next answers fail (the gateway down). */
+  failNext(n: number): void;
+  close(): Promise<void>;
+}
+
 /**
  * A stand-in for SSL Wireless's ISMS API v3 (`POST /api/v3/send-sms`), written from its
  * documentation and SSL Wireless's own client: JSON with `api_token`, `sid`, `msisdn`
@@ -21,13 +32,7 @@ export const STAND_IN_SMS_ACCOUNT = {
  * `status: "SUCCESS"`, `status_code: 200` and an `smsinfo` entry per message, or
  * `status: "FAILED"` with `error_message`. It records what it would have sent.
  */
-export async function startSmsStandIn(): Promise<{
-  url: string;
-  sent: StandInSms[];
-  /** The next answers fail (the gateway down). */
-  failNext(n: number): void;
-  close(): Promise<void>;
-}> {
+export async function startSmsStandIn(): Promise<SmsStandIn> {
   const sent: StandInSms[] = [];
   const seenIds = new Set<string>();
   let failing = 0;
@@ -85,12 +90,31 @@ export async function startSmsStandIn(): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    env: {
+      SSLWIRELESS_API_URL: url,
+      SSLWIRELESS_API_TOKEN: STAND_IN_SMS_ACCOUNT.apiToken,
+      SSLWIRELESS_SID: STAND_IN_SMS_ACCOUNT.sid,
+    },
     sent,
     failNext(n) {
       failing = n;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The SMS stand-in of a test file, started before its tests and closed after them (after
+ * the app that sends to it): `useTestApp(users, { env: () => standIn.env })`.
+ */
+export function useSmsStandIn(): SmsStandIn {
+  const standIn = {} as SmsStandIn;
+  beforeAll(async () => {
+    Object.assign(standIn, await startSmsStandIn());
+  });
+  afterAll(() => standIn.close?.());
+  return standIn;
 }

@@ -1,20 +1,12 @@
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatTk } from '@easyfund/shared/format';
 import { createFund, createUser } from '../src/seed/factories';
 import { STATEMENT_MAX_GIFTS } from '../src/modules/receipts/statements';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-} from './helper';
+import { as, createSignedInUser, useTestApp } from './helper';
 import { donate } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let donor: SignedInUser;
 let fundId: string;
 /** A year of the big donor's alone (receipt numbers carry their year). */
 const YEAR = 2040;
@@ -61,16 +53,17 @@ async function netOfYear(userId: string): Promise<number> {
   return Number(rows[0]!.net);
 }
 
+const { ctx, donor } = useTestApp(
+  { donor: { name: 'Many Gifts' } },
+  { env: { PDF_RATE_LIMIT_MAX: '1000' } },
+);
 beforeAll(async () => {
-  ctx = await buildTestApp({ PDF_RATE_LIMIT_MAX: '1000' });
-  donor = await createSignedInUser(ctx, { name: 'Many Gifts' });
   const raiser = await createUser(ctx.app.auth, ctx.db, { role: 'verified' });
   fundId = (
     await createFund(ctx.db, { raiserId: raiser.id, status: 'approved', name: 'Clinic beds' })
   ).id;
   await giftsInYear(donor.id, '', STATEMENT_MAX_GIFTS);
 }, 120_000);
-afterAll(() => ctx.close());
 
 describe('a yearly statement of many gifts', () => {
   it('lists 10,000 gifts on a thread of its own: receipts asked meanwhile are not held back', async () => {

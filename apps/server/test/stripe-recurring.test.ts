@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments, recurringCharges, recurringGifts } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import type { RecurringDeps } from '../src/modules/recurring/deps';
@@ -7,27 +7,19 @@ import { runDueGifts } from '../src/modules/recurring/charges';
 import { periodOf } from '../src/modules/recurring/schedule';
 import {
   as,
-  buildTestApp,
   createSignedInUser,
   jobsDone,
   type SignedInUser,
-  type TestContext,
+  useTestApp,
+  useStandIn,
 } from './helper';
 import { createRaisedFund } from './payments-helper';
 import { StripeStandIn } from './stripe-stand-in';
 
 const DAY = 24 * 60 * 60_000;
-let standIn: StripeStandIn;
-let ctx: TestContext;
 
-beforeAll(async () => {
-  standIn = await new StripeStandIn().start();
-  ctx = await buildTestApp(standIn.env());
-});
-afterAll(async () => {
-  await ctx?.close();
-  await standIn?.stop();
-});
+const standIn = useStandIn(new StripeStandIn());
+const { ctx } = useTestApp({}, { env: () => standIn.env() });
 
 /** What the job runs with: the app's own Stripe provider, pointed at the stand-in. */
 function deps(): RecurringDeps {

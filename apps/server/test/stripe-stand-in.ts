@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { App } from '../src/app';
 
 /** A payment intent as the stand-in keeps it (the fields our server reads). */
 export interface StandInIntent {
@@ -125,6 +126,38 @@ export interface StandInRequest {
  * 127.0.0.1. Tests move intents to succeeded or failed as Stripe would after the
  * browser confirmed the card, and confirm SetupIntents as Stripe.js does.
  */
+/** An event about `object`, as Stripe posts it to a webhook (JSON). */
+export function stripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_${randomBytes(12).toString('hex')}`,
+): string {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  });
+}
+
+/** Posts an event to the app's Stripe webhook, with a `stripe-signature` header when given one. */
+export function postStripeWebhook(app: App, payload: string, signature?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature !== undefined ? { 'stripe-signature': signature } : {}),
+    },
+    payload,
+  });
+}
+
 export class StripeStandIn {
   readonly intents = new Map<string, StandInIntent>();
   readonly requests: StandInRequest[] = [];

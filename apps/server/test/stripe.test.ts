@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payments, webhookEvents } from '../src/db/schema';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import { buildTestApp, createSignedInUser, useTestApp, useStandIn } from './helper';
 import {
   confirmPayment,
   createIntent,
@@ -11,53 +11,19 @@ import {
   declinesCounted,
   fundTotals,
 } from './payments-helper';
-import { StripeStandIn } from './stripe-stand-in';
+import { postStripeWebhook, StripeStandIn, stripeEvent } from './stripe-stand-in';
 
-let standIn: StripeStandIn;
-let ctx: TestContext;
-let donor: SignedInUser;
 const sdk = new Stripe('sk_test_unused');
 
-beforeAll(async () => {
-  standIn = await new StripeStandIn().start();
-  ctx = await buildTestApp(standIn.env());
-  donor = await createSignedInUser(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-  await standIn.stop();
-});
+const standIn = useStandIn(new StripeStandIn());
+const { ctx, donor } = useTestApp({ donor: {} }, { env: () => standIn.env() });
 
 /** A Stripe event about a payment intent, as Stripe would post it. */
-function eventPayload(
-  type: string,
-  intentId: string,
-  id = `evt_${Math.random().toString(36).slice(2)}`,
-) {
-  return JSON.stringify({
-    id,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    type,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded' } },
-  });
-}
+const eventPayload = (type: string, intentId: string, id?: string) =>
+  stripeEvent(type, { id: intentId, object: 'payment_intent', status: 'succeeded' }, id);
 
-function postWebhook(payload: string, signature?: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json',
-      ...(signature !== undefined ? { 'stripe-signature': signature } : {}),
-    },
-    payload,
-  });
-}
+const postWebhook = (payload: string, signature?: string) =>
+  postStripeWebhook(ctx.app, payload, signature);
 
 function sign(payload: string, opts: { secret?: string; timestamp?: number } = {}) {
   return sdk.webhooks.generateTestHeaderString({

@@ -3,14 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDonation, createFund } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  holdFund,
-  type SignedInUser,
-  type TestContext,
-} from './helper';
+import { as, holdFund, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 // A web build in miniature whose first-render module draws a fund page from the API as
@@ -39,11 +32,6 @@ export async function render(url, { fetch }) {
 const STORY = 'Rina needs a kidney transplant; send bKash to the number below.';
 const PICTURE = '/images/funds/health-care.webp';
 
-let ctx: TestContext;
-let raiser: SignedInUser;
-let admin: SignedInUser;
-let donor: SignedInUser;
-let stranger: SignedInUser;
 beforeAll(async () => {
   mkdirSync(path.join(webDist, 'ssr'));
   writeFileSync(
@@ -53,22 +41,25 @@ beforeAll(async () => {
       '</head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(webDist, 'ssr', 'entry-server.js'), ENTRY_SERVER);
-  ctx = await buildTestApp({
-    NODE_ENV: 'production',
-    PAYMENT_PROVIDER: 'test',
-    WEB_DIST: webDist,
-    // The public caches as in production, long enough that only invalidation can empty them.
-    PUBLIC_CACHE_MS: '60000',
-  });
-  raiser = await createSignedInUser(ctx, { role: 'verified', name: 'Karim Hossain' });
-  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Site Admin' });
-  donor = await createSignedInUser(ctx, { name: 'Nusrat Jahan' });
-  stranger = await createSignedInUser(ctx, { name: 'Stranger' });
 });
-afterAll(async () => {
-  await ctx.close();
-  rmSync(webDist, { recursive: true, force: true });
-});
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+const { ctx, raiser, admin, donor, stranger } = useTestApp(
+  {
+    raiser: { role: 'verified', name: 'Karim Hossain' },
+    admin: { role: 'admin', name: 'Site Admin' },
+    donor: { name: 'Nusrat Jahan' },
+    stranger: { name: 'Stranger' },
+  },
+  {
+    env: {
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'test',
+      WEB_DIST: webDist,
+      // The public caches as in production, long enough that only invalidation can empty them.
+      PUBLIC_CACHE_MS: '60000',
+    },
+  },
+);
 
 const visitor = () => as({ app: ctx.app });
 const hold = (id: string, body: object) => holdFund(admin, id, body);

@@ -1,25 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { funds, payments } from '../src/db/schema';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
-import {
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-  as,
-} from './helper';
+import { buildTestApp, as, useTestApp } from './helper';
 import { createIntent, createRaisedFund, fundTotals } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let donor: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp({ PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' });
-  donor = await createSignedInUser(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, donor } = useTestApp(
+  { donor: {} },
+  { env: { PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' } },
+);
 
 const formPost = (url: string, fields: Record<string, string>) =>
   ctx.app.inject({

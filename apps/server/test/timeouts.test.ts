@@ -3,20 +3,21 @@
  * keep-alive connection, are cut off instead of holding a connection for ever.
  */
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { buildTestApp, type TestContext } from './helper';
+import { useTestApp } from './helper';
 
-let ctx: TestContext;
 let port: number;
 
+const { ctx } = useTestApp(
+  {},
+  { env: { REQUEST_TIMEOUT_SECONDS: '2', KEEP_ALIVE_TIMEOUT_SECONDS: '1' } },
+);
 beforeAll(async () => {
-  ctx = await buildTestApp({ REQUEST_TIMEOUT_SECONDS: '2', KEEP_ALIVE_TIMEOUT_SECONDS: '1' });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const address = ctx.app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
 });
-afterAll(() => ctx.close());
 
 /** Opens a socket; resolves with what the server sent and when it closed (ms after open). */
 function openSocket() {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import { loadConfig } from '../src/config';
 import { user } from '../src/db/schema';
@@ -10,14 +10,10 @@ import {
   mergeCookies,
   ORIGIN,
   totpCode,
-  type TestContext,
+  useTestApp,
 } from './helper';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await buildTestApp({ ADMIN_REQUIRE_2FA: 'true' });
-});
-afterAll(() => ctx.close());
+const { ctx } = useTestApp({}, { env: { ADMIN_REQUIRE_2FA: 'true' } });
 
 const signIn = (email: string, password: string) =>
   ctx.app.inject({

@@ -1,30 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fundSubscriptions, fundUpdates, payments } from '../src/db/schema';
 import { createFund } from '../src/seed/factories';
 import { unsubscribeToken } from '../src/modules/updates/subscriptions';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  jobsDone,
-  type SignedInUser,
-  type TestContext,
-} from './helper';
+import { as, createSignedInUser, jobsDone, type SignedInUser, useTestApp } from './helper';
 import { confirmAtProcessor, confirmPayment, createIntent } from './payments-helper';
 
-let ctx: TestContext;
-let raiser: SignedInUser;
-let otherRaiser: SignedInUser;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  raiser = await createSignedInUser(ctx, { role: 'verified', name: 'Karim Hossain' });
-  otherRaiser = await createSignedInUser(ctx, { role: 'verified', name: 'Other Raiser' });
-  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ayesha Admin' });
+const { ctx, raiser, otherRaiser, admin } = useTestApp({
+  raiser: { role: 'verified', name: 'Karim Hossain' },
+  otherRaiser: { role: 'verified', name: 'Other Raiser' },
+  admin: { role: 'admin', name: 'Ayesha Admin' },
 });
-afterAll(() => ctx.close());
 
 /** A donation through the real flow, with the pay step's "Tell me how this fund is doing". */
 async function donate(who: SignedInUser, fundId: string, updatesOptIn?: boolean) {

@@ -8,14 +8,7 @@ import { srcsetFor } from '@easyfund/shared/images';
 import { uploads } from '../src/db/schema';
 import { pruneUnusedUploads } from '../src/modules/uploads/service';
 import { createFund } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-  shownVersion,
-} from './helper';
+import { as, createSignedInUser, type SignedInUser, shownVersion, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 /** Real images of a given size and format, made by the same library the server uses. */
@@ -70,13 +63,7 @@ describe('srcset of an image address', () => {
 });
 
 describe('uploads on local disk', () => {
-  let ctx: TestContext;
-  let person: SignedInUser;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-    person = await createSignedInUser(ctx);
-  });
-  afterAll(() => ctx.close());
+  const { ctx, person } = useTestApp({ person: {} });
 
   const upload = (
     filename: string,
@@ -347,8 +334,6 @@ describe('uploads on local disk', () => {
 });
 
 describe('uploads to S3-compatible storage', () => {
-  let ctx: TestContext;
-  let person: SignedInUser;
   const received: {
     method?: string;
     url?: string;
@@ -385,23 +370,21 @@ describe('uploads to S3-compatible storage', () => {
     });
   });
 
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => s3.listen(0, '127.0.0.1', resolve));
-    const { port } = s3.address() as AddressInfo;
-    ctx = await buildTestApp({
-      UPLOADS_S3_BUCKET: 'fund-images',
-      UPLOADS_S3_REGION: 'auto',
-      UPLOADS_S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      UPLOADS_S3_ACCESS_KEY_ID: 'test-key',
-      UPLOADS_S3_SECRET_ACCESS_KEY: 'test-secret',
-      UPLOADS_PUBLIC_URL: 'https://images.example.com',
-    });
-    person = await createSignedInUser(ctx);
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await new Promise((resolve) => s3.close(resolve));
-  });
+  beforeAll(() => new Promise<void>((resolve) => s3.listen(0, '127.0.0.1', resolve)));
+  afterAll(() => new Promise((resolve) => s3.close(resolve)));
+  const { ctx, person } = useTestApp(
+    { person: {} },
+    {
+      env: () => ({
+        UPLOADS_S3_BUCKET: 'fund-images',
+        UPLOADS_S3_REGION: 'auto',
+        UPLOADS_S3_ENDPOINT: `http://127.0.0.1:${(s3.address() as AddressInfo).port}`,
+        UPLOADS_S3_ACCESS_KEY_ID: 'test-key',
+        UPLOADS_S3_SECRET_ACCESS_KEY: 'test-secret',
+        UPLOADS_PUBLIC_URL: 'https://images.example.com',
+      }),
+    },
+  );
 
   it('puts every width into the bucket with signed requests and answers the public address', async () => {
     received.length = 0;

@@ -1,23 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { user, verificationApplications } from '../src/db/schema';
 import { createUser } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-} from './helper';
+import { as, createSignedInUser, useTestApp } from './helper';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ayesha Rahman' });
-});
-afterAll(() => ctx.close());
+const { ctx, admin } = useTestApp({ admin: { role: 'admin', name: 'Ayesha Rahman' } });
 
 const roleOf = async (id: string) =>
   (await ctx.db.select({ role: user.role }).from(user).where(eq(user.id, id)))[0]?.role;

@@ -1,26 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
 import { user, verificationApplications } from '../src/db/schema';
 import { createVerificationApplication } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-  shownVersion,
-} from './helper';
+import { as, createSignedInUser, shownVersion, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await createSignedInUser(ctx, { role: 'admin', name: 'Ayesha Rahman' });
-});
-afterAll(() => ctx.close());
+const { ctx, admin } = useTestApp({ admin: { role: 'admin', name: 'Ayesha Rahman' } });
 
 const APPLICATION = {
   name: 'Rafiq Islam',

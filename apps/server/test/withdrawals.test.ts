@@ -1,30 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
 import { withdrawals } from '../src/db/schema';
 import { createDonation, createFund } from '../src/seed/factories';
 import {
   as,
-  buildTestApp,
   createSignedInUser,
   type SignedInUser,
-  type TestContext,
   shownVersion,
   payoutAccountOf,
+  useTestApp,
 } from './helper';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let donor: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  [admin, donor] = await Promise.all([
-    createSignedInUser(ctx, { role: 'admin' }),
-    createSignedInUser(ctx),
-  ]);
-});
-afterAll(() => ctx.close());
+const { ctx, admin, donor } = useTestApp({ admin: { role: 'admin' }, donor: {} });
 
 /** A verified raiser with an approved fund that raised `raisedTk`. */
 async function raiserWithFund(raisedTk = 1500) {

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFund } from '../src/seed/factories';
-import {
-  as,
-  buildTestApp,
-  createSignedInUser,
-  type SignedInUser,
-  type TestContext,
-} from './helper';
+import { as, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
-let ctx: TestContext;
-let admin: SignedInUser;
-let raiser: SignedInUser;
-
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  admin = await createSignedInUser(ctx, { role: 'admin' });
-  raiser = await createSignedInUser(ctx, { role: 'verified' });
+const { ctx, admin, raiser } = useTestApp({
+  admin: { role: 'admin' },
+  raiser: { role: 'verified' },
 });
-afterAll(() => ctx.close());
 
 describe('Zakat prices', () => {
   it('are zero until an admin sets them, then public with the time of the change', async () => {

@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import {
   payments,
   recurringCharges,
   recurringGifts,
-  testProcessorIntents,
   testProcessorPaymentMethods,
 } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
@@ -16,14 +15,13 @@ import { createFund } from '../src/seed/factories';
 import {
   as,
   buildTestApp,
-  createPostgresDatabase,
   createSignedInUser,
   holdFund,
   jobsDone,
   type SignedInUser,
   type TestContext,
 } from './helper';
-import { CARDS, createRaisedFund } from './payments-helper';
+import { CARDS, createRaisedFund, expectChargedOnce, withTwoWorkers } from './payments-helper';
 
 const nextYear = new Date().getUTCFullYear() + 1;
 const DAY = 24 * 60 * 60_000;
@@ -363,39 +361,18 @@ describe('monthly gifts by wallet', () => {
 const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('two workers on PostgreSQL', () => {
   it('charge each period exactly once', async () => {
-    const created = await createPostgresDatabase();
-    const a = await openDatabase({ url: created.url, poolSize: 3 });
-    const b = await openDatabase({ url: created.url, poolSize: 3, migrate: false });
-    try {
-      await a.db.execute(
-        sql`insert into "user" (id, name, email) values ('r', 'R', 'r@example.com'), ('d', 'D', 'd@example.com')`,
-      );
-      const fund = await createFund(a.db, { raiserId: 'r', status: 'approved' });
-      const processor = new TestPaymentProvider(a.db);
-      const setup = await processor.createSetup({
-        reference: 'x',
-        email: 'd@example.com',
-        metadata: {},
-        idempotencyKey: 'k',
-      });
-      await processor.confirmSetup(setup.id, setup.clientSecret, {
-        number: CARDS.ok,
-        expMonth: 12,
-        expYear: nextYear,
-        cvc: '123',
-      });
-      const pm = (await processor.retrieveSetup(setup.id))!.paymentMethodId!;
+    await withTwoWorkers(async ({ a, b, fundId, paymentMethodId }) => {
       const start = new Date(Date.now() - 1000);
       const gifts = await a.db
         .insert(recurringGifts)
         .values(
           Array.from({ length: 10 }, () => ({
             userId: 'd',
-            fundId: fund.id,
+            fundId,
             amountPoisha: 10_000,
             status: 'active',
             provider: 'test',
-            paymentMethodId: pm,
+            paymentMethodId,
             nextChargeAt: start,
           })),
         )
@@ -405,22 +382,9 @@ describe.skipIf(!url)('two workers on PostgreSQL', () => {
         const at = new Date(Date.now() + round * 32 * DAY);
         await Promise.all([runDueGifts(worker(a), at), runDueGifts(worker(b), at)]);
       }
-      const charges = await a.db.select().from(recurringCharges);
-      expect(charges).toHaveLength(30);
-      expect(charges.every((c) => c.status === 'paid')).toBe(true);
-      const paid = await a.db.select().from(payments).where(eq(payments.status, 'succeeded'));
-      expect(paid).toHaveLength(30);
-      const intents = await a.db
-        .select()
-        .from(testProcessorIntents)
-        .where(and(eq(testProcessorIntents.status, 'succeeded')));
-      expect(intents).toHaveLength(30);
+      await expectChargedOnce(a.db, 30);
       expect(new Set(gifts.map((g) => g.id)).size).toBe(10);
       expect((await checkLedger(a.db)).ok).toBe(true);
-    } finally {
-      await b.close();
-      await a.close();
-      await created.drop();
-    }
+    });
   });
 });

@@ -11,7 +11,10 @@ import {
   type QueryInputOf,
   type ResponseOf,
 } from '@easyfund/shared/api/contract';
+import { resources as api } from '@easyfund/shared/api/resources';
 import type { TApiError } from '@easyfund/shared/schemas/common';
+import type { TDecisionRequest } from '@easyfund/shared/schemas/fields';
+import { MSG } from '@easyfund/shared/texts';
 import { buildApp, type App } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -178,6 +181,20 @@ export async function payoutAccountOf(who: { id: string; readonly app: App }): P
   return found?.id ?? (await createPayoutAccount(db, { userId: who.id })).id;
 }
 
+/**
+ * The raiser asks to withdraw `amountTk` of their fund to their payout account
+ * (`POST /api/withdrawals`); the answer is the endpoint's.
+ */
+export async function requestWithdrawal(
+  raiser: { id: string; cookie?: string; readonly app: App },
+  fundId: string,
+  amountTk: number,
+) {
+  return as(raiser).call(api.withdrawals.request, {
+    body: { payoutAccountId: await payoutAccountOf(raiser), fundId, amountTk },
+  });
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The admins' lists whose items an admin decides on. */
@@ -212,6 +229,31 @@ export async function shownVersion(
     if (item) return item.version;
     if (page * 100 >= body.total) throw new Error(`${id} is not on ${list}`);
   }
+}
+
+/** What an admin decides on, the endpoint that decides it and the list that shows its version. */
+const DECISIONS = {
+  fund: [api.funds.decide, '/api/admin/funds'],
+  fundChange: [api.funds.decideChange, '/api/admin/funds'],
+  verification: [api.verifications.decide, '/api/admin/verifications'],
+  withdrawal: [api.withdrawals.decide, '/api/admin/withdrawals'],
+} as const;
+
+/**
+ * An admin's decision on an item of their lists (a fund, a proposed change to a fund, an
+ * application to raise funds, a withdrawal request), sent with the version the list shows now.
+ */
+export async function decide<K extends keyof typeof DECISIONS>(
+  admin: { app: App; cookie?: string },
+  what: K,
+  id: string,
+  decision: Omit<TDecisionRequest, 'version'>,
+): Promise<CallAnswer<(typeof DECISIONS)[K][0]>> {
+  const [endpoint, list] = DECISIONS[what];
+  return as(admin).call(endpoint, {
+    params: { id },
+    body: { ...decision, version: await shownVersion(admin, list, id) },
+  });
 }
 
 /** What a test sends to one endpoint: its path parameters, query and body as the contract types them. */
@@ -300,6 +342,10 @@ export function mergeCookies(previous: string, setCookie: string | string[] | un
 }
 
 export const ORIGIN = { origin: 'http://localhost:3000' };
+
+/** A refusal's `error.fields` when each of `names` was sent empty: 'This field is required'. */
+export const requiredFields = (...names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, MSG.fieldRequired]));
 
 /**
  * Waits until the job queue has nothing left to do (no job waiting, retrying or running):

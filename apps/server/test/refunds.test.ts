@@ -6,6 +6,7 @@ import { checkLedger } from '../src/modules/ledger/check';
 import { formatLedgerReport } from '../src/modules/ledger/report';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { recordRefund, WITHDRAWAL_HELD_FEEDBACK } from '../src/modules/payments/service';
+import { createFund } from '../src/seed/factories';
 import {
   as,
   buildTestApp,
@@ -13,7 +14,7 @@ import {
   jobsDone,
   type SignedInUser,
   type TestContext,
-  payoutAccountOf,
+  requestWithdrawal,
 } from './helper';
 import { createRaisedFund, donate, fundTotals, paymentRows } from './payments-helper';
 
@@ -43,6 +44,14 @@ const refund = (paymentId: string, amountPoisha: number, requestKey: string = ra
     reason: 'Donated twice by mistake',
     requestKey,
   });
+
+/** A verified raiser's approved fund, and the donor's payment of `amountTk` to it. */
+async function raiserGivenTo(amountTk: number, name?: string) {
+  const raiser = await createSignedInUser(ctx, { role: 'verified', name });
+  const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+  const { intent } = await donate(ctx, donor, fund.id, amountTk);
+  return { raiser, fund, paymentId: intent.paymentId };
+}
 
 describe('admin refunds', () => {
   it('refunds half, then the rest: totals, counts, history and the ledger follow', async () => {
@@ -87,47 +96,29 @@ describe('admin refunds', () => {
   });
 
   it('refuses a refund the fund no longer holds after a withdrawal request, with the reason', async () => {
-    const raiser = await createSignedInUser(ctx, { role: 'verified' });
-    const { createFund } = await import('../src/seed/factories');
-    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
-    const { intent } = await donate(ctx, donor, fund.id, 1000);
-    const asked = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 800,
-    });
+    const { raiser, fund, paymentId } = await raiserGivenTo(1000);
+    const asked = await requestWithdrawal(raiser, fund.id, 800);
     expect(asked.statusCode).toBe(201);
-    const res = await refund(intent.paymentId, 500_00);
+    const res = await refund(paymentId, 500_00);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(
       'The fund no longer holds enough: money has been withdrawn or requested for withdrawal, and only 200 Tk remains to refund.',
     );
-    const ok = await refund(intent.paymentId, 200_00);
+    const ok = await refund(paymentId, 200_00);
     expect(ok.statusCode).toBe(200);
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   });
 
   it('a refund the provider reports after a withdrawal request denies the request it no longer fits, and tells the raiser', async () => {
-    const raiser = await createSignedInUser(ctx, { role: 'verified', name: 'Karim Raiser' });
-    const { createFund } = await import('../src/seed/factories');
-    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
-    const { intent } = await donate(ctx, donor, fund.id, 1000);
-    const small = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 200,
-    });
-    const large = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 700,
-    });
+    const { raiser, fund, paymentId } = await raiserGivenTo(1000, 'Karim Raiser');
+    const small = await requestWithdrawal(raiser, fund.id, 200);
+    const large = await requestWithdrawal(raiser, fund.id, 700);
     expect([small.statusCode, large.statusCode]).toEqual([201, 201]);
 
     // A refund done at the provider (a webhook, a dispute): the money has left.
     await recordRefund(
       { db: ctx.db, mailQueue: ctx.app.mailQueue },
-      intent.paymentId,
+      paymentId,
       { refundedPoisha: 600_00, disputedPoisha: 0 },
       'evt_refund_at_provider',
     );
@@ -151,15 +142,8 @@ describe('admin refunds', () => {
   });
 
   it("a refund recorded under another source first (the provider's webhook) ends the admin's hold: the money is not counted twice", async () => {
-    const raiser = await createSignedInUser(ctx, { role: 'verified' });
-    const { createFund } = await import('../src/seed/factories');
-    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
-    const { intent } = await donate(ctx, donor, fund.id, 1000);
-    const asked = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 500,
-    });
+    const { raiser, fund, paymentId } = await raiserGivenTo(1000);
+    const asked = await requestWithdrawal(raiser, fund.id, 500);
     expect(asked.statusCode).toBe(201);
     // An admin's refund of 400 Tk is under way (held back while the provider answers), and a
     // second one of 100 Tk too…
@@ -168,7 +152,7 @@ describe('admin refunds', () => {
     await ctx.db.insert(pendingRefunds).values([
       {
         source: adminSource,
-        paymentId: intent.paymentId,
+        paymentId,
         fundId: fund.id,
         amountPoisha: 400_00,
         mode: 'test',
@@ -176,7 +160,7 @@ describe('admin refunds', () => {
       },
       {
         source: otherSource,
-        paymentId: intent.paymentId,
+        paymentId,
         fundId: fund.id,
         amountPoisha: 100_00,
         mode: 'test',
@@ -186,7 +170,7 @@ describe('admin refunds', () => {
     // …when the provider's webhook records the first one under its event id.
     await recordRefund(
       { db: ctx.db, mailQueue: ctx.app.mailQueue },
-      intent.paymentId,
+      paymentId,
       { refundedPoisha: 400_00, disputedPoisha: 0 },
       'evt_refund_before_admin',
     );
@@ -199,22 +183,22 @@ describe('admin refunds', () => {
     const held = await ctx.db
       .select({ source: pendingRefunds.source, amount: pendingRefunds.amountPoisha })
       .from(pendingRefunds)
-      .where(eq(pendingRefunds.paymentId, intent.paymentId));
+      .where(eq(pendingRefunds.paymentId, paymentId));
     expect(held).toEqual([{ source: otherSource, amount: 100_00 }]);
 
     // A later total that covers half of the second one shrinks its hold.
     await recordRefund(
       { db: ctx.db },
-      intent.paymentId,
+      paymentId,
       { refundedPoisha: 450_00, disputedPoisha: 0 },
       'evt_part_of_second',
     );
     const shrunk = await ctx.db
       .select({ amount: pendingRefunds.amountPoisha })
       .from(pendingRefunds)
-      .where(eq(pendingRefunds.paymentId, intent.paymentId));
+      .where(eq(pendingRefunds.paymentId, paymentId));
     expect(shrunk).toEqual([{ amount: 50_00 }]);
-    await ctx.db.delete(pendingRefunds).where(eq(pendingRefunds.paymentId, intent.paymentId));
+    await ctx.db.delete(pendingRefunds).where(eq(pendingRefunds.paymentId, paymentId));
     await jobsDone(ctx);
     expect(ctx.mails.some((m) => m.to === raiser.email && m.text.includes('Denied'))).toBe(false);
   });

@@ -14,7 +14,7 @@ import {
   createSignedInUser,
   type SignedInUser,
   type TestContext,
-  shownVersion,
+  decide,
 } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
@@ -299,13 +299,7 @@ describe('uploads on local disk', () => {
     await pruneUnusedUploads(ctx.db, ctx.app.storage);
     const left = (await ctx.db.select({ url: uploads.url }).from(uploads)).map((r) => r.url);
     expect(left).toContain(proposed);
-    const approve = await as(admin).call(api.funds.decideChange, {
-      params: { id: fund.id },
-      body: {
-        version: await shownVersion(admin, '/api/admin/funds', fund.id),
-        status: 'approved',
-      },
-    });
+    const approve = await decide(admin, 'fundChange', fund.id, { status: 'approved' });
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toMatchObject({ image: proposed });
     expect((await ctx.app.inject({ method: 'GET', url: proposed })).statusCode).toBe(200);

@@ -9,8 +9,8 @@ import {
   createSignedInUser,
   type SignedInUser,
   type TestContext,
-  shownVersion,
   payoutAccountOf,
+  decide,
 } from './helper';
 
 let ctx: TestContext;
@@ -219,8 +219,7 @@ describe('manage withdrawals', () => {
       fundRaisedPoisha: 150_000,
       status: 'pending',
     });
-    const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-      version: await shownVersion(admin, '/api/admin/withdrawals', w.id),
+    const res = await decide(admin, 'withdrawal', w.id, {
       status: 'approved',
       feedback: 'Sent to your bKash account',
     });
@@ -236,8 +235,7 @@ describe('manage withdrawals', () => {
       pendingWithdrawalPoisha: 0,
       availablePoisha: 90_000,
     });
-    const again = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-      version: await shownVersion(admin, '/api/admin/withdrawals', w.id),
+    const again = await decide(admin, 'withdrawal', w.id, {
       status: 'denied',
       feedback: 'Paid already',
     });
@@ -259,8 +257,7 @@ describe('manage withdrawals', () => {
       })
     ).json();
     expect(await available(raiser, fund.id)).toBe(0);
-    const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-      version: await shownVersion(admin, '/api/admin/withdrawals', w.id),
+    const res = await decide(admin, 'withdrawal', w.id, {
       status: 'denied',
       feedback: 'The receipts do not match the amount',
     });

@@ -17,7 +17,7 @@ import {
   type TestContext,
   TEST_DB_KIND,
 } from './helper';
-import { donate } from './payments-helper';
+import { donate, payByWallet } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
@@ -272,24 +272,10 @@ describe('the receipt', () => {
   });
 
   it('of a wallet payment names the wallet and the gateway transaction id, in the PDF and the mail', async () => {
-    const started = await as(donor).call(api.payments.checkout, {
-      body: {
-        fundId,
-        amountTk: 700,
-        method: 'bkash',
-      },
-    });
-    expect(started.statusCode, started.body).toBe(201);
-    const { paymentId: walletPayment, redirectUrl } = started.json();
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: redirectUrl,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        wallet: '01700000000',
-        otp: '123456',
-        action: 'pay',
-      }).toString(),
+    const { paymentId: walletPayment, paid } = await payByWallet(ctx, donor, {
+      fundId,
+      amountTk: 700,
+      method: 'bkash',
     });
     expect(paid.statusCode).toBe(200);
     // What Payment History shows: the wallet and the gateway's own transaction id.

@@ -11,7 +11,7 @@ import {
   type SignedInUser,
   type TestContext,
 } from './helper';
-import { confirmAtProcessor, confirmPayment, createIntent } from './payments-helper';
+import { confirmAtProcessor, confirmPayment, createIntent, payByWallet } from './payments-helper';
 
 let ctx: TestContext;
 let raiser: SignedInUser;
@@ -44,23 +44,11 @@ async function donate(who: SignedInUser, fundId: string, updatesOptIn?: boolean)
  * gateway page's number and OTP, the IPN. The opt-in travels with the checkout.
  */
 async function donateByWallet(who: SignedInUser, fundId: string, updatesOptIn?: boolean) {
-  const started = await as(who).inject('POST', '/api/payments/checkout', {
+  const { paymentId, paid } = await payByWallet(ctx, who, {
     fundId,
     amountTk: 100,
     method: 'bkash',
     ...(updatesOptIn === undefined ? {} : { updatesOptIn }),
-  });
-  expect(started.statusCode, started.body).toBe(201);
-  const { paymentId, redirectUrl } = started.json() as { paymentId: string; redirectUrl: string };
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: redirectUrl,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      wallet: '01700000000',
-      otp: '123456',
-      action: 'pay',
-    }).toString(),
   });
   expect(paid.statusCode).toBe(200);
   const [row] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StandInServer } from './support/stand-in-server';
 
 /** A payment intent as the stand-in keeps it (the fields our server reads). */
 export interface StandInIntent {
@@ -125,7 +125,7 @@ export interface StandInRequest {
  * 127.0.0.1. Tests move intents to succeeded or failed as Stripe would after the
  * browser confirmed the card, and confirm SetupIntents as Stripe.js does.
  */
-export class StripeStandIn {
+export class StripeStandIn extends StandInServer {
   readonly intents = new Map<string, StandInIntent>();
   readonly requests: StandInRequest[] = [];
   /** When set, every API call answers 500 (Stripe having a bad day). */
@@ -147,22 +147,6 @@ export class StripeStandIn {
     string,
     { path: string; params: string; status: number; body: unknown }
   >();
-  private server: Server | undefined;
-  port = 0;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    if (!this.server) return;
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-  }
-
   /** The environment that points our server's Stripe SDK here. */
   env(): Record<string, string> {
     return {
@@ -505,7 +489,7 @@ export class StripeStandIn {
     };
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');

@@ -1,20 +1,13 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { type Database, type Db, openDatabase, type Tx } from '../src/db/client';
-import {
-  funds,
-  payments,
-  rateLimit,
-  recurringCharges,
-  testProcessorIntents,
-} from '../src/db/schema';
-import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
+import { type Db, type Tx } from '../src/db/client';
+import { funds, payments, rateLimit } from '../src/db/schema';
 import { createFund, createUser } from '../src/seed/factories';
 import { counterKey } from '../src/db/rate-limit-store';
 import { declinesKey } from '../src/modules/payments/declines';
 import type { BodyInputOf } from '@easyfund/shared/api/contract';
 import { resources as api } from '@easyfund/shared/api/resources';
-import { as, createPostgresDatabase, type SignedInUser, type TestContext } from './helper';
+import { as, type SignedInUser, type TestContext } from './helper';
 
 export const CARDS = {
   ok: '4242 4242 4242 4242',
@@ -138,68 +131,6 @@ export async function declinesCounted(ctx: TestContext, network: string): Promis
     .from(rateLimit)
     .where(eq(rateLimit.key, counterKey(declinesKey(network))));
   return row?.count ?? 0;
-}
-
-/**
- * Two workers on one fresh PostgreSQL database (two connections, as two processes hold),
- * with a raiser 'r', a donor 'd', an approved fund of r's and a card d saved at the test
- * processor: what a race of recurring charges starts from. The database is dropped after.
- */
-export async function withTwoWorkers(
-  race: (workers: {
-    a: Database;
-    b: Database;
-    fundId: string;
-    paymentMethodId: string;
-  }) => Promise<void>,
-): Promise<void> {
-  const created = await createPostgresDatabase();
-  const a = await openDatabase({ url: created.url, poolSize: 3 });
-  const b = await openDatabase({ url: created.url, poolSize: 3, migrate: false });
-  try {
-    await a.db.execute(
-      sql`insert into "user" (id, name, email) values ('r', 'R', 'r@example.com'), ('d', 'D', 'd@example.com')`,
-    );
-    const fund = await createFund(a.db, { raiserId: 'r', status: 'approved' });
-    const processor = new TestPaymentProvider(a.db);
-    const setup = await processor.createSetup({
-      reference: 'x',
-      email: 'd@example.com',
-      metadata: {},
-      idempotencyKey: 'k',
-    });
-    await processor.confirmSetup(setup.id, setup.clientSecret, {
-      number: CARDS.ok,
-      expMonth: 12,
-      expYear: nextYear,
-      cvc: '123',
-    });
-    const paymentMethodId = (await processor.retrieveSetup(setup.id))!.paymentMethodId!;
-    await race({ a, b, fundId: fund.id, paymentMethodId });
-  } finally {
-    await b.close();
-    await a.close();
-    await created.drop();
-  }
-}
-
-/**
- * Every recurring charge in `db` paid, and each exactly once: `times` paid charges,
- * `times` succeeded payments and `times` succeeded intents at the test processor.
- * Returns the charges.
- */
-export async function expectChargedOnce(db: Db, times: number) {
-  const charges = await db.select().from(recurringCharges);
-  expect(charges).toHaveLength(times);
-  expect(charges.every((c) => c.status === 'paid')).toBe(true);
-  const paid = await db.select().from(payments).where(eq(payments.status, 'succeeded'));
-  expect(paid).toHaveLength(times);
-  const intents = await db
-    .select()
-    .from(testProcessorIntents)
-    .where(eq(testProcessorIntents.status, 'succeeded'));
-  expect(intents).toHaveLength(times);
-  return charges;
 }
 
 /** A form posted as a browser posts it (`application/x-www-form-urlencoded`). */

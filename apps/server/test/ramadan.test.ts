@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { payments, recurringCharges, recurringGifts, user } from '../src/db/schema';
+import { payments, recurringGifts, user } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { smsSegments } from '../src/modules/sms/service';
 import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
 import { dayOf, endOfDay } from '../src/modules/recurring/schedule';
-import type { RecurringDeps } from '../src/modules/recurring/deps';
 import { runDueGifts } from '../src/modules/recurring/charges';
 import {
   as,
@@ -16,8 +15,15 @@ import {
   type SignedInUser,
   type TestContext,
 } from './helper';
-import { CARDS, createRaisedFund, expectChargedOnce, withTwoWorkers } from './payments-helper';
+import { CARDS, createRaisedFund } from './payments-helper';
 import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
+import {
+  recurringDeps,
+  giftRow,
+  chargesOf,
+  withTwoWorkers,
+  expectChargedOnce,
+} from './recurring-helper';
 
 const nextYear = new Date().getUTCFullYear() + 1;
 const DAY = 24 * 60 * 60_000;
@@ -40,37 +46,19 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-function deps(database: Database['db'] = ctx.db): RecurringDeps {
-  return {
+/** The job's dependencies on `database`, with the embedded processor and SMS reminders. */
+const deps = (database: Database['db'] = ctx.db) =>
+  recurringDeps(ctx, {
     db: database,
     provider: new TestPaymentProvider(database),
-    publicUrl: 'http://localhost:3000',
-    secret: ctx.config.authSecret,
-    log: { warn() {}, error() {} },
-    mailQueue: ctx.app.mailQueue,
-    jobs: ctx.app.jobs,
     sms: ctx.app.sms,
-  };
-}
+  });
 
 const today = () => dayOf(new Date());
 const dayAfter = (days: number) => dayOf(new Date(Date.now() + days * DAY));
 
 async function setRamadan(startsOn: string | null, endsOn: string | null) {
   return as(admin).inject('PUT', '/api/admin/ramadan', { startsOn, endsOn });
-}
-
-async function giftRow(giftId: string) {
-  const [row] = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, giftId));
-  return row!;
-}
-
-async function chargesOf(giftId: string) {
-  return ctx.db
-    .select()
-    .from(recurringCharges)
-    .where(eq(recurringCharges.giftId, giftId))
-    .orderBy(recurringCharges.period);
 }
 
 /** "Give every day of Ramadan" by card: start, save the card at the processor, activate. */
@@ -177,7 +165,7 @@ describe('giving every day of Ramadan', () => {
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx);
     const giftId = await giveDaily(donor, fund.id, 50);
-    const first = await giftRow(giftId);
+    const first = await giftRow(ctx.db, giftId);
     expect(first.frequency).toBe('daily');
     expect(first.endsAt).toEqual(endOfDay(dayAfter(1)));
     expect(first.nextChargeAt!.getTime()).toBeGreaterThan(Date.now() + DAY - 60_000);
@@ -191,7 +179,7 @@ describe('giving every day of Ramadan', () => {
     await Promise.all([runDueGifts(deps(), over), runDueGifts(deps(), over)]);
     await runDueGifts(deps(), new Date(over.getTime() + 5 * DAY));
 
-    const charges = await chargesOf(giftId);
+    const charges = await chargesOf(ctx.db, giftId);
     expect(charges.map((c) => [c.period, c.status])).toEqual([
       [today(), 'paid'],
       [dayAfter(1), 'paid'],
@@ -202,7 +190,7 @@ describe('giving every day of Ramadan', () => {
       ['succeeded', 5000],
     ]);
     expect(paid.every((p) => p.receiptNumber)).toBe(true);
-    const gift = await giftRow(giftId);
+    const gift = await giftRow(ctx.db, giftId);
     expect([gift.status, gift.statusReason, gift.nextChargeAt]).toEqual([
       'ended',
       'ramadan_over',
@@ -243,7 +231,7 @@ describe('giving every day of Ramadan', () => {
     });
     expect(started.statusCode, started.body).toBe(201);
     const { gift } = started.json<{ gift: { id: string; manageToken: string } }>();
-    const next = (await giftRow(gift.id)).nextChargeAt!;
+    const next = (await giftRow(ctx.db, gift.id)).nextChargeAt!;
     await Promise.all([
       runDueGifts(deps(), new Date(next.getTime() + 1000)),
       runDueGifts(deps(), new Date(next.getTime() + 1000)),
@@ -259,7 +247,10 @@ describe('giving every day of Ramadan', () => {
     const mails = ctx.mails.filter((m) => m.to === donor.email && /রমজান/.test(m.subject));
     expect(mails).toHaveLength(2);
     expect(mails[0]!.text).toContain(`/dashboard/selecteddonation/pay/${fund.id}?amount=100`);
-    expect((await chargesOf(gift.id)).map((c) => c.status)).toEqual(['reminded', 'reminded']);
+    expect((await chargesOf(ctx.db, gift.id)).map((c) => c.status)).toEqual([
+      'reminded',
+      'reminded',
+    ]);
 
     // A number that sent STOP gets no more reminders; the mail still goes.
     await ctx.db.update(user).set({ smsStoppedAt: new Date() }).where(eq(user.id, donor.id));

@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import {
-  payments,
-  recurringCharges,
-  recurringGifts,
-  testProcessorPaymentMethods,
-} from '../src/db/schema';
+import { payments, recurringGifts, testProcessorPaymentMethods } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
-import type { RecurringDeps } from '../src/modules/recurring/deps';
 import { runDueGifts } from '../src/modules/recurring/charges';
 import { createFund } from '../src/seed/factories';
 import {
@@ -21,7 +15,14 @@ import {
   type SignedInUser,
   type TestContext,
 } from './helper';
-import { CARDS, createRaisedFund, expectChargedOnce, withTwoWorkers } from './payments-helper';
+import { CARDS, createRaisedFund } from './payments-helper';
+import {
+  recurringDeps,
+  giftRow,
+  chargesOf,
+  withTwoWorkers,
+  expectChargedOnce,
+} from './recurring-helper';
 
 const nextYear = new Date().getUTCFullYear() + 1;
 const DAY = 24 * 60 * 60_000;
@@ -63,30 +64,9 @@ async function giveMonthly(
   return { giftId: gift.id, activated };
 }
 
-function deps(database: Database['db'] = ctx.db): RecurringDeps {
-  return {
-    db: database,
-    provider: new TestPaymentProvider(database),
-    publicUrl: 'http://localhost:3000',
-    secret: ctx.config.authSecret,
-    log: { warn() {}, error() {} },
-    mailQueue: ctx.app.mailQueue,
-    jobs: ctx.app.jobs,
-  };
-}
-
-async function chargesOf(giftId: string) {
-  return ctx.db
-    .select()
-    .from(recurringCharges)
-    .where(eq(recurringCharges.giftId, giftId))
-    .orderBy(recurringCharges.period);
-}
-
-async function giftRow(giftId: string) {
-  const [row] = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, giftId));
-  return row!;
-}
+/** The job's dependencies on `database`, with the embedded processor. */
+const deps = (database: Database['db'] = ctx.db) =>
+  recurringDeps(ctx, { db: database, provider: new TestPaymentProvider(database) });
 
 describe('monthly gifts by card', () => {
   it('saves the card, charges the first month at once with its receipt, and shows the schedule', async () => {
@@ -124,7 +104,7 @@ describe('monthly gifts by card', () => {
       action: 'cancel',
     });
     expect(theirs.statusCode).toBe(404);
-    expect((await giftRow(giftId)).status).toBe('active');
+    expect((await giftRow(ctx.db, giftId)).status).toBe('active');
     expect((await as(ctx).inject('GET', '/api/me/monthly-gifts')).statusCode).toBe(401);
   });
 
@@ -151,7 +131,7 @@ describe('monthly gifts by card', () => {
     expect(refused.statusCode).toBe(402);
     const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
     expect(activated.statusCode).toBe(402);
-    expect((await giftRow(gift.id)).status).toBe('incomplete');
+    expect((await giftRow(ctx.db, gift.id)).status).toBe('incomplete');
 
     const pending = await createRaisedFund(ctx, { status: 'pending' });
     const closed = await as(donor).inject('POST', '/api/me/monthly-gifts', {
@@ -170,11 +150,11 @@ describe('monthly gifts by card', () => {
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx);
     const { giftId } = await giveMonthly(donor, fund.id, 200);
-    const next = (await giftRow(giftId)).nextChargeAt!;
+    const next = (await giftRow(ctx.db, giftId)).nextChargeAt!;
     const later = new Date(next.getTime() + 1000);
     await Promise.all([runDueGifts(deps(), later), runDueGifts(deps(), later)]);
     await runDueGifts(deps(), later);
-    const charges = await chargesOf(giftId);
+    const charges = await chargesOf(ctx.db, giftId);
     expect(charges.map((c) => c.status)).toEqual(['paid', 'paid']);
     const rows = await ctx.db.select().from(payments).where(eq(payments.fundId, fund.id));
     expect(rows.filter((p) => p.status === 'succeeded')).toHaveLength(2);
@@ -186,7 +166,7 @@ describe('monthly gifts by card', () => {
     const donor = await createSignedInUser(ctx, { email: `dunning-${Date.now()}@example.com` });
     const { giftId } = await giveMonthly(donor, fund.id, 300);
     // The saved card starts failing.
-    const gift = await giftRow(giftId);
+    const gift = await giftRow(ctx.db, giftId);
     await ctx.db
       .update(testProcessorPaymentMethods)
       .set({ failWith: 'card_declined' })
@@ -195,21 +175,21 @@ describe('monthly gifts by card', () => {
     await runDueGifts(deps(), now);
     const waits: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const [, charge] = await chargesOf(giftId);
+      const [, charge] = await chargesOf(ctx.db, giftId);
       expect(charge!.status).toBe('due');
       waits.push(Math.round((charge!.nextAttemptAt.getTime() - now.getTime()) / DAY));
       // Not before its day.
       await runDueGifts(deps(), new Date(charge!.nextAttemptAt.getTime() - 60_000));
-      expect((await chargesOf(giftId))[1]!.attempts).toBe(i + 1);
+      expect((await chargesOf(ctx.db, giftId))[1]!.attempts).toBe(i + 1);
       now = new Date(charge!.nextAttemptAt.getTime() + 1000);
       await runDueGifts(deps(), now);
     }
     expect(waits).toEqual([1, 3, 7]);
-    const [, last] = await chargesOf(giftId);
+    const [, last] = await chargesOf(ctx.db, giftId);
     expect(last!.status).toBe('failed');
     expect(last!.attempts).toBe(4);
-    expect((await giftRow(giftId)).status).toBe('paused');
-    expect((await giftRow(giftId)).statusReason).toBe('payment_failed');
+    expect((await giftRow(ctx.db, giftId)).status).toBe('paused');
+    expect((await giftRow(ctx.db, giftId)).statusReason).toBe('payment_failed');
     await jobsDone(ctx);
     const told = ctx.mails.filter((m) => m.to === donor.email).map((m) => m.subject);
     expect(told.filter((s) => /could not be charged/.test(s))).toHaveLength(3);
@@ -246,9 +226,9 @@ describe('monthly gifts by card', () => {
     });
     expect(paused.json<{ status: string }>().status).toBe('paused');
     // Nothing is charged while paused.
-    const next = (await giftRow(giftId)).nextChargeAt!;
+    const next = (await giftRow(ctx.db, giftId)).nextChargeAt!;
     await runDueGifts(deps(), new Date(next.getTime() + 40 * DAY));
-    expect(await chargesOf(giftId)).toHaveLength(1);
+    expect(await chargesOf(ctx.db, giftId)).toHaveLength(1);
 
     const byLink = await as(ctx).inject('GET', `/api/monthly-gifts/manage/${token}`);
     expect(byLink.statusCode).toBe(200);
@@ -275,7 +255,7 @@ describe('monthly gifts by card', () => {
     const [pm] = await ctx.db
       .select()
       .from(testProcessorPaymentMethods)
-      .where(eq(testProcessorPaymentMethods.id, (await giftRow(giftId)).paymentMethodId!));
+      .where(eq(testProcessorPaymentMethods.id, (await giftRow(ctx.db, giftId)).paymentMethodId!));
     expect(pm!.detached).toBe(true);
   });
 
@@ -295,14 +275,14 @@ describe('monthly gifts by card', () => {
     const { giftId } = await giveMonthly(donor, fund.id, 100);
     const held = await holdFund(admin, fund.id, { action: 'close', reason: 'The work is done.' });
     expect(held.statusCode, held.body).toBe(200);
-    const gift = await giftRow(giftId);
+    const gift = await giftRow(ctx.db, giftId);
     expect([gift.status, gift.statusReason, gift.nextChargeAt]).toEqual([
       'ended',
       'fund_closed',
       null,
     ]);
     await runDueGifts(deps(), new Date(Date.now() + 60 * DAY));
-    expect(await chargesOf(giftId)).toHaveLength(1);
+    expect(await chargesOf(ctx.db, giftId)).toHaveLength(1);
     await jobsDone(ctx);
     const mail = ctx.mails.find((m) => m.to === donor.email && /has stopped/.test(m.subject));
     expect(mail?.text).toContain(`/donatenow/${similar.id}`);
@@ -346,11 +326,11 @@ describe('monthly gifts by wallet', () => {
     const { gift, setup } = started.json<{ gift: { id: string; status: string }; setup: null }>();
     expect(setup).toBeNull();
     expect(gift.status).toBe('active');
-    const next = (await giftRow(gift.id)).nextChargeAt!;
+    const next = (await giftRow(ctx.db, gift.id)).nextChargeAt!;
     await runDueGifts(deps(), new Date(next.getTime() + 1000));
-    const charges = await chargesOf(gift.id);
+    const charges = await chargesOf(ctx.db, gift.id);
     expect(charges.map((c) => c.status)).toEqual(['reminded', 'reminded']);
-    expect((await giftRow(gift.id)).status).toBe('active');
+    expect((await giftRow(ctx.db, gift.id)).status).toBe('active');
     await jobsDone(ctx);
     const reminders = ctx.mails.filter((m) => m.to === donor.email && /is due/.test(m.subject));
     expect(reminders).toHaveLength(2);

@@ -455,22 +455,8 @@ export class StripeStandIn extends StandInServer {
         'payment_method',
       );
     }
-    const id = `pi_${randomBytes(12).toString('hex')}`;
-    const pi: StandInIntent = {
-      id,
-      object: 'payment_intent',
-      amount,
-      currency: form.get('currency') ?? '',
-      status: 'requires_payment_method',
-      client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
-      metadata: metadataOf(form),
-      last_payment_error: null,
-      amount_received: 0,
-      latest_charge: null,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-    };
-    this.intents.set(id, pi);
+    const pi = this.newIntent(amount, form.get('currency') ?? '', metadataOf(form));
+    const id = pi.id;
     const failure = this.failingCards.get(pm.id);
     if (!failure) {
       this.succeed(id);
@@ -487,6 +473,27 @@ export class StripeStandIn extends StandInServer {
       status: 402,
       body: { error: { ...error, payment_intent: { ...pi, latest_charge: null } } },
     };
+  }
+
+  /** A new intent, kept: waiting for a payment method, nothing received yet. */
+  private newIntent(amount: number, currency: string, metadata: Record<string, string>) {
+    const id = `pi_${randomBytes(12).toString('hex')}`;
+    const pi: StandInIntent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      currency,
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+      metadata,
+      last_payment_error: null,
+      amount_received: 0,
+      latest_charge: null,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    this.intents.set(id, pi);
+    return pi;
   }
 
   protected async handle(req: IncomingMessage, res: ServerResponse) {
@@ -633,23 +640,8 @@ export class StripeStandIn extends StandInServer {
           },
         });
       }
-      const id = `pi_${randomBytes(12).toString('hex')}`;
-      const pi: StandInIntent = {
-        id,
-        object: 'payment_intent',
-        amount: Number(form.get('amount')),
-        currency: form.get('currency') ?? '',
-        status: 'requires_payment_method',
-        client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
-        metadata,
-        last_payment_error: null,
-        amount_received: 0,
-        latest_charge: null,
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-      };
-      this.intents.set(id, pi);
-      if (typeof key === 'string') this.byIdempotencyKey.set(key, id);
+      const pi = this.newIntent(amount, form.get('currency') ?? '', metadata);
+      if (typeof key === 'string') this.byIdempotencyKey.set(key, pi.id);
       return send(200, pi);
     }
 

@@ -12,6 +12,7 @@ import {
   holdFund,
   shownVersion,
   payoutAccountOf,
+  reportFund,
 } from './helper';
 import { shortName } from '../src/modules/supporters/names';
 import { confirmAtProcessor, confirmPayment, createIntent, donate } from './payments-helper';
@@ -342,12 +343,9 @@ describe('the organiser card', () => {
 describe('reporting a fund', () => {
   it('files a report that admins see in their queue and can resolve', async () => {
     const fund = await newFund({ name: 'Reported fund' });
-    const res = await as(stranger).call(api.reports.create, {
-      params: { id: fund.id },
-      body: {
-        reason: 'fraud',
-        details: 'The same photos are on another site.',
-      },
+    const res = await reportFund(stranger, fund.id, {
+      reason: 'fraud',
+      details: 'The same photos are on another site.',
     });
     expect(res.statusCode).toBe(201);
     const queue = (await as(admin).inject('GET', '/api/admin/fund-reports')).json();
@@ -385,14 +383,10 @@ describe('reporting a fund', () => {
 
   it('is a 404 for a fund the reporter may not see, and a 401 for a visitor', async () => {
     const pending = await newFund({ status: 'pending' });
-    const body = { reason: 'other', details: 'Hmm' };
-    expect(
-      (await as(stranger).inject('POST', `/api/funds/${pending.id}/reports`, body)).statusCode,
-    ).toBe(404);
+    const report = { reason: 'other', details: 'Hmm' } as const;
+    expect((await reportFund(stranger, pending.id, report)).statusCode).toBe(404);
     const fund = await newFund();
-    expect((await visitor().inject('POST', `/api/funds/${fund.id}/reports`, body)).statusCode).toBe(
-      401,
-    );
+    expect((await reportFund(ctx, fund.id, report)).statusCode).toBe(401);
   });
 });
 

@@ -149,6 +149,20 @@ export interface SignedInUser {
   readonly app: App;
 }
 
+/**
+ * A POST to one of the identity library's endpoints (`/api/auth/<path>`) from the site's own
+ * origin, as a browser sends it; from `remoteAddress` where given.
+ */
+export function postAuth(app: App, path: string, payload: object, remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/auth/${path}`,
+    headers: ORIGIN,
+    payload,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
 /** Creates a user with a role and signs them in. */
 export async function createSignedInUser(
   ctx: TestContext,
@@ -193,6 +207,15 @@ export async function requestWithdrawal(
   return as(raiser).call(api.withdrawals.request, {
     body: { payoutAccountId: await payoutAccountOf(raiser), fundId, amountTk },
   });
+}
+
+/** Someone reports a fund to the admins (`POST /api/funds/:id/reports`). */
+export function reportFund(
+  who: { app: App; cookie?: string },
+  fundId: string,
+  report: BodyInputOf<typeof api.reports.create>,
+) {
+  return as(who).call(api.reports.create, { params: { id: fundId }, body: report });
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

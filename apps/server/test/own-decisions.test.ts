@@ -19,7 +19,8 @@ import {
   type SignedInUser,
   type TestContext,
   shownVersion,
-  payoutAccountOf,
+  requestWithdrawal,
+  reportFund,
 } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
@@ -96,13 +97,7 @@ describe('an admin never decides on their own request', () => {
   it('refuses to approve their own withdrawal; another admin may', async () => {
     const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 5000 });
-    const asked = await as(raisingAdmin).call(api.withdrawals.request, {
-      body: {
-        payoutAccountId: await payoutAccountOf(raisingAdmin),
-        fundId: fund.id,
-        amountTk: 1000,
-      },
-    });
+    const asked = await requestWithdrawal(raisingAdmin, fund.id, 1000);
     expect(asked.statusCode).toBe(201);
     const url = `/api/admin/withdrawals/${asked.json().id}`;
     const version = await shownVersion(otherAdmin, '/api/admin/withdrawals', asked.json().id);
@@ -207,12 +202,9 @@ describe('an admin never decides on their own request', () => {
 
   it('refuses to resolve a report about their own fund; another admin may', async () => {
     const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
-    const filed = await as(donor).call(api.reports.create, {
-      params: { id: fund.id },
-      body: {
-        reason: 'misleading',
-        details: 'The photos are of another place',
-      },
+    const filed = await reportFund(donor, fund.id, {
+      reason: 'misleading',
+      details: 'The photos are of another place',
     });
     expect(filed.statusCode).toBe(201);
     const url = `/api/admin/fund-reports/${filed.json().id}`;

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
-import { buildTestApp, createSignedInUser, ORIGIN, signIn, type TestContext, as } from './helper';
+import {
+  buildTestApp,
+  createSignedInUser,
+  ORIGIN,
+  signIn,
+  type TestContext,
+  as,
+  postAuth,
+} from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
@@ -12,11 +20,9 @@ afterAll(() => ctx.close());
 /** Asks for a reset link and returns the token from the mail's link, after following it. */
 async function requestResetToken(email: string): Promise<string> {
   const before = ctx.mails.length;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/request-password-reset',
-    headers: ORIGIN,
-    payload: { email, redirectTo: 'http://localhost:3000/reset-password' },
+  const res = await postAuth(ctx.app, 'request-password-reset', {
+    email,
+    redirectTo: 'http://localhost:3000/reset-password',
   });
   expect(res.statusCode).toBe(200);
   const mail = ctx.mails[before];

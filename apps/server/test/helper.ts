@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateSync } from 'otplib';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { z } from 'zod';
 import {
   type BodyInputOf,
@@ -277,6 +277,35 @@ export async function decide<K extends keyof typeof DECISIONS>(
     params: { id },
     body: { ...decision, version: await shownVersion(admin, list, id) },
   });
+}
+
+/** A payout an admin records as sent: its method, amount, reference and day. */
+export type SentPayout = Omit<
+  Extract<BodyInputOf<typeof api.withdrawals.payout>, { status: 'paid' }>,
+  'status' | 'version'
+>;
+
+/**
+ * An admin approves a withdrawal request and records its payout sent, each with the
+ * version their list shows; both must succeed.
+ */
+export async function approveAndPay(
+  admin: { app: App; cookie?: string },
+  withdrawalId: string,
+  payout: SentPayout,
+): Promise<void> {
+  expect((await decide(admin, 'withdrawal', withdrawalId, { status: 'approved' })).statusCode).toBe(
+    200,
+  );
+  const paid = await as(admin).call(api.withdrawals.payout, {
+    params: { id: withdrawalId },
+    body: {
+      status: 'paid',
+      ...payout,
+      version: await shownVersion(admin, '/api/admin/withdrawals', withdrawalId),
+    },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
 }
 
 /** What a test sends to one endpoint: its path parameters, query and body as the contract types them. */

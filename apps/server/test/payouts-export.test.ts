@@ -8,7 +8,9 @@ import {
   type SignedInUser,
   type TestContext,
   shownVersion,
+  approveAndPay,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 /** The accountant's payouts CSV: one line per payout sent in a range of days. */
 let ctx: TestContext;
@@ -42,28 +44,11 @@ const records = (body: string) => {
 };
 
 async function payOut(fundId: string, amountTk: number, paidOn: string, reference: string) {
-  const w = (
-    await as(raiser).inject('POST', '/api/withdrawals', { fundId, amountTk, payoutAccountId })
-  ).json() as { id: string };
-  const version = () => shownVersion(admin, '/api/admin/withdrawals', w.id);
-  expect(
-    (
-      await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-        status: 'approved',
-        version: await version(),
-      })
-    ).statusCode,
-  ).toBe(200);
-  const paid = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}/payout`, {
-    status: 'paid',
-    method: 'nagad',
-    amountTk,
-    reference,
-    paidOn,
-    version: await version(),
+  const w = await as(raiser).call(api.withdrawals.request, {
+    body: { fundId, amountTk, payoutAccountId },
   });
-  expect(paid.statusCode).toBe(200);
-  return w.id;
+  await approveAndPay(admin, w.json().id, { method: 'nagad', amountTk, reference, paidOn });
+  return w.json().id;
 }
 
 describe('payouts CSV', () => {

@@ -14,7 +14,8 @@ import {
   type SignedInUser,
   shownVersion,
   type TestContext,
-  payoutAccountOf,
+  approveAndPay,
+  requestWithdrawal,
 } from './helper';
 import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
 
@@ -214,36 +215,13 @@ describe('decisions by SMS', () => {
     const donor = await createSignedInUser(ctx);
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 1500 });
-    const w = (
-      await as(raiser).inject('POST', '/api/withdrawals', {
-        payoutAccountId: await payoutAccountOf(raiser),
-        fundId: fund.id,
-        amountTk: 600,
-      })
-    ).json() as {
-      id: string;
-    };
-    const version = () => shownVersion(admin, '/api/admin/withdrawals', w.id);
-    expect(
-      (
-        await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-          status: 'approved',
-          version: await version(),
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}/payout`, {
-          version: await version(),
-          status: 'paid',
-          method: 'bkash',
-          amountTk: 600,
-          reference: 'BKA7X9QZ21',
-          paidOn: '2026-11-20',
-        })
-      ).statusCode,
-    ).toBe(200);
+    const w = (await requestWithdrawal(raiser, fund.id, 600)).json();
+    await approveAndPay(admin, w.id, {
+      method: 'bkash',
+      amountTk: 600,
+      reference: 'BKA7X9QZ21',
+      paidOn: '2026-11-20',
+    });
     await jobsDone(ctx);
     const texts = smsTo(raiser.msisdn);
     expect(texts).toHaveLength(2);

@@ -1,7 +1,6 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, fundUpdates, funds, payments, user, withdrawals } from '../src/db/schema';
 import { configuredAdmins } from '../src/modules/identity/configured-admins';
@@ -28,6 +27,7 @@ import {
   payoutAccountOf,
 } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
+import { pdfText } from './support/pdf-text';
 
 let ctx: TestContext;
 let admin: SignedInUser;
@@ -73,15 +73,6 @@ afterAll(async () => {
 
 const year = new Date().getFullYear();
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
-
-async function pdfText(body: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe('on a live site, test payments are nowhere', () => {
   it('the donor wall and the fund page count only live donations', async () => {

@@ -19,6 +19,7 @@ import {
 } from './helper';
 import { donate, payByWallet } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
+import { pdfText } from './support/pdf-text';
 
 let ctx: TestContext;
 let donor: SignedInUser;
@@ -41,15 +42,6 @@ beforeAll(async () => {
     .id;
 });
 afterAll(() => ctx.close());
-
-async function pdfText(body: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 async function waitFor<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
   const until = Date.now() + ms;

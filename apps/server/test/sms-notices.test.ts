@@ -326,6 +326,24 @@ describe('the lengths of notice SMS', () => {
   const link = 'https://easyfund.com.bd/n/AbCdEfGhIjK';
   const longName =
     'Emergency medical help for the children of the Rohingya camps in Cox’s Bazar, winter 2026';
+  /** Every decision notice in `lang` at its longest: about `fund`, the largest amount, a bank account. */
+  const longestDecisions = (lang: 'en' | 'bn', fund: string) =>
+    (['application', 'fund', 'change', 'withdrawal', 'payoutAccount'] as const).flatMap((kind) =>
+      (['approved', 'denied'] as const).map((status) =>
+        decisionSmsText(
+          lang,
+          kind,
+          status,
+          {
+            fund,
+            amountPoisha: 1_250_000_00,
+            account: { kind: 'bank', number: '01234567890123456789' },
+          },
+          link,
+        ),
+      ),
+    );
+
   it('keeps every English notice in one GSM-7 segment, a long fund name shortened', () => {
     expect(smsSegments(updateSmsText('en', 'School books', link))).toMatchObject({
       encoding: 'GSM-7',
@@ -334,40 +352,16 @@ describe('the lengths of notice SMS', () => {
     const update = updateSmsText('en', longName.replace('’', "'"), link);
     expect(update).toContain('...');
     expect(smsSegments(update).segments).toBe(1);
-    for (const kind of ['application', 'fund', 'change', 'withdrawal', 'payoutAccount'] as const)
-      for (const status of ['approved', 'denied'] as const) {
-        const text = decisionSmsText(
-          'en',
-          kind,
-          status,
-          {
-            fund: longName.replace('’', "'"),
-            amountPoisha: 1_250_000_00,
-            account: { kind: 'bank', number: '01234567890123456789' },
-          },
-          link,
-        );
-        expect(smsSegments(text), text).toMatchObject({ encoding: 'GSM-7', segments: 1 });
-      }
+    for (const text of longestDecisions('en', longName.replace('’', "'"))) {
+      expect(smsSegments(text), text).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+    }
   });
 
   it('keeps every Bangla notice within two UCS-2 segments (the link alone takes half of one)', () => {
-    for (const kind of ['application', 'fund', 'change', 'withdrawal', 'payoutAccount'] as const)
-      for (const status of ['approved', 'denied'] as const) {
-        const text = decisionSmsText(
-          'bn',
-          kind,
-          status,
-          {
-            fund: longName,
-            amountPoisha: 1_250_000_00,
-            account: { kind: 'bank', number: '01234567890123456789' },
-          },
-          link,
-        );
-        expect(smsSegments(text), text).toMatchObject({ encoding: 'UCS-2' });
-        expect(smsSegments(text).segments, text).toBeLessThanOrEqual(2);
-      }
+    for (const text of longestDecisions('bn', longName)) {
+      expect(smsSegments(text), text).toMatchObject({ encoding: 'UCS-2' });
+      expect(smsSegments(text).segments, text).toBeLessThanOrEqual(2);
+    }
     const paid = decisionSmsText(
       'bn',
       'withdrawal',

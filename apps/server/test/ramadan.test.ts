@@ -15,17 +15,17 @@ import {
   type SignedInUser,
   type TestContext,
 } from './helper';
-import { CARDS, createRaisedFund } from './payments-helper';
+import { createRaisedFund } from './payments-helper';
 import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
 import {
-  recurringDeps,
-  giftRow,
   chargesOf,
-  withTwoWorkers,
   expectChargedOnce,
+  giftRow,
+  recurringDeps,
+  withTwoWorkers,
+  saveCardAtTestProcessor,
 } from './recurring-helper';
 
-const nextYear = new Date().getUTCFullYear() + 1;
 const DAY = 24 * 60 * 60_000;
 
 let ctx: TestContext;
@@ -73,15 +73,7 @@ async function giveDaily(donor: SignedInUser, fundId: string, amountTk: number) 
     gift: { id: string };
     setup: { setupIntentId: string; clientSecret: string };
   }>();
-  const saved = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/test-processor/setup_intents/${setup.setupIntentId}/confirm`,
-    payload: {
-      clientSecret: setup.clientSecret,
-      card: { number: CARDS.ok, expMonth: 12, expYear: nextYear, cvc: '123' },
-      billing: { name: 'Test Donor', email: donor.email },
-    },
-  });
+  const saved = await saveCardAtTestProcessor(ctx, setup, donor.email);
   expect(saved.statusCode, saved.body).toBe(200);
   const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
   expect(activated.statusCode, activated.body).toBe(200);

@@ -6,7 +6,8 @@ import type { PaymentProvider } from '../src/modules/payments/providers/provider
 import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
 import type { RecurringDeps } from '../src/modules/recurring/deps';
 import { createFund } from '../src/seed/factories';
-import { createPostgresDatabase, type TestContext } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
+import { as, createPostgresDatabase, type TestContext } from './helper';
 import { CARDS } from './payments-helper';
 
 const nextYear = new Date().getUTCFullYear() + 1;
@@ -33,6 +34,26 @@ export function recurringDeps(
     jobs: ctx.app.jobs,
     ...(sms ? { sms } : {}),
   };
+}
+
+/**
+ * The pay step's card form saving `card` at the embedded test processor for a gift's card
+ * set-up (what starting a gift or changing its card answered), billed to Test Donor.
+ */
+export function saveCardAtTestProcessor(
+  ctx: TestContext,
+  setup: { setupIntentId: string; clientSecret: string },
+  email: string,
+  card: string = CARDS.ok,
+) {
+  return as(ctx).call(api.recurring.testConfirmSetup, {
+    params: { setupIntentId: setup.setupIntentId },
+    body: {
+      clientSecret: setup.clientSecret,
+      card: { number: card, expMonth: 12, expYear: nextYear, cvc: '123' },
+      billing: { name: 'Test Donor', email },
+    },
+  });
 }
 
 /** A monthly (or daily) gift as the database holds it. */

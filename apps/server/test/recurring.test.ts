@@ -22,9 +22,9 @@ import {
   chargesOf,
   withTwoWorkers,
   expectChargedOnce,
+  saveCardAtTestProcessor,
 } from './recurring-helper';
 
-const nextYear = new Date().getUTCFullYear() + 1;
 const DAY = 24 * 60 * 60_000;
 
 let ctx: TestContext;
@@ -50,15 +50,7 @@ async function giveMonthly(
     gift: { id: string };
     setup: { setupIntentId: string; clientSecret: string };
   }>();
-  const saved = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/test-processor/setup_intents/${setup.setupIntentId}/confirm`,
-    payload: {
-      clientSecret: setup.clientSecret,
-      card: { number: card, expMonth: 12, expYear: nextYear, cvc: '123' },
-      billing: { name: 'Test Donor', email: donor.email },
-    },
-  });
+  const saved = await saveCardAtTestProcessor(ctx, setup, donor.email, card);
   expect(saved.statusCode, saved.body).toBe(200);
   const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
   return { giftId: gift.id, activated };
@@ -119,15 +111,7 @@ describe('monthly gifts by card', () => {
       gift: { id: string };
       setup: { setupIntentId: string; clientSecret: string };
     }>();
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/test-processor/setup_intents/${setup.setupIntentId}/confirm`,
-      payload: {
-        clientSecret: setup.clientSecret,
-        card: { number: CARDS.declined, expMonth: 12, expYear: nextYear, cvc: '123' },
-        billing: { name: 'Test Donor', email: donor.email },
-      },
-    });
+    const refused = await saveCardAtTestProcessor(ctx, setup, donor.email, CARDS.declined);
     expect(refused.statusCode).toBe(402);
     const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
     expect(activated.statusCode).toBe(402);
@@ -203,15 +187,7 @@ describe('monthly gifts by card', () => {
     const setup = await as(donor).inject('POST', `/api/me/monthly-gifts/${giftId}/card`);
     expect(setup.statusCode, setup.body).toBe(200);
     const s = setup.json<{ setupIntentId: string; clientSecret: string }>();
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/test-processor/setup_intents/${s.setupIntentId}/confirm`,
-      payload: {
-        clientSecret: s.clientSecret,
-        card: { number: CARDS.ok, expMonth: 12, expYear: nextYear, cvc: '123' },
-        billing: { name: 'Test Donor', email: donor.email },
-      },
-    });
+    await saveCardAtTestProcessor(ctx, s, donor.email);
     const resumed = await as(donor).inject('POST', `/api/me/monthly-gifts/${giftId}/activate`);
     expect(resumed.json<{ status: string }>().status).toBe('active');
   });

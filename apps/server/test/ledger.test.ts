@@ -51,6 +51,9 @@ const paymentRow = (
   ...row,
 });
 
+/** A payment's status once the provider said just now that it succeeded. */
+const succeededNow = () => ({ status: 'succeeded' as const, succeededAt: new Date() });
+
 describe('ledger check', () => {
   it('finds a fund whose totals equal its succeeded payments consistent', async () => {
     const fund = await createFund(ctx.db, { raiserId });
@@ -145,12 +148,9 @@ describe('ledger check', () => {
     // A payment recorded as succeeded without its fund being updated (a half-written
     // donation; the database refuses one, so past its guards).
     await pastTheGuards(ctx.db, async (tx) => {
-      await tx.insert(payments).values(
-        paymentRow(fund.id, `pi_orphan_${fund.id}`, 50_00, {
-          status: 'succeeded',
-          succeededAt: new Date(),
-        }),
-      );
+      await tx
+        .insert(payments)
+        .values(paymentRow(fund.id, `pi_orphan_${fund.id}`, 50_00, succeededNow()));
     });
     const problems = await problemsOf([fund.id]);
     expect(problems.map((p) => [p.kind, p.recorded, p.expected])).toEqual([
@@ -170,12 +170,9 @@ describe('ledger check', () => {
     // A payment and its fund's totals written together with the triggers off (a hand edit, a
     // partial restore): the fund agrees with its payments, the sums the database keeps do not.
     await pastTheGuards(ctx.db, async (tx) => {
-      await tx.insert(payments).values(
-        paymentRow(fund.id, `pi_quiet_${fund.id}`, 20_00, {
-          status: 'succeeded',
-          succeededAt: new Date(),
-        }),
-      );
+      await tx
+        .insert(payments)
+        .values(paymentRow(fund.id, `pi_quiet_${fund.id}`, 20_00, succeededNow()));
       await tx
         .update(funds)
         .set({ raisedPoisha: 100_00, donationCount: 2 })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
-import { funds, payments, testProcessorIntents, user, withdrawals } from '../src/db/schema';
+import { funds, payments, testProcessorIntents, user } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
 import {
@@ -23,6 +23,7 @@ import {
   overlap,
   type RaceDatabases,
   settled,
+  withdrawalsOf,
 } from './support/races';
 
 /**
@@ -171,10 +172,7 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
       const request = await asked;
       expect(request.ok).toBe(true);
       expect((await refunded).ok).toBe(true);
-      const [row] = await race.main.db
-        .select()
-        .from(withdrawals)
-        .where(eq(withdrawals.fundId, fund.id));
+      const [row] = await withdrawalsOf(race, fund.id);
       expect(row).toMatchObject({ status: 'denied', feedback: WITHDRAWAL_HELD_FEEDBACK });
       expect(await raisedOf(fund.id)).toBe(40_000);
       await withdrawalsFit();
@@ -215,10 +213,7 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
       });
       const result = await refunded;
       expect(result.ok ? result.value : result.error).toBe(40_000);
-      const rows = await race.main.db
-        .select()
-        .from(withdrawals)
-        .where(eq(withdrawals.fundId, fund.id));
+      const rows = await withdrawalsOf(race, fund.id);
       expect(rows.find((w) => w.id === newer.id)).toMatchObject({
         status: 'approved',
         feedback: null,
@@ -280,10 +275,7 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
           ),
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
-      const rows = await race.main.db
-        .select()
-        .from(withdrawals)
-        .where(eq(withdrawals.fundId, fund.id));
+      const rows = await withdrawalsOf(race, fund.id);
       expect(rows).toHaveLength(1);
     }
   });

@@ -14,7 +14,7 @@ import {
   payoutAccountOf,
 } from './helper';
 import { pastTheGuards } from './payments-helper';
-import { openRaceDatabases, overlap, type RaceDatabases } from './support/races';
+import { openRaceDatabases, overlap, type RaceDatabases, withdrawalsOf } from './support/races';
 
 /**
  * A withdrawal's whole life (requested → approved → paid | failed; paid → reversed), the
@@ -474,10 +474,7 @@ describe.skipIf(!url)('races on PostgreSQL (needs TEST_DATABASE_URL)', () => {
         });
       const results = await overlap(race, 'withdrawals', [write(race.a), write(race.b)]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
-      const rows = await race.main.db
-        .select()
-        .from(withdrawals)
-        .where(eq(withdrawals.fundId, fund.id));
+      const rows = await withdrawalsOf(race, fund.id);
       expect(rows).toHaveLength(1);
     }
   });

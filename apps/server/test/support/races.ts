@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../../src/db/client';
+import { withdrawals } from '../../src/db/schema';
 import { createPostgresDatabase } from '../helper';
 
 /**
@@ -78,4 +79,9 @@ export async function overlap<T>(
     return running;
   });
   return Promise.all(running);
+}
+
+/** A fund's withdrawals as they stand, read on `main`. */
+export function withdrawalsOf(race: RaceDatabases, fundId: string) {
+  return race.main.db.select().from(withdrawals).where(eq(withdrawals.fundId, fundId));
 }

@@ -9,7 +9,7 @@ export abstract class StandInServer {
   private server: Server | undefined;
   port = 0;
 
-  protected abstract handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  protected abstract handle(req: IncomingMessage, res: ServerResponse): Promise<unknown>;
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));

@@ -10,9 +10,9 @@ import {
   type SignedInUser,
   type TestContext,
   holdFund,
-  shownVersion,
   payoutAccountOf,
   reportFund,
+  decide,
 } from './helper';
 import { shortName } from '../src/modules/supporters/names';
 import { confirmAtProcessor, confirmPayment, createIntent, donate } from './payments-helper';
@@ -498,22 +498,12 @@ describe('edits of an approved fund go back to review', () => {
       name: 'First try',
       description: 'A new story',
     });
-    const deny = await as(admin).call(api.funds.decideChange, {
-      params: { id: fund.id },
-      body: {
-        status: 'denied',
-        feedback: 'Please keep the name',
-        version: await shownVersion(admin, '/api/admin/funds', fund.id),
-      },
+    const deny = await decide(admin, 'fundChange', fund.id, {
+      status: 'denied',
+      feedback: 'Please keep the name',
     });
     expect(deny.json()).toMatchObject({ name: 'Keep me', pendingChange: null });
-    const again = await as(admin).call(api.funds.decideChange, {
-      params: { id: fund.id },
-      body: {
-        status: 'approved',
-        version: await shownVersion(admin, '/api/admin/funds', fund.id),
-      },
-    });
+    const again = await decide(admin, 'fundChange', fund.id, { status: 'approved' });
     expect(again.statusCode).toBe(404);
   });
 

@@ -12,6 +12,7 @@ import {
   type TestContext,
   shownVersion,
   payoutAccountOf,
+  decide as decideAtShownVersion,
 } from './helper';
 import { pastTheGuards } from './payments-helper';
 import { openRaceDatabases, overlap, type RaceDatabases, withdrawalsOf } from './support/races';
@@ -61,10 +62,9 @@ const request = async (
 const version = (id: string) => shownVersion(admin, '/api/admin/withdrawals', id);
 
 const decide = async (id: string, status: 'approved' | 'denied', by = admin) =>
-  as(by).inject('PATCH', `/api/admin/withdrawals/${id}`, {
+  decideAtShownVersion(by, 'withdrawal', id, {
     status,
     feedback: status === 'denied' ? 'The account details do not match' : null,
-    version: await shownVersion(by, '/api/admin/withdrawals', id),
   });
 
 const payout = async (id: string, body: object, by = admin) =>

@@ -12,10 +12,10 @@ import {
   jobsDone,
   ORIGIN,
   type SignedInUser,
-  shownVersion,
   type TestContext,
   approveAndPay,
   requestWithdrawal,
+  decide,
 } from './helper';
 import { STAND_IN_SMS_ACCOUNT, startSmsStandIn } from './sslwireless-stand-in';
 
@@ -189,10 +189,7 @@ describe('decisions by SMS', () => {
     });
     const other = await createFund(ctx.db, { raiserId: quiet.id, status: 'pending' });
     for (const id of [fund.id, other.id]) {
-      const res = await as(admin).inject('PATCH', `/api/admin/funds/${id}`, {
-        status: 'approved',
-        version: await shownVersion(admin, '/api/admin/funds', id),
-      });
+      const res = await decide(admin, 'fund', id, { status: 'approved' });
       expect(res.statusCode).toBe(200);
     }
     await jobsDone(ctx);

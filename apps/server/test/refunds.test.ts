@@ -17,6 +17,7 @@ import {
   requestWithdrawal,
 } from './helper';
 import { createRaisedFund, donate, fundTotals, paymentRows } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let admin: SignedInUser;
@@ -39,10 +40,13 @@ async function donation(amountTk: number) {
 }
 
 const refund = (paymentId: string, amountPoisha: number, requestKey: string = randomUUID()) =>
-  as(admin).inject('POST', `/api/admin/payments/${paymentId}/refunds`, {
-    amountPoisha,
-    reason: 'Donated twice by mistake',
-    requestKey,
+  as(admin).call(api.payments.refund, {
+    params: { paymentId },
+    body: {
+      amountPoisha,
+      reason: 'Donated twice by mistake',
+      requestKey,
+    },
   });
 
 /** A verified raiser's approved fund, and the donor's payment of `amountTk` to it. */
@@ -78,7 +82,7 @@ describe('admin refunds', () => {
       ['refund', 500_00],
     ]);
 
-    const history = await as(donor).inject('GET', '/api/me/payments');
+    const history = await as(donor).call(api.payments.mine);
     const mine = history.json().items.find((p: { id: string }) => p.id === paymentId);
     expect(mine).toBeTruthy();
     expect(mine.status).toBe('refunded');
@@ -123,7 +127,7 @@ describe('admin refunds', () => {
       'evt_refund_at_provider',
     );
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 400_00, donationCount: 1 });
-    const mine = (await as(raiser).inject('GET', '/api/me/withdrawals')).json().items as Array<{
+    const mine = (await as(raiser).call(api.withdrawals.mine)).json().items as Array<{
       id: string;
       status: string;
       feedback: string | null;
@@ -175,7 +179,7 @@ describe('admin refunds', () => {
       'evt_refund_before_admin',
     );
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 600_00, donationCount: 1 });
-    const mine = (await as(raiser).inject('GET', '/api/me/withdrawals')).json().items as Array<{
+    const mine = (await as(raiser).call(api.withdrawals.mine)).json().items as Array<{
       id: string;
       status: string;
     }>;
@@ -281,10 +285,13 @@ describe('admin refunds', () => {
   it('parses the amount strictly and refuses a payment that did not succeed', async () => {
     const { paymentId } = await donation(100);
     for (const amountPoisha of [0, -5, 1.5, '100']) {
-      const res = await as(admin).inject('POST', `/api/admin/payments/${paymentId}/refunds`, {
-        amountPoisha,
-        reason: 'x',
-        requestKey: randomUUID(),
+      const res = await as(admin).call(api.payments.refund, {
+        params: { paymentId },
+        body: {
+          amountPoisha,
+          reason: 'x',
+          requestKey: randomUUID(),
+        },
       });
       expect(res.statusCode).toBe(400);
     }
@@ -295,7 +302,7 @@ describe('admin refunds', () => {
   it("Manage Payments finds the payment and shows its refunds; the donor's histories show them", async () => {
     const { paymentId } = await donation(600);
     expect((await refund(paymentId, 150_00)).statusCode).toBe(200);
-    const detail = await as(admin).inject('GET', `/api/admin/payments/${paymentId}`);
+    const detail = await as(admin).call(api.payments.detail, { params: { paymentId } });
     expect(detail.statusCode).toBe(200);
     const d = detail.json();
     expect(d).toMatchObject({
@@ -313,7 +320,7 @@ describe('admin refunds', () => {
     expect(d.receiptNumber).toMatch(/^EF-T-\d{4}-\d{6}$/);
 
     const find = async (q: string) => {
-      const res = await as(admin).inject('GET', `/api/admin/payments?q=${encodeURIComponent(q)}`);
+      const res = await as(admin).call(api.payments.search, { query: { q } });
       expect(res.statusCode).toBe(200);
       return (res.json().items as { id: string }[]).map((p) => p.id);
     };
@@ -326,16 +333,17 @@ describe('admin refunds', () => {
     expect(await find('%')).toEqual([]);
     const tooLong = await as(admin).inject('GET', `/api/admin/payments?q=${'x'.repeat(201)}`);
     expect(tooLong.statusCode).toBe(400);
-    expect((await as(admin).inject('GET', `/api/admin/payments/${randomUUID()}`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await as(admin).call(api.payments.detail, { params: { paymentId: randomUUID() } }))
+        .statusCode,
+    ).toBe(404);
 
-    const payments = await as(donor).inject('GET', '/api/me/payments');
+    const payments = await as(donor).call(api.payments.mine);
     expect(payments.json().items.find((p: { id: string }) => p.id === paymentId)).toMatchObject({
       status: 'succeeded',
       refundedPoisha: 150_00,
     });
-    const donations = await as(donor).inject('GET', '/api/me/donations');
+    const donations = await as(donor).call(api.donations.mine);
     expect(donations.json().items.find((p: { id: string }) => p.id === paymentId)).toMatchObject({
       amountPoisha: 600_00,
       refundedPoisha: 150_00,
@@ -346,10 +354,7 @@ describe('admin refunds', () => {
     const { paymentId } = await donation(2000);
     expect((await refund(paymentId, 1000_00)).statusCode).toBe(200);
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
-    const csv = await as(admin).inject(
-      'GET',
-      `/api/admin/exports/refunds.csv?from=${day}&to=${day}`,
-    );
+    const csv = await as(admin).call(api.downloads.refunds, { query: { from: day, to: day } });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.split('\r\n').filter((l) => l.includes(paymentId));
     expect(lines, 'one line for the refund').toHaveLength(1);
@@ -359,10 +364,13 @@ describe('admin refunds', () => {
 
   it('is for admins only', async () => {
     const { paymentId } = await donation(100);
-    const res = await as(donor).inject('POST', `/api/admin/payments/${paymentId}/refunds`, {
-      amountPoisha: 100,
-      reason: 'x',
-      requestKey: randomUUID(),
+    const res = await as(donor).call(api.payments.refund, {
+      params: { paymentId },
+      body: {
+        amountPoisha: 100,
+        reason: 'x',
+        requestKey: randomUUID(),
+      },
     });
     expect(res.statusCode).toBe(403);
   });

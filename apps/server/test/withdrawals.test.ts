@@ -11,7 +11,9 @@ import {
   type TestContext,
   payoutAccountOf,
   decide,
+  requestWithdrawal,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 let admin: SignedInUser;
@@ -36,7 +38,8 @@ async function raiserWithFund(raisedTk = 1500) {
 }
 
 const available = async (raiser: SignedInUser, fundId: string) =>
-  (await as(raiser).inject('GET', `/api/me/funds/${fundId}`)).json().availablePoisha as number;
+  (await as(raiser).call(api.funds.getMine, { params: { id: fundId } })).json()
+    .availablePoisha as number;
 
 const rowsOf = (fundId: string) =>
   ctx.db.select().from(withdrawals).where(eq(withdrawals.fundId, fundId));
@@ -44,11 +47,7 @@ const rowsOf = (fundId: string) =>
 describe('withdraw request', () => {
   it('refuses an amount above the available balance with a clear message and stores nothing', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
-    const res = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 1501,
-    });
+    const res = await requestWithdrawal(raiser, fund.id, 1501);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       message: 'The amount is more than the available balance of 1,500 Tk',
@@ -75,10 +74,12 @@ describe('withdraw request', () => {
   it('parses the amount strictly as whole Tk ("0x10" is not 16 Tk, "1000.9" is not 1000 Tk)', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
     for (const amountTk of ['0x10', '1e3', '1000.9', 1000.9, ' 12', '+5', '12 ', '', 'ten']) {
-      const res = await as(raiser).inject('POST', '/api/withdrawals', {
-        payoutAccountId: await payoutAccountOf(raiser),
-        fundId: fund.id,
-        amountTk,
+      const res = await as(raiser).call(api.withdrawals.request, {
+        body: {
+          payoutAccountId: await payoutAccountOf(raiser),
+          fundId: fund.id,
+          amountTk,
+        },
       });
       expect(res.statusCode, String(amountTk)).toBe(400);
       expect(res.json().error.fields.amountTk, String(amountTk)).toBe(
@@ -86,10 +87,12 @@ describe('withdraw request', () => {
       );
     }
     expect(await rowsOf(fund.id)).toHaveLength(0);
-    const ok = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: '1000',
+    const ok = await as(raiser).call(api.withdrawals.request, {
+      body: {
+        payoutAccountId: await payoutAccountOf(raiser),
+        fundId: fund.id,
+        amountTk: '1000',
+      },
     });
     expect(ok.statusCode).toBe(201);
     expect((await rowsOf(fund.id))[0]?.amountPoisha).toBe(100_000);
@@ -97,11 +100,7 @@ describe('withdraw request', () => {
 
   it('accepts an amount within the balance as pending; pending requests hold the money back', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
-    const res = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 1000,
-    });
+    const res = await requestWithdrawal(raiser, fund.id, 1000);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       fundId: fund.id,
@@ -111,24 +110,12 @@ describe('withdraw request', () => {
       feedback: null,
     });
     expect(await available(raiser, fund.id)).toBe(50_000);
-    const second = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 501,
-    });
+    const second = await requestWithdrawal(raiser, fund.id, 501);
     expect(second.statusCode).toBe(400);
     expect(second.json().error.message).toBe(
       'The amount is more than the available balance of 500 Tk',
     );
-    expect(
-      (
-        await as(raiser).inject('POST', '/api/withdrawals', {
-          payoutAccountId: await payoutAccountOf(raiser),
-          fundId: fund.id,
-          amountTk: 500,
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await requestWithdrawal(raiser, fund.id, 500)).statusCode).toBe(201);
     expect(await available(raiser, fund.id)).toBe(0);
   });
 
@@ -137,10 +124,12 @@ describe('withdraw request', () => {
     const payoutAccountId = await payoutAccountOf(raiser);
     const results = await Promise.all(
       [1, 2, 3].map(() =>
-        as(raiser).inject('POST', '/api/withdrawals', {
-          payoutAccountId,
-          fundId: fund.id,
-          amountTk: 1000,
+        as(raiser).call(api.withdrawals.request, {
+          body: {
+            payoutAccountId,
+            fundId: fund.id,
+            amountTk: 1000,
+          },
         }),
       ),
     );
@@ -157,10 +146,12 @@ describe('withdraw request', () => {
       [10.5, 'Enter a whole amount in Tk'],
       ['ten', 'Enter a whole amount in Tk'],
     ] as const) {
-      const res = await as(raiser).inject('POST', '/api/withdrawals', {
-        payoutAccountId: await payoutAccountOf(raiser),
-        fundId: fund.id,
-        amountTk,
+      const res = await as(raiser).call(api.withdrawals.request, {
+        body: {
+          payoutAccountId: await payoutAccountOf(raiser),
+          fundId: fund.id,
+          amountTk,
+        },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields.amountTk).toBe(message);
@@ -173,27 +164,19 @@ describe('withdraw request', () => {
     const other = await createSignedInUser(ctx, { role: 'verified' });
     const plain = await createSignedInUser(ctx);
     const body = { fundId: fund.id, amountTk: 10, payoutAccountId: await payoutAccountOf(raiser) };
-    expect((await as(other).inject('POST', '/api/withdrawals', body)).statusCode).toBe(404);
-    expect((await as(plain).inject('POST', '/api/withdrawals', body)).statusCode).toBe(403);
-    expect((await as(admin).inject('POST', '/api/withdrawals', body)).statusCode).toBe(404);
-    expect((await as(ctx).inject('POST', '/api/withdrawals', body)).statusCode).toBe(401);
+    expect((await as(other).call(api.withdrawals.request, { body })).statusCode).toBe(404);
+    expect((await as(plain).call(api.withdrawals.request, { body })).statusCode).toBe(403);
+    expect((await as(admin).call(api.withdrawals.request, { body })).statusCode).toBe(404);
+    expect((await as(ctx).call(api.withdrawals.request, { body })).statusCode).toBe(401);
     expect(await rowsOf(fund.id)).toHaveLength(0);
   });
 
   it('lists only own requests', async () => {
     const a = await raiserWithFund();
     const b = await raiserWithFund();
-    await as(a.raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(a.raiser),
-      fundId: a.fund.id,
-      amountTk: 100,
-    });
-    await as(b.raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(b.raiser),
-      fundId: b.fund.id,
-      amountTk: 200,
-    });
-    const res = await as(a.raiser).inject('GET', '/api/me/withdrawals');
+    await requestWithdrawal(a.raiser, a.fund.id, 100);
+    await requestWithdrawal(b.raiser, b.fund.id, 200);
+    const res = await as(a.raiser).call(api.withdrawals.mine);
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toHaveLength(1);
     expect(res.json().items[0]).toMatchObject({ fundId: a.fund.id, amountPoisha: 10_000 });
@@ -203,17 +186,10 @@ describe('withdraw request', () => {
 describe('manage withdrawals', () => {
   it('approves once: the money stays withdrawn; a second decision is refused', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
-    const w = (
-      await as(raiser).inject('POST', '/api/withdrawals', {
-        payoutAccountId: await payoutAccountOf(raiser),
-        fundId: fund.id,
-        amountTk: 600,
-      })
-    ).json();
-    const list = await as(admin).inject(
-      'GET',
-      '/api/admin/withdrawals?status=pending&pageSize=100',
-    );
+    const w = (await requestWithdrawal(raiser, fund.id, 600)).json();
+    const list = await as(admin).call(api.withdrawals.list, {
+      query: { status: 'pending', pageSize: '100' },
+    });
     expect(list.json().items.find((i: { id: string }) => i.id === w.id)).toMatchObject({
       raiser: { id: raiser.id, name: 'Karim Hossain', email: raiser.email },
       fundRaisedPoisha: 150_000,
@@ -229,7 +205,7 @@ describe('manage withdrawals', () => {
       feedback: 'Sent to your bKash account',
       decidedBy: { id: admin.id },
     });
-    const own = (await as(raiser).inject('GET', `/api/me/funds/${fund.id}`)).json();
+    const own = (await as(raiser).call(api.funds.getMine, { params: { id: fund.id } })).json();
     expect(own).toMatchObject({
       withdrawnPoisha: 60_000,
       pendingWithdrawalPoisha: 0,
@@ -240,7 +216,7 @@ describe('manage withdrawals', () => {
       feedback: 'Paid already',
     });
     expect(again.statusCode).toBe(409);
-    const mine = await as(raiser).inject('GET', '/api/me/withdrawals');
+    const mine = await as(raiser).call(api.withdrawals.mine);
     expect(mine.json().items[0]).toMatchObject({
       status: 'approved',
       feedback: 'Sent to your bKash account',
@@ -249,13 +225,7 @@ describe('manage withdrawals', () => {
 
   it('denying returns the amount to the balance', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
-    const w = (
-      await as(raiser).inject('POST', '/api/withdrawals', {
-        payoutAccountId: await payoutAccountOf(raiser),
-        fundId: fund.id,
-        amountTk: 1500,
-      })
-    ).json();
+    const w = (await requestWithdrawal(raiser, fund.id, 1500)).json();
     expect(await available(raiser, fund.id)).toBe(0);
     const res = await decide(admin, 'withdrawal', w.id, {
       status: 'denied',
@@ -268,33 +238,29 @@ describe('manage withdrawals', () => {
 
   it('is for admins only, and answers 404 for an unknown request', async () => {
     const { raiser, fund } = await raiserWithFund();
-    const w = (
-      await as(raiser).inject('POST', '/api/withdrawals', {
-        payoutAccountId: await payoutAccountOf(raiser),
-        fundId: fund.id,
-        amountTk: 10,
-      })
-    ).json();
-    expect((await as(raiser).inject('GET', '/api/admin/withdrawals')).statusCode).toBe(403);
+    const w = (await requestWithdrawal(raiser, fund.id, 10)).json();
+    expect((await as(raiser).call(api.withdrawals.list)).statusCode).toBe(403);
     expect(
       (
-        await as(raiser).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-          status: 'approved',
-          version: 1,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect((await as(ctx).inject('GET', '/api/admin/withdrawals')).statusCode).toBe(401);
-    expect(
-      (
-        await as(admin).inject(
-          'PATCH',
-          '/api/admin/withdrawals/00000000-0000-4000-8000-000000000000',
-          {
+        await as(raiser).call(api.withdrawals.decide, {
+          params: { id: w.id },
+          body: {
             status: 'approved',
             version: 1,
           },
-        )
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await as(ctx).call(api.withdrawals.list)).statusCode).toBe(401);
+    expect(
+      (
+        await as(admin).call(api.withdrawals.decide, {
+          params: { id: '00000000-0000-4000-8000-000000000000' },
+          body: {
+            status: 'approved',
+            version: 1,
+          },
+        })
       ).statusCode,
     ).toBe(404);
     const [row] = await rowsOf(fund.id);

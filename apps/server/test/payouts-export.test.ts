@@ -60,24 +60,28 @@ describe('payouts CSV', () => {
     const reversed = await payOut(fund.id, 700, '2026-11-03', 'NG-300');
     expect(
       (
-        await as(admin).inject('PATCH', `/api/admin/withdrawals/${reversed}/payout`, {
-          status: 'reversed',
-          reason: 'Returned by Nagad',
-          version: await shownVersion(admin, '/api/admin/withdrawals', reversed),
+        await as(admin).call(api.withdrawals.payout, {
+          params: { id: reversed },
+          body: {
+            status: 'reversed',
+            reason: 'Returned by Nagad',
+            version: await shownVersion(admin, '/api/admin/withdrawals', reversed),
+          },
         })
       ).statusCode,
     ).toBe(200);
     // An approved, unpaid withdrawal is no payout.
-    await as(raiser).inject('POST', '/api/withdrawals', {
-      fundId: fund.id,
-      amountTk: 10,
-      payoutAccountId,
+    await as(raiser).call(api.withdrawals.request, {
+      body: {
+        fundId: fund.id,
+        amountTk: 10,
+        payoutAccountId,
+      },
     });
 
-    const res = await as(admin).inject(
-      'GET',
-      '/api/admin/exports/payouts.csv?from=2026-11-01&to=2026-11-30',
-    );
+    const res = await as(admin).call(api.payouts.exportCsv, {
+      query: { from: '2026-11-01', to: '2026-11-30' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain(

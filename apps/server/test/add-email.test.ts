@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { account, user } from '../src/db/schema';
-import { createSignedInUser, mergeCookies, ORIGIN, signIn, useTestApp } from './helper';
+import { createSignedInUser, mergeCookies, ORIGIN, signIn, useTestApp, postAuth } from './helper';
 import { useSmsStandIn } from './sslwireless-stand-in';
 
 /** An account made from a mobile number adds an e-mail address and signs in with either. */
@@ -16,23 +16,21 @@ const freshNetwork = () => `203.0.113.${++net}`;
 /** Signs a new number up by its SMS code; the session cookie. */
 async function phoneAccount(): Promise<{ cookie: string; local: string }> {
   const local = freshNumber();
-  const sent = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/phone-number/send-otp',
-    remoteAddress: freshNetwork(),
-    headers: ORIGIN,
-    payload: { phoneNumber: local },
-  });
+  const sent = await postAuth(
+    ctx.app,
+    'phone-number/send-otp',
+    { phoneNumber: local },
+    freshNetwork(),
+  );
   expect(sent.statusCode).toBe(200);
   const msg = [...standIn.sent].reverse().find((m) => m.msisdn === `88${local}`);
   const code = /\d{6}/.exec(msg?.sms ?? '')![0];
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/phone-number/verify',
-    remoteAddress: freshNetwork(),
-    headers: ORIGIN,
-    payload: { phoneNumber: local, code },
-  });
+  const res = await postAuth(
+    ctx.app,
+    'phone-number/verify',
+    { phoneNumber: local, code },
+    freshNetwork(),
+  );
   expect(res.statusCode).toBe(200);
   return { cookie: mergeCookies('', res.headers['set-cookie']), local };
 }
@@ -86,22 +84,20 @@ describe('adding an e-mail address to an account made from a mobile number', () 
     // Either way in: the address with its password, and the number with a code.
     const byEmail = await signIn(ctx.app, email, 'secret12');
     expect((await me(byEmail)).phoneNumber).toBe(`+88${local}`);
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/phone-number/send-otp',
-      remoteAddress: freshNetwork(),
-      headers: ORIGIN,
-      payload: { phoneNumber: local },
-    });
+    const again = await postAuth(
+      ctx.app,
+      'phone-number/send-otp',
+      { phoneNumber: local },
+      freshNetwork(),
+    );
     expect(again.statusCode).toBe(200);
     const code = /\d{6}/.exec(standIn.sent.at(-1)!.sms)![0];
-    const byPhone = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/phone-number/verify',
-      remoteAddress: freshNetwork(),
-      headers: ORIGIN,
-      payload: { phoneNumber: local, code },
-    });
+    const byPhone = await postAuth(
+      ctx.app,
+      'phone-number/verify',
+      { phoneNumber: local, code },
+      freshNetwork(),
+    );
     expect(byPhone.statusCode).toBe(200);
     expect(byPhone.json().user.email).toBe(email);
 

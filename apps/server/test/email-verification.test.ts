@@ -14,6 +14,7 @@ import {
   type SignedInUser,
   payoutAccountOf,
   useTestApp,
+  postAuth,
 } from './helper';
 
 const { ctx } = useTestApp(
@@ -22,11 +23,11 @@ const { ctx } = useTestApp(
 );
 
 const signUp = (email: string, password = 'abc123') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    headers: ORIGIN,
-    payload: { name: 'Someone', image: 'https://example.com/a.png', email, password },
+  postAuth(ctx.app, 'sign-up/email', {
+    name: 'Someone',
+    image: 'https://example.com/a.png',
+    email,
+    password,
   });
 
 const session = async (cookie: string) =>
@@ -99,12 +100,7 @@ describe('ADMIN_EMAILS needs proof of the address', () => {
 
     // Only the mailed link lets anyone in: the owner chooses a new password with it.
     const token = await adminPasswordToken('boss@example.com');
-    const reset = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: ORIGIN,
-      payload: { token, newPassword: 'owner123' },
-    });
+    const reset = await postAuth(ctx.app, 'reset-password', { token, newPassword: 'owner123' });
     expect(reset.statusCode).toBe(200);
     await expect(signIn(ctx.app, 'boss@example.com', 'squat123')).rejects.toThrow(/401/);
     const owner = await signIn(ctx.app, 'boss@example.com', 'owner123');
@@ -129,12 +125,7 @@ describe('ADMIN_EMAILS needs proof of the address', () => {
     expect(await session(held.cookie)).toBeNull();
     await expect(signIn(ctx.app, listed, held.password)).rejects.toThrow(/401/);
     const token = await adminPasswordToken(listed);
-    const reset = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: ORIGIN,
-      payload: { token, newPassword: 'owner123' },
-    });
+    const reset = await postAuth(ctx.app, 'reset-password', { token, newPassword: 'owner123' });
     expect(reset.statusCode).toBe(200);
     expect(await session(await signIn(ctx.app, listed, 'owner123'))).toMatchObject({
       role: 'admin',
@@ -161,12 +152,7 @@ describe('ADMIN_EMAILS needs proof of the address', () => {
     };
     let res: Awaited<ReturnType<typeof ctx.app.inject>>;
     try {
-      res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        headers: ORIGIN,
-        payload: { email: listed, password: held.password },
-      });
+      res = await postAuth(ctx.app, 'sign-in/email', { email: listed, password: held.password });
     } finally {
       identity.password.verify = verify;
     }
@@ -207,12 +193,7 @@ describe('ADMIN_EMAILS needs proof of the address', () => {
     }
     await jobsDone(ctx, 60_000);
     const token = await adminPasswordToken(listed);
-    const reset = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: ORIGIN,
-      payload: { token, newPassword: 'owner123' },
-    });
+    const reset = await postAuth(ctx.app, 'reset-password', { token, newPassword: 'owner123' });
     expect(reset.statusCode).toBe(200);
   }, 90_000);
 

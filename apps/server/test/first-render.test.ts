@@ -5,7 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFirstRender, scriptJson } from '../src/modules/pages/first-render';
-import { buildTestApp, createSignedInUser, as, useTestApp } from './helper';
+import { buildTestApp, createSignedInUser, as, type TestContext, useTestApp } from './helper';
 import { createRaisedFund, pastTheGuards } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
@@ -179,23 +179,38 @@ describe('the guards around the first render', () => {
   });
 });
 
+/**
+ * A production app serving a web build whose server entry is `entry` (the page of the build
+ * above), keeping public pages for `cacheMs`; closing it removes the build.
+ */
+async function appWithEntry(entry: string, cacheMs: string): Promise<TestContext> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
+  mkdirSync(path.join(dir, 'ssr'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), readFileSync(path.join(webDist, 'index.html')));
+  writeFileSync(path.join(dir, 'ssr', 'entry-server.js'), entry);
+  const made = await buildTestApp({
+    NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'test',
+    WEB_DIST: dir,
+    PUBLIC_CACHE_MS: cacheMs,
+  });
+  return {
+    ...made,
+    async close() {
+      await made.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('rendered pages kept for a moment', () => {
   it('renders a page once per address and language while it is kept, and afresh after a write', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
-    mkdirSync(path.join(dir, 'ssr'));
-    mkdirSync(path.join(dir, 'assets'));
-    writeFileSync(path.join(dir, 'index.html'), readFileSync(path.join(webDist, 'index.html')));
     // Each render says how many there have been.
-    writeFileSync(
-      path.join(dir, 'ssr', 'entry-server.js'),
+    const kept = await appWithEntry(
       "let n = 0; export async function render(url, { lang }) { n += 1; return { body: '<p>' + lang + ' ' + n + new URL(url).search + '</p>' }; }",
+      '60000',
     );
-    const kept = await buildTestApp({
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDER: 'test',
-      WEB_DIST: dir,
-      PUBLIC_CACHE_MS: '60000',
-    });
     const page = async (url: string, lang = 'en') =>
       root(
         (await kept.app.inject({ method: 'GET', url, headers: { 'accept-language': lang } })).body,
@@ -227,19 +242,13 @@ describe('rendered pages kept for a moment', () => {
       expect(await page('/')).toBe('<p>en 5</p>');
     } finally {
       await kept.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 
   it("uncached, reads the page's data afresh each time, and draws it again only when they changed", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
-    mkdirSync(path.join(dir, 'ssr'));
-    mkdirSync(path.join(dir, 'assets'));
-    writeFileSync(path.join(dir, 'index.html'), readFileSync(path.join(webDist, 'index.html')));
     // As the app's entry: the data read first, their key, the last render given back when
     // the key is the same; each drawing numbered.
-    writeFileSync(
-      path.join(dir, 'ssr', 'entry-server.js'),
+    const uncached = await appWithEntry(
       `let drawn = 0;
       export async function render(url, { fetch, previous }) {
         const id = new URL(url).pathname.split('/')[2];
@@ -249,13 +258,8 @@ describe('rendered pages kept for a moment', () => {
         drawn += 1;
         return { body: '<p>' + fund.raisedPoisha + ' drawing ' + drawn + '</p>', data: { drawn }, dataKey };
       }`,
+      '0',
     );
-    const uncached = await buildTestApp({
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDER: 'test',
-      WEB_DIST: dir,
-      PUBLIC_CACHE_MS: '0',
-    });
     try {
       const fund = await createRaisedFund(uncached);
       const page = async () => {
@@ -279,7 +283,6 @@ describe('rendered pages kept for a moment', () => {
       expect(await page()).toBe('<p>50000 drawing 2</p>');
     } finally {
       await uncached.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

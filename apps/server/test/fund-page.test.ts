@@ -8,9 +8,10 @@ import {
   createSignedInUser,
   type TestContext,
   holdFund,
-  shownVersion,
   payoutAccountOf,
   useTestApp,
+  reportFund,
+  decide,
 } from './helper';
 import { shortName } from '../src/modules/supporters/names';
 import { confirmAtProcessor, confirmPayment, createIntent, donate } from './payments-helper';
@@ -332,12 +333,9 @@ describe('the organiser card', () => {
 describe('reporting a fund', () => {
   it('files a report that admins see in their queue and can resolve', async () => {
     const fund = await newFund({ name: 'Reported fund' });
-    const res = await as(stranger).call(api.reports.create, {
-      params: { id: fund.id },
-      body: {
-        reason: 'fraud',
-        details: 'The same photos are on another site.',
-      },
+    const res = await reportFund(stranger, fund.id, {
+      reason: 'fraud',
+      details: 'The same photos are on another site.',
     });
     expect(res.statusCode).toBe(201);
     const queue = (await as(admin).inject('GET', '/api/admin/fund-reports')).json();
@@ -375,14 +373,10 @@ describe('reporting a fund', () => {
 
   it('is a 404 for a fund the reporter may not see, and a 401 for a visitor', async () => {
     const pending = await newFund({ status: 'pending' });
-    const body = { reason: 'other', details: 'Hmm' };
-    expect(
-      (await as(stranger).inject('POST', `/api/funds/${pending.id}/reports`, body)).statusCode,
-    ).toBe(404);
+    const report = { reason: 'other', details: 'Hmm' } as const;
+    expect((await reportFund(stranger, pending.id, report)).statusCode).toBe(404);
     const fund = await newFund();
-    expect((await visitor().inject('POST', `/api/funds/${fund.id}/reports`, body)).statusCode).toBe(
-      401,
-    );
+    expect((await reportFund(ctx, fund.id, report)).statusCode).toBe(401);
   });
 });
 
@@ -494,22 +488,12 @@ describe('edits of an approved fund go back to review', () => {
       name: 'First try',
       description: 'A new story',
     });
-    const deny = await as(admin).call(api.funds.decideChange, {
-      params: { id: fund.id },
-      body: {
-        status: 'denied',
-        feedback: 'Please keep the name',
-        version: await shownVersion(admin, '/api/admin/funds', fund.id),
-      },
+    const deny = await decide(admin, 'fundChange', fund.id, {
+      status: 'denied',
+      feedback: 'Please keep the name',
     });
     expect(deny.json()).toMatchObject({ name: 'Keep me', pendingChange: null });
-    const again = await as(admin).call(api.funds.decideChange, {
-      params: { id: fund.id },
-      body: {
-        status: 'approved',
-        version: await shownVersion(admin, '/api/admin/funds', fund.id),
-      },
-    });
+    const again = await decide(admin, 'fundChange', fund.id, { status: 'approved' });
     expect(again.statusCode).toBe(404);
   });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateSync } from 'otplib';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, expect } from 'vitest';
 import type { z } from 'zod';
 import {
   type BodyInputOf,
@@ -11,7 +11,10 @@ import {
   type QueryInputOf,
   type ResponseOf,
 } from '@easyfund/shared/api/contract';
+import { resources as api } from '@easyfund/shared/api/resources';
 import type { TApiError } from '@easyfund/shared/schemas/common';
+import type { TDecisionRequest } from '@easyfund/shared/schemas/fields';
+import { MSG } from '@easyfund/shared/texts';
 import { buildApp, type App } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -146,6 +149,20 @@ export interface SignedInUser {
   readonly app: App;
 }
 
+/**
+ * A POST to one of the identity library's endpoints (`/api/auth/<path>`) from the site's own
+ * origin, as a browser sends it; from `remoteAddress` where given.
+ */
+export function postAuth(app: App, path: string, payload: object, remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/auth/${path}`,
+    headers: ORIGIN,
+    payload,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
 /** Creates a user with a role and signs them in. */
 export async function createSignedInUser(
   ctx: TestContext,
@@ -231,6 +248,29 @@ export async function payoutAccountOf(who: { id: string; readonly app: App }): P
   return found?.id ?? (await createPayoutAccount(db, { userId: who.id })).id;
 }
 
+/**
+ * The raiser asks to withdraw `amountTk` of their fund to their payout account
+ * (`POST /api/withdrawals`); the answer is the endpoint's.
+ */
+export async function requestWithdrawal(
+  raiser: { id: string; cookie?: string; readonly app: App },
+  fundId: string,
+  amountTk: number,
+) {
+  return as(raiser).call(api.withdrawals.request, {
+    body: { payoutAccountId: await payoutAccountOf(raiser), fundId, amountTk },
+  });
+}
+
+/** Someone reports a fund to the admins (`POST /api/funds/:id/reports`). */
+export function reportFund(
+  who: { app: App; cookie?: string },
+  fundId: string,
+  report: BodyInputOf<typeof api.reports.create>,
+) {
+  return as(who).call(api.reports.create, { params: { id: fundId }, body: report });
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The admins' lists whose items an admin decides on. */
@@ -265,6 +305,60 @@ export async function shownVersion(
     if (item) return item.version;
     if (page * 100 >= body.total) throw new Error(`${id} is not on ${list}`);
   }
+}
+
+/** What an admin decides on, the endpoint that decides it and the list that shows its version. */
+const DECISIONS = {
+  fund: [api.funds.decide, '/api/admin/funds'],
+  fundChange: [api.funds.decideChange, '/api/admin/funds'],
+  verification: [api.verifications.decide, '/api/admin/verifications'],
+  withdrawal: [api.withdrawals.decide, '/api/admin/withdrawals'],
+} as const;
+
+/**
+ * An admin's decision on an item of their lists (a fund, a proposed change to a fund, an
+ * application to raise funds, a withdrawal request), sent with the version the list shows now.
+ */
+export async function decide<K extends keyof typeof DECISIONS>(
+  admin: { app: App; cookie?: string },
+  what: K,
+  id: string,
+  decision: Omit<TDecisionRequest, 'version'>,
+): Promise<CallAnswer<(typeof DECISIONS)[K][0]>> {
+  const [endpoint, list] = DECISIONS[what];
+  return as(admin).call(endpoint, {
+    params: { id },
+    body: { ...decision, version: await shownVersion(admin, list, id) },
+  });
+}
+
+/** A payout an admin records as sent: its method, amount, reference and day. */
+export type SentPayout = Omit<
+  Extract<BodyInputOf<typeof api.withdrawals.payout>, { status: 'paid' }>,
+  'status' | 'version'
+>;
+
+/**
+ * An admin approves a withdrawal request and records its payout sent, each with the
+ * version their list shows; both must succeed.
+ */
+export async function approveAndPay(
+  admin: { app: App; cookie?: string },
+  withdrawalId: string,
+  payout: SentPayout,
+): Promise<void> {
+  expect((await decide(admin, 'withdrawal', withdrawalId, { status: 'approved' })).statusCode).toBe(
+    200,
+  );
+  const paid = await as(admin).call(api.withdrawals.payout, {
+    params: { id: withdrawalId },
+    body: {
+      status: 'paid',
+      ...payout,
+      version: await shownVersion(admin, '/api/admin/withdrawals', withdrawalId),
+    },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
 }
 
 /** What a test sends to one endpoint: its path parameters, query and body as the contract types them. */
@@ -353,6 +447,10 @@ export function mergeCookies(previous: string, setCookie: string | string[] | un
 }
 
 export const ORIGIN = { origin: 'http://localhost:3000' };
+
+/** A refusal's `error.fields` when each of `names` was sent empty: 'This field is required'. */
+export const requiredFields = (...names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, MSG.fieldRequired]));
 
 /**
  * Waits until the job queue has nothing left to do (no job waiting, retrying or running):

@@ -12,8 +12,8 @@ import {
   createSignedInUser,
   jobsDone,
   ORIGIN,
-  shownVersion,
   type TestContext,
+  decide,
 } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
@@ -141,13 +141,9 @@ describe('the visitor’s language', () => {
     const admin = await createSignedInUser(ctx, { role: 'admin' });
     const application = await createVerificationApplication(ctx.db, { userId: made!.id });
     const before = ctx.mails.length;
-    const res = await as(admin).call(api.verifications.decide, {
-      params: { id: application.id },
-      body: {
-        version: await shownVersion(admin, '/api/admin/verifications', application.id),
-        status: 'denied',
-        feedback: 'জাতীয় পরিচয়পত্রের ছবি পড়া যাচ্ছে না',
-      },
+    const res = await decide(admin, 'verification', application.id, {
+      status: 'denied',
+      feedback: 'জাতীয় পরিচয়পত্রের ছবি পড়া যাচ্ছে না',
     });
     expect(res.statusCode).toBe(200);
     await jobsDone(ctx);

@@ -31,6 +31,27 @@ const problemsOf = async (fundIds: string[]) => {
   return report.problems.filter((p) => fundIds.includes(p.fundId));
 };
 
+/**
+ * A payment of the donor's to `fundId` as a row written straight in: `reference` is its id
+ * at the provider, `row` its status and what goes with it.
+ */
+const paymentRow = (
+  fundId: string,
+  reference: string,
+  amountPoisha: number,
+  row: Pick<typeof payments.$inferInsert, 'status'> & Partial<typeof payments.$inferInsert>,
+) => ({
+  userId: donorId,
+  fundId,
+  provider: 'test',
+  providerPaymentId: reference,
+  amountPoisha,
+  ...row,
+});
+
+/** A payment's status once the provider said just now that it succeeded. */
+const succeededNow = () => ({ status: 'succeeded' as const, succeededAt: new Date() });
+
 describe('ledger check', () => {
   it('finds a fund whose totals equal its succeeded payments consistent', async () => {
     const fund = await createFund(ctx.db, { raiserId });
@@ -53,15 +74,12 @@ describe('ledger check', () => {
       await ctx.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(payments)
-          .values({
-            userId: donorId,
-            fundId: fund.id,
-            provider: 'test',
-            providerPaymentId: `pi_${status}_${fund.id}`,
-            amountPoisha: 700_00,
-            status,
-            ...(status === 'refunded' ? { succeededAt: new Date(), refundedPoisha: 700_00 } : {}),
-          })
+          .values(
+            paymentRow(fund.id, `pi_${status}_${fund.id}`, 700_00, {
+              status,
+              ...(status === 'refunded' ? { succeededAt: new Date(), refundedPoisha: 700_00 } : {}),
+            }),
+          )
           .returning();
         if (status === 'refunded') {
           await tx
@@ -76,16 +94,13 @@ describe('ledger check', () => {
   it('reports a payment whose refunded amount has no recorded refund', async () => {
     const fund = await createFund(ctx.db, { raiserId });
     await pastTheGuards(ctx.db, async (tx) => {
-      await tx.insert(payments).values({
-        userId: donorId,
-        fundId: fund.id,
-        provider: 'test',
-        providerPaymentId: `pi_unrecorded_${fund.id}`,
-        amountPoisha: 300_00,
-        status: 'refunded',
-        succeededAt: new Date(),
-        refundedPoisha: 300_00,
-      });
+      await tx.insert(payments).values(
+        paymentRow(fund.id, `pi_unrecorded_${fund.id}`, 300_00, {
+          status: 'refunded',
+          succeededAt: new Date(),
+          refundedPoisha: 300_00,
+        }),
+      );
     });
     expect((await problemsOf([fund.id])).map((p) => p.kind)).toEqual(['refunds_mismatch']);
     // Recorded as it should be, the ledger holds again (the next test expects it whole).
@@ -131,15 +146,9 @@ describe('ledger check', () => {
     // A payment recorded as succeeded without its fund being updated (a half-written
     // donation; the database refuses one, so past its guards).
     await pastTheGuards(ctx.db, async (tx) => {
-      await tx.insert(payments).values({
-        userId: donorId,
-        fundId: fund.id,
-        provider: 'test',
-        providerPaymentId: `pi_orphan_${fund.id}`,
-        amountPoisha: 50_00,
-        status: 'succeeded',
-        succeededAt: new Date(),
-      });
+      await tx
+        .insert(payments)
+        .values(paymentRow(fund.id, `pi_orphan_${fund.id}`, 50_00, succeededNow()));
     });
     const problems = await problemsOf([fund.id]);
     expect(problems.map((p) => [p.kind, p.recorded, p.expected])).toEqual([
@@ -159,15 +168,9 @@ describe('ledger check', () => {
     // A payment and its fund's totals written together with the triggers off (a hand edit, a
     // partial restore): the fund agrees with its payments, the sums the database keeps do not.
     await pastTheGuards(ctx.db, async (tx) => {
-      await tx.insert(payments).values({
-        userId: donorId,
-        fundId: fund.id,
-        provider: 'test',
-        providerPaymentId: `pi_quiet_${fund.id}`,
-        amountPoisha: 20_00,
-        status: 'succeeded',
-        succeededAt: new Date(),
-      });
+      await tx
+        .insert(payments)
+        .values(paymentRow(fund.id, `pi_quiet_${fund.id}`, 20_00, succeededNow()));
       await tx
         .update(funds)
         .set({ raisedPoisha: 100_00, donationCount: 2 })
@@ -258,15 +261,12 @@ describe('ledger check', () => {
 
   it('notes payments left pending longer than the reconciliation window without failing', async () => {
     const fund = await createFund(ctx.db, { raiserId });
-    await ctx.db.insert(payments).values({
-      userId: donorId,
-      fundId: fund.id,
-      provider: 'test',
-      providerPaymentId: `pi_stale_${fund.id}`,
-      amountPoisha: 100_00,
-      status: 'pending',
-      createdAt: new Date(Date.now() - 60 * 60_000),
-    });
+    await ctx.db.insert(payments).values(
+      paymentRow(fund.id, `pi_stale_${fund.id}`, 100_00, {
+        status: 'pending',
+        createdAt: new Date(Date.now() - 60 * 60_000),
+      }),
+    );
     const report = await checkLedger(ctx.db);
     expect(report.ok).toBe(true);
     expect(report.stalePendingPayments).toBe(1);

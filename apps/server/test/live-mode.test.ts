@@ -1,7 +1,6 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, fundUpdates, funds, payments, user, withdrawals } from '../src/db/schema';
 import { configuredAdmins } from '../src/modules/identity/configured-admins';
@@ -19,6 +18,7 @@ import {
 } from '../src/seed/factories';
 import { as, createSignedInUser, ORIGIN, signIn, payoutAccountOf, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
+import { pdfText } from './support/pdf-text';
 
 let fundId: string;
 let testPayment: { id: string; receiptNumber: string | null };
@@ -60,15 +60,6 @@ afterAll(async () => {
 
 const year = new Date().getFullYear();
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
-
-async function pdfText(body: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe('on a live site, test payments are nowhere', () => {
   it('the donor wall and the fund page count only live donations', async () => {

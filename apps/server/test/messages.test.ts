@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_MSG, MSG } from '@easyfund/shared/texts';
 import { buildTestApp, createSignedInUser, as, useTestApp } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
+import { type BodyInputOf } from '@easyfund/shared/api/contract';
 
 const { ctx, admin } = useTestApp({ admin: { role: 'admin' } });
 
@@ -10,26 +11,32 @@ const post = (url: string, payload: Record<string, unknown>) =>
 const adminGet = (url: string, cookie = admin.cookie) =>
   ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 
+/** A visitor's message sent by the contact form. */
+const contact = (body: BodyInputOf<typeof api.messages.contact>) =>
+  as(ctx).call(api.messages.contact, { body });
+/** A visitor's subscription to the newsletter. */
+const subscribe = (email: string) => as(ctx).call(api.messages.subscribe, { body: { email } });
+
 async function subscriptions(): Promise<{ email: string }[]> {
-  const res = await adminGet('/api/admin/newsletter-subscriptions?pageSize=100');
+  const res = await as(admin).call(api.messages.subscriptionList, { query: { pageSize: '100' } });
   expect(res.statusCode).toBe(200);
   return res.json().items;
 }
 
 async function contactMessages(): Promise<Record<string, unknown>[]> {
-  const res = await adminGet('/api/admin/contact-messages?pageSize=100');
+  const res = await as(admin).call(api.messages.contactList, { query: { pageSize: '100' } });
   expect(res.statusCode).toBe(200);
   return res.json().items;
 }
 
 describe('POST /api/newsletter', () => {
   it('subscribes an e-mail once, lower-cased; a second subscribe answers exactly the same', async () => {
-    const first = await post('/api/newsletter', { email: '  Rina.Das@Example.com ' });
+    const first = await subscribe('  Rina.Das@Example.com ');
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ subscribed: true });
 
     // The answer must not tell anyone whether the address was already on the list.
-    const again = await post('/api/newsletter', { email: 'rina.das@example.COM' });
+    const again = await subscribe('rina.das@example.COM');
     expect(again.statusCode).toBe(first.statusCode);
     expect(again.body).toBe(first.body);
 
@@ -51,7 +58,7 @@ describe('POST /api/newsletter', () => {
 
 describe('POST /api/contact', () => {
   it('stores a message, which an admin can then read', async () => {
-    const res = await post('/api/contact', {
+    const res = await contact({
       name: ' Sumon Ahmed ',
       email: 'Sumon@Example.com',
       phone: '+880 1712-345678',
@@ -72,7 +79,7 @@ describe('POST /api/contact', () => {
   });
 
   it('accepts a message without a phone number', async () => {
-    const res = await post('/api/contact', {
+    const res = await contact({
       name: 'Mita',
       email: 'mita@example.com',
       phone: '',
@@ -122,10 +129,12 @@ describe('admin lists of messages and subscriptions', () => {
 
   it('pages through subscriptions newest first', async () => {
     for (const e of ['p1@example.com', 'p2@example.com', 'p3@example.com']) {
-      await post('/api/newsletter', { email: e });
+      await subscribe(e);
       await new Promise((r) => setTimeout(r, 5));
     }
-    const res = await adminGet('/api/admin/newsletter-subscriptions?page=1&pageSize=2');
+    const res = await as(admin).call(api.messages.subscriptionList, {
+      query: { page: '1', pageSize: '2' },
+    });
     const body = res.json();
     expect(body).toMatchObject({ page: 1, pageSize: 2 });
     expect(body.total).toBeGreaterThanOrEqual(3);

@@ -12,7 +12,7 @@ import {
   OWN_WITHDRAWAL,
 } from '../src/modules/decisions/service';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
-import { as, shownVersion, payoutAccountOf, useTestApp } from './helper';
+import { as, shownVersion, useTestApp, requestWithdrawal, reportFund } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 /** An admin who also raises funds, and a second admin who decides on them. */
@@ -82,13 +82,7 @@ describe('an admin never decides on their own request', () => {
   it('refuses to approve their own withdrawal; another admin may', async () => {
     const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 5000 });
-    const asked = await as(raisingAdmin).call(api.withdrawals.request, {
-      body: {
-        payoutAccountId: await payoutAccountOf(raisingAdmin),
-        fundId: fund.id,
-        amountTk: 1000,
-      },
-    });
+    const asked = await requestWithdrawal(raisingAdmin, fund.id, 1000);
     expect(asked.statusCode).toBe(201);
     const url = `/api/admin/withdrawals/${asked.json().id}`;
     const version = await shownVersion(otherAdmin, '/api/admin/withdrawals', asked.json().id);
@@ -193,12 +187,9 @@ describe('an admin never decides on their own request', () => {
 
   it('refuses to resolve a report about their own fund; another admin may', async () => {
     const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
-    const filed = await as(donor).call(api.reports.create, {
-      params: { id: fund.id },
-      body: {
-        reason: 'misleading',
-        details: 'The photos are of another place',
-      },
+    const filed = await reportFund(donor, fund.id, {
+      reason: 'misleading',
+      details: 'The photos are of another place',
     });
     expect(filed.statusCode).toBe(201);
     const url = `/api/admin/fund-reports/${filed.json().id}`;

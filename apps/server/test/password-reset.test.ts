@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
-import { createSignedInUser, ORIGIN, signIn, as, useTestApp } from './helper';
+import { createSignedInUser, ORIGIN, signIn, as, useTestApp, postAuth } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx } = useTestApp();
@@ -8,11 +8,9 @@ const { ctx } = useTestApp();
 /** Asks for a reset link and returns the token from the mail's link, after following it. */
 async function requestResetToken(email: string): Promise<string> {
   const before = ctx.mails.length;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/request-password-reset',
-    headers: ORIGIN,
-    payload: { email, redirectTo: 'http://localhost:3000/reset-password' },
+  const res = await postAuth(ctx.app, 'request-password-reset', {
+    email,
+    redirectTo: 'http://localhost:3000/reset-password',
   });
   expect(res.statusCode).toBe(200);
   const mail = ctx.mails[before];

@@ -1,10 +1,13 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../src/db/client';
+import { expect } from 'vitest';
+import { type Db, type Tx } from '../src/db/client';
 import { funds, payments, rateLimit } from '../src/db/schema';
 import { createFund, createUser } from '../src/seed/factories';
 import { counterKey } from '../src/db/rate-limit-store';
 import { declinesKey } from '../src/modules/payments/declines';
-import type { SignedInUser, TestContext } from './helper';
+import type { BodyInputOf } from '@easyfund/shared/api/contract';
+import { resources as api } from '@easyfund/shared/api/resources';
+import { as, type SignedInUser, type TestContext } from './helper';
 
 export const CARDS = {
   ok: '4242 4242 4242 4242',
@@ -128,4 +131,47 @@ export async function declinesCounted(ctx: TestContext, network: string): Promis
     .from(rateLimit)
     .where(eq(rateLimit.key, counterKey(declinesKey(network))));
   return row?.count ?? 0;
+}
+
+/** A form posted as a browser posts it (`application/x-www-form-urlencoded`). */
+export function postForm(
+  ctx: Pick<TestContext, 'app'>,
+  url: string,
+  fields: Record<string, string>,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/**
+ * "Pay" on the embedded test checkout's gateway page (where a wallet checkout redirects):
+ * the wallet number and the OTP, 123456 being the right one.
+ */
+export function payAtTestGateway(
+  ctx: Pick<TestContext, 'app'>,
+  url: string,
+  wallet = '01700000000',
+  otp = '123456',
+) {
+  return postForm(ctx, url, { wallet, otp, action: 'pay' });
+}
+
+/**
+ * A wallet checkout through the embedded test checkout, paid on its gateway page with
+ * `wallet`: the payment's id and the page's answer.
+ */
+export async function payByWallet(
+  ctx: Pick<TestContext, 'app'>,
+  who: SignedInUser,
+  checkout: BodyInputOf<typeof api.payments.checkout>,
+  wallet?: string,
+) {
+  const started = await as(who).call(api.payments.checkout, { body: checkout });
+  expect(started.statusCode, started.body).toBe(201);
+  const { paymentId, redirectUrl } = started.json();
+  return { paymentId, paid: await payAtTestGateway(ctx, redirectUrl, wallet) };
 }

@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';
-import { as, shownVersion, useTestApp } from './helper';
+import { as, shownVersion, useTestApp, approveAndPay } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 /** The accountant's payouts CSV: one line per payout sent in a range of days. */
 const { ctx, admin, raiser } = useTestApp({
@@ -27,28 +28,11 @@ const records = (body: string) => {
 };
 
 async function payOut(fundId: string, amountTk: number, paidOn: string, reference: string) {
-  const w = (
-    await as(raiser).inject('POST', '/api/withdrawals', { fundId, amountTk, payoutAccountId })
-  ).json() as { id: string };
-  const version = () => shownVersion(admin, '/api/admin/withdrawals', w.id);
-  expect(
-    (
-      await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-        status: 'approved',
-        version: await version(),
-      })
-    ).statusCode,
-  ).toBe(200);
-  const paid = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}/payout`, {
-    status: 'paid',
-    method: 'nagad',
-    amountTk,
-    reference,
-    paidOn,
-    version: await version(),
+  const w = await as(raiser).call(api.withdrawals.request, {
+    body: { fundId, amountTk, payoutAccountId },
   });
-  expect(paid.statusCode).toBe(200);
-  return w.id;
+  await approveAndPay(admin, w.json().id, { method: 'nagad', amountTk, reference, paidOn });
+  return w.json().id;
 }
 
 describe('payouts CSV', () => {
@@ -60,24 +44,28 @@ describe('payouts CSV', () => {
     const reversed = await payOut(fund.id, 700, '2026-11-03', 'NG-300');
     expect(
       (
-        await as(admin).inject('PATCH', `/api/admin/withdrawals/${reversed}/payout`, {
-          status: 'reversed',
-          reason: 'Returned by Nagad',
-          version: await shownVersion(admin, '/api/admin/withdrawals', reversed),
+        await as(admin).call(api.withdrawals.payout, {
+          params: { id: reversed },
+          body: {
+            status: 'reversed',
+            reason: 'Returned by Nagad',
+            version: await shownVersion(admin, '/api/admin/withdrawals', reversed),
+          },
         })
       ).statusCode,
     ).toBe(200);
     // An approved, unpaid withdrawal is no payout.
-    await as(raiser).inject('POST', '/api/withdrawals', {
-      fundId: fund.id,
-      amountTk: 10,
-      payoutAccountId,
+    await as(raiser).call(api.withdrawals.request, {
+      body: {
+        fundId: fund.id,
+        amountTk: 10,
+        payoutAccountId,
+      },
     });
 
-    const res = await as(admin).inject(
-      'GET',
-      '/api/admin/exports/payouts.csv?from=2026-11-01&to=2026-11-30',
-    );
+    const res = await as(admin).call(api.payouts.exportCsv, {
+      query: { from: '2026-11-01', to: '2026-11-30' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain(

@@ -1,19 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { funds, ledgerSettings, user, withdrawals } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';
 import {
   as,
-  createPostgresDatabase,
   createSignedInUser,
   type SignedInUser,
   shownVersion,
   payoutAccountOf,
+  decide as decideAtShownVersion,
 } from './helper';
 import { usePayoutDesk } from './support/payout-desk';
 import { pastTheGuards } from './payments-helper';
+import { openRaceDatabases, overlap, type RaceDatabases, withdrawalsOf } from './support/races';
 
 /**
  * A withdrawal's whole life (requested → approved → paid | failed; paid → reversed), the
@@ -47,10 +48,9 @@ const request = async (
 const version = (id: string) => shownVersion(admin, '/api/admin/withdrawals', id);
 
 const decide = async (id: string, status: 'approved' | 'denied', by = admin) =>
-  as(by).inject('PATCH', `/api/admin/withdrawals/${id}`, {
+  decideAtShownVersion(by, 'withdrawal', id, {
     status,
     feedback: status === 'denied' ? 'The account details do not match' : null,
-    version: await shownVersion(by, '/api/admin/withdrawals', id),
   });
 
 const payout = async (id: string, body: object, by = admin) =>
@@ -437,53 +437,20 @@ describe('where the money went, on the fund page', () => {
  */
 const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('races on PostgreSQL (needs TEST_DATABASE_URL)', () => {
-  let drop: () => Promise<void>;
-  let main: Database;
-  let a: Database;
-  let b: Database;
-  let gate: Database;
+  let race: RaceDatabases;
 
   beforeAll(async () => {
-    const created = await createPostgresDatabase();
-    drop = created.drop;
-    main = await openDatabase({ url: created.url, poolSize: 2 });
-    a = await openDatabase({ url: created.url, poolSize: 1, migrate: false });
-    b = await openDatabase({ url: created.url, poolSize: 1, migrate: false });
-    gate = await openDatabase({ url: created.url, poolSize: 1, migrate: false });
-    await main.db.insert(user).values({ id: 'raiser', name: 'Raiser', email: 'r@example.com' });
+    race = await openRaceDatabases();
+    await race.main.db
+      .insert(user)
+      .values({ id: 'raiser', name: 'Raiser', email: 'r@example.com' });
   });
-  afterAll(async () => {
-    for (const d of [a, b, gate, main]) await d?.close();
-    await drop?.();
-  });
-
-  async function overlap<T>(sides: Array<() => Promise<T>>) {
-    return gate.db
-      .transaction(async (tx) => {
-        await tx.execute(sql.raw('lock table withdrawals in share mode'));
-        const running = sides.map((side) =>
-          side().then(
-            () => true,
-            () => false,
-          ),
-        );
-        const deadline = Date.now() + 10_000;
-        for (;;) {
-          const result = (await main.db.execute(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          )) as unknown as { rows: Array<{ n: number }> };
-          if ((result.rows[0]?.n ?? 0) >= sides.length || Date.now() > deadline) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        return running;
-      })
-      .then((running) => Promise.all(running));
-  }
+  afterAll(() => race?.close());
 
   it('lets only one of two withdrawals written past the service take the same balance', async () => {
     for (let trial = 0; trial < 5; trial++) {
-      const fund = await createFund(main.db, { raiserId: 'raiser', status: 'approved' });
-      await createDonation(main.db, { userId: 'raiser', fundId: fund.id, amountTk: 1000 });
+      const fund = await createFund(race.main.db, { raiserId: 'raiser', status: 'approved' });
+      await createDonation(race.main.db, { userId: 'raiser', fundId: fund.id, amountTk: 1000 });
       const write = (db: Database) => () =>
         db.db.insert(withdrawals).values({
           fundId: fund.id,
@@ -491,9 +458,9 @@ describe.skipIf(!url)('races on PostgreSQL (needs TEST_DATABASE_URL)', () => {
           amountPoisha: 70_000,
           status: 'approved',
         });
-      const results = await overlap([write(a), write(b)]);
-      expect(results.filter(Boolean)).toHaveLength(1);
-      const rows = await main.db.select().from(withdrawals).where(eq(withdrawals.fundId, fund.id));
+      const results = await overlap(race, 'withdrawals', [write(race.a), write(race.b)]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      const rows = await withdrawalsOf(race, fund.id);
       expect(rows).toHaveLength(1);
     }
   });

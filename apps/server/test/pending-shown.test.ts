@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { as, useTestApp } from './helper';
-import { createIntent, createRaisedFund } from './payments-helper';
+import { createIntent, createRaisedFund, payByWallet } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx, donor, other } = useTestApp(
@@ -10,22 +10,8 @@ const { ctx, donor, other } = useTestApp(
 
 /** A wallet payment through the embedded test checkout, paid with `wallet`. */
 async function walletPayment(fundId: string, wallet: string) {
-  const res = await as(donor).call(api.payments.checkout, {
-    body: {
-      fundId,
-      amountTk: 500,
-      method: 'bkash',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const { paymentId, redirectUrl } = res.json() as { paymentId: string; redirectUrl: string };
-  await ctx.app.inject({
-    method: 'POST',
-    url: redirectUrl,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ wallet, otp: '123456', action: 'pay' }).toString(),
-  });
-  return paymentId;
+  return (await payByWallet(ctx, donor, { fundId, amountTk: 500, method: 'bkash' }, wallet))
+    .paymentId;
 }
 
 describe("payments still being checked, in the donor's history", () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@easyfund/shared/texts';
+
 import { fundEvents, funds } from '../src/db/schema';
 import { createDonation, createFund } from '../src/seed/factories';
-import { as, createSignedInUser, shownVersion, useTestApp } from './helper';
+import { as, createSignedInUser, useTestApp, requiredFields, decide } from './helper';
 
 const { ctx, raiser, other, admin, plain, donor } = useTestApp({
   raiser: { role: 'verified', name: 'Karim Hossain' },
@@ -75,14 +75,9 @@ describe('request for fund', () => {
       goalTk: '',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({
-      name: MSG.fieldRequired,
-      image: MSG.fieldRequired,
-      description: MSG.fieldRequired,
-      cause: MSG.fieldRequired,
-      goalTk: MSG.fieldRequired,
-      suggestedTk: MSG.fieldRequired,
-    });
+    expect(res.json().error.fields).toEqual(
+      requiredFields('name', 'image', 'description', 'cause', 'goalTk', 'suggestedTk'),
+    );
     expect(await fundCount()).toBe(before);
   });
 
@@ -322,10 +317,9 @@ describe('manage fund request', () => {
 
   it('approves once with feedback, recording the admin and the time; a second decision is refused', async () => {
     const f = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
-    const res = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, {
+    const res = await decide(admin, 'fund', f.id, {
       status: 'approved',
       feedback: 'Documents checked',
-      version: await shownVersion(admin, '/api/admin/funds', f.id),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -353,18 +347,14 @@ describe('manage fund request', () => {
 
   it('denies with the reason in the feedback, and approves without feedback', async () => {
     const f = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
-    const res = await as(admin).inject('PATCH', `/api/admin/funds/${f.id}`, {
+    const res = await decide(admin, 'fund', f.id, {
       status: 'denied',
       feedback: '  The goal is not explained  ',
-      version: await shownVersion(admin, '/api/admin/funds', f.id),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'denied', feedback: 'The goal is not explained' });
     const g = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
-    const ok = await as(admin).inject('PATCH', `/api/admin/funds/${g.id}`, {
-      status: 'approved',
-      version: await shownVersion(admin, '/api/admin/funds', g.id),
-    });
+    const ok = await decide(admin, 'fund', g.id, { status: 'approved' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'approved', feedback: null });
   });

@@ -1,32 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client';
-import {
-  payments,
-  recurringCharges,
-  recurringGifts,
-  testProcessorIntents,
-  user,
-} from '../src/db/schema';
+import { type Database } from '../src/db/client';
+import { payments, recurringGifts, user } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { smsSegments } from '../src/modules/sms/service';
 import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
 import { dayOf, endOfDay } from '../src/modules/recurring/schedule';
-import type { RecurringDeps } from '../src/modules/recurring/deps';
 import { runDueGifts } from '../src/modules/recurring/charges';
-import { createFund } from '../src/seed/factories';
-import {
-  as,
-  createPostgresDatabase,
-  createSignedInUser,
-  jobsDone,
-  type SignedInUser,
-  useTestApp,
-} from './helper';
-import { CARDS, createRaisedFund } from './payments-helper';
+import { as, createSignedInUser, jobsDone, type SignedInUser, useTestApp } from './helper';
+import { createRaisedFund } from './payments-helper';
 import { useSmsStandIn } from './sslwireless-stand-in';
+import {
+  chargesOf,
+  expectChargedOnce,
+  giftRow,
+  recurringDeps,
+  withTwoWorkers,
+  saveCardAtTestProcessor,
+} from './recurring-helper';
 
-const nextYear = new Date().getUTCFullYear() + 1;
 const DAY = 24 * 60 * 60_000;
 
 const standIn = useSmsStandIn();
@@ -35,37 +27,19 @@ const { ctx, admin } = useTestApp(
   { env: () => ({ PAYMENT_PROVIDER: 'test', ...standIn.env }) },
 );
 
-function deps(database: Database['db'] = ctx.db): RecurringDeps {
-  return {
+/** The job's dependencies on `database`, with the embedded processor and SMS reminders. */
+const deps = (database: Database['db'] = ctx.db) =>
+  recurringDeps(ctx, {
     db: database,
     provider: new TestPaymentProvider(database),
-    publicUrl: 'http://localhost:3000',
-    secret: ctx.config.authSecret,
-    log: { warn() {}, error() {} },
-    mailQueue: ctx.app.mailQueue,
-    jobs: ctx.app.jobs,
     sms: ctx.app.sms,
-  };
-}
+  });
 
 const today = () => dayOf(new Date());
 const dayAfter = (days: number) => dayOf(new Date(Date.now() + days * DAY));
 
 async function setRamadan(startsOn: string | null, endsOn: string | null) {
   return as(admin).inject('PUT', '/api/admin/ramadan', { startsOn, endsOn });
-}
-
-async function giftRow(giftId: string) {
-  const [row] = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, giftId));
-  return row!;
-}
-
-async function chargesOf(giftId: string) {
-  return ctx.db
-    .select()
-    .from(recurringCharges)
-    .where(eq(recurringCharges.giftId, giftId))
-    .orderBy(recurringCharges.period);
 }
 
 /** "Give every day of Ramadan" by card: start, save the card at the processor, activate. */
@@ -80,15 +54,7 @@ async function giveDaily(donor: SignedInUser, fundId: string, amountTk: number) 
     gift: { id: string };
     setup: { setupIntentId: string; clientSecret: string };
   }>();
-  const saved = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/test-processor/setup_intents/${setup.setupIntentId}/confirm`,
-    payload: {
-      clientSecret: setup.clientSecret,
-      card: { number: CARDS.ok, expMonth: 12, expYear: nextYear, cvc: '123' },
-      billing: { name: 'Test Donor', email: donor.email },
-    },
-  });
+  const saved = await saveCardAtTestProcessor(ctx, setup, donor.email);
   expect(saved.statusCode, saved.body).toBe(200);
   const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
   expect(activated.statusCode, activated.body).toBe(200);
@@ -172,7 +138,7 @@ describe('giving every day of Ramadan', () => {
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx);
     const giftId = await giveDaily(donor, fund.id, 50);
-    const first = await giftRow(giftId);
+    const first = await giftRow(ctx.db, giftId);
     expect(first.frequency).toBe('daily');
     expect(first.endsAt).toEqual(endOfDay(dayAfter(1)));
     expect(first.nextChargeAt!.getTime()).toBeGreaterThan(Date.now() + DAY - 60_000);
@@ -186,7 +152,7 @@ describe('giving every day of Ramadan', () => {
     await Promise.all([runDueGifts(deps(), over), runDueGifts(deps(), over)]);
     await runDueGifts(deps(), new Date(over.getTime() + 5 * DAY));
 
-    const charges = await chargesOf(giftId);
+    const charges = await chargesOf(ctx.db, giftId);
     expect(charges.map((c) => [c.period, c.status])).toEqual([
       [today(), 'paid'],
       [dayAfter(1), 'paid'],
@@ -197,7 +163,7 @@ describe('giving every day of Ramadan', () => {
       ['succeeded', 5000],
     ]);
     expect(paid.every((p) => p.receiptNumber)).toBe(true);
-    const gift = await giftRow(giftId);
+    const gift = await giftRow(ctx.db, giftId);
     expect([gift.status, gift.statusReason, gift.nextChargeAt]).toEqual([
       'ended',
       'ramadan_over',
@@ -238,7 +204,7 @@ describe('giving every day of Ramadan', () => {
     });
     expect(started.statusCode, started.body).toBe(201);
     const { gift } = started.json<{ gift: { id: string; manageToken: string } }>();
-    const next = (await giftRow(gift.id)).nextChargeAt!;
+    const next = (await giftRow(ctx.db, gift.id)).nextChargeAt!;
     await Promise.all([
       runDueGifts(deps(), new Date(next.getTime() + 1000)),
       runDueGifts(deps(), new Date(next.getTime() + 1000)),
@@ -254,7 +220,10 @@ describe('giving every day of Ramadan', () => {
     const mails = ctx.mails.filter((m) => m.to === donor.email && /রমজান/.test(m.subject));
     expect(mails).toHaveLength(2);
     expect(mails[0]!.text).toContain(`/dashboard/selecteddonation/pay/${fund.id}?amount=100`);
-    expect((await chargesOf(gift.id)).map((c) => c.status)).toEqual(['reminded', 'reminded']);
+    expect((await chargesOf(ctx.db, gift.id)).map((c) => c.status)).toEqual([
+      'reminded',
+      'reminded',
+    ]);
 
     // A number that sent STOP gets no more reminders; the mail still goes.
     await ctx.db.update(user).set({ smsStoppedAt: new Date() }).where(eq(user.id, donor.id));
@@ -295,41 +264,20 @@ describe('giving every day of Ramadan', () => {
 const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('two workers on PostgreSQL', () => {
   it('charge each day of Ramadan exactly once, and nothing after it', async () => {
-    const created = await createPostgresDatabase();
-    const a = await openDatabase({ url: created.url, poolSize: 3 });
-    const b = await openDatabase({ url: created.url, poolSize: 3, migrate: false });
-    try {
-      await a.db.execute(
-        sql`insert into "user" (id, name, email) values ('r', 'R', 'r@example.com'), ('d', 'D', 'd@example.com')`,
-      );
-      const fund = await createFund(a.db, { raiserId: 'r', status: 'approved' });
-      const processor = new TestPaymentProvider(a.db);
-      const setup = await processor.createSetup({
-        reference: 'x',
-        email: 'd@example.com',
-        metadata: {},
-        idempotencyKey: 'k',
-      });
-      await processor.confirmSetup(setup.id, setup.clientSecret, {
-        number: CARDS.ok,
-        expMonth: 12,
-        expYear: nextYear,
-        cvc: '123',
-      });
-      const pm = (await processor.retrieveSetup(setup.id))!.paymentMethodId!;
+    await withTwoWorkers(async ({ a, b, fundId, paymentMethodId }) => {
       const start = new Date(Date.now() - 1000);
       // Three days: today and the two after it.
       const endsAt = endOfDay(dayOf(new Date(start.getTime() + 2 * DAY)));
       await a.db.insert(recurringGifts).values(
         Array.from({ length: 10 }, () => ({
           userId: 'd',
-          fundId: fund.id,
+          fundId,
           amountPoisha: 10_000,
           status: 'active',
           frequency: 'daily',
           endsAt,
           provider: 'test',
-          paymentMethodId: pm,
+          paymentMethodId,
           nextChargeAt: start,
         })),
       );
@@ -343,27 +291,14 @@ describe.skipIf(!url)('two workers on PostgreSQL', () => {
         const at = new Date(Date.now() + day * DAY);
         await Promise.all([runDueGifts(worker(a), at), runDueGifts(worker(b), at)]);
       }
-      const charges = await a.db.select().from(recurringCharges);
-      expect(charges).toHaveLength(30);
-      expect(charges.every((c) => c.status === 'paid')).toBe(true);
+      const charges = await expectChargedOnce(a.db, 30);
       expect(new Set(charges.map((c) => c.period)).size).toBe(3);
-      const paid = await a.db.select().from(payments).where(eq(payments.status, 'succeeded'));
-      expect(paid).toHaveLength(30);
-      const intents = await a.db
-        .select()
-        .from(testProcessorIntents)
-        .where(eq(testProcessorIntents.status, 'succeeded'));
-      expect(intents).toHaveLength(30);
       const gifts = await a.db.select().from(recurringGifts);
       expect(gifts.every((g) => g.status === 'ended' && g.statusReason === 'ramadan_over')).toBe(
         true,
       );
       expect((await checkLedger(a.db)).ok).toBe(true);
-    } finally {
-      await b.close();
-      await a.close();
-      await created.drop();
-    }
+    });
   });
 });
 

@@ -18,8 +18,9 @@ import {
   TEST_DB_KIND,
   useTestApp,
 } from './helper';
-import { donate } from './payments-helper';
+import { donate, payByWallet } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
+import { pdfText } from './support/pdf-text';
 
 let fundId: string;
 const FUND_NAME = 'Flood relief in Sylhet';
@@ -41,15 +42,6 @@ beforeAll(async () => {
   fundId = (await createFund(ctx.db, { raiserId: raiser.id, status: 'approved', name: FUND_NAME }))
     .id;
 });
-
-async function pdfText(body: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 async function waitFor<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
   const until = Date.now() + ms;
@@ -272,24 +264,10 @@ describe('the receipt', () => {
   });
 
   it('of a wallet payment names the wallet and the gateway transaction id, in the PDF and the mail', async () => {
-    const started = await as(donor).call(api.payments.checkout, {
-      body: {
-        fundId,
-        amountTk: 700,
-        method: 'bkash',
-      },
-    });
-    expect(started.statusCode, started.body).toBe(201);
-    const { paymentId: walletPayment, redirectUrl } = started.json();
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: redirectUrl,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        wallet: '01700000000',
-        otp: '123456',
-        action: 'pay',
-      }).toString(),
+    const { paymentId: walletPayment, paid } = await payByWallet(ctx, donor, {
+      fundId,
+      amountTk: 700,
+      method: 'bkash',
     });
     expect(paid.statusCode).toBe(200);
     // What Payment History shows: the wallet and the gateway's own transaction id.

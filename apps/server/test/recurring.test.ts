@@ -1,21 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client';
-import {
-  payments,
-  recurringCharges,
-  recurringGifts,
-  testProcessorIntents,
-  testProcessorPaymentMethods,
-} from '../src/db/schema';
+import { type Database } from '../src/db/client';
+import { payments, recurringGifts, testProcessorPaymentMethods } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
-import type { RecurringDeps } from '../src/modules/recurring/deps';
 import { runDueGifts } from '../src/modules/recurring/charges';
 import { createFund } from '../src/seed/factories';
 import {
   as,
-  createPostgresDatabase,
   createSignedInUser,
   holdFund,
   jobsDone,
@@ -23,8 +15,15 @@ import {
   useTestApp,
 } from './helper';
 import { CARDS, createRaisedFund } from './payments-helper';
+import {
+  recurringDeps,
+  giftRow,
+  chargesOf,
+  withTwoWorkers,
+  expectChargedOnce,
+  saveCardAtTestProcessor,
+} from './recurring-helper';
 
-const nextYear = new Date().getUTCFullYear() + 1;
 const DAY = 24 * 60 * 60_000;
 
 const { ctx, admin } = useTestApp(
@@ -45,44 +44,15 @@ async function giveMonthly(
     gift: { id: string };
     setup: { setupIntentId: string; clientSecret: string };
   }>();
-  const saved = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/test-processor/setup_intents/${setup.setupIntentId}/confirm`,
-    payload: {
-      clientSecret: setup.clientSecret,
-      card: { number: card, expMonth: 12, expYear: nextYear, cvc: '123' },
-      billing: { name: 'Test Donor', email: donor.email },
-    },
-  });
+  const saved = await saveCardAtTestProcessor(ctx, setup, donor.email, card);
   expect(saved.statusCode, saved.body).toBe(200);
   const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
   return { giftId: gift.id, activated };
 }
 
-function deps(database: Database['db'] = ctx.db): RecurringDeps {
-  return {
-    db: database,
-    provider: new TestPaymentProvider(database),
-    publicUrl: 'http://localhost:3000',
-    secret: ctx.config.authSecret,
-    log: { warn() {}, error() {} },
-    mailQueue: ctx.app.mailQueue,
-    jobs: ctx.app.jobs,
-  };
-}
-
-async function chargesOf(giftId: string) {
-  return ctx.db
-    .select()
-    .from(recurringCharges)
-    .where(eq(recurringCharges.giftId, giftId))
-    .orderBy(recurringCharges.period);
-}
-
-async function giftRow(giftId: string) {
-  const [row] = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, giftId));
-  return row!;
-}
+/** The job's dependencies on `database`, with the embedded processor. */
+const deps = (database: Database['db'] = ctx.db) =>
+  recurringDeps(ctx, { db: database, provider: new TestPaymentProvider(database) });
 
 describe('monthly gifts by card', () => {
   it('saves the card, charges the first month at once with its receipt, and shows the schedule', async () => {
@@ -120,7 +90,7 @@ describe('monthly gifts by card', () => {
       action: 'cancel',
     });
     expect(theirs.statusCode).toBe(404);
-    expect((await giftRow(giftId)).status).toBe('active');
+    expect((await giftRow(ctx.db, giftId)).status).toBe('active');
     expect((await as(ctx).inject('GET', '/api/me/monthly-gifts')).statusCode).toBe(401);
   });
 
@@ -135,19 +105,11 @@ describe('monthly gifts by card', () => {
       gift: { id: string };
       setup: { setupIntentId: string; clientSecret: string };
     }>();
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/test-processor/setup_intents/${setup.setupIntentId}/confirm`,
-      payload: {
-        clientSecret: setup.clientSecret,
-        card: { number: CARDS.declined, expMonth: 12, expYear: nextYear, cvc: '123' },
-        billing: { name: 'Test Donor', email: donor.email },
-      },
-    });
+    const refused = await saveCardAtTestProcessor(ctx, setup, donor.email, CARDS.declined);
     expect(refused.statusCode).toBe(402);
     const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
     expect(activated.statusCode).toBe(402);
-    expect((await giftRow(gift.id)).status).toBe('incomplete');
+    expect((await giftRow(ctx.db, gift.id)).status).toBe('incomplete');
 
     const pending = await createRaisedFund(ctx, { status: 'pending' });
     const closed = await as(donor).inject('POST', '/api/me/monthly-gifts', {
@@ -166,11 +128,11 @@ describe('monthly gifts by card', () => {
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx);
     const { giftId } = await giveMonthly(donor, fund.id, 200);
-    const next = (await giftRow(giftId)).nextChargeAt!;
+    const next = (await giftRow(ctx.db, giftId)).nextChargeAt!;
     const later = new Date(next.getTime() + 1000);
     await Promise.all([runDueGifts(deps(), later), runDueGifts(deps(), later)]);
     await runDueGifts(deps(), later);
-    const charges = await chargesOf(giftId);
+    const charges = await chargesOf(ctx.db, giftId);
     expect(charges.map((c) => c.status)).toEqual(['paid', 'paid']);
     const rows = await ctx.db.select().from(payments).where(eq(payments.fundId, fund.id));
     expect(rows.filter((p) => p.status === 'succeeded')).toHaveLength(2);
@@ -182,7 +144,7 @@ describe('monthly gifts by card', () => {
     const donor = await createSignedInUser(ctx, { email: `dunning-${Date.now()}@example.com` });
     const { giftId } = await giveMonthly(donor, fund.id, 300);
     // The saved card starts failing.
-    const gift = await giftRow(giftId);
+    const gift = await giftRow(ctx.db, giftId);
     await ctx.db
       .update(testProcessorPaymentMethods)
       .set({ failWith: 'card_declined' })
@@ -191,21 +153,21 @@ describe('monthly gifts by card', () => {
     await runDueGifts(deps(), now);
     const waits: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const [, charge] = await chargesOf(giftId);
+      const [, charge] = await chargesOf(ctx.db, giftId);
       expect(charge!.status).toBe('due');
       waits.push(Math.round((charge!.nextAttemptAt.getTime() - now.getTime()) / DAY));
       // Not before its day.
       await runDueGifts(deps(), new Date(charge!.nextAttemptAt.getTime() - 60_000));
-      expect((await chargesOf(giftId))[1]!.attempts).toBe(i + 1);
+      expect((await chargesOf(ctx.db, giftId))[1]!.attempts).toBe(i + 1);
       now = new Date(charge!.nextAttemptAt.getTime() + 1000);
       await runDueGifts(deps(), now);
     }
     expect(waits).toEqual([1, 3, 7]);
-    const [, last] = await chargesOf(giftId);
+    const [, last] = await chargesOf(ctx.db, giftId);
     expect(last!.status).toBe('failed');
     expect(last!.attempts).toBe(4);
-    expect((await giftRow(giftId)).status).toBe('paused');
-    expect((await giftRow(giftId)).statusReason).toBe('payment_failed');
+    expect((await giftRow(ctx.db, giftId)).status).toBe('paused');
+    expect((await giftRow(ctx.db, giftId)).statusReason).toBe('payment_failed');
     await jobsDone(ctx);
     const told = ctx.mails.filter((m) => m.to === donor.email).map((m) => m.subject);
     expect(told.filter((s) => /could not be charged/.test(s))).toHaveLength(3);
@@ -219,15 +181,7 @@ describe('monthly gifts by card', () => {
     const setup = await as(donor).inject('POST', `/api/me/monthly-gifts/${giftId}/card`);
     expect(setup.statusCode, setup.body).toBe(200);
     const s = setup.json<{ setupIntentId: string; clientSecret: string }>();
-    await ctx.app.inject({
-      method: 'POST',
-      url: `/api/test-processor/setup_intents/${s.setupIntentId}/confirm`,
-      payload: {
-        clientSecret: s.clientSecret,
-        card: { number: CARDS.ok, expMonth: 12, expYear: nextYear, cvc: '123' },
-        billing: { name: 'Test Donor', email: donor.email },
-      },
-    });
+    await saveCardAtTestProcessor(ctx, s, donor.email);
     const resumed = await as(donor).inject('POST', `/api/me/monthly-gifts/${giftId}/activate`);
     expect(resumed.json<{ status: string }>().status).toBe('active');
   });
@@ -242,9 +196,9 @@ describe('monthly gifts by card', () => {
     });
     expect(paused.json<{ status: string }>().status).toBe('paused');
     // Nothing is charged while paused.
-    const next = (await giftRow(giftId)).nextChargeAt!;
+    const next = (await giftRow(ctx.db, giftId)).nextChargeAt!;
     await runDueGifts(deps(), new Date(next.getTime() + 40 * DAY));
-    expect(await chargesOf(giftId)).toHaveLength(1);
+    expect(await chargesOf(ctx.db, giftId)).toHaveLength(1);
 
     const byLink = await as(ctx).inject('GET', `/api/monthly-gifts/manage/${token}`);
     expect(byLink.statusCode).toBe(200);
@@ -271,7 +225,7 @@ describe('monthly gifts by card', () => {
     const [pm] = await ctx.db
       .select()
       .from(testProcessorPaymentMethods)
-      .where(eq(testProcessorPaymentMethods.id, (await giftRow(giftId)).paymentMethodId!));
+      .where(eq(testProcessorPaymentMethods.id, (await giftRow(ctx.db, giftId)).paymentMethodId!));
     expect(pm!.detached).toBe(true);
   });
 
@@ -291,14 +245,14 @@ describe('monthly gifts by card', () => {
     const { giftId } = await giveMonthly(donor, fund.id, 100);
     const held = await holdFund(admin, fund.id, { action: 'close', reason: 'The work is done.' });
     expect(held.statusCode, held.body).toBe(200);
-    const gift = await giftRow(giftId);
+    const gift = await giftRow(ctx.db, giftId);
     expect([gift.status, gift.statusReason, gift.nextChargeAt]).toEqual([
       'ended',
       'fund_closed',
       null,
     ]);
     await runDueGifts(deps(), new Date(Date.now() + 60 * DAY));
-    expect(await chargesOf(giftId)).toHaveLength(1);
+    expect(await chargesOf(ctx.db, giftId)).toHaveLength(1);
     await jobsDone(ctx);
     const mail = ctx.mails.find((m) => m.to === donor.email && /has stopped/.test(m.subject));
     expect(mail?.text).toContain(`/donatenow/${similar.id}`);
@@ -342,11 +296,11 @@ describe('monthly gifts by wallet', () => {
     const { gift, setup } = started.json<{ gift: { id: string; status: string }; setup: null }>();
     expect(setup).toBeNull();
     expect(gift.status).toBe('active');
-    const next = (await giftRow(gift.id)).nextChargeAt!;
+    const next = (await giftRow(ctx.db, gift.id)).nextChargeAt!;
     await runDueGifts(deps(), new Date(next.getTime() + 1000));
-    const charges = await chargesOf(gift.id);
+    const charges = await chargesOf(ctx.db, gift.id);
     expect(charges.map((c) => c.status)).toEqual(['reminded', 'reminded']);
-    expect((await giftRow(gift.id)).status).toBe('active');
+    expect((await giftRow(ctx.db, gift.id)).status).toBe('active');
     await jobsDone(ctx);
     const reminders = ctx.mails.filter((m) => m.to === donor.email && /is due/.test(m.subject));
     expect(reminders).toHaveLength(2);
@@ -357,39 +311,18 @@ describe('monthly gifts by wallet', () => {
 const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('two workers on PostgreSQL', () => {
   it('charge each period exactly once', async () => {
-    const created = await createPostgresDatabase();
-    const a = await openDatabase({ url: created.url, poolSize: 3 });
-    const b = await openDatabase({ url: created.url, poolSize: 3, migrate: false });
-    try {
-      await a.db.execute(
-        sql`insert into "user" (id, name, email) values ('r', 'R', 'r@example.com'), ('d', 'D', 'd@example.com')`,
-      );
-      const fund = await createFund(a.db, { raiserId: 'r', status: 'approved' });
-      const processor = new TestPaymentProvider(a.db);
-      const setup = await processor.createSetup({
-        reference: 'x',
-        email: 'd@example.com',
-        metadata: {},
-        idempotencyKey: 'k',
-      });
-      await processor.confirmSetup(setup.id, setup.clientSecret, {
-        number: CARDS.ok,
-        expMonth: 12,
-        expYear: nextYear,
-        cvc: '123',
-      });
-      const pm = (await processor.retrieveSetup(setup.id))!.paymentMethodId!;
+    await withTwoWorkers(async ({ a, b, fundId, paymentMethodId }) => {
       const start = new Date(Date.now() - 1000);
       const gifts = await a.db
         .insert(recurringGifts)
         .values(
           Array.from({ length: 10 }, () => ({
             userId: 'd',
-            fundId: fund.id,
+            fundId,
             amountPoisha: 10_000,
             status: 'active',
             provider: 'test',
-            paymentMethodId: pm,
+            paymentMethodId,
             nextChargeAt: start,
           })),
         )
@@ -399,22 +332,9 @@ describe.skipIf(!url)('two workers on PostgreSQL', () => {
         const at = new Date(Date.now() + round * 32 * DAY);
         await Promise.all([runDueGifts(worker(a), at), runDueGifts(worker(b), at)]);
       }
-      const charges = await a.db.select().from(recurringCharges);
-      expect(charges).toHaveLength(30);
-      expect(charges.every((c) => c.status === 'paid')).toBe(true);
-      const paid = await a.db.select().from(payments).where(eq(payments.status, 'succeeded'));
-      expect(paid).toHaveLength(30);
-      const intents = await a.db
-        .select()
-        .from(testProcessorIntents)
-        .where(and(eq(testProcessorIntents.status, 'succeeded')));
-      expect(intents).toHaveLength(30);
+      await expectChargedOnce(a.db, 30);
       expect(new Set(gifts.map((g) => g.id)).size).toBe(10);
       expect((await checkLedger(a.db)).ok).toBe(true);
-    } finally {
-      await b.close();
-      await a.close();
-      await created.drop();
-    }
+    });
   });
 });

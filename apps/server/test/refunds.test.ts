@@ -6,8 +6,10 @@ import { checkLedger } from '../src/modules/ledger/check';
 import { formatLedgerReport } from '../src/modules/ledger/report';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { recordRefund, WITHDRAWAL_HELD_FEEDBACK } from '../src/modules/payments/service';
-import { as, createSignedInUser, jobsDone, payoutAccountOf, useTestApp } from './helper';
+import { as, createSignedInUser, jobsDone, useTestApp, requestWithdrawal } from './helper';
+import { createFund } from '../src/seed/factories';
 import { createRaisedFund, donate, fundTotals, paymentRows } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx, admin, donor } = useTestApp({
   admin: { role: 'admin' },
@@ -22,11 +24,22 @@ async function donation(amountTk: number) {
 }
 
 const refund = (paymentId: string, amountPoisha: number, requestKey: string = randomUUID()) =>
-  as(admin).inject('POST', `/api/admin/payments/${paymentId}/refunds`, {
-    amountPoisha,
-    reason: 'Donated twice by mistake',
-    requestKey,
+  as(admin).call(api.payments.refund, {
+    params: { paymentId },
+    body: {
+      amountPoisha,
+      reason: 'Donated twice by mistake',
+      requestKey,
+    },
   });
+
+/** A verified raiser's approved fund, and the donor's payment of `amountTk` to it. */
+async function raiserGivenTo(amountTk: number, name?: string) {
+  const raiser = await createSignedInUser(ctx, { role: 'verified', name });
+  const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
+  const { intent } = await donate(ctx, donor, fund.id, amountTk);
+  return { raiser, fund, paymentId: intent.paymentId };
+}
 
 describe('admin refunds', () => {
   it('refunds half, then the rest: totals, counts, history and the ledger follow', async () => {
@@ -53,10 +66,10 @@ describe('admin refunds', () => {
       ['refund', 500_00],
     ]);
 
-    const history = await as(donor).inject('GET', '/api/me/payments');
-    const mine = history.json().items.find((p: { id: string }) => p.id === paymentId);
+    const history = await as(donor).call(api.payments.mine);
+    const mine = history.json().items.find((p) => p.id === paymentId);
     expect(mine).toBeTruthy();
-    expect(mine.status).toBe('refunded');
+    expect(mine!.status).toBe('refunded');
 
     const report = await checkLedger(ctx.db);
     expect(report.ok).toBe(true);
@@ -71,52 +84,34 @@ describe('admin refunds', () => {
   });
 
   it('refuses a refund the fund no longer holds after a withdrawal request, with the reason', async () => {
-    const raiser = await createSignedInUser(ctx, { role: 'verified' });
-    const { createFund } = await import('../src/seed/factories');
-    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
-    const { intent } = await donate(ctx, donor, fund.id, 1000);
-    const asked = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 800,
-    });
+    const { raiser, fund, paymentId } = await raiserGivenTo(1000);
+    const asked = await requestWithdrawal(raiser, fund.id, 800);
     expect(asked.statusCode).toBe(201);
-    const res = await refund(intent.paymentId, 500_00);
+    const res = await refund(paymentId, 500_00);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(
       'The fund no longer holds enough: money has been withdrawn or requested for withdrawal, and only 200 Tk remains to refund.',
     );
-    const ok = await refund(intent.paymentId, 200_00);
+    const ok = await refund(paymentId, 200_00);
     expect(ok.statusCode).toBe(200);
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   });
 
   it('a refund the provider reports after a withdrawal request denies the request it no longer fits, and tells the raiser', async () => {
-    const raiser = await createSignedInUser(ctx, { role: 'verified', name: 'Karim Raiser' });
-    const { createFund } = await import('../src/seed/factories');
-    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
-    const { intent } = await donate(ctx, donor, fund.id, 1000);
-    const small = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 200,
-    });
-    const large = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 700,
-    });
+    const { raiser, fund, paymentId } = await raiserGivenTo(1000, 'Karim Raiser');
+    const small = await requestWithdrawal(raiser, fund.id, 200);
+    const large = await requestWithdrawal(raiser, fund.id, 700);
     expect([small.statusCode, large.statusCode]).toEqual([201, 201]);
 
     // A refund done at the provider (a webhook, a dispute): the money has left.
     await recordRefund(
       { db: ctx.db, mailQueue: ctx.app.mailQueue },
-      intent.paymentId,
+      paymentId,
       { refundedPoisha: 600_00, disputedPoisha: 0 },
       'evt_refund_at_provider',
     );
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 400_00, donationCount: 1 });
-    const mine = (await as(raiser).inject('GET', '/api/me/withdrawals')).json().items as Array<{
+    const mine = (await as(raiser).call(api.withdrawals.mine)).json().items as Array<{
       id: string;
       status: string;
       feedback: string | null;
@@ -135,15 +130,8 @@ describe('admin refunds', () => {
   });
 
   it("a refund recorded under another source first (the provider's webhook) ends the admin's hold: the money is not counted twice", async () => {
-    const raiser = await createSignedInUser(ctx, { role: 'verified' });
-    const { createFund } = await import('../src/seed/factories');
-    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
-    const { intent } = await donate(ctx, donor, fund.id, 1000);
-    const asked = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 500,
-    });
+    const { raiser, fund, paymentId } = await raiserGivenTo(1000);
+    const asked = await requestWithdrawal(raiser, fund.id, 500);
     expect(asked.statusCode).toBe(201);
     // An admin's refund of 400 Tk is under way (held back while the provider answers), and a
     // second one of 100 Tk too…
@@ -152,7 +140,7 @@ describe('admin refunds', () => {
     await ctx.db.insert(pendingRefunds).values([
       {
         source: adminSource,
-        paymentId: intent.paymentId,
+        paymentId,
         fundId: fund.id,
         amountPoisha: 400_00,
         mode: 'test',
@@ -160,7 +148,7 @@ describe('admin refunds', () => {
       },
       {
         source: otherSource,
-        paymentId: intent.paymentId,
+        paymentId,
         fundId: fund.id,
         amountPoisha: 100_00,
         mode: 'test',
@@ -170,12 +158,12 @@ describe('admin refunds', () => {
     // …when the provider's webhook records the first one under its event id.
     await recordRefund(
       { db: ctx.db, mailQueue: ctx.app.mailQueue },
-      intent.paymentId,
+      paymentId,
       { refundedPoisha: 400_00, disputedPoisha: 0 },
       'evt_refund_before_admin',
     );
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 600_00, donationCount: 1 });
-    const mine = (await as(raiser).inject('GET', '/api/me/withdrawals')).json().items as Array<{
+    const mine = (await as(raiser).call(api.withdrawals.mine)).json().items as Array<{
       id: string;
       status: string;
     }>;
@@ -183,22 +171,22 @@ describe('admin refunds', () => {
     const held = await ctx.db
       .select({ source: pendingRefunds.source, amount: pendingRefunds.amountPoisha })
       .from(pendingRefunds)
-      .where(eq(pendingRefunds.paymentId, intent.paymentId));
+      .where(eq(pendingRefunds.paymentId, paymentId));
     expect(held).toEqual([{ source: otherSource, amount: 100_00 }]);
 
     // A later total that covers half of the second one shrinks its hold.
     await recordRefund(
       { db: ctx.db },
-      intent.paymentId,
+      paymentId,
       { refundedPoisha: 450_00, disputedPoisha: 0 },
       'evt_part_of_second',
     );
     const shrunk = await ctx.db
       .select({ amount: pendingRefunds.amountPoisha })
       .from(pendingRefunds)
-      .where(eq(pendingRefunds.paymentId, intent.paymentId));
+      .where(eq(pendingRefunds.paymentId, paymentId));
     expect(shrunk).toEqual([{ amount: 50_00 }]);
-    await ctx.db.delete(pendingRefunds).where(eq(pendingRefunds.paymentId, intent.paymentId));
+    await ctx.db.delete(pendingRefunds).where(eq(pendingRefunds.paymentId, paymentId));
     await jobsDone(ctx);
     expect(ctx.mails.some((m) => m.to === raiser.email && m.text.includes('Denied'))).toBe(false);
   });
@@ -295,7 +283,7 @@ describe('admin refunds', () => {
   it("Manage Payments finds the payment and shows its refunds; the donor's histories show them", async () => {
     const { paymentId } = await donation(600);
     expect((await refund(paymentId, 150_00)).statusCode).toBe(200);
-    const detail = await as(admin).inject('GET', `/api/admin/payments/${paymentId}`);
+    const detail = await as(admin).call(api.payments.detail, { params: { paymentId } });
     expect(detail.statusCode).toBe(200);
     const d = detail.json();
     expect(d).toMatchObject({
@@ -313,12 +301,12 @@ describe('admin refunds', () => {
     expect(d.receiptNumber).toMatch(/^EF-T-\d{4}-\d{6}$/);
 
     const find = async (q: string) => {
-      const res = await as(admin).inject('GET', `/api/admin/payments?q=${encodeURIComponent(q)}`);
+      const res = await as(admin).call(api.payments.search, { query: { q } });
       expect(res.statusCode).toBe(200);
       return (res.json().items as { id: string }[]).map((p) => p.id);
     };
-    expect(await find(d.receiptNumber)).toEqual([paymentId]);
-    expect(await find(d.receiptNumber.toLowerCase())).toEqual([paymentId]);
+    expect(await find(d.receiptNumber!)).toEqual([paymentId]);
+    expect(await find(d.receiptNumber!.toLowerCase())).toEqual([paymentId]);
     expect(await find(paymentId)).toEqual([paymentId]);
     expect(await find(d.transactionId)).toEqual([paymentId]);
     expect(await find(donor.email)).toContain(paymentId);
@@ -326,16 +314,17 @@ describe('admin refunds', () => {
     expect(await find('%')).toEqual([]);
     const tooLong = await as(admin).inject('GET', `/api/admin/payments?q=${'x'.repeat(201)}`);
     expect(tooLong.statusCode).toBe(400);
-    expect((await as(admin).inject('GET', `/api/admin/payments/${randomUUID()}`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await as(admin).call(api.payments.detail, { params: { paymentId: randomUUID() } }))
+        .statusCode,
+    ).toBe(404);
 
-    const payments = await as(donor).inject('GET', '/api/me/payments');
+    const payments = await as(donor).call(api.payments.mine);
     expect(payments.json().items.find((p: { id: string }) => p.id === paymentId)).toMatchObject({
       status: 'succeeded',
       refundedPoisha: 150_00,
     });
-    const donations = await as(donor).inject('GET', '/api/me/donations');
+    const donations = await as(donor).call(api.donations.mine);
     expect(donations.json().items.find((p: { id: string }) => p.id === paymentId)).toMatchObject({
       amountPoisha: 600_00,
       refundedPoisha: 150_00,
@@ -346,10 +335,7 @@ describe('admin refunds', () => {
     const { paymentId } = await donation(2000);
     expect((await refund(paymentId, 1000_00)).statusCode).toBe(200);
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(new Date());
-    const csv = await as(admin).inject(
-      'GET',
-      `/api/admin/exports/refunds.csv?from=${day}&to=${day}`,
-    );
+    const csv = await as(admin).call(api.downloads.refunds, { query: { from: day, to: day } });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.split('\r\n').filter((l) => l.includes(paymentId));
     expect(lines, 'one line for the refund').toHaveLength(1);
@@ -359,10 +345,13 @@ describe('admin refunds', () => {
 
   it('is for admins only', async () => {
     const { paymentId } = await donation(100);
-    const res = await as(donor).inject('POST', `/api/admin/payments/${paymentId}/refunds`, {
-      amountPoisha: 100,
-      reason: 'x',
-      requestKey: randomUUID(),
+    const res = await as(donor).call(api.payments.refund, {
+      params: { paymentId },
+      body: {
+        amountPoisha: 100,
+        reason: 'x',
+        requestKey: randomUUID(),
+      },
     });
     expect(res.statusCode).toBe(403);
   });

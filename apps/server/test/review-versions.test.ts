@@ -2,8 +2,17 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { funds, verificationApplications, withdrawals } from '../src/db/schema';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
-import { as, createSignedInUser, shownVersion, payoutAccountOf, useTestApp } from './helper';
+import {
+  as,
+  createSignedInUser,
+  shownVersion,
+  useTestApp,
+  type SignedInUser,
+  requestWithdrawal,
+} from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
+import { type BodyInputOf } from '@easyfund/shared/api/contract';
+import { type TDecisionRequest } from '@easyfund/shared/schemas/fields';
 
 /* What an admin approves is what they were shown (decision 452). */
 const { ctx, admin, otherAdmin, raiser, donor } = useTestApp({
@@ -18,7 +27,7 @@ const BAIT = 'SEND MONEY TO bKash 01999999999';
 
 /** The fund as an admin's list shows it. */
 async function shownFund(id: string) {
-  const list = (await as(admin).inject('GET', `${FUNDS}?pageSize=100`)).json();
+  const list = (await as(admin).call(api.funds.adminList, { query: { pageSize: '100' } })).json();
   return list.items.find((f: { id: string }) => f.id === id) as {
     id: string;
     name: string;
@@ -39,19 +48,35 @@ function expectChanged(res: { statusCode: number; json(): unknown }, version: nu
   });
 }
 
+/** The raiser edits their fund. */
+const editFund = (fundId: string, body: BodyInputOf<typeof api.funds.update>) =>
+  as(raiser).call(api.funds.update, { params: { id: fundId }, body });
+
+/** An admin decides a fund request, sending the version given. */
+const decideFund = (by: SignedInUser, fundId: string, body: TDecisionRequest) =>
+  as(by).call(api.funds.decide, { params: { id: fundId }, body });
+
+/** An admin decides an approved fund's pending edit, sending the version given. */
+const decideChange = (by: SignedInUser, fundId: string, body: TDecisionRequest) =>
+  as(by).call(api.funds.decideChange, { params: { id: fundId }, body });
+
+/** An approved fund of the raiser's (named `name`) with `change` pending, as the admin's list shows it. */
+async function fundWithPendingEdit(change: BodyInputOf<typeof api.funds.update>, name?: string) {
+  const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved', name });
+  await editFund(fund.id, change);
+  return { fund, shown: await shownFund(fund.id) };
+}
+
 describe('a fund request', () => {
   it('edited by its raiser after the admin opened it is not approved; the version now shown is', async () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
     const shown = await shownFund(fund.id);
     expect(shown.version).toBeGreaterThanOrEqual(1);
 
-    const edit = await as(raiser).call(api.funds.update, {
-      params: { id: fund.id },
-      body: { name: BAIT },
-    });
+    const edit = await editFund(fund.id, { name: BAIT });
     expect(edit.statusCode).toBe(200);
 
-    const approve = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}`, {
+    const approve = await decideFund(admin, fund.id, {
       status: 'approved',
       version: shown.version,
     });
@@ -61,7 +86,7 @@ describe('a fund request', () => {
     expectChanged(approve, now.version);
     expect((await as(ctx).call(api.funds.get, { params: { id: fund.id } })).statusCode).toBe(404);
 
-    const again = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}`, {
+    const again = await decideFund(admin, fund.id, {
       status: 'approved',
       version: now.version,
     });
@@ -74,8 +99,8 @@ describe('a fund request', () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
     const { version } = await shownFund(fund.id);
     const [a, b] = await Promise.all([
-      as(admin).inject('PATCH', `${FUNDS}/${fund.id}`, { status: 'approved', version }),
-      as(otherAdmin).inject('PATCH', `${FUNDS}/${fund.id}`, {
+      decideFund(admin, fund.id, { status: 'approved', version }),
+      decideFund(otherAdmin, fund.id, {
         status: 'denied',
         feedback: 'The story is too short',
         version,
@@ -96,11 +121,11 @@ describe('a fund request', () => {
     });
     const shown = await shownFund(fund.id);
     const [approve, edit] = await Promise.all([
-      as(admin).inject('PATCH', `${FUNDS}/${fund.id}`, {
+      decideFund(admin, fund.id, {
         status: 'approved',
         version: shown.version,
       }),
-      as(raiser).call(api.funds.update, { params: { id: fund.id }, body: { name: BAIT } }),
+      editFund(fund.id, { name: BAIT }),
     ]);
     expect(edit.statusCode).toBe(200);
     const page = await as(ctx).call(api.funds.get, { params: { id: fund.id } });
@@ -117,20 +142,14 @@ describe('a fund request', () => {
 
 describe("an approved fund's pending edit", () => {
   it('changed after the admin opened it is not approved, and the approved version stays public', async () => {
-    const fund = await createFund(ctx.db, {
-      raiserId: raiser.id,
-      status: 'approved',
-      name: 'Clean water',
-    });
-    await as(raiser).call(api.funds.update, {
-      params: { id: fund.id },
-      body: { name: 'Clean water for Khulna' },
-    });
-    const shown = await shownFund(fund.id);
+    const { fund, shown } = await fundWithPendingEdit(
+      { name: 'Clean water for Khulna' },
+      'Clean water',
+    );
     expect(shown.pendingChange).toMatchObject({ name: 'Clean water for Khulna' });
 
-    await as(raiser).call(api.funds.update, { params: { id: fund.id }, body: { name: BAIT } });
-    const approve = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}/change`, {
+    await editFund(fund.id, { name: BAIT });
+    const approve = await decideChange(admin, fund.id, {
       status: 'approved',
       version: shown.version,
     });
@@ -141,7 +160,7 @@ describe("an approved fund's pending edit", () => {
       'Clean water',
     );
 
-    const deny = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}/change`, {
+    const deny = await decideChange(admin, fund.id, {
       status: 'denied',
       feedback: 'Keep the name donors know',
       version: now.version,
@@ -151,26 +170,11 @@ describe("an approved fund's pending edit", () => {
   });
 
   it('withdrawn and proposed again after the admin opened it is not approved', async () => {
-    const fund = await createFund(ctx.db, {
-      raiserId: raiser.id,
-      status: 'approved',
-      name: 'Relief boats',
-    });
-    await as(raiser).call(api.funds.update, {
-      params: { id: fund.id },
-      body: { name: 'Relief boats 2' },
-    });
-    const shown = await shownFund(fund.id);
+    const { fund, shown } = await fundWithPendingEdit({ name: 'Relief boats 2' }, 'Relief boats');
     // Back to the approved name (the change is withdrawn), then the same proposal again.
-    await as(raiser).call(api.funds.update, {
-      params: { id: fund.id },
-      body: { name: 'Relief boats' },
-    });
-    await as(raiser).call(api.funds.update, {
-      params: { id: fund.id },
-      body: { name: 'Relief boats 2' },
-    });
-    const approve = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}/change`, {
+    await editFund(fund.id, { name: 'Relief boats' });
+    await editFund(fund.id, { name: 'Relief boats 2' });
+    const approve = await decideChange(admin, fund.id, {
       status: 'approved',
       version: shown.version,
     });
@@ -178,14 +182,9 @@ describe("an approved fund's pending edit", () => {
   });
 
   it('is not changed by donations: a gift meanwhile does not stale what the admin saw', async () => {
-    const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
-    await as(raiser).call(api.funds.update, {
-      params: { id: fund.id },
-      body: { name: 'New name' },
-    });
-    const shown = await shownFund(fund.id);
+    const { fund, shown } = await fundWithPendingEdit({ name: 'New name' });
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 500 });
-    const approve = await as(admin).inject('PATCH', `${FUNDS}/${fund.id}/change`, {
+    const approve = await decideChange(admin, fund.id, {
       status: 'approved',
       version: shown.version,
     });
@@ -198,33 +197,36 @@ describe('suspending, closing and lifting', () => {
   it('lifts a suspension only on the version shown; a takedown goes through an edit made meanwhile', async () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     const shown = await shownFund(fund.id);
-    await as(raiser).call(api.funds.update, {
+    await editFund(fund.id, { cause: 'health-care' });
+    const suspend = await as(admin).call(api.funds.hold, {
       params: { id: fund.id },
-      body: { cause: 'health-care' },
-    });
-    const suspend = await as(admin).inject('PUT', `${FUNDS}/${fund.id}/hold`, {
-      action: 'suspend',
-      reason: 'Under review',
-      version: shown.version,
+      body: {
+        action: 'suspend',
+        reason: 'Under review',
+        version: shown.version,
+      },
     });
     expect(suspend.statusCode).toBe(200);
     const suspended = await shownFund(fund.id);
-    await as(raiser).call(api.funds.update, {
-      params: { id: fund.id },
-      body: { cause: 'education' },
-    });
+    await editFund(fund.id, { cause: 'education' });
 
-    const lift = await as(admin).inject('PUT', `${FUNDS}/${fund.id}/hold`, {
-      action: 'lift',
-      version: suspended.version,
+    const lift = await as(admin).call(api.funds.hold, {
+      params: { id: fund.id },
+      body: {
+        action: 'lift',
+        version: suspended.version,
+      },
     });
     expectChanged(lift, (await shownFund(fund.id)).version);
     expect((await as(ctx).call(api.funds.get, { params: { id: fund.id } })).json().hold).toBe(
       'suspended',
     );
-    const lifted = await as(admin).inject('PUT', `${FUNDS}/${fund.id}/hold`, {
-      action: 'lift',
-      version: (await shownFund(fund.id)).version,
+    const lifted = await as(admin).call(api.funds.hold, {
+      params: { id: fund.id },
+      body: {
+        action: 'lift',
+        version: (await shownFund(fund.id)).version,
+      },
     });
     expect(lifted.json()).toMatchObject({ hold: null });
   });
@@ -234,21 +236,25 @@ describe('applications and withdrawals', () => {
   it('an application changed after the admin opened it is not approved', async () => {
     const applicant = await createSignedInUser(ctx);
     const application = await createVerificationApplication(ctx.db, { userId: applicant.id });
-    const url = `/api/admin/verifications/${application.id}`;
+    const approve = (version: number) =>
+      as(admin).call(api.verifications.decide, {
+        params: { id: application.id },
+        body: { status: 'approved', version },
+      });
     const version = await shownVersion(admin, '/api/admin/verifications', application.id);
     await ctx.db
       .update(verificationApplications)
       .set({ phoneNumber: '01999999999' })
       .where(eq(verificationApplications.id, application.id));
 
-    const approve = await as(admin).inject('PATCH', url, { status: 'approved', version });
+    const approved = await approve(version);
     const now = await shownVersion(admin, '/api/admin/verifications', application.id);
     expect(now).toBe(version + 1);
-    expectChanged(approve, now);
+    expectChanged(approved, now);
     const mine = await as(applicant).call(api.verifications.mine);
     expect(mine.json()).toMatchObject({ role: 'user', application: { status: 'pending' } });
 
-    const again = await as(admin).inject('PATCH', url, { status: 'approved', version: now });
+    const again = await approve(now);
     expect(again.statusCode).toBe(200);
     expect((await as(applicant).call(api.verifications.mine)).json().role).toBe('verified');
   });
@@ -256,25 +262,19 @@ describe('applications and withdrawals', () => {
   it('a withdrawal changed after the admin opened it is not approved; two decisions at once, one wins', async () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 2000 });
-    const asked = await as(raiser).call(api.withdrawals.request, {
-      body: {
-        payoutAccountId: await payoutAccountOf(raiser),
-        fundId: fund.id,
-        amountTk: 100,
-      },
-    });
-    const id = asked.json().id as string;
-    const url = `/api/admin/withdrawals/${id}`;
+    const id = (await requestWithdrawal(raiser, fund.id, 100)).json().id;
+    const approve = (by: SignedInUser, version: number) =>
+      as(by).call(api.withdrawals.decide, {
+        params: { id },
+        body: { status: 'approved', version },
+      });
     const version = await shownVersion(admin, '/api/admin/withdrawals', id);
     await ctx.db.update(withdrawals).set({ amountPoisha: 190_000 }).where(eq(withdrawals.id, id));
 
-    expectChanged(
-      await as(admin).inject('PATCH', url, { status: 'approved', version }),
-      version + 1,
-    );
+    expectChanged(await approve(admin, version), version + 1);
     const [a, b] = await Promise.all([
-      as(admin).inject('PATCH', url, { status: 'approved', version: version + 1 }),
-      as(otherAdmin).inject('PATCH', url, { status: 'approved', version: version + 1 }),
+      approve(admin, version + 1),
+      approve(otherAdmin, version + 1),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const mine = (await as(raiser).call(api.withdrawals.mine)).json();
@@ -289,10 +289,7 @@ describe('every decision', () => {
   it('needs the version shown (400 naming the field) and changes nothing without it', async () => {
     const pending = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
     const approved = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
-    await as(raiser).call(api.funds.update, {
-      params: { id: approved.id },
-      body: { name: 'Renamed' },
-    });
+    await editFund(approved.id, { name: 'Renamed' });
     const applicant = await createSignedInUser(ctx);
     const application = await createVerificationApplication(ctx.db, { userId: applicant.id });
     // A withdrawal needs money raised (the database keeps withdrawals within the balance).

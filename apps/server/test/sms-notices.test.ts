@@ -11,9 +11,10 @@ import {
   jobsDone,
   ORIGIN,
   type SignedInUser,
-  shownVersion,
-  payoutAccountOf,
   useTestApp,
+  approveAndPay,
+  requestWithdrawal,
+  decide,
 } from './helper';
 import { useSmsStandIn } from './sslwireless-stand-in';
 
@@ -173,10 +174,7 @@ describe('decisions by SMS', () => {
     });
     const other = await createFund(ctx.db, { raiserId: quiet.id, status: 'pending' });
     for (const id of [fund.id, other.id]) {
-      const res = await as(admin).inject('PATCH', `/api/admin/funds/${id}`, {
-        status: 'approved',
-        version: await shownVersion(admin, '/api/admin/funds', id),
-      });
+      const res = await decide(admin, 'fund', id, { status: 'approved' });
       expect(res.statusCode).toBe(200);
     }
     await jobsDone(ctx);
@@ -199,36 +197,13 @@ describe('decisions by SMS', () => {
     const donor = await createSignedInUser(ctx);
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 1500 });
-    const w = (
-      await as(raiser).inject('POST', '/api/withdrawals', {
-        payoutAccountId: await payoutAccountOf(raiser),
-        fundId: fund.id,
-        amountTk: 600,
-      })
-    ).json() as {
-      id: string;
-    };
-    const version = () => shownVersion(admin, '/api/admin/withdrawals', w.id);
-    expect(
-      (
-        await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-          status: 'approved',
-          version: await version(),
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (
-        await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}/payout`, {
-          version: await version(),
-          status: 'paid',
-          method: 'bkash',
-          amountTk: 600,
-          reference: 'BKA7X9QZ21',
-          paidOn: '2026-11-20',
-        })
-      ).statusCode,
-    ).toBe(200);
+    const w = (await requestWithdrawal(raiser, fund.id, 600)).json();
+    await approveAndPay(admin, w.id, {
+      method: 'bkash',
+      amountTk: 600,
+      reference: 'BKA7X9QZ21',
+      paidOn: '2026-11-20',
+    });
     await jobsDone(ctx);
     const texts = smsTo(raiser.msisdn);
     expect(texts).toHaveLength(2);
@@ -333,6 +308,24 @@ describe('the lengths of notice SMS', () => {
   const link = 'https://easyfund.com.bd/n/AbCdEfGhIjK';
   const longName =
     'Emergency medical help for the children of the Rohingya camps in Cox’s Bazar, winter 2026';
+  /** Every decision notice in `lang` at its longest: about `fund`, the largest amount, a bank account. */
+  const longestDecisions = (lang: 'en' | 'bn', fund: string) =>
+    (['application', 'fund', 'change', 'withdrawal', 'payoutAccount'] as const).flatMap((kind) =>
+      (['approved', 'denied'] as const).map((status) =>
+        decisionSmsText(
+          lang,
+          kind,
+          status,
+          {
+            fund,
+            amountPoisha: 1_250_000_00,
+            account: { kind: 'bank', number: '01234567890123456789' },
+          },
+          link,
+        ),
+      ),
+    );
+
   it('keeps every English notice in one GSM-7 segment, a long fund name shortened', () => {
     expect(smsSegments(updateSmsText('en', 'School books', link))).toMatchObject({
       encoding: 'GSM-7',
@@ -341,40 +334,16 @@ describe('the lengths of notice SMS', () => {
     const update = updateSmsText('en', longName.replace('’', "'"), link);
     expect(update).toContain('...');
     expect(smsSegments(update).segments).toBe(1);
-    for (const kind of ['application', 'fund', 'change', 'withdrawal', 'payoutAccount'] as const)
-      for (const status of ['approved', 'denied'] as const) {
-        const text = decisionSmsText(
-          'en',
-          kind,
-          status,
-          {
-            fund: longName.replace('’', "'"),
-            amountPoisha: 1_250_000_00,
-            account: { kind: 'bank', number: '01234567890123456789' },
-          },
-          link,
-        );
-        expect(smsSegments(text), text).toMatchObject({ encoding: 'GSM-7', segments: 1 });
-      }
+    for (const text of longestDecisions('en', longName.replace('’', "'"))) {
+      expect(smsSegments(text), text).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+    }
   });
 
   it('keeps every Bangla notice within two UCS-2 segments (the link alone takes half of one)', () => {
-    for (const kind of ['application', 'fund', 'change', 'withdrawal', 'payoutAccount'] as const)
-      for (const status of ['approved', 'denied'] as const) {
-        const text = decisionSmsText(
-          'bn',
-          kind,
-          status,
-          {
-            fund: longName,
-            amountPoisha: 1_250_000_00,
-            account: { kind: 'bank', number: '01234567890123456789' },
-          },
-          link,
-        );
-        expect(smsSegments(text), text).toMatchObject({ encoding: 'UCS-2' });
-        expect(smsSegments(text).segments, text).toBeLessThanOrEqual(2);
-      }
+    for (const text of longestDecisions('bn', longName)) {
+      expect(smsSegments(text), text).toMatchObject({ encoding: 'UCS-2' });
+      expect(smsSegments(text).segments, text).toBeLessThanOrEqual(2);
+    }
     const paid = decisionSmsText(
       'bn',
       'withdrawal',

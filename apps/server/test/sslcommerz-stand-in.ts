@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { StandInServer } from './support/stand-in-server';
 
 /** A transaction as the stand-in keeps it (the fields SSLCommerz's APIs report). */
 export interface StandInTransaction {
@@ -127,7 +127,7 @@ export function sessionRefusal(form: Record<string, string>): string | null {
  * 127.0.0.1. Tests play the donor at the gateway with `pay()` and change what the
  * gateway reports (`tamper`) to model forged or disagreeing notifications.
  */
-export class SslCommerzStandIn {
+export class SslCommerzStandIn extends StandInServer {
   readonly transactions = new Map<string, StandInTransaction>();
   readonly calls: { path: string; query: Record<string, string> }[] = [];
   /**
@@ -145,22 +145,6 @@ export class SslCommerzStandIn {
   loseRefundAnswers = 0;
   /** What the refund status query answers for a new refund until a test changes it. */
   newRefundState: 'refunded' | 'processing' = 'refunded';
-  private server: Server | undefined;
-  port = 0;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    if (!this.server) return;
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-  }
-
   env(): Record<string, string> {
     return {
       SSLCOMMERZ_STORE_ID: STAND_IN_STORE.id,
@@ -344,7 +328,7 @@ ${button('pay', `Pay with ${wallet.name}`)}${button('fail', 'Fail')}${button('ca
     return q.store_id === STAND_IN_STORE.id && q.store_passwd === STAND_IN_STORE.password;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse) {
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);

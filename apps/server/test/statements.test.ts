@@ -1,4 +1,3 @@
-import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatTk } from '@easyfund/shared/format';
 import { createFund, createUser } from '../src/seed/factories';
@@ -6,6 +5,7 @@ import { STATEMENT_MAX_GIFTS } from '../src/modules/receipts/statements';
 import { as, createSignedInUser, useTestApp } from './helper';
 import { donate } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
+import { pdfText } from './support/pdf-text';
 
 let fundId: string;
 /** A year of the big donor's alone (receipt numbers carry their year). */
@@ -32,15 +32,6 @@ async function giftsInYear(userId: string, series: string, n: number) {
     update funds set raised_poisha = raised_poisha + (select sum(amount_poisha) from added),
                      donation_count = donation_count + (select count(*) from added)
       where id = '${fundId}'`);
-}
-
-async function pdfText(body: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
 }
 
 /** What the donor's gifts of YEAR add up to, net of refunds, as the statement counts them. */

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments, recurringCharges, recurringGifts } from '../src/db/schema';
+import { payments, recurringCharges } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
-import type { RecurringDeps } from '../src/modules/recurring/deps';
 import { runDueGifts } from '../src/modules/recurring/charges';
 import { periodOf } from '../src/modules/recurring/schedule';
 import {
@@ -15,6 +14,7 @@ import {
 } from './helper';
 import { createRaisedFund } from './payments-helper';
 import { StripeStandIn } from './stripe-stand-in';
+import { recurringDeps, giftRow, chargesOf } from './recurring-helper';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -22,17 +22,7 @@ const standIn = useStandIn(new StripeStandIn());
 const { ctx } = useTestApp({}, { env: () => standIn.env() });
 
 /** What the job runs with: the app's own Stripe provider, pointed at the stand-in. */
-function deps(): RecurringDeps {
-  return {
-    db: ctx.db,
-    provider: ctx.app.payments,
-    publicUrl: 'http://localhost:3000',
-    secret: ctx.config.authSecret,
-    log: { warn() {}, error() {} },
-    mailQueue: ctx.app.mailQueue,
-    jobs: ctx.app.jobs,
-  };
-}
+const deps = () => recurringDeps(ctx);
 
 /** What Stripe.js's confirmCardSetup sends: the publishable key, the client secret, a card. */
 async function confirmInBrowser(setupIntentId: string, clientSecret: string, card: string) {
@@ -75,19 +65,6 @@ type GiftView = {
   history: { period: string; status: string; attempts: number; receiptNumber: string | null }[];
 };
 
-async function giftRow(giftId: string) {
-  const [row] = await ctx.db.select().from(recurringGifts).where(eq(recurringGifts.id, giftId));
-  return row!;
-}
-
-async function chargesOf(giftId: string) {
-  return ctx.db
-    .select()
-    .from(recurringCharges)
-    .where(eq(recurringCharges.giftId, giftId))
-    .orderBy(recurringCharges.period);
-}
-
 /** The off-session charges Stripe was asked for this gift, with their idempotency keys. */
 function chargeRequests(giftId: string) {
   return standIn.requests.filter(
@@ -109,7 +86,7 @@ describe('monthly gifts by card with Stripe', () => {
     const { giftId, setup, view } = await giveMonthly(donor, fund.id, 500, 'pm_card_visa');
 
     // One customer with the donor's e-mail; the SetupIntent is for off-session use.
-    const gift = await giftRow(giftId);
+    const gift = await giftRow(ctx.db, giftId);
     expect(standIn.customers.get(gift.customerId!)?.email).toBe(donor.email);
     expect(standIn.setupIntents.get(setup.setupIntentId)).toMatchObject({
       customer: gift.customerId,
@@ -139,7 +116,7 @@ describe('monthly gifts by card with Stripe', () => {
     await Promise.all([runDueGifts(deps(), later), runDueGifts(deps(), later)]);
     await runDueGifts(deps(), later);
     const secondPeriod = periodOf(next);
-    expect((await chargesOf(giftId)).map((c) => [c.period, c.status])).toEqual([
+    expect((await chargesOf(ctx.db, giftId)).map((c) => [c.period, c.status])).toEqual([
       [firstPeriod, 'paid'],
       [secondPeriod, 'paid'],
     ]);
@@ -147,7 +124,7 @@ describe('monthly gifts by card with Stripe', () => {
 
     // A worker that died after Stripe charged: its charge is taken over with the same key,
     // Stripe answers the first charge again, and nothing is charged or recorded twice.
-    const [, second] = await chargesOf(giftId);
+    const [, second] = await chargesOf(ctx.db, giftId);
     await ctx.db
       .update(recurringCharges)
       .set({ status: 'charging', claimedAt: new Date(later.getTime() - 60 * 60_000) })
@@ -158,16 +135,16 @@ describe('monthly gifts by card with Stripe', () => {
       2,
     );
     expect(intentsOf(giftId)).toHaveLength(2);
-    expect((await chargesOf(giftId))[1]!.status).toBe('paid');
+    expect((await chargesOf(ctx.db, giftId))[1]!.status).toBe('paid');
     const paid = await ctx.db.select().from(payments).where(eq(payments.fundId, fund.id));
     expect(paid.map((p) => p.status)).toEqual(['succeeded', 'succeeded']);
 
     // The card starts failing: the third period is declined and retried after a day.
     standIn.cardStartsFailing(gift.paymentMethodId!, 'card_declined');
-    const third = (await giftRow(giftId)).nextChargeAt!;
+    const third = (await giftRow(ctx.db, giftId)).nextChargeAt!;
     let now = new Date(third.getTime() + 1000);
     await runDueGifts(deps(), now);
-    let [, , dunned] = await chargesOf(giftId);
+    let [, , dunned] = await chargesOf(ctx.db, giftId);
     expect(dunned).toMatchObject({
       status: 'due',
       attempts: 1,
@@ -184,7 +161,7 @@ describe('monthly gifts by card with Stripe', () => {
     standIn.cardStartsFailing(gift.paymentMethodId!, 'authentication_required');
     now = new Date(dunned!.nextAttemptAt.getTime() + 1000);
     await runDueGifts(deps(), now);
-    [, , dunned] = await chargesOf(giftId);
+    [, , dunned] = await chargesOf(ctx.db, giftId);
     expect(dunned).toMatchObject({ status: 'due', attempts: 2 });
     expect(dunned!.lastError).toContain('requires authentication');
     expect(chargeRequests(giftId).at(-1)!.headers['idempotency-key']).toBe(
@@ -203,13 +180,17 @@ describe('monthly gifts by card with Stripe', () => {
     ).toBe(200);
     const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${giftId}/activate`);
     expect(activated.statusCode, activated.body).toBe(200);
-    const changed = await giftRow(giftId);
+    const changed = await giftRow(ctx.db, giftId);
     expect(changed.paymentMethodId).not.toBe(gift.paymentMethodId);
     expect(changed.customerId).toBe(gift.customerId);
     expect(standIn.paymentMethods.get(gift.paymentMethodId!)?.customer).toBeNull();
     now = new Date(dunned!.nextAttemptAt.getTime() + 1000);
     await runDueGifts(deps(), now);
-    expect((await chargesOf(giftId)).map((c) => c.status)).toEqual(['paid', 'paid', 'paid']);
+    expect((await chargesOf(ctx.db, giftId)).map((c) => c.status)).toEqual([
+      'paid',
+      'paid',
+      'paid',
+    ]);
     expect(chargeRequests(giftId).at(-1)!.form.get('payment_method')).toBe(changed.paymentMethodId);
 
     // Cancelling forgets the card at Stripe.
@@ -230,12 +211,12 @@ describe('monthly gifts by card with Stripe', () => {
     expect(view.cardLast4).toBe('0341');
     expect(view.history).toMatchObject([{ status: 'due', attempts: 1 }]);
     for (let i = 0; i < 3; i++) {
-      const [charge] = await chargesOf(giftId);
+      const [charge] = await chargesOf(ctx.db, giftId);
       await runDueGifts(deps(), new Date(charge!.nextAttemptAt.getTime() + 1000));
     }
-    const [last] = await chargesOf(giftId);
+    const [last] = await chargesOf(ctx.db, giftId);
     expect(last).toMatchObject({ status: 'failed', attempts: 4 });
-    expect(await giftRow(giftId)).toMatchObject({
+    expect(await giftRow(ctx.db, giftId)).toMatchObject({
       status: 'paused',
       statusReason: 'payment_failed',
     });
@@ -259,7 +240,7 @@ describe('monthly gifts by card with Stripe', () => {
     ).toBe(402);
     const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
     expect(activated.statusCode).toBe(402);
-    expect((await giftRow(gift.id)).status).toBe('incomplete');
+    expect((await giftRow(ctx.db, gift.id)).status).toBe('incomplete');
     expect(chargeRequests(gift.id)).toHaveLength(0);
   });
 });

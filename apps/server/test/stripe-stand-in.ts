@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App } from '../src/app';
+import { StandInServer } from './support/stand-in-server';
 
 /** A payment intent as the stand-in keeps it (the fields our server reads). */
 export interface StandInIntent {
@@ -119,13 +119,6 @@ export interface StandInRequest {
   form: URLSearchParams;
 }
 
-/**
- * A local stand-in for the part of Stripe's HTTP API our server calls (create and
- * retrieve PaymentIntents, with idempotency keys; Customers, SetupIntents and
- * PaymentMethods for saved cards; off-session PaymentIntents charging them), on
- * 127.0.0.1. Tests move intents to succeeded or failed as Stripe would after the
- * browser confirmed the card, and confirm SetupIntents as Stripe.js does.
- */
 /** An event about `object`, as Stripe posts it to a webhook (JSON). */
 export function stripeEvent(
   type: string,
@@ -158,7 +151,14 @@ export function postStripeWebhook(app: App, payload: string, signature?: string)
   });
 }
 
-export class StripeStandIn {
+/**
+ * A local stand-in for the part of Stripe's HTTP API our server calls (create and
+ * retrieve PaymentIntents, with idempotency keys; Customers, SetupIntents and
+ * PaymentMethods for saved cards; off-session PaymentIntents charging them), on
+ * 127.0.0.1. Tests move intents to succeeded or failed as Stripe would after the
+ * browser confirmed the card, and confirm SetupIntents as Stripe.js does.
+ */
+export class StripeStandIn extends StandInServer {
   readonly intents = new Map<string, StandInIntent>();
   readonly requests: StandInRequest[] = [];
   /** When set, every API call answers 500 (Stripe having a bad day). */
@@ -180,22 +180,6 @@ export class StripeStandIn {
     string,
     { path: string; params: string; status: number; body: unknown }
   >();
-  private server: Server | undefined;
-  port = 0;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    if (!this.server) return;
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-  }
-
   /** The environment that points our server's Stripe SDK here. */
   env(): Record<string, string> {
     return {
@@ -504,22 +488,8 @@ export class StripeStandIn {
         'payment_method',
       );
     }
-    const id = `pi_${randomBytes(12).toString('hex')}`;
-    const pi: StandInIntent = {
-      id,
-      object: 'payment_intent',
-      amount,
-      currency: form.get('currency') ?? '',
-      status: 'requires_payment_method',
-      client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
-      metadata: metadataOf(form),
-      last_payment_error: null,
-      amount_received: 0,
-      latest_charge: null,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-    };
-    this.intents.set(id, pi);
+    const pi = this.newIntent(amount, form.get('currency') ?? '', metadataOf(form));
+    const id = pi.id;
     const failure = this.failingCards.get(pm.id);
     if (!failure) {
       this.succeed(id);
@@ -538,7 +508,28 @@ export class StripeStandIn {
     };
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse) {
+  /** A new intent, kept: waiting for a payment method, nothing received yet. */
+  private newIntent(amount: number, currency: string, metadata: Record<string, string>) {
+    const id = `pi_${randomBytes(12).toString('hex')}`;
+    const pi: StandInIntent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      currency,
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+      metadata,
+      last_payment_error: null,
+      amount_received: 0,
+      latest_charge: null,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    this.intents.set(id, pi);
+    return pi;
+  }
+
+  protected async handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -682,23 +673,8 @@ export class StripeStandIn {
           },
         });
       }
-      const id = `pi_${randomBytes(12).toString('hex')}`;
-      const pi: StandInIntent = {
-        id,
-        object: 'payment_intent',
-        amount: Number(form.get('amount')),
-        currency: form.get('currency') ?? '',
-        status: 'requires_payment_method',
-        client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
-        metadata,
-        last_payment_error: null,
-        amount_received: 0,
-        latest_charge: null,
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-      };
-      this.intents.set(id, pi);
-      if (typeof key === 'string') this.byIdempotencyKey.set(key, id);
+      const pi = this.newIntent(amount, form.get('currency') ?? '', metadata);
+      if (typeof key === 'string') this.byIdempotencyKey.set(key, pi.id);
       return send(200, pi);
     }
 

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { funds, payments } from '../src/db/schema';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { buildTestApp, as, useTestApp } from './helper';
-import { createIntent, createRaisedFund, fundTotals } from './payments-helper';
+import {
+  createIntent,
+  createRaisedFund,
+  fundTotals,
+  payAtTestGateway,
+  postForm,
+} from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx, donor } = useTestApp(
@@ -11,25 +17,14 @@ const { ctx, donor } = useTestApp(
   { env: { PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' } },
 );
 
-const formPost = (url: string, fields: Record<string, string>) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-
-async function start(amountTk = 500, method = 'bkash') {
+async function start(amountTk = 500, method: 'bkash' | 'nagad' | 'rocket' = 'bkash') {
   const fund = await createRaisedFund(ctx);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments/checkout',
-    headers: { cookie: donor.cookie },
-    payload: { fundId: fund.id, amountTk, method },
+  const res = await as(donor).call(api.payments.checkout, {
+    body: { fundId: fund.id, amountTk, method },
   });
   expect(res.statusCode, res.body).toBe(201);
-  const body = res.json() as { paymentId: string; redirectUrl: string };
-  return { fund, ...body };
+  const { paymentId, redirectUrl } = res.json();
+  return { fund, paymentId, redirectUrl };
 }
 
 /** The hidden fields and the address of the page's "Return to Easy Fund" form. */
@@ -67,34 +62,22 @@ describe('embedded test checkout', () => {
     expect(page.body).toContain('Test mode: no money moves.');
     expect(page.body).toContain('bKash');
 
-    const wrongOtp = await formPost(redirectUrl, {
-      wallet: '01700000000',
-      otp: '000000',
-      action: 'pay',
-    });
+    const wrongOtp = await payAtTestGateway(ctx, redirectUrl, '01700000000', '000000');
     expect(wrongOtp.statusCode).toBe(422);
     expect(wrongOtp.body).toContain('Wrong OTP');
 
-    const done = await formPost(redirectUrl, {
-      wallet: '01700000000',
-      otp: '123456',
-      action: 'pay',
-    });
+    const done = await payAtTestGateway(ctx, redirectUrl);
     expect(done.statusCode).toBe(200);
     // The IPN reached our listener before the page answered.
     expect((await payment(paymentId)).status).toBe('succeeded');
     const back = returnForm(done.body);
     expect(back.action).toBe('/api/payments/callback/sslcommerz/success');
-    const returned = await formPost(back.action, back.fields);
+    const returned = await postForm(ctx, back.action, back.fields);
     expect(returned.statusCode).toBe(303);
     expect(returned.headers.location).toContain(`?payment=${paymentId}`);
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 50_000, donationCount: 1 });
     // The page is finished: a second try finds nothing to pay.
-    const again = await formPost(redirectUrl, {
-      wallet: '01700000000',
-      otp: '123456',
-      action: 'pay',
-    });
+    const again = await payAtTestGateway(ctx, redirectUrl);
     expect(again.statusCode).toBe(404);
   });
 
@@ -105,9 +88,9 @@ describe('embedded test checkout', () => {
       ['01700000003', 'failed'],
     ] as const) {
       const { fund, paymentId, redirectUrl } = await start(500, 'nagad');
-      const done = await formPost(redirectUrl, { wallet: number, otp: '123456', action: 'pay' });
+      const done = await payAtTestGateway(ctx, redirectUrl, number);
       const back = returnForm(done.body);
-      await formPost(back.action, back.fields);
+      await postForm(ctx, back.action, back.fields);
       expect((await payment(paymentId)).status).toBe(status);
       expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
     }
@@ -115,11 +98,7 @@ describe('embedded test checkout', () => {
 
   it('01700000004 times out: nothing is sent, and reconciliation leaves it pending until abandoned', async () => {
     const { paymentId, redirectUrl } = await start(500, 'rocket');
-    const done = await formPost(redirectUrl, {
-      wallet: '01700000004',
-      otp: '123456',
-      action: 'pay',
-    });
+    const done = await payAtTestGateway(ctx, redirectUrl, '01700000004');
     expect(done.body).toContain('did not answer in time');
     expect((await payment(paymentId)).status).toBe('pending');
     const deps = {

@@ -4,7 +4,8 @@ import { fundSubscriptions, fundUpdates, payments } from '../src/db/schema';
 import { createFund } from '../src/seed/factories';
 import { unsubscribeToken } from '../src/modules/updates/subscriptions';
 import { as, createSignedInUser, jobsDone, type SignedInUser, useTestApp } from './helper';
-import { confirmAtProcessor, confirmPayment, createIntent } from './payments-helper';
+import { confirmAtProcessor, confirmPayment, createIntent, payByWallet } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx, raiser, otherRaiser, admin } = useTestApp({
   raiser: { role: 'verified', name: 'Karim Hossain' },
@@ -30,23 +31,11 @@ async function donate(who: SignedInUser, fundId: string, updatesOptIn?: boolean)
  * gateway page's number and OTP, the IPN. The opt-in travels with the checkout.
  */
 async function donateByWallet(who: SignedInUser, fundId: string, updatesOptIn?: boolean) {
-  const started = await as(who).inject('POST', '/api/payments/checkout', {
+  const { paymentId, paid } = await payByWallet(ctx, who, {
     fundId,
     amountTk: 100,
     method: 'bkash',
     ...(updatesOptIn === undefined ? {} : { updatesOptIn }),
-  });
-  expect(started.statusCode, started.body).toBe(201);
-  const { paymentId, redirectUrl } = started.json() as { paymentId: string; redirectUrl: string };
-  const paid = await ctx.app.inject({
-    method: 'POST',
-    url: redirectUrl,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      wallet: '01700000000',
-      otp: '123456',
-      action: 'pay',
-    }).toString(),
   });
   expect(paid.statusCode).toBe(200);
   const [row] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
@@ -57,10 +46,10 @@ const post = (who: SignedInUser, fundId: string, payload: object) =>
   as(who).inject('POST', `/api/funds/${fundId}/updates`, payload);
 
 const decide = (id: string, status: 'approved' | 'denied', feedback?: string) =>
-  as(admin).inject('PATCH', `/api/admin/fund-updates/${id}`, { status, feedback });
+  as(admin).call(api.updates.decide, { params: { id }, body: { status, feedback } });
 
 const publicUpdates = async (fundId: string) =>
-  (await as(ctx).inject('GET', `/api/funds/${fundId}/updates`)).json() as {
+  (await as(ctx).call(api.updates.list, { params: { id: fundId } })).json() as {
     items: { id: string; body: string; status: string }[];
     total: number;
   };
@@ -94,7 +83,7 @@ describe('updates from the organiser', () => {
     });
     expect(second.statusCode).toBe(201);
 
-    const visitor = await as(ctx).inject('GET', `/api/funds/${fund.id}/updates`);
+    const visitor = await as(ctx).call(api.updates.list, { params: { id: fund.id } });
     expect(visitor.statusCode).toBe(200);
     const list = visitor.json() as { items: { body: string }[]; total: number; canPost: boolean };
     expect(list.items.map((u) => u.body)).toEqual([
@@ -103,7 +92,7 @@ describe('updates from the organiser', () => {
     ]);
     expect(list.total).toBe(2);
     expect(list.canPost).toBe(false);
-    const own = await as(raiser).inject('GET', `/api/funds/${fund.id}/updates`);
+    const own = await as(raiser).call(api.updates.list, { params: { id: fund.id } });
     expect(own.json()).toMatchObject({ canPost: true });
   });
 
@@ -139,14 +128,17 @@ describe('updates from the organiser', () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id });
     const donor = await createSignedInUser(ctx);
     expect(
-      (await as(ctx).inject('POST', `/api/funds/${fund.id}/updates`, { body: 'x' })).statusCode,
+      (await as(ctx).call(api.updates.create, { params: { id: fund.id }, body: { body: 'x' } }))
+        .statusCode,
     ).toBe(401);
     expect((await post(donor, fund.id, { body: 'x' })).statusCode).toBe(403);
   });
 
   it("hides a pending fund's updates from the public", async () => {
     const pending = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
-    expect((await as(ctx).inject('GET', `/api/funds/${pending.id}/updates`)).statusCode).toBe(404);
+    expect((await as(ctx).call(api.updates.list, { params: { id: pending.id } })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -207,7 +199,7 @@ describe('update e-mails', () => {
     const token = unsubscribeToken(ctx.config.authSecret, donor.id, fund.id);
 
     // A mail client's prefetch of the link changes nothing.
-    const read = await as(ctx).inject('GET', `/api/updates/unsubscribe/${token}`);
+    const read = await as(ctx).call(api.updates.unsubscribeInfo, { params: { token } });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({
       fundId: fund.id,
@@ -253,7 +245,9 @@ describe('update e-mails', () => {
     const forged = unsubscribeToken('another-secret-another-secret-123456', donor.id, fund.id);
     const tampered = `${token.slice(0, -2)}xx`;
     for (const t of [forged, tampered, 'not-a-token-at-all']) {
-      expect((await as(ctx).inject('POST', `/api/updates/unsubscribe/${t}`)).statusCode).toBe(404);
+      expect(
+        (await as(ctx).call(api.updates.unsubscribe, { params: { token: t } })).statusCode,
+      ).toBe(404);
     }
     const [row] = await ctx.db
       .select()
@@ -278,22 +272,27 @@ describe("a fund's first update is reviewed", () => {
     expect(ctx.mails.length).toBe(before);
     expect((await publicUpdates(fund.id)).total).toBe(0);
     // The organiser sees it waiting; another one meanwhile is refused.
-    const own = (await as(raiser).inject('GET', `/api/funds/${fund.id}/updates`)).json();
+    const own = (await as(raiser).call(api.updates.list, { params: { id: fund.id } })).json();
     expect(own.items).toMatchObject([{ body: 'Our first news.', status: 'pending' }]);
     const second = await post(raiser, fund.id, { body: 'More news.' });
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe('update_pending_review');
 
     // The admins' queue lists it; nobody else may read or decide it.
-    expect((await as(raiser).inject('GET', '/api/admin/fund-updates')).statusCode).toBe(403);
+    expect((await as(raiser).call(api.updates.adminList)).statusCode).toBe(403);
     expect(
       (
-        await as(donor).inject('PATCH', `/api/admin/fund-updates/${first.json().id}`, {
-          status: 'approved',
+        await as(donor).call(api.updates.decide, {
+          params: { id: first.json().id },
+          body: {
+            status: 'approved',
+          },
         })
       ).statusCode,
     ).toBe(403);
-    const queue = (await as(admin).inject('GET', '/api/admin/fund-updates?pageSize=100')).json();
+    const queue = (
+      await as(admin).call(api.updates.adminList, { query: { pageSize: '100' } })
+    ).json();
     expect(queue.items).toContainEqual(
       expect.objectContaining({
         id: first.json().id,
@@ -327,7 +326,7 @@ describe("a fund's first update is reviewed", () => {
     const denied = await decide(first.json().id, 'denied', 'Donations go through the site.');
     expect(denied.statusCode).toBe(200);
     expect((await publicUpdates(fund.id)).total).toBe(0);
-    const own = (await as(raiser).inject('GET', `/api/funds/${fund.id}/updates`)).json();
+    const own = (await as(raiser).call(api.updates.list, { params: { id: fund.id } })).json();
     expect(own.items).toMatchObject([
       { status: 'denied', feedback: 'Donations go through the site.' },
     ]);

@@ -8,7 +8,14 @@ import { srcsetFor } from '@easyfund/shared/images';
 import { uploads } from '../src/db/schema';
 import { pruneUnusedUploads } from '../src/modules/uploads/service';
 import { createFund } from '../src/seed/factories';
-import { as, createSignedInUser, type SignedInUser, shownVersion, useTestApp } from './helper';
+import {
+  as,
+  createSignedInUser,
+  type SignedInUser,
+  useTestApp,
+  type TestContext,
+  decide,
+} from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 /** Real images of a given size and format, made by the same library the server uses. */
@@ -52,6 +59,23 @@ function multipart(filename: string, contentType: string, data: Buffer) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** One file posted to `/api/uploads` as the site's image field sends it; by `who` if signed in. */
+function postUpload(
+  ctx: TestContext,
+  who: SignedInUser | null,
+  filename: string,
+  type: string,
+  data: Buffer,
+) {
+  const { payload, headers } = multipart(filename, type, data);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    payload,
+    headers: who ? { ...headers, cookie: who.cookie } : headers,
+  });
+}
+
 describe('srcset of an image address', () => {
   it('lists every stored width of our uploads and nothing for other addresses', () => {
     expect(srcsetFor('/uploads/0b6c8a3e-7a43-4bde-9d0e-3d1c7a1b2c3d-1280.webp')).toBe(
@@ -70,15 +94,7 @@ describe('uploads on local disk', () => {
     type: string,
     data: Buffer,
     who: SignedInUser | null = person,
-  ) => {
-    const { payload, headers } = multipart(filename, type, data);
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      payload,
-      headers: who ? { ...headers, cookie: who.cookie } : headers,
-    });
-  };
+  ) => postUpload(ctx, who, filename, type, data);
   const stored = () =>
     existsSync(ctx.config.uploadsDir) ? readdirSync(ctx.config.uploadsDir).length : 0;
   const fetchImage = async (url: string) => {
@@ -286,13 +302,7 @@ describe('uploads on local disk', () => {
     await pruneUnusedUploads(ctx.db, ctx.app.storage);
     const left = (await ctx.db.select({ url: uploads.url }).from(uploads)).map((r) => r.url);
     expect(left).toContain(proposed);
-    const approve = await as(admin).call(api.funds.decideChange, {
-      params: { id: fund.id },
-      body: {
-        version: await shownVersion(admin, '/api/admin/funds', fund.id),
-        status: 'approved',
-      },
-    });
+    const approve = await decide(admin, 'fundChange', fund.id, { status: 'approved' });
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toMatchObject({ image: proposed });
     expect((await ctx.app.inject({ method: 'GET', url: proposed })).statusCode).toBe(200);
@@ -388,13 +398,7 @@ describe('uploads to S3-compatible storage', () => {
 
   it('puts every width into the bucket with signed requests and answers the public address', async () => {
     received.length = 0;
-    const { payload, headers } = multipart('photo.webp', 'image/webp', await image('webp'));
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      payload,
-      headers: { ...headers, cookie: person.cookie },
-    });
+    const res = await postUpload(ctx, person, 'photo.webp', 'image/webp', await image('webp'));
     expect(res.statusCode).toBe(201);
     const { url } = res.json();
     expect(url).toMatch(/^https:\/\/images\.example\.com\/[0-9a-f-]{36}-1280\.webp$/);
@@ -416,13 +420,7 @@ describe('uploads to S3-compatible storage', () => {
   });
 
   it('deletes unused uploads from the bucket', async () => {
-    const { payload, headers } = multipart('photo.png', 'image/png', await image('png', 40, 40));
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      payload,
-      headers: { ...headers, cookie: person.cookie },
-    });
+    const res = await postUpload(ctx, person, 'photo.png', 'image/png', await image('png', 40, 40));
     const { url } = res.json();
     const { eq } = await import('drizzle-orm');
     await ctx.db
@@ -439,13 +437,7 @@ describe('uploads to S3-compatible storage', () => {
 
   it('answers 503 when the store refuses the image', async () => {
     refuse = true;
-    const { payload, headers } = multipart('photo.png', 'image/png', await image('png', 40, 40));
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      payload,
-      headers: { ...headers, cookie: person.cookie },
-    });
+    const res = await postUpload(ctx, person, 'photo.png', 'image/png', await image('png', 40, 40));
     refuse = false;
     expect(res.statusCode).toBe(503);
     expect(res.json().error.message).toBe(

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@easyfund/shared/texts';
+
 import { user, verificationApplications } from '../src/db/schema';
 import { createVerificationApplication } from '../src/seed/factories';
-import { as, createSignedInUser, shownVersion, useTestApp } from './helper';
+import { as, createSignedInUser, useTestApp, decide, requiredFields } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx, admin } = useTestApp({ admin: { role: 'admin', name: 'Ayesha Rahman' } });
@@ -66,12 +66,9 @@ describe('be a fund raiser', () => {
       idCardNumber: '',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({
-      name: MSG.fieldRequired,
-      image: MSG.fieldRequired,
-      idCardNumber: MSG.fieldRequired,
-      phoneNumber: MSG.fieldRequired,
-    });
+    expect(res.json().error.fields).toEqual(
+      requiredFields('name', 'image', 'idCardNumber', 'phoneNumber'),
+    );
     expect(await applicationsOf(applicant.id)).toHaveLength(0);
   });
 
@@ -151,6 +148,13 @@ describe('be a fund raiser', () => {
   });
 });
 
+/** A user, and the pending application to raise funds they sent. */
+async function applicantWithApplication() {
+  const applicant = await createSignedInUser(ctx);
+  const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
+  return { applicant, app };
+}
+
 describe('manage verification', () => {
   it('lists every application with the applicant, ID and phone', async () => {
     const applicant = await createSignedInUser(ctx, { name: 'Listed Person' });
@@ -166,15 +170,10 @@ describe('manage verification', () => {
   });
 
   it('approving makes the applicant verified, records the admin, and cannot be repeated', async () => {
-    const applicant = await createSignedInUser(ctx);
-    const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
-    const res = await as(admin).call(api.verifications.decide, {
-      params: { id: app.id },
-      body: {
-        version: await shownVersion(admin, '/api/admin/verifications', app.id),
-        status: 'approved',
-        feedback: 'Welcome aboard',
-      },
+    const { applicant, app } = await applicantWithApplication();
+    const res = await decide(admin, 'verification', app.id, {
+      status: 'approved',
+      feedback: 'Welcome aboard',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -187,13 +186,9 @@ describe('manage verification', () => {
     const me = await as(applicant).call(api.session.me);
     expect(me.json().role).toBe('verified');
 
-    const again = await as(admin).call(api.verifications.decide, {
-      params: { id: app.id },
-      body: {
-        version: await shownVersion(admin, '/api/admin/verifications', app.id),
-        status: 'denied',
-        feedback: 'Approved by mistake',
-      },
+    const again = await decide(admin, 'verification', app.id, {
+      status: 'denied',
+      feedback: 'Approved by mistake',
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('This application has already been approved');
@@ -201,15 +196,10 @@ describe('manage verification', () => {
   });
 
   it('denying keeps the role, shows the feedback to the applicant, who may apply again', async () => {
-    const applicant = await createSignedInUser(ctx);
-    const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
-    const res = await as(admin).call(api.verifications.decide, {
-      params: { id: app.id },
-      body: {
-        version: await shownVersion(admin, '/api/admin/verifications', app.id),
-        status: 'denied',
-        feedback: 'The ID photo is unreadable',
-      },
+    const { applicant, app } = await applicantWithApplication();
+    const res = await decide(admin, 'verification', app.id, {
+      status: 'denied',
+      feedback: 'The ID photo is unreadable',
     });
     expect(res.statusCode).toBe(200);
     expect(await roleOf(applicant.id)).toBe('user');
@@ -224,16 +214,9 @@ describe('manage verification', () => {
   });
 
   it('approving an application of someone who became admin meanwhile keeps them admin', async () => {
-    const applicant = await createSignedInUser(ctx);
-    const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
+    const { applicant, app } = await applicantWithApplication();
     await ctx.db.update(user).set({ role: 'admin' }).where(eq(user.id, applicant.id));
-    const res = await as(admin).call(api.verifications.decide, {
-      params: { id: app.id },
-      body: {
-        version: await shownVersion(admin, '/api/admin/verifications', app.id),
-        status: 'approved',
-      },
-    });
+    const res = await decide(admin, 'verification', app.id, { status: 'approved' });
     expect(res.statusCode).toBe(200);
     expect(await roleOf(applicant.id)).toBe('admin');
   });

@@ -7,10 +7,13 @@ import {
   as,
   createSignedInUser,
   type SignedInUser,
-  shownVersion,
   payoutAccountOf,
   useTestApp,
+  type TestContext,
+  decide,
+  requestWithdrawal,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx, admin, donor } = useTestApp({ admin: { role: 'admin' }, donor: {} });
 
@@ -24,7 +27,8 @@ async function raiserWithFund(raisedTk = 1500) {
 }
 
 const available = async (raiser: SignedInUser, fundId: string) =>
-  (await as(raiser).inject('GET', `/api/me/funds/${fundId}`)).json().availablePoisha as number;
+  (await as(raiser).call(api.funds.getMine, { params: { id: fundId } })).json()
+    .availablePoisha as number;
 
 const rowsOf = (fundId: string) =>
   ctx.db.select().from(withdrawals).where(eq(withdrawals.fundId, fundId));
@@ -32,11 +36,7 @@ const rowsOf = (fundId: string) =>
 describe('withdraw request', () => {
   it('refuses an amount above the available balance with a clear message and stores nothing', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
-    const res = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 1501,
-    });
+    const res = await requestWithdrawal(raiser, fund.id, 1501);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       message: 'The amount is more than the available balance of 1,500 Tk',
@@ -74,10 +74,12 @@ describe('withdraw request', () => {
       );
     }
     expect(await rowsOf(fund.id)).toHaveLength(0);
-    const ok = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: '1000',
+    const ok = await as(raiser).call(api.withdrawals.request, {
+      body: {
+        payoutAccountId: await payoutAccountOf(raiser),
+        fundId: fund.id,
+        amountTk: '1000',
+      },
     });
     expect(ok.statusCode).toBe(201);
     expect((await rowsOf(fund.id))[0]?.amountPoisha).toBe(100_000);
@@ -85,11 +87,7 @@ describe('withdraw request', () => {
 
   it('accepts an amount within the balance as pending; pending requests hold the money back', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
-    const res = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 1000,
-    });
+    const res = await requestWithdrawal(raiser, fund.id, 1000);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       fundId: fund.id,
@@ -99,24 +97,12 @@ describe('withdraw request', () => {
       feedback: null,
     });
     expect(await available(raiser, fund.id)).toBe(50_000);
-    const second = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 501,
-    });
+    const second = await requestWithdrawal(raiser, fund.id, 501);
     expect(second.statusCode).toBe(400);
     expect(second.json().error.message).toBe(
       'The amount is more than the available balance of 500 Tk',
     );
-    expect(
-      (
-        await as(raiser).inject('POST', '/api/withdrawals', {
-          payoutAccountId: await payoutAccountOf(raiser),
-          fundId: fund.id,
-          amountTk: 500,
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await requestWithdrawal(raiser, fund.id, 500)).statusCode).toBe(201);
     expect(await available(raiser, fund.id)).toBe(0);
   });
 
@@ -125,10 +111,12 @@ describe('withdraw request', () => {
     const payoutAccountId = await payoutAccountOf(raiser);
     const results = await Promise.all(
       [1, 2, 3].map(() =>
-        as(raiser).inject('POST', '/api/withdrawals', {
-          payoutAccountId,
-          fundId: fund.id,
-          amountTk: 1000,
+        as(raiser).call(api.withdrawals.request, {
+          body: {
+            payoutAccountId,
+            fundId: fund.id,
+            amountTk: 1000,
+          },
         }),
       ),
     );
@@ -161,27 +149,19 @@ describe('withdraw request', () => {
     const other = await createSignedInUser(ctx, { role: 'verified' });
     const plain = await createSignedInUser(ctx);
     const body = { fundId: fund.id, amountTk: 10, payoutAccountId: await payoutAccountOf(raiser) };
-    expect((await as(other).inject('POST', '/api/withdrawals', body)).statusCode).toBe(404);
-    expect((await as(plain).inject('POST', '/api/withdrawals', body)).statusCode).toBe(403);
-    expect((await as(admin).inject('POST', '/api/withdrawals', body)).statusCode).toBe(404);
-    expect((await as(ctx).inject('POST', '/api/withdrawals', body)).statusCode).toBe(401);
+    expect((await as(other).call(api.withdrawals.request, { body })).statusCode).toBe(404);
+    expect((await as(plain).call(api.withdrawals.request, { body })).statusCode).toBe(403);
+    expect((await as(admin).call(api.withdrawals.request, { body })).statusCode).toBe(404);
+    expect((await as(ctx).call(api.withdrawals.request, { body })).statusCode).toBe(401);
     expect(await rowsOf(fund.id)).toHaveLength(0);
   });
 
   it('lists only own requests', async () => {
     const a = await raiserWithFund();
     const b = await raiserWithFund();
-    await as(a.raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(a.raiser),
-      fundId: a.fund.id,
-      amountTk: 100,
-    });
-    await as(b.raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(b.raiser),
-      fundId: b.fund.id,
-      amountTk: 200,
-    });
-    const res = await as(a.raiser).inject('GET', '/api/me/withdrawals');
+    await requestWithdrawal(a.raiser, a.fund.id, 100);
+    await requestWithdrawal(b.raiser, b.fund.id, 200);
+    const res = await as(a.raiser).call(api.withdrawals.mine);
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toHaveLength(1);
     expect(res.json().items[0]).toMatchObject({ fundId: a.fund.id, amountPoisha: 10_000 });
@@ -191,24 +171,16 @@ describe('withdraw request', () => {
 describe('manage withdrawals', () => {
   it('approves once: the money stays withdrawn; a second decision is refused', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
-    const w = (
-      await as(raiser).inject('POST', '/api/withdrawals', {
-        payoutAccountId: await payoutAccountOf(raiser),
-        fundId: fund.id,
-        amountTk: 600,
-      })
-    ).json();
-    const list = await as(admin).inject(
-      'GET',
-      '/api/admin/withdrawals?status=pending&pageSize=100',
-    );
+    const w = (await requestWithdrawal(raiser, fund.id, 600)).json();
+    const list = await as(admin).call(api.withdrawals.list, {
+      query: { status: 'pending', pageSize: '100' },
+    });
     expect(list.json().items.find((i: { id: string }) => i.id === w.id)).toMatchObject({
       raiser: { id: raiser.id, name: 'Karim Hossain', email: raiser.email },
       fundRaisedPoisha: 150_000,
       status: 'pending',
     });
-    const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-      version: await shownVersion(admin, '/api/admin/withdrawals', w.id),
+    const res = await decide(admin, 'withdrawal', w.id, {
       status: 'approved',
       feedback: 'Sent to your bKash account',
     });
@@ -218,19 +190,18 @@ describe('manage withdrawals', () => {
       feedback: 'Sent to your bKash account',
       decidedBy: { id: admin.id },
     });
-    const own = (await as(raiser).inject('GET', `/api/me/funds/${fund.id}`)).json();
+    const own = (await as(raiser).call(api.funds.getMine, { params: { id: fund.id } })).json();
     expect(own).toMatchObject({
       withdrawnPoisha: 60_000,
       pendingWithdrawalPoisha: 0,
       availablePoisha: 90_000,
     });
-    const again = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-      version: await shownVersion(admin, '/api/admin/withdrawals', w.id),
+    const again = await decide(admin, 'withdrawal', w.id, {
       status: 'denied',
       feedback: 'Paid already',
     });
     expect(again.statusCode).toBe(409);
-    const mine = await as(raiser).inject('GET', '/api/me/withdrawals');
+    const mine = await as(raiser).call(api.withdrawals.mine);
     expect(mine.json().items[0]).toMatchObject({
       status: 'approved',
       feedback: 'Sent to your bKash account',
@@ -239,16 +210,9 @@ describe('manage withdrawals', () => {
 
   it('denying returns the amount to the balance', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
-    const w = (
-      await as(raiser).inject('POST', '/api/withdrawals', {
-        payoutAccountId: await payoutAccountOf(raiser),
-        fundId: fund.id,
-        amountTk: 1500,
-      })
-    ).json();
+    const w = (await requestWithdrawal(raiser, fund.id, 1500)).json();
     expect(await available(raiser, fund.id)).toBe(0);
-    const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-      version: await shownVersion(admin, '/api/admin/withdrawals', w.id),
+    const res = await decide(admin, 'withdrawal', w.id, {
       status: 'denied',
       feedback: 'The receipts do not match the amount',
     });
@@ -259,35 +223,16 @@ describe('manage withdrawals', () => {
 
   it('is for admins only, and answers 404 for an unknown request', async () => {
     const { raiser, fund } = await raiserWithFund();
-    const w = (
-      await as(raiser).inject('POST', '/api/withdrawals', {
-        payoutAccountId: await payoutAccountOf(raiser),
-        fundId: fund.id,
-        amountTk: 10,
-      })
-    ).json();
-    expect((await as(raiser).inject('GET', '/api/admin/withdrawals')).statusCode).toBe(403);
-    expect(
-      (
-        await as(raiser).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-          status: 'approved',
-          version: 1,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect((await as(ctx).inject('GET', '/api/admin/withdrawals')).statusCode).toBe(401);
-    expect(
-      (
-        await as(admin).inject(
-          'PATCH',
-          '/api/admin/withdrawals/00000000-0000-4000-8000-000000000000',
-          {
-            status: 'approved',
-            version: 1,
-          },
-        )
-      ).statusCode,
-    ).toBe(404);
+    const w = (await requestWithdrawal(raiser, fund.id, 10)).json();
+    expect((await as(raiser).call(api.withdrawals.list)).statusCode).toBe(403);
+    const approve = (who: { app: TestContext['app']; cookie?: string }, id: string) =>
+      as(who).call(api.withdrawals.decide, {
+        params: { id },
+        body: { status: 'approved', version: 1 },
+      });
+    expect((await approve(raiser, w.id)).statusCode).toBe(403);
+    expect((await as(ctx).call(api.withdrawals.list)).statusCode).toBe(401);
+    expect((await approve(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     const [row] = await rowsOf(fund.id);
     expect(row?.status).toBe('pending');
   });

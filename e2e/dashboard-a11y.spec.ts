@@ -1,3 +1,4 @@
+import { type Page } from '@playwright/test';
 import {
   axeViolations,
   DEMO,
@@ -34,19 +35,27 @@ const PAGES: { role: keyof typeof DEMO; paths: string[] }[] = [
 ];
 
 // One sign-in and one page load for each role: its other pages are opened inside the app
-// (axe reads the page as drawn, however it came).
+// (axe reads the page as drawn, however it came), one test each, in order, on one page.
 for (const { role, paths } of PAGES) {
-  test(`the ${role}'s dashboard pages have no axe violation`, async ({ page }) => {
-    // Every page of the role in one test.
-    test.slow();
-    await loginViaApi(page, DEMO[role].email, DEMO[role].password);
-    const quiet = networkQuiet(page);
+  test.describe(`dashboard accessibility as ${role}`, () => {
+    test.describe.configure({ mode: 'serial' });
+    let page: Page;
+    let quiet: () => Promise<void>;
+    test.beforeAll(async ({ browser }) => {
+      // A context of its own: axe asks for one made by browser.newContext().
+      page = await (await browser.newContext()).newPage();
+      await loginViaApi(page, DEMO[role].email, DEMO[role].password);
+      quiet = networkQuiet(page);
+    });
+    test.afterAll(() => page.context().close());
     for (const [i, path] of paths.entries()) {
-      if (i === 0) await page.goto(path);
-      else await openInApp(page, path);
-      await expect(page.locator('main h1').first()).toBeVisible();
-      await quiet();
-      expect(await axeViolations(page), path).toEqual([]);
+      test(`${path} has no axe violation`, async () => {
+        if (i === 0) await page.goto(path);
+        else await openInApp(page, path);
+        await expect(page.locator('main h1').first()).toBeVisible();
+        await quiet();
+        expect(await axeViolations(page), path).toEqual([]);
+      });
     }
   });
 }

@@ -259,107 +259,121 @@ test.describe('home', () => {
     );
   });
 
-  test('below the hero: images, the blog teaser, Upcoming Events, the donate banner, What We Do', async ({
-    page,
-  }) => {
-    // One load of the home page for its sections; the images first, before anything scrolls.
-    await page.goto('/');
-    await expect(page.locator('#latest-blog article')).toHaveCount(3);
-    const images = await page.locator('main img').evaluateAll((imgs) =>
-      imgs.map((img) => ({
-        src: img.getAttribute('src') ?? '',
-        width: img.getAttribute('width'),
-        height: img.getAttribute('height'),
-        loading: img.getAttribute('loading'),
-        priority: img.getAttribute('fetchpriority'),
-        below: img.getBoundingClientRect().top > window.innerHeight,
-      })),
-    );
-    expect(images.length).toBeGreaterThanOrEqual(7);
-    for (const img of images) {
-      expect(img.src, img.src).toMatch(/^\/images\/.+\.webp$/);
-      expect(img.width && img.height, img.src).toBeTruthy();
-      if (img.below) expect(img.loading, img.src).toBe('lazy');
-    }
-    expect(images.find((i) => i.src === '/images/home/hero-1.webp')?.priority).toBe('high');
-    const res = await page.request.get('/images/home/hero-1-sm.webp');
-    expect(res.headers()['content-type']).toBe('image/webp');
+  test.describe('below the hero', () => {
+    // One load of the home page for its sections, a test each, in order on one page: the
+    // images first, before anything scrolls; What We Do last (its link leaves the page).
+    test.describe.configure({ mode: 'serial' });
+    let page: Page;
+    test.beforeAll(async ({ browser }) => {
+      page = await browser.newPage();
+      await page.goto('/');
+    });
+    test.afterAll(() => page.close());
 
-    // The blog teaser: three cards by Admin with 15 Comments.
-    const blog = page.locator('#latest-blog');
-    await expect(
-      blog.getByRole('heading', { name: 'Latest news & articles directly from our blog' }),
-    ).toBeVisible();
-    const posts = blog.getByRole('article');
-    await expect(posts).toHaveCount(3);
-    await expect(posts.nth(0)).toContainText('Sylhet');
-    await expect(posts.nth(1)).toContainText('Chattogram');
-    await expect(posts.nth(2)).toContainText('Food distribution in remote areas');
-    for (let i = 0; i < 3; i++) {
-      await expect(posts.nth(i)).toContainText('Admin');
-      await expect(posts.nth(i)).toContainText('15 Comments');
-    }
+    test('images are our own files, sized, lazy below the fold, the first hero eager', async () => {
+      await expect(page.locator('#latest-blog article')).toHaveCount(3);
+      const images = await page.locator('main img').evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          src: img.getAttribute('src') ?? '',
+          width: img.getAttribute('width'),
+          height: img.getAttribute('height'),
+          loading: img.getAttribute('loading'),
+          priority: img.getAttribute('fetchpriority'),
+          below: img.getBoundingClientRect().top > window.innerHeight,
+        })),
+      );
+      expect(images.length).toBeGreaterThanOrEqual(7);
+      for (const img of images) {
+        expect(img.src, img.src).toMatch(/^\/images\/.+\.webp$/);
+        expect(img.width && img.height, img.src).toBeTruthy();
+        if (img.below) expect(img.loading, img.src).toBe('lazy');
+      }
+      expect(images.find((i) => i.src === '/images/home/hero-1.webp')?.priority).toBe('high');
+      const res = await page.request.get('/images/home/hero-1-sm.webp');
+      expect(res.headers()['content-type']).toBe('image/webp');
+    });
 
-    // Upcoming Events with the two cards, then the donate banner.
-    const events = page.locator('#upcoming-events');
-    await expect(events.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
-    await expect(events.getByText('Be ready for our upcoming charity events')).toBeVisible();
-    const eventCards = events.getByRole('article');
-    await expect(eventCards).toHaveCount(2);
-    // The events recur on their day: shown on its next date, never in the past (decision 012).
-    const expected = [
-      [
-        /\b1 Sept? 20\d\d/,
-        '08:00 - 10:00',
-        'Dhaka',
-        'Educational Support for Less Privileged Children',
-      ],
-      [/\b10 Sept? 20\d\d/, '10:00 - 13:00', 'Khulna', 'Funds for New School Building'],
-    ];
-    for (const [i, texts] of expected.entries()) {
-      const card = eventCards.nth(i);
-      for (const t of texts) await expect(card).toContainText(t);
-      await expect(card.getByRole('img')).toHaveCount(0); // decorative: alt=""
-      await expect(card.locator('img')).toHaveAttribute('src', /^\/images\/home\/event-\d\.webp$/);
-      await expect(card.getByRole('link', { name: /^Join Now/ })).toHaveAttribute(
+    test('blog teaser: three cards by Admin with 15 Comments', async () => {
+      const blog = page.locator('#latest-blog');
+      await expect(
+        blog.getByRole('heading', { name: 'Latest news & articles directly from our blog' }),
+      ).toBeVisible();
+      const posts = blog.getByRole('article');
+      await expect(posts).toHaveCount(3);
+      await expect(posts.nth(0)).toContainText('Sylhet');
+      await expect(posts.nth(1)).toContainText('Chattogram');
+      await expect(posts.nth(2)).toContainText('Food distribution in remote areas');
+      for (let i = 0; i < 3; i++) {
+        await expect(posts.nth(i)).toContainText('Admin');
+        await expect(posts.nth(i)).toContainText('15 Comments');
+      }
+    });
+
+    test('Upcoming Events with the two cards, then the donate banner', async () => {
+      const events = page.locator('#upcoming-events');
+      await expect(events.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
+      await expect(events.getByText('Be ready for our upcoming charity events')).toBeVisible();
+      const eventCards = events.getByRole('article');
+      await expect(eventCards).toHaveCount(2);
+      // The events recur on their day: shown on its next date, never in the past (decision 012).
+      const expected = [
+        [
+          /\b1 Sept? 20\d\d/,
+          '08:00 - 10:00',
+          'Dhaka',
+          'Educational Support for Less Privileged Children',
+        ],
+        [/\b10 Sept? 20\d\d/, '10:00 - 13:00', 'Khulna', 'Funds for New School Building'],
+      ];
+      for (const [i, texts] of expected.entries()) {
+        const card = eventCards.nth(i);
+        for (const t of texts) await expect(card).toContainText(t);
+        await expect(card.getByRole('img')).toHaveCount(0); // decorative: alt=""
+        await expect(card.locator('img')).toHaveAttribute(
+          'src',
+          /^\/images\/home\/event-\d\.webp$/,
+        );
+        await expect(card.getByRole('link', { name: /^Join Now/ })).toHaveAttribute(
+          'href',
+          '/donatenow',
+        );
+      }
+      await expect(events.getByText(/slum and its nearby areas/)).toBeVisible();
+      await expect(events.getByText(/damaged the old school/)).toBeVisible();
+
+      const banner = page.getByRole('region', {
+        name: "Let's donate to needy people for better lives",
+      });
+      await expect(banner.getByRole('paragraph').filter({ hasText: 'Donate Now' })).toBeVisible();
+      await expect(banner.getByText(/verified sources/)).toBeVisible();
+      await expect(banner.getByRole('link', { name: 'Donate Now' })).toHaveAttribute(
         'href',
         '/donatenow',
       );
-    }
-    await expect(events.getByText(/slum and its nearby areas/)).toBeVisible();
-    await expect(events.getByText(/damaged the old school/)).toBeVisible();
-
-    const banner = page.getByRole('region', {
-      name: "Let's donate to needy people for better lives",
     });
-    await expect(banner.getByRole('paragraph').filter({ hasText: 'Donate Now' })).toBeVisible();
-    await expect(banner.getByText(/verified sources/)).toBeVisible();
-    await expect(banner.getByRole('link', { name: 'Donate Now' })).toHaveAttribute(
-      'href',
-      '/donatenow',
-    );
 
-    // What We Do: the six causes and the statistics strip (its link leaves the page).
-    const block = page.locator('#what-we-do');
-    await expect(block.getByText('What We Do?', { exact: true })).toBeVisible();
-    await expect(
-      block.getByRole('heading', { name: 'We believe that we can save more lifes with you' }),
-    ).toBeVisible();
-    for (const cause of CAUSES) {
-      await expect(block.getByRole('heading', { name: cause.title, exact: true })).toBeVisible();
-      await expect(block.getByText(cause.text, { exact: true })).toBeVisible();
-    }
-    for (const [value, label] of [
-      ['50+', 'Districts'],
-      ['400+', 'Volunteers'],
-      ['1,00,000', 'Goal'],
-      ['45,000', 'Raised'],
-    ] as const) {
-      const item = block.getByRole('listitem').filter({ hasText: value });
-      await expect(item).toContainText(label);
-    }
-    await block.getByRole('link', { name: 'Health Care' }).click();
-    await expect(page).toHaveURL(/\/donatenow\?cause=health-care$/);
+    test('What We Do: the six causes and the statistics strip', async () => {
+      const block = page.locator('#what-we-do');
+      await expect(block.getByText('What We Do?', { exact: true })).toBeVisible();
+      await expect(
+        block.getByRole('heading', { name: 'We believe that we can save more lifes with you' }),
+      ).toBeVisible();
+      for (const cause of CAUSES) {
+        await expect(block.getByRole('heading', { name: cause.title, exact: true })).toBeVisible();
+        await expect(block.getByText(cause.text, { exact: true })).toBeVisible();
+      }
+      for (const [value, label] of [
+        ['50+', 'Districts'],
+        ['400+', 'Volunteers'],
+        ['1,00,000', 'Goal'],
+        ['45,000', 'Raised'],
+      ] as const) {
+        const item = block.getByRole('listitem').filter({ hasText: value });
+        await expect(item).toContainText(label);
+      }
+      await block.getByRole('link', { name: 'Health Care' }).click();
+      await expect(page).toHaveURL(/\/donatenow\?cause=health-care$/);
+    });
   });
 });
 

@@ -3,8 +3,8 @@
 // PostgreSQL too when TEST_DATABASE_URL is set), browser tests in Debian's Chromium —
 // then a line per suite and one closing line with the passed, failed, skipped and flaky
 // counts. A flaky browser test (passed only on a retry) fails the run.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,17 @@ const out = mkdtempSync(path.join(tmpdir(), 'easyfund-test-report-'));
 function run(cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status ?? 1;
+}
+/**
+ * Starts a command beside the stage in the foreground, its output kept in `file` (printed
+ * whole afterwards, so that the two stages' lines do not interleave); settles with its
+ * exit status.
+ */
+function startBeside(cmd, args, file) {
+  const fd = openSync(file, 'w');
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd], env: process.env });
+  closeSync(fd);
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
 }
 
 /** Browser tests use Debian's Chromium; install it when missing (root, or sudo). */
@@ -63,23 +74,16 @@ function childrenCpuMs() {
 }
 const cpuStarted = childrenCpuMs();
 /** Runs one stage of the run under a heading and records how long it took. */
-function stage(title, fn) {
+async function stage(title, fn) {
   console.log(`\n== ${title} ==`);
   const t = performance.now();
   const cpu = childrenCpuMs();
-  const result = fn();
+  const result = await fn();
   const line = `${title}: ${seconds(performance.now() - t)} (processor ${seconds(childrenCpuMs() - cpu)})`;
   timings.push(line);
   console.log(`\n-- ${line}`);
   return result;
 }
-
-const checked = stage(
-  'Static checks (types, lint, format)',
-  () => run('npm', ['run', 'check']) === 0,
-);
-if (!checked) problems.push('npm run check failed');
-summary.push(`static checks: ${checked ? 'passed' : 'FAILED'}`);
 
 const counted = (c) =>
   c ? `${c.failed ? `, ${c.failed} failed` : ''}${c.skipped ? `, ${c.skipped} skipped` : ''}` : '';
@@ -182,6 +186,15 @@ const node24Version = node24
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const postgresOnNode24 = Boolean(node24) && onPostgres;
 
+// The static checks (types, lint, format). With Node 24 (CI) they run beside its API
+// tests, which keep about one core of the two busy (PostgreSQL answers the rest of the
+// time); without, first and on their own.
+const checksLog = path.join(out, 'static-checks.log');
+const checksTitle = 'Static checks (types, lint, format)';
+let checking = null;
+if (!node24)
+  await stage(checksTitle, () => (checking = Promise.resolve(run('npm', ['run', 'check']))));
+
 // The production web build and the compiled server (what `npm start` runs), built once
 // for every run that needs them: the compiled-server test and each browser run.
 const builds = path.join(out, 'builds');
@@ -189,7 +202,7 @@ const webDist = path.join(builds, 'web');
 const serverDist = compiledServerDir(root);
 process.env.E2E_WEB_DIST = webDist;
 process.env.E2E_SERVER_DIST = serverDist;
-const built = stage('Builds (web app, compiled server)', () => {
+const built = await stage('Builds (web app, compiled server)', () => {
   const web = run('npm', ['run', 'build', '-w', '@easyfund/web', '--', '--outDir', webDist]);
   const server = run(process.execPath, ['scripts/build-server.mjs', '--outDir', serverDist]);
   if (web !== 0) problems.push('the web build failed');
@@ -197,7 +210,7 @@ const built = stage('Builds (web app, compiled server)', () => {
   return web === 0 && server === 0;
 });
 
-stage('Unit, API and process tests (Vitest)', () =>
+await stage('Unit, API and process tests (Vitest)', () =>
   vitestSummary(
     vitest(
       'vitest',
@@ -209,9 +222,10 @@ stage('Unit, API and process tests (Vitest)', () =>
 );
 
 if (node24)
-  stage(
-    `Unit and API tests on Node ${node24Version} (${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
-    () =>
+  await stage(
+    `Unit and API tests on Node ${node24Version} (${onPostgres ? 'PostgreSQL' : 'PGlite'}), static checks beside them`,
+    async () => {
+      checking = startBeside('npm', ['run', 'check'], checksLog);
       vitestSummary(
         vitest(
           'vitest-node24',
@@ -219,20 +233,28 @@ if (node24)
           node24Env,
         ),
         ` on Node ${node24Version}`,
-      ),
+      );
+      const status = await checking;
+      console.log(`\n== ${checksTitle} (beside the tests above) ==`);
+      console.log(readFileSync(checksLog, 'utf8'));
+      return status;
+    },
   );
+const checked = (await checking) === 0;
+if (!checked) problems.push('npm run check failed');
+summary.unshift(`static checks: ${checked ? 'passed' : 'FAILED'}`);
 
 const chromium = built && ensureChromium();
 if (built && !chromium) problems.push('chromium is not installed and could not be installed');
 if (chromium) {
   // Where a PostgreSQL server is at hand (CI), the full browser suite runs against it, as a
   // live site does; the smoke test below keeps the embedded database of the demo covered in
-  // a browser (decision on the browser tests' database).
-  stage(`Browser tests (Playwright, Chromium, ${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
+  // a browser (decision 022).
+  await stage(`Browser tests (Playwright, Chromium, ${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
     browser('all', [], onPostgres ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
   );
   if (node24)
-    stage(`Browser smoke test on Node ${node24Version} (PGlite)`, () =>
+    await stage(`Browser smoke test on Node ${node24Version} (PGlite)`, () =>
       browser(`smoke on Node ${node24Version}`, ['--grep', '@smoke'], node24Env),
     );
 }

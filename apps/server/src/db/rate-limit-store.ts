@@ -193,6 +193,15 @@ export interface CountedRequest {
  */
 export type LimitRead = CountedRequest;
 
+/**
+ * `peekRateLimit`'s refusal inside another statement (a condition): the counter of the
+ * placeholder `capKey` holds `capMax` or more in the window that began after
+ * `capWindowStart` (`readCounter`'s rule). A null key is at no cap.
+ */
+export function counterAtCap() {
+  return sql`exists (select 1 from ${rateLimit} where ${rateLimit.key} = ${sql.placeholder('capKey')} and ${rateLimit.count} >= ${sql.placeholder('capMax')} and ${rateLimit.lastRequest} > ${sql.placeholder('capWindowStart')})`;
+}
+
 /** Whether a counter hit by `counterHitWith` is within `max` (its count includes this request). */
 export function readHit(
   row: { count: number; windowStart: number },

@@ -25,6 +25,9 @@ export interface RateLimitRule {
   message: string;
 }
 
+/** The counter of a rule's `user` limit for the account `userId`. */
+export const userCounterKey = (name: string, userId: string) => `${name}:user:${userId}`;
+
 /**
  * Pre-handler factory: counts the request against each of the rule's keys (counters in
  * the database, shared by every server process) and answers 429 with `retry-after` past
@@ -43,7 +46,7 @@ export function rateLimit(rule: RateLimitRule) {
         max: resolve(network, config),
       });
     if (user !== undefined && request.user)
-      keys.push({ key: `${rule.name}:user:${request.user.id}`, max: resolve(user, config) });
+      keys.push({ key: userCounterKey(rule.name, request.user.id), max: resolve(user, config) });
     const address = email === undefined ? undefined : bodyEmail(request.body);
     if (email !== undefined && address)
       keys.push({ key: `${rule.name}:email:${address}`, max: resolve(email, config) });

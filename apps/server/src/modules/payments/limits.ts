@@ -3,7 +3,7 @@ import { challengeKeys, requireSolvedChallenge } from '../identity/challenge';
 import { TooManyRequests } from '../../lib/errors';
 import { type CountedRequest, hitRateLimits, type LimitRead } from '../../db/rate-limit-store';
 import { clientNetwork } from '../../lib/rate-limit-keys';
-import { rateLimit, refuseTooMany } from '../../plugins/rate-limit';
+import { rateLimit, refuseTooMany, userCounterKey } from '../../plugins/rate-limit';
 import { mayBeTranId } from './checkout';
 import {
   INSTRUMENT_WINDOW_MS,
@@ -40,7 +40,7 @@ export function paymentCount(
   reply: FastifyReply,
 ): CountedRequest {
   return {
-    key: `${action}:user:${request.user.id}`,
+    key: userCounterKey(action, request.user.id),
     max: request.server.config.PAYMENT_RATE_LIMIT_MAX,
     windowMs: PAYMENT_WINDOW_MS,
     refuse: (retryAfter) => refuseTooMany(reply, retryAfter, TOO_MANY),

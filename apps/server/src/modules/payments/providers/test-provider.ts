@@ -1,8 +1,13 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, not, sql } from 'drizzle-orm';
 import { builtOnce } from '../../../db/built-once';
 import type { Db } from '../../../db/client';
-import { counterKey, type LimitRead, peekRateLimit } from '../../../db/rate-limit-store';
-import { rateLimit, testProcessorIntents, testProcessorRefunds } from '../../../db/schema';
+import {
+  counterAtCap,
+  counterKey,
+  type LimitRead,
+  peekRateLimit,
+} from '../../../db/rate-limit-store';
+import { testProcessorIntents, testProcessorRefunds } from '../../../db/schema';
 import { Conflict, NotFound, PaymentFailed, TooManyRequests } from '../../../lib/errors';
 import { instrumentOf } from './fingerprint';
 import type {
@@ -102,7 +107,7 @@ const cardTried = builtOnce((db) => {
         eq(testProcessorIntents.status, 'requires_payment_method'),
         lt(testProcessorIntents.cardAttempts, CARD_ATTEMPTS_PER_INTENT),
         // The card is not capped (`LimitRead`; a null key caps nothing).
-        sql`not exists (select 1 from ${rateLimit} where ${rateLimit.key} = ${sql.placeholder('capKey')} and ${rateLimit.count} >= ${sql.placeholder('capMax')} and ${rateLimit.lastRequest} > ${sql.placeholder('capWindowStart')})`,
+        not(counterAtCap()),
       ),
     )
     .returning()

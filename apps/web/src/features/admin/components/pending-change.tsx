@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { DENIAL_REASON_MESSAGE, hasDenialReason } from '@easyfund/shared/schemas/fields';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import { useDecideFundChange } from '../../../api/funds';
+import { ActionButton } from '../../../components/action-button';
 import { useI18n } from '../../../lib/i18n';
 import { popup } from '../../../lib/popups';
 
@@ -79,22 +80,20 @@ export function PendingChange({ fund }: { fund: TAdminFund }) {
         </p>
       )}
       <div className="mt-2 flex gap-2">
-        <button
-          type="button"
+        <ActionButton
           className="btn btn-success btn-sm"
-          disabled={decide.isPending}
+          busy={decide.isPending}
           onClick={() => void act('approved')}
         >
           {t('Approve change')}
-        </button>
-        <button
-          type="button"
+        </ActionButton>
+        <ActionButton
           className="btn btn-error btn-outline btn-sm"
-          disabled={decide.isPending}
+          busy={decide.isPending}
           onClick={() => void act('denied')}
         >
           {t('Deny change')}
-        </button>
+        </ActionButton>
       </div>
     </div>
   );

@@ -7,8 +7,8 @@ import { PagedTable } from '../../../components/paged-table';
 import { SpendingLines } from '../../../components/spending-lines';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
+import { PostedFundCells } from './posted-fund-cells';
 import { ItemDecision } from './decision-controls';
 import { DecisionQueueHeader, useQueueList } from './queue-header';
 
@@ -21,7 +21,7 @@ const DENY_TEXT = 'The raiser reads your reason by e-mail and may post a new rep
  * or denies it with a reason for the raiser.
  */
 export function PendingSpendingReports() {
-  const { t, dateTime, date, tk } = useI18n();
+  const { t, date, tk } = useI18n();
   const { status, page, setPage, showList } = useQueueList<DecisionStatus>(
     'pending',
     'reportsPage',
@@ -63,15 +63,7 @@ export function PendingSpendingReports() {
         onPage={setPage}
         row={(r) => (
           <tr key={r.id}>
-            <td className="whitespace-nowrap">{dateTime(r.createdAt)}</td>
-            <th scope="row" className="font-medium">
-              <a className="link" href={paths.fund(r.fund.id)}>
-                {r.fund.name}
-              </a>
-              <span className="block text-xs font-normal text-base-content/80">
-                {r.author.name} · {r.author.email}
-              </span>
-            </th>
+            <PostedFundCells item={r} />
             <td className="whitespace-nowrap">
               {tk(r.payout.amountPoisha)}
               {r.payout.paidOn && (

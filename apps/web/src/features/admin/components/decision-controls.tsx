@@ -4,7 +4,7 @@ import { DENIAL_REASON_MESSAGE, hasDenialReason } from '@easyfund/shared/schemas
 import { useI18n } from '../../../lib/i18n';
 import { popup } from '../../../lib/popups';
 
-type Decision = 'approved' | 'denied';
+export type Decision = 'approved' | 'denied';
 
 interface DecisionControlsProps {
   /** What is decided, for screen readers ("Rafiq Islam's application"). */
@@ -15,7 +15,7 @@ interface DecisionControlsProps {
 }
 
 /** An item of a review queue: what its decision controls show and send back. */
-interface Reviewed {
+export interface Reviewed {
   id: string;
   version: number;
   status: WithdrawalStatus | 'removed';

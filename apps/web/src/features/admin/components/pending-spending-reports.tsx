@@ -3,13 +3,11 @@ import type { DecisionStatus } from '@easyfund/shared/constants';
 import { srcsetFor } from '@easyfund/shared/images';
 import type { TAdminSpendingReport } from '@easyfund/shared/schemas/spending';
 import { spendingReportsForReviewQuery, useDecideSpendingReport } from '../../../api/spending';
-import { PagedTable } from '../../../components/paged-table';
 import { SpendingLines } from '../../../components/spending-lines';
-import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
 import { popup } from '../../../lib/popups';
 import { PostedFundCells } from './posted-fund-cells';
-import { ItemDecision } from './decision-controls';
+import { DecisionTable } from './decision-table';
 import { DecisionQueueHeader, useQueueList } from './queue-header';
 
 const DENY_TITLE = 'Deny this spending report?';
@@ -50,7 +48,7 @@ export function PendingSpendingReports() {
         status={status}
         onStatus={showList}
       />
-      <PagedTable
+      <DecisionTable
         query={list}
         label={t('Spending reports')}
         pagesLabel={t('Spending report pages')}
@@ -59,10 +57,13 @@ export function PendingSpendingReports() {
             ? t('No spending reports wait for review.')
             : t('No spending reports yet.')
         }
-        columns={[t('Posted'), t('Fund'), t('Payout'), t('Report'), t('Status'), t('Decision')]}
+        decisionColumn="Decision"
+        columns={[t('Posted'), t('Fund'), t('Payout'), t('Report')]}
         onPage={setPage}
-        row={(r) => (
-          <tr key={r.id}>
+        subject={(r) => t('the spending report of {{fund}}', { fund: r.fund.name })}
+        decide={decide}
+        cells={(r) => (
+          <>
             <PostedFundCells item={r} />
             <td className="whitespace-nowrap">
               {tk(r.payout.amountPoisha)}
@@ -75,17 +76,7 @@ export function PendingSpendingReports() {
             <td className="max-w-md">
               <ReportBody report={r} />
             </td>
-            <td>
-              <StatusBadge status={r.status} />
-            </td>
-            <td>
-              <ItemDecision
-                item={r}
-                subject={t('the spending report of {{fund}}', { fund: r.fund.name })}
-                decide={decide}
-              />
-            </td>
-          </tr>
+          </>
         )}
       />
     </section>

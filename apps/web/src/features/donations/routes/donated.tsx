@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myDonationsQuery } from '../../../api/donations';
 import { creditNoteUrl, receiptUrl } from '../../../api/receipts';
@@ -10,8 +9,8 @@ import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
 import { RefundBadge, RefundList } from '../../../components/refund-list';
 import { useI18n } from '../../../lib/i18n';
-import { FundImage } from '../../../components/fund-image';
-import { paths } from '../../../lib/paths';
+import { FundCover } from '../../../components/fund-cover';
+import { ViewFundLink } from '../../../components/view-fund-link';
 import { usePageTitle } from '../../../lib/title';
 import { YearlyStatement } from '../components/yearly-statement';
 
@@ -38,16 +37,12 @@ export function DonatedPage() {
               <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {data.items.map((d) => (
                   <li key={d.id} className="card border border-base-200 bg-base-100 shadow-sm">
-                    <figure className="bg-base-200">
-                      <FundImage
-                        src={d.fundImage}
-                        alt=""
-                        width={800}
-                        height={500}
-                        loading="lazy"
-                        className="aspect-[8/5] h-auto w-full object-cover"
-                      />
-                    </figure>
+                    <FundCover
+                      figureClassName="bg-base-200"
+                      src={d.fundImage}
+                      alt=""
+                      loading="lazy"
+                    />
                     <div className="card-body gap-2">
                       <h2 className="card-title text-lg">{d.fundName}</h2>
                       <p className="text-sm text-base-content/80">
@@ -83,13 +78,10 @@ export function DonatedPage() {
                             {t('Receipt')}
                           </a>
                         )}
-                        <Link
-                          to={paths.fund(d.fundId)}
+                        <ViewFundLink
+                          fund={{ id: d.fundId, name: d.fundName }}
                           className="btn btn-primary btn-sm"
-                          aria-label={t('View Details of {{name}}', { name: d.fundName })}
-                        >
-                          {t('View Details')}
-                        </Link>
+                        />
                       </div>
                     </div>
                   </li>

@@ -3,14 +3,13 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { useDecideVerification, verificationsQuery } from '../../../api/verifications';
 import { useI18n } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/title';
+import { TitledPage } from '../../../components/titled-page';
 import { usePageParam } from '../../../lib/use-page-param';
 import { decisionSender } from '../components/decision-controls';
 import { DecisionTable } from '../components/decision-table';
 
 /** /dashboard/admin/manageverification: fund raiser applications. */
 export function ManageVerificationPage() {
-  usePageTitle(PAGE_TITLES.manageVerification);
   const [page, setPage] = usePageParam();
   const list = useQuery(verificationsQuery(page));
   const { t, date } = useI18n();
@@ -18,8 +17,7 @@ export function ManageVerificationPage() {
   const decide = decisionSender(useDecideVerification(), MSG.verificationUpdated);
 
   return (
-    <section className="mx-auto max-w-7xl">
-      <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.manageVerification)}</h1>
+    <TitledPage title={PAGE_TITLES.manageVerification} className="mx-auto max-w-7xl" centered>
       <DecisionTable
         query={list}
         label="Applications"
@@ -56,6 +54,6 @@ export function ManageVerificationPage() {
           </>
         )}
       />
-    </section>
+    </TitledPage>
   );
 }

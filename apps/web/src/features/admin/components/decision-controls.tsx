@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import type { WithdrawalStatus } from '@easyfund/shared/constants';
-import { DENIAL_REASON_MESSAGE, hasDenialReason } from '@easyfund/shared/schemas/fields';
 import { useI18n } from '../../../lib/i18n';
 import { popup } from '../../../lib/popups';
+import { DenialReasonError, useDenialReason } from './denial-reason';
 
-type Decision = 'approved' | 'denied';
+export type Decision = 'approved' | 'denied';
 
 interface DecisionControlsProps {
   /** What is decided, for screen readers ("Rafiq Islam's application"). */
@@ -15,7 +15,7 @@ interface DecisionControlsProps {
 }
 
 /** An item of a review queue: what its decision controls show and send back. */
-interface Reviewed {
+export interface Reviewed {
   id: string;
   version: number;
   status: WithdrawalStatus | 'removed';
@@ -77,17 +77,11 @@ export function DecisionControls({ subject, status, feedback, onDecide }: Decisi
   const { t } = useI18n();
   const [text, setText] = useState(feedback ?? '');
   const [busy, setBusy] = useState(false);
-  const [missingReason, setMissingReason] = useState(false);
+  const reason = useDenialReason(`${id}-feedback`);
   const decided = status !== 'pending';
-  const errorId = `${id}-feedback-error`;
 
   const decide = async (next: 'approved' | 'denied') => {
-    if (!hasDenialReason({ status: next, feedback: text })) {
-      setMissingReason(true);
-      document.getElementById(`${id}-feedback`)?.focus();
-      return;
-    }
-    setMissingReason(false);
+    if (!reason.check(next, text)) return;
     setBusy(true);
     try {
       await onDecide(next, text);
@@ -110,17 +104,12 @@ export function DecisionControls({ subject, status, feedback, onDecide }: Decisi
         value={decided ? (feedback ?? '') : text}
         onChange={(e) => {
           setText(e.target.value);
-          if (e.target.value.trim()) setMissingReason(false);
+          reason.typed(e.target.value);
         }}
         disabled={decided || busy}
-        aria-invalid={missingReason || undefined}
-        aria-describedby={missingReason ? errorId : undefined}
+        {...reason.aria}
       />
-      {missingReason && (
-        <p id={errorId} role="alert" className="text-sm text-error">
-          {t(DENIAL_REASON_MESSAGE)}
-        </p>
-      )}
+      {reason.missing && <DenialReasonError id={reason.errorId} className="text-sm text-error" />}
       <div className="flex flex-wrap gap-2">
         <button
           type="button"

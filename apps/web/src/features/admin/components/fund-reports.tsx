@@ -4,8 +4,8 @@ import { reportsQuery, useResolveReport } from '../../../api/reports';
 import { PagedTable } from '../../../components/paged-table';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
-import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
+import { PostedFundCells } from './posted-fund-cells';
 import { QueueHeader, useQueueList } from './queue-header';
 
 /** The admins' queue of "Report this fund": open reports (or resolved ones), newest first. */
@@ -13,7 +13,7 @@ import { QueueHeader, useQueueList } from './queue-header';
 const REPORT_STATES = ['open', 'resolved'] as const;
 
 export function FundReports() {
-  const { t, dateTime } = useI18n();
+  const { t } = useI18n();
   const { status, page, setPage, showList } = useQueueList<'open' | 'resolved'>(
     'open',
     'reportsPage',
@@ -48,12 +48,7 @@ export function FundReports() {
         onPage={setPage}
         row={(r) => (
           <tr key={r.id}>
-            <td className="whitespace-nowrap">{dateTime(r.createdAt)}</td>
-            <th scope="row" className="font-medium">
-              <a className="link" href={paths.fund(r.fund.id)}>
-                {r.fund.name}
-              </a>
-            </th>
+            <PostedFundCells item={r} />
             <td>{t(REPORT_REASON_LABELS[r.reason])}</td>
             <td className="max-w-md whitespace-pre-line">{r.details}</td>
             <td>

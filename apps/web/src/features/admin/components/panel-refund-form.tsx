@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { type TAdminPaymentDetail, ZPanelRefundRequest } from '@easyfund/shared/schemas/payments';
 import { useRecordPanelRefund } from '../../../api/payments';
-import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
@@ -49,18 +49,14 @@ export function PanelRefundForm({ p }: { p: TAdminPaymentDetail }) {
           'The gateway does not tell us of refunds made in its merchant panel: enter each one here.',
         )}
       </p>
-      <Field label="Refund reference (refund_ref_id)" error={refund.fields.errors.reference}>
-        {(props) => (
-          <input
-            {...props}
-            className="input input-bordered w-full"
-            autoComplete="off"
-            maxLength={50}
-            value={reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Refund reference (refund_ref_id)"
+        error={refund.fields.errors.reference}
+        autoComplete="off"
+        maxLength={50}
+        value={reference}
+        onChange={(e) => setReference(e.currentTarget.value)}
+      />
       <RefundFields label="Amount refunded (Tk)" {...refund.fields} />
       <button type="submit" className="btn btn-outline self-start" disabled={record.isPending}>
         {t('Record the refund')}

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { DENIAL_REASON_MESSAGE, hasDenialReason } from '@easyfund/shared/schemas/fields';
 import type { TAdminFund } from '@easyfund/shared/schemas/funds';
 import { useDecideFundChange } from '../../../api/funds';
+import { ActionButton } from '../../../components/action-button';
 import { useI18n } from '../../../lib/i18n';
 import { popup } from '../../../lib/popups';
+import { DenialReasonError, useDenialReason } from './denial-reason';
 
 /**
  * An approved fund's edit waiting for review: what would change (now → proposed), with
@@ -13,8 +14,8 @@ export function PendingChange({ fund }: { fund: TAdminFund }) {
   const { t, tk, dateTime } = useI18n();
   const decide = useDecideFundChange();
   const [feedback, setFeedback] = useState('');
-  const [missingReason, setMissingReason] = useState(false);
   const id = useId();
+  const reason = useDenialReason(`${id}-feedback`);
   const change = fund.pendingChange;
   if (!change) return null;
   const rows: [string, string, string][] = [];
@@ -25,12 +26,7 @@ export function PendingChange({ fund }: { fund: TAdminFund }) {
   if (change.description !== undefined)
     rows.push([t('Story'), fund.description, change.description]);
   const act = async (status: 'approved' | 'denied') => {
-    if (!hasDenialReason({ status, feedback })) {
-      setMissingReason(true);
-      document.getElementById(`${id}-feedback`)?.focus();
-      return;
-    }
-    setMissingReason(false);
+    if (!reason.check(status, feedback)) return;
     try {
       await decide.mutateAsync({ id: fund.id, status, feedback, version: fund.version });
       void popup.success(status === 'approved' ? t('Change approved') : t('Change denied'));
@@ -65,36 +61,31 @@ export function PendingChange({ fund }: { fund: TAdminFund }) {
           className="input input-bordered input-sm"
           value={feedback}
           maxLength={1000}
-          aria-invalid={missingReason || undefined}
-          aria-describedby={missingReason ? `${id}-feedback-error` : undefined}
+          {...reason.aria}
           onChange={(e) => {
             setFeedback(e.currentTarget.value);
-            if (e.currentTarget.value.trim()) setMissingReason(false);
+            reason.typed(e.currentTarget.value);
           }}
         />
       </label>
-      {missingReason && (
-        <p id={`${id}-feedback-error`} role="alert" className="mt-1 text-sm text-error">
-          {t(DENIAL_REASON_MESSAGE)}
-        </p>
+      {reason.missing && (
+        <DenialReasonError id={reason.errorId} className="mt-1 text-sm text-error" />
       )}
       <div className="mt-2 flex gap-2">
-        <button
-          type="button"
+        <ActionButton
           className="btn btn-success btn-sm"
-          disabled={decide.isPending}
+          busy={decide.isPending}
           onClick={() => void act('approved')}
         >
           {t('Approve change')}
-        </button>
-        <button
-          type="button"
+        </ActionButton>
+        <ActionButton
           className="btn btn-error btn-outline btn-sm"
-          disabled={decide.isPending}
+          busy={decide.isPending}
           onClick={() => void act('denied')}
         >
           {t('Deny change')}
-        </button>
+        </ActionButton>
       </div>
     </div>
   );

@@ -3,13 +3,11 @@ import type { DecisionStatus } from '@easyfund/shared/constants';
 import { srcsetFor } from '@easyfund/shared/images';
 import type { TAdminSpendingReport } from '@easyfund/shared/schemas/spending';
 import { spendingReportsForReviewQuery, useDecideSpendingReport } from '../../../api/spending';
-import { PagedTable } from '../../../components/paged-table';
 import { SpendingLines } from '../../../components/spending-lines';
-import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
-import { ItemDecision } from './decision-controls';
+import { PostedFundCells } from './posted-fund-cells';
+import { DecisionTable } from './decision-table';
 import { DecisionQueueHeader, useQueueList } from './queue-header';
 
 const DENY_TITLE = 'Deny this spending report?';
@@ -21,7 +19,7 @@ const DENY_TEXT = 'The raiser reads your reason by e-mail and may post a new rep
  * or denies it with a reason for the raiser.
  */
 export function PendingSpendingReports() {
-  const { t, dateTime, date, tk } = useI18n();
+  const { t, date, tk } = useI18n();
   const { status, page, setPage, showList } = useQueueList<DecisionStatus>(
     'pending',
     'reportsPage',
@@ -50,7 +48,7 @@ export function PendingSpendingReports() {
         status={status}
         onStatus={showList}
       />
-      <PagedTable
+      <DecisionTable
         query={list}
         label={t('Spending reports')}
         pagesLabel={t('Spending report pages')}
@@ -59,19 +57,14 @@ export function PendingSpendingReports() {
             ? t('No spending reports wait for review.')
             : t('No spending reports yet.')
         }
-        columns={[t('Posted'), t('Fund'), t('Payout'), t('Report'), t('Status'), t('Decision')]}
+        decisionColumn="Decision"
+        columns={[t('Posted'), t('Fund'), t('Payout'), t('Report')]}
         onPage={setPage}
-        row={(r) => (
-          <tr key={r.id}>
-            <td className="whitespace-nowrap">{dateTime(r.createdAt)}</td>
-            <th scope="row" className="font-medium">
-              <a className="link" href={paths.fund(r.fund.id)}>
-                {r.fund.name}
-              </a>
-              <span className="block text-xs font-normal text-base-content/80">
-                {r.author.name} · {r.author.email}
-              </span>
-            </th>
+        subject={(r) => t('the spending report of {{fund}}', { fund: r.fund.name })}
+        decide={decide}
+        cells={(r) => (
+          <>
+            <PostedFundCells item={r} />
             <td className="whitespace-nowrap">
               {tk(r.payout.amountPoisha)}
               {r.payout.paidOn && (
@@ -83,17 +76,7 @@ export function PendingSpendingReports() {
             <td className="max-w-md">
               <ReportBody report={r} />
             </td>
-            <td>
-              <StatusBadge status={r.status} />
-            </td>
-            <td>
-              <ItemDecision
-                item={r}
-                subject={t('the spending report of {{fund}}', { fund: r.fund.name })}
-                decide={decide}
-              />
-            </td>
-          </tr>
+          </>
         )}
       />
     </section>

@@ -7,8 +7,8 @@ import { PagedTable } from '../../../components/paged-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
-import { paths } from '../../../lib/paths';
 import { popup } from '../../../lib/popups';
+import { PostedFundCells } from './posted-fund-cells';
 import { DecisionQueueHeader, useQueueList } from './queue-header';
 import { DecisionControls } from './decision-controls';
 
@@ -17,7 +17,7 @@ import { DecisionControls } from './decision-controls';
  * e-mailed to the donors who asked for news) or denies it; later updates need no review.
  */
 export function PendingUpdates() {
-  const { t, dateTime } = useI18n();
+  const { t } = useI18n();
   const { status, page, setPage, showList } = useQueueList<DecisionStatus>(
     'pending',
     'updatesPage',
@@ -54,15 +54,7 @@ export function PendingUpdates() {
         onPage={setPage}
         row={(u) => (
           <tr key={u.id}>
-            <td className="whitespace-nowrap">{dateTime(u.createdAt)}</td>
-            <th scope="row" className="font-medium">
-              <a className="link" href={paths.fund(u.fund.id)}>
-                {u.fund.name}
-              </a>
-              <span className="block text-xs font-normal text-base-content/80">
-                {u.author.name} · {u.author.email}
-              </span>
-            </th>
+            <PostedFundCells item={u} />
             <td className="max-w-md whitespace-pre-line break-words">
               {/* Addresses as the page shows them, with the full target beside each. */}
               {linkParts(u.body).map((part, i) =>

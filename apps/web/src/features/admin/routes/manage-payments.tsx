@@ -5,6 +5,7 @@ import { PAYMENT_METHOD_NAMES } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { THeldPayment } from '@easyfund/shared/schemas/payments';
 import { heldPaymentsQuery, searchPaymentsQuery, useReviewPayment } from '../../../api/payments';
+import { ActionButton } from '../../../components/action-button';
 import { PagedTable, type PagedTableProps } from '../../../components/paged-table';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
@@ -92,22 +93,20 @@ function HeldPayments() {
             <td>{dateTime(p.createdAt)}</td>
             <td>
               <div className="flex flex-wrap gap-2">
-                <button
-                  type="button"
+                <ActionButton
                   className="btn btn-sm btn-success"
-                  disabled={review.isPending}
+                  busy={review.isPending}
                   onClick={() => void decide(p, 'approve')}
                 >
                   {t('Approve')}
-                </button>
-                <button
-                  type="button"
+                </ActionButton>
+                <ActionButton
                   className="btn btn-sm btn-outline btn-error"
-                  disabled={review.isPending}
+                  busy={review.isPending}
                   onClick={() => void decide(p, 'refund')}
                 >
                   {t('Refund')}
-                </button>
+                </ActionButton>
               </div>
             </td>
           </>

@@ -1,19 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
+import type { TAdminPayoutAccount } from '@easyfund/shared/schemas/payouts';
 import {
   payoutAccountQuery,
   payoutAccountsQuery,
   useDecidePayoutAccount,
 } from '../../../api/payouts';
-import { PagedTable } from '../../../components/paged-table';
-import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
 import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { popup } from '../../../lib/popups';
 import { usePageTitle } from '../../../lib/title';
 import { usePageParam } from '../../../lib/use-page-param';
-import { decisionSender, ItemDecision } from '../components/decision-controls';
+import { decisionSender } from '../components/decision-controls';
+import { DecisionTable } from '../components/decision-table';
 import { PayoutPageHeading } from '../components/payout-page-heading';
 
 const ACCOUNT_UPDATED = 'Payout account updated';
@@ -26,62 +26,57 @@ export function ManagePayoutAccountsPage() {
   const { t, dateTime } = useI18n();
 
   const decide = decisionSender(useDecidePayoutAccount(), ACCOUNT_UPDATED);
+  /** The account as a person reads it: its method and masked number. */
+  const accountLabel = (a: TAdminPayoutAccount) =>
+    `${t(PAYOUT_METHOD_LABEL[a.kind])} ${a.maskedNumber}`;
 
   return (
     <section className="mx-auto max-w-7xl">
       <PayoutPageHeading page="accounts" />
-      <PagedTable
+      <DecisionTable
         query={list}
         label="Payout accounts"
         pagesLabel="Payout account pages"
         empty="No payout accounts yet."
-        columns={['Raiser', 'Account', 'Name on the account', 'Added', 'Status', 'Decision']}
+        decisionColumn="Decision"
+        columns={['Raiser', 'Account', 'Name on the account', 'Added']}
         onPage={setPage}
-        row={(a) => {
-          const label = `${t(PAYOUT_METHOD_LABEL[a.kind])} ${a.maskedNumber}`;
-          return (
-            <tr key={a.id}>
-              <th scope="row" className="font-medium">
-                {a.owner.name}
-                <span className="block text-xs text-base-content/80">{a.owner.email}</span>
+        subject={(a) =>
+          t('the payout account {{account}} of {{name}}', {
+            account: accountLabel(a),
+            name: a.owner.name,
+          })
+        }
+        decide={decide}
+        cells={(a) => (
+          <>
+            <th scope="row" className="font-medium">
+              {a.owner.name}
+              <span className="block text-xs text-base-content/80">{a.owner.email}</span>
+              <span className="block text-xs">
+                {t('Verified as')}: <strong>{a.verifiedName ?? t('No verified name')}</strong>
+              </span>
+            </th>
+            <td>
+              <span className="font-mono">{accountLabel(a)}</span>
+              {a.bankName && (
                 <span className="block text-xs">
-                  {t('Verified as')}: <strong>{a.verifiedName ?? t('No verified name')}</strong>
+                  {a.bankName}, {a.branch} · {a.routingNumber}
                 </span>
-              </th>
-              <td>
-                <span className="font-mono">{label}</span>
-                {a.bankName && (
-                  <span className="block text-xs">
-                    {a.bankName}, {a.branch} · {a.routingNumber}
-                  </span>
-                )}
-                {a.status === 'pending' && <FullNumber id={a.id} label={label} />}
-              </td>
-              <td>
-                {a.accountName}
-                {a.verifiedName && a.verifiedName !== a.accountName && (
-                  <span className="badge badge-warning badge-sm ms-1 whitespace-nowrap">
-                    {t('Differs from the verified name')}
-                  </span>
-                )}
-              </td>
-              <td>{dateTime(a.createdAt)}</td>
-              <td>
-                <StatusBadge status={a.status} />
-              </td>
-              <td>
-                <ItemDecision
-                  item={a}
-                  subject={t('the payout account {{account}} of {{name}}', {
-                    account: label,
-                    name: a.owner.name,
-                  })}
-                  decide={decide}
-                />
-              </td>
-            </tr>
-          );
-        }}
+              )}
+              {a.status === 'pending' && <FullNumber id={a.id} label={accountLabel(a)} />}
+            </td>
+            <td>
+              {a.accountName}
+              {a.verifiedName && a.verifiedName !== a.accountName && (
+                <span className="badge badge-warning badge-sm ms-1 whitespace-nowrap">
+                  {t('Differs from the verified name')}
+                </span>
+              )}
+            </td>
+            <td>{dateTime(a.createdAt)}</td>
+          </>
+        )}
       />
     </section>
   );

@@ -10,7 +10,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { ReportDueLine } from '../../../components/report-due-badge';
 import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/title';
+import { TitledPage } from '../../../components/titled-page';
 import { usePageParam } from '../../../lib/use-page-param';
 import { decisionSender, ItemDecision } from '../components/decision-controls';
 import { FundHistory } from '../components/fund-history';
@@ -21,7 +21,6 @@ import { PendingUpdates } from '../components/pending-updates';
 
 /** /dashboard/admin/managerequestedfund: every fund, with Approved / Deny on requests. */
 export function ManageRequestedFundPage() {
-  usePageTitle(PAGE_TITLES.manageRequestedFund);
   const [page, setPage] = usePageParam();
   const list = useQuery(adminFundsQuery(page));
   const [open, setOpen] = useState<string | null>(null);
@@ -30,8 +29,7 @@ export function ManageRequestedFundPage() {
   const decide = decisionSender(useDecideFund(), MSG.fundUpdated);
 
   return (
-    <section className="mx-auto max-w-7xl">
-      <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.manageRequestedFund)}</h1>
+    <TitledPage title={PAGE_TITLES.manageRequestedFund} className="mx-auto max-w-7xl" centered>
       <PendingUpdates />
       <PagedTable
         query={list}
@@ -117,6 +115,6 @@ export function ManageRequestedFundPage() {
           </Fragment>
         )}
       />
-    </section>
+    </TitledPage>
   );
 }

@@ -2,16 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { MSG } from '@easyfund/shared/texts';
 import { useDecideVerification, verificationsQuery } from '../../../api/verifications';
-import { PagedTable } from '../../../components/paged-table';
-import { StatusBadge } from '../../../components/status-badge';
 import { useI18n } from '../../../lib/i18n';
-import { usePageTitle } from '../../../lib/title';
+import { TitledPage } from '../../../components/titled-page';
 import { usePageParam } from '../../../lib/use-page-param';
-import { decisionSender, ItemDecision } from '../components/decision-controls';
+import { decisionSender } from '../components/decision-controls';
+import { DecisionTable } from '../components/decision-table';
 
 /** /dashboard/admin/manageverification: fund raiser applications. */
 export function ManageVerificationPage() {
-  usePageTitle(PAGE_TITLES.manageVerification);
   const [page, setPage] = usePageParam();
   const list = useQuery(verificationsQuery(page));
   const { t, date } = useI18n();
@@ -19,25 +17,19 @@ export function ManageVerificationPage() {
   const decide = decisionSender(useDecideVerification(), MSG.verificationUpdated);
 
   return (
-    <section className="mx-auto max-w-7xl">
-      <h1 className="mb-6 text-center text-3xl font-bold">{t(PAGE_TITLES.manageVerification)}</h1>
-      <PagedTable
+    <TitledPage title={PAGE_TITLES.manageVerification} className="mx-auto max-w-7xl" centered>
+      <DecisionTable
         query={list}
         label="Applications"
         pagesLabel="Application pages"
         empty="No applications yet."
-        columns={[
-          'Applicant',
-          'Image',
-          'ID Card Number',
-          'Phone Number',
-          'Sent',
-          'Status',
-          'Feedback and decision',
-        ]}
+        decisionColumn="Feedback and decision"
+        columns={['Applicant', 'Image', 'ID Card Number', 'Phone Number', 'Sent']}
         onPage={setPage}
-        row={(a) => (
-          <tr key={a.id}>
+        subject={(a) => t("{{name}}'s application", { name: a.name })}
+        decide={decide}
+        cells={(a) => (
+          <>
             <th scope="row" className="font-medium">
               {a.name}
               <span className="block text-sm font-normal">{a.applicant.email}</span>
@@ -59,19 +51,9 @@ export function ManageVerificationPage() {
             <td className="font-mono">{a.idCardNumber}</td>
             <td className="font-mono">{a.phoneNumber}</td>
             <td className="whitespace-nowrap">{date(a.createdAt)}</td>
-            <td>
-              <StatusBadge status={a.status} />
-            </td>
-            <td>
-              <ItemDecision
-                item={a}
-                subject={t("{{name}}'s application", { name: a.name })}
-                decide={decide}
-              />
-            </td>
-          </tr>
+          </>
         )}
       />
-    </section>
+    </TitledPage>
   );
 }

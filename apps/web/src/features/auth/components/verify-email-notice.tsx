@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ActionButton } from '../../../components/action-button';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { sendVerificationEmail, useSession } from '../../../api/session';
@@ -40,14 +41,13 @@ export function VerifyEmailNotice() {
           {t('Sent. Check your inbox. A new link goes out at most once an hour.')}
         </p>
       ) : (
-        <button
-          type="button"
+        <ActionButton
           className="btn btn-sm"
-          disabled={state === 'sending'}
+          busy={state === 'sending'}
           onClick={() => void resend()}
         >
           {state === 'sending' ? t('Sending…') : t('Resend verification e-mail')}
-        </button>
+        </ActionButton>
       )}
       {state === 'error' && (
         <p role="alert" className="w-full text-sm">

@@ -4,7 +4,7 @@ import type { TFundPublic } from '@easyfund/shared/schemas/funds';
 import { Money } from '../../../components/money';
 import { RaisedProgress } from '../../../components/raised-progress';
 import { useI18n } from '../../../lib/i18n';
-import { FundImage } from '../../../components/fund-image';
+import { FundCover } from '../../../components/fund-cover';
 import { paths } from '../../../lib/paths';
 
 /** What the donor is paying for: the fund, its raiser and its progress. */
@@ -15,15 +15,11 @@ export function FundSummary({ fund }: { fund: TFundPublic }) {
       aria-labelledby="pay-fund-name"
       className="card self-start overflow-hidden border border-base-200 bg-base-100 shadow-sm"
     >
-      <figure className="bg-base-200">
-        <FundImage
-          src={fund.image}
-          alt={t('Illustration for {{name}}', { name: fund.name })}
-          width={800}
-          height={500}
-          className="aspect-[8/5] h-auto w-full object-cover"
-        />
-      </figure>
+      <FundCover
+        figureClassName="bg-base-200"
+        src={fund.image}
+        alt={t('Illustration for {{name}}', { name: fund.name })}
+      />
       <div className="card-body gap-3">
         <span className="badge badge-outline text-base-content/80">
           {t(causeTitle(fund.cause))}

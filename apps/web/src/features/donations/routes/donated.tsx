@@ -1,111 +1,96 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from '../../../lib/link';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myDonationsQuery } from '../../../api/donations';
 import { creditNoteUrl, receiptUrl } from '../../../api/receipts';
-import { EmptyState } from '../../../components/empty-state';
 import { Money } from '../../../components/money';
 import { Pagination } from '../../../components/pagination';
-import { QueryState } from '../../../components/query-state';
+import { OwnList } from '../../../components/own-list';
 import { RefundBadge, RefundList } from '../../../components/refund-list';
 import { useI18n } from '../../../lib/i18n';
-import { FundImage } from '../../../components/fund-image';
-import { paths } from '../../../lib/paths';
-import { usePageTitle } from '../../../lib/title';
+import { FundCover } from '../../../components/fund-cover';
+import { ViewFundLink } from '../../../components/view-fund-link';
+import { TitledPage } from '../../../components/titled-page';
 import { YearlyStatement } from '../components/yearly-statement';
 
 export function DonatedPage() {
-  usePageTitle(PAGE_TITLES.donated);
   const [page, setPage] = useState(1);
   const donations = useQuery(myDonationsQuery(page));
   const { t, tk, dateTime } = useI18n();
 
   return (
-    <section className="mx-auto max-w-6xl">
-      <h1 className="mb-6 text-3xl font-bold">{t(PAGE_TITLES.donated)}</h1>
+    <TitledPage title={PAGE_TITLES.donated} className="mx-auto max-w-6xl">
       <YearlyStatement />
-      <QueryState
+      <OwnList
         query={donations}
         loadingLabel="Loading your donations"
-        onRetry={() => void donations.refetch()}
+        empty="You have not donated yet."
       >
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyState text="You have not donated yet." />
-          ) : (
-            <>
-              <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {data.items.map((d) => (
-                  <li key={d.id} className="card border border-base-200 bg-base-100 shadow-sm">
-                    <figure className="bg-base-200">
-                      <FundImage
-                        src={d.fundImage}
-                        alt=""
-                        width={800}
-                        height={500}
-                        loading="lazy"
-                        className="aspect-[8/5] h-auto w-full object-cover"
+        {(data) => (
+          <>
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {data.items.map((d) => (
+                <li key={d.id} className="card border border-base-200 bg-base-100 shadow-sm">
+                  <FundCover
+                    figureClassName="bg-base-200"
+                    src={d.fundImage}
+                    alt=""
+                    loading="lazy"
+                  />
+                  <div className="card-body gap-2">
+                    <h2 className="card-title text-lg">{d.fundName}</h2>
+                    <p className="text-sm text-base-content/80">
+                      {t('Raised by')}{' '}
+                      <span className="font-medium text-base-content">{d.raiserName}</span>
+                    </p>
+                    <p>
+                      {t('Donated:')}{' '}
+                      <Money poisha={d.amountPoisha} className="font-bold text-emerald-800" />
+                      <RefundBadge
+                        amountPoisha={d.amountPoisha}
+                        refundedPoisha={d.refundedPoisha}
                       />
-                    </figure>
-                    <div className="card-body gap-2">
-                      <h2 className="card-title text-lg">{d.fundName}</h2>
-                      <p className="text-sm text-base-content/80">
-                        {t('Raised by')}{' '}
-                        <span className="font-medium text-base-content">{d.raiserName}</span>
-                      </p>
-                      <p>
-                        {t('Donated:')}{' '}
-                        <Money poisha={d.amountPoisha} className="font-bold text-emerald-800" />
-                        <RefundBadge
-                          amountPoisha={d.amountPoisha}
-                          refundedPoisha={d.refundedPoisha}
-                        />
-                        {d.zakat && <span className="badge badge-outline ml-2">{t('Zakat')}</span>}
-                        {d.refundedPoisha > 0 && d.refundedPoisha < d.amountPoisha && (
-                          <span className="block text-sm text-base-content/80">
-                            {t('Refunded {{amount}}', { amount: tk(d.refundedPoisha) })}
-                          </span>
-                        )}
-                      </p>
-                      <RefundList refunds={d.refunds} creditNoteHref={creditNoteUrl} />
-                      <p className="text-xs text-base-content/75">
-                        <time dateTime={d.donatedAt}>{dateTime(d.donatedAt)}</time>
-                      </p>
-                      <div className="card-actions mt-2 justify-end">
-                        {d.receiptNumber && (
-                          <a
-                            href={receiptUrl(d.id)}
-                            download={`${d.receiptNumber}.pdf`}
-                            className="btn btn-outline btn-sm"
-                            aria-label={t('Receipt {{number}} (PDF)', { number: d.receiptNumber })}
-                          >
-                            {t('Receipt')}
-                          </a>
-                        )}
-                        <Link
-                          to={paths.fund(d.fundId)}
-                          className="btn btn-primary btn-sm"
-                          aria-label={t('View Details of {{name}}', { name: d.fundName })}
+                      {d.zakat && <span className="badge badge-outline ml-2">{t('Zakat')}</span>}
+                      {d.refundedPoisha > 0 && d.refundedPoisha < d.amountPoisha && (
+                        <span className="block text-sm text-base-content/80">
+                          {t('Refunded {{amount}}', { amount: tk(d.refundedPoisha) })}
+                        </span>
+                      )}
+                    </p>
+                    <RefundList refunds={d.refunds} creditNoteHref={creditNoteUrl} />
+                    <p className="text-xs text-base-content/75">
+                      <time dateTime={d.donatedAt}>{dateTime(d.donatedAt)}</time>
+                    </p>
+                    <div className="card-actions mt-2 justify-end">
+                      {d.receiptNumber && (
+                        <a
+                          href={receiptUrl(d.id)}
+                          download={`${d.receiptNumber}.pdf`}
+                          className="btn btn-outline btn-sm"
+                          aria-label={t('Receipt {{number}} (PDF)', { number: d.receiptNumber })}
                         >
-                          {t('View Details')}
-                        </Link>
-                      </div>
+                          {t('Receipt')}
+                        </a>
+                      )}
+                      <ViewFundLink
+                        fund={{ id: d.fundId, name: d.fundName }}
+                        className="btn btn-primary btn-sm"
+                      />
                     </div>
-                  </li>
-                ))}
-              </ul>
-              <Pagination
-                page={page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPage={setPage}
-                label="Donation history pages"
-              />
-            </>
-          )
-        }
-      </QueryState>
-    </section>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPage={setPage}
+              label="Donation history pages"
+            />
+          </>
+        )}
+      </OwnList>
+    </TitledPage>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TSupporter, WallView } from '@easyfund/shared/schemas/supporters';
 import { supportersQuery, useHideMessage } from '../../../api/supporters';
+import { ActionButton } from '../../../components/action-button';
 import { useI18n } from '../../../lib/i18n';
 import { useNow } from '../../../lib/now';
 
@@ -145,14 +146,13 @@ function SupporterRow({
               {t('Hidden from the wall')}
             </span>
           )}
-          <button
-            type="button"
+          <ActionButton
             className="btn btn-ghost btn-xs"
-            disabled={hide.isPending}
+            busy={hide.isPending}
             onClick={() => hide.mutate({ donationId: s.id, hidden: !s.messageHidden })}
           >
             {s.messageHidden ? t('Show message') : t('Hide message')}
-          </button>
+          </ActionButton>
         </div>
       )}
     </li>

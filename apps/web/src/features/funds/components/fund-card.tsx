@@ -1,13 +1,11 @@
-import { Link } from '../../../lib/link';
-import { causeTitle } from '@easyfund/shared/constants';
 import type { TFundCard } from '@easyfund/shared/schemas/funds';
 import { srcsetFor } from '@easyfund/shared/images';
 import { Money } from '../../../components/money';
 import { RaisedProgress } from '../../../components/raised-progress';
 import { FundImage } from '../../../components/fund-image';
 import { useI18n } from '../../../lib/i18n';
-import { ZakatBadge } from '../../../components/zakat-badge';
-import { paths } from '../../../lib/paths';
+import { ViewFundLink } from '../../../components/view-fund-link';
+import { FundBadges } from './fund-badges';
 
 /** A fund in the /donatenow list: image, name, raised by, raised, goal, progress, details. */
 export function FundCard({
@@ -42,12 +40,7 @@ export function FundCard({
         />
       </figure>
       <div className="card-body gap-3 p-5">
-        <div className="flex flex-wrap gap-2">
-          <span className="badge badge-outline badge-sm text-base-content/80">
-            {t(causeTitle(fund.cause))}
-          </span>
-          {fund.zakatEligible && <ZakatBadge size="sm" />}
-        </div>
+        <FundBadges fund={fund} size="sm" />
         <Heading className="card-title text-lg leading-snug">{fund.name}</Heading>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/75">{t('Raised by')}</dt>
@@ -63,13 +56,7 @@ export function FundCard({
         </dl>
         <RaisedProgress raisedPoisha={fund.raisedPoisha} goalPoisha={fund.goalPoisha} />
         <div className="card-actions mt-auto">
-          <Link
-            to={paths.fund(fund.id)}
-            className="btn btn-primary btn-block"
-            aria-label={t('View Details of {{name}}', { name: fund.name })}
-          >
-            {t('View Details')}
-          </Link>
+          <ViewFundLink fund={fund} className="btn btn-primary btn-block" />
         </div>
       </div>
     </article>

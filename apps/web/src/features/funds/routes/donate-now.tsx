@@ -11,6 +11,7 @@ import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
 import { useI18n } from '../../../lib/i18n';
 import { fundsQuery } from '../../../api/funds';
+import { ActionButton } from '../../../components/action-button';
 import { paths } from '../../../lib/paths';
 import { loaderQueryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
@@ -254,14 +255,13 @@ export function DonateNowError() {
         <p className="text-base-content/80">
           {t('Please check your connection and try again in a moment.')}
         </p>
-        <button
-          type="button"
+        <ActionButton
           className="btn btn-primary"
-          disabled={revalidator.state === 'loading'}
+          busy={revalidator.state === 'loading'}
           onClick={() => void revalidator.revalidate()}
         >
           {t('Try again')}
-        </button>
+        </ActionButton>
       </div>
     </section>
   );

@@ -9,7 +9,6 @@ import {
 import { Link } from '../../../lib/link';
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { causeTitle } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { FUND_PAGE_IMAGE_SIZES, srcsetFor } from '@easyfund/shared/images';
 import type { QueryClient } from '@tanstack/react-query';
@@ -18,7 +17,8 @@ import { fundAsViewerQuery, fundQuery, relatedFundsQuery } from '../../../api/fu
 import { organiserQuery } from '../../../api/organisers';
 import { supportersQuery } from '../../../api/supporters';
 import { fundUpdatesQuery } from '../../../api/updates';
-import { FundImage } from '../../../components/fund-image';
+import { FundCover } from '../../../components/fund-cover';
+import { NotFoundMessage } from '../../../components/not-found-message';
 import { RaisedProgress } from '../../../components/raised-progress';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
@@ -28,8 +28,8 @@ import { loaderQueryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
 import { useSession } from '../../../api/session';
 import { ShareButtons } from '../../../components/share-buttons';
-import { ZakatBadge } from '../../../components/zakat-badge';
 import { DonateBox } from '../components/donate-box';
+import { FundBadges } from '../components/fund-badges';
 import { DonorWall, FIRST_WALL_VIEW } from '../components/donor-wall';
 import { FundFacts } from '../components/fund-facts';
 import { HoldNotice } from '../components/hold-notice';
@@ -109,26 +109,17 @@ export function FundDetailsPage() {
       </nav>
       <div className={withheld ? 'mx-auto max-w-2xl' : 'grid gap-8 lg:grid-cols-2'}>
         {fund.image !== null && (
-          <figure className="self-start overflow-hidden rounded-box bg-base-200">
-            <FundImage
-              src={fund.image}
-              srcSet={srcsetFor(fund.image)}
-              sizes={FUND_PAGE_IMAGE_SIZES}
-              alt={t('Illustration for {{name}}', { name: fund.name })}
-              width={800}
-              height={500}
-              fetchPriority="high"
-              className="aspect-[8/5] h-auto w-full object-cover"
-            />
-          </figure>
+          <FundCover
+            figureClassName="self-start overflow-hidden rounded-box bg-base-200"
+            src={fund.image}
+            srcSet={srcsetFor(fund.image)}
+            sizes={FUND_PAGE_IMAGE_SIZES}
+            alt={t('Illustration for {{name}}', { name: fund.name })}
+            fetchPriority="high"
+          />
         )}
         <div className="flex flex-col gap-4">
-          <div className="flex flex-wrap gap-2">
-            <span className="badge badge-outline text-base-content/80">
-              {t(causeTitle(fund.cause))}
-            </span>
-            {fund.zakatEligible && <ZakatBadge />}
-          </div>
+          <FundBadges fund={fund} />
           <h1 className="text-3xl font-extrabold leading-tight md:text-4xl">{fund.name}</h1>
           <p className="text-base-content/80">
             {t('Raised by')}{' '}
@@ -205,19 +196,14 @@ export function FundDetailsError() {
   const revalidator = useRevalidator();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   usePageTitle(notFound ? PAGE_TITLES.notFound : PAGE_TITLES.fundDetails);
-  const { t, digits } = useI18n();
+  const { t } = useI18n();
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       {notFound ? (
-        <>
-          <p className="text-6xl font-extrabold text-primary" aria-hidden="true">
-            {digits(404)}
-          </p>
-          <h1 className="text-2xl font-bold">{t('Fund not found')}</h1>
-          <p className="text-base-content/80">
-            {t('This fund does not exist or is not open for donations.')}
-          </p>
-        </>
+        <NotFoundMessage
+          title="Fund not found"
+          text="This fund does not exist or is not open for donations."
+        />
       ) : (
         <>
           <h1 className="text-2xl font-bold">{t('We could not load this fund')}</h1>

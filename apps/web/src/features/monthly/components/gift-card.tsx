@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from '../../../lib/link';
 import type { TRecurringGift } from '@easyfund/shared/schemas/recurring';
 import { useChangeGift } from '../../../api/recurring';
+import { ActionButton } from '../../../components/action-button';
 import { messageOf } from '../../../lib/message-of';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -33,6 +34,7 @@ export function GiftCard({ gift, token }: { gift: TRecurringGift; token?: string
   const open = gift.status === 'active' || gift.status === 'paused' || gift.status === 'incomplete';
   const run = (body: Parameters<typeof change.mutate>[0]) => change.mutate(body);
   const daily = gift.frequency === 'daily';
+  const paused = gift.status === 'paused';
   return (
     <article
       className="card border border-base-200 bg-base-100 shadow-sm"
@@ -82,25 +84,13 @@ export function GiftCard({ gift, token }: { gift: TRecurringGift; token?: string
         )}
         {open && (
           <div className="flex flex-wrap items-end gap-2">
-            {gift.status === 'paused' ? (
-              <button
-                type="button"
-                className="btn btn-sm btn-primary"
-                disabled={change.isPending}
-                onClick={() => run({ action: 'resume' })}
-              >
-                {t('Resume')}
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="btn btn-sm"
-                disabled={change.isPending}
-                onClick={() => run({ action: 'pause' })}
-              >
-                {t('Pause')}
-              </button>
-            )}
+            <ActionButton
+              className={paused ? 'btn btn-sm btn-primary' : 'btn btn-sm'}
+              busy={change.isPending}
+              onClick={() => run({ action: paused ? 'resume' : 'pause' })}
+            >
+              {paused ? t('Resume') : t('Pause')}
+            </ActionButton>
             <label className="flex items-center gap-2 text-sm">
               <span>{t('New amount (Tk)')}</span>
               <input
@@ -111,22 +101,20 @@ export function GiftCard({ gift, token }: { gift: TRecurringGift; token?: string
                 onChange={(e) => setAmountTk(e.target.value)}
               />
             </label>
-            <button
-              type="button"
+            <ActionButton
               className="btn btn-sm"
-              disabled={change.isPending}
+              busy={change.isPending}
               onClick={() => run({ amountTk: Number(amountTk) })}
             >
               {t('Change amount')}
-            </button>
-            <button
-              type="button"
+            </ActionButton>
+            <ActionButton
               className="btn btn-sm btn-error btn-outline"
-              disabled={change.isPending}
+              busy={change.isPending}
               onClick={() => run({ action: 'cancel' })}
             >
               {daily ? t('Cancel daily gift') : t('Cancel monthly gift')}
-            </button>
+            </ActionButton>
           </div>
         )}
         {change.isError && (

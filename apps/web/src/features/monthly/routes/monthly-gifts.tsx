@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import { myGiftsQuery } from '../../../api/recurring';
-import { EmptyState } from '../../../components/empty-state';
-import { QueryState } from '../../../components/query-state';
+import { OwnList } from '../../../components/own-list';
 import { useI18n } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/title';
 import { GiftCard } from '../components/gift-card';
@@ -15,23 +14,19 @@ export function MonthlyGiftsPage() {
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-4">
       <h1 className="text-3xl font-bold">{t(PAGE_TITLES.monthlyGifts)}</h1>
-      <QueryState
+      <OwnList
         query={gifts}
         loadingLabel="Loading your regular gifts"
-        onRetry={() => void gifts.refetch()}
+        empty="You have no regular gifts. Choose Give monthly on the payment page."
       >
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyState text="You have no regular gifts. Choose Give monthly on the payment page." />
-          ) : (
-            <div className="flex flex-col gap-4">
-              {data.items.map((gift) => (
-                <GiftCard key={gift.id} gift={gift} />
-              ))}
-            </div>
-          )
-        }
-      </QueryState>
+        {(data) => (
+          <div className="flex flex-col gap-4">
+            {data.items.map((gift) => (
+              <GiftCard key={gift.id} gift={gift} />
+            ))}
+          </div>
+        )}
+      </OwnList>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import {
   ZPhoneNumber,
   localPhone,
 } from '@easyfund/shared/phone';
+import { checkedValue } from '../lib/checked-value';
 import { useI18n } from '../lib/i18n';
 import { messageOf } from '../lib/message-of';
 
@@ -66,14 +67,11 @@ export function PhoneSignIn({
 
   const sendCode = (e?: FormEvent) => {
     e?.preventDefault();
-    const parsed = ZPhoneNumber.safeParse(typed);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? '');
-      return;
-    }
+    const number = checkedValue(ZPhoneNumber, typed, setError);
+    if (number === null) return;
     void run(async () => {
-      await api.send(parsed.data);
-      setPhone(parsed.data);
+      await api.send(number);
+      setPhone(number);
       setCode('');
       setStep('code');
     });
@@ -81,13 +79,10 @@ export function PhoneSignIn({
 
   const checkCode = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ZPhoneCode.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? '');
-      return;
-    }
+    const checked = checkedValue(ZPhoneCode, code, setError);
+    if (checked === null) return;
     void run(async () => {
-      const res = await api.verify({ phoneNumber: phone, code: parsed.data, addToAccount });
+      const res = await api.verify({ phoneNumber: phone, code: checked, addToAccount });
       if (!addToAccount && res.user.name === PHONE_PLACEHOLDER_NAME) setStep('name');
       else await onDone();
     });
@@ -95,13 +90,10 @@ export function PhoneSignIn({
 
   const saveName = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ZName.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? '');
-      return;
-    }
+    const checked = checkedValue(ZName, name, setError);
+    if (checked === null) return;
     void run(async () => {
-      await api.saveName(parsed.data);
+      await api.saveName(checked);
       await onDone();
     });
   };

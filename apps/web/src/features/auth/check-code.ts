@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { checkedValue } from '../../lib/checked-value';
 
 /** A typed code as its schema reads it; else null, once its message went to `showError`. */
 export function checkCode<T>(
@@ -6,8 +7,5 @@ export function checkCode<T>(
   code: string,
   showError: (message: string) => void,
 ): T | null {
-  const parsed = schema.safeParse(code);
-  if (parsed.success) return parsed.data;
-  showError(parsed.error.issues[0]?.message ?? 'Invalid code');
-  return null;
+  return checkedValue(schema, code, showError, 'Invalid code');
 }

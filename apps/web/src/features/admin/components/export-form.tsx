@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { MAX_EXPORT_DAYS, ZExportRange } from '@easyfund/shared/schemas/downloads';
 import { adminExportUrl, type AdminExport } from '../../../api/downloads';
+import { FormControlLabel } from '../../../components/form-control-label';
 import { useI18n } from '../../../lib/i18n';
 
 /** A date in Asia/Dhaka as YYYY-MM-DD. */
@@ -15,6 +16,7 @@ export function ExportForm() {
   const [to, setTo] = useState(() => dhakaDay(Date.now()));
   const range = ZExportRange.safeParse({ from, to });
   const error = range.success ? null : (range.error.issues[0]?.message ?? '');
+  const errorId = error ? `${id}-error` : undefined;
   const download = (kind: AdminExport) =>
     range.success ? adminExportUrl(kind, range.data) : undefined;
   const exports: [AdminExport, string][] = [
@@ -34,27 +36,14 @@ export function ExportForm() {
         })}
       </p>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="form-control">
-          <span className="label-text">{t('From')}</span>
-          <input
-            type="date"
-            className="input input-bordered"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-        </label>
-        <label className="form-control">
-          <span className="label-text">{t('To')}</span>
-          <input
-            type="date"
-            className="input input-bordered"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-        </label>
+        <DayInput label="From" value={from} onChange={setFrom} errorId={errorId} />
+        <DayInput
+          label="To"
+          value={to}
+          onChange={setTo}
+          errorId={errorId}
+          invalid={Boolean(error)}
+        />
         {exports.map(([kind, label]) => (
           <a
             key={kind}
@@ -73,5 +62,33 @@ export function ExportForm() {
         </p>
       )}
     </section>
+  );
+}
+
+/** A day of the range; `invalid` marks the one the range's error is about. */
+function DayInput({
+  label,
+  value,
+  onChange,
+  errorId,
+  invalid = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errorId: string | undefined;
+  invalid?: boolean;
+}) {
+  return (
+    <FormControlLabel label={label}>
+      <input
+        type="date"
+        className="input input-bordered"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={errorId}
+      />
+    </FormControlLabel>
   );
 }

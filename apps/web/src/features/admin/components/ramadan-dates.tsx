@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ZSetRamadanRequest, type TRamadan } from '@easyfund/shared/schemas/recurring';
 import { ramadanHistoryQuery, ramadanQuery, useSetRamadan } from '../../../api/recurring';
-import { FieldWithError } from '../../../components/field-with-error';
+import { InputsWithErrors } from '../../../components/input-with-error';
+import { SaveRow } from '../../../components/save-row';
 import { TitledSection } from '../../../components/titled-section';
 import { useI18n } from '../../../lib/i18n';
 import { useCheckedSave } from '../../../lib/use-checked-save';
 
 const DATE_FIELDS = [
-  { name: 'startsOn', label: 'First day of Ramadan' },
-  { name: 'endsOn', label: 'Last day of Ramadan' },
+  { name: 'startsOn', label: 'First day of Ramadan', type: 'date' },
+  { name: 'endsOn', label: 'Last day of Ramadan', type: 'date' },
 ] as const;
 
 /**
@@ -38,10 +39,9 @@ export function RamadanDates() {
 
 function DatesForm({ now }: { now: TRamadan }) {
   const { t } = useI18n();
-  const id = useId();
   const save = useSetRamadan();
-  const [startsOn, setStartsOn] = useState(now.startsOn ?? '');
-  const [endsOn, setEndsOn] = useState(now.endsOn ?? '');
+  const dates = useState({ startsOn: now.startsOn ?? '', endsOn: now.endsOn ?? '' });
+  const [{ startsOn, endsOn }] = dates;
   const { errors, saved, submit } = useCheckedSave(ZSetRamadanRequest, (body) =>
     save.mutateAsync(body),
   );
@@ -50,50 +50,19 @@ function DatesForm({ now }: { now: TRamadan }) {
     void submit({ startsOn: startsOn || null, endsOn: endsOn || null });
   };
 
-  const field = (
-    name: 'startsOn' | 'endsOn',
-    label: string,
-    value: string,
-    set: (v: string) => void,
-  ) => (
-    <FieldWithError
-      key={name}
-      id={`${id}-${name}`}
-      label={label}
-      error={errors[name]}
-      look="stacked"
-    >
-      {(aria) => (
-        <input
-          id={`${id}-${name}`}
-          type="date"
-          className="input input-bordered w-full"
-          value={value}
-          onChange={(e) => set(e.target.value)}
-          {...aria}
-        />
-      )}
-    </FieldWithError>
-  );
-
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
       <div className="grid gap-3 sm:grid-cols-2">
-        {DATE_FIELDS.map(({ name, label }) =>
-          name === 'startsOn'
-            ? field(name, label, startsOn, setStartsOn)
-            : field(name, label, endsOn, setEndsOn),
-        )}
+        <InputsWithErrors fields={DATE_FIELDS} state={dates} errors={errors} look="stacked" />
       </div>
-      {errors.form && (
-        <p role="alert" className="text-sm text-error">
-          {t(errors.form)}
-        </p>
-      )}
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn btn-sm btn-primary" disabled={save.isPending}>
-          {t('Save dates')}
-        </button>
+      <SaveRow
+        label="Save dates"
+        pending={save.isPending}
+        saved={saved}
+        formError={errors.form}
+        note={now.open && t('Daily giving is open today.')}
+        wrap
+      >
         <button
           type="button"
           className="btn btn-sm btn-outline"
@@ -102,11 +71,7 @@ function DatesForm({ now }: { now: TRamadan }) {
         >
           {t('Clear dates')}
         </button>
-        <p role="status" className="text-sm text-emerald-800">
-          {saved && t('Saved')}
-          {!saved && now.open && t('Daily giving is open today.')}
-        </p>
-      </div>
+      </SaveRow>
     </form>
   );
 }

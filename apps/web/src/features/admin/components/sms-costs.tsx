@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ZSetSmsCeilingRequest } from '@easyfund/shared/schemas/sms';
 import { smsCostsQuery, useSetSmsCeiling } from '../../../api/sms';
+import { FormControlLabel } from '../../../components/form-control-label';
 import { QueryState } from '../../../components/query-state';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
@@ -72,8 +73,7 @@ export function SmsCosts() {
                 submit(data.ceilingTk);
               }}
             >
-              <label className="form-control">
-                <span className="label-text">{t('Daily ceiling (Tk)')}</span>
+              <FormControlLabel label="Daily ceiling (Tk)">
                 <input
                   type="text"
                   inputMode="numeric"
@@ -83,7 +83,7 @@ export function SmsCosts() {
                   aria-invalid={error ? true : undefined}
                   aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
                 />
-              </label>
+              </FormControlLabel>
               <button type="submit" className="btn btn-primary" disabled={save.isPending}>
                 {t('Save ceiling')}
               </button>

@@ -12,6 +12,18 @@ import { usePageTitle } from '../../../lib/title';
 import { LabelledInput } from '../../../components/labelled-input';
 import { SendSmsCode } from '../../../components/send-sms-code';
 
+/** The page's two cards: what each is for. */
+const CARDS = {
+  download: {
+    title: 'Download my data',
+    text: 'Everything we keep about you: your profile, donations and receipts, monthly gifts, messages and sign-ins.',
+  },
+  close: {
+    title: 'Close my account',
+    text: 'Your name, e-mail address, sessions and messages are erased and your monthly gifts end. Your donations and receipts stay, as "Former donor", because accounting requires them. This cannot be undone.',
+  },
+} as const;
+
 /** A person's own data: download it (JSON, CSV), or close the account (decision 251). */
 export function MyDataPage() {
   usePageTitle(PAGE_TITLES.myData);
@@ -52,14 +64,7 @@ export function MyDataPage() {
       <h1 className="text-3xl font-bold">{t(PAGE_TITLES.myData)}</h1>
       <section aria-labelledby="download-data" className="card border border-base-200 bg-base-100">
         <div className="card-body gap-3">
-          <h2 id="download-data" className="card-title">
-            {t('Download my data')}
-          </h2>
-          <p className="text-sm">
-            {t(
-              'Everything we keep about you: your profile, donations and receipts, monthly gifts, messages and sign-ins.',
-            )}
-          </p>
+          <CardIntro id="download-data" {...CARDS.download} />
           <div className="flex gap-2">
             <a className="btn btn-sm" href={myDataUrls.json} download>
               {t('Download as JSON')}
@@ -72,14 +77,7 @@ export function MyDataPage() {
       </section>
       <section aria-labelledby="close-account" className="card border border-error/40 bg-base-100">
         <form className="card-body gap-3" onSubmit={(e) => void onClose(e)} noValidate>
-          <h2 id="close-account" className="card-title">
-            {t('Close my account')}
-          </h2>
-          <p className="text-sm">
-            {t(
-              'Your name, e-mail address, sessions and messages are erased and your monthly gifts end. Your donations and receipts stay, as "Former donor", because accounting requires them. This cannot be undone.',
-            )}
-          </p>
+          <CardIntro id="close-account" {...CARDS.close} />
           {byCode ? (
             <div className="flex flex-col gap-2">
               <SendSmsCode request={sendCode} />
@@ -122,6 +120,19 @@ export function MyDataPage() {
         </form>
       </section>
     </section>
+  );
+}
+
+/** A card's title (its heading, by `id`) and what the card is for. */
+function CardIntro({ id, title, text }: { id: string; title: string; text: string }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <h2 id={id} className="card-title">
+        {t(title)}
+      </h2>
+      <p className="text-sm">{t(text)}</p>
+    </>
   );
 }
 

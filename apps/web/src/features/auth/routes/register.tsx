@@ -7,7 +7,7 @@ import { MSG } from '@easyfund/shared/texts';
 import { type TRegisterForm, ZRegisterForm } from '@easyfund/shared/schemas/session';
 import { useSignIn, useSignUp } from '../../../api/session';
 import { EmailField } from '../../../components/email-field';
-import { TextField } from '../../../components/text-field';
+import { formFields, TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
@@ -31,6 +31,7 @@ export function RegisterPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<TRegisterForm>({ resolver: zodResolver(ZRegisterForm) });
+  const field = formFields(register, errors);
 
   const onSubmit = async ({ name, photoURL, email, password }: TRegisterForm) => {
     try {
@@ -69,20 +70,9 @@ export function RegisterPage() {
   return (
     <AuthCard title="Register">
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
-        <TextField
-          label="Name"
-          error={errors.name?.message}
-          registration={register('name')}
-          autoComplete="name"
-        />
-        <TextField
-          label="Photo URL"
-          error={errors.photoURL?.message}
-          registration={register('photoURL')}
-          type="url"
-          placeholder="https://"
-        />
-        <EmailField error={errors.email?.message} registration={register('email')} />
+        <TextField label="Name" {...field('name')} autoComplete="name" />
+        <TextField label="Photo URL" {...field('photoURL')} type="url" placeholder="https://" />
+        <EmailField {...field('email')} />
         <NewPasswordFields errors={errors} register={register} />
         <AuthSubmit busy={isSubmitting} label="Register" busyLabel="Creating your account…" />
       </form>

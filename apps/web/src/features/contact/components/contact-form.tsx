@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { type TContactRequest, ZContactRequest } from '@easyfund/shared/schemas/messages';
 import { CONTACT_LIMITS, CONTACT_MSG } from '@easyfund/shared/texts';
 import { useSendContactMessage } from '../../../api/messages';
-import { TextAreaField, TextField } from '../../../components/text-field';
+import { formFields, TextAreaField, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
@@ -22,6 +22,7 @@ export function ContactForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<TContactRequest>({ resolver: zodResolver(ZContactRequest), defaultValues: EMPTY });
+  const field = formFields(register, errors);
 
   const onSubmit = async (values: TContactRequest) => {
     try {
@@ -49,32 +50,23 @@ export function ContactForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Name"
-          error={errors.name?.message}
-          registration={register('name')}
+          {...field('name')}
           autoComplete="name"
           maxLength={CONTACT_LIMITS.name}
         />
-        <TextField
-          label="Email"
-          error={errors.email?.message}
-          registration={register('email')}
-          type="email"
-          autoComplete="email"
-        />
+        <TextField label="Email" {...field('email')} type="email" autoComplete="email" />
       </div>
       <TextField
         label="Phone"
         hint="Optional"
-        error={errors.phone?.message}
-        registration={register('phone')}
+        {...field('phone')}
         type="tel"
         autoComplete="tel"
         maxLength={CONTACT_LIMITS.phone}
       />
       <TextAreaField
         label="Message"
-        error={errors.message?.message}
-        registration={register('message')}
+        {...field('message')}
         rows={6}
         maxLength={CONTACT_LIMITS.message}
       />

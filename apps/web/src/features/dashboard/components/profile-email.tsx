@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { type TAddEmailForm, ZAddEmailForm } from '@easyfund/shared/schemas/session';
 import { useAddEmail } from '../../../api/session';
 import { EmailField } from '../../../components/email-field';
-import { TextField } from '../../../components/text-field';
+import { formFields, TextField } from '../../../components/text-field';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 
@@ -21,6 +21,7 @@ export function ProfileEmail() {
     handleSubmit,
     formState: { errors },
   } = useForm<TAddEmailForm>({ resolver: zodResolver(ZAddEmailForm) });
+  const field = formFields(register, errors);
 
   const onSubmit = ({ email, password }: TAddEmailForm) =>
     add.mutate({ email, password }, { onSuccess: () => setSentTo(email) });
@@ -42,18 +43,16 @@ export function ProfileEmail() {
           <p className="text-sm text-base-content/80">
             {t('Add an e-mail address to get receipts by mail and sign in with it too.')}
           </p>
-          <EmailField error={errors.email?.message} registration={register('email')} />
+          <EmailField {...field('email')} />
           <TextField
             label="Password"
-            error={errors.password?.message}
-            registration={register('password')}
+            {...field('password')}
             type="password"
             autoComplete="new-password"
           />
           <TextField
             label="Confirm Password"
-            error={errors.matchPass?.message}
-            registration={register('matchPass')}
+            {...field('matchPass')}
             type="password"
             autoComplete="new-password"
           />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@easyfund/shared/i18n/languages';
 import { myLanguageQuery, useSaveMyLanguage } from '../../../api/language';
+import { BlockLabel } from '../../../components/block-label';
 import { setLanguage, useI18n } from '../../../lib/i18n';
 
 /**
@@ -23,9 +24,7 @@ export function ProfileLanguage({ userId }: { userId: string }) {
 
   return (
     <div className="mt-4 w-full text-left">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        {t('Language of your e-mails and receipts')}
-      </label>
+      <BlockLabel htmlFor={id} label="Language of your e-mails and receipts" />
       <select
         id={id}
         className="select select-bordered w-full"

@@ -4,6 +4,7 @@ import { localPhone, ZPhoneCode, ZPhoneNumber } from '@easyfund/shared/phone';
 import { useSendPhoneCode, useVerifyPhoneCode } from '../../../api/session';
 import { smsKeys } from '../../../api/sms';
 import { MobileNumberField, SmsCodeField } from '../../../components/phone-sign-in';
+import { checkedValue } from '../../../lib/checked-value';
 import { useI18n } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/message-of';
 
@@ -27,15 +28,12 @@ export function ProfilePhone({ userId }: { userId: string }) {
 
   const sendCode = (e?: FormEvent) => {
     e?.preventDefault();
-    const parsed = ZPhoneNumber.safeParse(typed);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? '');
-      return;
-    }
+    const number = checkedValue(ZPhoneNumber, typed, setError);
+    if (number === null) return;
     setError('');
-    send.mutate(parsed.data, {
+    send.mutate(number, {
       onSuccess: () => {
-        setPhone(parsed.data);
+        setPhone(number);
         setCode('');
       },
       onError: (err) => setError(messageOf(err)),
@@ -44,14 +42,12 @@ export function ProfilePhone({ userId }: { userId: string }) {
 
   const addNumber = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ZPhoneCode.safeParse(code);
-    if (!parsed.success || !phone) {
-      setError(parsed.error?.issues[0]?.message ?? '');
-      return;
-    }
+    // The code's form shows only once a code went to a number.
+    const checked = checkedValue(ZPhoneCode, code, setError);
+    if (checked === null || !phone) return;
     setError('');
     verify.mutate(
-      { phoneNumber: phone, code: parsed.data, addToAccount: true },
+      { phoneNumber: phone, code: checked, addToAccount: true },
       {
         onSuccess: () => queryClient.invalidateQueries({ queryKey: smsKeys.preferences(userId) }),
         onError: (err) => setError(messageOf(err)),

@@ -43,6 +43,25 @@ export function PaymentError({ message }: { message: string | null }) {
   );
 }
 
+/** A card form's submit: 'Pay 500 Tk' (the amount as typed), or 'Paying…' with a spinner. */
+export function PayButton({
+  amount,
+  busy,
+  disabled,
+}: {
+  amount: unknown;
+  busy: boolean;
+  disabled: boolean;
+}) {
+  const { t, lang } = useI18n();
+  return (
+    <button type="submit" className="btn btn-primary mt-1" disabled={disabled}>
+      {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      {busy ? t('Paying…') : payLabel(amount, t, lang)}
+    </button>
+  );
+}
+
 /** 'Pay 500 Tk' for a valid amount, else 'Pay'. */
 export function payLabel(
   typed: unknown,

@@ -2,16 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import {
-  type TAmountForm,
-  type TAmountFormInput,
-  ZAmountForm,
-} from '@easyfund/shared/schemas/payments';
+import { type TAmountForm, ZAmountForm } from '@easyfund/shared/schemas/payments';
 import type { Billing } from '../billing';
+import { usePayForm } from '../use-pay-form';
 import type { CardStep } from '../use-payment-flow';
 import { useI18n } from '../../../lib/i18n';
-import { AmountField, PaymentError, payLabel } from './amount-field';
+import { AmountField, PayButton, PaymentError } from './amount-field';
 
 interface Props {
   publishableKey: string;
@@ -50,17 +46,9 @@ function StripeForm({
 }: Omit<Props, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
-  const { t, lang } = useI18n();
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<TAmountFormInput, unknown, TAmountForm>({
-    resolver: zodResolver(ZAmountForm),
-    defaultValues: { amountTk: initialAmountTk },
+  const { register, handleSubmit, errors, amount } = usePayForm(zodResolver(ZAmountForm), {
+    amountTk: initialAmountTk,
   });
-  const amount = useWatch({ control, name: 'amountTk' });
   const ready = Boolean(stripe && elements);
 
   const onSubmit = (values: TAmountForm) =>
@@ -77,10 +65,7 @@ function StripeForm({
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
       <AmountField registration={register('amountTk')} error={errors.amountTk?.message} />
       <StripeCardField labelClassName="pb-1 font-medium" />
-      <button type="submit" className="btn btn-primary mt-1" disabled={busy || !ready}>
-        {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {busy ? t('Paying…') : payLabel(amount, t, lang)}
-      </button>
+      <PayButton amount={amount} busy={busy} disabled={busy || !ready} />
       <PaymentError message={error} />
     </form>
   );

@@ -1,18 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
-import {
-  parseExpiry,
-  type TCardForm,
-  type TCardFormInput,
-  ZCardForm,
-} from '@easyfund/shared/schemas/payments';
+import type { ComponentProps } from 'react';
+import { parseExpiry, type TCardForm, ZCardForm } from '@easyfund/shared/schemas/payments';
 import { useConfirmTestCard } from '../../../api/payments';
-import { TextField } from '../../../components/text-field';
+import { formFields, TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api';
 import type { Billing } from '../billing';
+import { usePayForm } from '../use-pay-form';
 import type { CardStep } from '../use-payment-flow';
 import { useI18n } from '../../../lib/i18n';
-import { AmountField, formatExpiry, PaymentError, payLabel } from './amount-field';
+import { AmountField, formatExpiry, PayButton, PaymentError } from './amount-field';
 
 interface Props {
   initialAmountTk: number;
@@ -22,21 +18,40 @@ interface Props {
   onPay: (amountTk: number, cardStep: CardStep) => Promise<void>;
 }
 
+/** The card's fields: digits typed on a numeric keypad, shown in a fixed-width font. */
+const CARD_FIELDS = {
+  cardNumber: { label: 'Card number', autoComplete: 'cc-number', maxLength: 23 },
+  expiry: { label: 'Expiry (MM/YY)', autoComplete: 'cc-exp', maxLength: 5 },
+  cvc: { label: 'CVC', autoComplete: 'cc-csc', maxLength: 4 },
+} as const;
+
+function CardField({
+  card,
+  ...field
+}: { card: keyof typeof CARD_FIELDS } & Omit<ComponentProps<typeof TextField>, 'label'>) {
+  return (
+    <TextField
+      {...CARD_FIELDS[card]}
+      type="text"
+      inputMode="numeric"
+      className="font-mono"
+      {...field}
+    />
+  );
+}
+
 /** The embedded test processor's card form: the card goes to the processor only. */
 export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: Props) {
   const confirmTestCard = useConfirmTestCard();
-  const { t, lang } = useI18n();
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<TCardFormInput, unknown, TCardForm>({
-    resolver: zodResolver(ZCardForm),
-    defaultValues: { amountTk: initialAmountTk, cardNumber: '', expiry: '', cvc: '' },
+  const { t } = useI18n();
+  const { register, handleSubmit, errors, amount } = usePayForm(zodResolver(ZCardForm), {
+    amountTk: initialAmountTk,
+    cardNumber: '',
+    expiry: '',
+    cvc: '',
   });
-  const amount = useWatch({ control, name: 'amountTk' });
   const expiry = register('expiry');
+  const field = formFields(register, errors);
 
   const onSubmit = (values: TCardForm) =>
     onPay(values.amountTk, async (intent) => {
@@ -62,20 +77,10 @@ export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: P
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-3">
       <AmountField registration={register('amountTk')} error={errors.amountTk?.message} />
-      <TextField
-        label="Card number"
-        error={errors.cardNumber?.message}
-        registration={register('cardNumber')}
-        type="text"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="4242 4242 4242 4242"
-        maxLength={23}
-        className="font-mono"
-      />
+      <CardField card="cardNumber" {...field('cardNumber')} placeholder="4242 4242 4242 4242" />
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Expiry (MM/YY)"
+        <CardField
+          card="expiry"
           error={errors.expiry?.message}
           registration={{
             ...expiry,
@@ -86,34 +91,16 @@ export function TestCardForm({ initialAmountTk, busy, error, billing, onPay }: P
               return expiry.onChange(e);
             },
           }}
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-exp"
           placeholder={t('MM/YY')}
-          maxLength={5}
-          className="font-mono"
         />
-        <TextField
-          label="CVC"
-          error={errors.cvc?.message}
-          registration={register('cvc')}
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-          className="font-mono"
-        />
+        <CardField card="cvc" {...field('cvc')} placeholder="123" />
       </div>
       <p className="text-xs text-base-content/80">
         {t(
           'Test payments: no money moves. Use 4242 4242 4242 4242 with any future expiry and any 3-digit CVC; 4000 0000 0000 0002 is declined.',
         )}
       </p>
-      <button type="submit" className="btn btn-primary mt-1" disabled={busy}>
-        {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        {busy ? t('Paying…') : payLabel(amount, t, lang)}
-      </button>
+      <PayButton amount={amount} busy={busy} disabled={busy} />
       <PaymentError message={error} />
     </form>
   );

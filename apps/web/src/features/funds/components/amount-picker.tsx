@@ -1,6 +1,7 @@
 import { type RefObject, useId } from 'react';
 import { DONATION_PRESETS_TK, MAX_DONATION_TK, MIN_DONATION_TK } from '@easyfund/shared/constants';
 import { formatWholeTk } from '@easyfund/shared/format';
+import { BlockLabel } from '../../../components/block-label';
 import { useI18n } from '../../../lib/i18n';
 import type { AmountChoice } from '../amount';
 
@@ -55,9 +56,7 @@ export function AmountPicker({
       </div>
       {choice === 'other' && (
         <div className="mt-3">
-          <label htmlFor={otherId} className="mb-1 block text-sm font-medium">
-            {t('Other amount (Tk)')}
-          </label>
+          <BlockLabel htmlFor={otherId} label="Other amount (Tk)" />
           <input
             ref={otherRef}
             id={otherId}

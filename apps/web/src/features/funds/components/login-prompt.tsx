@@ -1,6 +1,7 @@
 import { forwardRef, lazy, Suspense, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Link } from '../../../lib/link';
 import { MSG } from '@easyfund/shared/texts';
+import { Glyph } from '../../../components/glyph';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 
@@ -8,6 +9,9 @@ import { paths } from '../../../lib/paths';
 const PromptPhoneSignIn = lazy(() =>
   import('./prompt-phone-sign-in').then((m) => ({ default: m.PromptPhoneSignIn })),
 );
+
+const PADLOCK =
+  'M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3H9z';
 
 /** What the pages holding the prompt do with it. */
 export interface LoginPromptHandle {
@@ -39,12 +43,7 @@ export const LoginPrompt = forwardRef<LoginPromptHandle, { returnTo: string }>(f
   return (
     <dialog ref={dialogRef} className="modal" aria-labelledby={titleId}>
       <div className="modal-box text-center">
-        <svg viewBox="0 0 24 24" className="mx-auto h-12 w-12 text-orange-600" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 1 1 6 0v3H9z"
-          />
-        </svg>
+        <Glyph d={PADLOCK} className="mx-auto h-12 w-12 text-orange-600" />
         <h2 id={titleId} className="mt-3 text-2xl font-bold">
           {t(MSG.loginFirst)}
         </h2>

@@ -3,6 +3,7 @@ import { ZAKAT_NOTE_MAX, ZSetFundZakatRequest } from '@easyfund/shared/schemas/z
 import { useSetFundZakat } from '../../../api/zakat';
 import { Checkbox } from '../../../components/checkbox';
 import { FieldWithError } from '../../../components/field-with-error';
+import { SaveRow } from '../../../components/save-row';
 import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
 
@@ -79,14 +80,7 @@ export function ZakatAdmin({
           />
         )}
       </FieldWithError>
-      <div className="flex items-center gap-3">
-        <button type="submit" className="btn btn-sm btn-primary" disabled={save.isPending}>
-          {t('Save')}
-        </button>
-        <p role="status" className="text-sm text-emerald-800">
-          {saved && t('Saved')}
-        </p>
-      </div>
+      <SaveRow label="Save" pending={save.isPending} saved={saved} />
     </form>
   );
 }

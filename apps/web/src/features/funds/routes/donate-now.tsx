@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '../../../lib/link';
 import {
   type LoaderFunctionArgs,
@@ -12,6 +13,7 @@ import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
 import { useI18n } from '../../../lib/i18n';
 import { fundsQuery } from '../../../api/funds';
 import { ActionButton } from '../../../components/action-button';
+import { Glyph } from '../../../components/glyph';
 import { paths } from '../../../lib/paths';
 import { loaderQueryClient } from '../../../lib/query-client';
 import { usePageTitle } from '../../../lib/title';
@@ -85,8 +87,7 @@ export function DonateNowPage() {
           search(e.currentTarget);
         }}
       >
-        <label className="flex flex-1 flex-col gap-1">
-          <span className="text-sm font-medium">{t('Search funds')}</span>
+        <FilterLabel label="Search funds" className="flex-1">
           <input
             type="search"
             name="q"
@@ -95,9 +96,8 @@ export function DonateNowPage() {
             placeholder={t('Name or description')}
             className="input input-bordered w-full"
           />
-        </label>
-        <label className="flex flex-col gap-1 sm:w-56">
-          <span className="text-sm font-medium">{t('Cause')}</span>
+        </FilterLabel>
+        <FilterLabel label="Cause" className="sm:w-56">
           <select
             name="cause"
             defaultValue={filters.cause ?? ''}
@@ -111,7 +111,7 @@ export function DonateNowPage() {
               </option>
             ))}
           </select>
-        </label>
+        </FilterLabel>
         <SortSelect value={filters.sort ?? 'newest'} onChange={(form) => search(form)} />
         <ZakatFilter checked={filters.zakat === true} onChange={(form) => search(form)} />
         <button type="submit" className="btn btn-primary">
@@ -191,8 +191,7 @@ function SortSelect({
 }) {
   const { t } = useI18n();
   return (
-    <label className="flex flex-col gap-1 sm:w-44">
-      <span className="text-sm font-medium">{t('Sort by')}</span>
+    <FilterLabel label="Sort by" className="sm:w-44">
       <select
         name="sort"
         defaultValue={value}
@@ -205,20 +204,37 @@ function SortSelect({
           </option>
         ))}
       </select>
+    </FilterLabel>
+  );
+}
+
+/** A filter of the list: its name above its control, the label holding both. */
+function FilterLabel({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <label className={`flex flex-col gap-1 ${className}`}>
+      <span className="text-sm font-medium">{t(label)}</span>
+      {children}
     </label>
   );
 }
+
+const HEART =
+  'M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 5 6.4 5c2 0 3.3 1.1 4 2.3h3.2C14.3 6.1 15.6 5 17.6 5 21 5 23.1 8.4 21.6 11.8 19.5 16.4 12 21 12 21z';
 
 function EmptyState({ filtered, beyondLastPage }: { filtered: boolean; beyondLastPage: boolean }) {
   const { t } = useI18n();
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-box border border-dashed border-base-300 p-10 text-center">
-      <svg viewBox="0 0 24 24" className="h-12 w-12 text-orange-600" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 5 6.4 5c2 0 3.3 1.1 4 2.3h3.2C14.3 6.1 15.6 5 17.6 5 21 5 23.1 8.4 21.6 11.8 19.5 16.4 12 21 12 21z"
-        />
-      </svg>
+      <Glyph d={HEART} className="h-12 w-12 text-orange-600" />
       {filtered || beyondLastPage ? (
         <>
           <h2 className="text-xl font-bold">{t('No funds match your search')}</h2>

@@ -7,19 +7,22 @@ import {
 } from '@easyfund/shared/schemas/payouts';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import { useAddPayoutAccount, useSendPayoutAccountCode } from '../../../api/payouts';
-import { Field } from '../../../components/field';
 import { PayoutMethodOptions } from '../../../components/payout-method-options';
 import { CardForm } from '../../../components/card-form';
+import { SelectField } from '../../../components/select-field';
 import { formFields, TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
-import { messageOf } from '../../../lib/message-of';
 import { popup } from '../../../lib/popups';
+import { showSaveFailure } from '../../../lib/save-failure';
 import { SendSmsCode } from '../../../components/send-sms-code';
 
 const ACCOUNT_ADDED = 'Payout account added';
-const PERSONAL = 'Personal';
-const MERCHANT = 'Merchant';
+
+/** A wallet's kinds, as chosen. */
+const WALLET_TYPES = [
+  { value: 'personal', label: 'Personal' },
+  { value: 'merchant', label: 'Merchant' },
+] as const;
 
 /** The field that confirms a new account: the code sent by SMS, or the password. */
 const CONFIRM_FIELD = {
@@ -30,7 +33,7 @@ const CONFIRM_FIELD = {
 /** Every field of the three kinds; the schema keeps the chosen kind's. */
 interface FormValues {
   kind: PayoutMethod;
-  walletType: 'personal' | 'merchant';
+  walletType: (typeof WALLET_TYPES)[number]['value'];
   number: string;
   accountName: string;
   bankName: string;
@@ -116,9 +119,7 @@ export function PayoutAccountForm({
         ),
       );
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      for (const name of FIELDS) if (fields?.[name]) setError(name, { message: fields[name] });
-      await popup.failure(messageOf(err));
+      await showSaveFailure(err, setError, FIELDS);
     }
   };
 
@@ -128,13 +129,9 @@ export function PayoutAccountForm({
       title={t('Add a payout account')}
       onSubmit={handleSubmit(onSubmit)}
     >
-      <Field label="Where the money goes" error={errors.kind?.message}>
-        {(p) => (
-          <select {...p} {...register('kind')} className="select select-bordered w-full">
-            <PayoutMethodOptions />
-          </select>
-        )}
-      </Field>
+      <SelectField label="Where the money goes" {...field('kind')}>
+        <PayoutMethodOptions />
+      </SelectField>
       {kind === 'bank' ? (
         <>
           <TextField label="Bank" {...field('bankName')} />
@@ -149,14 +146,13 @@ export function PayoutAccountForm({
         </>
       ) : (
         <>
-          <Field label="Wallet type" error={errors.walletType?.message}>
-            {(p) => (
-              <select {...p} {...register('walletType')} className="select select-bordered w-full">
-                <option value="personal">{t(PERSONAL)}</option>
-                <option value="merchant">{t(MERCHANT)}</option>
-              </select>
-            )}
-          </Field>
+          <SelectField label="Wallet type" {...field('walletType')}>
+            {WALLET_TYPES.map((w) => (
+              <option key={w.value} value={w.value}>
+                {t(w.label)}
+              </option>
+            ))}
+          </SelectField>
           <TextField
             label="Wallet number"
             type="tel"

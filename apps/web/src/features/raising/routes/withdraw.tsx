@@ -12,16 +12,15 @@ import {
 } from '@easyfund/shared/schemas/withdrawals';
 import { myPayoutAccountsQuery } from '../../../api/payouts';
 import { useSession } from '../../../api/session';
-import { Field } from '../../../components/field';
 import { useRequestWithdrawal } from '../../../api/withdrawals';
 import { PageLoader } from '../../../components/page-loader';
+import { SelectField } from '../../../components/select-field';
 import { formFields, TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api';
 import { useI18n } from '../../../lib/i18n';
-import { messageOf } from '../../../lib/message-of';
 import { paths } from '../../../lib/paths';
 import { PAYOUT_METHOD_LABEL } from '../../../lib/payout-methods';
 import { popup } from '../../../lib/popups';
+import { showSaveFailure } from '../../../lib/save-failure';
 import { usePageTitle } from '../../../lib/title';
 import { OwnFundLoader } from '../components/own-fund-loader';
 
@@ -69,10 +68,7 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
       void popup.success(WITHDRAW_SUCCESS, WITHDRAW_SUCCESS_TEXT);
       await navigate(paths.raisedFund);
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      if (fields?.amountTk) setError('amountTk', { message: fields.amountTk });
-      if (fields?.payoutAccountId) setError('payoutAccountId', { message: fields.payoutAccountId });
-      await popup.failure(messageOf(err));
+      await showSaveFailure(err, setError, ['amountTk', 'payoutAccountId']);
     }
   };
 
@@ -94,26 +90,18 @@ function WithdrawForm({ fund }: { fund: TOwnFund }) {
         <TextField label="Raiser" value={user.name} readOnly />
         <TextField label="Email" value={user.email} readOnly />
         <TextField label="Amount (Tk)" {...field('amountTk')} type="text" inputMode="numeric" />
-        <Field
+        <SelectField
           label="Pay out to"
-          error={errors.payoutAccountId?.message}
           hint={usable.length === 0 ? NO_USABLE_ACCOUNT : undefined}
+          {...field('payoutAccountId')}
         >
-          {(p) => (
-            <select
-              {...p}
-              {...register('payoutAccountId')}
-              className="select select-bordered w-full"
-            >
-              <option value="">{t('Choose an account')}</option>
-              {usable.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {`${t(PAYOUT_METHOD_LABEL[a.kind])} ${a.maskedNumber} · ${a.accountName}`}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          <option value="">{t('Choose an account')}</option>
+          {usable.map((a) => (
+            <option key={a.id} value={a.id}>
+              {`${t(PAYOUT_METHOD_LABEL[a.kind])} ${a.maskedNumber} · ${a.accountName}`}
+            </option>
+          ))}
+        </SelectField>
         {usable.length === 0 ? (
           <p role="status" className="rounded-box bg-base-200 p-3 text-sm">
             {waiting

@@ -12,6 +12,7 @@ import {
 } from '@easyfund/shared/zakat';
 import { useSession } from '../../../api/session';
 import { zakatSettingsQuery } from '../../../api/zakat';
+import { InputWithError } from '../../../components/input-with-error';
 import { PageLoader } from '../../../components/page-loader';
 import { useI18n } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -82,41 +83,20 @@ export function ZakatCalculatorPage() {
             {t('What you own and owe (Tk)')}
           </h2>
           {ASSETS.map((label, i) => (
-            <div key={label}>
-              <label
-                htmlFor={`${id}-a${i}`}
-                className="label pb-1 text-sm font-medium text-base-content"
-              >
-                {t(label)}
-              </label>
-              <input
-                id={`${id}-a${i}`}
-                type="text"
-                inputMode="numeric"
-                className="input input-bordered w-full"
-                value={assets[i]}
-                onChange={(e) =>
-                  setAssets((all) => all.map((v, j) => (j === i ? e.target.value : v)))
-                }
-              />
-            </div>
-          ))}
-          <div>
-            <label
-              htmlFor={`${id}-debts`}
-              className="label pb-1 text-sm font-medium text-base-content"
-            >
-              {t('Debts and bills due now')}
-            </label>
-            <input
-              id={`${id}-debts`}
-              type="text"
-              inputMode="numeric"
-              className="input input-bordered w-full"
-              value={debts}
-              onChange={(e) => setDebts(e.target.value)}
+            <TkField
+              key={label}
+              id={`${id}-a${i}`}
+              label={label}
+              value={assets[i] ?? ''}
+              onChange={(value) => setAssets((all) => all.map((v, j) => (j === i ? value : v)))}
             />
-          </div>
+          ))}
+          <TkField
+            id={`${id}-debts`}
+            label="Debts and bills due now"
+            value={debts}
+            onChange={setDebts}
+          />
           <fieldset>
             <legend className="mb-1 text-sm font-medium">{t('Nisab measured in')}</legend>
             <div className="flex flex-wrap gap-4">
@@ -188,5 +168,17 @@ export function ZakatCalculatorPage() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** An amount in whole Tk as typed (digits of any script; tkOf reads it). */
+function TkField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <InputWithError {...props} error={undefined} look="spaced" type="text" inputMode="numeric" />
   );
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { TSmsLink } from '@easyfund/shared/api/sms';
+import type { TSmsLink } from '@easyfund/shared/schemas/sms';
 import type { Db } from '../../db/client';
 import { funds, payments, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';

@@ -8,9 +8,9 @@ import { TestPaymentProvider } from '../src/modules/payments/providers/test-prov
 import {
   recordDonation,
   recordRefund,
-  refundPayment,
   WITHDRAWAL_HELD_FEEDBACK,
 } from '../src/modules/payments/service';
+import { refundDonation } from '../src/modules/payments/gateway-refunds';
 import {
   aboveBalanceMessage,
   decideWithdrawal,
@@ -107,7 +107,7 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
       const { refunding, withdrawal } = await race.gate.db.transaction(async (tx) => {
         await tx.execute(sql`lock table test_processor_intents in exclusive mode`);
         const refunding = settled(
-          refundPayment(deps, { id: 'admin' }, payment.id, {
+          refundDonation(deps, { id: 'admin', lang: 'en' }, payment.id, {
             amountPoisha: 60_000,
             reason: 'Donated twice by mistake',
             requestKey: randomUUID(),
@@ -195,7 +195,7 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
       // The admin approves the newer request; before the approval commits, a refund done at
       // the provider is recorded and reads both requests as pending.
       const { refunded } = await race.b.db.transaction(async (tx) => {
-        await decideWithdrawal(tx as unknown as Db, { id: 'admin' }, newer.id, {
+        await decideWithdrawal(tx as unknown as Db, { id: 'admin', lang: 'en' }, newer.id, {
           status: 'approved',
           feedback: null,
           version: 1,

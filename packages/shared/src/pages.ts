@@ -63,6 +63,29 @@ export interface Page {
   };
 }
 
+/** Who may open a dashboard page (`roles`) and its sidebar link (`sidebar`), as in `Page`. */
+type Access = Pick<Page, 'roles' | 'sidebar'>;
+
+/** In the sidebar, for everyone who may open the page. */
+const LISTED = { sidebar: {} } as const;
+/** Raisers' pages: admins keep what they raised. */
+const RAISERS = { roles: ['verified', 'admin'] } as const;
+const ADMINS = { roles: ['admin'] } as const;
+
+/** A page of the dashboard layout (which needs a session), open to `access.roles`. */
+function dashboardPage<const T extends string, const A extends Access = object>(
+  path: string,
+  title: T,
+  access: A = {} as A,
+) {
+  return { path, title, area: 'dashboard' as const, ...access };
+}
+
+/** An admins' page of the dashboard, in their sidebar. */
+function adminPage<const T extends string>(path: string, title: T) {
+  return dashboardPage(path, title, { ...ADMINS, ...LISTED });
+}
+
 /**
  * Every page of the specification, once: the web router, the dashboard sidebar (in this
  * order), the page titles (in the app and in the server's first HTML answer) and the
@@ -95,143 +118,52 @@ export const PAGES = {
   resetPassword: { path: '/reset-password', title: 'Reset Password', area: 'site' },
   verifyEmail: { path: '/verify-email', title: 'Verify E-mail', area: 'site' },
 
-  dashboard: { path: '/dashboard', title: 'Dashboard', area: 'dashboard' },
-  selectedDonation: {
-    path: '/dashboard/selecteddonation',
-    title: 'Selected Donation',
-    area: 'dashboard',
-    sidebar: {},
-  },
-  payment: { path: '/dashboard/selecteddonation/pay/:fundId', title: 'Payment', area: 'dashboard' },
+  dashboard: dashboardPage('/dashboard', 'Dashboard'),
+  selectedDonation: dashboardPage('/dashboard/selecteddonation', 'Selected Donation', LISTED),
+  payment: dashboardPage('/dashboard/selecteddonation/pay/:fundId', 'Payment'),
   /** Where a donor lands after paying: the receipt, sharing, donating again. */
-  thankYou: { path: '/dashboard/thank-you/:paymentId', title: 'Thank You', area: 'dashboard' },
-  donated: {
-    path: '/dashboard/donated',
-    title: 'My Donation History',
-    area: 'dashboard',
+  thankYou: dashboardPage('/dashboard/thank-you/:paymentId', 'Thank You'),
+  donated: dashboardPage('/dashboard/donated', 'My Donation History', {
     sidebar: { label: 'Donation History' },
-  },
-  paymentHistory: {
-    path: '/dashboard/paymenthistory',
-    title: 'Payment History',
-    area: 'dashboard',
-    sidebar: {},
-  },
-  monthlyGifts: {
-    path: '/dashboard/monthly-gifts',
-    title: 'My Regular Gifts',
-    area: 'dashboard',
-    sidebar: {},
-  },
-  myData: {
-    path: '/dashboard/my-data',
-    title: 'My Data',
-    area: 'dashboard',
-    sidebar: {},
-  },
+  }),
+  paymentHistory: dashboardPage('/dashboard/paymenthistory', 'Payment History', LISTED),
+  monthlyGifts: dashboardPage('/dashboard/monthly-gifts', 'My Regular Gifts', LISTED),
+  myData: dashboardPage('/dashboard/my-data', 'My Data', LISTED),
   // Open to every signed-in user (raisers and admins see their status); offered to users only.
-  verification: {
-    path: '/dashboard/verification',
-    title: 'Be a Fund Raiser',
-    area: 'dashboard',
+  verification: dashboardPage('/dashboard/verification', 'Be a Fund Raiser', {
     sidebar: { roles: ['user'] },
-  },
-  requestFund: {
-    path: '/dashboard/requestfund',
-    title: 'Request for Fund',
-    area: 'dashboard',
+  }),
+  requestFund: dashboardPage('/dashboard/requestfund', 'Request for Fund', {
     roles: ['verified'],
     sidebar: {},
-  },
-  raisedFund: {
-    path: '/dashboard/raisedfund',
-    title: 'My Raised Fund',
-    area: 'dashboard',
+  }),
+  raisedFund: dashboardPage('/dashboard/raisedfund', 'My Raised Fund', {
     // Admins keep what they raised: a role change never takes away what a person owns.
-    roles: ['verified', 'admin'],
+    ...RAISERS,
     sidebar: { ownFunds: true },
-  },
-  updateFund: {
-    path: '/dashboard/raisedfund/updatefund',
-    title: 'Update Your Fund',
-    area: 'dashboard',
-    roles: ['verified', 'admin'],
-  },
-  withdraw: {
-    path: '/dashboard/raisedfund/withdraw',
-    title: 'Withdraw Request',
-    area: 'dashboard',
-    roles: ['verified', 'admin'],
-  },
+  }),
+  updateFund: dashboardPage('/dashboard/raisedfund/updatefund', 'Update Your Fund', RAISERS),
+  withdraw: dashboardPage('/dashboard/raisedfund/withdraw', 'Withdraw Request', RAISERS),
   // Linked from the withdrawal request: where a raiser's payouts go.
-  payoutAccounts: {
-    path: '/dashboard/raisedfund/payout-accounts',
-    title: 'Payout Accounts',
-    area: 'dashboard',
-    roles: ['verified', 'admin'],
-  },
-  twoFactor: {
-    path: '/dashboard/two-factor',
-    title: 'Two-factor Sign-in',
-    area: 'dashboard',
-    sidebar: {},
-  },
-  adminOverview: {
-    path: '/dashboard/admin/overview',
-    title: 'Overview',
-    area: 'dashboard',
-    roles: ['admin'],
-    sidebar: {},
-  },
-  manageUsers: {
-    path: '/dashboard/admin/manageUsers',
-    title: 'Manage Users',
-    area: 'dashboard',
-    roles: ['admin'],
-    sidebar: {},
-  },
-  manageVerification: {
-    path: '/dashboard/admin/manageverification',
-    title: 'Manage Verification',
-    area: 'dashboard',
-    roles: ['admin'],
-    sidebar: {},
-  },
-  manageRequestedFund: {
-    path: '/dashboard/admin/managerequestedfund',
-    title: 'Manage Fund Request',
-    area: 'dashboard',
-    roles: ['admin'],
-    sidebar: {},
-  },
-  manageWithdrawals: {
-    path: '/dashboard/admin/managewithdrawals',
-    title: 'Manage Withdrawals',
-    area: 'dashboard',
-    roles: ['admin'],
-    sidebar: {},
-  },
+  payoutAccounts: dashboardPage(
+    '/dashboard/raisedfund/payout-accounts',
+    'Payout Accounts',
+    RAISERS,
+  ),
+  twoFactor: dashboardPage('/dashboard/two-factor', 'Two-factor Sign-in', LISTED),
+  adminOverview: adminPage('/dashboard/admin/overview', 'Overview'),
+  manageUsers: adminPage('/dashboard/admin/manageUsers', 'Manage Users'),
+  manageVerification: adminPage('/dashboard/admin/manageverification', 'Manage Verification'),
+  manageRequestedFund: adminPage('/dashboard/admin/managerequestedfund', 'Manage Fund Request'),
+  manageWithdrawals: adminPage('/dashboard/admin/managewithdrawals', 'Manage Withdrawals'),
   // Linked from Manage Withdrawals: the accounts payouts may go to.
-  managePayoutAccounts: {
-    path: '/dashboard/admin/managepayoutaccounts',
-    title: 'Manage Payout Accounts',
-    area: 'dashboard',
-    roles: ['admin'],
-  },
-  managePayments: {
-    path: '/dashboard/admin/managepayments',
-    title: 'Manage Payments',
-    area: 'dashboard',
-    roles: ['admin'],
-    sidebar: {},
-  },
-  messages: {
-    path: '/dashboard/admin/messages',
-    title: 'Messages',
-    area: 'dashboard',
-    roles: ['admin'],
-    sidebar: {},
-  },
+  managePayoutAccounts: dashboardPage(
+    '/dashboard/admin/managepayoutaccounts',
+    'Manage Payout Accounts',
+    ADMINS,
+  ),
+  managePayments: adminPage('/dashboard/admin/managepayments', 'Manage Payments'),
+  messages: adminPage('/dashboard/admin/messages', 'Messages'),
 } as const satisfies Record<string, Page>;
 
 export type PageName = keyof typeof PAGES;

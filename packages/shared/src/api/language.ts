@@ -1,9 +1,5 @@
-import { z } from 'zod';
-import { LANGUAGES } from '../i18n/languages';
+import { ZChooseLanguageRequest, ZLanguageChoice } from '../schemas/language';
 import { endpoint } from './contract';
-
-export const ZLanguageChoice = z.object({ language: z.enum(LANGUAGES).nullable() });
-export type TLanguageChoice = z.infer<typeof ZLanguageChoice>;
 
 /** The language a signed-in person chose, kept with their profile. */
 export const language = {
@@ -23,7 +19,7 @@ export const language = {
     operationId: 'chooseMyLanguage',
     tags: ['language'],
     summary: 'Remember the language of the signed-in person',
-    body: z.object({ language: z.enum(LANGUAGES, { error: 'Choose English or বাংলা' }) }),
+    body: ZChooseLanguageRequest,
     response: ZLanguageChoice,
   }),
 } as const;

@@ -1,37 +1,17 @@
-import { z } from 'zod';
-import { ZPhoneNumber } from '../phone';
 import { ZPdf } from '../schemas/receipts';
 import {
   ZSetSmsCeilingRequest,
   ZSetSmsPreferencesRequest,
   ZSmsCosts,
+  ZSmsLink,
+  ZSmsLinkParam,
   ZSmsNotice,
   ZSmsNoticeParam,
+  ZSmsOutbox,
+  ZSmsOutboxQuery,
   ZSmsPreferences,
 } from '../schemas/sms';
 import { endpoint } from './contract';
-
-export const ZSmsOutboxQuery = z.object({ phoneNumber: ZPhoneNumber });
-export const ZSmsOutbox = z.object({
-  messages: z.array(z.object({ at: z.string(), text: z.string() })),
-});
-export type TSmsOutbox = z.infer<typeof ZSmsOutbox>;
-
-export const ZSmsLinkParam = z.object({
-  token: z
-    .string()
-    .min(10)
-    .max(80)
-    .regex(/^[A-Za-z0-9._-]+$/),
-});
-export const ZSmsLink = z.object({
-  receiptNumber: z.string(),
-  amountPoisha: z.number().int(),
-  fundName: z.string(),
-  /** The number asked for no more SMS. */
-  stopped: z.boolean(),
-});
-export type TSmsLink = z.infer<typeof ZSmsLink>;
 
 /**
  * SMS: the demo's outbox (the last messages to a number, shown on the sign-in page in

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPhoneNumber } from '../phone';
 import { numberField } from './fields';
 
 /** Today's SMS count and cost against the ceiling, and the ceiling's latest changes. */
@@ -75,3 +76,27 @@ export const ZSmsNoticeParam = z.object({
     .max(40)
     .regex(/^[A-Za-z0-9_-]+$/),
 });
+
+/** The demo's outbox: the last messages to a number. */
+export const ZSmsOutboxQuery = z.object({ phoneNumber: ZPhoneNumber });
+export const ZSmsOutbox = z.object({
+  messages: z.array(z.object({ at: z.string(), text: z.string() })),
+});
+export type TSmsOutbox = z.infer<typeof ZSmsOutbox>;
+
+/** A receipt SMS's short link (a signed token) and what it stands for. */
+export const ZSmsLinkParam = z.object({
+  token: z
+    .string()
+    .min(10)
+    .max(80)
+    .regex(/^[A-Za-z0-9._-]+$/),
+});
+export const ZSmsLink = z.object({
+  receiptNumber: z.string(),
+  amountPoisha: z.number().int(),
+  fundName: z.string(),
+  /** The number asked for no more SMS. */
+  stopped: z.boolean(),
+});
+export type TSmsLink = z.infer<typeof ZSmsLink>;

@@ -8,6 +8,8 @@ import type {
 import type { Db } from '../../db/client';
 import { cartItems, funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import { isOpen, openFund } from '../funds/open';
+import { fundsWithRaiser } from '../funds/with-raiser';
 
 /**
  * Adds an approved fund to the user's selected donations. A fund is there at most
@@ -18,12 +20,9 @@ export async function addToCart(
   actor: TMe,
   input: TAddToCartRequest,
 ): Promise<TAddToCartResponse> {
-  const [fund] = await db
-    .select({ id: funds.id, status: funds.status, hold: funds.hold })
-    .from(funds)
-    .where(eq(funds.id, input.fundId));
   // Suspended and closed funds take no donations either.
-  if (!fund || fund.status !== 'approved' || fund.hold) throw new NotFound('Fund');
+  const fund = await openFund(db, input.fundId);
+  if (!fund) throw new NotFound('Fund');
 
   const [created] = await db
     .insert(cartItems)
@@ -42,27 +41,24 @@ export async function addToCart(
 
 /** The user's selected donations, newest first. */
 export async function listCart(db: Db, actor: TMe): Promise<TCartList> {
-  const rows = await db
-    .select({
-      id: cartItems.id,
-      fundId: funds.id,
-      fundName: funds.name,
-      fundImage: funds.image,
-      raiserName: user.name,
-      suggestedPoisha: funds.suggestedPoisha,
-      status: funds.status,
-      hold: funds.hold,
-      createdAt: cartItems.createdAt,
-    })
-    .from(cartItems)
-    .innerJoin(funds, eq(funds.id, cartItems.fundId))
-    .innerJoin(user, eq(user.id, funds.raiserId))
+  const rows = await fundsWithRaiser(db, {
+    id: cartItems.id,
+    fundId: funds.id,
+    fundName: funds.name,
+    fundImage: funds.image,
+    raiserName: user.name,
+    suggestedPoisha: funds.suggestedPoisha,
+    status: funds.status,
+    hold: funds.hold,
+    createdAt: cartItems.createdAt,
+  })
+    .innerJoin(cartItems, eq(cartItems.fundId, funds.id))
     .where(eq(cartItems.userId, actor.id))
     .orderBy(desc(cartItems.createdAt), desc(cartItems.id));
   return {
     items: rows.map(({ status, hold, createdAt, ...r }) => ({
       ...r,
-      payable: status === 'approved' && !hold,
+      payable: isOpen({ status, hold }),
       createdAt: createdAt.toISOString(),
     })),
   };

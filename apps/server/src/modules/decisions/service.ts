@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Language } from '@easyfund/shared/i18n/languages';
 import type { Db, Tx } from '../../db/client';
 import { funds, user, verificationApplications, withdrawals } from '../../db/schema';
 import { ChangedSinceViewed, Conflict, NotFound, OwnRequest } from '../../lib/errors';
@@ -25,6 +26,12 @@ function ownerOf(table: DecisionTable) {
   if (table === funds) return funds.raiserId;
   if (table === withdrawals) return withdrawals.raiserId;
   return verificationApplications.userId;
+}
+
+/** The admin acting, with the language of their request (for the messages that carry an amount). */
+export interface ActingAdmin {
+  id: string;
+  lang: Language;
 }
 
 /** Refuses an admin's decision on what they own themselves (403 own_request). */

@@ -11,6 +11,8 @@ import type { Db } from '../../db/client';
 import { funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { COUNT_CAP, countUpTo, likePattern, paginate, SEARCH_COUNT_CAP } from '../../lib/lists';
+import { isOpen } from './open';
+import { fundsWithRaiser } from './with-raiser';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -123,10 +125,7 @@ export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<
   return paginate(
     query,
     ({ limit, offset }) =>
-      db
-        .select(cardColumns)
-        .from(funds)
-        .innerJoin(user, eq(user.id, funds.raiserId))
+      fundsWithRaiser(db, cardColumns)
         .where(where)
         .orderBy(...ORDER[query.sort])
         .limit(limit)
@@ -153,16 +152,11 @@ export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<
 export async function getPublicFund(db: Db, id: string): Promise<TFundPublic | null> {
   if (!UUID.test(id)) return null;
   const row = await fundRow(db, id);
-  return row?.status === 'approved' && row.hold === null ? toPublic(row) : null;
+  return row && isOpen(row) ? toPublic(row) : null;
 }
 
 async function fundRow(db: Db, id: string): Promise<FundRow | undefined> {
-  const [row] = await db
-    .select(publicColumns)
-    .from(funds)
-    .innerJoin(user, eq(user.id, funds.raiserId))
-    .where(eq(funds.id, id))
-    .limit(1);
+  const [row] = await fundsWithRaiser(db, publicColumns).where(eq(funds.id, id)).limit(1);
   return row;
 }
 
@@ -218,7 +212,6 @@ export async function openFundFor(db: Db, viewer: Viewer, id: string): Promise<O
     .where(eq(funds.id, id))
     .limit(1);
   if (!fund) throw new NotFound('Fund');
-  const open = fund.status === 'approved' && fund.hold === null;
-  if (!open && !viewer.admin && viewer.me?.id !== fund.raiserId) throw new NotFound('Fund');
+  if (!isOpen(fund) && !viewer.admin && viewer.me?.id !== fund.raiserId) throw new NotFound('Fund');
   return fund;
 }

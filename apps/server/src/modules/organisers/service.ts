@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import type { Viewer } from '../funds/service';
+import { isOpen } from '../funds/open';
+import { fundsWithRaiser } from '../funds/with-raiser';
 
 /**
  * The organiser card: the raiser of a fund anyone may see (approved and not taken down;
@@ -11,21 +13,16 @@ import type { Viewer } from '../funds/service';
  * total raised (the raiser index serves the sum).
  */
 export async function getOrganiser(db: Db, viewer: Viewer, fundId: string): Promise<TOrganiser> {
-  const [row] = await db
-    .select({
-      status: funds.status,
-      hold: funds.hold,
-      raiserId: user.id,
-      name: user.name,
-      image: user.image,
-      role: user.role,
-      memberSince: user.createdAt,
-    })
-    .from(funds)
-    .innerJoin(user, eq(user.id, funds.raiserId))
-    .where(eq(funds.id, fundId));
-  const open = row?.status === 'approved' && row.hold === null;
-  const visible = row && (open || viewer.admin || viewer.me?.id === row.raiserId);
+  const [row] = await fundsWithRaiser(db, {
+    status: funds.status,
+    hold: funds.hold,
+    raiserId: user.id,
+    name: user.name,
+    image: user.image,
+    role: user.role,
+    memberSince: user.createdAt,
+  }).where(eq(funds.id, fundId));
+  const visible = row && (isOpen(row) || viewer.admin || viewer.me?.id === row.raiserId);
   if (!row || !visible) throw new NotFound('Fund');
   const [totals] = await db
     .select({ n: count(), raised: sum(funds.raisedPoisha).mapWith(Number) })

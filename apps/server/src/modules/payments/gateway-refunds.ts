@@ -8,10 +8,9 @@
  * initiated ones by `refund_ref_id`: a refund the gateway cancels gives the money back.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Language } from '@easyfund/shared/i18n/languages';
-import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Db, Tx } from '../../db/client';
 import { gatewayRefunds, payments, pendingRefunds } from '../../db/schema';
+import type { ActingAdmin } from '../decisions/service';
 import { Conflict, NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { type CheckoutGateway, type RefundResult, refundTransIdFor } from './providers/gateway';
@@ -36,6 +35,14 @@ export interface GatewayRefundDeps {
   mailQueue?: MailQueue;
 }
 
+/** The payment (unknown: 404), and the hosted checkout's gateway when it took the payment. */
+async function paymentWithGateway(deps: PaymentDeps, paymentId: string) {
+  const [row] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!row) throw new NotFound('Payment');
+  const gateway = deps.checkout && row.provider === deps.checkout.name ? deps.checkout : null;
+  return { row, gateway };
+}
+
 /**
  * An admin's refund of a donation, of any provider: a card payment through the card
  * provider (`refundPayment`), a payment of the hosted checkout through the gateway as a
@@ -45,17 +52,15 @@ export interface GatewayRefundDeps {
  */
 export async function refundDonation(
   deps: PaymentDeps,
-  actor: Pick<TMe, 'id'>,
+  admin: ActingAdmin,
   paymentId: string,
   input: AdminRefundInput,
-  lang: Language = 'en',
 ) {
-  const [row] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!row) throw new NotFound('Payment');
-  const gateway = deps.checkout && row.provider === deps.checkout.name ? deps.checkout : null;
-  if (!gateway) return refundPayment(deps, actor, paymentId, input, lang);
+  const { row, gateway } = await paymentWithGateway(deps, paymentId);
+  if (!gateway) return refundPayment(deps, admin, row, input);
+  const { lang } = admin;
   const gatewayDeps = { db: deps.db, gateway, log: deps.log, mailQueue: deps.mailQueue };
-  const source = refundSource(actor.id, input.requestKey);
+  const source = refundSource(admin.id, input.requestKey);
   let decision = await findGatewayRefund(deps.db, source);
   if (decision && decision.paymentId !== row.id) {
     throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
@@ -114,14 +119,11 @@ export async function refundDonation(
  */
 export async function recordPanelRefund(
   deps: PaymentDeps,
-  actor: Pick<TMe, 'id'>,
+  admin: ActingAdmin,
   paymentId: string,
   input: { refundRefId: string; amountPoisha: number; reason: string },
-  lang: Language = 'en',
 ) {
-  const [row] = await deps.db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!row) throw new NotFound('Payment');
-  const gateway = deps.checkout && row.provider === deps.checkout.name ? deps.checkout : null;
+  const { row, gateway } = await paymentWithGateway(deps, paymentId);
   if (!gateway || !row.gatewayTransactionId) {
     throw new Conflict('This payment was not made through the gateway’s checkout.', 'not_gateway');
   }
@@ -155,7 +157,7 @@ export async function recordPanelRefund(
   const amountPoisha = known?.amountPoisha ?? input.amountPoisha;
   if (!known) {
     // Never `asking`: the refund was made in the panel, there is nothing to ask for.
-    await reserveRefund(deps.db, row.id, amountPoisha, source, lang, async (tx) => {
+    await reserveRefund(deps.db, row.id, amountPoisha, source, admin.lang, async (tx) => {
       await tx
         .insert(gatewayRefunds)
         .values({
@@ -166,7 +168,7 @@ export async function recordPanelRefund(
           refundRefId: input.refundRefId,
           status: 'initiated',
           remarks: input.reason.slice(0, 255),
-          reason: `Made in the merchant panel; told by ${actor.id}`.slice(0, 500),
+          reason: `Made in the merchant panel; told by ${admin.id}`.slice(0, 500),
         })
         .onConflictDoNothing();
     });
@@ -187,7 +189,7 @@ export async function recordPanelRefund(
     },
   );
   deps.log.warn(
-    { paymentId: row.id, refundRefId: input.refundRefId, by: actor.id },
+    { paymentId: row.id, refundRefId: input.refundRefId, by: admin.id },
     'a refund made in the merchant panel recorded',
   );
   return refundResult(deps.db, row.id);

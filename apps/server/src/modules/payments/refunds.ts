@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { formatTk } from '@easyfund/shared/money';
-import type { TMe } from '@easyfund/shared/schemas/common';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { Db, Tx } from '../../db/client';
 import { funds, payments, pendingRefunds, refunds } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
+import type { ActingAdmin } from '../decisions/service';
 import { countsInLedger, recountDonors } from '../funds/totals';
 import { notifyDecision, notifyRefund } from '../notifications/service';
 import type { ProviderIntent } from './providers/provider';
@@ -172,21 +172,13 @@ export const refundSource = (adminId: string, requestKey: string) =>
  */
 export async function refundPayment(
   deps: PaymentDeps,
-  actor: Pick<TMe, 'id'>,
-  paymentId: string,
+  admin: ActingAdmin,
+  row: PaymentRow,
   input: AdminRefundInput,
-  /** The request's language, for the messages that carry an amount. */
-  lang: Language = 'en',
-): Promise<{
-  paymentId: string;
-  status: string;
-  refundedPoisha: number;
-  refundablePoisha: number;
-}> {
+): Promise<RefundAnswer> {
   const { db, provider } = deps;
-  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
-  if (!row) throw new NotFound('Payment');
-  const source = refundSource(actor.id, input.requestKey);
+  const paymentId = row.id;
+  const source = refundSource(admin.id, input.requestKey);
   const [repeat] = await db
     .select({ id: refunds.id })
     .from(refunds)
@@ -196,14 +188,14 @@ export async function refundPayment(
     throw new Conflict(REFUND_MESSAGES.notRefundable, 'not_refundable');
   if (row.provider !== provider.name)
     throw new Conflict(REFUND_MESSAGES.otherProvider, 'other_provider');
-  await reserveRefund(db, row.id, input.amountPoisha, source, lang);
+  await reserveRefund(db, row.id, input.amountPoisha, source, admin.lang);
   const reason = input.reason.slice(0, 400);
   try {
     await provider.refund({
       intentId: row.providerPaymentId,
       amountPoisha: input.amountPoisha,
       idempotencyKey: `easyfund-refund-${paymentId}-${input.requestKey}`,
-      metadata: { paymentId, reason, by: actor.id },
+      metadata: { paymentId, reason, by: admin.id },
     });
     const intent = await provider.retrieveIntent(row.providerPaymentId);
     if (intent) await recordRefund(deps, paymentId, intent, source, reason);
@@ -277,7 +269,14 @@ export async function reserveRefund(
 }
 
 /** What an admin's refund request answers: the payment as it now stands. */
-export async function refundResult(db: Db, paymentId: string) {
+export interface RefundAnswer {
+  paymentId: string;
+  status: string;
+  refundedPoisha: number;
+  refundablePoisha: number;
+}
+
+export async function refundResult(db: Db, paymentId: string): Promise<RefundAnswer> {
   const [after] = await db.select().from(payments).where(eq(payments.id, paymentId));
   if (!after) throw new NotFound('Payment');
   return {

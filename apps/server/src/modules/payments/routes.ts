@@ -103,10 +103,10 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     return detail;
   });
   route(app, payments.refund, ({ user, params, body, request }) =>
-    refundDonation(deps, user, params.paymentId, body, request.language()),
+    refundDonation(deps, { id: user.id, lang: request.language() }, params.paymentId, body),
   );
   route(app, payments.panelRefund, ({ user, params, body, request }) =>
-    recordPanelRefund(deps, user, params.paymentId, body, request.language()),
+    recordPanelRefund(deps, { id: user.id, lang: request.language() }, params.paymentId, body),
   );
   // Payments held for review, of any provider: recorded at what the provider took, or refunded.
   route(app, payments.held, ({ query }) => listHeldPayments(deps.db, query));

@@ -17,12 +17,11 @@ import {
   verificationApplications,
 } from '../../db/schema';
 import { ChangedSinceViewed, Conflict, NotFound, OwnRequest } from '../../lib/errors';
-import { deciderOf, personColumns } from '../decisions/service';
+import { decider, deciderOf, personColumns } from '../decisions/service';
 import { paginate } from '../../lib/lists';
 import { ACCOUNT_MESSAGES, recordAccountEvent, toAccount } from './accounts';
 
 const owner = alias(user, 'owner');
-const decider = alias(user, 'decider');
 
 /** The name the owner was verified with: their latest approved application's. */
 const verifiedName = sql<string | null>`(
@@ -53,7 +52,7 @@ function toAdmin(r: AdminRow, now = new Date()): TAdminPayoutAccount {
     version: r.row.version,
     owner: r.owner,
     verifiedName: r.verifiedName ?? null,
-    decidedBy: r.decider && r.decider.id ? r.decider : null,
+    decidedBy: deciderOf(r.decider),
   };
 }
 

@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { PayoutMethod } from '@easyfund/shared/constants';
-import type { Language } from '@easyfund/shared/i18n/languages';
-import type { TMe } from '@easyfund/shared/schemas/common';
 import type { TAdminWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import type { Db } from '../../db/client';
 import { withdrawals } from '../../db/schema';
-import { OWN_WITHDRAWAL, refuseChanged, refuseOwn } from '../decisions/service';
+import { type ActingAdmin, OWN_WITHDRAWAL, refuseChanged, refuseOwn } from '../decisions/service';
 import { Conflict, DomainError, NotFound } from '../../lib/errors';
 import { MANUAL_PAYOUTS } from './providers/manual';
 import type { PayoutOrder, PayoutOutcome, PayoutProvider } from './providers/provider';
@@ -37,10 +35,9 @@ class ProviderUnavailable extends DomainError {
 export async function disburseWithdrawal(
   db: Db,
   provider: PayoutProvider,
-  admin: Pick<TMe, 'id'>,
+  admin: ActingAdmin,
   id: string,
   version: number,
-  lang: Language = 'en',
 ): Promise<TAdminWithdrawal> {
   if (!provider.automated) throw new Conflict(MANUAL_PAYOUTS.message, 'not_automated');
   const order = await db.transaction(async (tx): Promise<PayoutOrder> => {
@@ -57,7 +54,7 @@ export async function disburseWithdrawal(
       );
     refuseChanged(row.version, version);
     if (!row.payoutAccountId) throw new Conflict(NO_ACCOUNT.message, 'no_account');
-    const account = await usableAccount(tx, row.payoutAccountId, row.raiserId, lang, false);
+    const account = await usableAccount(tx, row.payoutAccountId, row.raiserId, admin.lang, false);
     return {
       withdrawalId: row.id,
       amountPoisha: row.amountPoisha,
@@ -92,6 +89,5 @@ export async function disburseWithdrawal(
           proofImage: null,
         }
       : { status: 'failed', version, reason: outcome.reason },
-    lang,
   );
 }

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { funds, ledgerSettings, payoutAccounts, user, withdrawals } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import { fundsWithRaiser } from '../funds/with-raiser';
 import { maskAccountNumber } from '@easyfund/shared/schemas/payouts';
 import type { FundStatementData } from '../receipts/fund-statement-pdf';
 import { currentModeWithdrawal, totalsOf, withdrawalTotals } from '../withdrawals/balance';
@@ -17,17 +18,13 @@ export async function fundStatementData(
   viewer: { id: string; isAdmin: boolean },
   fundId: string,
 ): Promise<FundStatementData> {
-  const [fund] = await db
-    .select({
-      name: funds.name,
-      raiserId: funds.raiserId,
-      raiserName: user.name,
-      raisedPoisha: funds.raisedPoisha,
-      donationCount: funds.donationCount,
-    })
-    .from(funds)
-    .innerJoin(user, eq(user.id, funds.raiserId))
-    .where(eq(funds.id, fundId));
+  const [fund] = await fundsWithRaiser(db, {
+    name: funds.name,
+    raiserId: funds.raiserId,
+    raiserName: user.name,
+    raisedPoisha: funds.raisedPoisha,
+    donationCount: funds.donationCount,
+  }).where(eq(funds.id, fundId));
   if (!fund || (!viewer.isAdmin && fund.raiserId !== viewer.id)) throw new NotFound('Fund');
   const totals = totalsOf(await withdrawalTotals(db, [fundId]), fundId);
   const rows = await db

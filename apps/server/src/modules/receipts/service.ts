@@ -12,6 +12,7 @@ import { translate } from '../../lib/i18n';
 import type { Mailer } from '../../lib/mailer';
 import { deliverOnce, mailSent } from '../notifications/sent-mails';
 import { refundsOf, shownTransactionId } from '../payments/views';
+import { paymentsWithDonor } from '../payments/with-donor';
 import { type CreditNoteData, type Organisation } from './pdf';
 import { type ReceiptData, type RefundLine } from './receipt-pdf';
 import type { Printer } from './printer';
@@ -50,32 +51,29 @@ interface StoredReceipt {
 
 /** A recorded payment's receipt data, with its donor and fund (each receipt's first statement). */
 const storedReceipt = builtOnce((db) =>
-  db
-    .select({
-      userId: payments.userId,
-      receiptNumber: payments.receiptNumber,
-      donorName: user.name,
-      donorEmail: user.email,
-      donorPhone: user.phoneNumber,
-      language: user.language,
-      fundName: funds.name,
-      amountPoisha: payments.amountPoisha,
-      succeededAt: payments.succeededAt,
-      method: payments.method,
-      // The same id Payment History shows: the gateway's own (bank_tran_id) when there is one.
-      transactionId: shownTransactionId,
-      status: payments.status,
-      mode: payments.mode,
-      refundedPoisha: payments.refundedPoisha,
-      refunds: refundsOf(payments.id),
-      zakat: payments.zakat,
-      // The mail job's check, in the same round trip.
-      mailed: mailSent(sql`${receiptMailKey}::text || ${payments.id}`),
-      // Whether a monthly gift charged it (its mail then has the gift's manage link).
-      monthly: sql<boolean>`exists (select 1 from ${recurringCharges} where ${recurringCharges.paymentId} = ${payments.id})`,
-    })
-    .from(payments)
-    .innerJoin(user, eq(user.id, payments.userId))
+  paymentsWithDonor(db, {
+    userId: payments.userId,
+    receiptNumber: payments.receiptNumber,
+    donorName: user.name,
+    donorEmail: user.email,
+    donorPhone: user.phoneNumber,
+    language: user.language,
+    fundName: funds.name,
+    amountPoisha: payments.amountPoisha,
+    succeededAt: payments.succeededAt,
+    method: payments.method,
+    // The same id Payment History shows: the gateway's own (bank_tran_id) when there is one.
+    transactionId: shownTransactionId,
+    status: payments.status,
+    mode: payments.mode,
+    refundedPoisha: payments.refundedPoisha,
+    refunds: refundsOf(payments.id),
+    zakat: payments.zakat,
+    // The mail job's check, in the same round trip.
+    mailed: mailSent(sql`${receiptMailKey}::text || ${payments.id}`),
+    // Whether a monthly gift charged it (its mail then has the gift's manage link).
+    monthly: sql<boolean>`exists (select 1 from ${recurringCharges} where ${recurringCharges.paymentId} = ${payments.id})`,
+  })
     .innerJoin(funds, eq(funds.id, payments.fundId))
     .where(and(eq(payments.id, sql.placeholder('paymentId')), isNotNull(payments.receiptNumber)))
     .prepare(''),
@@ -156,35 +154,32 @@ export async function receiptPdf(
 }
 
 async function loadCreditNote(db: Db, refundId: string) {
-  const [row] = await db
-    .select({
-      userId: payments.userId,
-      language: user.language,
-      creditNoteNumber: refunds.creditNoteNumber,
-      createdAt: refunds.createdAt,
-      amountPoisha: refunds.amountPoisha,
-      reason: refunds.reason,
-      kind: refunds.kind,
-      receiptNumber: payments.receiptNumber,
-      donationPoisha: payments.amountPoisha,
-      donatedAt: payments.succeededAt,
-      donorName: user.name,
-      donorEmail: user.email,
-      fundName: funds.name,
-      method: payments.method,
-      transactionId: shownTransactionId,
-      zakat: payments.zakat,
-      mode: payments.mode,
-      // Taken back up to and including this one (a later refund is on its own note).
-      refundedPoisha: sql<number>`(select coalesce(sum(case when x.kind = 'reinstated'
+  const [row] = await paymentsWithDonor(db, {
+    userId: payments.userId,
+    language: user.language,
+    creditNoteNumber: refunds.creditNoteNumber,
+    createdAt: refunds.createdAt,
+    amountPoisha: refunds.amountPoisha,
+    reason: refunds.reason,
+    kind: refunds.kind,
+    receiptNumber: payments.receiptNumber,
+    donationPoisha: payments.amountPoisha,
+    donatedAt: payments.succeededAt,
+    donorName: user.name,
+    donorEmail: user.email,
+    fundName: funds.name,
+    method: payments.method,
+    transactionId: shownTransactionId,
+    zakat: payments.zakat,
+    mode: payments.mode,
+    // Taken back up to and including this one (a later refund is on its own note).
+    refundedPoisha: sql<number>`(select coalesce(sum(case when x.kind = 'reinstated'
           then -x.amount_poisha else x.amount_poisha end), 0) from ${refunds} x
         where x.payment_id = ${payments.id}
           and (x.created_at, x.id) <= (${refunds.createdAt}, ${refunds.id}))`.mapWith(Number),
-      mailed: mailSent(sql`${creditNoteMailKey}::text || ${refunds.id}`),
-    })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .innerJoin(user, eq(user.id, payments.userId))
+    mailed: mailSent(sql`${creditNoteMailKey}::text || ${refunds.id}`),
+  })
+    .innerJoin(refunds, eq(refunds.paymentId, payments.id))
     .innerJoin(funds, eq(funds.id, payments.fundId))
     .where(eq(refunds.id, refundId));
   if (!row?.creditNoteNumber || !row.receiptNumber || !row.donatedAt) return null;

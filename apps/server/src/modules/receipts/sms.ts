@@ -3,11 +3,13 @@ import { isLanguage } from '@easyfund/shared/i18n/languages';
 import { formatTk } from '@easyfund/shared/format';
 import { isRealEmail } from '@easyfund/shared/phone';
 import { type Db, rowsOf } from '../../db/client';
-import { payments, sentMails, user } from '../../db/schema';
+import { payments, sentMails } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 import type { SmsService } from '../sms/service';
 import { SMS_TEXT } from '../sms/texts';
 import { smsLinkToken } from '../sms/links';
+import { paymentsWithDonor } from '../payments/with-donor';
+import { contactColumns, verifiedNumber } from '../users/contact';
 
 /** A receipt SMS is sent once by this key and the payment's id (the sent-mails table). */
 const receiptSmsKey = 'receipt-sms:';
@@ -23,20 +25,14 @@ export async function sendReceiptSms(
   paymentId: string,
 ): Promise<boolean> {
   const { db } = deps;
-  const [row] = await db
-    .select({
-      receiptNumber: payments.receiptNumber,
-      amountPoisha: payments.amountPoisha,
-      email: user.email,
-      phoneNumber: user.phoneNumber,
-      phoneNumberVerified: user.phoneNumberVerified,
-      language: user.language,
-    })
-    .from(payments)
-    .innerJoin(user, eq(user.id, payments.userId))
-    .where(eq(payments.id, paymentId));
+  const [row] = await paymentsWithDonor(db, {
+    receiptNumber: payments.receiptNumber,
+    amountPoisha: payments.amountPoisha,
+    ...contactColumns,
+  }).where(eq(payments.id, paymentId));
   if (!row?.receiptNumber || isRealEmail(row.email)) return false;
-  if (!row.phoneNumber || !row.phoneNumberVerified) return false;
+  const phoneNumber = verifiedNumber(row);
+  if (!phoneNumber) return false;
   const key = `${receiptSmsKey}${paymentId}`;
   const [done] = rowsOf(
     await db.execute(sql`select 1 from ${sentMails} where ${sentMails.key} = ${key}`),
@@ -46,7 +42,7 @@ export async function sendReceiptSms(
   const lang = isLanguage(row.language) ? row.language : 'bn';
   const link = `${deps.publicUrl}/r/${smsLinkToken(deps.secret, row.receiptNumber)}`;
   const result = await deps.sms.send({
-    to: row.phoneNumber,
+    to: phoneNumber,
     text: translate(lang, SMS_TEXT.receipt, {
       amount: formatTk(row.amountPoisha, lang),
       number: row.receiptNumber,

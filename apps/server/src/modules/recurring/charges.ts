@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import { CURRENCY } from '@easyfund/shared/constants';
 import type { Db } from '../../db/client';
-import { funds, payments, recurringCharges, recurringGifts } from '../../db/schema';
+import { payments, recurringCharges, recurringGifts } from '../../db/schema';
+import { openFund } from '../funds/open';
 import { savesCards } from '../payments/providers/provider';
 import { settlePayment } from '../payments/service';
 import { notifyDonor } from './notify';
@@ -45,11 +46,7 @@ async function openPeriods(deps: RecurringDeps, now: Date, only?: string): Promi
     .limit(200);
   for (const gift of due) {
     const at = gift.nextChargeAt!;
-    const [fund] = await deps.db
-      .select({ status: funds.status, hold: funds.hold })
-      .from(funds)
-      .where(eq(funds.id, gift.fundId));
-    if (!fund || fund.status !== 'approved' || fund.hold) {
+    if (!(await openFund(deps.db, gift.fundId))) {
       await stopGiftsOfFund(deps, gift.fundId);
       continue;
     }

@@ -9,6 +9,7 @@ import { translate } from '../../lib/i18n';
 import type { MailQueue } from '../notifications/service';
 import type { SmsService } from '../sms/service';
 import { SMS_TEXT } from '../sms/texts';
+import { contactColumns, verifiedNumber } from '../users/contact';
 import { manageToken } from './token';
 
 /** What a donor is told about a monthly gift. */
@@ -37,13 +38,9 @@ export async function notifyDonor(deps: NotifyDeps, giftId: string, notice: Gift
   if (!deps.mailQueue && !deps.sms) return;
   const [r] = await deps.db
     .select({
-      email: user.email,
       name: user.name,
-      language: user.language,
-      phoneNumber: user.phoneNumber,
-      phoneNumberVerified: user.phoneNumberVerified,
-      fundId: funds.id,
-      fundName: funds.name,
+      ...contactColumns,
+      fund: { id: funds.id, name: funds.name },
       amount: recurringGifts.amountPoisha,
       frequency: recurringGifts.frequency,
     })
@@ -56,11 +53,12 @@ export async function notifyDonor(deps: NotifyDeps, giftId: string, notice: Gift
   const lang: Language = r.language && isLanguage(r.language) ? r.language : 'en';
   const amount = formatTk(r.amount, lang);
   const manage = `${deps.publicUrl}/monthly-gifts/${manageToken(deps.secret, giftId)}`;
-  const pay = `${deps.publicUrl}/dashboard/selecteddonation/pay/${r.fundId}?amount=${Math.round(r.amount / 100)}`;
+  const pay = `${deps.publicUrl}/dashboard/selecteddonation/pay/${r.fund.id}?amount=${Math.round(r.amount / 100)}`;
   const period = 'period' in notice ? notice.period : '';
-  if (notice.kind === 'reminder' && deps.sms && r.phoneNumber && r.phoneNumberVerified) {
+  const phoneNumber = verifiedNumber(r);
+  if (notice.kind === 'reminder' && deps.sms && phoneNumber) {
     await remindBySms(deps, `recurring-sms:${giftId}:${period}`, {
-      to: r.phoneNumber,
+      to: phoneNumber,
       // A donor who never chose a language reads Bangla, as with receipts by SMS.
       text: translate(
         r.language && isLanguage(r.language) ? r.language : 'bn',
@@ -76,7 +74,7 @@ export async function notifyDonor(deps: NotifyDeps, giftId: string, notice: Gift
   switch (notice.kind) {
     case 'retry':
       subject = translate(lang, 'Your monthly gift to "{{fund}}" could not be charged', {
-        fund: r.fundName,
+        fund: r.fund.name,
       });
       lines.push(
         translate(lang, 'We could not charge {{amount}} to your card: {{error}}', {
@@ -89,7 +87,7 @@ export async function notifyDonor(deps: NotifyDeps, giftId: string, notice: Gift
       );
       break;
     case 'paused':
-      subject = translate(lang, 'Your monthly gift to "{{fund}}" is paused', { fund: r.fundName });
+      subject = translate(lang, 'Your monthly gift to "{{fund}}" is paused', { fund: r.fund.name });
       lines.push(
         translate(
           lang,
@@ -100,8 +98,8 @@ export async function notifyDonor(deps: NotifyDeps, giftId: string, notice: Gift
       break;
     case 'reminder': {
       subject = daily
-        ? translate(lang, 'Your Ramadan gift to "{{fund}}" is due today', { fund: r.fundName })
-        : translate(lang, 'Your monthly gift to "{{fund}}" is due', { fund: r.fundName });
+        ? translate(lang, 'Your Ramadan gift to "{{fund}}" is due today', { fund: r.fund.name })
+        : translate(lang, 'Your monthly gift to "{{fund}}" is due', { fund: r.fund.name });
       lines.push(
         daily
           ? translate(lang, "Today's gift of {{amount}} is due. Give it in one tap:", { amount })
@@ -124,13 +122,13 @@ export async function notifyDonor(deps: NotifyDeps, giftId: string, notice: Gift
     }
     case 'fund_closed':
       subject = translate(lang, 'Your monthly gift to "{{fund}}" has stopped', {
-        fund: r.fundName,
+        fund: r.fund.name,
       });
       lines.push(
         translate(
           lang,
           'The fund "{{fund}}" no longer takes donations, so your monthly gift has stopped and will not be charged again.',
-          { fund: r.fundName },
+          { fund: r.fund.name },
         ),
       );
       if (notice.similarFundId) {

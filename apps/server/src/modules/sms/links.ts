@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { TSmsLink } from '@easyfund/shared/api/sms';
+import type { TSmsLink } from '@easyfund/shared/schemas/sms';
 import type { Db } from '../../db/client';
 import { funds, payments, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
+import { paymentsWithDonor } from '../payments/with-donor';
 
 /** How long a receipt SMS's link works. */
 export const SMS_LINK_DAYS = 90;
@@ -44,17 +45,14 @@ export interface SmsLinkTarget extends TSmsLink {
 export async function readSmsLink(db: Db, secret: string, token: string): Promise<SmsLinkTarget> {
   const receiptNumber = receiptNumberOf(secret, token);
   if (!receiptNumber) throw new NotFound('Receipt');
-  const [row] = await db
-    .select({
-      paymentId: payments.id,
-      userId: payments.userId,
-      receiptNumber: payments.receiptNumber,
-      amountPoisha: payments.amountPoisha,
-      fundName: funds.name,
-      stoppedAt: user.smsStoppedAt,
-    })
-    .from(payments)
-    .innerJoin(user, eq(user.id, payments.userId))
+  const [row] = await paymentsWithDonor(db, {
+    paymentId: payments.id,
+    userId: payments.userId,
+    receiptNumber: payments.receiptNumber,
+    amountPoisha: payments.amountPoisha,
+    fundName: funds.name,
+    stoppedAt: user.smsStoppedAt,
+  })
     .innerJoin(funds, eq(funds.id, payments.fundId))
     .where(and(eq(payments.receiptNumber, receiptNumber), isNotNull(payments.receiptNumber)));
   if (!row) throw new NotFound('Receipt');

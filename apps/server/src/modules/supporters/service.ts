@@ -7,6 +7,7 @@ import { NotFound } from '../../lib/errors';
 import { ofLedgerMode } from '../ledger/mode';
 import { recordEvent } from '../funds/events';
 import { openFundFor } from '../funds/service';
+import { paymentsWithDonor } from '../payments/with-donor';
 import { shortName } from './names';
 
 /** Who looks at the wall: a visitor, a donor, the fund's raiser or an admin. */
@@ -70,20 +71,17 @@ export async function listSupporters(
   const { raiserId } = await openFundFor(db, viewer, fundId);
   const moderator = viewer.admin || (viewer.me !== null && viewer.me.id === raiserId);
   const { where, order } = viewQuery(query.view, fundId, moderator);
-  const rows = await db
-    .select({
-      id: payments.id,
-      userId: payments.userId,
-      name: user.name,
-      anonymous: payments.anonymous,
-      amountPoisha: payments.amountPoisha,
-      message: payments.supportMessage,
-      messageHidden: payments.messageHidden,
-      succeededAt: payments.succeededAt,
-      createdAt: payments.createdAt,
-    })
-    .from(payments)
-    .innerJoin(user, eq(user.id, payments.userId))
+  const rows = await paymentsWithDonor(db, {
+    id: payments.id,
+    userId: payments.userId,
+    name: user.name,
+    anonymous: payments.anonymous,
+    amountPoisha: payments.amountPoisha,
+    message: payments.supportMessage,
+    messageHidden: payments.messageHidden,
+    succeededAt: payments.succeededAt,
+    createdAt: payments.createdAt,
+  })
     .where(where)
     .orderBy(...order)
     .limit(query.pageSize + 1)

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { user, verificationApplications } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
 import { countUpTo, likePattern, paginate } from '../../lib/lists';
+import { verifiedNumber } from './contact';
 
 type Row = Pick<
   typeof user.$inferSelect,
@@ -12,15 +13,16 @@ type Row = Pick<
 >;
 
 function toAdminUser(row: Row): TAdminUser {
+  const { id, name, email, image } = row;
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    image: row.image,
+    id,
+    name,
+    email,
+    image,
     role: row.role as Role,
     createdAt: row.createdAt.toISOString(),
     // Admins see a verified number in full (everyone else sees it masked, or not at all).
-    phoneNumber: row.phoneNumberVerified ? row.phoneNumber : null,
+    phoneNumber: verifiedNumber(row),
   };
 }
 

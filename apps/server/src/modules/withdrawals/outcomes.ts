@@ -1,16 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { formatTk, tkToPoisha } from '@easyfund/shared/money';
-import type { Language } from '@easyfund/shared/i18n/languages';
-import type { TMe } from '@easyfund/shared/schemas/common';
-import type { TAdminWithdrawal, TPayoutRecord } from '@easyfund/shared/schemas/withdrawals';
+import type { TPayoutRecord } from '@easyfund/shared/schemas/withdrawals';
 import type { Db } from '../../db/client';
 import { withdrawals } from '../../db/schema';
-import { OWN_WITHDRAWAL, refuseChanged, refuseOwn } from '../decisions/service';
+import { type ActingAdmin, OWN_WITHDRAWAL, refuseChanged, refuseOwn } from '../decisions/service';
 import { ChangedSinceViewed, Conflict, Invalid } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { ACCOUNT_MESSAGES, usableAccount } from '../payouts/accounts';
-import { heldBack } from './balance';
-import { aboveBalanceMessage, endAdminStep, lockWithdrawal } from './view';
+import { adminStep, refuseAboveBalance } from './view';
 
 /** From which status each recorded outcome may be reached. */
 const OUTCOME_FROM = { paid: 'approved', failed: 'approved', reversed: 'paid' } as const;
@@ -23,15 +20,10 @@ const OUTCOME_FROM = { paid: 'approved', failed: 'approved', reversed: 'paid' } 
  * refuses anything else). One transaction with the fund row locked and the fund's audit
  * trail entry; only on the version the admin was shown, never on their own withdrawal.
  */
-export async function recordPayout(
-  db: Db,
-  admin: Pick<TMe, 'id'>,
-  id: string,
-  input: TPayoutRecord,
-  lang: Language = 'en',
-): Promise<TAdminWithdrawal> {
-  return db.transaction(async (tx) => {
-    const { row, raisedPoisha } = await lockWithdrawal(tx, id);
+export function recordPayout(db: Db, admin: ActingAdmin, id: string, input: TPayoutRecord) {
+  const { lang } = admin;
+  return adminStep(db, admin.id, id, async (tx, locked) => {
+    const { row } = locked;
     refuseOwn(row.raiserId, admin.id, OWN_WITHDRAWAL);
     const from = OUTCOME_FROM[input.status];
     if (row.status !== from)
@@ -50,9 +42,7 @@ export async function recordPayout(
       }
       // Money taken from the fund since the approval (a chargeback) is not paid out: the
       // admin marks the payout failed, or waits for the balance.
-      const left = raisedPoisha - ((await heldBack(tx, row.fundId)) - row.amountPoisha);
-      if (row.amountPoisha > left)
-        throw new Conflict(aboveBalanceMessage(Math.max(0, left), lang), 'above_balance');
+      await refuseAboveBalance(tx, locked, lang);
       // Paid to the account named, still approved and the raiser's; by its own method.
       if (row.payoutAccountId) {
         const account = await usableAccount(tx, row.payoutAccountId, row.raiserId, lang, false);
@@ -95,6 +85,6 @@ export async function recordPayout(
     // The fund row is held, and every change of a withdrawal holds it: nothing moved.
     if (!updated) throw new ChangedSinceViewed(row.version);
     const { version: _version, ...recorded } = input;
-    return endAdminStep(tx, row, admin.id, recorded);
+    return recorded;
   });
 }

@@ -23,20 +23,23 @@ const withdrawalsRoutes: FastifyPluginAsync = async (app) => {
   route(app, withdrawals.mine, ({ user }) => listMyWithdrawals(db, user));
   route(app, withdrawals.list, ({ query }) => listAdminWithdrawals(db, query));
   route(app, withdrawals.decide, async ({ user, params, body, request }) => {
-    const decided = await decideWithdrawal(db, user, params.id, body, request.language());
+    const admin = { id: user.id, lang: request.language() };
+    const decided = await decideWithdrawal(db, admin, params.id, body);
     await notifyDecision(db, app.mailQueue, 'withdrawal', params.id);
     return decided;
   });
   route(app, withdrawals.payout, async ({ user, params, body, request }) => {
-    const recorded = await recordPayout(db, user, params.id, body, request.language());
+    const admin = { id: user.id, lang: request.language() };
+    const recorded = await recordPayout(db, admin, params.id, body);
     // A raiser who chose SMS for decisions hears that the money was paid out.
     if (body.status === 'paid')
       await app.mailQueue.enqueueDecisionSms?.('withdrawal', params.id, 'paid');
     return recorded;
   });
-  route(app, withdrawals.disburse, ({ user, params, body, request }) =>
-    disburseWithdrawal(db, app.payouts, user, params.id, body.version, request.language()),
-  );
+  route(app, withdrawals.disburse, ({ user, params, body, request }) => {
+    const admin = { id: user.id, lang: request.language() };
+    return disburseWithdrawal(db, app.payouts, admin, params.id, body.version);
+  });
   // Public like the donor wall and updates: for an approved fund not taken down, and
   // for its raiser and admins otherwise (decision 453).
   route(app, withdrawals.fundPayouts, async ({ currentUser, params }) => {

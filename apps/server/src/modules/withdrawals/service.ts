@@ -4,15 +4,19 @@ import { tkToPoisha } from '@easyfund/shared/money';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type {
-  TAdminWithdrawal,
   TFundPayouts,
   TWithdrawal,
   TWithdrawalRequest,
 } from '@easyfund/shared/schemas/withdrawals';
 import type { Db } from '../../db/client';
 import { funds, payoutAccounts, withdrawals } from '../../db/schema';
-import { type Decision, decidePending, OWN_WITHDRAWAL } from '../decisions/service';
-import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import {
+  type ActingAdmin,
+  type Decision,
+  decidePending,
+  OWN_WITHDRAWAL,
+} from '../decisions/service';
+import { Invalid, NotFound } from '../../lib/errors';
 import { paginate } from '../../lib/lists';
 import { usableAccount } from '../payouts/accounts';
 import { reportsOf } from '../spending-reports/service';
@@ -21,8 +25,8 @@ import {
   aboveBalanceMessage,
   accountColumns,
   adminQuery,
-  endAdminStep,
-  lockWithdrawal,
+  adminStep,
+  refuseAboveBalance,
   toAdmin,
   toWithdrawal,
   withReports,
@@ -117,32 +121,24 @@ export async function listAdminWithdrawals(
  * Approval re-checks, with the fund row locked, that the fund still holds the amount: a
  * refund or a chargeback since the request may have taken it.
  */
-export async function decideWithdrawal(
-  db: Db,
-  admin: Pick<TMe, 'id'>,
-  id: string,
-  decision: Decision,
-  lang: Language = 'en',
-): Promise<TAdminWithdrawal> {
-  return db.transaction(async (tx) => {
-    const { row, raisedPoisha } = await lockWithdrawal(tx, id);
+export function decideWithdrawal(db: Db, admin: ActingAdmin, id: string, decision: Decision) {
+  return adminStep(db, admin.id, id, async (tx, locked) => {
+    const { row } = locked;
     if (decision.status === 'approved' && row.status === 'pending') {
-      // Everything held back counts this request once; without it, what is left for it.
-      const left = raisedPoisha - ((await heldBack(tx, row.fundId)) - row.amountPoisha);
-      if (row.amountPoisha > left)
-        throw new Conflict(aboveBalanceMessage(Math.max(0, left), lang), 'above_balance');
+      await refuseAboveBalance(tx, locked, admin.lang);
       // The account may have been removed since the request.
       if (row.payoutAccountId)
-        await usableAccount(tx, row.payoutAccountId, row.raiserId, lang, false);
+        await usableAccount(tx, row.payoutAccountId, row.raiserId, admin.lang, false);
     }
     await decidePending(tx, withdrawals, id, admin.id, decision, {
       what: 'Withdrawal request',
       subject: 'This withdrawal',
       own: OWN_WITHDRAWAL,
     });
-    return endAdminStep(tx, row, admin.id, { status: decision.status });
+    return { status: decision.status };
   });
 }
+
 /**
  * "Where the money went" on a fund's page: what it raised, each payout (paid, of the
  * site's money mode, newest first, with its method and day; no account, no reference)

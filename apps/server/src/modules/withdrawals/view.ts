@@ -7,12 +7,12 @@ import type { Language } from '@easyfund/shared/i18n/languages';
 import type { TAdminWithdrawal, TWithdrawal } from '@easyfund/shared/schemas/withdrawals';
 import type { Db, Tx } from '../../db/client';
 import { funds, ledgerSettings, payoutAccounts, user, withdrawals } from '../../db/schema';
-import { NotFound } from '../../lib/errors';
+import { Conflict, NotFound } from '../../lib/errors';
 import { personColumns } from '../decisions/service';
 import { translate } from '../../lib/i18n';
 import { recordEvent } from '../funds/events';
 import { isReportDue, reportsOf } from '../spending-reports/service';
-import { currentModeWithdrawal } from './balance';
+import { currentModeWithdrawal, heldBack } from './balance';
 
 /** How a withdrawal is read and shown: to its raiser, to the admins, under a lock. */
 
@@ -152,6 +152,35 @@ export async function lockWithdrawal(tx: Tx, id: string) {
   // Read again under the lock: what another admin recorded meanwhile is seen.
   const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
   return { row: row!, raisedPoisha: fund!.raisedPoisha };
+}
+
+type Locked = Awaited<ReturnType<typeof lockWithdrawal>>;
+
+/**
+ * Refuses a locked withdrawal the fund no longer holds (a refund or a chargeback since the
+ * request took it): everything held back counts this request once; without it, what is left.
+ */
+export async function refuseAboveBalance(tx: Tx, { row, raisedPoisha }: Locked, lang: Language) {
+  const left = raisedPoisha - ((await heldBack(tx, row.fundId)) - row.amountPoisha);
+  if (row.amountPoisha > left)
+    throw new Conflict(aboveBalanceMessage(Math.max(0, left), lang), 'above_balance');
+}
+
+/**
+ * An admin's step on one withdrawal, in one transaction: the withdrawal locked with its fund
+ * (`lockWithdrawal`), the step (its checks and its write; it returns what it recorded), then
+ * the fund's audit entry and the withdrawal as the admins now see it (`endAdminStep`).
+ */
+export function adminStep(
+  db: Db,
+  adminId: string,
+  id: string,
+  step: (tx: Tx, locked: Locked) => Promise<{ status: string } & Record<string, unknown>>,
+): Promise<TAdminWithdrawal> {
+  return db.transaction(async (tx) => {
+    const locked = await lockWithdrawal(tx, id);
+    return endAdminStep(tx, locked.row, adminId, await step(tx, locked));
+  });
 }
 
 /**

@@ -179,10 +179,19 @@ export interface RawServer {
   stop(): void;
 }
 
-/** The reference: a bare node:http server answering a fixed 2 KB JSON, in its own process. */
-export async function startRawServer(node = process.execPath): Promise<RawServer> {
-  const child = spawn(node, [path.join(repoRoot, 'bench/raw-server.mjs')], {
+/**
+ * A reference server of bench/ in a process of its own, given `env` beside this process's;
+ * resolves once it prints its port. By default the bare node:http server answering a
+ * fixed 2 KB JSON (`raw-server.mjs`).
+ */
+export async function startRawServer(
+  node = process.execPath,
+  script = 'raw-server.mjs',
+  env: Record<string, string> = {},
+): Promise<RawServer> {
+  const child = spawn(node, [path.join(repoRoot, 'bench', script)], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';

@@ -187,6 +187,15 @@ export async function buildApp({
     logController: new OneLinePerRequest(),
     childLoggerFactory: requestLogger,
     frameworkErrors,
+    // Every route's schemas are the contracts' zod schemas, compiled by the zod type
+    // provider (below): Fastify's own JSON Schema compilers (Ajv, fast-json-stringify)
+    // are never set up, nor their code run at start.
+    schemaController: {
+      compilersFactory: {
+        buildValidator: () => validatorCompiler as never,
+        buildSerializer: () => serializerCompiler as never,
+      },
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

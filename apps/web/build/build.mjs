@@ -27,5 +27,12 @@ await build({
     outDir: path.join(outDir, 'ssr'),
     emptyOutDir: true,
     copyPublicDir: false,
+    // The server loads this module as it starts: React's production build only (not its
+    // development one beside it), without blanks or comments, a third of the size to
+    // compile. Names are kept for the logs' stack traces.
+    rolldownOptions: {
+      output: { minify: { compress: true, mangle: false, codegen: { removeWhitespace: true } } },
+    },
   },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
 });

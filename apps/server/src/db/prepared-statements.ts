@@ -10,6 +10,11 @@ export interface StatementNameLimits {
   maxText: number;
 }
 
+/** A statement's name: a digest of its text (the same text has the same name everywhere). */
+export function statementName(text: string): string {
+  return `ef_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+}
+
 /** Names a statement text, or leaves it unnamed (undefined). */
 export type StatementNamer = (text: string) => string | undefined;
 
@@ -34,7 +39,7 @@ export function statementNames(limits: StatementNameLimits): StatementNamer {
       return undefined;
     }
     seen.delete(text);
-    const name = `ef_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    const name = statementName(text);
     names.set(text, name);
     return name;
   };

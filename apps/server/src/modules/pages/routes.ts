@@ -45,6 +45,13 @@ const ITEM_PAGE_APIS: Partial<Record<PageName, (params: Record<string, string>) 
 };
 
 /**
+ * The web build's folders of many files (hashed code and styles, pictures): one route for
+ * each folder, whose file is looked up as it is asked for. A route per file (some 350 with
+ * HEAD) took longer to set up than any other part of the server's start.
+ */
+const FILE_FOLDERS = ['assets', 'images'];
+
+/**
  * The web app's pages: its built files (WEB_DIST), and every other address answered with
  * its HTML — the page's title, language and head already in it, the busiest public pages
  * rendered first here and kept (their caches are this module's), a fund's share card,
@@ -55,27 +62,48 @@ async function pages(app: FastifyInstance) {
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : undefined;
   const serveWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
+    const setHeaders = (
+      res: { setHeader(name: string, value: string): unknown },
+      filePath: string,
+    ) => {
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
+      );
+    };
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
       // The server's own render module (ssr/) is loaded, never served; the .br/.gz
       // siblings are sent for their file (`preCompressed`), not at addresses of their own.
-      // A route each for the rest only: two thirds fewer routes to build at start-up.
-      globIgnore: ['ssr/**', '**/*.br', '**/*.gz'],
+      // A route each for the few files at the top only: the folders of many files are
+      // served below.
+      globIgnore: ['ssr/**', ...FILE_FOLDERS.map((folder) => `${folder}/**`), '**/*.br', '**/*.gz'],
       allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       // The web build ships .br/.gz siblings of its text assets (see apps/web/vite.config.ts).
       preCompressed: true,
       cacheControl: false,
-      setHeaders(res, filePath) {
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        );
-      },
+      setHeaders,
     });
+    for (const folder of FILE_FOLDERS) {
+      const root = path.join(webDist, folder);
+      if (!existsSync(root)) continue;
+      await app.register(fastifyStatic, {
+        root,
+        prefix: `/${folder}/`,
+        decorateReply: false,
+        index: false,
+        // A file of the folder, as it was built: neither a folder's own address nor a
+        // compressed sibling at an address of its own (each goes to the 404 page).
+        allowedPath: (pathName) => !pathName.endsWith('/') && !/\.(?:br|gz)$/.test(pathName),
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders,
+      });
+    }
   }
 
   const indexHtml = serveWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';

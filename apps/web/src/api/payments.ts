@@ -1,4 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { payments } from '@easyfund/shared/api/payments';
 import type {
   TCheckoutForm,
@@ -25,14 +31,36 @@ export const paymentKeys = {
   unsettled: (fundId: string) => [...paymentKeys.all, 'unsettled', fundId] as const,
 };
 
-/** Manage Payments' search over every payment, a page at a time. */
-export const searchPaymentsQuery = (q: string, page: number) =>
+/**
+ * Manage Payments' search over every payment, a page at a time; `after` (the page before's
+ * last payment) reads the same page on from it, as deep pages cost no more than the first.
+ */
+export const searchPaymentsQuery = (q: string, page: number, after?: string) =>
   queryOptions({
     queryKey: paymentKeys.search(q, page),
     queryFn: () =>
-      call(payments.search, { query: { page, pageSize: PAGE_SIZE, ...(q ? { q } : {}) } }),
+      call(payments.search, {
+        query: { page, pageSize: PAGE_SIZE, ...(q ? { q } : {}), ...(after ? { after } : {}) },
+      }),
     placeholderData: keepPreviousData,
   });
+
+/**
+ * Manage Payments' list: without a search, a page whose page before is at hand (the next
+ * page, clicked from it) is read on from that page's last payment.
+ */
+export function useSearchPayments(q: string, page: number) {
+  const queryClient = useQueryClient();
+  const before =
+    q || page === 1
+      ? undefined
+      : queryClient.getQueryData(searchPaymentsQuery(q, page - 1).queryKey);
+  const after =
+    before && before.page === page - 1 && before.items.length === before.pageSize
+      ? before.items.at(-1)?.id
+      : undefined;
+  return useQuery(searchPaymentsQuery(q, page, after));
+}
 
 /** A payment's detail for an admin: its refunds and what may still be refunded. */
 export const paymentDetailQuery = (paymentId: string) =>

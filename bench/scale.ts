@@ -54,6 +54,12 @@ const YEAR = new Date().getUTCFullYear();
 
 /* ---------- seeding by SQL ---------- */
 
+/*
+ * A fund's day is `i % 301` and its title `i % 6`: coprime, so each day holds every title,
+ * as real funds do (with 300 days every fund of a day had one title, and the newest-first
+ * search skipped whole days of others: ~1,000 funds read for a page of 12 at 100k funds).
+ */
+
 /** Fund `n`'s id, the same at every size: an md5 shaped as a version-4 UUID. */
 const fundId = (n: string) =>
   `overlay(overlay(md5('fund' || (${n})) placing '4' from 13) placing '8' from 17)::uuid`;
@@ -96,7 +102,7 @@ async function seed(database: Database, from: number, to: number, mode: string) 
              (array['startup','charitable-trust','health-care','education','relief-fund','social-care'])[1 + i % 6],
              (100000 + (i % 97) * 5000) * 100, 50000, 'approved', i % 7 = 0,
              case when i % 7 = 0 then 'Helps the poor directly' end,
-             now() - (i % 300) * interval '1 day', now() - (i % 300) * interval '1 day'
+             now() - (i % 301) * interval '1 day', now() - (i % 301) * interval '1 day'
       from generate_series(${fundsFrom}, ${fundsTo - 1}) i;
     insert into payments (user_id, fund_id, provider, provider_payment_id, amount_poisha, status,
                           method, mode, created_at, updated_at, succeeded_at, receipt_number,

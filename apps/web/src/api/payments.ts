@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { payments } from '@easyfund/shared/api/payments';
 import type {
+  TAdminPaymentList,
   TCheckoutForm,
   TCreateIntentForm,
   TPanelRefundRequest,
@@ -55,11 +56,17 @@ export function useSearchPayments(q: string, page: number) {
     q || page === 1
       ? undefined
       : queryClient.getQueryData(searchPaymentsQuery(q, page - 1).queryKey);
-  const after =
-    before && before.page === page - 1 && before.items.length === before.pageSize
-      ? before.items.at(-1)?.id
-      : undefined;
-  return useQuery(searchPaymentsQuery(q, page, after));
+  return useQuery(searchPaymentsQuery(q, page, readOnFrom(before, page)));
+}
+
+/** The payment page `page` is read on from: the last of a full page `page - 1`, if given. */
+export function readOnFrom(
+  before: Pick<TAdminPaymentList, 'items' | 'page' | 'pageSize'> | undefined,
+  page: number,
+): string | undefined {
+  return before && before.page === page - 1 && before.items.length === before.pageSize
+    ? before.items.at(-1)?.id
+    : undefined;
 }
 
 /** A payment's detail for an admin: its refunds and what may still be refunded. */

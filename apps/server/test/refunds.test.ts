@@ -280,6 +280,34 @@ describe('admin refunds', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('Manage Payments pages every payment newest first, by number or read on from the page before', async () => {
+    for (const tk of [300, 400, 500]) await donation(tk);
+    const list = async (query: { page: number; after?: string; q?: string }) => {
+      const res = await as(admin).call(api.payments.search, { query: { pageSize: 2, ...query } });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const first = await list({ page: 1 });
+    const second = await list({ page: 2 });
+    expect(first.items).toHaveLength(2);
+    expect(second.items.length).toBeGreaterThan(0);
+    const all = [...first.items, ...second.items];
+    const newestFirst = [...all].sort(
+      (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
+    );
+    expect(all.map((p) => p.id)).toEqual(newestFirst.map((p) => p.id));
+    // The same page read on from page 1's last payment: its rows, its number, the same total.
+    const after = await list({ page: 2, after: first.items.at(-1)!.id });
+    expect(after).toEqual(second);
+    // After a payment that no page holds: nothing before it, so an empty page.
+    expect((await list({ page: 2, after: randomUUID() })).items).toEqual([]);
+    // A search pages by number: `after` does not narrow it.
+    const found = await list({ page: 1, q: donor.email, after: first.items[0]!.id });
+    expect(found.items.map((p) => p.id)).toEqual(first.items.map((p) => p.id));
+    const bad = await as(admin).inject('GET', '/api/admin/payments?after=not-an-id');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("Manage Payments finds the payment and shows its refunds; the donor's histories show them", async () => {
     const { paymentId } = await donation(600);
     expect((await refund(paymentId, 150_00)).statusCode).toBe(200);

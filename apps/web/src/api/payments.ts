@@ -1,6 +1,13 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { payments } from '@easyfund/shared/api/payments';
 import type {
+  TAdminPaymentList,
   TCheckoutForm,
   TCreateIntentForm,
   TPanelRefundRequest,
@@ -25,14 +32,42 @@ export const paymentKeys = {
   unsettled: (fundId: string) => [...paymentKeys.all, 'unsettled', fundId] as const,
 };
 
-/** Manage Payments' search over every payment, a page at a time. */
-export const searchPaymentsQuery = (q: string, page: number) =>
+/**
+ * Manage Payments' search over every payment, a page at a time; `after` (the page before's
+ * last payment) reads the same page on from it, as deep pages cost no more than the first.
+ */
+export const searchPaymentsQuery = (q: string, page: number, after?: string) =>
   queryOptions({
     queryKey: paymentKeys.search(q, page),
     queryFn: () =>
-      call(payments.search, { query: { page, pageSize: PAGE_SIZE, ...(q ? { q } : {}) } }),
+      call(payments.search, {
+        query: { page, pageSize: PAGE_SIZE, ...(q ? { q } : {}), ...(after ? { after } : {}) },
+      }),
     placeholderData: keepPreviousData,
   });
+
+/**
+ * Manage Payments' list: without a search, a page whose page before is at hand (the next
+ * page, clicked from it) is read on from that page's last payment.
+ */
+export function useSearchPayments(q: string, page: number) {
+  const queryClient = useQueryClient();
+  const before =
+    q || page === 1
+      ? undefined
+      : queryClient.getQueryData(searchPaymentsQuery(q, page - 1).queryKey);
+  return useQuery(searchPaymentsQuery(q, page, readOnFrom(before, page)));
+}
+
+/** The payment page `page` is read on from: the last of a full page `page - 1`, if given. */
+export function readOnFrom(
+  before: Pick<TAdminPaymentList, 'items' | 'page' | 'pageSize'> | undefined,
+  page: number,
+): string | undefined {
+  return before && before.page === page - 1 && before.items.length === before.pageSize
+    ? before.items.at(-1)?.id
+    : undefined;
+}
 
 /** A payment's detail for an admin: its refunds and what may still be refunded. */
 export const paymentDetailQuery = (paymentId: string) =>

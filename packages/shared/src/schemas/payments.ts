@@ -165,6 +165,12 @@ export type THeldPayment = z.infer<typeof ZHeldPayment>;
 /** Manage Payments' search: a receipt number, a transaction or payment id, a donor or a fund. */
 export const ZAdminPaymentQuery = ZPageQuery.extend({
   q: z.string().trim().max(200, 'Use at most 200 characters').optional(),
+  /**
+   * The last payment of the page before (every payment, no search): the page is read on
+   * from it through the (time, id) index instead of counted from the first payment, so a
+   * deep page costs what the first does. `page` still numbers it.
+   */
+  after: z.uuid().optional(),
 });
 export type TAdminPaymentQuery = z.infer<typeof ZAdminPaymentQuery>;
 export const ZAdminPaymentList = paged(ZHeldPayment);

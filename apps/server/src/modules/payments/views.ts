@@ -260,7 +260,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Manage Payments' search, newest first: an exact receipt number, payment id or
  * transaction id (the gateway's or the provider's), or part of the donor's name or
- * e-mail or of the fund's name. Without a search: every payment.
+ * e-mail or of the fund's name. Without a search: every payment, a page read on from the
+ * page before's last payment when the caller names it (`after`).
  *
  * Each kind of match is its own index-backed query (unique ids; the donors and funds a
  * trigram index finds, then their payments), newest first and cut at what the page needs;
@@ -275,13 +276,29 @@ export async function searchPayments(
   const mode = ofLedgerMode(sql`p.mode`);
   if (!q) {
     const where = ofLedgerMode(payments.mode);
+    const newestFirst = [desc(payments.createdAt), desc(payments.id)];
+    // Read on from the page before's last payment (keyset), or past the pages before.
+    const from = query.after
+      ? sql`(${payments.createdAt}, ${payments.id}) < (select b.created_at, b.id from payments b where b.id = ${query.after})`
+      : undefined;
     return paginate(
       query,
       ({ limit, offset }) =>
-        selectWithDonor(db, where)
-          .orderBy(desc(payments.createdAt), desc(payments.id))
-          .limit(limit)
-          .offset(offset),
+        // The page's ids from the (time, id) index alone; only they are joined with their
+        // fund and donor, never the payments before the page.
+        selectWithDonor(
+          db,
+          inArray(
+            payments.id,
+            db
+              .select({ id: payments.id })
+              .from(payments)
+              .where(and(where, from))
+              .orderBy(...newestFirst)
+              .limit(limit)
+              .offset(from ? 0 : offset),
+          ),
+        ).orderBy(...newestFirst),
       countUpTo(
         db,
         db
@@ -301,13 +318,17 @@ export async function searchPayments(
     sql`p.gateway_tran_id = ${q}`,
     ...(UUID.test(q) ? [sql`p.id = ${q.toLowerCase()}`] : []),
   ];
+  // An e-mail address has no space in it: a search with one reads the donors' names alone.
+  const donorMatch = /\s/.test(q)
+    ? sql`u.name ilike ${part}`
+    : sql`u.email ilike ${part} or u.name ilike ${part}`;
   /** Every kind of match, newest first, at most `upTo` of each. */
   const matches = (upTo: number) => sql`
     (select p.id, p.created_at from payments p
       where (${sql.join(exact, sql` or `)}) and ${mode})
     union
     (select p.id, p.created_at from payments p
-      where p.user_id in (select u.id from "user" u where u.email ilike ${part} or u.name ilike ${part})
+      where p.user_id in (select u.id from "user" u where ${donorMatch})
         and ${mode}
       order by p.created_at desc, p.id desc limit ${upTo})
     union

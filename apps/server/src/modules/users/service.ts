@@ -37,14 +37,20 @@ const columns = {
   phoneNumberVerified: user.phoneNumberVerified,
 };
 
+/** What a search for part of a mobile number can be. */
+const MOBILE_PART = /^\+?\d+$/;
+
 /** Manage Users: search by name, e-mail or mobile number, 20 a page, newest first. */
 export async function listUsers(db: Db, query: { q?: string; page: number }) {
   const q = query.q?.trim();
+  const part = q ? likePattern(q) : '';
   const where = q
     ? or(
-        ilike(user.name, likePattern(q)),
-        ilike(user.email, likePattern(q)),
-        ilike(user.phoneNumber, likePattern(q)),
+        ilike(user.name, part),
+        // A mobile number is `+880` and digits: only digits (and a `+`) can be part of one.
+        ...(MOBILE_PART.test(q) ? [ilike(user.phoneNumber, part)] : []),
+        // An e-mail address has no space in it.
+        ...(/\s/.test(q) ? [] : [ilike(user.email, part)]),
       )
     : undefined;
   return paginate(

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_NAMES } from '@easyfund/shared/constants';
 import { PAGE_TITLES } from '@easyfund/shared/pages';
 import type { THeldPayment } from '@easyfund/shared/schemas/payments';
-import { heldPaymentsQuery, searchPaymentsQuery, useReviewPayment } from '../../../api/payments';
+import { heldPaymentsQuery, useReviewPayment, useSearchPayments } from '../../../api/payments';
 import { ActionButton } from '../../../components/action-button';
 import { PagedTable, type PagedTableProps } from '../../../components/paged-table';
 import { useI18n } from '../../../lib/i18n';
@@ -124,7 +124,7 @@ function AllPayments() {
   const selected = params.get('payment');
   const [page, setPage] = usePageParam('paymentsPage');
   const [draft, setDraft] = useState(q);
-  const list = useQuery(searchPaymentsQuery(q, page));
+  const list = useSearchPayments(q, page);
   const detailRef = useRef<HTMLDivElement>(null);
 
   const setParam = (name: string, value: string | null) =>

@@ -36,11 +36,14 @@ const ROLE_SET = new Set<string>(ROLES);
 export interface IdentityLayer {
   handler(request: Request): Promise<Response>;
   api: {
-    getSession(input: { headers: Headers }): Promise<{
-      user: Parameters<typeof toMe>[0];
-      session: Parameters<typeof toMe>[1] & { expiresAt: Date | string | number };
-    } | null>;
+    getSession(input: { headers: Headers }): Promise<SessionFound | null>;
   };
+}
+
+/** A session and its person, as the identity layer answers them. */
+export interface SessionFound {
+  user: Parameters<typeof toMe>[0];
+  session: Parameters<typeof toMe>[1] & { expiresAt: Date | string | number };
 }
 function toMe(
   u: {
@@ -159,9 +162,17 @@ function mayHaveSession(request: FastifyRequest): boolean {
 export default fp(
   async function sessionPlugin(
     app: FastifyInstance,
-    opts: { auth: IdentityLayer; sessionCacheMs: number },
+    opts: {
+      auth: IdentityLayer;
+      sessionCacheMs: number;
+      /**
+       * Reads a session cookie's session as the identity layer would, cheaper
+       * (modules/identity/session-reader.ts); `undefined` leaves it to the identity layer.
+       */
+      readSession?: (cookie: string) => Promise<SessionFound | null | undefined>;
+    },
   ) {
-    const { auth } = opts;
+    const { auth, readSession } = opts;
     const { config } = app;
     const sessions = sessionCache(opts.sessionCacheMs);
     app.decorateRequest('user', null as unknown as TMe);
@@ -169,14 +180,20 @@ export default fp(
       let p = cache.get(this);
       if (!p && !mayHaveSession(this)) p = Promise.resolve(null);
       if (!p) {
-        const lookup = () =>
-          auth.api
-            .getSession({ headers: fromNodeHeaders(this.headers) })
-            .then((s) =>
-              s
-                ? { me: toMe(s.user, s.session), sessionExpiresAt: new Date(s.session.expiresAt) }
-                : null,
-            );
+        const { cookie, authorization } = this.headers;
+        const found = (s: SessionFound | null) =>
+          s
+            ? { me: toMe(s.user, s.session), sessionExpiresAt: new Date(s.session.expiresAt) }
+            : null;
+        const fromIdentityLayer = () =>
+          auth.api.getSession({ headers: fromNodeHeaders(this.headers) }).then(found);
+        // A bearer token (or any Authorization) goes through the identity layer's own
+        // conversion; a session cookie alone is read directly, unless that says to ask it.
+        const lookup =
+          readSession && cookie !== undefined && authorization === undefined
+            ? () =>
+                readSession(cookie).then((s) => (s === undefined ? fromIdentityLayer() : found(s)))
+            : fromIdentityLayer;
         p = sessions.resolve(credentialOf(this), lookup);
         cache.set(this, p);
       }

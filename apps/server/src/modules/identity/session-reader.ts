@@ -34,7 +34,7 @@ export interface IdentityContext {
 }
 
 /** The session of a token with its person: one statement (the identity layer's own is a join too). */
-const sessionByToken = builtOnce((db) =>
+export const sessionByToken = builtOnce((db) =>
   db
     .select({
       expiresAt: session.expiresAt,

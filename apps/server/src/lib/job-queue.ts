@@ -266,11 +266,9 @@ export class Jobs {
     for (const [queue, handler] of this.handlers) {
       // The jobs of a fetch (BATCHES) each run and are retried on their own: a job that
       // fails is sent back to its queue at once, and pg-boss completes the others (only
-      // jobs still active) when the batch ends. After a full batch the worker asks again at
-      // once instead of waiting for the next poll, so a backlog (a fund update's mails,
-      // receipts after a busy hour) drains as fast as the jobs run; a batch that was not
-      // full emptied the queue, and a job added since then wakes the worker itself (`sent`,
-      // `send`) — asking again would mostly find nothing, a statement per batch for naught.
+      // jobs still active) when the batch ends. After a batch the worker asks again at once
+      // instead of waiting for the next poll, so a backlog (a fund update's mails, receipts
+      // after a busy hour) drains as fast as the jobs run.
       let workerId = '';
       const { size, atOnce } = BATCHES[queue] ?? { size: 1, atOnce: 1 };
       workerId = await this.boss.work<Record<string, unknown>>(
@@ -291,7 +289,7 @@ export class Jobs {
           try {
             await Promise.all(Array.from({ length: Math.min(atOnce, batch.length) }, lane));
           } finally {
-            if (workerId && batch.length >= size) this.boss.notifyWorker(workerId);
+            if (workerId && batch.length) this.boss.notifyWorker(workerId);
           }
         },
       );

@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { pathOfUrl } from './lib/api-path';
 import { createAuth, type PasswordHashing } from './modules/identity/better-auth';
+import { sessionReader } from './modules/identity/session-reader';
 import { OneLinePerRequest, requestLogger } from './lib/request-log';
 import { serializeError } from './lib/log-errors';
 import { createMailer, type Mailer, withoutPhoneOnlyAddresses } from './lib/mailer';
@@ -272,7 +273,11 @@ export async function buildApp({
     passwordHashing,
   });
   app.decorate('auth', auth);
-  await app.register(sessionPlugin, { auth, sessionCacheMs: config.sessionCacheMs });
+  await app.register(sessionPlugin, {
+    auth,
+    sessionCacheMs: config.sessionCacheMs,
+    readSession: sessionReader(auth, database.db),
+  });
 
   app.decorate('payments', await createPaymentProvider(config, database.db, app.log));
   app.decorate('checkout', createCheckoutGateway(config, database.db));

@@ -30,7 +30,21 @@ export interface Database {
   /** Runs `fn` while holding a lock shared by every process on this database (PostgreSQL's
    *  advisory lock `key`); the embedded database has one process, so it just runs it. */
   exclusively<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL: listens on `channel` on a connection of its own (`LISTEN`), reconnecting
+   * when it is lost. `up` is called each time it listens (notices sent while it did not
+   * were missed), `down` when it stops, `notice` for each notice. Returns the stop.
+   * Absent on the embedded database: it has one process, which makes every change itself.
+   */
+  listen?(channel: string, on: Listener): () => Promise<void>;
   close(): Promise<void>;
+}
+
+/** What a `listen` caller is told. */
+export interface Listener {
+  up(): void;
+  down(): void;
+  notice(): void;
 }
 
 /** The extensions the migrations create (pg_trgm: searches by part of a word); every PGlite
@@ -184,6 +198,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           client.release();
         }
       },
+      listen: (channel, on) => listenOn(opts.url!, channel, on),
       close: () => pool.end(),
     };
   }
@@ -203,6 +218,64 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   });
   if (opts.migrate !== false) await migratePglite(database.db as never, { migrationsFolder });
   return database;
+}
+
+/** Waits between attempts to listen again: doubling from one second to half a minute. */
+const LISTEN_RETRY_MS = { first: 1000, most: 30_000 };
+
+/**
+ * `LISTEN channel` on a connection of its own, kept: a lost connection (the database
+ * restarted, the network dropped) is reported down and opened again after a wait.
+ */
+function listenOn(url: string, channel: string, on: Listener): () => Promise<void> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryMs = LISTEN_RETRY_MS.first;
+  let timer: NodeJS.Timeout | undefined;
+  const again = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, retryMs);
+    timer.unref();
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.most);
+  };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    client = c;
+    let lost = false;
+    const lose = () => {
+      if (lost) return;
+      lost = true;
+      on.down();
+      void c.end().catch(() => {});
+      again();
+    };
+    c.on('error', lose);
+    c.on('end', lose);
+    c.on('notification', (n) => {
+      if (n.channel === channel) on.notice();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      lose();
+      return;
+    }
+    if (stopped || lost) return;
+    retryMs = LISTEN_RETRY_MS.first;
+    on.up();
+  };
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    if (c) await c.end().catch(() => {});
+  };
 }
 
 /** Objects (a job's data) travel as JSON text; lists and everything else as they are. */

@@ -18,6 +18,10 @@ declare module 'fastify' {
     /** Set by `requireUser`/`requireRole` pre-handlers. */
     user: TMe;
   }
+  interface FastifyInstance {
+    /** Whether this process hears every change to sessions and people now (migration 0037). */
+    sessionsHeard(): boolean;
+  }
   interface FastifyContextConfig {
     /**
      * A write that changes no account, role or session (a donation's steps): the found
@@ -36,11 +40,14 @@ const ROLE_SET = new Set<string>(ROLES);
 export interface IdentityLayer {
   handler(request: Request): Promise<Response>;
   api: {
-    getSession(input: { headers: Headers }): Promise<{
-      user: Parameters<typeof toMe>[0];
-      session: Parameters<typeof toMe>[1] & { expiresAt: Date | string | number };
-    } | null>;
+    getSession(input: { headers: Headers }): Promise<SessionFound | null>;
   };
+}
+
+/** A session and its person, as the identity layer answers them. */
+export interface SessionFound {
+  user: Parameters<typeof toMe>[0];
+  session: Parameters<typeof toMe>[1] & { expiresAt: Date | string | number };
 }
 function toMe(
   u: {
@@ -93,20 +100,28 @@ function credentialOf(request: FastifyRequest): string | undefined {
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The channel a change to a session or a person is announced on (migration 0037). */
+const SESSION_CHANGES = 'session_changes';
+/**
+ * How long a found session is kept while this process hears every change to sessions and
+ * people (decision 467): a change reaches every process as its transaction commits, so
+ * this only bounds how long a notice lost without its connection noticing could matter.
+ */
+const LISTENING_SESSION_CACHE_MS = 60_000;
 const MAX_CACHED_SESSIONS = 10_000;
 
 /**
- * Signed-in reads look the session up once per `ttlMs` per process instead of on every
- * request (a signature check and two queries). Keyed by the whole signed credential, so
+ * Signed-in reads look the session up once per `ttl()` per process instead of on every
+ * request (a signature check and a query). Keyed by the whole signed credential, so
  * a forged or altered cookie never matches an entry; only sessions that were found are
  * kept. Requests of one credential that miss together share one lookup, so an entry
  * running out under a burst (a page's parallel calls, a busy reader) costs one lookup,
  * not one per request. Any request that may write (sign-out, a role change, a password
  * change…) empties the cache on this process before its answer leaves, and a lookup that
- * was under way then is neither kept nor shared; another process sees the change within
- * `ttlMs` (decision 421).
+ * was under way then is neither kept nor shared; another process sees the change when
+ * its notice arrives, or within the short `ttl()` while it hears none (decision 421).
  */
-function sessionCache(ttlMs: number) {
+function sessionCache(ttl: () => number) {
   const entries = new Map<string, { me: TMe; expiresAt: number }>();
   const pending = new Map<string, Promise<TMe | null>>();
   /** Counts the clears: a lookup started before one must not fill the cache after it. */
@@ -117,6 +132,7 @@ function sessionCache(ttlMs: number) {
       key: string | undefined,
       lookup: () => Promise<{ me: TMe; sessionExpiresAt: Date } | null>,
     ): Promise<TMe | null> {
+      const ttlMs = ttl();
       if (key === undefined || ttlMs <= 0) return lookup().then((found) => found?.me ?? null);
       const hit = entries.get(key);
       if (hit && hit.expiresAt > Date.now()) return Promise.resolve(hit.me);
@@ -159,24 +175,60 @@ function mayHaveSession(request: FastifyRequest): boolean {
 export default fp(
   async function sessionPlugin(
     app: FastifyInstance,
-    opts: { auth: IdentityLayer; sessionCacheMs: number },
+    opts: {
+      auth: IdentityLayer;
+      sessionCacheMs: number;
+      /**
+       * Reads a session cookie's session as the identity layer would, cheaper
+       * (modules/identity/session-reader.ts); `undefined` leaves it to the identity layer.
+       */
+      readSession?: (cookie: string) => Promise<SessionFound | null | undefined>;
+    },
   ) {
-    const { auth } = opts;
+    const { auth, readSession } = opts;
     const { config } = app;
-    const sessions = sessionCache(opts.sessionCacheMs);
+    // While this process hears every change to sessions and people (their database's
+    // notices, migration 0037), a found session is kept LISTENING_SESSION_CACHE_MS;
+    // otherwise (the notices not heard yet, or lost with their connection) sessionCacheMs.
+    let listening = false;
+    const sessions = sessionCache(() =>
+      opts.sessionCacheMs > 0 && listening ? LISTENING_SESSION_CACHE_MS : opts.sessionCacheMs,
+    );
+    if (opts.sessionCacheMs > 0 && app.database.listen) {
+      const stop = app.database.listen(SESSION_CHANGES, {
+        up() {
+          // Changes made while nobody listened were not heard: nothing kept before counts.
+          sessions.clear();
+          listening = true;
+        },
+        down() {
+          listening = false;
+          sessions.clear();
+        },
+        notice: () => sessions.clear(),
+      });
+      app.addHook('onClose', stop);
+    }
+    app.decorate('sessionsHeard', () => listening);
     app.decorateRequest('user', null as unknown as TMe);
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       let p = cache.get(this);
       if (!p && !mayHaveSession(this)) p = Promise.resolve(null);
       if (!p) {
-        const lookup = () =>
-          auth.api
-            .getSession({ headers: fromNodeHeaders(this.headers) })
-            .then((s) =>
-              s
-                ? { me: toMe(s.user, s.session), sessionExpiresAt: new Date(s.session.expiresAt) }
-                : null,
-            );
+        const { cookie, authorization } = this.headers;
+        const found = (s: SessionFound | null) =>
+          s
+            ? { me: toMe(s.user, s.session), sessionExpiresAt: new Date(s.session.expiresAt) }
+            : null;
+        const fromIdentityLayer = () =>
+          auth.api.getSession({ headers: fromNodeHeaders(this.headers) }).then(found);
+        // A bearer token (or any Authorization) goes through the identity layer's own
+        // conversion; a session cookie alone is read directly, unless that says to ask it.
+        const lookup =
+          readSession && cookie !== undefined && authorization === undefined
+            ? () =>
+                readSession(cookie).then((s) => (s === undefined ? fromIdentityLayer() : found(s)))
+            : fromIdentityLayer;
         p = sessions.resolve(credentialOf(this), lookup);
         cache.set(this, p);
       }

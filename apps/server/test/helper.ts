@@ -23,6 +23,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import { payoutAccounts } from '../src/db/schema';
 import { createPayoutAccount, createUser, type CreateUserInput } from '../src/seed/factories';
 import { createScratchDatabase, type ScratchDatabase } from './support/postgres';
+import { openTestPglite } from './support/reused-pglite';
 import { testPasswordHashing } from './support/test-passwords';
 
 export interface TestContext {
@@ -39,7 +40,7 @@ export interface TestContext {
 export const TEST_DB_KIND = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 
 let snapshot: Blob | undefined;
-/** The migrated PGlite dump of the suite's global set-up, read once per test file. */
+/** The migrated PGlite dump of the suite's global set-up, read once per worker. */
 function pgliteSnapshot(): Blob | undefined {
   const file = inject('pgliteSnapshot');
   if (file && !snapshot) snapshot = new Blob([readFileSync(file)]);
@@ -81,7 +82,10 @@ export async function buildTestApp(
     dropDatabase = created.drop;
     database = await openDatabase({ url: created.url, poolSize: 5 });
   } else {
-    database = await openDatabase({ loadDataDir: pgliteSnapshot() });
+    // The migrated dump, on a PGlite an earlier file of this worker may have used
+    // (support/reused-pglite.ts); without the suite's set-up, a new database.
+    const dump = pgliteSnapshot();
+    database = dump ? await openTestPglite(dump) : await openDatabase({});
   }
   // A test may close the database itself (to simulate an outage); close() then still
   // drops the scratch database without ending the pool twice.

@@ -237,6 +237,8 @@ const NOT_TEXTS = new Set([
   'description',
   'error',
   'easyfund_test',
+  // the PostgreSQL channel session changes are announced on
+  'session_changes',
 ]);
 
 export function usedKeys(): Map<string, string> {

@@ -11,7 +11,7 @@ export interface StatementNameLimits {
 }
 
 /** A statement's name: a digest of its text (the same text has the same name everywhere). */
-export function statementName(text: string): string {
+function statementName(text: string): string {
   return `ef_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 }
 

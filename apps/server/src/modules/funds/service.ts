@@ -8,7 +8,7 @@ import type {
   TFundPublic,
 } from '@easyfund/shared/schemas/funds';
 import type { Db } from '../../db/client';
-import { statementName } from '../../db/prepared-statements';
+import { builtOnce } from '../../db/built-once';
 import { funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { COUNT_CAP, countUpTo, likePattern, paginate, SEARCH_COUNT_CAP } from '../../lib/lists';
@@ -156,24 +156,17 @@ export async function getPublicFund(db: Db, id: string): Promise<TFundPublic | n
   return row && isOpen(row) ? toPublic(row) : null;
 }
 
-/** A fund's row by id, as a query of `db` built once: its SQL text is not made again on
- *  each read (the busiest read's own largest cost once uncached). */
-function fundRowQuery(db: Db) {
-  const query = fundsWithRaiser(db, publicColumns)
+/** A fund's row by id, built once per database: its SQL text is not made again on each
+ *  read (the busiest read's own largest cost once uncached). */
+const fundRowQuery = builtOnce((db) =>
+  fundsWithRaiser(db, publicColumns)
     .where(eq(funds.id, sql.placeholder('id')))
-    .limit(1);
-  // Named as the database module names any repeated statement (decision 438).
-  return query.prepare(statementName(query.toSQL().sql));
-}
-const fundRowQueries = new WeakMap<Db, ReturnType<typeof fundRowQuery>>();
+    .limit(1)
+    .prepare(''),
+);
 
 async function fundRow(db: Db, id: string): Promise<FundRow | undefined> {
-  let query = fundRowQueries.get(db);
-  if (!query) {
-    query = fundRowQuery(db);
-    fundRowQueries.set(db, query);
-  }
-  const [row] = await query.execute({ id });
+  const [row] = await fundRowQuery(db).execute({ id });
   return row;
 }
 

@@ -474,6 +474,16 @@ describe('the session cache', () => {
     expect((await viaProxy(ana.cookie)).json()).toMatchObject({ name: 'Ana Behind A Proxy' });
   });
 
+  it('keys a session by the cookie its lookup reads, not by another cookie named like it', async () => {
+    const donor = await createSignedInUser(ctx, { name: 'Tossed Cookie' });
+    // A cookie set beside the session's (from a sibling site, say) and sent before it.
+    const tossed = 'tossed.session_token=known-to-someone-else';
+    expect((await me(`${tossed}; ${donor.cookie}`)).json()).toMatchObject({
+      name: 'Tossed Cookie',
+    });
+    expect((await me(tossed)).statusCode).toBe(401);
+  });
+
   it('never answers an altered cookie from the cache', async () => {
     const donor = await createSignedInUser(ctx);
     expect((await me(donor.cookie)).statusCode).toBe(200);

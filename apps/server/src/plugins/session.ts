@@ -88,14 +88,16 @@ const cache = new WeakMap<FastifyRequest, Promise<TMe | null>>();
 
 /**
  * The credentials a request carries, as the session cache's key: its bearer token and its
- * session cookie, either or both (another Authorization scheme, a proxy's Basic
- * credentials say, is nobody's session and no part of the key).
+ * whole Cookie header, either or both (another Authorization scheme, a proxy's Basic
+ * credentials say, is nobody's session and no part of the key). The whole header, not
+ * the first cookie named like a session's: the lookup picks the identity layer's own
+ * cookie, so a cookie of another name set beside it (from a sibling site) must not make
+ * a key another request can send without that cookie.
  */
 function credentialOf(request: FastifyRequest): string | undefined {
   const { cookie, authorization } = request.headers;
   const bearer = authorization && /^bearer\s/i.test(authorization) ? authorization : '';
-  const m = cookie ? /(?:^|;\s*)((?:__Secure-)?[\w.-]*session_token)=([^;]*)/.exec(cookie) : null;
-  const session = m ? `${m[1]}=${m[2]}` : '';
+  const session = cookie?.includes('session_token') ? cookie : '';
   return bearer || session ? `${bearer}|${session}` : undefined;
 }
 

@@ -49,6 +49,8 @@ let flaky = 0;
  */
 const distinct = new Set();
 const problems = [];
+/** The failed tests by name, printed beside the closing line (a long log's tail is what is read). */
+const failedTests = [];
 /** One line per suite, printed before the closing line. */
 const summary = [];
 /**
@@ -108,12 +110,13 @@ function vitest(label, args, env = {}) {
   }
   const counts = JSON.parse(readFileSync(countsFile, 'utf8'));
   let failedHere = 0;
-  for (const c of Object.values(counts)) {
+  for (const [project, c] of Object.entries(counts)) {
     for (const id of c.ids ?? []) distinct.add(id);
     passed += c.passed;
     failed += c.failed + c.brokenFiles;
     skipped += c.skipped;
     failedHere += c.failed + c.brokenFiles;
+    for (const f of c.failures ?? []) failedTests.push(`${label}, ${project}: ${f}`);
   }
   if (status !== 0 && failedHere === 0) problems.push(`vitest (${label}) exited with an error`);
   return counts;
@@ -153,9 +156,12 @@ function browser(label, args, env = {}) {
   const report = JSON.parse(readFileSync(pwJson, 'utf8'));
   const s = report.stats;
   const walk = (suite, titles) => {
-    for (const spec of suite.specs ?? [])
-      if (spec.tests.every((t) => t.status === 'expected'))
-        distinct.add(`e2e/${spec.file} › ${[...titles, spec.title].join(' › ')}`);
+    for (const spec of suite.specs ?? []) {
+      const name = `e2e/${spec.file} › ${[...titles, spec.title].join(' › ')}`;
+      if (spec.tests.every((t) => t.status === 'expected')) distinct.add(name);
+      else if (spec.tests.some((t) => t.status === 'unexpected' || t.status === 'flaky'))
+        failedTests.push(`${label}: ${name}`);
+    }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
   for (const file of report.suites ?? []) walk(file, []);
@@ -269,6 +275,7 @@ console.log(
 console.log('');
 for (const line of summary) console.log(line);
 for (const p of problems) console.log(`problem: ${p}`);
+for (const t of failedTests) console.log(`failed: ${t}`);
 console.log(
   `\nTotal: ${passed} passed (${distinct.size} distinct tests), ${failed + problems.length} failed, ${skipped} skipped, ${flaky} flaky`,
 );

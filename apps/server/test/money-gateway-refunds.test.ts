@@ -8,9 +8,10 @@ import { formatProviderLedgerReport } from '../src/modules/ledger/provider-check
 import { checkGatewayLedger } from '../src/modules/payments/gateway-ledger';
 import { settleGatewayRefunds } from '../src/modules/payments/gateway-refund-status';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
-import { useTestApp, useStandIn } from './helper';
+import { useTestApp, useStandIn, urlOf } from './helper';
 import { createRaisedFund, fundTotals } from './payments-helper';
 import { STAND_IN_STORE, SslCommerzStandIn } from './sslcommerz-stand-in';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const silentLog = { warn() {}, error() {} };
 
@@ -25,7 +26,7 @@ async function paidDonation(amountTk: number) {
   const fund = await createRaisedFund(ctx);
   const res = await ctx.app.inject({
     method: 'POST',
-    url: '/api/payments/checkout',
+    url: urlOf(api.payments.checkout),
     headers: { cookie: donor.cookie },
     payload: { fundId: fund.id, amountTk, method: 'bkash' },
   });
@@ -34,7 +35,7 @@ async function paidDonation(amountTk: number) {
   const fields = standIn.pay(paymentId);
   const ipn = await ctx.app.inject({
     method: 'POST',
-    url: '/api/payments/webhook/sslcommerz',
+    url: urlOf(api.payments.sslcommerzIpn),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });
@@ -45,7 +46,7 @@ async function paidDonation(amountTk: number) {
 const refund = (paymentId: string, amountPoisha: number, requestKey: string) =>
   ctx.app.inject({
     method: 'POST',
-    url: `/api/admin/payments/${paymentId}/refunds`,
+    url: urlOf(api.payments.refund, { params: { paymentId } }),
     headers: { cookie: admin.cookie },
     payload: { amountPoisha, reason: 'Given twice by mistake', requestKey },
   });
@@ -221,7 +222,7 @@ describe('SSLCommerz refunds, decision by decision', () => {
     const tell = (id: string, refundRefId: string, amountPoisha = 250_00) =>
       ctx.app.inject({
         method: 'POST',
-        url: `/api/admin/payments/${id}/panel-refunds`,
+        url: urlOf(api.payments.panelRefund, { params: { paymentId: id } }),
         headers: { cookie: admin.cookie },
         payload: { refundRefId, amountPoisha, reason: 'Refunded by phone in the panel' },
       });
@@ -232,7 +233,7 @@ describe('SSLCommerz refunds, decision by decision', () => {
     // Only admins.
     const asDonor = await ctx.app.inject({
       method: 'POST',
-      url: `/api/admin/payments/${paymentId}/panel-refunds`,
+      url: urlOf(api.payments.panelRefund, { params: { paymentId } }),
       headers: { cookie: donor.cookie },
       payload: { refundRefId: ref, amountPoisha: 250_00, reason: 'x' },
     });
@@ -288,13 +289,13 @@ describe('SSLCommerz refunds, decision by decision', () => {
     // the payment's page.
     const detail = await ctx.app.inject({
       method: 'GET',
-      url: `/api/admin/payments/${paymentId}`,
+      url: urlOf(api.payments.detail, { params: { paymentId } }),
       headers: { cookie: admin.cookie },
     });
     expect(detail.json()).toMatchObject({ panelRefunds: true, refundablePoisha: 800_00 });
     const told = await ctx.app.inject({
       method: 'POST',
-      url: `/api/admin/payments/${paymentId}/panel-refunds`,
+      url: urlOf(api.payments.panelRefund, { params: { paymentId } }),
       headers: { cookie: admin.cookie },
       payload: { refundRefId: ref, amountPoisha: 300_00, reason: 'Refunded in the panel' },
     });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fundSubscriptions, fundUpdates, payments } from '../src/db/schema';
 import { createFund } from '../src/seed/factories';
 import { unsubscribeToken } from '../src/modules/updates/subscriptions';
-import { as, createSignedInUser, jobsDone, type SignedInUser, useTestApp } from './helper';
+import { as, createSignedInUser, jobsDone, type SignedInUser, useTestApp, urlOf } from './helper';
 import { confirmAtProcessor, confirmPayment, createIntent, payByWallet } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
@@ -43,7 +43,7 @@ async function donateByWallet(who: SignedInUser, fundId: string, updatesOptIn?: 
 }
 
 const post = (who: SignedInUser, fundId: string, payload: object) =>
-  as(who).inject('POST', `/api/funds/${fundId}/updates`, payload);
+  as(who).send(api.updates.create, { params: { id: fundId }, body: payload });
 
 const decide = (id: string, status: 'approved' | 'denied', feedback?: string) =>
   as(admin).call(api.updates.decide, { params: { id }, body: { status, feedback } });
@@ -210,7 +210,7 @@ describe('update e-mails', () => {
     // RFC 8058 one-click: a form post from the mail client.
     const res = await ctx.app.inject({
       method: 'POST',
-      url: `/api/updates/unsubscribe/${token}`,
+      url: urlOf(api.updates.unsubscribe, { params: { token } }),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });

@@ -51,7 +51,7 @@ async function paymentStatus(intentId: string) {
 
 describe('the stripe provider', () => {
   it('gives the pay page the publishable key and hides the embedded processor and test checkout', async () => {
-    const config = await ctx.app.inject({ method: 'GET', url: urlOf(api.payments.config) });
+    const config = await as(ctx).call(api.payments.config);
     expect(config.json()).toEqual({
       provider: 'stripe',
       publishableKey: 'pk_test_standin',
@@ -59,10 +59,9 @@ describe('the stripe provider', () => {
       testMode: false,
       mode: 'test',
     });
-    const processor = await ctx.app.inject({
-      method: 'POST',
-      url: urlOf(api.payments.testConfirm, { params: { intentId: 'pi_x' } }),
-      payload: {
+    const processor = await as(ctx).call(api.payments.testConfirm, {
+      params: { intentId: 'pi_x' },
+      body: {
         clientSecret: 'x',
         card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
         billing: { name: 'a', email: 'b' },

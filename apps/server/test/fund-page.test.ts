@@ -193,9 +193,7 @@ describe('the donor wall', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ page: 1, hasMore: false, canModerate: false });
-    expect(
-      body.items.map((i: { name: string; amountPoisha: number }) => [i.name, i.amountPoisha]),
-    ).toEqual([
+    expect(body.items.map((i) => [i.name, i.amountPoisha])).toEqual([
       ['Stranger', 100_000],
       ['Anonymous', 50_000],
       ['Rafiqul K.', 500_000],
@@ -221,9 +219,7 @@ describe('the donor wall', () => {
 
   it('lists top donations by amount and words of support, and pages', async () => {
     const top = (await wall({ app: ctx.app }, { view: 'top' })).json();
-    expect(top.items.map((i: { amountPoisha: number }) => i.amountPoisha)).toEqual([
-      500_000, 100_000, 50_000,
-    ]);
+    expect(top.items.map((i) => i.amountPoisha)).toEqual([500_000, 100_000, 50_000]);
     const words = (await wall({ app: ctx.app }, { view: 'messages' })).json();
     expect(words.items.map((i) => i.message)).toEqual(['From a neighbour', 'Get well soon']);
     const first = (await wall({ app: ctx.app }, { pageSize: 2 })).json();
@@ -231,7 +227,7 @@ describe('the donor wall', () => {
     expect(first.items).toHaveLength(2);
     const second = (await wall({ app: ctx.app }, { pageSize: 2, page: 2 })).json();
     expect(second).toMatchObject({ hasMore: false });
-    expect(second.items.map((i: { name: string }) => i.name)).toEqual(['Rafiqul K.']);
+    expect(second.items.map((i) => i.name)).toEqual(['Rafiqul K.']);
   });
 
   it('refuses an unknown view or an oversized page with a 400', async () => {
@@ -444,7 +440,7 @@ describe('sorting the list and related funds', () => {
     const ids = async (sort: string) =>
       (await visitor().call(api.funds.list, { query: { q: word, sort } }))
         .json()
-        .items.map((f: { id: string }) => f.id);
+        .items.map((f) => f.id);
     expect(await ids('nearly-funded')).toEqual([most.id, half.id, none.id, full.id]);
     expect((await ids('most-donors'))[0]).toBe(most.id);
     expect(await ids('newest')).toEqual([none.id, full.id, most.id, half.id]);
@@ -479,7 +475,7 @@ describe('sorting the list and related funds', () => {
     const res = await visitor().call(api.funds.list, {
       query: { q: word, cause: 'social-care', exclude: a.id },
     });
-    expect(res.json().items.map((f: { id: string }) => f.id)).toEqual([b.id]);
+    expect(res.json().items.map((f) => f.id)).toEqual([b.id]);
   });
 });
 

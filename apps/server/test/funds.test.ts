@@ -57,8 +57,8 @@ describe('GET /api/funds', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total: 2, page: 1, pageSize: 12 });
-    expect(body.items.map((f: { id: string }) => f.id)).toEqual([newer!.id, older!.id]);
-    const ids = body.items.map((f: { id: string }) => f.id);
+    expect(body.items.map((f) => f.id)).toEqual([newer!.id, older!.id]);
+    const ids = body.items.map((f) => f.id);
     expect(ids).not.toContain(pending!.id);
     expect(ids).not.toContain(denied!.id);
     expect(body.items[1]).toEqual({
@@ -95,10 +95,10 @@ describe('GET /api/funds', () => {
     await fundsNamed(token(), [{ raiserId: raiser.id, name: 'Unrelated' }]);
 
     const res = await list({ q: `boats for sunamganj ${word}` });
-    expect(res.json().items.map((f: { id: string }) => f.id)).toEqual([byName!.id]);
+    expect(res.json().items.map((f) => f.id)).toEqual([byName!.id]);
 
     const res2 = await list({ q: `rescue boats ${word.toUpperCase()}` });
-    expect(res2.json().items.map((f: { id: string }) => f.id)).toEqual([byDescription!.id]);
+    expect(res2.json().items.map((f) => f.id)).toEqual([byDescription!.id]);
   });
 
   it('treats % and _ in a search as plain characters', async () => {
@@ -106,7 +106,7 @@ describe('GET /api/funds', () => {
     const [percent] = await fundsNamed(word, [{ raiserId: raiser.id, name: '100% Solar' }]);
     await fundsNamed(word, [{ raiserId: raiser.id, name: '1000 Solar' }]);
     const res = await list({ q: '100% solar' });
-    expect(res.json().items.map((f: { id: string }) => f.id)).toEqual([percent!.id]);
+    expect(res.json().items.map((f) => f.id)).toEqual([percent!.id]);
     const none = await list({ q: `_${word}` });
     expect(none.json()).toMatchObject({ items: [], total: 0 });
   });
@@ -135,8 +135,8 @@ describe('GET /api/funds', () => {
     const p3 = (await list({ q: word, pageSize: 2, page: 3 })).json();
     const p4 = (await list({ q: word, pageSize: 2, page: 4 })).json();
     expect(p1).toMatchObject({ total: 5, page: 1, pageSize: 2 });
-    expect(p1.items.map((f: { id: string }) => f.id)).toEqual(newestFirst.slice(0, 2));
-    expect(p3.items.map((f: { id: string }) => f.id)).toEqual(newestFirst.slice(4));
+    expect(p1.items.map((f) => f.id)).toEqual(newestFirst.slice(0, 2));
+    expect(p3.items.map((f) => f.id)).toEqual(newestFirst.slice(4));
     expect(p4).toMatchObject({ items: [], total: 5, page: 4 });
   });
 

@@ -67,7 +67,7 @@ const decide = async (id: string, body: object, by = admin) =>
 
 async function accountVersion(id: string, by = admin): Promise<number> {
   const list = (await as(by).call(api.payouts.listAccounts, { query: { pageSize: 100 } })).json();
-  return (list.items as Array<{ id: string; version: number }>).find((a) => a.id === id)!.version;
+  return list.items.find((a) => a.id === id)!.version;
 }
 
 describe('adding a payout account', () => {
@@ -103,7 +103,7 @@ describe('adding a payout account', () => {
     const detail = (
       await as(admin).call(api.payouts.getAccount, { params: { id: body.id } })
     ).json();
-    expect(detail.events.map((e: { action: string }) => e.action)).toEqual(['added', 'viewed']);
+    expect(detail.events.map((e) => e.action)).toEqual(['added', 'viewed']);
     expect(JSON.stringify(detail.events)).not.toContain('345678');
   });
 
@@ -217,7 +217,7 @@ describe('an admin deciding on an account', () => {
         query: { status: 'pending', pageSize: 100 },
       })
     ).json();
-    const item = list.items.find((a: { id: string }) => a.id === id);
+    const item = list.items.find((a) => a.id === id);
     expect(item).toMatchObject({
       accountName: 'Rahim Traders',
       verifiedName: 'Karim Hossain',
@@ -277,7 +277,7 @@ describe('an admin deciding on an account', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('already_decided');
     const detail = (await as(admin).call(api.payouts.getAccount, { params: { id } })).json();
-    expect(detail.events.map((e: { action: string }) => e.action)).toContain('approved');
+    expect(detail.events.map((e) => e.action)).toContain('approved');
   });
 
   it('denies only with a reason, which the raiser sees', async () => {
@@ -446,7 +446,7 @@ describe('a withdrawal to a payout account', () => {
     const r = await raiser();
     const fund = await fundOf(r);
     const acc = await createPayoutAccount(ctx.db, { userId: r.id });
-    const w = (await requestTo(r, fund.id, acc.id)).json() as { id: string };
+    const w = (await requestTo(r, fund.id, acc.id)).json();
     await as(r).call(api.payouts.removeAccount, { params: { id: acc.id } });
     const res = await as(admin).call(api.withdrawals.decide, {
       params: { id: w.id },
@@ -475,7 +475,7 @@ describe('a withdrawal to a payout account', () => {
     const acc = await createPayoutAccount(ctx.db, { userId: r.id });
     const gone = await createPayoutAccount(ctx.db, { userId: r.id, number: '+8801812345670' });
     const approve = async (accountId: string) => {
-      const w = (await requestTo(r, fund.id, accountId, 300)).json() as { id: string };
+      const w = (await requestTo(r, fund.id, accountId, 300)).json();
       await as(admin).call(api.withdrawals.decide, {
         params: { id: w.id },
         body: {
@@ -562,7 +562,7 @@ describe('automated disbursement', () => {
     const r = await raiser();
     const fund = await fundOf(r);
     const acc = await createPayoutAccount(ctx.db, { userId: r.id });
-    const w = (await requestTo(r, fund.id, acc.id)).json() as { id: string };
+    const w = (await requestTo(r, fund.id, acc.id)).json();
     await as(admin).call(api.withdrawals.decide, {
       params: { id: w.id },
       body: {

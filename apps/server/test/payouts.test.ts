@@ -45,7 +45,7 @@ const request = async (
     },
   });
   expect(res.statusCode).toBe(201);
-  return res.json() as { id: string };
+  return res.json();
 };
 
 const version = (id: string) => shownVersion(admin, api.withdrawals.list, id);
@@ -120,7 +120,7 @@ describe('paying out an approved withdrawal', () => {
     });
     // Into the fund's audit trail, with who recorded it.
     const events = (await as(admin).call(api.funds.events, { params: { id: fund.id } })).json();
-    expect(events.items.map((e: { action: string }) => e.action)).toEqual(
+    expect(events.items.map((e) => e.action)).toEqual(
       expect.arrayContaining(['withdrawal_approved', 'withdrawal_paid']),
     );
     const report = await checkLedger(ctx.db);
@@ -368,7 +368,7 @@ describe('guards on the balance and the mode', () => {
     const approvedTest = await request(raiser, fund.id, 200);
     expect((await decide(approvedTest.id, 'approved')).statusCode).toBe(200);
     const listed = (await as(raiser).call(api.withdrawals.mine)).json().items;
-    expect(listed.map((i: { mode: string }) => i.mode)).toEqual(['test', 'test']);
+    expect(listed.map((i) => i.mode)).toEqual(['test', 'test']);
     const v1 = await version(pending.id);
     const v2 = await version(approvedTest.id);
     await ctx.db.update(ledgerSettings).set({ mode: 'live' });

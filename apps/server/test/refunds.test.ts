@@ -351,12 +351,12 @@ describe('admin refunds', () => {
     ).toBe(404);
 
     const payments = await as(donor).call(api.payments.mine);
-    expect(payments.json().items.find((p: { id: string }) => p.id === paymentId)).toMatchObject({
+    expect(payments.json().items.find((p) => p.id === paymentId)).toMatchObject({
       status: 'succeeded',
       refundedPoisha: 150_00,
     });
     const donations = await as(donor).call(api.donations.mine);
-    expect(donations.json().items.find((p: { id: string }) => p.id === paymentId)).toMatchObject({
+    expect(donations.json().items.find((p) => p.id === paymentId)).toMatchObject({
       amountPoisha: 600_00,
       refundedPoisha: 150_00,
     });

@@ -28,7 +28,7 @@ const BAIT = 'SEND MONEY TO bKash 01999999999';
 /** The fund as an admin's list shows it. */
 async function shownFund(id: string) {
   const list = (await as(admin).call(api.funds.adminList, { query: { pageSize: '100' } })).json();
-  return list.items.find((f: { id: string }) => f.id === id) as {
+  return list.items.find((f) => f.id === id) as {
     id: string;
     name: string;
     status: string;
@@ -278,7 +278,7 @@ describe('applications and withdrawals', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const mine = (await as(raiser).call(api.withdrawals.mine)).json();
-    expect(mine.items.find((w: { id: string }) => w.id === id)).toMatchObject({
+    expect(mine.items.find((w) => w.id === id)).toMatchObject({
       status: 'approved',
       amountPoisha: 190_000,
     });

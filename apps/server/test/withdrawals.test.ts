@@ -177,7 +177,7 @@ describe('manage withdrawals', () => {
     const list = await as(admin).call(api.withdrawals.list, {
       query: { status: 'pending', pageSize: '100' },
     });
-    expect(list.json().items.find((i: { id: string }) => i.id === w.id)).toMatchObject({
+    expect(list.json().items.find((i) => i.id === w.id)).toMatchObject({
       raiser: { id: raiser.id, name: 'Karim Hossain', email: raiser.email },
       fundRaisedPoisha: 150_000,
       status: 'pending',

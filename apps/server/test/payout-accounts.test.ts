@@ -260,6 +260,7 @@ describe('an admin deciding on an account', () => {
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('changed_since_viewed');
+    await jobsDone(ctx);
     ctx.mails.length = 0;
     const ok = await decide(id, { status: 'approved' });
     expect(ok.statusCode).toBe(200);
@@ -286,6 +287,7 @@ describe('an admin deciding on an account', () => {
     const bare = await decide(id, { status: 'denied' });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().error.fields.feedback).toBe('Say why the account is denied');
+    await jobsDone(ctx);
     ctx.mails.length = 0;
     const denied = await decide(id, { status: 'denied', feedback: 'The name is not yours' });
     expect(denied.statusCode).toBe(200);

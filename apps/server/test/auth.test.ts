@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@easyfund/shared/texts';
-import { buildTestApp, createSignedInUser, ORIGIN, useTestApp } from './helper';
+import { buildTestApp, createSignedInUser, ORIGIN, useTestApp, urlOf, as } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx } = useTestApp({}, { env: { ADMIN_EMAILS: 'boss@example.com' } });
 
@@ -9,7 +10,7 @@ const signUp = (payload: Record<string, unknown>) =>
 
 describe('identity', () => {
   it('answers 401 for /api/me without a session', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/me' });
+    const res = await as(ctx).call(api.session.me);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
       error: { code: 'unauthorized', message: expect.any(String) },
@@ -57,7 +58,7 @@ describe('identity', () => {
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     const cookie = setCookie.split(';')[0]!;
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    const me = await as({ app: ctx.app, cookie }).call(api.session.me);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
       name: 'Rahim',
@@ -71,11 +72,7 @@ describe('identity', () => {
 
   it('makes a verified ADMIN_EMAILS account an admin', async () => {
     const admin = await createSignedInUser(ctx, { email: 'boss@example.com' });
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { cookie: admin.cookie },
-    });
+    const me = await as(admin).call(api.session.me);
     expect(me.json().role).toBe('admin');
   });
 
@@ -107,7 +104,7 @@ describe('identity', () => {
     expect(token).toBeTruthy();
     const me = await ctx.app.inject({
       method: 'GET',
-      url: '/api/me',
+      url: urlOf(api.session.me),
       headers: { authorization: `Bearer ${String(token)}` },
     });
     expect(me.statusCode).toBe(200);
@@ -122,18 +119,14 @@ describe('identity', () => {
       headers: { cookie: u.cookie, origin: 'http://localhost:3000' },
     });
     expect(out.statusCode).toBe(200);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { cookie: u.cookie },
-    });
+    const me = await as(u).call(api.session.me);
     expect(me.statusCode).toBe(401);
   });
 });
 
 describe('external sign-in providers', () => {
   it('lists none when none is configured, so no button is shown', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth-providers' });
+    const res = await as(ctx).call(api.session.providers);
     expect(res.json()).toEqual({ google: false, oidc: null, adminTwoFactorRequired: false });
   });
 
@@ -147,7 +140,7 @@ describe('external sign-in providers', () => {
       OIDC_NAME: 'Example ID',
     });
     try {
-      const res = await other.app.inject({ method: 'GET', url: '/api/auth-providers' });
+      const res = await as(other).call(api.session.providers);
       expect(res.json()).toEqual({
         google: true,
         oidc: { name: 'Example ID' },
@@ -161,7 +154,7 @@ describe('external sign-in providers', () => {
 
 describe('errors and health', () => {
   it('answers /api/health with the database up', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await as(ctx).call(api.health.check);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'up' });
   });
@@ -173,13 +166,15 @@ describe('errors and health', () => {
   });
 
   it('serves the OpenAPI document', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await as(ctx).call(api.health.openapi);
     expect(res.statusCode).toBe(200);
-    expect(res.json().paths['/api/health']).toBeDefined();
+    expect(
+      res.json<{ paths: Record<string, unknown> }>().paths[api.health.check.path],
+    ).toBeDefined();
   });
 
   it('sends security headers', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await as(ctx).call(api.health.check);
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

@@ -28,7 +28,8 @@ import {
 } from '../src/seed/factories';
 import { IDENTITY_ERRORS } from '@easyfund/shared/identity';
 import { setSubscription, unsubscribeToken } from '../src/modules/updates/subscriptions';
-import type { SignedInUser, TestContext } from './helper';
+import { as, type SignedInUser, type TestContext } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 /** Every route the app registers, collected with an onRoute hook on each Fastify instance. */
 const registered = vi.hoisted(() => [] as { method: string; url: string }[]);
@@ -163,11 +164,8 @@ let n = 0;
 
 /** A monthly card gift of the verified raiser, waiting for its card: and the setup to save it. */
 async function startCardGift() {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/me/monthly-gifts',
-    headers: { cookie: who.verified!.cookie },
-    payload: { fundId: ownFundId, amountTk: 100 },
+  const res = await as(who.verified!).call(api.recurring.start, {
+    body: { fundId: ownFundId, amountTk: 100 },
   });
   if (res.statusCode !== 201) throw new Error(`monthly gift: ${res.statusCode} ${res.body}`);
   return res.json() as {
@@ -176,12 +174,9 @@ async function startCardGift() {
   };
 }
 
-async function createIntent(as: SignedInUser) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments/intents',
-    headers: { cookie: as.cookie },
-    payload: { fundId: ownFundId, amountTk: 100 },
+async function createIntent(payer: SignedInUser) {
+  const res = await as(payer).call(api.payments.createIntent, {
+    body: { fundId: ownFundId, amountTk: 100 },
   });
   if (res.statusCode !== 201) throw new Error(`intent: ${res.statusCode} ${res.body}`);
   return res.json() as { intentId: string; clientSecret: string; paymentId: string };
@@ -693,11 +688,8 @@ beforeAll(async () => {
     .values({ fundId: fund.id, raiserId: verified.id, amountPoisha: 1000, status: 'pending' })
     .returning();
   withdrawalId = w!.id;
-  const cart = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/cart',
-    headers: { cookie: verified.cookie },
-    payload: { fundId: ownFundId },
+  const cart = await as(verified).call(api.cart.add, {
+    body: { fundId: ownFundId },
   });
   ownCartItemId = cart.json().id;
   const intent = await createIntent(verified);
@@ -805,26 +797,20 @@ describe('admin rights need a verified e-mail and, where required, two-factor si
       'withdrawals.request',
     ]);
     const apply = await MATRIX['verifications.apply']!.request('user');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/verifications',
-      payload: apply.payload,
-      headers: { cookie: held.userUnverified.cookie },
+    const res = await as(held.userUnverified).send(api.verifications.apply, {
+      body: apply.payload,
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe(IDENTITY_ERRORS.emailNotVerified.code);
 
     const fund = await createFund(ctx.db, { raiserId: held.raiserUnverified.id });
-    const withdraw = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/withdrawals',
-      payload: {
+    const withdraw = await as(held.raiserUnverified).call(api.withdrawals.request, {
+      body: {
         fundId: fund.id,
         amountTk: 1,
         payoutAccountId: (await createPayoutAccount(ctx.db, { userId: held.raiserUnverified.id }))
           .id,
       },
-      headers: { cookie: held.raiserUnverified.cookie },
     });
     expect(withdraw.statusCode).toBe(403);
     expect(withdraw.json().error.code).toBe(IDENTITY_ERRORS.emailNotVerified.code);

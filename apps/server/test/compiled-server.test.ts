@@ -11,6 +11,7 @@ import {
   type ServerProcess,
   startServer,
 } from './support/server-process';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 // Production runs the compiled server with plain `node` (npm start builds it): the same
 // build must start on the embedded database, migrate it and answer, with no TypeScript
@@ -69,7 +70,7 @@ describe('the compiled server', () => {
   it('signs up, takes a donation and mails its receipt with the PDF through the job queue', async () => {
     const email = `compiled-${Date.now()}@example.com`;
     const cookie = await signUpHttp(server.url, email);
-    const funds = await http<{ items: { id: string }[] }>(server.url, 'GET', '/api/funds');
+    const funds = await http<{ items: { id: string }[] }>(server.url, 'GET', api.funds.list.path);
     const fundId = funds.body.items[0]!.id;
     const outcome = await donate(server.url, cookie, fundId, 250);
     expect(outcome.status).toBe('succeeded');

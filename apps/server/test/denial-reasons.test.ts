@@ -10,6 +10,7 @@ import {
 } from '../src/db/schema';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
 import { as, createSignedInUser, type ReviewList, shownVersion, useTestApp } from './helper';
+import type { Endpoint } from '@easyfund/shared/api/contract';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx, admin, raiser, donor } = useTestApp({
@@ -20,7 +21,8 @@ const { ctx, admin, raiser, donor } = useTestApp({
 
 /** One item an admin may deny: where the decision goes, and its status in the database. */
 interface Denial {
-  url: string;
+  /** The endpoint that decides on it. */
+  endpoint: Endpoint;
   list?: ReviewList;
   id: string;
   status: () => Promise<{ status: string; feedback: string | null } | undefined>;
@@ -30,8 +32,8 @@ const MAKE: Record<string, () => Promise<Denial>> = {
   'a fund request': async () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
     return {
-      url: `/api/admin/funds/${fund.id}`,
-      list: '/api/admin/funds',
+      endpoint: api.funds.decide,
+      list: api.funds.adminList,
       id: fund.id,
       status: async () => (await ctx.db.select().from(funds).where(eq(funds.id, fund.id)))[0],
     };
@@ -42,8 +44,8 @@ const MAKE: Record<string, () => Promise<Denial>> = {
       .insert(fundChanges)
       .values({ fundId: fund.id, proposedBy: raiser.id, proposed: { name: 'A new name' } });
     return {
-      url: `/api/admin/funds/${fund.id}/change`,
-      list: '/api/admin/funds',
+      endpoint: api.funds.decideChange,
+      list: api.funds.adminList,
       id: fund.id,
       status: async () =>
         (await ctx.db.select().from(fundChanges).where(eq(fundChanges.fundId, fund.id)))[0],
@@ -53,8 +55,8 @@ const MAKE: Record<string, () => Promise<Denial>> = {
     const applicant = await createSignedInUser(ctx);
     const application = await createVerificationApplication(ctx.db, { userId: applicant.id });
     return {
-      url: `/api/admin/verifications/${application.id}`,
-      list: '/api/admin/verifications',
+      endpoint: api.verifications.decide,
+      list: api.verifications.list,
       id: application.id,
       status: async () =>
         (
@@ -73,8 +75,8 @@ const MAKE: Record<string, () => Promise<Denial>> = {
       .values({ fundId: fund.id, raiserId: raiser.id, amountPoisha: 50_000, status: 'pending' })
       .returning();
     return {
-      url: `/api/admin/withdrawals/${w!.id}`,
-      list: '/api/admin/withdrawals',
+      endpoint: api.withdrawals.decide,
+      list: api.withdrawals.list,
       id: w!.id,
       status: async () =>
         (await ctx.db.select().from(withdrawals).where(eq(withdrawals.id, w!.id)))[0],
@@ -91,7 +93,7 @@ const MAKE: Record<string, () => Promise<Denial>> = {
     expect(posted.json()).toMatchObject({ status: 'pending' });
     const id = posted.json<{ id: string }>().id;
     return {
-      url: `/api/admin/fund-updates/${id}`,
+      endpoint: api.updates.decide,
       id,
       status: async () =>
         (await ctx.db.select().from(fundUpdates).where(eq(fundUpdates.id, id)))[0],
@@ -109,23 +111,21 @@ describe.each(Object.entries(MAKE))('denying %s', (_name, make) => {
     const item = await make();
     const before = await item.status();
     for (const feedback of [undefined, null, '', '   \n ']) {
-      const res = await as(admin).inject(
-        'PATCH',
-        item.url,
-        await decision(item, { status: 'denied', feedback }),
-      );
+      const res = await as(admin).send(item.endpoint, {
+        params: { id: item.id },
+        body: await decision(item, { status: 'denied', feedback }),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({
         code: 'invalid_input',
         fields: { feedback: DENIAL_REASON_MESSAGE },
       });
     }
-    const bn = await as(admin).inject(
-      'PATCH',
-      item.url,
-      await decision(item, { status: 'denied', feedback: ' ' }),
-      { 'accept-language': 'bn' },
-    );
+    const bn = await as(admin).send(item.endpoint, {
+      params: { id: item.id },
+      body: await decision(item, { status: 'denied', feedback: ' ' }),
+      headers: { 'accept-language': 'bn' },
+    });
     expect(bn.statusCode).toBe(400);
     expect(bn.json().error.fields).toEqual({ feedback: 'নাকচের কারণ মতামতে লিখুন' });
     expect(await item.status()).toEqual(before);
@@ -135,19 +135,24 @@ describe.each(Object.entries(MAKE))('denying %s', (_name, make) => {
     const item = await make();
     const before = await item.status();
     const body = await decision(item, { status: 'denied', feedback: 'Not enough proof' });
-    expect((await as(ctx).inject('PATCH', item.url, body)).statusCode).toBe(401);
-    expect((await as(donor).inject('PATCH', item.url, body)).statusCode).toBe(403);
-    expect((await as(raiser).inject('PATCH', item.url, body)).statusCode).toBe(403);
+    expect(
+      (await as(ctx).send(item.endpoint, { params: { id: item.id }, body: body })).statusCode,
+    ).toBe(401);
+    expect(
+      (await as(donor).send(item.endpoint, { params: { id: item.id }, body: body })).statusCode,
+    ).toBe(403);
+    expect(
+      (await as(raiser).send(item.endpoint, { params: { id: item.id }, body: body })).statusCode,
+    ).toBe(403);
     expect(await item.status()).toEqual(before);
   });
 
   it('is done by an admin who gives the reason', async () => {
     const item = await make();
-    const res = await as(admin).inject(
-      'PATCH',
-      item.url,
-      await decision(item, { status: 'denied', feedback: '  Not enough proof  ' }),
-    );
+    const res = await as(admin).send(item.endpoint, {
+      params: { id: item.id },
+      body: await decision(item, { status: 'denied', feedback: '  Not enough proof  ' }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await item.status()).toMatchObject({ status: 'denied', feedback: 'Not enough proof' });
   });
@@ -156,11 +161,10 @@ describe.each(Object.entries(MAKE))('denying %s', (_name, make) => {
 describe('approving', () => {
   it('still needs no feedback', async () => {
     const item = await MAKE['a fund request']!();
-    const res = await as(admin).inject(
-      'PATCH',
-      item.url,
-      await decision(item, { status: 'approved' }),
-    );
+    const res = await as(admin).send(item.endpoint, {
+      params: { id: item.id },
+      body: await decision(item, { status: 'approved' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'approved', feedback: null });
   });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cartItems, funds } from '../src/db/schema';
-import { createSignedInUser, type SignedInUser, as, useTestApp } from './helper';
+import { createSignedInUser, type SignedInUser, as, useTestApp, urlOf } from './helper';
 import { CARDS, createRaisedFund, donate } from './payments-helper';
+import type { QueryInputOf } from '@easyfund/shared/api/contract';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx, donor } = useTestApp({ donor: { name: 'Nusrat Donor' } });
@@ -10,19 +11,19 @@ const { ctx, donor } = useTestApp({ donor: { name: 'Nusrat Donor' } });
 const addToCart = (who: SignedInUser | null, fundId: unknown) =>
   ctx.app.inject({
     method: 'POST',
-    url: '/api/cart',
+    url: urlOf(api.cart.add),
     headers: who ? { cookie: who.cookie } : {},
     payload: { fundId },
   });
 const getCart = (who: SignedInUser) => as({ app: ctx.app, cookie: who.cookie }).call(api.cart.list);
 const removeFromCart = (who: SignedInUser, id: string) =>
   as({ app: ctx.app, cookie: who.cookie }).call(api.cart.remove, { params: { id } });
-const history = (who: SignedInUser, what: 'payments' | 'donations', query = '') =>
-  ctx.app.inject({
-    method: 'GET',
-    url: `/api/me/${what}${query}`,
-    headers: { cookie: who.cookie },
-  });
+/** A person's payments and their donations, a page at a time. */
+const HISTORY = { payments: api.payments.mine, donations: api.donations.mine } as const;
+const paymentsOf = (who: SignedInUser, query: QueryInputOf<typeof api.payments.mine> = {}) =>
+  as(who).call(api.payments.mine, { query });
+const donationsOf = (who: SignedInUser, query: QueryInputOf<typeof api.donations.mine> = {}) =>
+  as(who).call(api.donations.mine, { query });
 
 describe('selected donations (the cart)', () => {
   it('answers 401 to a signed-out visitor', async () => {
@@ -127,11 +128,11 @@ describe('donation and payment histories', () => {
     await donate(ctx, user, fundA.id, 300, CARDS.declined);
     const second = await donate(ctx, user, fundB.id, 500);
 
-    const res = await history(user, 'payments');
+    const res = await paymentsOf(user);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total: 2, page: 1, pageSize: 20 });
-    expect(body.items.map((p: { transactionId: string }) => p.transactionId)).toEqual([
+    expect(body.items.map((p) => p.transactionId)).toEqual([
       second.intent.intentId,
       first.intent.intentId,
     ]);
@@ -143,7 +144,7 @@ describe('donation and payment histories', () => {
       status: 'succeeded',
     });
 
-    const donations = await history(user, 'donations');
+    const donations = await donationsOf(user);
     expect(donations.json()).toMatchObject({ total: 2 });
     expect(donations.json().items[0]).toEqual({
       id: second.intent.paymentId,
@@ -165,25 +166,25 @@ describe('donation and payment histories', () => {
     const other = await createSignedInUser(ctx);
     const fund = await createRaisedFund(ctx);
     await donate(ctx, payer, fund.id, 100);
-    expect((await history(other, 'payments')).json()).toMatchObject({ items: [], total: 0 });
-    expect((await history(other, 'donations')).json()).toMatchObject({ items: [], total: 0 });
+    expect((await paymentsOf(other)).json()).toMatchObject({ items: [], total: 0 });
+    expect((await donationsOf(other)).json()).toMatchObject({ items: [], total: 0 });
   });
 
   it('pages through the history and refuses a bad page number', async () => {
     const user = await createSignedInUser(ctx);
     const fund = await createRaisedFund(ctx);
     for (const amount of [10, 20, 30]) await donate(ctx, user, fund.id, amount);
-    const page2 = await history(user, 'payments', '?page=2&pageSize=2');
+    const page2 = await paymentsOf(user, { page: 2, pageSize: 2 });
     expect(page2.json()).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page2.json().items).toHaveLength(1);
-    expect(page2.json().items[0].amountPoisha).toBe(1000);
-    expect((await history(user, 'payments', '?page=0')).statusCode).toBe(400);
-    expect((await history(user, 'donations', '?pageSize=1000')).statusCode).toBe(400);
+    expect(page2.json().items[0]!.amountPoisha).toBe(1000);
+    expect((await paymentsOf(user, { page: 0 })).statusCode).toBe(400);
+    expect((await donationsOf(user, { pageSize: 1000 })).statusCode).toBe(400);
   });
 
   it('answers 401 to a signed-out visitor', async () => {
-    for (const url of ['/api/me/payments', '/api/me/donations']) {
-      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    for (const endpoint of Object.values(HISTORY)) {
+      expect((await as(ctx).call(endpoint)).statusCode).toBe(401);
     }
   });
 

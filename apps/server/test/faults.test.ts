@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import { payments, testProcessorIntents, user } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { createFund } from '../src/seed/factories';
-import { createPostgresDatabase } from './helper';
+import { createPostgresDatabase, urlOf } from './helper';
 import {
   CARDS,
   confirmDonation,
@@ -25,6 +25,7 @@ import {
   type TcpProxy,
   withHostPort,
 } from './support/server-process';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const base = process.env.TEST_DATABASE_URL;
 if (!base) {
@@ -71,17 +72,19 @@ describe.skipIf(!base)('a database outage', () => {
   });
 
   it('answers 503 with a JSON error while the database is unreachable, keeps running, and recovers by itself', async () => {
-    expect((await http(server.url, 'GET', '/api/health')).status).toBe(200);
-    expect((await http(server.url, 'GET', '/api/me', { cookie })).status).toBe(200);
+    expect((await http(server.url, 'GET', urlOf(api.health.check))).status).toBe(200);
+    expect((await http(server.url, 'GET', urlOf(api.session.me), { cookie })).status).toBe(200);
 
     proxy.cut();
 
-    const health = await http(server.url, 'GET', '/api/health');
+    const health = await http(server.url, 'GET', urlOf(api.health.check));
     expect(health.status).toBe(503);
     expect(health.body).toEqual({ status: 'unavailable', database: 'down' });
 
     const unavailable = { error: { code: 'unavailable', message: expect.any(String) } };
-    for (const url of ['/api/me', '/api/funds', '/api/me/payments', '/api/cart']) {
+    for (const url of [api.session.me, api.funds.list, api.payments.mine, api.cart.list].map((e) =>
+      urlOf(e),
+    )) {
       const res = await http(server.url, 'GET', url, { cookie });
       expect(res.status, url).toBe(503);
       expect(res.headers.get('content-type'), url).toMatch(/^application\/json/);
@@ -97,9 +100,9 @@ describe.skipIf(!base)('a database outage', () => {
     proxy.restore();
 
     await until('the health check to recover', async () => {
-      return (await http(server.url, 'GET', '/api/health')).status === 200;
+      return (await http(server.url, 'GET', urlOf(api.health.check))).status === 200;
     });
-    expect((await http(server.url, 'GET', '/api/me', { cookie })).status).toBe(200);
+    expect((await http(server.url, 'GET', urlOf(api.session.me), { cookie })).status).toBe(200);
     expect(await signInHttp(server.url, email, 'secret123')).toContain('session_token');
     expect(server.exited()).toBe(false);
   });
@@ -247,7 +250,11 @@ describe.skipIf(!base)('a server process killed in the middle of a donation load
     // Both processes serve the same totals.
     for (const p of [a, b]) {
       for (const fundId of fundIds) {
-        const fund = await http<{ raisedPoisha: number }>(p.url, 'GET', `/api/funds/${fundId}`);
+        const fund = await http<{ raisedPoisha: number }>(
+          p.url,
+          'GET',
+          urlOf(api.funds.get, { params: { id: fundId } }),
+        );
         const sum = succeeded
           .filter((r) => r.fundId === fundId)
           .reduce((s, r) => s + r.amountPoisha, 0);

@@ -15,6 +15,7 @@ import {
 } from './helper';
 import { shortName } from '../src/modules/supporters/names';
 import { confirmAtProcessor, confirmPayment, createIntent, donate } from './payments-helper';
+import type { QueryInputOf } from '@easyfund/shared/api/contract';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 const visitor = () => as({ app: ctx.app });
@@ -50,7 +51,7 @@ describe('honest numbers: donors are distinct people', () => {
     await donate(ctx, nusrat, fund.id, 100);
     await donate(ctx, nusrat, fund.id, 200);
     await donate(ctx, rafiq, fund.id, 300);
-    const res = await visitor().inject('GET', `/api/funds/${fund.id}`);
+    const res = await visitor().call(api.funds.get, { params: { id: fund.id } });
     expect(res.json()).toMatchObject({ donorCount: 2, donationCount: 3, raisedPoisha: 60_000 });
     expect(res.json().donorCount).toBe(await distinctDonors(fund.id));
   });
@@ -85,21 +86,23 @@ describe('honest numbers: donors are distinct people', () => {
 
   it('lists and shows funds with their creation date and donor count', async () => {
     const fund = await newFund({ name: 'Numbers fund zq1' });
-    const res = await visitor().inject('GET', '/api/funds?q=zq1');
+    const res = await visitor().call(api.funds.list, { query: { q: 'zq1' } });
     expect(res.json().items[0]).toMatchObject({
       id: fund.id,
       donorCount: 0,
       donationCount: 0,
       createdAt: fund.createdAt.toISOString(),
     });
-    expect((await visitor().inject('GET', `/api/funds/${fund.id}`)).json()).toMatchObject({
-      id: fund.id,
-      donorCount: 0,
-      donationCount: 0,
-      hold: null,
-      holdReason: null,
-      createdAt: fund.createdAt.toISOString(),
-    });
+    expect((await visitor().call(api.funds.get, { params: { id: fund.id } })).json()).toMatchObject(
+      {
+        id: fund.id,
+        donorCount: 0,
+        donationCount: 0,
+        hold: null,
+        holdReason: null,
+        createdAt: fund.createdAt.toISOString(),
+      },
+    );
   });
 });
 
@@ -180,17 +183,17 @@ describe('the donor wall', () => {
     });
   });
 
-  const wall = (who: { app: TestContext['app']; cookie?: string }, query = '') =>
-    as(who).inject('GET', `/api/funds/${fundId}/supporters${query}`);
+  const wall = (
+    who: { app: TestContext['app']; cookie?: string },
+    query: QueryInputOf<typeof api.supporters.list> = {},
+  ) => as(who).call(api.supporters.list, { params: { id: fundId }, query });
 
   it('shows recent donations newest first, names shortened, "Anonymous" where chosen', async () => {
     const res = await wall({ app: ctx.app });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ page: 1, hasMore: false, canModerate: false });
-    expect(
-      body.items.map((i: { name: string; amountPoisha: number }) => [i.name, i.amountPoisha]),
-    ).toEqual([
+    expect(body.items.map((i) => [i.name, i.amountPoisha])).toEqual([
       ['Stranger', 100_000],
       ['Anonymous', 50_000],
       ['Rafiqul K.', 500_000],
@@ -207,7 +210,7 @@ describe('the donor wall', () => {
   it('shows admins the whole name, and the donor their own', async () => {
     const byAdmin = (await wall(admin)).json();
     expect(byAdmin.items[1]).toMatchObject({ name: 'Nusrat Jahan', anonymous: true });
-    expect(byAdmin.items[2].name).toBe('Rafiqul Islam Khan');
+    expect(byAdmin.items[2]!.name).toBe('Rafiqul Islam Khan');
     const byDonor = (await wall(nusrat)).json();
     expect(byDonor.items[1]).toMatchObject({ name: 'Nusrat J.', anonymous: true, mine: true });
     expect(byDonor.items[0]).toMatchObject({ name: 'Stranger', mine: false });
@@ -215,42 +218,47 @@ describe('the donor wall', () => {
   });
 
   it('lists top donations by amount and words of support, and pages', async () => {
-    const top = (await wall({ app: ctx.app }, '?view=top')).json();
-    expect(top.items.map((i: { amountPoisha: number }) => i.amountPoisha)).toEqual([
-      500_000, 100_000, 50_000,
-    ]);
-    const words = (await wall({ app: ctx.app }, '?view=messages')).json();
-    expect(words.items.map((i: { message: string }) => i.message)).toEqual([
-      'From a neighbour',
-      'Get well soon',
-    ]);
-    const first = (await wall({ app: ctx.app }, '?pageSize=2')).json();
+    const top = (await wall({ app: ctx.app }, { view: 'top' })).json();
+    expect(top.items.map((i) => i.amountPoisha)).toEqual([500_000, 100_000, 50_000]);
+    const words = (await wall({ app: ctx.app }, { view: 'messages' })).json();
+    expect(words.items.map((i) => i.message)).toEqual(['From a neighbour', 'Get well soon']);
+    const first = (await wall({ app: ctx.app }, { pageSize: 2 })).json();
     expect(first).toMatchObject({ hasMore: true, pageSize: 2 });
     expect(first.items).toHaveLength(2);
-    const second = (await wall({ app: ctx.app }, '?pageSize=2&page=2')).json();
+    const second = (await wall({ app: ctx.app }, { pageSize: 2, page: 2 })).json();
     expect(second).toMatchObject({ hasMore: false });
-    expect(second.items.map((i: { name: string }) => i.name)).toEqual(['Rafiqul K.']);
+    expect(second.items.map((i) => i.name)).toEqual(['Rafiqul K.']);
   });
 
   it('refuses an unknown view or an oversized page with a 400', async () => {
-    expect((await wall({ app: ctx.app }, '?view=all')).statusCode).toBe(400);
-    expect((await wall({ app: ctx.app }, '?pageSize=500')).statusCode).toBe(400);
-    expect((await visitor().inject('GET', '/api/funds/not-a-uuid/supporters')).statusCode).toBe(
-      400,
-    );
+    expect(
+      (
+        await visitor().send(api.supporters.list, {
+          params: { id: fundId },
+          query: { view: 'all' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await wall({ app: ctx.app }, { pageSize: 500 })).statusCode).toBe(400);
+    expect(
+      (await visitor().call(api.supporters.list, { params: { id: 'not-a-uuid' } })).statusCode,
+    ).toBe(400);
   });
 
   it('lets the raiser hide a message (kept in the audit trail) and show it again', async () => {
-    const url = `/api/funds/${fundId}/supporters/${anonymousId}`;
-    const hide = await as(raiser).inject('PATCH', url, { hidden: true });
+    const message = { id: fundId, donationId: anonymousId };
+    const hide = await as(raiser).call(api.supporters.hideMessage, {
+      params: message,
+      body: { hidden: true },
+    });
     expect(hide.statusCode).toBe(200);
     expect(hide.json()).toEqual({ id: anonymousId, messageHidden: true });
 
-    const publicWords = (await wall({ app: ctx.app }, '?view=messages')).json();
-    expect(publicWords.items.map((i: { message: string }) => i.message)).toEqual(['Get well soon']);
+    const publicWords = (await wall({ app: ctx.app }, { view: 'messages' })).json();
+    expect(publicWords.items.map((i) => i.message)).toEqual(['Get well soon']);
     const publicRecent = (await wall({ app: ctx.app })).json();
     expect(publicRecent.items[1]).toMatchObject({ message: null, messageHidden: false });
-    const raiserWords = (await wall(raiser, '?view=messages')).json();
+    const raiserWords = (await wall(raiser, { view: 'messages' })).json();
     expect(raiserWords.items[0]).toMatchObject({
       message: 'From a neighbour',
       messageHidden: true,
@@ -265,17 +273,48 @@ describe('the donor wall', () => {
       before: { donationId: anonymousId, message: 'From a neighbour', hidden: false },
     });
 
-    const show = await as(admin).inject('PATCH', url, { hidden: false });
+    const show = await as(admin).call(api.supporters.hideMessage, {
+      params: message,
+      body: { hidden: false },
+    });
     expect(show.json().messageHidden).toBe(false);
-    expect((await wall({ app: ctx.app }, '?view=messages')).json().items).toHaveLength(2);
+    expect((await wall({ app: ctx.app }, { view: 'messages' })).json().items).toHaveLength(2);
   });
 
   it('does not let a donor, another raiser or a visitor hide a message', async () => {
-    const url = `/api/funds/${fundId}/supporters/${anonymousId}`;
-    expect((await as(nusrat).inject('PATCH', url, { hidden: true })).statusCode).toBe(404);
-    expect((await as(otherRaiser).inject('PATCH', url, { hidden: true })).statusCode).toBe(404);
-    expect((await visitor().inject('PATCH', url, { hidden: true })).statusCode).toBe(401);
-    expect((await as(raiser).inject('PATCH', url, { hidden: 'yes' })).statusCode).toBe(400);
+    const message = { id: fundId, donationId: anonymousId };
+    expect(
+      (
+        await as(nusrat).call(api.supporters.hideMessage, {
+          params: message,
+          body: { hidden: true },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await as(otherRaiser).call(api.supporters.hideMessage, {
+          params: message,
+          body: { hidden: true },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await visitor().call(api.supporters.hideMessage, {
+          params: message,
+          body: { hidden: true },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await as(raiser).send(api.supporters.hideMessage, {
+          params: message,
+          body: { hidden: 'yes' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('answers 404 for a donation of another fund or one without a message', async () => {
@@ -307,7 +346,7 @@ describe('the organiser card', () => {
     await createFund(ctx.db, { raiserId: organiser.id, status: 'pending' });
     await createDonation(ctx.db, { userId: nusrat.id, fundId: a.id, amountTk: 1000 });
     await createDonation(ctx.db, { userId: rafiq.id, fundId: b.id, amountTk: 250 });
-    const res = await visitor().inject('GET', `/api/funds/${a.id}/organiser`);
+    const res = await visitor().call(api.organisers.get, { params: { id: a.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       name: 'Salma Akter',
@@ -321,9 +360,9 @@ describe('the organiser card', () => {
 
   it('is a 404 for a fund the visitor may not see', async () => {
     const pending = await newFund({ status: 'pending' });
-    expect((await visitor().inject('GET', `/api/funds/${pending.id}/organiser`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await visitor().call(api.organisers.get, { params: { id: pending.id } })).statusCode,
+    ).toBe(404);
     expect(
       (await as(raiser).call(api.organisers.get, { params: { id: pending.id } })).statusCode,
     ).toBe(200);
@@ -338,8 +377,8 @@ describe('reporting a fund', () => {
       details: 'The same photos are on another site.',
     });
     expect(res.statusCode).toBe(201);
-    const queue = (await as(admin).inject('GET', '/api/admin/fund-reports')).json();
-    const item = queue.items.find((r: { id: string }) => r.id === res.json().id);
+    const queue = (await as(admin).call(api.reports.list)).json();
+    const item = queue.items.find((r) => r.id === res.json().id)!;
     expect(item).toMatchObject({
       fund: { id: fund.id, name: 'Reported fund' },
       reporter: { id: stranger.id, name: 'Stranger' },
@@ -348,14 +387,17 @@ describe('reporting a fund', () => {
       status: 'open',
       resolvedAt: null,
     });
-    const resolved = await as(admin).inject('PATCH', `/api/admin/fund-reports/${item.id}`, {
-      status: 'resolved',
+    const resolved = await as(admin).call(api.reports.resolve, {
+      params: { id: item.id },
+      body: {
+        status: 'resolved',
+      },
     });
     expect(resolved.json()).toMatchObject({ status: 'resolved' });
-    const open = (await as(admin).inject('GET', '/api/admin/fund-reports')).json();
-    expect(open.items.map((r: { id: string }) => r.id)).not.toContain(item.id);
-    const done = (await as(admin).inject('GET', '/api/admin/fund-reports?status=resolved')).json();
-    expect(done.items.map((r: { id: string }) => r.id)).toContain(item.id);
+    const open = (await as(admin).call(api.reports.list)).json();
+    expect(open.items.map((r) => r.id)).not.toContain(item.id);
+    const done = (await as(admin).call(api.reports.list, { query: { status: 'resolved' } })).json();
+    expect(done.items.map((r) => r.id)).toContain(item.id);
   });
 
   it.each([
@@ -366,7 +408,10 @@ describe('reporting a fund', () => {
     ['details that are too long', { reason: 'other', details: 'x'.repeat(2001) }, 'details'],
   ])('refuses %s with a 400', async (_what, payload, field) => {
     const fund = await newFund();
-    const res = await as(stranger).inject('POST', `/api/funds/${fund.id}/reports`, payload);
+    const res = await as(stranger).send(api.reports.create, {
+      params: { id: fund.id },
+      body: payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields)).toEqual([field]);
   });
@@ -393,13 +438,15 @@ describe('sorting the list and related funds', () => {
     await createDonation(ctx.db, { userId: stranger.id, fundId: most.id, amountTk: 100 });
     await createDonation(ctx.db, { userId: nusrat.id, fundId: full.id, amountTk: 1500 });
     const ids = async (sort: string) =>
-      (await visitor().inject('GET', `/api/funds?q=${word}&sort=${sort}`))
+      (await visitor().call(api.funds.list, { query: { q: word, sort } }))
         .json()
-        .items.map((f: { id: string }) => f.id);
+        .items.map((f) => f.id);
     expect(await ids('nearly-funded')).toEqual([most.id, half.id, none.id, full.id]);
     expect((await ids('most-donors'))[0]).toBe(most.id);
     expect(await ids('newest')).toEqual([none.id, full.id, most.id, half.id]);
-    expect((await visitor().inject('GET', `/api/funds?sort=best`)).statusCode).toBe(400);
+    expect((await visitor().call(api.funds.list, { query: { sort: 'best' } })).statusCode).toBe(
+      400,
+    );
   });
 
   it('sorts by most donors across orders of size, the newest first among equals', async () => {
@@ -412,7 +459,7 @@ describe('sorting the list and related funds', () => {
       made.push({ id: fund.id, donors });
     }
     const page = (
-      await visitor().inject('GET', `/api/funds?q=${word}&sort=most-donors`)
+      await visitor().call(api.funds.list, { query: { q: word, sort: 'most-donors' } })
     ).json() as { items: { id: string; donorCount: number }[] };
     expect(page.items.map((f) => f.donorCount)).toEqual([300, 280, 40, 40, 3, 0]);
     // The two funds of 40 donors: the newer first.
@@ -425,23 +472,23 @@ describe('sorting the list and related funds', () => {
     const a = await newFund({ name: `A ${word}`, cause: 'social-care' });
     const b = await newFund({ name: `B ${word}`, cause: 'social-care' });
     await newFund({ name: `C ${word}`, cause: 'education' });
-    const res = await visitor().inject(
-      'GET',
-      `/api/funds?q=${word}&cause=social-care&exclude=${a.id}`,
-    );
-    expect(res.json().items.map((f: { id: string }) => f.id)).toEqual([b.id]);
+    const res = await visitor().call(api.funds.list, {
+      query: { q: word, cause: 'social-care', exclude: a.id },
+    });
+    expect(res.json().items.map((f) => f.id)).toEqual([b.id]);
   });
 });
 
 describe('edits of an approved fund go back to review', () => {
-  const editUrl = (id: string) => `/api/funds/${id}`;
-
   it('keeps the approved version public while a material edit waits for an admin', async () => {
     const fund = await newFund({ name: 'Approved name', goalTk: 10_000 });
-    const res = await as(raiser).inject('PATCH', editUrl(fund.id), {
-      name: 'Changed name',
-      goalTk: 20_000,
-      cause: 'health-care',
+    const res = await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: {
+        name: 'Changed name',
+        goalTk: 20_000,
+        cause: 'health-care',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -451,25 +498,30 @@ describe('edits of an approved fund go back to review', () => {
       status: 'approved',
       pendingChange: { name: 'Changed name', goalPoisha: 2_000_000 },
     });
-    const shown = (await visitor().inject('GET', `/api/funds/${fund.id}`)).json();
+    const shown = (await visitor().call(api.funds.get, { params: { id: fund.id } })).json();
     expect(shown).toMatchObject({ name: 'Approved name', goalPoisha: 1_000_000 });
     expect(shown).not.toHaveProperty('pendingChange');
-    const adminList = (await as(admin).inject('GET', '/api/admin/funds')).json();
+    const adminList = (await as(admin).call(api.funds.adminList)).json();
     expect(adminList.items[0]).toMatchObject({
       id: fund.id,
       pendingChange: { name: 'Changed name', goalPoisha: 2_000_000 },
     });
 
-    const approve = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}/change`, {
-      status: 'approved',
-      version: adminList.items[0].version,
+    const approve = await as(admin).call(api.funds.decideChange, {
+      params: { id: fund.id },
+      body: {
+        status: 'approved',
+        version: adminList.items[0]!.version,
+      },
     });
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toMatchObject({ name: 'Changed name', pendingChange: null });
-    expect((await visitor().inject('GET', `/api/funds/${fund.id}`)).json()).toMatchObject({
-      name: 'Changed name',
-      goalPoisha: 2_000_000,
-    });
+    expect((await visitor().call(api.funds.get, { params: { id: fund.id } })).json()).toMatchObject(
+      {
+        name: 'Changed name',
+        goalPoisha: 2_000_000,
+      },
+    );
     const actions = (
       await ctx.db.select().from(fundEvents).where(eq(fundEvents.fundId, fund.id))
     ).map((e) => e.action);
@@ -480,9 +532,15 @@ describe('edits of an approved fund go back to review', () => {
 
   it('keeps the approved version when the change is denied, and merges later edits', async () => {
     const fund = await newFund({ name: 'Keep me' });
-    await as(raiser).inject('PATCH', editUrl(fund.id), { name: 'First try' });
-    const second = await as(raiser).inject('PATCH', editUrl(fund.id), {
-      description: 'A new story',
+    await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: { name: 'First try' },
+    });
+    const second = await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: {
+        description: 'A new story',
+      },
     });
     expect(second.json().pendingChange).toMatchObject({
       name: 'First try',
@@ -499,16 +557,22 @@ describe('edits of an approved fund go back to review', () => {
 
   it('applies edits of a fund still waiting for its first review at once', async () => {
     const fund = await newFund({ status: 'pending', name: 'Draft' });
-    const res = await as(raiser).inject('PATCH', editUrl(fund.id), { name: 'Better draft' });
+    const res = await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: { name: 'Better draft' },
+    });
     expect(res.json()).toMatchObject({ name: 'Better draft', pendingChange: null });
   });
 
   it('refuses a suggested amount above the goal waiting for review', async () => {
     const fund = await newFund({ goalTk: 10_000, suggestedTk: 100 });
-    await as(raiser).inject('PATCH', editUrl(fund.id), { goalTk: 1000 });
-    const res = await as(raiser).inject('PATCH', editUrl(fund.id), {
-      goalTk: 1000,
-      suggestedTk: 5000,
+    await as(raiser).call(api.funds.update, { params: { id: fund.id }, body: { goalTk: 1000 } });
+    const res = await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: {
+        goalTk: 1000,
+        suggestedTk: 5000,
+      },
     });
     expect(res.statusCode).toBe(400);
   });
@@ -524,9 +588,9 @@ describe('admins suspend and close funds', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ hold: 'suspended', holdReason: 'Under investigation' });
 
-    const page = await visitor().inject('GET', `/api/funds/${fund.id}`);
+    const page = await visitor().call(api.funds.get, { params: { id: fund.id } });
     expect(page.json()).toMatchObject({ hold: 'suspended', holdReason: 'Under investigation' });
-    expect((await visitor().inject('GET', '/api/funds?q=zq2')).json().total).toBe(0);
+    expect((await visitor().call(api.funds.list, { query: { q: 'zq2' } })).json().total).toBe(0);
     const intent = await createIntent(ctx, rafiq, { fundId: fund.id, amountTk: 100 });
     expect(intent.statusCode).toBe(409);
     expect(intent.json().error.code).toBe('fund_on_hold');

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDonation, createFund, createUser } from '../src/seed/factories';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import type { QueryInputOf } from '@easyfund/shared/api/contract';
+import { resources as api } from '@easyfund/shared/api/resources';
+import {
+  as,
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+} from './helper';
 
 let ctx: TestContext;
 let raiser: SignedInUser;
@@ -16,8 +24,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (url: string, cookie?: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+/** The public list of funds, as a visitor asks for it. */
+const list = (query: QueryInputOf<typeof api.funds.list>) =>
+  as(ctx).call(api.funds.list, { query });
+/** One fund, asked for by a visitor or by `who`. */
+const getFund = (id: string, who: { cookie?: string } = {}) =>
+  as({ app: ctx.app, cookie: who.cookie }).call(api.funds.get, { params: { id } });
 
 /** Creates funds one after another so that their creation times differ. */
 async function fundsNamed(word: string, specs: Parameters<typeof createFund>[1][]) {
@@ -41,12 +53,12 @@ describe('GET /api/funds', () => {
     await createDonation(ctx.db, { userId: donorId, fundId: older!.id, amountTk: 500 });
     await createDonation(ctx.db, { userId: donorId, fundId: older!.id, amountTk: 1000 });
 
-    const res = await get(`/api/funds?q=${word}`);
+    const res = await list({ q: word });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ total: 2, page: 1, pageSize: 12 });
-    expect(body.items.map((f: { id: string }) => f.id)).toEqual([newer!.id, older!.id]);
-    const ids = body.items.map((f: { id: string }) => f.id);
+    expect(body.items.map((f) => f.id)).toEqual([newer!.id, older!.id]);
+    const ids = body.items.map((f) => f.id);
     expect(ids).not.toContain(pending!.id);
     expect(ids).not.toContain(denied!.id);
     expect(body.items[1]).toEqual({
@@ -68,7 +80,7 @@ describe('GET /api/funds', () => {
   it('never exposes internal fields such as the raiser id or the admin feedback', async () => {
     const word = token();
     await fundsNamed(word, [{ raiserId: raiser.id, feedback: 'internal note' }]);
-    const [item] = (await get(`/api/funds?q=${word}`)).json().items;
+    const [item] = (await list({ q: word })).json().items;
     expect(item).not.toHaveProperty('raiserId');
     expect(item).not.toHaveProperty('feedback');
     expect(item).not.toHaveProperty('decidedBy');
@@ -82,22 +94,20 @@ describe('GET /api/funds', () => {
     ]);
     await fundsNamed(token(), [{ raiserId: raiser.id, name: 'Unrelated' }]);
 
-    const res = await get(`/api/funds?q=${encodeURIComponent(`boats for sunamganj ${word}`)}`);
-    expect(res.json().items.map((f: { id: string }) => f.id)).toEqual([byName!.id]);
+    const res = await list({ q: `boats for sunamganj ${word}` });
+    expect(res.json().items.map((f) => f.id)).toEqual([byName!.id]);
 
-    const res2 = await get(
-      `/api/funds?q=${encodeURIComponent(`rescue boats ${word.toUpperCase()}`)}`,
-    );
-    expect(res2.json().items.map((f: { id: string }) => f.id)).toEqual([byDescription!.id]);
+    const res2 = await list({ q: `rescue boats ${word.toUpperCase()}` });
+    expect(res2.json().items.map((f) => f.id)).toEqual([byDescription!.id]);
   });
 
   it('treats % and _ in a search as plain characters', async () => {
     const word = token();
     const [percent] = await fundsNamed(word, [{ raiserId: raiser.id, name: '100% Solar' }]);
     await fundsNamed(word, [{ raiserId: raiser.id, name: '1000 Solar' }]);
-    const res = await get(`/api/funds?q=${encodeURIComponent('100% solar')}`);
-    expect(res.json().items.map((f: { id: string }) => f.id)).toEqual([percent!.id]);
-    const none = await get(`/api/funds?q=${encodeURIComponent(`_${word}`)}`);
+    const res = await list({ q: '100% solar' });
+    expect(res.json().items.map((f) => f.id)).toEqual([percent!.id]);
+    const none = await list({ q: `_${word}` });
     expect(none.json()).toMatchObject({ items: [], total: 0 });
   });
 
@@ -107,7 +117,7 @@ describe('GET /api/funds', () => {
       { raiserId: raiser.id, cause: 'education' },
       { raiserId: raiser.id, cause: 'health-care' },
     ]);
-    const res = await get(`/api/funds?q=${word}&cause=health-care`);
+    const res = await list({ q: word, cause: 'health-care' });
     expect(res.json()).toMatchObject({
       total: 1,
       items: [{ id: health!.id, cause: 'health-care' }],
@@ -121,35 +131,37 @@ describe('GET /api/funds', () => {
       Array.from({ length: 5 }, () => ({ raiserId: raiser.id })),
     );
     const newestFirst = rows.map((r) => r.id).reverse();
-    const p1 = (await get(`/api/funds?q=${word}&pageSize=2&page=1`)).json();
-    const p3 = (await get(`/api/funds?q=${word}&pageSize=2&page=3`)).json();
-    const p4 = (await get(`/api/funds?q=${word}&pageSize=2&page=4`)).json();
+    const p1 = (await list({ q: word, pageSize: 2, page: 1 })).json();
+    const p3 = (await list({ q: word, pageSize: 2, page: 3 })).json();
+    const p4 = (await list({ q: word, pageSize: 2, page: 4 })).json();
     expect(p1).toMatchObject({ total: 5, page: 1, pageSize: 2 });
-    expect(p1.items.map((f: { id: string }) => f.id)).toEqual(newestFirst.slice(0, 2));
-    expect(p3.items.map((f: { id: string }) => f.id)).toEqual(newestFirst.slice(4));
+    expect(p1.items.map((f) => f.id)).toEqual(newestFirst.slice(0, 2));
+    expect(p3.items.map((f) => f.id)).toEqual(newestFirst.slice(4));
     expect(p4).toMatchObject({ items: [], total: 5, page: 4 });
   });
 
   it('treats empty query values as not given', async () => {
-    const res = await get('/api/funds?q=&cause=&page=1');
+    const res = await as(ctx).send(api.funds.list, { query: { q: '', cause: '', page: 1 } });
     expect(res.statusCode).toBe(200);
     expect(res.json().total).toBeGreaterThan(0);
   });
 
   it('refuses an unknown cause, a bad page and an overlong search with field messages', async () => {
-    const res = await get(`/api/funds?cause=space-travel&page=0&q=${'x'.repeat(101)}`);
+    const res = await as(ctx).send(api.funds.list, {
+      query: { cause: 'space-travel', page: 0, q: 'x'.repeat(101) },
+    });
     expect(res.statusCode).toBe(400);
     const { fields } = res.json().error;
     expect(Object.keys(fields).sort()).toEqual(['cause', 'page', 'q']);
     expect(fields.q).toBe('Search at most 100 characters');
-    expect((await get('/api/funds?pageSize=101')).statusCode).toBe(400);
+    expect((await list({ pageSize: 101 })).statusCode).toBe(400);
   });
 });
 
 describe('GET /api/funds/:id', () => {
   it('shows an approved fund to anyone', async () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, goalTk: 1000 });
-    const res = await get(`/api/funds/${fund.id}`);
+    const res = await getFund(fund.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: fund.id,
@@ -164,42 +176,46 @@ describe('GET /api/funds/:id', () => {
     const other = await createSignedInUser(ctx);
     for (const status of ['pending', 'denied'] as const) {
       const fund = await createFund(ctx.db, { raiserId: raiser.id, status });
-      const anon = await get(`/api/funds/${fund.id}`);
+      const anon = await getFund(fund.id);
       expect(anon.statusCode).toBe(404);
       expect(anon.json()).toEqual({ error: { code: 'not_found', message: 'Fund not found' } });
-      expect((await get(`/api/funds/${fund.id}`, other.cookie)).statusCode).toBe(404);
+      expect((await getFund(fund.id, other)).statusCode).toBe(404);
     }
   });
 
   it('shows a pending fund to its raiser and to an admin', async () => {
     const admin = await createSignedInUser(ctx, { role: 'admin' });
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
-    const own = await get(`/api/funds/${fund.id}`, raiser.cookie);
+    const own = await getFund(fund.id, raiser);
     expect(own.statusCode).toBe(200);
     expect(own.json().status).toBe('pending');
-    expect((await get(`/api/funds/${fund.id}`, admin.cookie)).statusCode).toBe(200);
+    expect((await getFund(fund.id, admin)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown id and for an id that is not a fund id at all', async () => {
-    expect((await get('/api/funds/7d1f6c1e-8a38-4a4e-9a53-6a8f1f7f0a11')).statusCode).toBe(404);
-    expect((await get('/api/funds/not-a-fund')).statusCode).toBe(404);
+    expect((await getFund('7d1f6c1e-8a38-4a4e-9a53-6a8f1f7f0a11')).statusCode).toBe(404);
+    expect((await getFund('not-a-fund')).statusCode).toBe(404);
   });
 });
 
 describe('OpenAPI', () => {
   it('documents the funds and messages endpoints', async () => {
-    const doc = (await get('/api/openapi.json')).json();
-    for (const path of [
-      '/api/funds',
-      '/api/funds/{id}',
-      '/api/newsletter',
-      '/api/contact',
-      '/api/admin/contact-messages',
-      '/api/admin/newsletter-subscriptions',
+    const doc = (await as(ctx).call(api.health.openapi)).json<{
+      paths: Record<string, { get: { parameters: { name: string }[] } }>;
+    }>();
+    for (const { path: contractPath } of [
+      api.funds.list,
+      api.funds.get,
+      api.messages.subscribe,
+      api.messages.contact,
+      api.messages.contactList,
+      api.messages.subscriptionList,
     ]) {
+      // The document writes a path parameter `{id}` where the contract has `:id`.
+      const path = contractPath.replace(/:(\w+)/g, '{$1}');
       expect(doc.paths, path).toHaveProperty([path]);
     }
-    const params = doc.paths['/api/funds'].get.parameters.map((p: { name: string }) => p.name);
+    const params = doc.paths[api.funds.list.path]!.get.parameters.map((p) => p.name);
     expect(params).toEqual(expect.arrayContaining(['q', 'cause', 'page', 'pageSize']));
   });
 });

@@ -278,17 +278,24 @@ export function reportFund(
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The admins' lists whose items an admin decides on. */
-export type ReviewList =
-  | '/api/admin/funds'
-  | '/api/admin/verifications'
-  | '/api/admin/withdrawals'
-  | '/api/admin/spending-reports';
+const REVIEW_LISTS = [
+  api.funds.adminList,
+  api.verifications.list,
+  api.withdrawals.list,
+  api.spending.adminList,
+] as const;
+
+/** One of the admins' lists whose items an admin decides on: its contract, or its path as the contract has it. */
+export type ReviewList = (typeof REVIEW_LISTS)[number] | (typeof REVIEW_LISTS)[number]['path'];
 
 /** `PUT /api/admin/funds/:id/hold` with the version the admin's list shows (1 for a fund not on it). */
 export async function holdFund(admin: { app: App; cookie?: string }, id: string, body: object) {
-  return as(admin).inject('PUT', `/api/admin/funds/${id}/hold`, {
-    version: await shownVersion(admin, '/api/admin/funds', id).catch(() => 1),
-    ...body,
+  return as(admin).send(api.funds.hold, {
+    params: { id },
+    body: {
+      version: await shownVersion(admin, api.funds.adminList, id).catch(() => 1),
+      ...body,
+    },
   });
 }
 
@@ -301,22 +308,23 @@ export async function shownVersion(
   list: ReviewList,
   id: string,
 ): Promise<number> {
+  const endpoint = typeof list === 'string' ? REVIEW_LISTS.find((e) => e.path === list)! : list;
   for (let page = 1; ; page++) {
-    const res = await as(admin).inject('GET', `${list}?pageSize=100&page=${page}`);
-    if (res.statusCode !== 200) throw new Error(`${list}: ${res.statusCode} ${res.body}`);
-    const body = res.json<{ items: { id: string; version: number }[]; total: number }>();
+    const res = await as(admin).call(endpoint, { query: { pageSize: 100, page } });
+    if (res.statusCode !== 200) throw new Error(`${endpoint.path}: ${res.statusCode} ${res.body}`);
+    const body = res.json();
     const item = body.items.find((i) => i.id === id);
     if (item) return item.version;
-    if (page * 100 >= body.total) throw new Error(`${id} is not on ${list}`);
+    if (page * 100 >= body.total) throw new Error(`${id} is not on ${endpoint.path}`);
   }
 }
 
 /** What an admin decides on, the endpoint that decides it and the list that shows its version. */
 const DECISIONS = {
-  fund: [api.funds.decide, '/api/admin/funds'],
-  fundChange: [api.funds.decideChange, '/api/admin/funds'],
-  verification: [api.verifications.decide, '/api/admin/verifications'],
-  withdrawal: [api.withdrawals.decide, '/api/admin/withdrawals'],
+  fund: [api.funds.decide, api.funds.adminList],
+  fundChange: [api.funds.decideChange, api.funds.adminList],
+  verification: [api.verifications.decide, api.verifications.list],
+  withdrawal: [api.withdrawals.decide, api.withdrawals.list],
 } as const;
 
 /**
@@ -359,7 +367,7 @@ export async function approveAndPay(
     body: {
       status: 'paid',
       ...payout,
-      version: await shownVersion(admin, '/api/admin/withdrawals', withdrawalId),
+      version: await shownVersion(admin, api.withdrawals.list, withdrawalId),
     },
   });
   expect(paid.statusCode, paid.body).toBe(200);
@@ -376,10 +384,15 @@ export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType
 
 /**
  * An answer whose `json()` is typed by the endpoint's contract: its success body, with the
- * one error shape every error answer has (`json().error.code` after a refusal).
+ * one error shape every error answer has (`json().error.code` after a refusal). A test reads
+ * `error.fields` of the refusals that have them (400), so it is typed as present.
  */
 export type CallAnswer<E extends Endpoint> = Omit<InjectAnswer, 'json'> & {
-  json<T = ResponseOf<E> & TApiError>(): T;
+  json<T = ResponseOf<E> & ErrorAnswer>(): T;
+};
+
+type ErrorAnswer = {
+  error: Omit<TApiError['error'], 'fields'> & { fields: Record<string, string> };
 };
 
 type InjectAnswer = Awaited<ReturnType<App['inject']>>;
@@ -397,13 +410,31 @@ function queryString(query: object | undefined): string {
 }
 
 /**
+ * The address of an endpoint with its path parameters and query filled in, for a test that
+ * sends the request itself (its own headers, no cookie, a remote address, raw bytes).
+ */
+export function urlOf<E extends Endpoint>(
+  endpoint: E,
+  input?: { params?: CallInput<E>['params']; query?: CallInput<E>['query'] },
+): string {
+  return addressOf(endpoint, input);
+}
+
+function addressOf(endpoint: Endpoint, input?: { params?: unknown; query?: unknown }): string {
+  return (
+    fillPath(endpoint.path, input?.params as Record<string, string> | undefined) +
+    queryString(input?.query as object | undefined)
+  );
+}
+
+/**
  * Requests as someone. `as(raiser).call(api.funds.create, { body })` goes through the
  * endpoint's contract: its method and path, its parameters, query and body typed at
  * compile time, and `json()` typed by its response, so a changed contract breaks the test
- * that uses it. `inject(method, url, payload)` is for what no contract describes: the
- * identity library's endpoints, provider callbacks and input a contract would refuse to
- * type (the tests of bad input). Either sends the caller's session cookie; `as(ctx)`
- * asks as a visitor.
+ * that uses it. `send(endpoint, { params, query, body })` takes the contract's method and
+ * path with input it would refuse to type (the tests of bad input). `inject(method, url,
+ * payload)` is for what no contract describes: the identity library's endpoints and
+ * address variants. Each sends the caller's session cookie; `as(ctx)` asks as a visitor.
  */
 export function as(who: { app: App; cookie?: string }) {
   const inject = (
@@ -418,16 +449,24 @@ export function as(who: { app: App; cookie?: string }) {
       payload,
       headers: who.cookie ? { ...headers, cookie: who.cookie } : headers,
     });
+  const send = <E extends Endpoint>(
+    endpoint: E,
+    input?: { params?: unknown; query?: unknown; body?: unknown; headers?: Record<string, string> },
+  ): Promise<CallAnswer<E>> =>
+    inject(
+      endpoint.method,
+      addressOf(endpoint, input),
+      input?.body as object | undefined,
+      input?.headers,
+    );
   return {
     inject,
-    async call<E extends Endpoint>(
+    send,
+    call<E extends Endpoint>(
       endpoint: E,
       ...[input]: E['params'] extends z.ZodType ? [CallInput<E>] : [CallInput<E>?]
     ): Promise<CallAnswer<E>> {
-      const url =
-        fillPath(endpoint.path, input?.params as Record<string, string> | undefined) +
-        queryString(input?.query as object | undefined);
-      return inject(endpoint.method, url, input?.body as object | undefined, input?.headers);
+      return send(endpoint, input);
     },
   };
 }

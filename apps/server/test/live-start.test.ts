@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { http } from './support/http-client';
 import { repoRoot, startServer } from './support/server-process';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const run = promisify(execFile);
 
@@ -41,7 +42,7 @@ describe('a live start', () => {
   it('never seeds the demo into an empty database', async () => {
     const server = await startServer({ name: 'live', env: live });
     try {
-      const list = await http<{ items: unknown[] }>(server.url, 'GET', '/api/funds');
+      const list = await http<{ items: unknown[] }>(server.url, 'GET', api.funds.list.path);
       expect(list.body.items).toEqual([]);
       // No demo fund, and the README's admin gets no session (a demo address never signs
       // in on a live site, seeded or not).
@@ -91,7 +92,7 @@ describe('a live start', () => {
 
     const server = await startServer({ name: 'live', env: live });
     try {
-      const list = await http<{ items: unknown[] }>(server.url, 'GET', '/api/funds');
+      const list = await http<{ items: unknown[] }>(server.url, 'GET', api.funds.list.path);
       expect(list.body.items).toEqual([]);
     } finally {
       await server.stop();

@@ -8,9 +8,10 @@ import { formatProviderLedgerReport } from '../src/modules/ledger/provider-check
 import { checkGatewayLedger } from '../src/modules/payments/gateway-ledger';
 import { settleGatewayRefunds } from '../src/modules/payments/gateway-refund-status';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
-import { useTestApp, useStandIn } from './helper';
+import { useTestApp, useStandIn, urlOf, as } from './helper';
 import { createRaisedFund, fundTotals } from './payments-helper';
 import { STAND_IN_STORE, SslCommerzStandIn } from './sslcommerz-stand-in';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const silentLog = { warn() {}, error() {} };
 
@@ -23,18 +24,15 @@ const { ctx, donor, admin } = useTestApp(
 /** A wallet donation the gateway took and we recorded. */
 async function paidDonation(amountTk: number) {
   const fund = await createRaisedFund(ctx);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments/checkout',
-    headers: { cookie: donor.cookie },
-    payload: { fundId: fund.id, amountTk, method: 'bkash' },
+  const res = await as(donor).call(api.payments.checkout, {
+    body: { fundId: fund.id, amountTk, method: 'bkash' },
   });
   expect(res.statusCode, res.body).toBe(201);
-  const { paymentId } = res.json() as { paymentId: string };
+  const { paymentId } = res.json();
   const fields = standIn.pay(paymentId);
   const ipn = await ctx.app.inject({
     method: 'POST',
-    url: '/api/payments/webhook/sslcommerz',
+    url: urlOf(api.payments.sslcommerzIpn),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });
@@ -43,11 +41,9 @@ async function paidDonation(amountTk: number) {
 }
 
 const refund = (paymentId: string, amountPoisha: number, requestKey: string) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/admin/payments/${paymentId}/refunds`,
-    headers: { cookie: admin.cookie },
-    payload: { amountPoisha, reason: 'Given twice by mistake', requestKey },
+  as(admin).call(api.payments.refund, {
+    params: { paymentId },
+    body: { amountPoisha, reason: 'Given twice by mistake', requestKey },
   });
 
 /** What the gateway refunded of a transaction (refunds not cancelled), in poisha. */
@@ -219,22 +215,18 @@ describe('SSLCommerz refunds, decision by decision', () => {
     // Still at the bank when told (`processing`).
     const ref = standIn.panelRefund(paymentId, '250.00', 'processing');
     const tell = (id: string, refundRefId: string, amountPoisha = 250_00) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/admin/payments/${id}/panel-refunds`,
-        headers: { cookie: admin.cookie },
-        payload: { refundRefId, amountPoisha, reason: 'Refunded by phone in the panel' },
+      as(admin).call(api.payments.panelRefund, {
+        params: { paymentId: id },
+        body: { refundRefId, amountPoisha, reason: 'Refunded by phone in the panel' },
       });
     // Refused: a reference the gateway does not know, or one of another payment.
     expect((await tell(paymentId, 'REFNOSUCH')).json().error.code).toBe('refund_unknown');
     expect((await tell(other.paymentId, ref)).json().error.code).toBe('refund_other_payment');
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 1000_00, donationCount: 1 });
     // Only admins.
-    const asDonor = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/payments/${paymentId}/panel-refunds`,
-      headers: { cookie: donor.cookie },
-      payload: { refundRefId: ref, amountPoisha: 250_00, reason: 'x' },
+    const asDonor = await as(donor).call(api.payments.panelRefund, {
+      params: { paymentId },
+      body: { refundRefId: ref, amountPoisha: 250_00, reason: 'x' },
     });
     expect(asDonor.statusCode).toBe(403);
 
@@ -286,17 +278,13 @@ describe('SSLCommerz refunds, decision by decision', () => {
 
     // The admin compares the panel's list with the report and enters the missing one, on
     // the payment's page.
-    const detail = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/payments/${paymentId}`,
-      headers: { cookie: admin.cookie },
+    const detail = await as(admin).call(api.payments.detail, {
+      params: { paymentId },
     });
     expect(detail.json()).toMatchObject({ panelRefunds: true, refundablePoisha: 800_00 });
-    const told = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/payments/${paymentId}/panel-refunds`,
-      headers: { cookie: admin.cookie },
-      payload: { refundRefId: ref, amountPoisha: 300_00, reason: 'Refunded in the panel' },
+    const told = await as(admin).call(api.payments.panelRefund, {
+      params: { paymentId },
+      body: { refundRefId: ref, amountPoisha: 300_00, reason: 'Refunded in the panel' },
     });
     expect(told.statusCode, told.body).toBe(200);
     await job();

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHALLENGE_HEADER } from '@easyfund/shared/schemas/challenge';
 import { session, user } from '../src/db/schema';
 import { instrumentCapped } from '../src/modules/payments/limits';
-import { buildTestApp, createSignedInUser, type SignedInUser, type TestContext } from './helper';
+import {
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  type TestContext,
+  urlOf,
+} from './helper';
 import {
   CARDS,
   confirmAtProcessor,
@@ -14,6 +20,7 @@ import {
   createRaisedFund,
   fundTotals,
 } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 /** One carrier-grade NAT address: everyone below is behind it unless told otherwise. */
 const CGNAT = '100.64.12.34';
@@ -63,6 +70,10 @@ async function sendSolving(
   return send(ctx, who, url, payload, { remoteAddress, headers: { [CHALLENGE_HEADER]: header } });
 }
 
+/** Where a donation starts and is confirmed, from the payments contract. */
+const INTENTS = urlOf(api.payments.createIntent);
+const CONFIRM = urlOf(api.payments.confirm);
+
 const cookieClient = (u: SignedInUser): Client => ({ headers: { cookie: u.cookie } });
 
 /**
@@ -95,11 +106,11 @@ async function donateAs(
   fundId: string,
   card: string = CARDS.ok,
 ): Promise<{ intent: Response; status: string | null }> {
-  const intent = await sendSolving(ctx, who, '/api/payments/intents', { fundId, amountTk: 100 });
+  const intent = await sendSolving(ctx, who, INTENTS, { fundId, amountTk: 100 });
   if (intent.statusCode !== 201) return { intent, status: null };
   const { intentId, clientSecret } = intent.json() as { intentId: string; clientSecret: string };
   await confirmAtProcessor(ctx, { intentId, clientSecret }, { number: card });
-  const confirmed = await send(ctx, who, '/api/payments/confirm', { intentId });
+  const confirmed = await send(ctx, who, CONFIRM, { intentId });
   return { intent, status: (confirmed.json() as { status: string }).status };
 }
 
@@ -130,7 +141,7 @@ describe('one carrier address: the attacker is stopped, the neighbourhood is not
     let unpaid = 0;
     for (const a of attackers) {
       for (let i = 0; i < 21; i++) {
-        const res = await send(ctx, a, '/api/payments/intents', { fundId: fund.id, amountTk: 10 });
+        const res = await send(ctx, a, INTENTS, { fundId: fund.id, amountTk: 10 });
         if (res.statusCode === 201) unpaid++;
         else expect([403, 429]).toContain(res.statusCode);
       }
@@ -138,7 +149,7 @@ describe('one carrier address: the attacker is stopped, the neighbourhood is not
     // Past 200 unfinished payments the network is hot: the rest are asked for a puzzle.
     expect(unpaid).toBe(200);
     const fresh = (await manyDonors(ctx, 1, false))[0]!;
-    const challenged = await send(ctx, fresh, '/api/payments/intents', {
+    const challenged = await send(ctx, fresh, INTENTS, {
       fundId: fund.id,
       amountTk: 10,
     });
@@ -206,7 +217,7 @@ describe('one carrier address: the attacker is stopped, the neighbourhood is not
     expect(signedIn.statusCode).toBe(200);
 
     // The attacker is still stopped: no puzzle solved, no payment; the capped card refused.
-    const again = await send(ctx, fresh, '/api/payments/intents', {
+    const again = await send(ctx, fresh, INTENTS, {
       fundId: fund.id,
       amountTk: 10,
     });
@@ -267,7 +278,7 @@ describe('limits per card, per wallet, and the puzzle', () => {
       const who = await createSignedInUser(ctx);
       const res = await ctx.app.inject({
         method: 'POST',
-        url: '/api/payments/checkout',
+        url: urlOf(api.payments.checkout),
         headers: { cookie: who.cookie },
         payload: { fundId: fund.id, amountTk: 500, method: 'bkash' },
         remoteAddress: ip,
@@ -305,15 +316,15 @@ describe('limits per card, per wallet, and the puzzle', () => {
 
     const newcomer = cookieClient(await createSignedInUser(ctx, { emailVerified: false }));
     const body = { fundId: fund.id, amountTk: 10 };
-    const asked = await send(ctx, newcomer, '/api/payments/intents', body, { remoteAddress: hot });
+    const asked = await send(ctx, newcomer, INTENTS, body, { remoteAddress: hot });
     expect(asked.statusCode).toBe(403);
     expect(asked.json().error.code).toBe('challenge_required');
     const header = await solve(asked.json().error.challenge as Challenge);
     const withSolution = { remoteAddress: hot, headers: { [CHALLENGE_HEADER]: header } };
-    const passed = await send(ctx, newcomer, '/api/payments/intents', body, withSolution);
+    const passed = await send(ctx, newcomer, INTENTS, body, withSolution);
     expect(passed.statusCode, passed.body).toBe(201);
     // The same solution again: refused, with a new puzzle.
-    const replayed = await send(ctx, newcomer, '/api/payments/intents', body, withSolution);
+    const replayed = await send(ctx, newcomer, INTENTS, body, withSolution);
     expect(replayed.statusCode).toBe(403);
     expect(replayed.json().error.code).toBe('challenge_required');
     // A forged solution is no solution.
@@ -322,16 +333,16 @@ describe('limits per card, per wallet, and the puzzle', () => {
       solution: { counter: number };
     };
     forged.solution.counter += 1;
-    const wrong = await send(ctx, newcomer, '/api/payments/intents', body, {
+    const wrong = await send(ctx, newcomer, INTENTS, body, {
       remoteAddress: hot,
       headers: { [CHALLENGE_HEADER]: Buffer.from(JSON.stringify(forged)).toString('base64') },
     });
     expect(wrong.statusCode).toBe(403);
     // A verified donor on the same network, and anyone on another one: nothing asked.
     const verified = cookieClient(await createSignedInUser(ctx));
-    const ok = await send(ctx, verified, '/api/payments/intents', body, { remoteAddress: hot });
+    const ok = await send(ctx, verified, INTENTS, body, { remoteAddress: hot });
     expect(ok.statusCode).toBe(201);
-    const elsewhere = await send(ctx, newcomer, '/api/payments/intents', body, {
+    const elsewhere = await send(ctx, newcomer, INTENTS, body, {
       remoteAddress: '100.64.77.2',
     });
     expect(elsewhere.statusCode).toBe(201);

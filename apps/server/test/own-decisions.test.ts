@@ -30,24 +30,32 @@ const refusedAsOwn = (res: { statusCode: number; json(): unknown }, message: str
 describe('an admin never decides on their own request', () => {
   it('refuses to approve their own fund request; another admin may', async () => {
     const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'pending' });
-    const url = `/api/admin/funds/${fund.id}`;
-    const version = await shownVersion(otherAdmin, '/api/admin/funds', fund.id);
+    const version = await shownVersion(otherAdmin, api.funds.adminList, fund.id);
     refusedAsOwn(
-      await as(raisingAdmin).inject('PATCH', url, { status: 'approved', version }),
+      await as(raisingAdmin).call(api.funds.decide, {
+        params: { id: fund.id },
+        body: { status: 'approved', version },
+      }),
       OWN_FUND_REQUEST,
     );
     refusedAsOwn(
-      await as(raisingAdmin).inject('PATCH', url, {
-        status: 'denied',
-        feedback: 'Not enough detail',
-        version,
+      await as(raisingAdmin).call(api.funds.decide, {
+        params: { id: fund.id },
+        body: {
+          status: 'denied',
+          feedback: 'Not enough detail',
+          version,
+        },
       }),
       OWN_FUND_REQUEST,
     );
     const [row] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
     expect(row).toMatchObject({ status: 'pending', decidedBy: null });
 
-    const approved = await as(otherAdmin).inject('PATCH', url, { status: 'approved', version });
+    const approved = await as(otherAdmin).call(api.funds.decide, {
+      params: { id: fund.id },
+      body: { status: 'approved', version },
+    });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'approved' });
   });
@@ -65,16 +73,21 @@ describe('an admin never decides on their own request', () => {
       },
     });
     expect(edit.json().pendingChange).toMatchObject({ name: 'Changed by its raiser' });
-    const url = `/api/admin/funds/${fund.id}/change`;
-    const version = await shownVersion(otherAdmin, '/api/admin/funds', fund.id);
+    const version = await shownVersion(otherAdmin, api.funds.adminList, fund.id);
     refusedAsOwn(
-      await as(raisingAdmin).inject('PATCH', url, { status: 'approved', version }),
+      await as(raisingAdmin).call(api.funds.decideChange, {
+        params: { id: fund.id },
+        body: { status: 'approved', version },
+      }),
       OWN_FUND_EDIT,
     );
     const shown = (await as(ctx).call(api.funds.get, { params: { id: fund.id } })).json();
     expect(shown).toMatchObject({ name: 'As approved' });
 
-    const approved = await as(otherAdmin).inject('PATCH', url, { status: 'approved', version });
+    const approved = await as(otherAdmin).call(api.funds.decideChange, {
+      params: { id: fund.id },
+      body: { status: 'approved', version },
+    });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ name: 'Changed by its raiser', pendingChange: null });
   });
@@ -84,26 +97,33 @@ describe('an admin never decides on their own request', () => {
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 5000 });
     const asked = await requestWithdrawal(raisingAdmin, fund.id, 1000);
     expect(asked.statusCode).toBe(201);
-    const url = `/api/admin/withdrawals/${asked.json().id}`;
-    const version = await shownVersion(otherAdmin, '/api/admin/withdrawals', asked.json().id);
+    const version = await shownVersion(otherAdmin, api.withdrawals.list, asked.json().id);
     refusedAsOwn(
-      await as(raisingAdmin).inject('PATCH', url, { status: 'approved', version }),
+      await as(raisingAdmin).call(api.withdrawals.decide, {
+        params: { id: asked.json().id },
+        body: { status: 'approved', version },
+      }),
       OWN_WITHDRAWAL,
     );
     const [row] = await ctx.db.select().from(withdrawals).where(eq(withdrawals.fundId, fund.id));
     expect(row).toMatchObject({ status: 'pending', decidedBy: null });
 
-    const approved = await as(otherAdmin).inject('PATCH', url, { status: 'approved', version });
+    const approved = await as(otherAdmin).call(api.withdrawals.decide, {
+      params: { id: asked.json().id },
+      body: { status: 'approved', version },
+    });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'approved' });
   });
 
   it('refuses to decide on their own raiser application; another admin may', async () => {
     const application = await createVerificationApplication(ctx.db, { userId: raisingAdmin.id });
-    const url = `/api/admin/verifications/${application.id}`;
-    const version = await shownVersion(otherAdmin, '/api/admin/verifications', application.id);
+    const version = await shownVersion(otherAdmin, api.verifications.list, application.id);
     refusedAsOwn(
-      await as(raisingAdmin).inject('PATCH', url, { status: 'approved', version }),
+      await as(raisingAdmin).call(api.verifications.decide, {
+        params: { id: application.id },
+        body: { status: 'approved', version },
+      }),
       OWN_APPLICATION,
     );
     const [row] = await ctx.db
@@ -114,10 +134,13 @@ describe('an admin never decides on their own request', () => {
 
     expect(
       (
-        await as(otherAdmin).inject('PATCH', url, {
-          status: 'denied',
-          feedback: 'The ID card is unreadable',
-          version,
+        await as(otherAdmin).call(api.verifications.decide, {
+          params: { id: application.id },
+          body: {
+            status: 'denied',
+            feedback: 'The ID card is unreadable',
+            version,
+          },
         })
       ).statusCode,
     ).toBe(200);
@@ -125,42 +148,62 @@ describe('an admin never decides on their own request', () => {
 
   it('lets an admin take their own fund down, but only another admin lifts the suspension', async () => {
     const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
-    const url = `/api/admin/funds/${fund.id}/hold`;
-    const suspended = await as(otherAdmin).inject('PUT', url, {
-      action: 'suspend',
-      reason: 'Receipts are missing',
-      version: await shownVersion(otherAdmin, '/api/admin/funds', fund.id),
+    const suspended = await as(otherAdmin).call(api.funds.hold, {
+      params: { id: fund.id },
+      body: {
+        action: 'suspend',
+        reason: 'Receipts are missing',
+        version: await shownVersion(otherAdmin, api.funds.adminList, fund.id),
+      },
     });
     expect(suspended.statusCode).toBe(200);
-    const version = await shownVersion(otherAdmin, '/api/admin/funds', fund.id);
+    const version = await shownVersion(otherAdmin, api.funds.adminList, fund.id);
     refusedAsOwn(
-      await as(raisingAdmin).inject('PUT', url, { action: 'lift', version }),
+      await as(raisingAdmin).call(api.funds.hold, {
+        params: { id: fund.id },
+        body: { action: 'lift', version },
+      }),
       OWN_FUND_HOLD,
     );
     const [row] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
     expect(row).toMatchObject({ hold: 'suspended' });
 
-    expect((await as(otherAdmin).inject('PUT', url, { action: 'lift', version })).statusCode).toBe(
-      200,
-    );
-    const closed = await as(raisingAdmin).inject('PUT', url, {
-      action: 'close',
-      reason: 'The goal was met elsewhere',
-      version: await shownVersion(raisingAdmin, '/api/admin/funds', fund.id),
+    expect(
+      (
+        await as(otherAdmin).call(api.funds.hold, {
+          params: { id: fund.id },
+          body: { action: 'lift', version },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const closed = await as(raisingAdmin).call(api.funds.hold, {
+      params: { id: fund.id },
+      body: {
+        action: 'close',
+        reason: 'The goal was met elsewhere',
+        version: await shownVersion(raisingAdmin, api.funds.adminList, fund.id),
+      },
     });
     expect(closed.statusCode).toBe(200);
   });
 
   it('refuses to mark their own fund Zakat-eligible; another admin may; taking it off stays allowed', async () => {
     const fund = await createFund(ctx.db, { raiserId: raisingAdmin.id, status: 'approved' });
-    const url = `/api/admin/funds/${fund.id}/zakat`;
     const body = { eligible: true, note: 'Feeds families below the nisab' };
-    refusedAsOwn(await as(raisingAdmin).inject('PUT', url, body), OWN_FUND_ZAKAT);
+    refusedAsOwn(
+      await as(raisingAdmin).call(api.zakat.setFund, { params: { id: fund.id }, body }),
+      OWN_FUND_ZAKAT,
+    );
     const [row] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
     expect(row).toMatchObject({ zakatEligible: false });
 
-    expect((await as(otherAdmin).inject('PUT', url, body)).statusCode).toBe(200);
-    const off = await as(raisingAdmin).inject('PUT', url, { eligible: false });
+    expect(
+      (await as(otherAdmin).call(api.zakat.setFund, { params: { id: fund.id }, body })).statusCode,
+    ).toBe(200);
+    const off = await as(raisingAdmin).call(api.zakat.setFund, {
+      params: { id: fund.id },
+      body: { eligible: false },
+    });
     expect(off.statusCode).toBe(200);
     const [after] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
     expect(after).toMatchObject({ zakatEligible: false });
@@ -173,15 +216,21 @@ describe('an admin never decides on their own request', () => {
       fundId: fund.id,
       amountTk: 100,
     });
-    const url = `/api/admin/payments/${payment.id}/review`;
     refusedAsOwn(
-      await as(raisingAdmin).inject('POST', url, { decision: 'approve', reason: 'Checked' }),
+      await as(raisingAdmin).call(api.payments.review, {
+        params: { paymentId: payment.id },
+        body: { decision: 'approve', reason: 'Checked' },
+      }),
       OWN_FUND_PAYMENT,
     );
     // Another admin reaches the payment's own rules (it is not held: 409).
     expect(
-      (await as(otherAdmin).inject('POST', url, { decision: 'approve', reason: 'Checked' }))
-        .statusCode,
+      (
+        await as(otherAdmin).call(api.payments.review, {
+          params: { paymentId: payment.id },
+          body: { decision: 'approve', reason: 'Checked' },
+        })
+      ).statusCode,
     ).toBe(409);
   });
 
@@ -192,9 +241,11 @@ describe('an admin never decides on their own request', () => {
       details: 'The photos are of another place',
     });
     expect(filed.statusCode).toBe(201);
-    const url = `/api/admin/fund-reports/${filed.json().id}`;
     refusedAsOwn(
-      await as(raisingAdmin).inject('PATCH', url, { status: 'resolved' }),
+      await as(raisingAdmin).call(api.reports.resolve, {
+        params: { id: filed.json().id },
+        body: { status: 'resolved' },
+      }),
       OWN_FUND_REPORT,
     );
     const [row] = await ctx.db
@@ -203,8 +254,13 @@ describe('an admin never decides on their own request', () => {
       .where(eq(fundReports.id, filed.json().id));
     expect(row).toMatchObject({ status: 'open' });
 
-    expect((await as(otherAdmin).inject('PATCH', url, { status: 'resolved' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await as(otherAdmin).call(api.reports.resolve, {
+          params: { id: filed.json().id },
+          body: { status: 'resolved' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -2,7 +2,8 @@ import { scryptSync } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account } from '../src/db/schema';
-import { buildTestApp, ORIGIN, signIn, type TestContext } from './helper';
+import { buildTestApp, ORIGIN, signIn, type TestContext, as } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 /** The stored hash of an account's password: `salt:key` in hex. */
 async function storedHash(ctx: TestContext, userId: string): Promise<string> {
@@ -44,11 +45,7 @@ describe('passwords on a running site', () => {
     });
     expect(signUp.statusCode).toBe(200);
     const me = await signIn(ctx.app, email, 'secret123');
-    const profile = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/me',
-      headers: { cookie: me },
-    });
+    const profile = await as({ app: ctx.app, cookie: me }).call(api.session.me);
     expect(profile.statusCode).toBe(200);
     const hash = await storedHash(ctx, profile.json<{ id: string }>().id);
     expect(hashedAt(hash, 'secret123', 16384, 16)).toBe(true);

@@ -19,6 +19,7 @@ import {
   shownVersion,
 } from './helper';
 import { usePayoutDesk } from './support/payout-desk';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 /**
  * Payout accounts: a raiser adds where the money goes (confirmed by the password, mailed,
@@ -33,7 +34,7 @@ const BKASH = {
   walletType: 'personal',
   number: '01712-345678',
   accountName: 'Karim Hossain',
-};
+} as const;
 const BANK = {
   kind: 'bank',
   bankName: 'Sonali Bank',
@@ -41,7 +42,7 @@ const BANK = {
   routingNumber: '200 274 349',
   accountName: 'Karim Hossain',
   accountNumber: '0123-4567-8901',
-};
+} as const;
 
 async function raiser(name = 'Karim Hossain') {
   const r = await createSignedInUser(ctx, { role: 'verified', name });
@@ -50,20 +51,23 @@ async function raiser(name = 'Karim Hossain') {
 }
 
 const add = (who: SignedInUser, body: object, password = who.password) =>
-  as(who).inject('POST', '/api/me/payout-accounts', { ...body, password });
+  as(who).send(api.payouts.addAccount, { body: { ...body, password } });
 
 const accountsOf = (userId: string) =>
   ctx.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
 
 const decide = async (id: string, body: object, by = admin) =>
-  as(by).inject('PATCH', `/api/admin/payout-accounts/${id}`, {
-    version: await accountVersion(id, by),
-    ...body,
+  as(by).send(api.payouts.decideAccount, {
+    params: { id },
+    body: {
+      version: await accountVersion(id, by),
+      ...body,
+    },
   });
 
 async function accountVersion(id: string, by = admin): Promise<number> {
-  const list = (await as(by).inject('GET', '/api/admin/payout-accounts?pageSize=100')).json();
-  return (list.items as Array<{ id: string; version: number }>).find((a) => a.id === id)!.version;
+  const list = (await as(by).call(api.payouts.listAccounts, { query: { pageSize: 100 } })).json();
+  return list.items.find((a) => a.id === id)!.version;
 }
 
 describe('adding a payout account', () => {
@@ -87,17 +91,19 @@ describe('adding a payout account', () => {
     expect(hold).toBeLessThanOrEqual(24 * 3_600_000);
     // Stored in E.164, whole.
     expect((await accountsOf(r.id))[0]!.number).toBe('+8801712345678');
-    const mine = (await as(r).inject('GET', '/api/me/payout-accounts')).json();
+    const mine = (await as(r).call(api.payouts.myAccounts)).json();
     expect(mine).toMatchObject({ holdHours: 24, confirmBy: 'password' });
     expect(mine.items).toHaveLength(1);
-    expect(mine.items[0].maskedNumber).toBe('••••••••678');
+    expect(mine.items[0]!.maskedNumber).toBe('••••••••678');
     await jobsDone(ctx);
     const mails = ctx.mails.filter((m) => m.to === r.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('A payout account was added to your Easy Fund account');
     expect(mails[0]!.text).toContain('no payout goes to it for 24 hours');
-    const detail = (await as(admin).inject('GET', `/api/admin/payout-accounts/${body.id}`)).json();
-    expect(detail.events.map((e: { action: string }) => e.action)).toEqual(['added', 'viewed']);
+    const detail = (
+      await as(admin).call(api.payouts.getAccount, { params: { id: body.id } })
+    ).json();
+    expect(detail.events.map((e) => e.action)).toEqual(['added', 'viewed']);
     expect(JSON.stringify(detail.events)).not.toContain('345678');
   });
 
@@ -144,7 +150,7 @@ describe('adding a payout account', () => {
       expect(res.statusCode, field).toBe(400);
       expect(res.json().error.fields[field], field).toBe(message);
     }
-    const noPassword = await as(r).inject('POST', '/api/me/payout-accounts', BKASH);
+    const noPassword = await as(r).call(api.payouts.addAccount, { body: BKASH });
     expect(noPassword.statusCode).toBe(400);
     expect(noPassword.json().error.fields.password).toBe('Enter your password to confirm');
     expect(await accountsOf(r.id)).toHaveLength(0);
@@ -181,22 +187,22 @@ describe('adding a payout account', () => {
     await add(a, BKASH);
     expect((await add(donor, BKASH)).statusCode).toBe(403);
     expect(
-      (await as(ctx).inject('POST', '/api/me/payout-accounts', { ...BKASH, password: 'secret1' }))
+      (await as(ctx).call(api.payouts.addAccount, { body: { ...BKASH, password: 'secret1' } }))
         .statusCode,
     ).toBe(401);
-    expect((await as(donor).inject('GET', '/api/me/payout-accounts')).statusCode).toBe(403);
-    expect((await as(b).inject('GET', '/api/me/payout-accounts')).json().items).toEqual([]);
+    expect((await as(donor).call(api.payouts.myAccounts)).statusCode).toBe(403);
+    expect((await as(b).call(api.payouts.myAccounts)).json().items).toEqual([]);
   });
 
   it('removes an own account once; another raiser’s is unknown', async () => {
     const a = await raiser();
     const b = await raiser();
     const id = (await add(a, BKASH)).json().id as string;
-    expect((await as(b).inject('DELETE', `/api/me/payout-accounts/${id}`)).statusCode).toBe(404);
-    const removed = await as(a).inject('DELETE', `/api/me/payout-accounts/${id}`);
+    expect((await as(b).call(api.payouts.removeAccount, { params: { id } })).statusCode).toBe(404);
+    const removed = await as(a).call(api.payouts.removeAccount, { params: { id } });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().status).toBe('removed');
-    const again = await as(a).inject('DELETE', `/api/me/payout-accounts/${id}`);
+    const again = await as(a).call(api.payouts.removeAccount, { params: { id } });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('already_removed');
   });
@@ -207,9 +213,11 @@ describe('an admin deciding on an account', () => {
     const r = await raiser('Karim Hossain');
     const id = (await add(r, { ...BKASH, accountName: 'Rahim Traders' })).json().id as string;
     const list = (
-      await as(admin).inject('GET', '/api/admin/payout-accounts?status=pending&pageSize=100')
+      await as(admin).call(api.payouts.listAccounts, {
+        query: { status: 'pending', pageSize: 100 },
+      })
     ).json();
-    const item = list.items.find((a: { id: string }) => a.id === id);
+    const item = list.items.find((a) => a.id === id);
     expect(item).toMatchObject({
       accountName: 'Rahim Traders',
       verifiedName: 'Karim Hossain',
@@ -217,34 +225,38 @@ describe('an admin deciding on an account', () => {
       maskedNumber: '••••••••678',
     });
     expect(JSON.stringify(list)).not.toContain('345678');
-    const detail = await as(admin).inject('GET', `/api/admin/payout-accounts/${id}`);
+    const detail = await as(admin).call(api.payouts.getAccount, { params: { id } });
     expect(detail.json()).toMatchObject({
       number: '+8801712345678',
       verifiedName: 'Karim Hossain',
     });
     for (const who of [r, donor]) {
-      expect((await as(who).inject('GET', '/api/admin/payout-accounts')).statusCode).toBe(403);
-      expect((await as(who).inject('GET', `/api/admin/payout-accounts/${id}`)).statusCode).toBe(
-        403,
-      );
+      expect((await as(who).call(api.payouts.listAccounts)).statusCode).toBe(403);
+      expect((await as(who).call(api.payouts.getAccount, { params: { id } })).statusCode).toBe(403);
       expect(
         (
-          await as(who).inject('PATCH', `/api/admin/payout-accounts/${id}`, {
-            status: 'approved',
-            version: 1,
+          await as(who).call(api.payouts.decideAccount, {
+            params: { id },
+            body: {
+              status: 'approved',
+              version: 1,
+            },
           })
         ).statusCode,
       ).toBe(403);
     }
-    expect((await as(ctx).inject('GET', '/api/admin/payout-accounts')).statusCode).toBe(401);
+    expect((await as(ctx).call(api.payouts.listAccounts)).statusCode).toBe(401);
   });
 
   it('approves once; a second decision and a stale version are refused', async () => {
     const r = await raiser();
     const id = (await add(r, BKASH)).json().id as string;
-    const stale = await as(admin).inject('PATCH', `/api/admin/payout-accounts/${id}`, {
-      status: 'approved',
-      version: 7,
+    const stale = await as(admin).call(api.payouts.decideAccount, {
+      params: { id },
+      body: {
+        status: 'approved',
+        version: 7,
+      },
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('changed_since_viewed');
@@ -266,8 +278,8 @@ describe('an admin deciding on an account', () => {
     const again = await decide(id, { status: 'denied', feedback: 'Late' }, otherAdmin);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('already_decided');
-    const detail = (await as(admin).inject('GET', `/api/admin/payout-accounts/${id}`)).json();
-    expect(detail.events.map((e: { action: string }) => e.action)).toContain('approved');
+    const detail = (await as(admin).call(api.payouts.getAccount, { params: { id } })).json();
+    expect(detail.events.map((e) => e.action)).toContain('approved');
   });
 
   it('denies only with a reason, which the raiser sees', async () => {
@@ -287,22 +299,25 @@ describe('an admin deciding on an account', () => {
       'Your bKash payout account ending 678 was denied',
     ]);
     expect(mails[0]!.text).toContain('Feedback from the admin:\nThe name is not yours');
-    const mine = (await as(r).inject('GET', '/api/me/payout-accounts')).json().items[0];
+    const mine = (await as(r).call(api.payouts.myAccounts)).json().items[0];
     expect(mine).toMatchObject({ status: 'denied', feedback: 'The name is not yours' });
   });
 
   it('mails the decision in the raiser’s language; a refused decision mails nothing', async () => {
     const r = await raiser();
-    await as(r).inject('PUT', '/api/me/language', { language: 'bn' });
+    await as(r).call(api.language.choose, { body: { language: 'bn' } });
     const id = (await add(r, BANK)).json().id as string;
     await jobsDone(ctx);
     ctx.mails.length = 0;
     expect((await decide(id, { status: 'denied' })).statusCode).toBe(400);
     expect(
       (
-        await as(r).inject('PATCH', `/api/admin/payout-accounts/${id}`, {
-          status: 'approved',
-          version: 1,
+        await as(r).call(api.payouts.decideAccount, {
+          params: { id },
+          body: {
+            status: 'approved',
+            version: 1,
+          },
         })
       ).statusCode,
     ).toBe(403);
@@ -332,13 +347,16 @@ describe('an admin deciding on an account', () => {
   it('answers 404 for an unknown account', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(
-      (await as(admin).inject('GET', `/api/admin/payout-accounts/${unknown}`)).statusCode,
+      (await as(admin).call(api.payouts.getAccount, { params: { id: unknown } })).statusCode,
     ).toBe(404);
     expect(
       (
-        await as(admin).inject('PATCH', `/api/admin/payout-accounts/${unknown}`, {
-          status: 'approved',
-          version: 1,
+        await as(admin).call(api.payouts.decideAccount, {
+          params: { id: unknown },
+          body: {
+            status: 'approved',
+            version: 1,
+          },
         })
       ).statusCode,
     ).toBe(404);
@@ -352,9 +370,9 @@ async function fundOf(r: SignedInUser, raisedTk = 2000) {
 }
 
 const requestTo = (r: SignedInUser, fundId: string, payoutAccountId: string, amountTk = 500) =>
-  as(r).inject('POST', '/api/withdrawals', { fundId, amountTk, payoutAccountId });
+  as(r).call(api.withdrawals.request, { body: { fundId, amountTk, payoutAccountId } });
 
-const withdrawalVersion = (id: string) => shownVersion(admin, '/api/admin/withdrawals', id);
+const withdrawalVersion = (id: string) => shownVersion(admin, api.withdrawals.list, id);
 
 describe('a withdrawal to a payout account', () => {
   it('goes to an approved account out of its hold, shown masked to the raiser and the admin', async () => {
@@ -369,9 +387,9 @@ describe('a withdrawal to a payout account', () => {
       accountName: 'Karim Hossain',
       maskedNumber: '••••••••678',
     });
-    const list = (await as(admin).inject('GET', '/api/admin/withdrawals?pageSize=100')).json();
-    const item = list.items.find((w: { id: string }) => w.id === res.json().id);
-    expect(item.account.maskedNumber).toBe('••••••••678');
+    const list = (await as(admin).call(api.withdrawals.list, { query: { pageSize: 100 } })).json();
+    const item = list.items.find((w) => w.id === res.json().id);
+    expect(item?.account?.maskedNumber).toBe('••••••••678');
   });
 
   it('refuses no account, or a pending, denied, removed, held or someone else’s account, with a field message, storing nothing', async () => {
@@ -385,7 +403,7 @@ describe('a withdrawal to a payout account', () => {
       heldUntil: new Date(Date.now() + 3_600_000),
     });
     const removed = await createPayoutAccount(ctx.db, { userId: r.id });
-    await as(r).inject('DELETE', `/api/me/payout-accounts/${removed.id}`);
+    await as(r).call(api.payouts.removeAccount, { params: { id: removed.id } });
     const others = await createPayoutAccount(ctx.db, { userId: other.id });
     const cases: Array<[string, RegExp]> = [
       [pending.id, /^This payout account is not approved$/],
@@ -402,7 +420,9 @@ describe('a withdrawal to a payout account', () => {
       expect(res.statusCode, id).toBe(400);
       expect(res.json().error.fields.payoutAccountId, id).toMatch(message);
     }
-    const none = await as(r).inject('POST', '/api/withdrawals', { fundId: fund.id, amountTk: 500 });
+    const none = await as(r).send(api.withdrawals.request, {
+      body: { fundId: fund.id, amountTk: 500 },
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.fields).toEqual({
       payoutAccountId: 'Choose one of your approved payout accounts',
@@ -420,7 +440,7 @@ describe('a withdrawal to a payout account', () => {
     const res = await requestTo(r, fund.id, id);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.payoutAccountId).toMatch(/^Payouts to this account wait until/);
-    expect((await as(r).inject('GET', '/api/me/payout-accounts')).json().items[0]).toMatchObject({
+    expect((await as(r).call(api.payouts.myAccounts)).json().items[0]).toMatchObject({
       status: 'approved',
       usable: false,
     });
@@ -430,19 +450,25 @@ describe('a withdrawal to a payout account', () => {
     const r = await raiser();
     const fund = await fundOf(r);
     const acc = await createPayoutAccount(ctx.db, { userId: r.id });
-    const w = (await requestTo(r, fund.id, acc.id)).json() as { id: string };
-    await as(r).inject('DELETE', `/api/me/payout-accounts/${acc.id}`);
-    const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-      status: 'approved',
-      version: await withdrawalVersion(w.id),
+    const w = (await requestTo(r, fund.id, acc.id)).json();
+    await as(r).call(api.payouts.removeAccount, { params: { id: acc.id } });
+    const res = await as(admin).call(api.withdrawals.decide, {
+      params: { id: w.id },
+      body: {
+        status: 'approved',
+        version: await withdrawalVersion(w.id),
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('account_not_usable');
     // Denying it stays possible.
-    const denied = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-      status: 'denied',
-      feedback: 'The account was removed',
-      version: await withdrawalVersion(w.id),
+    const denied = await as(admin).call(api.withdrawals.decide, {
+      params: { id: w.id },
+      body: {
+        status: 'denied',
+        feedback: 'The account was removed',
+        version: await withdrawalVersion(w.id),
+      },
     });
     expect(denied.statusCode).toBe(200);
   });
@@ -453,24 +479,30 @@ describe('a withdrawal to a payout account', () => {
     const acc = await createPayoutAccount(ctx.db, { userId: r.id });
     const gone = await createPayoutAccount(ctx.db, { userId: r.id, number: '+8801812345670' });
     const approve = async (accountId: string) => {
-      const w = (await requestTo(r, fund.id, accountId, 300)).json() as { id: string };
-      await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-        status: 'approved',
-        version: await withdrawalVersion(w.id),
+      const w = (await requestTo(r, fund.id, accountId, 300)).json();
+      await as(admin).call(api.withdrawals.decide, {
+        params: { id: w.id },
+        body: {
+          status: 'approved',
+          version: await withdrawalVersion(w.id),
+        },
       });
       return w.id;
     };
     const paid = async (id: string, method: string) =>
-      as(admin).inject('PATCH', `/api/admin/withdrawals/${id}/payout`, {
-        status: 'paid',
-        version: await withdrawalVersion(id),
-        method,
-        amountTk: 300,
-        reference: 'BKA7X9QZ21',
-        paidOn: '2026-11-20',
+      as(admin).send(api.withdrawals.payout, {
+        params: { id },
+        body: {
+          status: 'paid',
+          version: await withdrawalVersion(id),
+          method,
+          amountTk: 300,
+          reference: 'BKA7X9QZ21',
+          paidOn: '2026-11-20',
+        },
       });
     const toGone = await approve(gone.id);
-    await as(r).inject('DELETE', `/api/me/payout-accounts/${gone.id}`);
+    await as(r).call(api.payouts.removeAccount, { params: { id: gone.id } });
     const refused = await paid(toGone, 'bkash');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('account_not_usable');
@@ -534,18 +566,24 @@ describe('automated disbursement', () => {
     const r = await raiser();
     const fund = await fundOf(r);
     const acc = await createPayoutAccount(ctx.db, { userId: r.id });
-    const w = (await requestTo(r, fund.id, acc.id)).json() as { id: string };
-    await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-      status: 'approved',
-      version: await withdrawalVersion(w.id),
+    const w = (await requestTo(r, fund.id, acc.id)).json();
+    await as(admin).call(api.withdrawals.decide, {
+      params: { id: w.id },
+      body: {
+        status: 'approved',
+        version: await withdrawalVersion(w.id),
+      },
     });
-    const res = await as(admin).inject('POST', `/api/admin/withdrawals/${w.id}/disburse`, {
-      version: await withdrawalVersion(w.id),
+    const res = await as(admin).call(api.withdrawals.disburse, {
+      params: { id: w.id },
+      body: {
+        version: await withdrawalVersion(w.id),
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('not_automated');
     expect(
-      (await as(r).inject('POST', `/api/admin/withdrawals/${w.id}/disburse`, { version: 1 }))
+      (await as(r).call(api.withdrawals.disburse, { params: { id: w.id }, body: { version: 1 } }))
         .statusCode,
     ).toBe(403);
   });
@@ -569,10 +607,12 @@ describe('automated disbursement through the stand-in provider', () => {
     // Without a number: a request kept from before a withdrawal had to name an account.
     const w = number
       ? ((
-          await as(r).inject('POST', '/api/withdrawals', {
-            fundId: fund.id,
-            amountTk: 400,
-            payoutAccountId: (await createPayoutAccount(auto.db, { userId: r.id, number })).id,
+          await as(r).call(api.withdrawals.request, {
+            body: {
+              fundId: fund.id,
+              amountTk: 400,
+              payoutAccountId: (await createPayoutAccount(auto.db, { userId: r.id, number })).id,
+            },
           })
         ).json() as { id: string })
       : (
@@ -581,13 +621,19 @@ describe('automated disbursement through the stand-in provider', () => {
             .values({ fundId: fund.id, raiserId: r.id, amountPoisha: 40_000 })
             .returning({ id: withdrawals.id })
         )[0]!;
-    await as(a).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-      status: 'approved',
-      version: await shownVersion(a, '/api/admin/withdrawals', w.id),
+    await as(a).call(api.withdrawals.decide, {
+      params: { id: w.id },
+      body: {
+        status: 'approved',
+        version: await shownVersion(a, api.withdrawals.list, w.id),
+      },
     });
     const disburse = async () =>
-      as(a).inject('POST', `/api/admin/withdrawals/${w.id}/disburse`, {
-        version: await shownVersion(a, '/api/admin/withdrawals', w.id),
+      as(a).call(api.withdrawals.disburse, {
+        params: { id: w.id },
+        body: {
+          version: await shownVersion(a, api.withdrawals.list, w.id),
+        },
       });
     return { w, disburse };
   }
@@ -636,32 +682,43 @@ describe('a hold set to other than 24 hours', () => {
       createSignedInUser(held, { role: 'verified' }),
       createSignedInUser(held),
     ]);
-    await as(r).inject('PUT', '/api/me/language', { language: 'bn' });
-    const res = await as(r).inject('POST', '/api/me/payout-accounts', {
-      ...BKASH,
-      password: r.password,
+    await as(r).call(api.language.choose, { body: { language: 'bn' } });
+    const res = await as(r).call(api.payouts.addAccount, {
+      body: {
+        ...BKASH,
+        password: r.password,
+      },
     });
     expect(res.statusCode).toBe(201);
     const hold = new Date(res.json().heldUntil).getTime() - Date.now();
     expect(hold).toBeGreaterThan(35.9 * 3_600_000);
-    expect((await as(r).inject('GET', '/api/me/payout-accounts')).json().holdHours).toBe(36);
+    expect((await as(r).call(api.payouts.myAccounts)).json().holdHours).toBe(36);
     await jobsDone(held);
     const [mail] = held.mails.filter((m) => m.to === r.email);
     expect(mail!.text).toContain('এবং ৩৬ ঘণ্টা এতে কোনো পেআউট যাবে না।');
     expect(
       (
-        await as(a).inject('PATCH', `/api/admin/payout-accounts/${res.json().id}`, {
-          status: 'approved',
-          version: 1,
+        await as(a).call(api.payouts.decideAccount, {
+          params: { id: res.json().id },
+          body: {
+            status: 'approved',
+            version: 1,
+          },
         })
       ).statusCode,
     ).toBe(200);
     const fund = await createFund(held.db, { raiserId: r.id, status: 'approved' });
     await createDonation(held.db, { userId: d.id, fundId: fund.id, amountTk: 1000 });
     const body = { fundId: fund.id, amountTk: 100, payoutAccountId: res.json().id };
-    const en = await as(r).inject('POST', '/api/withdrawals', body, { 'accept-language': 'en' });
+    const en = await as(r).call(api.withdrawals.request, {
+      body,
+      headers: { 'accept-language': 'en' },
+    });
     expect(en.json().error.fields.payoutAccountId).toMatch(/\(36 hours after it was added\)$/);
-    const bn = await as(r).inject('POST', '/api/withdrawals', body, { 'accept-language': 'bn' });
+    const bn = await as(r).call(api.withdrawals.request, {
+      body,
+      headers: { 'accept-language': 'bn' },
+    });
     expect(bn.json().error.fields.payoutAccountId).toMatch(/\(যোগ করার ৩৬ ঘণ্টা পর\)$/);
   });
 });

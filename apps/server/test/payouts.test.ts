@@ -15,6 +15,7 @@ import {
 import { usePayoutDesk } from './support/payout-desk';
 import { pastTheGuards } from './payments-helper';
 import { openRaceDatabases, overlap, type RaceDatabases, withdrawalsOf } from './support/races';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 /**
  * A withdrawal's whole life (requested → approved → paid | failed; paid → reversed), the
@@ -36,16 +37,18 @@ const request = async (
   amountTk: number,
   payoutAccountId?: string,
 ) => {
-  const res = await as(raiser).inject('POST', '/api/withdrawals', {
-    payoutAccountId: payoutAccountId ?? (await payoutAccountOf(raiser)),
-    fundId,
-    amountTk,
+  const res = await as(raiser).call(api.withdrawals.request, {
+    body: {
+      payoutAccountId: payoutAccountId ?? (await payoutAccountOf(raiser)),
+      fundId,
+      amountTk,
+    },
   });
   expect(res.statusCode).toBe(201);
-  return res.json() as { id: string };
+  return res.json();
 };
 
-const version = (id: string) => shownVersion(admin, '/api/admin/withdrawals', id);
+const version = (id: string) => shownVersion(admin, api.withdrawals.list, id);
 
 const decide = async (id: string, status: 'approved' | 'denied', by = admin) =>
   decideAtShownVersion(by, 'withdrawal', id, {
@@ -54,14 +57,17 @@ const decide = async (id: string, status: 'approved' | 'denied', by = admin) =>
   });
 
 const payout = async (id: string, body: object, by = admin) =>
-  as(by).inject('PATCH', `/api/admin/withdrawals/${id}/payout`, {
-    version: await shownVersion(by, '/api/admin/withdrawals', id),
-    ...body,
+  as(by).send(api.withdrawals.payout, {
+    params: { id },
+    body: {
+      version: await shownVersion(by, api.withdrawals.list, id),
+      ...body,
+    },
   });
 
 const paid = (amountTk: number, more: object = {}) => ({
-  status: 'paid',
-  method: 'bkash',
+  status: 'paid' as const,
+  method: 'bkash' as const,
   amountTk,
   reference: 'BKA7X9QZ21',
   paidOn: '2026-11-20',
@@ -69,7 +75,10 @@ const paid = (amountTk: number, more: object = {}) => ({
 });
 
 const own = async (raiser: SignedInUser, fundId: string) =>
-  (await as(raiser).inject('GET', `/api/me/funds/${fundId}`)).json() as Record<string, number>;
+  (await as(raiser).call(api.funds.getMine, { params: { id: fundId } })).json() as Record<
+    string,
+    number
+  >;
 
 const rowOf = async (id: string) =>
   (await ctx.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
@@ -103,15 +112,15 @@ describe('paying out an approved withdrawal', () => {
       withdrawnPoisha: 60_000,
       availablePoisha: 90_000,
     });
-    const mine = (await as(raiser).inject('GET', '/api/me/withdrawals')).json().items;
+    const mine = (await as(raiser).call(api.withdrawals.mine)).json().items;
     expect(mine[0]).toMatchObject({
       id: w.id,
       status: 'paid',
       payout: { reference: 'BKA7X9QZ21' },
     });
     // Into the fund's audit trail, with who recorded it.
-    const events = (await as(admin).inject('GET', `/api/admin/funds/${fund.id}/events`)).json();
-    expect(events.items.map((e: { action: string }) => e.action)).toEqual(
+    const events = (await as(admin).call(api.funds.events, { params: { id: fund.id } })).json();
+    expect(events.items.map((e) => e.action)).toEqual(
       expect.arrayContaining(['withdrawal_approved', 'withdrawal_paid']),
     );
     const report = await checkLedger(ctx.db);
@@ -209,35 +218,46 @@ describe('paying out an approved withdrawal', () => {
 
   it("refuses a stale version (409), the admin's own withdrawal (403), raisers (403) and visitors (401)", async () => {
     const { raiser, w } = await approved(1500, 100);
-    const stale = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w.id}/payout`, {
-      ...paid(100),
-      version: (await version(w.id)) - 1,
+    const stale = await as(admin).call(api.withdrawals.payout, {
+      params: { id: w.id },
+      body: {
+        ...paid(100),
+        version: (await version(w.id)) - 1,
+      },
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('changed_since_viewed');
     expect(
       (
-        await as(raiser).inject('PATCH', `/api/admin/withdrawals/${w.id}/payout`, {
-          ...paid(100),
-          version: 2,
+        await as(raiser).call(api.withdrawals.payout, {
+          params: { id: w.id },
+          body: {
+            ...paid(100),
+            version: 2,
+          },
         })
       ).statusCode,
     ).toBe(403);
     expect(
       (
-        await as(ctx).inject('PATCH', `/api/admin/withdrawals/${w.id}/payout`, {
-          ...paid(100),
-          version: 2,
+        await as(ctx).call(api.withdrawals.payout, {
+          params: { id: w.id },
+          body: {
+            ...paid(100),
+            version: 2,
+          },
         })
       ).statusCode,
     ).toBe(401);
     // An admin who raises a fund waits for another admin to pay them.
     const fund = await createFund(ctx.db, { raiserId: admin.id, status: 'approved' });
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 500 });
-    const mineAsAdmin = await as(admin).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(admin),
-      fundId: fund.id,
-      amountTk: 500,
+    const mineAsAdmin = await as(admin).call(api.withdrawals.request, {
+      body: {
+        payoutAccountId: await payoutAccountOf(admin),
+        fundId: fund.id,
+        amountTk: 500,
+      },
     });
     expect(mineAsAdmin.statusCode).toBe(201);
     const wid = mineAsAdmin.json().id as string;
@@ -347,25 +367,27 @@ describe('guards on the balance and the mode', () => {
     const pending = await request(raiser, fund.id, 100);
     const approvedTest = await request(raiser, fund.id, 200);
     expect((await decide(approvedTest.id, 'approved')).statusCode).toBe(200);
-    const listed = (await as(raiser).inject('GET', '/api/me/withdrawals')).json().items;
-    expect(listed.map((i: { mode: string }) => i.mode)).toEqual(['test', 'test']);
+    const listed = (await as(raiser).call(api.withdrawals.mine)).json().items;
+    expect(listed.map((i) => i.mode)).toEqual(['test', 'test']);
     const v1 = await version(pending.id);
     const v2 = await version(approvedTest.id);
     await ctx.db.update(ledgerSettings).set({ mode: 'live' });
     try {
-      const approve = await as(admin).inject('PATCH', `/api/admin/withdrawals/${pending.id}`, {
-        status: 'approved',
-        version: v1,
+      const approve = await as(admin).call(api.withdrawals.decide, {
+        params: { id: pending.id },
+        body: {
+          status: 'approved',
+          version: v1,
+        },
       });
       expect(approve.statusCode).toBe(404);
-      const pay = await as(admin).inject(
-        'PATCH',
-        `/api/admin/withdrawals/${approvedTest.id}/payout`,
-        {
+      const pay = await as(admin).call(api.withdrawals.payout, {
+        params: { id: approvedTest.id },
+        body: {
           ...paid(200),
           version: v2,
         },
-      );
+      });
       expect(pay.statusCode).toBe(404);
       await expect(
         ctx.db
@@ -405,7 +427,7 @@ describe('where the money went, on the fund page', () => {
       (await payout(b.id, paid(300, { paidOn: '2026-11-10', method: 'bank', reference: 'TRX-77' })))
         .statusCode,
     ).toBe(200);
-    const res = await as(ctx).inject('GET', `/api/funds/${fund.id}/payouts`);
+    const res = await as(ctx).call(api.withdrawals.fundPayouts, { params: { id: fund.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       raisedPoisha: 200_000,
@@ -423,10 +445,18 @@ describe('where the money went, on the fund page', () => {
   it("a pending fund's payouts are a 404 to the public, readable by its raiser and admins", async () => {
     const raiser = await createSignedInUser(ctx, { role: 'verified' });
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'pending' });
-    expect((await as(ctx).inject('GET', `/api/funds/${fund.id}/payouts`)).statusCode).toBe(404);
-    expect((await as(donor).inject('GET', `/api/funds/${fund.id}/payouts`)).statusCode).toBe(404);
-    expect((await as(raiser).inject('GET', `/api/funds/${fund.id}/payouts`)).statusCode).toBe(200);
-    expect((await as(admin).inject('GET', `/api/funds/${fund.id}/payouts`)).statusCode).toBe(200);
+    expect(
+      (await as(ctx).call(api.withdrawals.fundPayouts, { params: { id: fund.id } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await as(donor).call(api.withdrawals.fundPayouts, { params: { id: fund.id } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await as(raiser).call(api.withdrawals.fundPayouts, { params: { id: fund.id } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await as(admin).call(api.withdrawals.fundPayouts, { params: { id: fund.id } })).statusCode,
+    ).toBe(200);
   });
 });
 

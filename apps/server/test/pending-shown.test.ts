@@ -35,14 +35,14 @@ describe("payments still being checked, in the donor's history", () => {
     expect(donations.json().items).toEqual([]);
 
     // The pay step asks before a second payment to the same fund.
-    const url = `/api/me/payments/unsettled?fundId=${fund.id}`;
-    const unsettled = (await as(donor).inject('GET', url)).json().items as { id: string }[];
+    const unsettledOf = (who: typeof donor, fundId: string) =>
+      as(who).call(api.payments.unsettled, { query: { fundId } });
+    const unsettled = (await unsettledOf(donor, fund.id)).json().items;
     expect(unsettled.map((p) => p.id).sort()).toEqual([held, timedOut].sort());
     // Another fund, or another person: nothing.
     const otherFund = await createRaisedFund(ctx);
-    const elsewhere = `/api/me/payments/unsettled?fundId=${otherFund.id}`;
-    expect((await as(donor).inject('GET', elsewhere)).json().items).toEqual([]);
-    expect((await as(other).inject('GET', url)).json().items).toEqual([]);
+    expect((await unsettledOf(donor, otherFund.id)).json().items).toEqual([]);
+    expect((await unsettledOf(other, fund.id)).json().items).toEqual([]);
     expect((await as(other).call(api.payments.mine)).json().items).toEqual([]);
     expect(
       (await as(donor).call(api.payments.unsettled, { query: { fundId: 'nope' } })).statusCode,

@@ -14,6 +14,7 @@ import {
 } from './helper';
 import { donate } from './payments-helper';
 import { useSmsStandIn } from './sslwireless-stand-in';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 /**
  * A mobile number is personal data: its owner and admins see it; walls, fund pages and
@@ -63,24 +64,24 @@ beforeAll(async () => {
 
 describe('a mobile number', () => {
   it('is in its owner’s data export, JSON and CSV', async () => {
-    const json = await as(donor).inject('GET', '/api/me/data.json');
+    const json = await as(donor).call(api.privacy.exportJson);
     expect(json.statusCode).toBe(200);
-    expect(json.json().tables.user[0]).toMatchObject({
+    expect(json.json().tables.user![0]).toMatchObject({
       phone_number: `+88${local}`,
       phone_number_verified: true,
     });
-    const csv = await as(donor).inject('GET', '/api/me/data.csv');
+    const csv = await as(donor).call(api.privacy.exportCsv);
     // (A cell starting with "+" is written with a leading quote: spreadsheets take no formula.)
     expect(csv.body).toMatch(new RegExp(`"user","1","phone_number","'?\\+88${local}"`));
   });
 
   it('is shown in full to its owner', async () => {
-    const me = await as(donor).inject('GET', '/api/session');
+    const me = await as(donor).call(api.session.get);
     expect(me.body).toContain(`+88${local}`);
   });
 
   it('is shown in full to admins in Manage Users, and found by it', async () => {
-    const res = await as(admin).inject('GET', `/api/admin/users?q=${local}`);
+    const res = await as(admin).call(api.users.list, { query: { q: local } });
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toEqual([
       expect.objectContaining({ id: donor.id, phoneNumber: `+88${local}` }),
@@ -89,11 +90,14 @@ describe('a mobile number', () => {
 
   it('is never on the fund’s page or its walls, to a visitor, a donor or the raiser', async () => {
     for (const who of [ctx, raiser, await createSignedInUser(ctx)]) {
-      const page = await as(who).inject('GET', `/api/funds/${fundId}`);
+      const page = await as(who).call(api.funds.get, { params: { id: fundId } });
       expect(page.statusCode).toBe(200);
       expect(page.body).not.toContain(digits);
       for (const view of WALL_VIEWS) {
-        const wall = await as(who).inject('GET', `/api/funds/${fundId}/supporters?view=${view}`);
+        const wall = await as(who).call(api.supporters.list, {
+          params: { id: fundId },
+          query: { view },
+        });
         expect(wall.statusCode, view).toBe(200);
         // The wall of messages lists donations with a message (this one has none).
         if (view !== 'messages') expect(wall.body, view).toContain('Rahima');
@@ -103,7 +107,7 @@ describe('a mobile number', () => {
   });
 
   it('is never in the raiser’s export of donations', async () => {
-    const csv = await as(raiser).inject('GET', '/api/me/exports/donations.csv');
+    const csv = await as(raiser).call(api.downloads.myDonations);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Privacy fund');
     expect(csv.body).toContain('Rahima');
@@ -112,7 +116,7 @@ describe('a mobile number', () => {
 
   it('is not in another person’s Manage Users answer: only admins get the list', async () => {
     for (const who of [raiser, await createSignedInUser(ctx)]) {
-      const res = await as(who).inject('GET', `/api/admin/users?q=${local}`);
+      const res = await as(who).call(api.users.list, { query: { q: local } });
       expect(res.statusCode).toBe(403);
       expect(res.body).not.toContain(digits);
     }

@@ -4,8 +4,17 @@ import { recurringGifts, user, withdrawals } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { CLOSE_MESSAGES } from '../src/modules/privacy/close';
 import { createFund } from '../src/seed/factories';
-import { as, createSignedInUser, enableTwoFactor, signIn, totpCode, useTestApp } from './helper';
+import {
+  as,
+  createSignedInUser,
+  enableTwoFactor,
+  signIn,
+  totpCode,
+  useTestApp,
+  urlOf,
+} from './helper';
 import { CARDS, createRaisedFund, donate } from './payments-helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const nextYear = new Date().getUTCFullYear() + 1;
 
@@ -21,43 +30,45 @@ async function busyDonor(name: string) {
     email: `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@example.com`,
   });
   const fund = await createRaisedFund(ctx);
-  const intent = await as(donor).inject('POST', '/api/payments/intents', {
-    fundId: fund.id,
-    amountTk: 120,
-    supportMessage: `Stay strong, from ${name}`,
+  const intent = await as(donor).call(api.payments.createIntent, {
+    body: {
+      fundId: fund.id,
+      amountTk: 120,
+      supportMessage: `Stay strong, from ${name}`,
+    },
   });
   const { intentId, clientSecret } = intent.json<{ intentId: string; clientSecret: string }>();
-  await ctx.app.inject({
-    method: 'POST',
-    url: `/api/test-processor/payment_intents/${intentId}/confirm`,
-    payload: {
+  await as(ctx).call(api.payments.testConfirm, {
+    params: { intentId },
+    body: {
       clientSecret,
       card: { number: CARDS.ok, expMonth: 12, expYear: nextYear, cvc: '123' },
       billing: { name, email: donor.email },
     },
   });
-  await as(donor).inject('POST', '/api/payments/confirm', { intentId });
-  const started = await as(donor).inject('POST', '/api/me/monthly-gifts', {
-    fundId: fund.id,
-    amountTk: 100,
+  await as(donor).call(api.payments.confirm, { body: { intentId } });
+  const started = await as(donor).call(api.recurring.start, {
+    body: {
+      fundId: fund.id,
+      amountTk: 100,
+    },
   });
   const { gift, setup } = started.json<{
     gift: { id: string };
     setup: { setupIntentId: string; clientSecret: string };
   }>();
-  await ctx.app.inject({
-    method: 'POST',
-    url: `/api/test-processor/setup_intents/${setup.setupIntentId}/confirm`,
-    payload: {
+  await as(ctx).call(api.recurring.testConfirmSetup, {
+    params: { setupIntentId: setup.setupIntentId },
+    body: {
       clientSecret: setup.clientSecret,
       card: { number: CARDS.ok, expMonth: 12, expYear: nextYear, cvc: '123' },
       billing: { name, email: donor.email },
     },
   });
-  await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
+  await as(donor).call(api.recurring.activate, { params: { giftId: gift.id } });
   await ctx.app.inject({
     method: 'POST',
-    url: '/api/contact',
+    url: urlOf(api.messages.contact),
     headers: { origin: 'http://localhost:3000' },
     payload: { name, email: donor.email, message: `A question from ${name} about giving.` },
   });
@@ -68,7 +79,7 @@ describe('download my data', () => {
   it("holds every row the site keeps about the donor, and nothing of anyone else's", async () => {
     const { donor, fund, giftId } = await busyDonor('Nusrat Jahan');
     const other = await busyDonor('Rafiq Islam');
-    const res = await as(donor).inject('GET', '/api/me/data.json');
+    const res = await as(donor).call(api.privacy.exportJson);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('attachment');
     const data = res.json<{ tables: Record<string, Record<string, unknown>[]> }>();
@@ -90,23 +101,23 @@ describe('download my data', () => {
     expect(text).not.toContain(other.donor.id);
     expect(text).not.toContain('Rafiq');
 
-    const csv = await as(donor).inject('GET', '/api/me/data.csv');
+    const csv = await as(donor).call(api.privacy.exportCsv);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain('"recurring_gifts","1","id"');
     expect(csv.body).toContain(donor.email);
     expect(csv.body).not.toContain(other.donor.email);
-    expect((await as(ctx).inject('GET', '/api/me/data.json')).statusCode).toBe(401);
+    expect((await as(ctx).call(api.privacy.exportJson)).statusCode).toBe(401);
   });
 });
 
 describe('close my account', () => {
   it('erases the person, keeps the money records as "Former donor", and ends sign-in', async () => {
     const { donor, fund, giftId } = await busyDonor('Salma Akter');
-    const wrong = await as(donor).inject('POST', '/api/me/close', { password: 'not-it-1' });
+    const wrong = await as(donor).call(api.privacy.close, { body: { password: 'not-it-1' } });
     expect(wrong.statusCode).toBe(400);
     const before = await checkLedger(ctx.db);
-    const closed = await as(donor).inject('POST', '/api/me/close', { password: donor.password });
+    const closed = await as(donor).call(api.privacy.close, { body: { password: donor.password } });
     expect(closed.statusCode, closed.body).toBe(200);
 
     // No sign-in, no session.
@@ -116,7 +127,7 @@ describe('close my account', () => {
       payload: { email: donor.email, password: donor.password },
     });
     expect(signIn.statusCode).toBe(401);
-    expect((await as(donor).inject('GET', '/api/me/monthly-gifts')).statusCode).toBe(401);
+    expect((await as(donor).call(api.recurring.mine)).statusCode).toBe(401);
 
     // The account row stays, anonymised.
     const [row] = await ctx.db.select().from(user).where(eq(user.id, donor.id));
@@ -127,13 +138,13 @@ describe('close my account', () => {
     expect([gift!.status, gift!.statusReason]).toEqual(['ended', 'account_closed']);
 
     // Gone from the wall, the raiser's export and the admins' lists.
-    const wall = await as(ctx).inject('GET', `/api/funds/${fund.id}/supporters`);
+    const wall = await as(ctx).call(api.supporters.list, { params: { id: fund.id } });
     expect(wall.body).not.toContain('Salma');
     expect(wall.body).toContain('Former donor');
     expect(wall.body).not.toContain('Stay strong');
-    const users = await as(admin).inject('GET', '/api/admin/users?q=Salma');
+    const users = await as(admin).call(api.users.list, { query: { q: 'Salma' } });
     expect(users.body).not.toContain('Salma');
-    const payments = await as(admin).inject('GET', `/api/admin/payments?q=Salma`);
+    const payments = await as(admin).call(api.payments.search, { query: { q: 'Salma' } });
     expect(payments.body).not.toContain('Salma');
     expect(payments.body).not.toContain(donor.email);
 
@@ -148,7 +159,9 @@ describe('close my account', () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     const donor = await createSignedInUser(ctx);
     await donate(ctx, donor, fund.id, 300);
-    const refused = await as(raiser).inject('POST', '/api/me/close', { password: raiser.password });
+    const refused = await as(raiser).call(api.privacy.close, {
+      body: { password: raiser.password },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ error: { code: string } }>().error.code).toBe('not_paid_out');
     await ctx.db.insert(withdrawals).values({
@@ -157,7 +170,9 @@ describe('close my account', () => {
       amountPoisha: 30_000,
       status: 'approved',
     });
-    const closed = await as(raiser).inject('POST', '/api/me/close', { password: raiser.password });
+    const closed = await as(raiser).call(api.privacy.close, {
+      body: { password: raiser.password },
+    });
     expect(closed.statusCode, closed.body).toBe(200);
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   });
@@ -166,7 +181,7 @@ describe('close my account', () => {
     const donor = await createSignedInUser(ctx);
     const { secret, cookie } = await enableTwoFactor(ctx, donor);
     const me = { app: ctx.app, cookie };
-    const close = (body: object) => as(me).inject('POST', '/api/me/close', body);
+    const close = (body: object) => as(me).call(api.privacy.close, { body });
     const passwordOnly = await close({ password: donor.password });
     expect(passwordOnly.statusCode).toBe(400);
     expect(passwordOnly.json()).toMatchObject({
@@ -195,9 +210,11 @@ describe('close my account', () => {
     const { backupCodes, cookie } = await enableTwoFactor(ctx, donor);
     const me = { app: ctx.app, cookie };
     const code = backupCodes[3]!;
-    const closed = await as(me).inject('POST', '/api/me/close', {
-      password: donor.password,
-      secondFactor: code,
+    const closed = await as(me).call(api.privacy.close, {
+      body: {
+        password: donor.password,
+        secondFactor: code,
+      },
     });
     expect(closed.statusCode, closed.body).toBe(200);
     const [row] = await ctx.db.select().from(user).where(eq(user.id, donor.id));
@@ -205,6 +222,8 @@ describe('close my account', () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await as(ctx).inject('POST', '/api/me/close', { password: 'x' })).statusCode).toBe(401);
+    expect((await as(ctx).call(api.privacy.close, { body: { password: 'x' } })).statusCode).toBe(
+      401,
+    );
   });
 });

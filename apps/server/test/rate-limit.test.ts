@@ -10,7 +10,8 @@ import {
   readCounter,
 } from '../src/db/rate-limit-store';
 import { clientNetwork } from '../src/lib/rate-limit-keys';
-import { buildTestApp, ORIGIN, type TestContext } from './helper';
+import { buildTestApp, ORIGIN, type TestContext, urlOf } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -168,7 +169,7 @@ describe('limits that fit carrier-grade NAT', () => {
     const send = (ip: string, i: number) =>
       cgnat.app.inject({
         method: 'POST',
-        url: '/api/contact',
+        url: urlOf(api.messages.contact),
         remoteAddress: ip,
         payload: { name: 'Rotating', email: `r${i}@example.com`, message: `hello ${i}` },
       });

@@ -269,10 +269,13 @@ describe('admin refunds', () => {
   it('parses the amount strictly and refuses a payment that did not succeed', async () => {
     const { paymentId } = await donation(100);
     for (const amountPoisha of [0, -5, 1.5, '100']) {
-      const res = await as(admin).inject('POST', `/api/admin/payments/${paymentId}/refunds`, {
-        amountPoisha,
-        reason: 'x',
-        requestKey: randomUUID(),
+      const res = await as(admin).send(api.payments.refund, {
+        params: { paymentId },
+        body: {
+          amountPoisha,
+          reason: 'x',
+          requestKey: randomUUID(),
+        },
       });
       expect(res.statusCode).toBe(400);
     }
@@ -304,7 +307,7 @@ describe('admin refunds', () => {
     // A search pages by number: `after` does not narrow it.
     const found = await list({ page: 1, q: donor.email, after: first.items[0]!.id });
     expect(found.items.map((p) => p.id)).toEqual(first.items.map((p) => p.id));
-    const bad = await as(admin).inject('GET', '/api/admin/payments?after=not-an-id');
+    const bad = await as(admin).call(api.payments.search, { query: { after: 'not-an-id' } });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -340,7 +343,7 @@ describe('admin refunds', () => {
     expect(await find(donor.email)).toContain(paymentId);
     // `%` and `_` are searched for as themselves.
     expect(await find('%')).toEqual([]);
-    const tooLong = await as(admin).inject('GET', `/api/admin/payments?q=${'x'.repeat(201)}`);
+    const tooLong = await as(admin).call(api.payments.search, { query: { q: 'x'.repeat(201) } });
     expect(tooLong.statusCode).toBe(400);
     expect(
       (await as(admin).call(api.payments.detail, { params: { paymentId: randomUUID() } }))
@@ -348,12 +351,12 @@ describe('admin refunds', () => {
     ).toBe(404);
 
     const payments = await as(donor).call(api.payments.mine);
-    expect(payments.json().items.find((p: { id: string }) => p.id === paymentId)).toMatchObject({
+    expect(payments.json().items.find((p) => p.id === paymentId)).toMatchObject({
       status: 'succeeded',
       refundedPoisha: 150_00,
     });
     const donations = await as(donor).call(api.donations.mine);
-    expect(donations.json().items.find((p: { id: string }) => p.id === paymentId)).toMatchObject({
+    expect(donations.json().items.find((p) => p.id === paymentId)).toMatchObject({
       amountPoisha: 600_00,
       refundedPoisha: 150_00,
     });

@@ -10,6 +10,7 @@ import {
   type SignedInUser,
   requestWithdrawal,
 } from './helper';
+import type { Endpoint } from '@easyfund/shared/api/contract';
 import { resources as api } from '@easyfund/shared/api/resources';
 import { type BodyInputOf } from '@easyfund/shared/api/contract';
 import { type TDecisionRequest } from '@easyfund/shared/schemas/fields';
@@ -22,13 +23,12 @@ const { ctx, admin, otherAdmin, raiser, donor } = useTestApp({
   donor: {},
 });
 
-const FUNDS = '/api/admin/funds';
 const BAIT = 'SEND MONEY TO bKash 01999999999';
 
 /** The fund as an admin's list shows it. */
 async function shownFund(id: string) {
   const list = (await as(admin).call(api.funds.adminList, { query: { pageSize: '100' } })).json();
-  return list.items.find((f: { id: string }) => f.id === id) as {
+  return list.items.find((f) => f.id === id) as {
     id: string;
     name: string;
     status: string;
@@ -241,14 +241,14 @@ describe('applications and withdrawals', () => {
         params: { id: application.id },
         body: { status: 'approved', version },
       });
-    const version = await shownVersion(admin, '/api/admin/verifications', application.id);
+    const version = await shownVersion(admin, api.verifications.list, application.id);
     await ctx.db
       .update(verificationApplications)
       .set({ phoneNumber: '01999999999' })
       .where(eq(verificationApplications.id, application.id));
 
     const approved = await approve(version);
-    const now = await shownVersion(admin, '/api/admin/verifications', application.id);
+    const now = await shownVersion(admin, api.verifications.list, application.id);
     expect(now).toBe(version + 1);
     expectChanged(approved, now);
     const mine = await as(applicant).call(api.verifications.mine);
@@ -268,7 +268,7 @@ describe('applications and withdrawals', () => {
         params: { id },
         body: { status: 'approved', version },
       });
-    const version = await shownVersion(admin, '/api/admin/withdrawals', id);
+    const version = await shownVersion(admin, api.withdrawals.list, id);
     await ctx.db.update(withdrawals).set({ amountPoisha: 190_000 }).where(eq(withdrawals.id, id));
 
     expectChanged(await approve(admin, version), version + 1);
@@ -278,7 +278,7 @@ describe('applications and withdrawals', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const mine = (await as(raiser).call(api.withdrawals.mine)).json();
-    expect(mine.items.find((w: { id: string }) => w.id === id)).toMatchObject({
+    expect(mine.items.find((w) => w.id === id)).toMatchObject({
       status: 'approved',
       amountPoisha: 190_000,
     });
@@ -298,17 +298,17 @@ describe('every decision', () => {
       .insert(withdrawals)
       .values({ fundId: approved.id, raiserId: raiser.id, amountPoisha: 100, status: 'pending' })
       .returning();
-    const calls: [string, string, object][] = [
-      ['PATCH', `${FUNDS}/${pending.id}`, { status: 'approved' }],
-      ['PATCH', `${FUNDS}/${approved.id}/change`, { status: 'approved' }],
-      ['PUT', `${FUNDS}/${approved.id}/hold`, { action: 'close', reason: 'Fraud' }],
-      ['PATCH', `/api/admin/verifications/${application.id}`, { status: 'approved' }],
-      ['PATCH', `/api/admin/withdrawals/${w!.id}`, { status: 'approved' }],
+    const calls: [Endpoint, string, object][] = [
+      [api.funds.decide, pending.id, { status: 'approved' }],
+      [api.funds.decideChange, approved.id, { status: 'approved' }],
+      [api.funds.hold, approved.id, { action: 'close', reason: 'Fraud' }],
+      [api.verifications.decide, application.id, { status: 'approved' }],
+      [api.withdrawals.decide, w!.id, { status: 'approved' }],
     ];
-    for (const [method, url, body] of calls) {
+    for (const [endpoint, id, body] of calls) {
       for (const version of [undefined, 'latest', 0, 1.5]) {
-        const res = await as(admin).inject(method as 'PATCH', url, { ...body, version });
-        expect(res.statusCode, `${method} ${url} ${String(version)}`).toBe(400);
+        const res = await as(admin).send(endpoint, { params: { id }, body: { ...body, version } });
+        expect(res.statusCode, `${endpoint.operationId} ${String(version)}`).toBe(400);
         expect(res.json().error.fields).toEqual({
           version: 'Send the version of what you were shown',
         });

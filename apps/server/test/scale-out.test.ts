@@ -4,7 +4,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import { funds, payments, user } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { createFund } from '../src/seed/factories';
-import { createPostgresDatabase } from './helper';
+import { createPostgresDatabase, urlOf } from './helper';
 import {
   CARDS,
   confirmDonation,
@@ -15,6 +15,7 @@ import {
   signUpHttp,
 } from './support/http-client';
 import { type ServerProcess, startServer } from './support/server-process';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const base = process.env.TEST_DATABASE_URL;
 if (!base) {
@@ -53,14 +54,14 @@ describe.skipIf(!base)('two server processes on one PostgreSQL', () => {
 
   it('uses a session made by one process on the other, and a sign-out on one ends it on both', async () => {
     const cookie = await signUpHttp(a.url, 'shared-session@example.com', 'secret123', from(0));
-    const onB = await http<{ email: string }>(b.url, 'GET', '/api/me', { cookie });
+    const onB = await http<{ email: string }>(b.url, 'GET', urlOf(api.session.me), { cookie });
     expect(onB.status).toBe(200);
     expect(onB.body.email).toBe('shared-session@example.com');
 
     const out = await http(b.url, 'POST', '/api/auth/sign-out', { cookie, body: {} });
     expect(out.status).toBe(200);
-    expect((await http(a.url, 'GET', '/api/me', { cookie })).status).toBe(401);
-    expect((await http(b.url, 'GET', '/api/me', { cookie })).status).toBe(401);
+    expect((await http(a.url, 'GET', urlOf(api.session.me), { cookie })).status).toBe(401);
+    expect((await http(b.url, 'GET', urlOf(api.session.me), { cookie })).status).toBe(401);
   });
 
   it('shares the sign-in rate limit between the processes', async () => {
@@ -126,7 +127,7 @@ describe.skipIf(!base)('two server processes on one PostgreSQL', () => {
       const fund = await http<{ raisedPoisha: number; donationCount: number }>(
         p.url,
         'GET',
-        `/api/funds/${fundId}`,
+        urlOf(api.funds.get, { params: { id: fundId } }),
       );
       expect(fund.body).toMatchObject({ raisedPoisha: expectedPoisha, donationCount: 28 });
     }
@@ -146,7 +147,7 @@ describe.skipIf(!base)('two server processes on one PostgreSQL', () => {
       [b, cookieA],
       [a, cookieB],
     ] as const) {
-      const me = await http<{ email: string }>(p.url, 'GET', '/api/me', { cookie });
+      const me = await http<{ email: string }>(p.url, 'GET', urlOf(api.session.me), { cookie });
       expect(me.body.email).toBe('donor1@example.com');
     }
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isApiPath, pathOfUrl } from '../src/lib/api-path';
 import { apiHeaders, securityHeaders } from '../src/plugins/security-headers';
-import { useTestApp } from './helper';
+import { useTestApp, as } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx } = useTestApp();
 
@@ -24,10 +25,10 @@ const PAGE_ONLY = [
 describe('security headers', () => {
   it('sends the API its own headers on every kind of answer: nothing in it may load, run or be framed', async () => {
     const responses = await Promise.all([
-      ctx.app.inject({ method: 'GET', url: '/api/health' }),
-      ctx.app.inject({ method: 'GET', url: '/api/me' }), // 401 from a pre-handler
+      as(ctx).call(api.health.check),
+      as(ctx).call(api.session.me), // 401 from a pre-handler
       ctx.app.inject({ method: 'GET', url: '/api/no-such-route' }), // 404 handler
-      ctx.app.inject({ method: 'GET', url: '/api/funds?page=-1' }), // 400 from validation
+      as(ctx).call(api.funds.list, { query: { page: -1 } }), // 400 from validation
       ctx.app.inject({ method: 'GET', url: '/api?x=1' }), // the API's own 404, not a page
     ]);
     expect(responses.map((r) => r.statusCode)).toEqual([200, 401, 404, 400, 404]);
@@ -43,8 +44,8 @@ describe('security headers', () => {
   });
 
   it("tells the API's paths and URLs from every other", () => {
-    for (const api of ['/api', '/api?x=1', '/api/', '/api/funds', '/api/funds?page=2'])
-      expect(isApiPath(api)).toBe(true);
+    for (const path of ['/api', '/api?x=1', '/api/', '/api/funds', '/api/funds?page=2'])
+      expect(isApiPath(path)).toBe(true);
     for (const other of ['/', '/apix', '/apis/funds', '/API/funds', '/fund/api/x', ''])
       expect(isApiPath(other)).toBe(false);
     expect(pathOfUrl('/api/funds?q=a?b')).toBe('/api/funds');

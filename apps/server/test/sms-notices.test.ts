@@ -15,8 +15,10 @@ import {
   approveAndPay,
   requestWithdrawal,
   decide,
+  urlOf,
 } from './helper';
 import { useSmsStandIn } from './sslwireless-stand-in';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const standIn = useSmsStandIn();
 const { ctx, admin } = useTestApp({ admin: { role: 'admin' } }, { env: () => standIn.env });
@@ -32,7 +34,7 @@ async function withPhone(u: SignedInUser, language: 'en' | 'bn' = 'en') {
   return Object.assign(u, { local, msisdn: `88${local}` });
 }
 
-const choose = (who: SignedInUser, body: object) => as(who).inject('PUT', '/api/me/sms', body);
+const choose = (who: SignedInUser, body: object) => as(who).call(api.sms.setPreferences, { body });
 const smsTo = (msisdn: string) => standIn.sent.filter((s) => s.msisdn === msisdn).map((s) => s.sms);
 const linkOf = (text: string) => /http:\/\/localhost:3000\/n\/([A-Za-z0-9_-]{11})$/.exec(text)?.[1];
 
@@ -43,11 +45,17 @@ async function fundWithDonor(donor: SignedInUser, name = 'Flood relief in Sunamg
   await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 500 });
   await setSubscription(ctx.db, donor.id, fund.id, true);
   // The first update is reviewed by an admin; the next ones publish at once.
-  const first = await as(raiser).inject('POST', `/api/funds/${fund.id}/updates`, {
-    body: 'We have started.',
+  const first = await as(raiser).call(api.updates.create, {
+    params: { id: fund.id },
+    body: {
+      body: 'We have started.',
+    },
   });
-  await as(admin).inject('PATCH', `/api/admin/fund-updates/${first.json().id}`, {
-    status: 'approved',
+  await as(admin).call(api.updates.decide, {
+    params: { id: first.json().id },
+    body: {
+      status: 'approved',
+    },
   });
   await jobsDone(ctx);
   return { raiser, fund };
@@ -55,7 +63,8 @@ async function fundWithDonor(donor: SignedInUser, name = 'Flood relief in Sunamg
 
 const postUpdate = async (raiser: SignedInUser, fundId: string, body: string) => {
   expect(
-    (await as(raiser).inject('POST', `/api/funds/${fundId}/updates`, { body })).statusCode,
+    (await as(raiser).call(api.updates.create, { params: { id: fundId }, body: { body } }))
+      .statusCode,
   ).toBe(201);
   await jobsDone(ctx);
 };
@@ -63,7 +72,7 @@ const postUpdate = async (raiser: SignedInUser, fundId: string, body: string) =>
 describe('SMS choices', () => {
   it('starts with both off and shows the own number in full', async () => {
     const donor = await withPhone(await createSignedInUser(ctx));
-    const res = await as(donor).inject('GET', '/api/me/sms');
+    const res = await as(donor).call(api.sms.preferences);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       phoneNumber: `+88${donor.local}`,
@@ -77,7 +86,7 @@ describe('SMS choices', () => {
     const res = await choose(mailOnly, { updates: true });
     expect(res.statusCode).toBe(409);
     expect(res.body).toContain('Add and verify a mobile number first');
-    expect((await as(mailOnly).inject('GET', '/api/me/sms')).json()).toEqual({
+    expect((await as(mailOnly).call(api.sms.preferences)).json()).toEqual({
       phoneNumber: null,
       updates: false,
       decisions: false,
@@ -90,8 +99,10 @@ describe('SMS choices', () => {
     const donor = await withPhone(await createSignedInUser(ctx));
     expect((await choose(donor, { updates: 'yes' })).statusCode).toBe(400);
     expect((await choose(donor, { other: true })).statusCode).toBe(400);
-    expect((await as(ctx).inject('PUT', '/api/me/sms', { updates: true })).statusCode).toBe(401);
-    expect((await as(ctx).inject('GET', '/api/me/sms')).statusCode).toBe(401);
+    expect(
+      (await as(ctx).call(api.sms.setPreferences, { body: { updates: true } })).statusCode,
+    ).toBe(401);
+    expect((await as(ctx).call(api.sms.preferences)).statusCode).toBe(401);
   });
 });
 
@@ -116,20 +127,22 @@ describe('fund updates by SMS', () => {
 
     // The link leads to the fund and offers STOP, without a sign-in.
     const token = linkOf(text!)!;
-    const read = await as(ctx).inject('GET', `/api/sms-notices/${token}`);
+    const read = await as(ctx).call(api.sms.notice, { params: { token } });
     expect(read.json()).toEqual({ kind: 'update', path: `/donatenow/${fund.id}`, stopped: false });
     const stop = await ctx.app.inject({
       method: 'POST',
-      url: `/api/sms-notices/${token}/stop`,
+      url: urlOf(api.sms.stopNotices, { params: { token } }),
       headers: ORIGIN,
     });
     expect(stop.json()).toMatchObject({ stopped: true });
-    expect((await as(donor).inject('GET', '/api/me/sms')).json()).toMatchObject({ updates: false });
+    expect((await as(donor).call(api.sms.preferences)).json()).toMatchObject({ updates: false });
 
     await postUpdate(raiser, fund.id, 'Second delivery done.');
     expect(smsTo(donor.msisdn)).toHaveLength(1);
     // An unknown link opens nothing.
-    expect((await as(ctx).inject('GET', '/api/sms-notices/AAAAAAAAAAA')).statusCode).toBe(404);
+    expect(
+      (await as(ctx).call(api.sms.notice, { params: { token: 'AAAAAAAAAAA' } })).statusCode,
+    ).toBe(404);
   });
 
   it('writes it in Bangla for a Bangla reader, in two segments at most', async () => {
@@ -148,16 +161,16 @@ describe('fund updates by SMS', () => {
     const donor = await withPhone(await createSignedInUser(ctx), 'en');
     const { raiser, fund } = await fundWithDonor(donor);
     await choose(donor, { updates: true });
-    expect(
-      (await as(admin).inject('PUT', '/api/admin/sms/ceiling', { ceilingTk: 0 })).statusCode,
-    ).toBe(200);
+    expect((await as(admin).call(api.sms.setCeiling, { body: { ceilingTk: 0 } })).statusCode).toBe(
+      200,
+    );
     try {
-      const before = (await as(admin).inject('GET', '/api/admin/sms')).json().refused as number;
+      const before = (await as(admin).call(api.sms.costs)).json().refused as number;
       await postUpdate(raiser, fund.id, 'Held back by the ceiling.');
       expect(smsTo(donor.msisdn)).toEqual([]);
-      expect((await as(admin).inject('GET', '/api/admin/sms')).json().refused).toBe(before + 1);
+      expect((await as(admin).call(api.sms.costs)).json().refused).toBe(before + 1);
     } finally {
-      await as(admin).inject('PUT', '/api/admin/sms/ceiling', { ceilingTk: 500 });
+      await as(admin).call(api.sms.setCeiling, { body: { ceilingTk: 500 } });
     }
   });
 });
@@ -183,7 +196,7 @@ describe('decisions by SMS', () => {
       /^Easy Fund: your fund request School books was approved\. More or STOP: http:\/\/localhost:3000\/n\/\S{11}$/,
     );
     expect(smsTo(quiet.msisdn)).toEqual([]);
-    const read = await as(ctx).inject('GET', `/api/sms-notices/${linkOf(text!)}`);
+    const read = await as(ctx).call(api.sms.notice, { params: { token: linkOf(text!)! } });
     expect(read.json()).toEqual({
       kind: 'decision',
       path: `/donatenow/${fund.id}`,
@@ -215,10 +228,10 @@ describe('decisions by SMS', () => {
     await choose(raiser, { updates: true });
     await ctx.app.inject({
       method: 'POST',
-      url: `/api/sms-notices/${linkOf(texts[1]!)}/stop`,
+      url: urlOf(api.sms.stopNotices, { params: { token: linkOf(texts[1]!)! } }),
       headers: ORIGIN,
     });
-    expect((await as(raiser).inject('GET', '/api/me/sms')).json()).toMatchObject({
+    expect((await as(raiser).call(api.sms.preferences)).json()).toMatchObject({
       updates: true,
       decisions: false,
     });
@@ -235,10 +248,13 @@ describe('the SMS of a payout account decision', () => {
       createPayoutAccount(ctx.db, { userId: quiet.id, status: 'pending' }),
     ]);
     for (const id of [mine.id, theirs.id]) {
-      const res = await as(admin).inject('PATCH', `/api/admin/payout-accounts/${id}`, {
-        status: 'denied',
-        feedback: 'The name is not yours',
-        version: 1,
+      const res = await as(admin).call(api.payouts.decideAccount, {
+        params: { id },
+        body: {
+          status: 'denied',
+          feedback: 'The name is not yours',
+          version: 1,
+        },
       });
       expect(res.statusCode).toBe(200);
     }
@@ -250,7 +266,7 @@ describe('the SMS of a payout account decision', () => {
     );
     expect(smsSegments(texts[0]!).segments).toBeLessThanOrEqual(2);
     expect(smsTo(quiet.msisdn)).toEqual([]);
-    const read = await as(ctx).inject('GET', `/api/sms-notices/${linkOf(texts[0]!)}`);
+    const read = await as(ctx).call(api.sms.notice, { params: { token: linkOf(texts[0]!)! } });
     expect(read.json()).toMatchObject({
       kind: 'decision',
       path: '/dashboard/raisedfund/payout-accounts',
@@ -270,8 +286,8 @@ describe('adding a payout account to an account without a password', () => {
       accountName: 'Karim Hossain',
     };
     const add = (body: object) =>
-      as(raiser).inject('POST', '/api/me/payout-accounts', { ...wallet, ...body });
-    const mine = await as(raiser).inject('GET', '/api/me/payout-accounts');
+      as(raiser).send(api.payouts.addAccount, { body: { ...wallet, ...body } });
+    const mine = await as(raiser).call(api.payouts.myAccounts);
     expect(mine.json().confirmBy).toBe('code');
     const none = await add({});
     expect(none.statusCode).toBe(400);
@@ -280,7 +296,7 @@ describe('adding a payout account to an account without a password', () => {
     });
     // A password is no proof for an account that has none.
     expect((await add({ password: 'secret12' })).json().error.fields).toHaveProperty('code');
-    const sent = await as(raiser).inject('POST', '/api/me/payout-accounts/code');
+    const sent = await as(raiser).call(api.payouts.accountCode);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().sentTo).toMatch(/^\+88017…\d\d$/);
     const code = /\d{6}/.exec(smsTo(raiser.msisdn).at(-1)!)![0];
@@ -290,7 +306,7 @@ describe('adding a payout account to an account without a password', () => {
       code: 'The code is not correct or has expired. Ask for a new one.',
     });
     // A code for closing the account does not add a payout account.
-    await as(raiser).inject('POST', '/api/me/close/code');
+    await as(raiser).call(api.privacy.closeCode);
     const closeCode = /\d{6}/.exec(smsTo(raiser.msisdn).at(-1)!)![0];
     if (closeCode !== code)
       expect((await add({ code: closeCode })).json().error.fields).toHaveProperty('code');
@@ -299,8 +315,8 @@ describe('adding a payout account to an account without a password', () => {
     // Spent: it confirms once.
     expect((await add({ code })).statusCode).toBe(400);
     const plain = await withPhone(await createSignedInUser(ctx));
-    expect((await as(plain).inject('POST', '/api/me/payout-accounts/code')).statusCode).toBe(403);
-    expect((await as(ctx).inject('POST', '/api/me/payout-accounts/code')).statusCode).toBe(401);
+    expect((await as(plain).call(api.payouts.accountCode)).statusCode).toBe(403);
+    expect((await as(ctx).call(api.payouts.accountCode)).statusCode).toBe(401);
   });
 });
 
@@ -358,7 +374,7 @@ describe('the lengths of notice SMS', () => {
 
 describe('the SMS cost ceiling', () => {
   it('shows admins today’s count and cost against the ceiling', async () => {
-    const res = await as(admin).inject('GET', '/api/admin/sms');
+    const res = await as(admin).call(api.sms.costs);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       ceilingTk: expect.any(Number),
@@ -370,18 +386,18 @@ describe('the SMS cost ceiling', () => {
   });
 
   it('lets an admin set the ceiling, kept with who changed it from what', async () => {
-    const res = await as(admin).inject('PUT', '/api/admin/sms/ceiling', { ceilingTk: '750' });
+    const res = await as(admin).call(api.sms.setCeiling, { body: { ceilingTk: '750' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ceilingTk: 750, defaultCeilingTk: 500 });
     expect(res.json().changes[0]).toMatchObject({ ceilingTk: 750, by: admin.name });
-    const again = await as(admin).inject('PUT', '/api/admin/sms/ceiling', { ceilingTk: 500 });
+    const again = await as(admin).call(api.sms.setCeiling, { body: { ceilingTk: 500 } });
     expect(again.json().changes[0]).toMatchObject({ ceilingTk: 500, previousTk: 750 });
   });
 
   it('answers 400 with the field’s message to a ceiling that is not whole Tk, and keeps the ceiling', async () => {
     const before = await ctx.db.select().from(smsCeilingChanges);
     for (const ceilingTk of [-1, 1.5, 'lots', 2_000_000, null]) {
-      const res = await as(admin).inject('PUT', '/api/admin/sms/ceiling', { ceilingTk });
+      const res = await as(admin).send(api.sms.setCeiling, { body: { ceilingTk } });
       expect(res.statusCode, String(ceilingTk)).toBe(400);
       expect(res.body).toContain('Enter the daily ceiling in whole Tk, from 0 to 1,000,000');
     }
@@ -392,15 +408,15 @@ describe('the SMS cost ceiling', () => {
     const donor = await createSignedInUser(ctx);
     const raiser = await createSignedInUser(ctx, { role: 'verified' });
     const before = await ctx.db.select().from(smsCeilingChanges);
-    expect((await as(ctx).inject('GET', '/api/admin/sms')).statusCode).toBe(401);
-    expect(
-      (await as(ctx).inject('PUT', '/api/admin/sms/ceiling', { ceilingTk: 1 })).statusCode,
-    ).toBe(401);
+    expect((await as(ctx).call(api.sms.costs)).statusCode).toBe(401);
+    expect((await as(ctx).call(api.sms.setCeiling, { body: { ceilingTk: 1 } })).statusCode).toBe(
+      401,
+    );
     for (const who of [donor, raiser]) {
-      expect((await as(who).inject('GET', '/api/admin/sms')).statusCode).toBe(403);
-      expect(
-        (await as(who).inject('PUT', '/api/admin/sms/ceiling', { ceilingTk: 1 })).statusCode,
-      ).toBe(403);
+      expect((await as(who).call(api.sms.costs)).statusCode).toBe(403);
+      expect((await as(who).call(api.sms.setCeiling, { body: { ceilingTk: 1 } })).statusCode).toBe(
+        403,
+      );
     }
     expect(await ctx.db.select().from(smsCeilingChanges)).toHaveLength(before.length);
   });

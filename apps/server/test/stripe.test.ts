@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { payments, webhookEvents } from '../src/db/schema';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
-import { buildTestApp, createSignedInUser, useTestApp, useStandIn } from './helper';
+import { buildTestApp, createSignedInUser, useTestApp, useStandIn, urlOf, as } from './helper';
 import {
   confirmPayment,
   createIntent,
@@ -12,6 +12,7 @@ import {
   fundTotals,
 } from './payments-helper';
 import { postStripeWebhook, StripeStandIn, stripeEvent } from './stripe-stand-in';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const sdk = new Stripe('sk_test_unused');
 
@@ -50,7 +51,7 @@ async function paymentStatus(intentId: string) {
 
 describe('the stripe provider', () => {
   it('gives the pay page the publishable key and hides the embedded processor and test checkout', async () => {
-    const config = await ctx.app.inject({ method: 'GET', url: '/api/payments/config' });
+    const config = await as(ctx).call(api.payments.config);
     expect(config.json()).toEqual({
       provider: 'stripe',
       publishableKey: 'pk_test_standin',
@@ -58,10 +59,9 @@ describe('the stripe provider', () => {
       testMode: false,
       mode: 'test',
     });
-    const processor = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/test-processor/payment_intents/pi_x/confirm',
-      payload: {
+    const processor = await as(ctx).call(api.payments.testConfirm, {
+      params: { intentId: 'pi_x' },
+      body: {
         clientSecret: 'x',
         card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
         billing: { name: 'a', email: 'b' },
@@ -271,7 +271,7 @@ describe('the webhook without stripe', () => {
     try {
       const res = await plain.app.inject({
         method: 'POST',
-        url: '/api/webhooks/stripe',
+        url: urlOf(api.payments.stripeWebhook),
         headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
         payload: '{}',
       });
@@ -285,16 +285,20 @@ describe('the webhook without stripe', () => {
 describe('an admin refund through stripe', () => {
   it('calls refunds.create once per request key and records what Stripe reports', async () => {
     const { randomUUID } = await import('node:crypto');
-    const { as } = await import('./helper');
     const admin = await createSignedInUser(ctx, { role: 'admin' });
     const { fund, intent } = await startPayment(800);
     standIn.succeed(intent.intentId);
     expect((await confirmPayment(ctx, donor, intent.intentId)).json().status).toBe('succeeded');
     const body = { amountPoisha: 30_000, reason: 'Asked by the donor', requestKey: randomUUID() };
-    const url = `/api/admin/payments/${intent.paymentId}/refunds`;
     const before = standIn.requests.length;
-    const first = await as(admin).inject('POST', url, body);
-    const again = await as(admin).inject('POST', url, body);
+    const first = await as(admin).call(api.payments.refund, {
+      params: { paymentId: intent.paymentId },
+      body,
+    });
+    const again = await as(admin).call(api.payments.refund, {
+      params: { paymentId: intent.paymentId },
+      body,
+    });
     expect(first.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ refundedPoisha: 30_000, refundablePoisha: 50_000 });
     const refundCalls = standIn.requests

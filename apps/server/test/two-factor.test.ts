@@ -11,7 +11,10 @@ import {
   ORIGIN,
   totpCode,
   useTestApp,
+  urlOf,
+  as,
 } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx } = useTestApp({}, { env: { ADMIN_REQUIRE_2FA: 'true' } });
 
@@ -23,8 +26,7 @@ const signIn = (email: string, password: string) =>
     payload: { email, password },
   });
 
-const me = (cookie: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+const me = (cookie: string) => as({ app: ctx.app, cookie }).call(api.session.get);
 
 describe('two-factor sign-in', () => {
   it('is offered to every user: turning it on needs the password and a first code from the app', async () => {
@@ -126,36 +128,24 @@ describe('two-factor sign-in', () => {
 describe('admins and two-factor sign-in (ADMIN_REQUIRE_2FA=true)', () => {
   it('refuses admin calls to an admin without it, with a code the web app recognises', async () => {
     const admin = await createSignedInUser(ctx, { role: 'admin' });
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/users',
-      headers: { cookie: admin.cookie },
-    });
+    const res = await as(admin).call(api.users.list);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: IDENTITY_ERRORS.twoFactorRequired });
 
     // Everything that is not an admin call still works.
-    const cart = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/cart',
-      headers: { cookie: admin.cookie },
-    });
+    const cart = await as(admin).call(api.cart.list);
     expect(cart.statusCode).toBe(200);
   });
 
   it('lets the admin in once two-factor sign-in is on', async () => {
     const admin = await createSignedInUser(ctx, { role: 'admin' });
     const { cookie } = await enableTwoFactor(ctx, admin);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/users',
-      headers: { cookie },
-    });
+    const res = await as({ app: ctx.app, cookie }).call(api.users.list);
     expect(res.statusCode).toBe(200);
   });
 
   it('tells the web app that admins need it on this deployment', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth-providers' });
+    const res = await as(ctx).call(api.session.providers);
     expect(res.json().adminTwoFactorRequired).toBe(true);
   });
 });
@@ -164,7 +154,7 @@ describe('two-factor sign-in belongs to the session', () => {
   const changeRole = (cookie: string, id: string) =>
     ctx.app.inject({
       method: 'PATCH',
-      url: `/api/admin/users/${id}/role`,
+      url: urlOf(api.users.changeRole, { params: { id } }),
       headers: { cookie, ...ORIGIN },
       payload: { role: 'verified' },
     });
@@ -276,11 +266,7 @@ describe('two-factor sign-in belongs to the session', () => {
     expect(changed.statusCode).toBe(200);
     const renewed = mergeCookies(cookie, changed.headers['set-cookie']);
     expect(renewed).not.toBe(cookie);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/users',
-      headers: { cookie: renewed },
-    });
+    const res = await as({ app: ctx.app, cookie: renewed }).call(api.users.list);
     expect(res.statusCode).toBe(200);
   });
 });
@@ -306,7 +292,7 @@ describe('the list of sessions', () => {
     for (const value of values) {
       const bearer = await ctx.app.inject({
         method: 'GET',
-        url: '/api/session',
+        url: urlOf(api.session.get),
         headers: { authorization: `Bearer ${value}` },
       });
       expect(bearer.json().user).toBeNull();
@@ -363,11 +349,7 @@ describe('the embedded default', () => {
     try {
       expect(local.config.adminRequiresTwoFactor).toBe(false);
       const admin = await createSignedInUser(local, { role: 'admin' });
-      const res = await local.app.inject({
-        method: 'GET',
-        url: '/api/admin/users',
-        headers: { cookie: admin.cookie },
-      });
+      const res = await as({ app: local.app, cookie: admin.cookie }).call(api.users.list);
       expect(res.statusCode).toBe(200);
       const row = await local.db
         .select({ on: user.twoFactorEnabled })

@@ -15,6 +15,7 @@ import {
   useTestApp,
   type TestContext,
   decide,
+  urlOf,
 } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
@@ -59,7 +60,7 @@ function multipart(filename: string, contentType: string, data: Buffer) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** One file posted to `/api/uploads` as the site's image field sends it; by `who` if signed in. */
+/** One file posted to the uploads endpoint as the site's image field sends it; by `who` if signed in. */
 function postUpload(
   ctx: TestContext,
   who: SignedInUser | null,
@@ -70,7 +71,7 @@ function postUpload(
   const { payload, headers } = multipart(filename, type, data);
   return ctx.app.inject({
     method: 'POST',
-    url: '/api/uploads',
+    url: urlOf(api.uploads.upload),
     payload,
     headers: who ? { ...headers, cookie: who.cookie } : headers,
   });
@@ -210,11 +211,8 @@ describe('uploads on local disk', () => {
   });
 
   it('asks for a file when none is sent', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
-      payload: {},
-      headers: { cookie: person.cookie },
+    const res = await as(person).send(api.uploads.upload, {
+      body: {},
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Choose an image to upload');

@@ -47,12 +47,10 @@ describe('withdraw request', () => {
 
   it('says the balance in Bangla, in Bangla digits, to a Bangla page', async () => {
     const { raiser, fund } = await raiserWithFund(150_000);
-    const res = await as(raiser).inject(
-      'POST',
-      '/api/withdrawals',
-      { payoutAccountId: await payoutAccountOf(raiser), fundId: fund.id, amountTk: 150_001 },
-      { 'accept-language': 'bn' },
-    );
+    const res = await as(raiser).call(api.withdrawals.request, {
+      body: { payoutAccountId: await payoutAccountOf(raiser), fundId: fund.id, amountTk: 150_001 },
+      headers: { 'accept-language': 'bn' },
+    });
     expect(res.statusCode).toBe(400);
     const { message, fields } = res.json().error;
     expect(message).toContain('১,৫০,০০০ টাকা');
@@ -63,10 +61,12 @@ describe('withdraw request', () => {
   it('parses the amount strictly as whole Tk ("0x10" is not 16 Tk, "1000.9" is not 1000 Tk)', async () => {
     const { raiser, fund } = await raiserWithFund(1500);
     for (const amountTk of ['0x10', '1e3', '1000.9', 1000.9, ' 12', '+5', '12 ', '', 'ten']) {
-      const res = await as(raiser).inject('POST', '/api/withdrawals', {
-        payoutAccountId: await payoutAccountOf(raiser),
-        fundId: fund.id,
-        amountTk,
+      const res = await as(raiser).call(api.withdrawals.request, {
+        body: {
+          payoutAccountId: await payoutAccountOf(raiser),
+          fundId: fund.id,
+          amountTk,
+        },
       });
       expect(res.statusCode, String(amountTk)).toBe(400);
       expect(res.json().error.fields.amountTk, String(amountTk)).toBe(
@@ -133,10 +133,12 @@ describe('withdraw request', () => {
       [10.5, 'Enter a whole amount in Tk'],
       ['ten', 'Enter a whole amount in Tk'],
     ] as const) {
-      const res = await as(raiser).inject('POST', '/api/withdrawals', {
-        payoutAccountId: await payoutAccountOf(raiser),
-        fundId: fund.id,
-        amountTk,
+      const res = await as(raiser).call(api.withdrawals.request, {
+        body: {
+          payoutAccountId: await payoutAccountOf(raiser),
+          fundId: fund.id,
+          amountTk,
+        },
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields.amountTk).toBe(message);
@@ -175,7 +177,7 @@ describe('manage withdrawals', () => {
     const list = await as(admin).call(api.withdrawals.list, {
       query: { status: 'pending', pageSize: '100' },
     });
-    expect(list.json().items.find((i: { id: string }) => i.id === w.id)).toMatchObject({
+    expect(list.json().items.find((i) => i.id === w.id)).toMatchObject({
       raiser: { id: raiser.id, name: 'Karim Hossain', email: raiser.email },
       fundRaisedPoisha: 150_000,
       status: 'pending',

@@ -43,7 +43,8 @@ beforeAll(async () => {
           payoutAccountId: account.id,
         },
       })
-    ).json() as { id: string };
+    ).json();
+
   const approve = async (id: string) =>
     as(admin).call(api.withdrawals.decide, {
       params: { id },

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TAdminFund, TOwnFund } from '@easyfund/shared/schemas/funds';
 import { spendingReports, user } from '../src/db/schema';
 import { setSubscription } from '../src/modules/updates/subscriptions';
 import { createDonation, createFund } from '../src/seed/factories';
@@ -91,9 +90,7 @@ const decide = async (
   });
 
 const publicTrail = async (fundId: string) =>
-  (await as(ctx).call(api.withdrawals.fundPayouts, { params: { id: fundId } })).json() as {
-    items: { id: string; report: null | { body: string; totalPoisha: number; photos: string[] } }[];
-  };
+  (await as(ctx).call(api.withdrawals.fundPayouts, { params: { id: fundId } })).json();
 
 describe('posting a spending report', () => {
   it('stores the lines in poisha (Bangla digits read), their total and photos, pending and not public', async () => {
@@ -280,20 +277,13 @@ describe('reviewing a spending report', () => {
 });
 
 describe('report due', () => {
-  const overview = async () =>
-    (await as(admin).call(api.overview.get)).json() as {
-      waiting: { spendingReports: number };
-      reportsDue: number;
-    };
+  const overview = async () => (await as(admin).call(api.overview.get)).json();
   const myFund = async (raiser: SignedInUser, fundId: string) =>
-    ((await as(raiser).call(api.funds.mine)).json().items as TOwnFund[]).find(
-      (f) => f.id === fundId,
-    )!;
+    (await as(raiser).call(api.funds.mine)).json().items.find((f) => f.id === fundId)!;
   const adminFund = async (fundId: string) =>
-    (
-      (await as(admin).call(api.funds.adminList, { query: { pageSize: 100 } })).json()
-        .items as TAdminFund[]
-    ).find((f) => f.id === fundId)!;
+    (await as(admin).call(api.funds.adminList, { query: { pageSize: 100 } }))
+      .json()
+      .items.find((f) => f.id === fundId)!;
 
   it('shows a payout paid 30 days ago without an approved report as due to its raiser and admins', async () => {
     const before = await overview();
@@ -301,15 +291,13 @@ describe('report due', () => {
     const { raiser, fund, w } = await paidPayout({ paidOn: longAgo });
     const today = new Date().toISOString().slice(0, 10);
     const recent = await paidPayout({ by: raiser, paidOn: today });
-    const mine = (await as(raiser).call(api.withdrawals.mine)).json().items as {
-      id: string;
-      reportDue: boolean;
-    }[];
+    const mine = (await as(raiser).call(api.withdrawals.mine)).json().items;
     expect(mine.find((x) => x.id === w.id)!.reportDue).toBe(true);
     expect(mine.find((x) => x.id === recent.w.id)!.reportDue).toBe(false);
     const listed = (
       await as(admin).call(api.withdrawals.list, { query: { status: 'paid', pageSize: 100 } })
-    ).json().items as { id: string; reportDue: boolean }[];
+    ).json().items;
+
     expect(listed.find((x) => x.id === w.id)!.reportDue).toBe(true);
     // The fund is marked too: in the raiser's fund list, the admins' and the overview.
     expect((await myFund(raiser, fund.id)).reportDue).toBe(true);

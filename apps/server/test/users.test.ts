@@ -50,7 +50,7 @@ describe('manage users', () => {
     ).toEqual(['tahmina.work@example.net', 'ts@example.org']);
     const byEmail = await as(admin).call(api.users.list, { query: { q: 'example.org' } });
     expect(byEmail.json().items.map((u) => u.name)).toEqual(['Tahmina Sultana']);
-    const percent = await as(admin).call(api.users.list, { query: { q: encodeURIComponent('%') } });
+    const percent = await as(admin).call(api.users.list, { query: { q: '%' } });
     expect(percent.json().total).toBe(0);
   });
 

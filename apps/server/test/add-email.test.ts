@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { account, user } from '../src/db/schema';
-import { createSignedInUser, mergeCookies, ORIGIN, signIn, useTestApp, postAuth } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
+import type { BodyInputOf } from '@easyfund/shared/api/contract';
+import {
+  as,
+  createSignedInUser,
+  mergeCookies,
+  ORIGIN,
+  signIn,
+  useTestApp,
+  postAuth,
+} from './helper';
 import { useSmsStandIn } from './sslwireless-stand-in';
 
 /** An account made from a mobile number adds an e-mail address and signs in with either. */
@@ -35,17 +45,11 @@ async function phoneAccount(): Promise<{ cookie: string; local: string }> {
   return { cookie: mergeCookies('', res.headers['set-cookie']), local };
 }
 
-const addEmail = (cookie: string | undefined, payload: object) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/me/email',
-    headers: { ...ORIGIN, ...(cookie ? { cookie } : {}) },
-    payload,
-  });
+const addEmail = (cookie: string | undefined, body: BodyInputOf<typeof api.session.addEmail>) =>
+  as({ app: ctx.app, cookie }).call(api.session.addEmail, { body, headers: ORIGIN });
 
 const me = async (cookie: string) =>
-  (await ctx.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json()
-    .user as { email: string; hasEmail: boolean; emailVerified: boolean; phoneNumber: string };
+  (await as({ app: ctx.app, cookie }).call(api.session.get)).json().user!;
 
 /** The token of the newest link mailed to `email`. */
 function mailedToken(email: string): string | null {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { funds, payments, refunds, user, withdrawals } from '../src/db/schema';
 import { safeCell } from '../src/modules/downloads/csv';
 import { createDonation, createFund } from '../src/seed/factories';
+import { resources as api } from '@easyfund/shared/api/resources';
 import { as, createSignedInUser, useTestApp } from './helper';
 
 let fundIds: string[];
@@ -57,7 +58,7 @@ beforeAll(async () => {
 
 describe('CSV exports', () => {
   it("gives a raiser the donations to their own funds, anonymous donors as 'Anonymous'", async () => {
-    const res = await as(raiser).inject('GET', '/api/me/exports/donations.csv');
+    const res = await as(raiser).call(api.downloads.myDonations);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
@@ -96,7 +97,7 @@ describe('CSV exports', () => {
   });
 
   it('gives a donor their own gifts, with receipt, method and the transaction id of the receipt', async () => {
-    const res = await as(donor).inject('GET', '/api/me/exports/gifts.csv');
+    const res = await as(donor).call(api.downloads.myGifts);
     expect(res.statusCode).toBe(200);
     const [header, ...rows] = records(res.body);
     const mine = await ctx.db.select().from(payments).where(eq(payments.userId, donor.id));
@@ -108,27 +109,23 @@ describe('CSV exports', () => {
       expect(row[header.indexOf('Kept (Tk)')]).toBe((p.amountPoisha / 100).toFixed(2));
     }
     // Only their own: the raiser, who gave nothing, gets the header alone.
-    expect(
-      records((await as(raiser).inject('GET', '/api/me/exports/gifts.csv')).body),
-    ).toHaveLength(1);
+    expect(records((await as(raiser).call(api.downloads.myGifts)).body)).toHaveLength(1);
   });
 
   it('writes the headers in Bangla for a Bangla reader', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/me/exports/donations.csv',
-      headers: { cookie: raiser.cookie, 'accept-language': 'bn' },
+    const res = await as(raiser).call(api.downloads.myDonations, {
+      headers: { 'accept-language': 'bn' },
     });
+
     const [header, ...rows] = records(res.body);
     expect(header[1]).toBe('তহবিল');
     expect(rows.some((r) => r[2] === 'বেনামী')).toBe(true);
   });
 
   it('gives an admin every payment of a date range with donor and fund in full', async () => {
-    const res = await as(admin).inject(
-      'GET',
-      `/api/admin/exports/payments.csv?from=${today()}&to=${today()}`,
-    );
+    const res = await as(admin).call(api.downloads.payments, {
+      query: { from: today(), to: today() },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="easyfund-payments-${today()}-to-${today()}.csv"`,
@@ -146,18 +143,16 @@ describe('CSV exports', () => {
     expect(rows.filter((r) => r[header.indexOf('Donor')] === TRICKY_DONOR)).toHaveLength(3);
     expect(rows.filter((r) => r[header.indexOf('Fund')] === TRICKY_FUND)).toHaveLength(1);
     // A day with nothing: only the header.
-    const empty = await as(admin).inject(
-      'GET',
-      '/api/admin/exports/payments.csv?from=2020-01-01&to=2020-01-31',
-    );
+    const empty = await as(admin).call(api.downloads.payments, {
+      query: { from: '2020-01-01', to: '2020-01-31' },
+    });
     expect(records(empty.body)).toHaveLength(1);
   });
 
   it('gives an admin the withdrawals, a formula-like name guarded', async () => {
-    const res = await as(admin).inject(
-      'GET',
-      `/api/admin/exports/withdrawals.csv?from=${today()}&to=${today()}`,
-    );
+    const res = await as(admin).call(api.downloads.withdrawals, {
+      query: { from: today(), to: today() },
+    });
     expect(res.statusCode).toBe(200);
     const [header, ...rows] = records(res.body);
     const inDb = await ctx.db.select().from(withdrawals);
@@ -190,10 +185,9 @@ describe('CSV exports', () => {
         .set({ raisedPoisha: sql`${funds.raisedPoisha} - ${25_050}` })
         .where(eq(funds.id, paid!.fundId));
     });
-    const res = await as(admin).inject(
-      'GET',
-      `/api/admin/exports/refunds.csv?from=${today()}&to=${today()}`,
-    );
+    const res = await as(admin).call(api.downloads.refunds, {
+      query: { from: today(), to: today() },
+    });
     expect(res.statusCode).toBe(200);
     const [header, ...rows] = records(res.body);
     expect(rows).toHaveLength((await ctx.db.select().from(refunds)).length);
@@ -211,7 +205,7 @@ describe('CSV exports', () => {
           createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 1 }),
         ),
       );
-    const res = await as(raiser).inject('GET', '/api/me/exports/donations.csv');
+    const res = await as(raiser).call(api.downloads.myDonations);
     const [, ...rows] = records(res.body);
     const ids = await ctx.db
       .select({ id: payments.id })
@@ -221,23 +215,20 @@ describe('CSV exports', () => {
   });
 
   it('refuses a bad or too long range with field messages', async () => {
-    const bad = await as(admin).inject(
-      'GET',
-      '/api/admin/exports/payments.csv?from=2026-13-01&to=2026-01-01',
-    );
+    const bad = await as(admin).call(api.downloads.payments, {
+      query: { from: '2026-13-01', to: '2026-01-01' },
+    });
     expect(bad.statusCode).toBe(400);
-    const reversed = await as(admin).inject(
-      'GET',
-      '/api/admin/exports/payments.csv?from=2026-02-01&to=2026-01-01',
-    );
+    const reversed = await as(admin).call(api.downloads.payments, {
+      query: { from: '2026-02-01', to: '2026-01-01' },
+    });
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().error.fields.to).toBe('The end date must not be before the start date');
-    const long = await as(admin).inject(
-      'GET',
-      '/api/admin/exports/withdrawals.csv?from=2025-01-01&to=2026-01-02',
-    );
+    expect(reversed.json().error.fields?.to).toBe('The end date must not be before the start date');
+    const long = await as(admin).call(api.downloads.withdrawals, {
+      query: { from: '2025-01-01', to: '2026-01-02' },
+    });
     expect(long.statusCode).toBe(400);
-    expect(long.json().error.fields.to).toBe('Choose at most 366 days');
+    expect(long.json().error.fields?.to).toBe('Choose at most 366 days');
   });
 
   it('guards every cell a spreadsheet would run', () => {
@@ -248,15 +239,11 @@ describe('CSV exports', () => {
   });
 
   it('is for the roles of each contract', async () => {
-    expect((await as(donor).inject('GET', '/api/me/exports/donations.csv')).statusCode).toBe(403);
+    expect((await as(donor).call(api.downloads.myDonations)).statusCode).toBe(403);
     expect(
-      (
-        await as(raiser).inject(
-          'GET',
-          `/api/admin/exports/payments.csv?from=${today()}&to=${today()}`,
-        )
-      ).statusCode,
+      (await as(raiser).call(api.downloads.payments, { query: { from: today(), to: today() } }))
+        .statusCode,
     ).toBe(403);
-    expect((await as(ctx).inject('GET', '/api/me/exports/donations.csv')).statusCode).toBe(401);
+    expect((await as(ctx).call(api.downloads.myDonations)).statusCode).toBe(401);
   });
 });

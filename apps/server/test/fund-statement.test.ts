@@ -4,6 +4,7 @@ import { checkLedger } from '../src/modules/ledger/check';
 import { fundStatementData } from '../src/modules/payouts/statement';
 import { recordRefund } from '../src/modules/payments/service';
 import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';
+import { resources as api } from '@easyfund/shared/api/resources';
 import { as, createSignedInUser, shownVersion, useTestApp } from './helper';
 
 /**
@@ -35,26 +36,35 @@ beforeAll(async () => {
   const account = await createPayoutAccount(ctx.db, { userId: raiser.id });
   const ask = async (amountTk: number) =>
     (
-      await as(raiser).inject('POST', '/api/withdrawals', {
-        fundId,
-        amountTk,
-        payoutAccountId: account.id,
+      await as(raiser).call(api.withdrawals.request, {
+        body: {
+          fundId,
+          amountTk,
+          payoutAccountId: account.id,
+        },
       })
-    ).json() as { id: string };
+    ).json();
+
   const approve = async (id: string) =>
-    as(admin).inject('PATCH', `/api/admin/withdrawals/${id}`, {
-      status: 'approved',
-      version: await shownVersion(admin, '/api/admin/withdrawals', id),
+    as(admin).call(api.withdrawals.decide, {
+      params: { id },
+      body: {
+        status: 'approved',
+        version: await shownVersion(admin, api.withdrawals.list.path, id),
+      },
     });
   const paid = await ask(1000);
   await approve(paid.id);
-  const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${paid.id}/payout`, {
-    status: 'paid',
-    method: 'bkash',
-    amountTk: 1000,
-    reference: 'BKA7X9QZ21',
-    paidOn: '2026-11-20',
-    version: await shownVersion(admin, '/api/admin/withdrawals', paid.id),
+  const res = await as(admin).call(api.withdrawals.payout, {
+    params: { id: paid.id },
+    body: {
+      status: 'paid',
+      method: 'bkash',
+      amountTk: 1000,
+      reference: 'BKA7X9QZ21',
+      paidOn: '2026-11-20',
+      version: await shownVersion(admin, api.withdrawals.list.path, paid.id),
+    },
   });
   expect(res.statusCode).toBe(200);
   await approve((await ask(400)).id);
@@ -96,7 +106,7 @@ describe("a fund's statement", () => {
   });
 
   it('downloads as PDF for the raiser in English and for an admin in Bangla', async () => {
-    const mine = await as(raiser).inject('GET', `/api/funds/${fundId}/statement`);
+    const mine = await as(raiser).call(api.receipts.fundStatement, { params: { id: fundId } });
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(mine.rawPayload);
@@ -111,10 +121,9 @@ describe("a fund's statement", () => {
     ])
       expect(text, part).toContain(part);
     expect(text).not.toContain('01712345678');
-    const bangla = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/funds/${fundId}/statement`,
-      headers: { cookie: admin.cookie, 'accept-language': 'bn' },
+    const bangla = await as(admin).call(api.receipts.fundStatement, {
+      params: { id: fundId },
+      headers: { 'accept-language': 'bn' },
     });
     expect(bangla.statusCode).toBe(200);
     expect(await pdfText(bangla.rawPayload)).toContain('১,৩০০');
@@ -123,11 +132,14 @@ describe("a fund's statement", () => {
   it("is the raiser's and the admins' only: 404 for another raiser, 403 for a user, 401 for a visitor", async () => {
     const other = await createSignedInUser(ctx, { role: 'verified' });
     const user = await createSignedInUser(ctx);
-    const url = `/api/funds/${fundId}/statement`;
-    expect((await as(other).inject('GET', url)).statusCode).toBe(404);
-    expect((await as(user).inject('GET', url)).statusCode).toBe(403);
-    expect((await as(ctx).inject('GET', url)).statusCode).toBe(401);
+    const statement = { params: { id: fundId } };
+    expect((await as(other).call(api.receipts.fundStatement, statement)).statusCode).toBe(404);
+    expect((await as(user).call(api.receipts.fundStatement, statement)).statusCode).toBe(403);
+    expect((await as(ctx).call(api.receipts.fundStatement, statement)).statusCode).toBe(401);
+
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await as(admin).inject('GET', `/api/funds/${unknown}/statement`)).statusCode).toBe(404);
+    expect(
+      (await as(admin).call(api.receipts.fundStatement, { params: { id: unknown } })).statusCode,
+    ).toBe(404);
   });
 });

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFund } from '../src/seed/factories';
 import { createSignedInUser, ORIGIN, type SignedInUser, as, useTestApp } from './helper';
+import { send, urlOf } from './support/contract-url';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 let fundId: string;
@@ -19,10 +20,10 @@ const BAD_TEXT = 'Remove the invisible control characters from this text';
 
 describe('text PostgreSQL cannot store', () => {
   it('answers 400 with a field message for NUL in a query string', async () => {
-    for (const url of ['/api/funds?q=%00', '/api/funds?q=a%00b']) {
-      const res = await ctx.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().error.fields, url).toEqual({ q: BAD_TEXT });
+    for (const q of ['\u0000', 'a\u0000b']) {
+      const res = await as(ctx).call(api.funds.list, { query: { q } });
+      expect(res.statusCode, JSON.stringify(q)).toBe(400);
+      expect(res.json().error.fields, JSON.stringify(q)).toEqual({ q: BAD_TEXT });
     }
   });
 
@@ -62,7 +63,11 @@ describe('text PostgreSQL cannot store', () => {
 
 describe('deeply nested JSON', () => {
   const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
-  for (const url of ['/api/contact', '/api/auth/sign-up/email', '/api/auth/update-user']) {
+  for (const url of [
+    urlOf(api.messages.contact),
+    '/api/auth/sign-up/email',
+    '/api/auth/update-user',
+  ]) {
     it(`answers 400 for 5,000 levels on ${url}`, async () => {
       const res = await ctx.app.inject({
         method: 'POST',
@@ -76,22 +81,18 @@ describe('deeply nested JSON', () => {
   }
 
   it('accepts 32 levels and counts brackets inside strings as text', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/contact',
+    const res = await send(ctx, api.messages.contact, {
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({
+      body: JSON.stringify({
         name: '[[ Rahim {',
         email: 'a@example.com',
         message: `${'{'.repeat(60)} \\" ${'['.repeat(60)}`,
       }),
     });
     expect(res.statusCode).toBeLessThan(300);
-    const nested = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/contact',
+    const nested = await send(ctx, api.messages.contact, {
+      body: `{"a":${deep(31)}}`,
       headers: { 'content-type': 'application/json' },
-      payload: `{"a":${deep(31)}}`,
     });
     expect(nested.json().error?.code).not.toBe('too_deep');
   });
@@ -99,12 +100,7 @@ describe('deeply nested JSON', () => {
 
 describe('state changes from another site', () => {
   const post = (headers: Record<string, string>, who: SignedInUser = donor) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/cart',
-      headers: { cookie: who.cookie, ...headers },
-      payload: { fundId },
-    });
+    as(who).call(api.cart.add, { body: { fundId }, headers });
 
   it('refuses a state change whose Origin is another site, with a clear message', async () => {
     for (const origin of ['https://evil.example', 'null', 'http://localhost:3001']) {
@@ -126,16 +122,12 @@ describe('state changes from another site', () => {
   });
 
   it('refuses a multipart upload from another site (a "simple" request)', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/uploads',
+    const res = await send(raiser, api.uploads.upload, {
+      body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n',
       headers: {
-        cookie: raiser.cookie,
         'sec-fetch-site': 'cross-site',
         'content-type': 'multipart/form-data; boundary=x',
       },
-      payload:
-        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n',
     });
     expect(res.statusCode).toBe(403);
   });
@@ -155,17 +147,13 @@ describe('state changes from another site', () => {
   });
 
   it('leaves reads, the identity layer and the payment callbacks alone', async () => {
-    const read = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/funds',
+    const read = await as(ctx).call(api.funds.list, {
       headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(read.statusCode).toBe(200);
-    const webhook = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
+    const webhook = await send(ctx, api.payments.stripeWebhook, {
+      body: '{}',
       headers: { origin: 'https://hooks.stripe.example', 'content-type': 'application/json' },
-      payload: '{}',
     });
     expect(webhook.json().error?.code).not.toBe('cross_site');
     const auth = await ctx.app.inject({
@@ -205,11 +193,11 @@ describe('names', () => {
       const update = await post('/api/auth/update-user', { name }, { cookie: donor.cookie });
       expect(update.statusCode, JSON.stringify(name)).toBe(400);
       expect(update.json().error.fields).toEqual({ name: NAME_MESSAGE });
-      const contact = await post('/api/contact', {
-        name,
-        email: 'a@example.com',
-        message: 'Hello there',
+      const contact = await as(ctx).call(api.messages.contact, {
+        body: { name, email: 'a@example.com', message: 'Hello there' },
+        headers: ORIGIN,
       });
+
       expect(contact.statusCode, JSON.stringify(name)).toBe(400);
       expect(contact.json().error.fields).toEqual({ name: NAME_MESSAGE });
     }

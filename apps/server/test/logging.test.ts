@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { errorLine, withSafeErrors } from '../src/lib/log-errors';
 import { createUser } from '../src/seed/factories';
 import { ORIGIN, signIn, as } from './helper';
+import { urlOf } from './support/contract-url';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 let app: App;
@@ -72,11 +73,11 @@ describe('request logs', () => {
     });
     const cookie = String(res.headers['set-cookie']).split(';')[0]!;
     const token = cookie.split('=')[1]!;
-    await as({ app: app }).call(api.session.me, {
+    await as({ app }).call(api.session.me, {
       headers: { cookie, authorization: `Bearer ${token}` },
     });
     const log = lines.join('');
-    expect(log).toContain('/api/me');
+    expect(log).toContain(urlOf(api.session.me));
     expect(log).not.toContain('sekret99');
     expect(log).not.toContain(token);
     expect(log).not.toContain(decodeURIComponent(token));
@@ -86,7 +87,7 @@ describe('request logs', () => {
 describe('the access log', () => {
   it('writes one line per request, when its answer has gone: request, status and time', async () => {
     lines.length = 0;
-    const res = await as({ app: app }).call(api.funds.list, { query: { q: 'flood', page: '1' } });
+    const res = await as({ app }).call(api.funds.list, { query: { q: 'flood', page: '1' } });
     expect(res.statusCode).toBe(200);
     const missing = await app.inject({ method: 'GET', url: '/api/no-such-route' });
     expect(missing.statusCode).toBe(404);
@@ -103,7 +104,7 @@ describe('the access log', () => {
     );
     const access = entries.filter((e) => e.req || e.res);
     expect(access.map((e) => [e.msg, e.req.method, e.req.url, e.res.statusCode])).toEqual([
-      ['request completed', 'GET', '/api/funds', 200],
+      ['request completed', 'GET', urlOf(api.funds.list), 200],
       ['request completed', 'GET', '/api/no-such-route', 404],
     ]);
     for (const e of access) {
@@ -143,12 +144,19 @@ describe('links that carry a token', () => {
     };
     lines.length = 0;
     for (const [method, url] of [
-      ['GET', `/api/updates/unsubscribe/${secrets.unsubscribe}`],
-      ['POST', `/api/updates/unsubscribe/${secrets.unsubscribe}`],
+      ['GET', urlOf(api.updates.unsubscribeInfo, { token: secrets.unsubscribe })],
+      ['POST', urlOf(api.updates.unsubscribe, { token: secrets.unsubscribe })],
       ['GET', `/unsubscribe/${secrets.pageUnsubscribe}`],
       ['GET', `/test-gateway/${secrets.checkoutKey}`],
       ['POST', `/test-gateway/${secrets.checkoutKey}`],
-      ['GET', `/api/payments/p1/receipt?signature=${secrets.receiptSignature}&expires=1`],
+      [
+        'GET',
+        urlOf(
+          api.receipts.receipt,
+          { paymentId: 'p1' },
+          { signature: secrets.receiptSignature, expires: 1 },
+        ),
+      ],
       ['GET', `/dashboard/selecteddonation?key=${secrets.checkoutQuery}`],
     ] as const) {
       await app.inject({ method, url, headers: ORIGIN });
@@ -162,7 +170,7 @@ describe('links that carry a token', () => {
         '/api/updates/unsubscribe/[redacted]',
         '/unsubscribe/[redacted]',
         '/test-gateway/[redacted]',
-        '/api/payments/p1/receipt',
+        urlOf(api.receipts.receipt, { paymentId: 'p1' }),
       ]),
     );
     for (const secret of Object.values(secrets)) expect(log).not.toContain(secret);
@@ -330,7 +338,8 @@ describe('a client that goes away mid-request', () => {
     lines.length = 0;
     // An image upload cut off halfway, and a JSON body cut off halfway.
     await abort(
-      '/api/uploads',
+      urlOf(api.uploads.upload),
+
       'multipart/form-data; boundary=XyZ',
       '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n' +
         'Content-Type: image/png\r\n\r\n\x89PNG\r\n',

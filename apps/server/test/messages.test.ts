@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MSG, MSG } from '@easyfund/shared/texts';
 import { buildTestApp, createSignedInUser, as, useTestApp } from './helper';
+import { send, urlOf } from './support/contract-url';
 import { resources as api } from '@easyfund/shared/api/resources';
 import { type BodyInputOf } from '@easyfund/shared/api/contract';
 
 const { ctx, admin } = useTestApp({ admin: { role: 'admin' } });
-
-const post = (url: string, payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url, payload });
-const adminGet = (url: string, cookie = admin.cookie) =>
-  ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 
 /** A visitor's message sent by the contact form. */
 const contact = (body: BodyInputOf<typeof api.messages.contact>) =>
@@ -47,11 +43,11 @@ describe('POST /api/newsletter', () => {
   it("refuses an invalid e-mail with the spec's message and stores nothing", async () => {
     const before = (await subscriptions()).length;
     for (const email of ['', 'not-an-email', 'a@b', 42]) {
-      const res = await post('/api/newsletter', { email });
+      const res = await send(ctx, api.messages.subscribe, { body: { email } });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields.email).toBe(MSG.invalidEmail);
+      expect(res.json().error.fields?.email).toBe(MSG.invalidEmail);
     }
-    expect((await post('/api/newsletter', {})).statusCode).toBe(400);
+    expect((await send(ctx, api.messages.subscribe, { body: {} })).statusCode).toBe(400);
     expect(await subscriptions()).toHaveLength(before);
   });
 });
@@ -92,12 +88,7 @@ describe('POST /api/contact', () => {
 
   it('refuses missing or bad fields one by one and stores nothing', async () => {
     const before = (await contactMessages()).length;
-    const res = await post('/api/contact', {
-      name: '  ',
-      email: 'nope',
-      phone: 'call me',
-      message: '',
-    });
+    const res = await contact({ name: '  ', email: 'nope', phone: 'call me', message: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
       name: MSG.nameRequired,
@@ -105,13 +96,9 @@ describe('POST /api/contact', () => {
       phone: CONTACT_MSG.phone,
       message: MSG.fieldRequired,
     });
-    const tooLong = await post('/api/contact', {
-      name: 'A',
-      email: 'a@example.com',
-      message: 'x'.repeat(5001),
-    });
+    const tooLong = await contact({ name: 'A', email: 'a@example.com', message: 'x'.repeat(5001) });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().error.fields.message).toBe(CONTACT_MSG.messageTooLong);
+    expect(tooLong.json().error.fields?.message).toBe(CONTACT_MSG.messageTooLong);
     expect(await contactMessages()).toHaveLength(before);
   });
 });
@@ -120,10 +107,10 @@ describe('admin lists of messages and subscriptions', () => {
   it('answers 401 to a visitor and 403 to a user or a verified raiser', async () => {
     const user = await createSignedInUser(ctx);
     const raiser = await createSignedInUser(ctx, { role: 'verified' });
-    for (const url of ['/api/admin/contact-messages', '/api/admin/newsletter-subscriptions']) {
-      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-      expect((await adminGet(url, user.cookie)).statusCode).toBe(403);
-      expect((await adminGet(url, raiser.cookie)).statusCode).toBe(403);
+    for (const list of [api.messages.contactList, api.messages.subscriptionList]) {
+      expect((await as(ctx).call(list)).statusCode).toBe(401);
+      expect((await as(user).call(list)).statusCode).toBe(403);
+      expect((await as(raiser).call(list)).statusCode).toBe(403);
     }
   });
 
@@ -138,11 +125,10 @@ describe('admin lists of messages and subscriptions', () => {
     const body = res.json();
     expect(body).toMatchObject({ page: 1, pageSize: 2 });
     expect(body.total).toBeGreaterThanOrEqual(3);
-    expect(body.items.map((s: { email: string }) => s.email)).toEqual([
-      'p3@example.com',
-      'p2@example.com',
-    ]);
-    expect((await adminGet('/api/admin/newsletter-subscriptions?page=0')).statusCode).toBe(400);
+    expect(body.items.map((s) => s.email)).toEqual(['p3@example.com', 'p2@example.com']);
+    expect(
+      (await as(admin).call(api.messages.subscriptionList, { query: { page: '0' } })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -150,13 +136,13 @@ describe('rate limit of the public forms', () => {
   it('refuses a third message from one address in the window with 429, storing nothing', async () => {
     const small = await buildTestApp({ MESSAGE_RATE_LIMIT_MAX: '2' });
     try {
-      const send = (i: number) =>
+      const sendMessage = (i: number) =>
         as({ app: small.app }).call(api.messages.contact, {
           body: { name: 'Spam', email: `s${i}@example.com`, message: `hello ${i}` },
         });
-      expect((await send(1)).statusCode).toBe(201);
-      expect((await send(2)).statusCode).toBe(201);
-      const third = await send(3);
+      expect((await sendMessage(1)).statusCode).toBe(201);
+      expect((await sendMessage(2)).statusCode).toBe(201);
+      const third = await sendMessage(3);
       expect(third.statusCode).toBe(429);
       expect(third.headers['retry-after']).toMatch(/^\d+$/);
       expect(third.json().error.code).toBe('rate_limited');
@@ -164,8 +150,9 @@ describe('rate limit of the public forms', () => {
       // Another address is not affected; the newsletter counts on its own.
       const other = await small.app.inject({
         method: 'POST',
-        url: '/api/contact',
+        url: urlOf(api.messages.contact),
         remoteAddress: '203.0.113.7',
+
         payload: { name: 'Real', email: 'real@example.com', message: 'hi' },
       });
       expect(other.statusCode).toBe(201);

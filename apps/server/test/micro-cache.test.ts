@@ -5,7 +5,9 @@ import { funds, user } from '../src/db/schema';
 import { createMicroCache } from '../src/lib/micro-cache';
 import { sessionByToken } from '../src/modules/identity/session-reader';
 import { createFund, createUser } from '../src/seed/factories';
+import { resources as api } from '@easyfund/shared/api/resources';
 import { as, buildTestApp, createSignedInUser, ORIGIN, type TestContext } from './helper';
+import { urlOf } from './support/contract-url';
 
 const deferred = () => {
   let resolve!: (v: string) => void;
@@ -138,7 +140,7 @@ describe('the cached fund list', () => {
   });
   afterAll(() => ctx.close());
   const list = (headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'GET', url: '/api/funds?pageSize=100', headers });
+    as(ctx).call(api.funds.list, { query: { pageSize: 100 }, headers });
   const names = (res: { json(): { items: { name: string }[] } }) =>
     res.json().items.map((f) => f.name);
 
@@ -164,7 +166,7 @@ describe('the cached fund list', () => {
     }
     // A key of its own: the list of earlier tests may still be kept for its second.
     const fresh = (headers: Record<string, string> = {}) =>
-      ctx.app.inject({ method: 'GET', url: '/api/funds?pageSize=50', headers });
+      as(ctx).call(api.funds.list, { query: { pageSize: 50 }, headers });
     const plain = await fresh();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('accept-encoding');
@@ -190,9 +192,8 @@ describe('the cached fund list', () => {
   });
 
   it('sends a small answer as it is, without saying it varies', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/funds?pageSize=1&q=no-such-fund-at-all',
+    const res = await as(ctx).call(api.funds.list, {
+      query: { pageSize: 1, q: 'no-such-fund-at-all' },
       headers: { 'accept-encoding': 'br' },
     });
     expect(res.statusCode).toBe(200);
@@ -207,10 +208,8 @@ describe('the cached fund list', () => {
     await createFund(ctx.db, { raiserId, name: 'Written elsewhere' });
     expect(names(await list())).not.toContain('Written elsewhere');
     // Any write answered by this process empties the cache before its answer leaves.
-    const write = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/newsletter',
-      payload: { email: `cache-${Date.now()}@example.com` },
+    const write = await as(ctx).call(api.messages.subscribe, {
+      body: { email: `cache-${Date.now()}@example.com` },
     });
     expect(write.statusCode).toBe(201);
     expect(names(await list())).toContain('Written elsewhere');
@@ -222,7 +221,7 @@ describe('the cached fund list', () => {
 
   it('answers an address it answered before as the route did, headers, encodings and 304 alike', async () => {
     for (let i = 0; i < 6; i++) await createFund(ctx.db, { raiserId, name: `Ready fund ${i}` });
-    const url = '/api/funds?pageSize=48';
+    const url = urlOf(api.funds.list, undefined, { pageSize: 48 });
     const fresh = (headers: Record<string, string> = {}) =>
       ctx.app.inject({ method: 'GET', url, headers });
     const asked: Record<string, string>[] = [
@@ -247,14 +246,14 @@ describe('the cached fund list', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     // An address the route refuses is never kept: it is refused again.
-    const bad = '/api/funds?pageSize=-1';
-    expect((await ctx.app.inject({ method: 'GET', url: bad })).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'GET', url: bad })).statusCode).toBe(400);
+    const bad = () => as(ctx).call(api.funds.list, { query: { pageSize: -1 } });
+    expect((await bad()).statusCode).toBe(400);
+    expect((await bad()).statusCode).toBe(400);
   });
 
   it('keeps the response schema: only the fields of a card', async () => {
     const res = await list();
-    expect(Object.keys(res.json().items[0]).sort()).toEqual(
+    expect(Object.keys(res.json().items[0]!).sort()).toEqual(
       [
         'cause',
         'createdAt',
@@ -283,16 +282,16 @@ describe('the cached fund page', () => {
   it('serves an approved fund from the cache, and a fund that is not public per viewer', async () => {
     const raiser = await createSignedInUser(ctx, { role: 'verified' });
     const approved = await createFund(ctx.db, { raiserId: raiser.id, name: 'Public page' });
-    const first = await as(ctx).inject('GET', `/api/funds/${approved.id}`);
+    const first = await as(ctx).call(api.funds.get, { params: { id: approved.id } });
     expect(first.statusCode).toBe(200);
     expect(first.headers.etag).toBeDefined();
     // Changed by another process: this one serves the page it has for up to a second.
     await ctx.db.update(funds).set({ name: 'Renamed elsewhere' }).where(eq(funds.id, approved.id));
-    expect((await as(ctx).inject('GET', `/api/funds/${approved.id}`)).json().name).toBe(
+    expect((await as(ctx).call(api.funds.get, { params: { id: approved.id } })).json().name).toBe(
       'Public page',
     );
     await new Promise((r) => setTimeout(r, 1_050));
-    expect((await as(ctx).inject('GET', `/api/funds/${approved.id}`)).json().name).toBe(
+    expect((await as(ctx).call(api.funds.get, { params: { id: approved.id } })).json().name).toBe(
       'Renamed elsewhere',
     );
 
@@ -303,8 +302,10 @@ describe('the cached fund page', () => {
       name: 'Not yet public',
       status: 'pending',
     });
-    expect((await as(raiser).inject('GET', `/api/funds/${pending.id}`)).statusCode).toBe(200);
-    const visitor = await as(ctx).inject('GET', `/api/funds/${pending.id}`);
+    expect((await as(raiser).call(api.funds.get, { params: { id: pending.id } })).statusCode).toBe(
+      200,
+    );
+    const visitor = await as(ctx).call(api.funds.get, { params: { id: pending.id } });
     expect(visitor.statusCode).toBe(404);
     expect(visitor.headers.etag).toBeUndefined();
   });
@@ -325,25 +326,26 @@ describe("the cached donor's payment history", () => {
       createSignedInUser(ctx, { name: 'Other Donor' }),
     ]);
     await donate(ctx, donor, fund.id, 300);
-    const first = await as(donor).inject('GET', '/api/me/payments');
+    const first = await as(donor).call(api.payments.mine);
     expect(first.json().items).toHaveLength(1);
     expect(first.headers['cache-control']).toBe('private, no-cache');
     // Another person's history is their own, whoever asked first.
-    expect((await as(other).inject('GET', '/api/me/payments')).json().items).toEqual([]);
+    expect((await as(other).call(api.payments.mine)).json().items).toEqual([]);
     // A payment recorded by another process: this one answers from its copy for up to a
     // second, then reads again.
     const { createDonation } = await import('../src/seed/factories');
     await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 200 });
-    expect((await as(donor).inject('GET', '/api/me/payments')).json().items).toHaveLength(1);
+    expect((await as(donor).call(api.payments.mine)).json().items).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 1_050));
-    expect((await as(donor).inject('GET', '/api/me/payments')).json().items).toHaveLength(2);
+    expect((await as(donor).call(api.payments.mine)).json().items).toHaveLength(2);
     // The donor's own payment on this process shows at once.
     await donate(ctx, donor, fund.id, 500);
-    expect((await as(donor).inject('GET', '/api/me/payments')).json().items).toHaveLength(3);
+    expect((await as(donor).call(api.payments.mine)).json().items).toHaveLength(3);
     // One person's data never goes compressed (decision 105), however long it is.
-    const history = await as(donor).inject('GET', '/api/me/payments', undefined, {
-      'accept-encoding': 'br, gzip',
+    const history = await as(donor).call(api.payments.mine, {
+      headers: { 'accept-encoding': 'br, gzip' },
     });
+
     expect(history.rawPayload.length).toBeGreaterThan(1024);
     expect(history.headers['content-encoding']).toBeUndefined();
   });
@@ -351,7 +353,7 @@ describe("the cached donor's payment history", () => {
 
 /** The signed-in person as `/api/me` answers them on `ctx`'s process. */
 const meOn = (ctx: TestContext, cookie: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+  as({ app: ctx.app, cookie }).call(api.session.me);
 
 /**
  * A person renamed by another process whose change this one does not hear (its triggers
@@ -464,11 +466,10 @@ describe('the session cache', () => {
     ]);
     // A proxy that adds its own Basic credentials to every request it forwards.
     const viaProxy = (cookie: string) =>
-      ctx.app.inject({
-        method: 'GET',
-        url: '/api/me',
-        headers: { cookie, authorization: 'Basic cHJveHk6c2VjcmV0' },
+      as({ app: ctx.app, cookie }).call(api.session.me, {
+        headers: { authorization: 'Basic cHJveHk6c2VjcmV0' },
       });
+
     expect((await viaProxy(ana.cookie)).json()).toMatchObject({ name: 'Ana Behind A Proxy' });
     expect((await viaProxy(ben.cookie)).json()).toMatchObject({ name: 'Ben Behind A Proxy' });
     expect((await viaProxy(ana.cookie)).json()).toMatchObject({ name: 'Ana Behind A Proxy' });
@@ -519,7 +520,7 @@ describe('the session cache across a donation', () => {
     expect((await me(donor.cookie)).json()).toMatchObject({ name: 'Steady Donor' });
 
     // Any other write (a fund put in the cart) empties the cache before its answer leaves.
-    const added = await as(donor).inject('POST', '/api/cart', { fundId: fund.id });
+    const added = await as(donor).call(api.cart.add, { body: { fundId: fund.id } });
     expect(added.statusCode).toBe(201);
     expect((await me(donor.cookie)).json()).toMatchObject({ name: 'Renamed Elsewhere' });
   });

@@ -15,7 +15,8 @@ import { recountFundTotals } from '../src/modules/ledger/mode';
 import { claimPaymentsToReconcile } from '../src/modules/payments/reconcile-pending';
 import { recordRefund } from '../src/modules/payments/service';
 import { createDonation, createFund } from '../src/seed/factories';
-import { createPostgresDatabase, createSignedInUser, useTestApp } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
+import { as, createPostgresDatabase, createSignedInUser, useTestApp } from './helper';
 import {
   confirmAtProcessor,
   createIntent,
@@ -394,11 +395,8 @@ describe('a card payment held for review', () => {
       .update(payments)
       .set({ amountPoisha: askedTk * 100 })
       .where(eq(payments.id, intent.paymentId));
-    const confirmed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/confirm',
-      headers: { cookie: donor.cookie },
-      payload: { intentId: intent.intentId },
+    const confirmed = await as(donor).call(api.payments.confirm, {
+      body: { intentId: intent.intentId },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const [row] = await ctx.db.select().from(payments).where(eq(payments.id, intent.paymentId));
@@ -408,26 +406,21 @@ describe('a card payment held for review', () => {
 
   async function review(paymentId: string, decision: 'approve' | 'refund', reason = 'Checked') {
     const admin = await createSignedInUser(ctx, { role: 'admin' });
-    return ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/payments/${paymentId}/review`,
-      headers: { cookie: admin.cookie },
-      payload: { decision, reason },
+    return as(admin).call(api.payments.review, {
+      params: { paymentId },
+      body: { decision, reason },
     });
   }
 
   it("is recorded at what the processor took, with the admin's reason in the fund's audit trail", async () => {
     const { fund, paymentId } = await heldCardPayment(5_000);
-    const held = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/payments/held',
-      headers: { cookie: (await createSignedInUser(ctx, { role: 'admin' })).cookie },
+    const held = await as({
+      app: ctx.app,
+      cookie: (await createSignedInUser(ctx, { role: 'admin' })).cookie,
+    }).call(api.payments.held);
+    expect(held.json().items.find((p) => p.id === paymentId)).toMatchObject({
+      providerAmountPoisha: 500_00,
     });
-    expect(
-      (held.json() as { items: { id: string; providerAmountPoisha: number | null }[] }).items.find(
-        (p) => p.id === paymentId,
-      ),
-    ).toMatchObject({ providerAmountPoisha: 500_00 });
     expect((await review(paymentId, 'approve', '')).statusCode).toBe(400);
     const ok = await review(paymentId, 'approve', 'The donor confirmed 500 Tk');
     expect(ok.statusCode, ok.body).toBe(200);
@@ -477,11 +470,9 @@ describe('a card payment held for review', () => {
   it('cannot be refunded through the refund form: only its review resolves it', async () => {
     const { paymentId, intentId } = await heldCardPayment(50);
     const admin = await createSignedInUser(ctx, { role: 'admin' });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/payments/${paymentId}/refunds`,
-      headers: { cookie: admin.cookie },
-      payload: { amountPoisha: 100_00, reason: 'x', requestKey: crypto.randomUUID() },
+    const res = await as(admin).call(api.payments.refund, {
+      params: { paymentId },
+      body: { amountPoisha: 100_00, reason: 'x', requestKey: crypto.randomUUID() },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('not_refundable');
@@ -508,11 +499,9 @@ describe('a card refund retried after a lost answer', () => {
       metadata: { paymentId: intent.paymentId },
     });
     const admin = await createSignedInUser(ctx, { role: 'admin' });
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/payments/${intent.paymentId}/refunds`,
-      headers: { cookie: admin.cookie },
-      payload: { amountPoisha: 400_00, reason: 'Given twice', requestKey: key },
+    const again = await as(admin).call(api.payments.refund, {
+      params: { paymentId: intent.paymentId },
+      body: { amountPoisha: 400_00, reason: 'Given twice', requestKey: key },
     });
     expect(again.statusCode, again.body).toBe(200);
     const [atProcessor] = await ctx.db

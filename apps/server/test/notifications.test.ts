@@ -6,6 +6,7 @@ import { digestMail, sendAdminDigest } from '../src/modules/notifications/servic
 import { recordRefund } from '../src/modules/payments/service';
 import { waitingCounts } from '../src/modules/overview/service';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
+import { resources as api } from '@easyfund/shared/api/resources';
 import { as, buildTestApp, createSignedInUser, jobsDone, shownVersion, useTestApp } from './helper';
 
 const { ctx, admin, donor } = useTestApp({
@@ -24,10 +25,13 @@ describe('decision mails', () => {
     const applicant = await createSignedInUser(ctx, { name: 'Rahim' });
     await ctx.db.update(user).set({ language: 'bn' }).where(eq(user.id, applicant.id));
     const application = await createVerificationApplication(ctx.db, { userId: applicant.id });
-    const res = await as(admin).inject('PATCH', `/api/admin/verifications/${application.id}`, {
-      version: await shownVersion(admin, '/api/admin/verifications', application.id),
-      status: 'denied',
-      feedback: 'The ID card photo is not readable',
+    const res = await as(admin).call(api.verifications.decide, {
+      params: { id: application.id },
+      body: {
+        version: await shownVersion(admin, api.verifications.list.path, application.id),
+        status: 'denied',
+        feedback: 'The ID card photo is not readable',
+      },
     });
     expect(res.statusCode).toBe(200);
     await jobsDone(ctx);
@@ -36,10 +40,13 @@ describe('decision mails', () => {
     expect(mails[0]!.subject).toBe('আপনার তহবিল সংগ্রাহকের আবেদন নাকচ করা হয়েছে');
     expect(mails[0]!.text).toContain('The ID card photo is not readable');
     // Deciding again is refused, and sends nothing more.
-    const again = await as(admin).inject('PATCH', `/api/admin/verifications/${application.id}`, {
-      version: res.json().version,
-      status: 'approved',
-      feedback: '',
+    const again = await as(admin).call(api.verifications.decide, {
+      params: { id: application.id },
+      body: {
+        version: res.json().version,
+        status: 'approved',
+        feedback: '',
+      },
     });
     expect(again.statusCode).toBe(409);
     await jobsDone(ctx);
@@ -53,10 +60,13 @@ describe('decision mails', () => {
       status: 'pending',
       name: 'School roof',
     });
-    const res = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}`, {
-      version: await shownVersion(admin, '/api/admin/funds', fund.id),
-      status: 'approved',
-      feedback: 'Good luck',
+    const res = await as(admin).call(api.funds.decide, {
+      params: { id: fund.id },
+      body: {
+        version: await shownVersion(admin, api.funds.adminList.path, fund.id),
+        status: 'approved',
+        feedback: 'Good luck',
+      },
     });
     expect(res.statusCode).toBe(200);
     await jobsDone(ctx);
@@ -76,10 +86,13 @@ describe('decision mails', () => {
     await ctx.db
       .insert(fundChanges)
       .values({ fundId: fund.id, proposedBy: raiser.id, proposed: { name: 'Flood relief 2' } });
-    const res = await as(admin).inject('PATCH', `/api/admin/funds/${fund.id}/change`, {
-      version: await shownVersion(admin, '/api/admin/funds', fund.id),
-      status: 'denied',
-      feedback: 'Keep the name donors know',
+    const res = await as(admin).call(api.funds.decideChange, {
+      params: { id: fund.id },
+      body: {
+        version: await shownVersion(admin, api.funds.adminList.path, fund.id),
+        status: 'denied',
+        feedback: 'Keep the name donors know',
+      },
     });
     expect(res.statusCode).toBe(200);
     await jobsDone(ctx);
@@ -101,10 +114,13 @@ describe('decision mails', () => {
       .insert(withdrawals)
       .values({ fundId: fund.id, raiserId: raiser.id, amountPoisha: 50_000, status: 'pending' })
       .returning();
-    const res = await as(admin).inject('PATCH', `/api/admin/withdrawals/${w!.id}`, {
-      version: await shownVersion(admin, '/api/admin/withdrawals', w!.id),
-      status: 'denied',
-      feedback: 'Bank details missing',
+    const res = await as(admin).call(api.withdrawals.decide, {
+      params: { id: w!.id },
+      body: {
+        version: await shownVersion(admin, api.withdrawals.list.path, w!.id),
+        status: 'denied',
+        feedback: 'Bank details missing',
+      },
     });
     expect(res.statusCode).toBe(200);
     await jobsDone(ctx);

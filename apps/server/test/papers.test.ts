@@ -8,7 +8,7 @@ import { funds, payments, refunds } from '../src/db/schema';
 import { ofLedgerMode } from '../src/modules/ledger/mode';
 import { statementData } from '../src/modules/receipts/statements';
 import { createDonation, createFund } from '../src/seed/factories';
-import { as, createSignedInUser, jobsDone, type SignedInUser, useTestApp } from './helper';
+import { as, createSignedInUser, jobsDone, useTestApp } from './helper';
 import { confirmAtProcessor, confirmPayment, createIntent, donate } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
@@ -35,8 +35,11 @@ async function pdfText(body: Buffer): Promise<string> {
 }
 
 /** A CSV download as records, by its header's names. */
-async function csv(who: SignedInUser, url: string): Promise<Record<string, string>[]> {
-  const res = await as(who).inject('GET', url);
+/** The rows of a CSV download, which must have succeeded. */
+async function csv(
+  download: Promise<{ statusCode: number; body: string }>,
+): Promise<Record<string, string>[]> {
+  const res = await download;
   expect(res.statusCode).toBe(200);
   return parse(res.body.replace(/^\uFEFF/, ''), { columns: true, record_delimiter: '\r\n' });
 }
@@ -106,7 +109,7 @@ describe('every paper after a refund', () => {
     expect(text).not.toContain(formatTk(999_00));
 
     // The donor's own CSV.
-    const mine = await csv(donor, '/api/me/exports/gifts.csv');
+    const mine = await csv(as(donor).call(api.downloads.myGifts));
     expect(mine).toHaveLength(2);
     expect(sum(mine.map((r) => poisha(r['Kept (Tk)']!)))).toBe(donorNet);
     const partly = mine.find((r) => r['Amount (Tk)'] === '750.00')!;
@@ -121,7 +124,7 @@ describe('every paper after a refund', () => {
     expect(mine.find((r) => r['Amount (Tk)'] === '1550.00')!.Zakat).toBe('Zakat');
 
     // The raiser's CSV: every gift to the fund, what was kept, why some went back.
-    const raisers = await csv(raiser, '/api/me/exports/donations.csv');
+    const raisers = await csv(as(raiser).call(api.downloads.myDonations));
     expect(sum(raisers.map((r) => poisha(r['Kept (Tk)']!)))).toBe(fund!.raised);
     expect(raisers.find((r) => r['Amount (Tk)'] === '750.00')).toMatchObject({
       Status: 'Partly refunded',
@@ -129,7 +132,9 @@ describe('every paper after a refund', () => {
     });
 
     // The admins' payments CSV: net of refunds, with the receipt's number and transaction id.
-    const all = await csv(admin, `/api/admin/exports/payments.csv?from=${today()}&to=${today()}`);
+    const all = await csv(
+      as(admin).call(api.downloads.payments, { query: { from: today(), to: today() } }),
+    );
     const ofFund = all.filter((r) => r['Fund id'] === fundId);
     expect(sum(ofFund.map((r) => poisha(r['Net (Tk)']!)))).toBe(fund!.raised);
     const row = ofFund.find((r) => r['Payment id'] === refundedId)!;
@@ -160,8 +165,8 @@ describe('every paper after a refund', () => {
     expect(receipt).toContain(`Credit note ${number}`);
     expect(receipt).toContain(`Reason ${REASON}`);
 
-    const url = `/api/refunds/${note!.id}/credit-note`;
-    const res = await as(donor).inject('GET', url);
+    const creditNote = { params: { refundId: note!.id } };
+    const res = await as(donor).call(api.receipts.creditNote, creditNote);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`${number}.pdf`);
     const credit = await pdfText(res.rawPayload);
@@ -170,8 +175,8 @@ describe('every paper after a refund', () => {
     expect(credit).toContain(`Kept as a donation ${formatTk(500_00)}`);
     expect(credit).toContain(REASON);
     // Nobody else's: the raiser gets the same 404 as for an unknown one; an admin reads it.
-    expect((await as(raiser).inject('GET', url)).statusCode).toBe(404);
-    expect((await as(admin).inject('GET', url)).statusCode).toBe(200);
+    expect((await as(raiser).call(api.receipts.creditNote, creditNote)).statusCode).toBe(404);
+    expect((await as(admin).call(api.receipts.creditNote, creditNote)).statusCode).toBe(200);
 
     const mails = ctx.mails.filter(
       (m) => m.to === donor.email && m.attachments?.some((a) => a.filename === `${number}.pdf`),
@@ -182,16 +187,16 @@ describe('every paper after a refund', () => {
   });
 
   it('the donor, the raiser and admins see "partly refunded" with amount, date and reason', async () => {
-    const history = await as(donor).inject('GET', '/api/me/payments');
-    const mine = history.json().items.find((p: { id: string }) => p.id === refundedId);
+    const history = await as(donor).call(api.payments.mine);
+    const mine = history.json().items.find((p) => p.id === refundedId);
     expect(mine).toMatchObject({ status: 'succeeded', refundedPoisha: 250_00 });
-    expect(mine.refunds).toEqual([
+    expect(mine?.refunds).toEqual([
       expect.objectContaining({ kind: 'refund', amountPoisha: 250_00, reason: REASON }),
     ]);
-    expect(new Date(mine.refunds[0].createdAt).getTime()).toBeGreaterThan(0);
-    const donations = await as(donor).inject('GET', '/api/me/donations');
-    const gift = donations.json().items.find((p: { id: string }) => p.id === refundedId);
-    expect(gift.refunds[0].reason).toBe(REASON);
+    expect(new Date(mine!.refunds[0]!.createdAt).getTime()).toBeGreaterThan(0);
+    const donations = await as(donor).call(api.donations.mine);
+    const gift = donations.json().items.find((p) => p.id === refundedId);
+    expect(gift?.refunds[0]?.reason).toBe(REASON);
     const detail = await as(admin).call(api.payments.detail, { params: { paymentId: refundedId } });
     expect(detail.json().refunds[0]).toMatchObject({ reason: REASON, amountPoisha: 250_00 });
   });
@@ -233,7 +238,9 @@ describe('every paper after a refund', () => {
       params: { paymentId: intent.paymentId },
     });
     expect(mine.json().zakat).toBe(true);
-    const all = await csv(admin, `/api/admin/exports/payments.csv?from=${today()}&to=${today()}`);
+    const all = await csv(
+      as(admin).call(api.downloads.payments, { query: { from: today(), to: today() } }),
+    );
     expect(all.find((r) => r['Payment id'] === intent.paymentId)!.Zakat).toBe('yes');
     // Not Zakat unless said so.
     expect(

@@ -10,6 +10,7 @@ import { markDeclined } from '../src/modules/payments/declines';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { PAYMENT_MESSAGES } from '../src/modules/payments/service';
 import { buildTestApp, createSignedInUser, type SignedInUser, as, useTestApp } from './helper';
+import { send, urlOf } from './support/contract-url';
 import {
   CARDS,
   confirmAtProcessor,
@@ -95,7 +96,7 @@ describe('starting a payment', () => {
     expect(unknown.statusCode).toBe(404);
     const malformed = await createIntent(ctx, donor, { fundId: 'nope', amountTk: 500 });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.fields.fundId).toBeDefined();
+    expect(malformed.json().error.fields?.fundId).toBeDefined();
     expect(await paymentCount(ctx)).toBe(before);
   });
 
@@ -294,10 +295,9 @@ describe('paying by card with the embedded processor', () => {
     expect((await confirmAtProcessor(ctx, intent)).statusCode).toBe(200);
     const again = await confirmAtProcessor(ctx, intent);
     expect(again.statusCode).toBe(409);
-    const badBody = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/test-processor/payment_intents/${intent.intentId}/confirm`,
-      payload: { clientSecret: intent.clientSecret },
+    const badBody = await send(ctx, api.payments.testConfirm, {
+      params: { intentId: intent.intentId },
+      body: { clientSecret: intent.clientSecret },
     });
     expect(badBody.statusCode).toBe(400);
   });
@@ -489,8 +489,9 @@ describe('card-testing protection', () => {
       const wallet = (remoteAddress: string) =>
         limited.app.inject({
           method: 'POST',
-          url: '/api/payments/checkout',
+          url: urlOf(api.payments.checkout),
           headers: { cookie: fresh.cookie },
+
           payload: { fundId: fund.id, amountTk: 500, method: 'bkash' },
           remoteAddress,
         });

@@ -49,7 +49,7 @@ describe('payouts CSV', () => {
           body: {
             status: 'reversed',
             reason: 'Returned by Nagad',
-            version: await shownVersion(admin, '/api/admin/withdrawals', reversed),
+            version: await shownVersion(admin, api.withdrawals.list.path, reversed),
           },
         })
       ).statusCode,
@@ -91,14 +91,14 @@ describe('payouts CSV', () => {
   });
 
   it('is for admins only and validates the range', async () => {
-    const url = '/api/admin/exports/payouts.csv?from=2026-11-01&to=2026-11-30';
-    expect((await as(raiser).inject('GET', url)).statusCode).toBe(403);
-    expect((await as(ctx).inject('GET', url)).statusCode).toBe(401);
-    const bad = await as(admin).inject(
-      'GET',
-      '/api/admin/exports/payouts.csv?from=2026-11-30&to=2026-11-01',
-    );
+    const range = { query: { from: '2026-11-01', to: '2026-11-30' } };
+    expect((await as(raiser).call(api.payouts.exportCsv, range)).statusCode).toBe(403);
+    expect((await as(ctx).call(api.payouts.exportCsv, range)).statusCode).toBe(401);
+
+    const bad = await as(admin).call(api.payouts.exportCsv, {
+      query: { from: '2026-11-30', to: '2026-11-01' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.to).toBe('The end date must not be before the start date');
+    expect(bad.json().error.fields?.to).toBe('The end date must not be before the start date');
   });
 });

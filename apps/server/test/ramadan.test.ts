@@ -7,6 +7,7 @@ import { smsSegments } from '../src/modules/sms/service';
 import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
 import { dayOf, endOfDay } from '../src/modules/recurring/schedule';
 import { runDueGifts } from '../src/modules/recurring/charges';
+import { resources as api } from '@easyfund/shared/api/resources';
 import { as, createSignedInUser, jobsDone, type SignedInUser, useTestApp } from './helper';
 import { createRaisedFund } from './payments-helper';
 import { useSmsStandIn } from './sslwireless-stand-in';
@@ -39,24 +40,23 @@ const today = () => dayOf(new Date());
 const dayAfter = (days: number) => dayOf(new Date(Date.now() + days * DAY));
 
 async function setRamadan(startsOn: string | null, endsOn: string | null) {
-  return as(admin).inject('PUT', '/api/admin/ramadan', { startsOn, endsOn });
+  return as(admin).call(api.recurring.setRamadan, { body: { startsOn, endsOn } });
 }
 
 /** "Give every day of Ramadan" by card: start, save the card at the processor, activate. */
 async function giveDaily(donor: SignedInUser, fundId: string, amountTk: number) {
-  const started = await as(donor).inject('POST', '/api/me/monthly-gifts', {
-    fundId,
-    amountTk,
-    frequency: 'daily',
+  const started = await as(donor).call(api.recurring.start, {
+    body: {
+      fundId,
+      amountTk,
+      frequency: 'daily',
+    },
   });
   expect(started.statusCode, started.body).toBe(201);
-  const { gift, setup } = started.json<{
-    gift: { id: string };
-    setup: { setupIntentId: string; clientSecret: string };
-  }>();
-  const saved = await saveCardAtTestProcessor(ctx, setup, donor.email);
+  const { gift, setup } = started.json();
+  const saved = await saveCardAtTestProcessor(ctx, setup!, donor.email);
   expect(saved.statusCode, saved.body).toBe(200);
-  const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
+  const activated = await as(donor).call(api.recurring.activate, { params: { giftId: gift.id } });
   expect(activated.statusCode, activated.body).toBe(200);
   return gift.id;
 }
@@ -70,28 +70,24 @@ describe('the Ramadan dates', () => {
       [{ startsOn: '1 Feb', endsOn: '2027-02-28' }, 'startsOn'],
     ] as const;
     for (const [body, field] of bad) {
-      const res = await as(admin).inject('PUT', '/api/admin/ramadan', body);
+      const res = await as(admin).call(api.recurring.setRamadan, { body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json<{ error: { fields: Record<string, string> } }>().error.fields).toHaveProperty(
-        field,
-      );
+      expect(res.json().error.fields).toHaveProperty(field);
     }
     const donor = await createSignedInUser(ctx, { role: 'verified' });
     expect(
-      (await as(donor).inject('PUT', '/api/admin/ramadan', { startsOn: null, endsOn: null }))
+      (await as(donor).call(api.recurring.setRamadan, { body: { startsOn: null, endsOn: null } }))
         .statusCode,
     ).toBe(403);
-    expect((await as(donor).inject('GET', '/api/admin/ramadan/history')).statusCode).toBe(403);
+    expect((await as(donor).call(api.recurring.ramadanHistory)).statusCode).toBe(403);
 
     const set = await setRamadan('2027-02-08', '2027-03-09');
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toEqual({ startsOn: '2027-02-08', endsOn: '2027-03-09', open: false });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/ramadan' })).json()).toEqual(
-      set.json(),
-    );
+    expect((await as(ctx).call(api.recurring.ramadan)).json()).toEqual(set.json());
     await setRamadan(null, null);
-    const history = await as(admin).inject('GET', '/api/admin/ramadan/history');
-    expect(history.json<{ items: unknown[] }>().items.slice(0, 2)).toEqual([
+    const history = await as(admin).call(api.recurring.ramadanHistory);
+    expect(history.json().items.slice(0, 2)).toEqual([
       expect.objectContaining({ startsOn: null, endsOn: null, setBy: admin.name }),
       expect.objectContaining({ startsOn: '2027-02-08', endsOn: '2027-03-09', setBy: admin.name }),
     ]);
@@ -101,24 +97,28 @@ describe('the Ramadan dates', () => {
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx);
     await setRamadan(dayAfter(10), dayAfter(38));
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/ramadan' })).json()).toMatchObject({
+    expect((await as(ctx).call(api.recurring.ramadan)).json()).toMatchObject({
       open: false,
     });
-    const before = await as(donor).inject('POST', '/api/me/monthly-gifts', {
-      fundId: fund.id,
-      amountTk: 100,
-      frequency: 'daily',
+    const before = await as(donor).call(api.recurring.start, {
+      body: {
+        fundId: fund.id,
+        amountTk: 100,
+        frequency: 'daily',
+      },
     });
     expect(before.statusCode).toBe(409);
     expect(before.json()).toMatchObject({
       error: { message: 'Daily giving is open only during Ramadan.' },
     });
     await setRamadan(dayAfter(-30), dayAfter(-1));
-    const after = await as(donor).inject('POST', '/api/me/monthly-gifts', {
-      fundId: fund.id,
-      amountTk: 100,
-      method: 'wallet',
-      frequency: 'daily',
+    const after = await as(donor).call(api.recurring.start, {
+      body: {
+        fundId: fund.id,
+        amountTk: 100,
+        method: 'wallet',
+        frequency: 'daily',
+      },
     });
     expect(after.statusCode).toBe(409);
     const rows = await ctx.db
@@ -132,7 +132,7 @@ describe('the Ramadan dates', () => {
 describe('giving every day of Ramadan', () => {
   it('charges a card once a day within the dates, with receipts, and ends after the last day', async () => {
     await setRamadan(dayAfter(-1), dayAfter(1));
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/ramadan' })).json()).toMatchObject({
+    expect((await as(ctx).call(api.recurring.ramadan)).json()).toMatchObject({
       open: true,
     });
     const fund = await createRaisedFund(ctx);
@@ -171,8 +171,8 @@ describe('giving every day of Ramadan', () => {
     ]);
 
     // Shown among the donor's gifts, with its last day.
-    const mine = await as(donor).inject('GET', '/api/me/monthly-gifts');
-    expect(mine.json<{ items: unknown[] }>().items).toEqual([
+    const mine = await as(donor).call(api.recurring.mine);
+    expect(mine.json().items).toEqual([
       expect.objectContaining({
         id: giftId,
         frequency: 'daily',
@@ -181,7 +181,7 @@ describe('giving every day of Ramadan', () => {
       }),
     ]);
     // The fund's recurring income counts it.
-    const income = await as(admin).inject('GET', `/api/funds/${fund.id}/monthly-income`);
+    const income = await as(admin).call(api.recurring.fundIncome, { params: { fundId: fund.id } });
     expect(income.json()).toMatchObject({ activeGifts: 0, receivedPoisha: 10_000 });
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   });
@@ -196,14 +196,16 @@ describe('giving every day of Ramadan', () => {
       .set({ phoneNumber: phone, phoneNumberVerified: true, language: 'bn' })
       .where(eq(user.id, donor.id));
     const sentBefore = standIn.sent.length;
-    const started = await as(donor).inject('POST', '/api/me/monthly-gifts', {
-      fundId: fund.id,
-      amountTk: 100,
-      method: 'wallet',
-      frequency: 'daily',
+    const started = await as(donor).call(api.recurring.start, {
+      body: {
+        fundId: fund.id,
+        amountTk: 100,
+        method: 'wallet',
+        frequency: 'daily',
+      },
     });
     expect(started.statusCode, started.body).toBe(201);
-    const { gift } = started.json<{ gift: { id: string; manageToken: string } }>();
+    const { gift } = started.json();
     const next = (await giftRow(ctx.db, gift.id)).nextChargeAt!;
     await Promise.all([
       runDueGifts(deps(), new Date(next.getTime() + 1000)),
@@ -227,10 +229,12 @@ describe('giving every day of Ramadan', () => {
 
     // A number that sent STOP gets no more reminders; the mail still goes.
     await ctx.db.update(user).set({ smsStoppedAt: new Date() }).where(eq(user.id, donor.id));
-    const monthly = await as(donor).inject('POST', '/api/me/monthly-gifts', {
-      fundId: fund.id,
-      amountTk: 200,
-      method: 'wallet',
+    const monthly = await as(donor).call(api.recurring.start, {
+      body: {
+        fundId: fund.id,
+        amountTk: 200,
+        method: 'wallet',
+      },
     });
     expect(monthly.statusCode).toBe(201);
     await jobsDone(ctx);
@@ -247,10 +251,12 @@ describe('giving every day of Ramadan', () => {
       .update(user)
       .set({ phoneNumber: phone, phoneNumberVerified: true, language: 'en' })
       .where(eq(user.id, donor.id));
-    const started = await as(donor).inject('POST', '/api/me/monthly-gifts', {
-      fundId: fund.id,
-      amountTk: 150,
-      method: 'wallet',
+    const started = await as(donor).call(api.recurring.start, {
+      body: {
+        fundId: fund.id,
+        amountTk: 150,
+        method: 'wallet',
+      },
     });
     expect(started.statusCode).toBe(201);
     const text = standIn.sent.filter((s) => s.msisdn === phone.slice(1)).at(-1)!.sms;
@@ -312,20 +318,22 @@ describe('closing an account that has no password', () => {
       .where(eq(user.id, donor.id));
     // A phone-only account: no password to confirm with.
     await ctx.db.execute(sql`delete from account where user_id = ${donor.id}`);
-    const noProof = await as(donor).inject('POST', '/api/me/close', { code: '000000' });
+    const noProof = await as(donor).call(api.privacy.close, { body: { code: '000000' } });
     expect(noProof.statusCode).toBe(400);
-    const sent = await as(donor).inject('POST', '/api/me/close/code');
+    const sent = await as(donor).call(api.privacy.closeCode);
     expect(sent.statusCode, sent.body).toBe(200);
     const text = standIn.sent.filter((s) => s.msisdn === phone.slice(1)).at(-1)!.sms;
     const code = /\d{6}/.exec(text)![0];
     const wrong = code === '111111' ? '222222' : '111111';
-    expect((await as(donor).inject('POST', '/api/me/close', { code: wrong })).statusCode).toBe(400);
-    const closed = await as(donor).inject('POST', '/api/me/close', { code });
+    expect((await as(donor).call(api.privacy.close, { body: { code: wrong } })).statusCode).toBe(
+      400,
+    );
+    const closed = await as(donor).call(api.privacy.close, { body: { code } });
     expect(closed.statusCode, closed.body).toBe(200);
     const [row] = await ctx.db.select().from(user).where(eq(user.id, donor.id));
     expect([row!.name, row!.phoneNumber]).toEqual(['Former donor', null]);
     // A signed-in account with a password still needs it; a code alone is refused.
     const other = await createSignedInUser(ctx);
-    expect((await as(other).inject('POST', '/api/me/close', { code })).statusCode).toBe(400);
+    expect((await as(other).call(api.privacy.close, { body: { code } })).statusCode).toBe(400);
   });
 });

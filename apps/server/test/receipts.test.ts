@@ -217,15 +217,15 @@ describe('the receipt', () => {
   });
 
   it('is downloaded by its donor and by an admin; anyone else gets 404', async () => {
-    const url = `/api/payments/${paymentId}/receipt`;
-    const mine = await as(donor).inject('GET', url);
+    const receipt = { params: { paymentId } };
+    const mine = await as(donor).call(api.receipts.receipt, receipt);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['content-type']).toBe('application/pdf');
     expect(mine.headers['content-disposition']).toContain(`${receiptNumber}.pdf`);
     expect(await pdfText(mine.rawPayload)).toContain(receiptNumber);
-    expect((await as(admin).inject('GET', url)).statusCode).toBe(200);
-    expect((await as(other).inject('GET', url)).statusCode).toBe(404);
-    expect((await as(ctx).inject('GET', url)).statusCode).toBe(401);
+    expect((await as(admin).call(api.receipts.receipt, receipt)).statusCode).toBe(200);
+    expect((await as(other).call(api.receipts.receipt, receipt)).statusCode).toBe(404);
+    expect((await as(ctx).call(api.receipts.receipt, receipt)).statusCode).toBe(401);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(
       (await as(donor).call(api.receipts.receipt, { params: { paymentId: unknown } })).statusCode,
@@ -237,9 +237,12 @@ describe('the receipt', () => {
 
   it('says a test payment took no money, and shows a refund in part and in whole', async () => {
     const { intent } = await donate(ctx, donor, fundId, 300);
-    const url = `/api/payments/${intent.paymentId}/receipt`;
+    const receipt = { params: { paymentId: intent.paymentId } };
     const read = async () =>
-      (await pdfText((await as(donor).inject('GET', url)).rawPayload)).replace(/\s+/g, ' ');
+      (await pdfText((await as(donor).call(api.receipts.receipt, receipt)).rawPayload)).replace(
+        /\s+/g,
+        ' ',
+      );
     const before = await read();
     expect(before).toContain('Test payment: no money was taken.');
     expect(before).not.toContain('Refunded');
@@ -467,10 +470,13 @@ describe('in the donor’s language', () => {
   it('a donor who never chose a language gets the page’s', async () => {
     const visitor = await createSignedInUser(ctx, { name: 'Page Language' });
     const { id } = (await donate(ctx, visitor, fundId, 200)).confirmed.json().payment;
-    const url = `/api/payments/${id}/receipt`;
+    const receipt = { params: { paymentId: id } };
     const inBangla = as({ app: ctx.app, cookie: `${visitor.cookie}; lang=bn` });
-    expectBangla(await flat((await inBangla.inject('GET', url)).rawPayload), 'দানের রসিদ');
-    const english = await flat((await as(visitor).inject('GET', url)).rawPayload);
+    expectBangla(
+      await flat((await inBangla.call(api.receipts.receipt, receipt)).rawPayload),
+      'দানের রসিদ',
+    );
+    const english = await flat((await as(visitor).call(api.receipts.receipt, receipt)).rawPayload);
     expect(english).toContain('Donation receipt');
     expect(english).toContain('200 Tk');
   });
@@ -659,14 +665,13 @@ describe('downloads', () => {
     const calmPayment = await paid(calm);
     const year = dhakaYear(new Date());
     const statuses: number[] = [];
-    for (const url of [
-      `/api/payments/${busyPayment}/receipt`,
-      `/api/me/statements/${year}`,
-      `/api/payments/${busyPayment}/receipt`,
-      `/api/me/statements/${year}`,
-    ]) {
-      statuses.push((await as(busy).inject('GET', url)).statusCode);
+    const receipt = () =>
+      as(busy).call(api.receipts.receipt, { params: { paymentId: busyPayment } });
+    const statement = () => as(busy).call(api.receipts.statement, { params: { year } });
+    for (const download of [receipt, statement, receipt, statement]) {
+      statuses.push((await download()).statusCode);
     }
+
     expect(statuses).toEqual([200, 200, 200, 429]);
     const refused = await as(busy).call(api.receipts.receipt, {
       params: { paymentId: busyPayment },

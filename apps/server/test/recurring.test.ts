@@ -6,6 +6,7 @@ import { checkLedger } from '../src/modules/ledger/check';
 import { TestPaymentProvider } from '../src/modules/payments/providers/test-provider';
 import { runDueGifts } from '../src/modules/recurring/charges';
 import { createFund } from '../src/seed/factories';
+import { resources as api } from '@easyfund/shared/api/resources';
 import {
   as,
   createSignedInUser,
@@ -38,15 +39,12 @@ async function giveMonthly(
   amountTk: number,
   card: string = CARDS.ok,
 ) {
-  const started = await as(donor).inject('POST', '/api/me/monthly-gifts', { fundId, amountTk });
+  const started = await as(donor).call(api.recurring.start, { body: { fundId, amountTk } });
   expect(started.statusCode, started.body).toBe(201);
-  const { gift, setup } = started.json<{
-    gift: { id: string };
-    setup: { setupIntentId: string; clientSecret: string };
-  }>();
-  const saved = await saveCardAtTestProcessor(ctx, setup, donor.email, card);
+  const { gift, setup } = started.json();
+  const saved = await saveCardAtTestProcessor(ctx, setup!, donor.email, card);
   expect(saved.statusCode, saved.body).toBe(200);
-  const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
+  const activated = await as(donor).call(api.recurring.activate, { params: { giftId: gift.id } });
   return { giftId: gift.id, activated };
 }
 
@@ -60,15 +58,10 @@ describe('monthly gifts by card', () => {
     const donor = await createSignedInUser(ctx);
     const { giftId, activated } = await giveMonthly(donor, fund.id, 500);
     expect(activated.statusCode, activated.body).toBe(200);
-    const gift = activated.json<{
-      status: string;
-      cardLast4: string;
-      nextChargeAt: string;
-      history: { status: string; receiptNumber: string | null }[];
-    }>();
+    const gift = activated.json();
     expect(gift.status).toBe('active');
     expect(gift.cardLast4).toBe('4242');
-    expect(new Date(gift.nextChargeAt).getTime()).toBeGreaterThan(Date.now() + 25 * DAY);
+    expect(new Date(gift.nextChargeAt!).getTime()).toBeGreaterThan(Date.now() + 25 * DAY);
     expect(gift.history).toHaveLength(1);
     expect(gift.history[0]!.status).toBe('paid');
     expect(gift.history[0]!.receiptNumber).toMatch(/^EF-(T-)?\d{4}-\d{6}$/);
@@ -78,48 +71,52 @@ describe('monthly gifts by card', () => {
     // Its receipt e-mail carries the gift's manage link (no sign-in needed).
     await jobsDone(ctx);
     const receipt = ctx.mails.find((m) => m.to === donor.email && /receipt/.test(m.subject));
-    expect(receipt?.text).toContain(
-      `/monthly-gifts/${activated.json<{ manageToken: string }>().manageToken}`,
-    );
-    const mine = await as(donor).inject('GET', '/api/me/monthly-gifts');
-    expect(mine.json<{ items: { id: string }[] }>().items.map((g) => g.id)).toEqual([giftId]);
+    expect(receipt?.text).toContain(`/monthly-gifts/${activated.json().manageToken}`);
+    const mine = await as(donor).call(api.recurring.mine);
+    expect(mine.json().items.map((g) => g.id)).toEqual([giftId]);
     // Nobody else sees or changes it.
     const other = await createSignedInUser(ctx);
-    expect((await as(other).inject('GET', '/api/me/monthly-gifts')).json()).toEqual({ items: [] });
-    const theirs = await as(other).inject('PATCH', `/api/me/monthly-gifts/${giftId}`, {
-      action: 'cancel',
+    expect((await as(other).call(api.recurring.mine)).json()).toEqual({ items: [] });
+    const theirs = await as(other).call(api.recurring.change, {
+      params: { giftId },
+      body: {
+        action: 'cancel',
+      },
     });
     expect(theirs.statusCode).toBe(404);
     expect((await giftRow(ctx.db, giftId)).status).toBe('active');
-    expect((await as(ctx).inject('GET', '/api/me/monthly-gifts')).statusCode).toBe(401);
+    expect((await as(ctx).call(api.recurring.mine)).statusCode).toBe(401);
   });
 
   it('refuses a card the processor refuses, and a fund that takes no donations', async () => {
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx);
-    const started = await as(donor).inject('POST', '/api/me/monthly-gifts', {
-      fundId: fund.id,
-      amountTk: 100,
+    const started = await as(donor).call(api.recurring.start, {
+      body: {
+        fundId: fund.id,
+        amountTk: 100,
+      },
     });
-    const { gift, setup } = started.json<{
-      gift: { id: string };
-      setup: { setupIntentId: string; clientSecret: string };
-    }>();
-    const refused = await saveCardAtTestProcessor(ctx, setup, donor.email, CARDS.declined);
+    const { gift, setup } = started.json();
+    const refused = await saveCardAtTestProcessor(ctx, setup!, donor.email, CARDS.declined);
     expect(refused.statusCode).toBe(402);
-    const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
+    const activated = await as(donor).call(api.recurring.activate, { params: { giftId: gift.id } });
     expect(activated.statusCode).toBe(402);
     expect((await giftRow(ctx.db, gift.id)).status).toBe('incomplete');
 
     const pending = await createRaisedFund(ctx, { status: 'pending' });
-    const closed = await as(donor).inject('POST', '/api/me/monthly-gifts', {
-      fundId: pending.id,
-      amountTk: 100,
+    const closed = await as(donor).call(api.recurring.start, {
+      body: {
+        fundId: pending.id,
+        amountTk: 100,
+      },
     });
     expect(closed.statusCode).toBe(404);
-    const bad = await as(donor).inject('POST', '/api/me/monthly-gifts', {
-      fundId: fund.id,
-      amountTk: 5,
+    const bad = await as(donor).call(api.recurring.start, {
+      body: {
+        fundId: fund.id,
+        amountTk: 5,
+      },
     });
     expect(bad.statusCode).toBe(400);
   });
@@ -178,48 +175,63 @@ describe('monthly gifts by card', () => {
     expect(rows.filter((p) => p.status === 'failed')).toHaveLength(4);
 
     // A new card resumes it.
-    const setup = await as(donor).inject('POST', `/api/me/monthly-gifts/${giftId}/card`);
+    const setup = await as(donor).call(api.recurring.changeCard, { params: { giftId } });
     expect(setup.statusCode, setup.body).toBe(200);
-    const s = setup.json<{ setupIntentId: string; clientSecret: string }>();
+    const s = setup.json();
     await saveCardAtTestProcessor(ctx, s, donor.email);
-    const resumed = await as(donor).inject('POST', `/api/me/monthly-gifts/${giftId}/activate`);
-    expect(resumed.json<{ status: string }>().status).toBe('active');
+    const resumed = await as(donor).call(api.recurring.activate, { params: { giftId } });
+    expect(resumed.json().status).toBe('active');
   });
 
   it('pauses, resumes, changes the amount and cancels, signed in or by the signed link', async () => {
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx);
     const { giftId, activated } = await giveMonthly(donor, fund.id, 100);
-    const token = activated.json<{ manageToken: string }>().manageToken;
-    const paused = await as(donor).inject('PATCH', `/api/me/monthly-gifts/${giftId}`, {
-      action: 'pause',
+    const token = activated.json().manageToken;
+    const paused = await as(donor).call(api.recurring.change, {
+      params: { giftId },
+      body: {
+        action: 'pause',
+      },
     });
-    expect(paused.json<{ status: string }>().status).toBe('paused');
+    expect(paused.json().status).toBe('paused');
     // Nothing is charged while paused.
     const next = (await giftRow(ctx.db, giftId)).nextChargeAt!;
     await runDueGifts(deps(), new Date(next.getTime() + 40 * DAY));
     expect(await chargesOf(ctx.db, giftId)).toHaveLength(1);
 
-    const byLink = await as(ctx).inject('GET', `/api/monthly-gifts/manage/${token}`);
+    const byLink = await as(ctx).call(api.recurring.byToken, { params: { token } });
     expect(byLink.statusCode).toBe(200);
-    const resumed = await as(ctx).inject('PATCH', `/api/monthly-gifts/manage/${token}`, {
-      action: 'resume',
+    const resumed = await as(ctx).call(api.recurring.changeByToken, {
+      params: { token },
+      body: {
+        action: 'resume',
+      },
     });
-    expect(resumed.json<{ status: string }>().status).toBe('active');
-    const changed = await as(ctx).inject('PATCH', `/api/monthly-gifts/manage/${token}`, {
-      amountTk: 250,
+    expect(resumed.json().status).toBe('active');
+    const changed = await as(ctx).call(api.recurring.changeByToken, {
+      params: { token },
+      body: {
+        amountTk: 250,
+      },
     });
-    expect(changed.json<{ amountPoisha: number }>().amountPoisha).toBe(25_000);
+    expect(changed.json().amountPoisha).toBe(25_000);
     const tampered = `${token.slice(0, -2)}xx`;
-    expect((await as(ctx).inject('GET', `/api/monthly-gifts/manage/${tampered}`)).statusCode).toBe(
-      404,
-    );
-    const cancelled = await as(ctx).inject('PATCH', `/api/monthly-gifts/manage/${token}`, {
-      action: 'cancel',
+    expect(
+      (await as(ctx).call(api.recurring.byToken, { params: { token: tampered } })).statusCode,
+    ).toBe(404);
+    const cancelled = await as(ctx).call(api.recurring.changeByToken, {
+      params: { token },
+      body: {
+        action: 'cancel',
+      },
     });
-    expect(cancelled.json<{ status: string }>().status).toBe('cancelled');
-    const again = await as(donor).inject('PATCH', `/api/me/monthly-gifts/${giftId}`, {
-      action: 'resume',
+    expect(cancelled.json().status).toBe('cancelled');
+    const again = await as(donor).call(api.recurring.change, {
+      params: { giftId },
+      body: {
+        action: 'resume',
+      },
     });
     expect(again.statusCode).toBe(409);
     const [pm] = await ctx.db
@@ -263,23 +275,24 @@ describe('monthly gifts by card', () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     const donor = await createSignedInUser(ctx);
     await giveMonthly(donor, fund.id, 400);
-    const own = await as(raiser).inject('GET', `/api/funds/${fund.id}/monthly-income`);
+    const own = await as(raiser).call(api.recurring.fundIncome, { params: { fundId: fund.id } });
     expect(own.json()).toEqual({
       activeGifts: 1,
       monthlyPoisha: 40_000,
       receivedThisMonthPoisha: 40_000,
       receivedPoisha: 40_000,
     });
-    expect((await as(admin).inject('GET', `/api/funds/${fund.id}/monthly-income`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await as(admin).call(api.recurring.fundIncome, { params: { fundId: fund.id } })).statusCode,
+    ).toBe(200);
     const otherRaiser = await createSignedInUser(ctx, { role: 'verified' });
     expect(
-      (await as(otherRaiser).inject('GET', `/api/funds/${fund.id}/monthly-income`)).statusCode,
+      (await as(otherRaiser).call(api.recurring.fundIncome, { params: { fundId: fund.id } }))
+        .statusCode,
     ).toBe(404);
-    expect((await as(donor).inject('GET', `/api/funds/${fund.id}/monthly-income`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await as(donor).call(api.recurring.fundIncome, { params: { fundId: fund.id } })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -287,13 +300,15 @@ describe('monthly gifts by wallet', () => {
   it('reminds the donor each month with a one-tap link; an unpaid reminder is no failure', async () => {
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx, { email: `wallet-${Date.now()}@example.com` });
-    const started = await as(donor).inject('POST', '/api/me/monthly-gifts', {
-      fundId: fund.id,
-      amountTk: 150,
-      method: 'wallet',
+    const started = await as(donor).call(api.recurring.start, {
+      body: {
+        fundId: fund.id,
+        amountTk: 150,
+        method: 'wallet',
+      },
     });
     expect(started.statusCode, started.body).toBe(201);
-    const { gift, setup } = started.json<{ gift: { id: string; status: string }; setup: null }>();
+    const { gift, setup } = started.json();
     expect(setup).toBeNull();
     expect(gift.status).toBe('active');
     const next = (await giftRow(ctx.db, gift.id)).nextChargeAt!;

@@ -53,7 +53,7 @@ const fundWith = (image: string) => ({
   name: 'Flood relief',
   image,
   description: 'Dry food and clean water.',
-  cause: 'relief-fund',
+  cause: 'relief-fund' as const,
   goalTk: 50000,
   suggestedTk: 500,
 });
@@ -62,9 +62,9 @@ const UPLOAD = /^\/uploads\/[0-9a-f-]{36}-1280\.webp$/;
 
 describe('an image given by its address', () => {
   it('is stored as our own upload, and a later change of the remote file does not change the fund', async () => {
-    const res = await as(raiser).inject('POST', '/api/funds', fundWith(`${origin}/a.png`));
+    const res = await as(raiser).call(api.funds.create, { body: fundWith(`${origin}/a.png`) });
     expect(res.statusCode).toBe(201);
-    const image = res.json().image as string;
+    const image = res.json().image;
     expect(image).toMatch(UPLOAD);
     const first = await ctx.app.inject({ method: 'GET', url: image });
     expect(first.statusCode).toBe(200);
@@ -80,12 +80,15 @@ describe('an image given by its address', () => {
 
   it('follows a redirect, and a material edit of an approved fund proposes the copy', async () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
-    const edit = await as(raiser).inject('PATCH', `/api/funds/${fund.id}`, {
-      image: `${origin}/moved`,
+    const edit = await as(raiser).call(api.funds.update, {
+      params: { id: fund.id },
+      body: {
+        image: `${origin}/moved`,
+      },
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json().image).toBe(fund.image);
-    expect(edit.json().pendingChange.image).toMatch(UPLOAD);
+    expect(edit.json().pendingChange?.image).toMatch(UPLOAD);
   });
 
   it('is refused with a 400 on the image field when it is not an image, missing, too large or redirects forever', async () => {
@@ -97,7 +100,7 @@ describe('an image given by its address', () => {
     ];
     const before = (await as(raiser).call(api.funds.mine)).json().items.length;
     for (const [path, message] of cases) {
-      const res = await as(raiser).inject('POST', '/api/funds', fundWith(`${origin}${path}`));
+      const res = await as(raiser).call(api.funds.create, { body: fundWith(`${origin}${path}`) });
       expect(res.statusCode, path).toBe(400);
       expect(res.json().error.fields, path).toEqual({ image: message });
     }
@@ -115,7 +118,7 @@ describe('an image given by its address', () => {
       'http://169.254.169.254/latest/meta-data',
       'http://10.0.0.1/a.png',
     ]) {
-      const res = await as(guardedRaiser).inject('POST', '/api/funds', fundWith(address));
+      const res = await as(guardedRaiser).call(api.funds.create, { body: fundWith(address) });
       expect(res.statusCode, address).toBe(400);
       expect(res.json().error.fields, address).toEqual({
         image: REMOTE_IMAGE_MESSAGES.privateAddress,
@@ -131,15 +134,13 @@ describe('an image given by its address', () => {
       await hitRateLimit(ctx.db, `uploads:user:${busy.id}`, UPLOADS_PER_HOUR, 60 * 60_000);
     }
     const before = hits;
-    const res = await as(busy).inject('POST', '/api/funds', fundWith(`${origin}/a.png`));
+    const res = await as(busy).call(api.funds.create, { body: fundWith(`${origin}/a.png`) });
     expect(res.statusCode).toBe(429);
     expect(res.json().error.message).toBe(UPLOAD_MESSAGES.tooMany);
     expect(hits).toBe(before);
-    const ours = await as(busy).inject(
-      'POST',
-      '/api/funds',
-      fundWith('/images/funds/education.webp'),
-    );
+    const ours = await as(busy).call(api.funds.create, {
+      body: fundWith('/images/funds/education.webp'),
+    });
     expect(ours.statusCode).toBe(201);
   });
 

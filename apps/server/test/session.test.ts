@@ -4,24 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { session } from '../src/db/schema';
 import { firstCookie, sessionReader } from '../src/modules/identity/session-reader';
 import { housekeeping } from '../src/plugins/housekeeping';
-import { createSignedInUser, useTestApp } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
+import { as, createSignedInUser, useTestApp } from './helper';
 
 const { ctx } = useTestApp();
 
 describe('GET /api/session', () => {
   it('answers 200 with a null user when signed out (no 401)', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/session' });
+    const res = await as(ctx).call(api.session.get);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ user: null });
   });
 
   it('answers the signed-in user with role, and nothing more', async () => {
     const u = await createSignedInUser(ctx, { role: 'verified', name: 'Karim' });
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/session',
-      headers: { cookie: u.cookie },
-    });
+    const res = await as(u).call(api.session.get);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       user: {
@@ -40,11 +37,9 @@ describe('GET /api/session', () => {
   });
 
   it('treats an unknown or forged session cookie as signed out', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/session',
-      headers: { cookie: 'better-auth.session_token=forged.value' },
-    });
+    const res = await as({ app: ctx.app, cookie: 'better-auth.session_token=forged.value' }).call(
+      api.session.get,
+    );
     expect(res.json()).toEqual({ user: null });
   });
 });
@@ -57,8 +52,7 @@ function sessionPair(cookie: string): { name: string; token: string; signature: 
   return { name, token: value.slice(0, at), signature: value.slice(at + 1) };
 }
 
-const me = (cookie: string) =>
-  ctx.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+const me = (cookie: string) => as({ app: ctx.app, cookie }).call(api.session.get);
 
 describe('the session cookie, read without the identity layer', () => {
   it('answers what the identity layer answers for the same cookie', async () => {
@@ -141,11 +135,7 @@ describe('sessions that ended', () => {
       .from(session)
       .where(inArray(session.userId, [ended.id, live.id]));
     expect(left).toEqual([{ userId: live.id }]);
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/session',
-      headers: { cookie: live.cookie },
-    });
+    const me = await as(live).call(api.session.get);
     expect(me.json().user).toMatchObject({ id: live.id });
   });
 });

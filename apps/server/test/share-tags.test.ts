@@ -7,7 +7,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funds } from '../src/db/schema';
 import { createFund, createUser } from '../src/seed/factories';
-import { useTestApp } from './helper';
+import { resources as api } from '@easyfund/shared/api/resources';
+import { as, useTestApp } from './helper';
+import { urlOf } from './support/contract-url';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
 let raiserId: string;
@@ -170,12 +172,12 @@ describe("a page's HTML names what the page fetches first", () => {
     expect(preloads(html)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/fund-details-Ab1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/fund-card-Cd2.js">',
-      `<link rel="preload" as="fetch" crossorigin href="/api/funds/${fund.id}" />`,
+      `<link rel="preload" as="fetch" crossorigin href="${urlOf(api.funds.get, { id: fund.id })}" />`,
       '<link rel="preload" as="image" fetchpriority="high" href="/uploads/ab12cd-1280.webp" imagesrcset="/uploads/ab12cd-320.webp 320w, /uploads/ab12cd-640.webp 640w, /uploads/ab12cd-1280.webp 1280w" imagesizes="(min-width: 1024px) 50vw, 100vw" />',
     ]);
     // The preloaded answer is the one the page's own request gets.
-    const api = await ctx.app.inject({ method: 'GET', url: `/api/funds/${fund.id}` });
-    expect(api.statusCode).toBe(200);
+    const read = await as(ctx).call(api.funds.get, { params: { id: fund.id } });
+    expect(read.statusCode).toBe(200);
   });
 
   it('names no fund for an unknown or unapproved one', async () => {
@@ -260,7 +262,7 @@ describe("a fund's share image", () => {
   it('is a 404 for a pending, unknown or malformed fund', async () => {
     const pending = await createFund(ctx.db, { raiserId, status: 'pending' });
     for (const id of [pending.id, '00000000-0000-4000-8000-000000000000', 'not-a-fund']) {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/funds/${id}/share-image.jpg` });
+      const res = await as(ctx).call(api.funds.shareImage, { params: { id } });
       expect(res.statusCode, id).toBe(404);
       expect(res.json().error.code).toBe('not_found');
     }

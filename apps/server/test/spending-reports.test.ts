@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TAdminFund, TOwnFund } from '@easyfund/shared/schemas/funds';
 import { spendingReports, user } from '../src/db/schema';
 import { setSubscription } from '../src/modules/updates/subscriptions';
 import { createDonation, createFund } from '../src/seed/factories';
+import { resources as api } from '@easyfund/shared/api/resources';
+import type { BodyInputOf } from '@easyfund/shared/api/contract';
 import {
   as,
   createSignedInUser,
@@ -13,6 +14,7 @@ import {
   shownVersion,
   payoutAccountOf,
 } from './helper';
+import { send } from './support/contract-url';
 import { usePayoutDesk } from './support/payout-desk';
 
 /**
@@ -35,44 +37,60 @@ async function paidPayout(opts: { paidOn?: string; by?: SignedInUser } = {}) {
   const raiser = opts.by ?? (await createSignedInUser(ctx, { role: 'verified' }));
   const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
   await createDonation(ctx.db, { userId: donor.id, fundId: fund.id, amountTk: 1000 });
-  const res = await as(raiser).inject('POST', '/api/withdrawals', {
-    payoutAccountId: await payoutAccountOf(raiser),
-    fundId: fund.id,
-    amountTk: 500,
+  const res = await as(raiser).call(api.withdrawals.request, {
+    body: {
+      payoutAccountId: await payoutAccountOf(raiser),
+      fundId: fund.id,
+      amountTk: 500,
+    },
   });
   expect(res.statusCode).toBe(201);
-  const w = res.json() as { id: string };
+  const w = res.json();
   const approver = raiser.id === admin.id ? otherAdmin : admin;
-  const decided = await as(approver).inject('PATCH', `/api/admin/withdrawals/${w.id}`, {
-    status: 'approved',
-    version: await shownVersion(approver, '/api/admin/withdrawals', w.id),
+  const decided = await as(approver).call(api.withdrawals.decide, {
+    params: { id: w.id },
+    body: {
+      status: 'approved',
+      version: await shownVersion(approver, api.withdrawals.list.path, w.id),
+    },
   });
   expect(decided.statusCode).toBe(200);
-  const paid = await as(approver).inject('PATCH', `/api/admin/withdrawals/${w.id}/payout`, {
-    version: await shownVersion(approver, '/api/admin/withdrawals', w.id),
-    status: 'paid',
-    method: 'bkash',
-    amountTk: 500,
-    reference: 'BKA7X9QZ21',
-    paidOn: opts.paidOn ?? '2026-11-20',
+  const paid = await as(approver).call(api.withdrawals.payout, {
+    params: { id: w.id },
+    body: {
+      version: await shownVersion(approver, api.withdrawals.list.path, w.id),
+      status: 'paid',
+      method: 'bkash',
+      amountTk: 500,
+      reference: 'BKA7X9QZ21',
+      paidOn: opts.paidOn ?? '2026-11-20',
+    },
   });
   expect(paid.statusCode).toBe(200);
   return { raiser, fund, w };
 }
 
-const post = (raiser: SignedInUser, id: string, body: object = REPORT) =>
-  as(raiser).inject('POST', `/api/withdrawals/${id}/spending-report`, body);
+const post = (
+  raiser: SignedInUser,
+  id: string,
+  body: BodyInputOf<typeof api.spending.create> = REPORT,
+) => as(raiser).call(api.spending.create, { params: { id }, body });
 
-const decide = async (id: string, body: object, by = admin) =>
-  as(by).inject('PATCH', `/api/admin/spending-reports/${id}`, {
-    version: await shownVersion(by, '/api/admin/spending-reports', id),
-    ...body,
+const decide = async (
+  id: string,
+  body: Omit<BodyInputOf<typeof api.spending.decide>, 'version'>,
+  by = admin,
+) =>
+  as(by).call(api.spending.decide, {
+    params: { id },
+    body: {
+      version: await shownVersion(by, api.spending.adminList.path, id),
+      ...body,
+    },
   });
 
 const publicTrail = async (fundId: string) =>
-  (await as(ctx).inject('GET', `/api/funds/${fundId}/payouts`)).json() as {
-    items: { id: string; report: null | { body: string; totalPoisha: number; photos: string[] } }[];
-  };
+  (await as(ctx).call(api.withdrawals.fundPayouts, { params: { id: fundId } })).json();
 
 describe('posting a spending report', () => {
   it('stores the lines in poisha (Bangla digits read), their total and photos, pending and not public', async () => {
@@ -90,12 +108,10 @@ describe('posting a spending report', () => {
       photos: REPORT.photos,
     });
     expect((await publicTrail(fund.id)).items[0]!.report).toBeNull();
-    const mine = (await as(raiser).inject('GET', '/api/me/withdrawals')).json().items;
+    const mine = (await as(raiser).call(api.withdrawals.mine)).json().items;
     expect(mine[0]).toMatchObject({ id: w.id, spendingReport: { status: 'pending' } });
-    const events = (await as(admin).inject('GET', `/api/admin/funds/${fund.id}/events`)).json();
-    expect(events.items.map((e: { action: string }) => e.action)).toContain(
-      'spending_report_posted',
-    );
+    const events = (await as(admin).call(api.funds.events, { params: { id: fund.id } })).json();
+    expect(events.items.map((e) => e.action)).toContain('spending_report_posted');
   });
 
   it('refuses bad input with field messages (400)', async () => {
@@ -109,7 +125,7 @@ describe('posting a spending report', () => {
       [{ ...REPORT, photos: ['http://example.org/a.jpg'] }, 'photos.0'],
     ];
     for (const [body, field] of cases) {
-      const res = await post(raiser, w.id, body);
+      const res = await send(raiser, api.spending.create, { params: { id: w.id }, body });
       expect(res.statusCode, field).toBe(400);
       expect(JSON.stringify(res.json()), field).toContain(field);
     }
@@ -120,10 +136,12 @@ describe('posting a spending report', () => {
     const other = await createSignedInUser(ctx, { role: 'verified' });
     expect((await post(other, w.id)).statusCode).toBe(404);
     expect((await post(admin, w.id)).statusCode).toBe(404);
-    const unpaid = await as(raiser).inject('POST', '/api/withdrawals', {
-      payoutAccountId: await payoutAccountOf(raiser),
-      fundId: fund.id,
-      amountTk: 100,
+    const unpaid = await as(raiser).call(api.withdrawals.request, {
+      body: {
+        payoutAccountId: await payoutAccountOf(raiser),
+        fundId: fund.id,
+        amountTk: 100,
+      },
     });
     const notPaid = await post(raiser, unpaid.json().id);
     expect(notPaid.statusCode).toBe(409);
@@ -151,8 +169,8 @@ describe('reviewing a spending report', () => {
     await createDonation(ctx.db, { userId: quiet.id, fundId: fund.id, amountTk: 100 });
     await setSubscription(ctx.db, quiet.id, fund.id, false);
     const report = (await post(raiser, w.id)).json();
-    const waiting = (await as(admin).inject('GET', '/api/admin/spending-reports')).json();
-    expect(waiting.items.map((r: { id: string }) => r.id)).toContain(report.id);
+    const waiting = (await as(admin).call(api.spending.adminList)).json();
+    expect(waiting.items.map((r) => r.id)).toContain(report.id);
 
     await jobsDone(ctx);
     const before = ctx.mails.length;
@@ -173,10 +191,8 @@ describe('reviewing a spending report', () => {
       id: w.id,
       report: { body: REPORT.body, totalPoisha: 50_000, photos: REPORT.photos },
     });
-    const events = (await as(admin).inject('GET', `/api/admin/funds/${fund.id}/events`)).json();
-    expect(events.items.map((e: { action: string }) => e.action)).toContain(
-      'spending_report_approved',
-    );
+    const events = (await as(admin).call(api.funds.events, { params: { id: fund.id } })).json();
+    expect(events.items.map((e) => e.action)).toContain('spending_report_approved');
   });
 
   it('denies only with a reason; the raiser is mailed it and may post a new report', async () => {
@@ -194,7 +210,7 @@ describe('reviewing a spending report', () => {
     expect(sent.map((m) => m.to)).toEqual([raiser.email]);
     expect(sent[0]!.text).toContain('Add the receipts');
     expect((await publicTrail(fund.id)).items[0]!.report).toBeNull();
-    const mine = (await as(raiser).inject('GET', '/api/me/withdrawals')).json().items;
+    const mine = (await as(raiser).call(api.withdrawals.mine)).json().items;
     expect(mine[0]).toMatchObject({
       spendingReport: { status: 'denied', feedback: 'Add the receipts' },
     });
@@ -204,17 +220,19 @@ describe('reviewing a spending report', () => {
   it('refuses a decided report, a changed version, an own payout, an unknown id and a taken-down fund', async () => {
     const { raiser, fund, w } = await paidPayout();
     const report = (await post(raiser, w.id)).json();
-    const stale = await as(admin).inject('PATCH', `/api/admin/spending-reports/${report.id}`, {
-      status: 'approved',
-      version: 7,
+    const stale = await as(admin).call(api.spending.decide, {
+      params: { id: report.id },
+      body: {
+        status: 'approved',
+        version: 7,
+      },
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('changed_since_viewed');
-    const unknown = await as(admin).inject(
-      'PATCH',
-      '/api/admin/spending-reports/00000000-0000-4000-8000-000000000000',
-      { status: 'approved', version: 1 },
-    );
+    const unknown = await as(admin).call(api.spending.decide, {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      body: { status: 'approved', version: 1 },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(
       (await holdFund(otherAdmin, fund.id, { action: 'suspend', reason: 'Checks' })).statusCode,
@@ -225,11 +243,14 @@ describe('reviewing a spending report', () => {
     expect(
       (await decide(report.id, { status: 'denied', feedback: 'Fund on hold' })).statusCode,
     ).toBe(200);
-    const twice = await as(admin).inject('PATCH', `/api/admin/spending-reports/${report.id}`, {
-      status: 'approved',
-      version: (
-        await ctx.db.select().from(spendingReports).where(eq(spendingReports.id, report.id))
-      )[0]!.version,
+    const twice = await as(admin).call(api.spending.decide, {
+      params: { id: report.id },
+      body: {
+        status: 'approved',
+        version: (
+          await ctx.db.select().from(spendingReports).where(eq(spendingReports.id, report.id))
+        )[0]!.version,
+      },
     });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe('already_decided');
@@ -256,19 +277,13 @@ describe('reviewing a spending report', () => {
 });
 
 describe('report due', () => {
-  const overview = async () =>
-    (await as(admin).inject('GET', '/api/admin/overview')).json() as {
-      waiting: { spendingReports: number };
-      reportsDue: number;
-    };
+  const overview = async () => (await as(admin).call(api.overview.get)).json();
   const myFund = async (raiser: SignedInUser, fundId: string) =>
-    ((await as(raiser).inject('GET', '/api/me/funds')).json().items as TOwnFund[]).find(
-      (f) => f.id === fundId,
-    )!;
+    (await as(raiser).call(api.funds.mine)).json().items.find((f) => f.id === fundId)!;
   const adminFund = async (fundId: string) =>
-    (
-      (await as(admin).inject('GET', '/api/admin/funds?pageSize=100')).json().items as TAdminFund[]
-    ).find((f) => f.id === fundId)!;
+    (await as(admin).call(api.funds.adminList, { query: { pageSize: 100 } }))
+      .json()
+      .items.find((f) => f.id === fundId)!;
 
   it('shows a payout paid 30 days ago without an approved report as due to its raiser and admins', async () => {
     const before = await overview();
@@ -276,15 +291,13 @@ describe('report due', () => {
     const { raiser, fund, w } = await paidPayout({ paidOn: longAgo });
     const today = new Date().toISOString().slice(0, 10);
     const recent = await paidPayout({ by: raiser, paidOn: today });
-    const mine = (await as(raiser).inject('GET', '/api/me/withdrawals')).json().items as {
-      id: string;
-      reportDue: boolean;
-    }[];
+    const mine = (await as(raiser).call(api.withdrawals.mine)).json().items;
     expect(mine.find((x) => x.id === w.id)!.reportDue).toBe(true);
     expect(mine.find((x) => x.id === recent.w.id)!.reportDue).toBe(false);
     const listed = (
-      await as(admin).inject('GET', '/api/admin/withdrawals?status=paid&pageSize=100')
-    ).json().items as { id: string; reportDue: boolean }[];
+      await as(admin).call(api.withdrawals.list, { query: { status: 'paid', pageSize: 100 } })
+    ).json().items;
+
     expect(listed.find((x) => x.id === w.id)!.reportDue).toBe(true);
     // The fund is marked too: in the raiser's fund list, the admins' and the overview.
     expect((await myFund(raiser, fund.id)).reportDue).toBe(true);
@@ -294,22 +307,20 @@ describe('report due', () => {
     expect((await overview()).reportsDue).toBe(before.reportsDue + 1);
     // Another raiser sees no such mark on their own funds.
     const stranger = await createSignedInUser(ctx, { role: 'verified' });
-    expect((await as(stranger).inject('GET', '/api/me/funds')).json().items).toEqual([]);
+    expect((await as(stranger).call(api.funds.mine)).json().items).toEqual([]);
 
     // A waiting report does not end it (the admins' queue counts it); an approved one does.
     const report = (await post(raiser, w.id)).json();
     expect((await overview()).waiting.spendingReports).toBe(before.waiting.spendingReports + 1);
     expect(
-      (await as(raiser).inject('GET', '/api/me/withdrawals'))
-        .json()
-        .items.find((x: { id: string }) => x.id === w.id).reportDue,
+      (await as(raiser).call(api.withdrawals.mine)).json().items.find((x) => x.id === w.id)
+        ?.reportDue,
     ).toBe(true);
     expect((await myFund(raiser, fund.id)).reportDue).toBe(true);
     expect((await decide(report.id, { status: 'approved' })).statusCode).toBe(200);
     expect(
-      (await as(raiser).inject('GET', '/api/me/withdrawals'))
-        .json()
-        .items.find((x: { id: string }) => x.id === w.id).reportDue,
+      (await as(raiser).call(api.withdrawals.mine)).json().items.find((x) => x.id === w.id)
+        ?.reportDue,
     ).toBe(false);
     expect((await myFund(raiser, fund.id)).reportDue).toBe(false);
     expect((await adminFund(fund.id)).reportDue).toBe(false);

@@ -4,6 +4,7 @@ import { payments, recurringCharges } from '../src/db/schema';
 import { checkLedger } from '../src/modules/ledger/check';
 import { runDueGifts } from '../src/modules/recurring/charges';
 import { periodOf } from '../src/modules/recurring/schedule';
+import { resources as api } from '@easyfund/shared/api/resources';
 import {
   as,
   createSignedInUser,
@@ -41,29 +42,16 @@ async function confirmInBrowser(setupIntentId: string, clientSecret: string, car
   return res.status;
 }
 
-type Setup = {
-  provider: string;
-  setupIntentId: string;
-  clientSecret: string;
-  publishableKey: string;
-};
-
 async function giveMonthly(donor: SignedInUser, fundId: string, amountTk: number, card: string) {
-  const started = await as(donor).inject('POST', '/api/me/monthly-gifts', { fundId, amountTk });
+  const started = await as(donor).call(api.recurring.start, { body: { fundId, amountTk } });
   expect(started.statusCode, started.body).toBe(201);
-  const { gift, setup } = started.json<{ gift: { id: string }; setup: Setup }>();
+  const { gift, setup } = started.json();
   expect(setup).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_standin' });
-  expect(await confirmInBrowser(setup.setupIntentId, setup.clientSecret, card)).toBe(200);
-  const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
+  expect(await confirmInBrowser(setup!.setupIntentId, setup!.clientSecret, card)).toBe(200);
+  const activated = await as(donor).call(api.recurring.activate, { params: { giftId: gift.id } });
   expect(activated.statusCode, activated.body).toBe(200);
-  return { giftId: gift.id, setup, view: activated.json<GiftView>() };
+  return { giftId: gift.id, setup, view: activated.json() };
 }
-
-type GiftView = {
-  status: string;
-  cardLast4: string | null;
-  history: { period: string; status: string; attempts: number; receiptNumber: string | null }[];
-};
 
 /** The off-session charges Stripe was asked for this gift, with their idempotency keys. */
 function chargeRequests(giftId: string) {
@@ -88,7 +76,7 @@ describe('monthly gifts by card with Stripe', () => {
     // One customer with the donor's e-mail; the SetupIntent is for off-session use.
     const gift = await giftRow(ctx.db, giftId);
     expect(standIn.customers.get(gift.customerId!)?.email).toBe(donor.email);
-    expect(standIn.setupIntents.get(setup.setupIntentId)).toMatchObject({
+    expect(standIn.setupIntents.get(setup!.setupIntentId)).toMatchObject({
       customer: gift.customerId,
       usage: 'off_session',
       status: 'succeeded',
@@ -171,14 +159,14 @@ describe('monthly gifts by card with Stripe', () => {
     expect(failed.filter((p) => p.status === 'failed')).toHaveLength(2);
 
     // A new card: same customer, the old card detached at Stripe, the retry charges it.
-    const change = await as(donor).inject('POST', `/api/me/monthly-gifts/${giftId}/card`);
+    const change = await as(donor).call(api.recurring.changeCard, { params: { giftId } });
     expect(change.statusCode, change.body).toBe(200);
-    const newSetup = change.json<Setup>();
+    const newSetup = change.json();
     expect(standIn.setupIntents.get(newSetup.setupIntentId)?.customer).toBe(gift.customerId);
     expect(
       await confirmInBrowser(newSetup.setupIntentId, newSetup.clientSecret, 'pm_card_visa'),
     ).toBe(200);
-    const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${giftId}/activate`);
+    const activated = await as(donor).call(api.recurring.activate, { params: { giftId } });
     expect(activated.statusCode, activated.body).toBe(200);
     const changed = await giftRow(ctx.db, giftId);
     expect(changed.paymentMethodId).not.toBe(gift.paymentMethodId);
@@ -194,10 +182,13 @@ describe('monthly gifts by card with Stripe', () => {
     expect(chargeRequests(giftId).at(-1)!.form.get('payment_method')).toBe(changed.paymentMethodId);
 
     // Cancelling forgets the card at Stripe.
-    const cancelled = await as(donor).inject('PATCH', `/api/me/monthly-gifts/${giftId}`, {
-      action: 'cancel',
+    const cancelled = await as(donor).call(api.recurring.change, {
+      params: { giftId },
+      body: {
+        action: 'cancel',
+      },
     });
-    expect(cancelled.json<{ status: string }>().status).toBe('cancelled');
+    expect(cancelled.json().status).toBe('cancelled');
     expect(standIn.paymentMethods.get(changed.paymentMethodId!)?.customer).toBeNull();
     expect((await checkLedger(ctx.db)).ok).toBe(true);
   });
@@ -230,15 +221,17 @@ describe('monthly gifts by card with Stripe', () => {
   it('refuses to activate a card Stripe refused to save', async () => {
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx);
-    const started = await as(donor).inject('POST', '/api/me/monthly-gifts', {
-      fundId: fund.id,
-      amountTk: 200,
+    const started = await as(donor).call(api.recurring.start, {
+      body: {
+        fundId: fund.id,
+        amountTk: 200,
+      },
     });
-    const { gift, setup } = started.json<{ gift: { id: string }; setup: Setup }>();
+    const { gift, setup } = started.json();
     expect(
-      await confirmInBrowser(setup.setupIntentId, setup.clientSecret, 'pm_card_chargeDeclined'),
+      await confirmInBrowser(setup!.setupIntentId, setup!.clientSecret, 'pm_card_chargeDeclined'),
     ).toBe(402);
-    const activated = await as(donor).inject('POST', `/api/me/monthly-gifts/${gift.id}/activate`);
+    const activated = await as(donor).call(api.recurring.activate, { params: { giftId: gift.id } });
     expect(activated.statusCode).toBe(402);
     expect((await giftRow(ctx.db, gift.id)).status).toBe('incomplete');
     expect(chargeRequests(gift.id)).toHaveLength(0);

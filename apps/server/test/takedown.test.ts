@@ -68,7 +68,17 @@ const meta = (html: string, key: string) =>
 const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
 const page = (id: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url: `/donatenow/${id}`, headers });
-const SUB_RESOURCES = ['supporters', 'updates', 'organiser'] as const;
+/** A fund page's parts besides the fund: its wall, its updates and its organiser card. */
+const PART_OF = {
+  supporters: api.supporters.list,
+  updates: api.updates.list,
+  organiser: api.organisers.get,
+} as const;
+const SUB_RESOURCES = Object.keys(PART_OF) as (keyof typeof PART_OF)[];
+
+/** One part of a fund page, as `who` reads it. */
+const readPart = (who: ReturnType<typeof as>, id: string, part: keyof typeof PART_OF) =>
+  who.call(PART_OF[part], { params: { id } });
 
 /** An approved fund with a donation, a word of support and an update; every cache warm. */
 async function liveFund(name: string) {
@@ -97,12 +107,12 @@ async function liveFund(name: string) {
   expect(root(before.body)).toContain(`story:${STORY}`);
   expect(meta(before.body, 'og:description')).toBe(STORY);
   expect(before.body).not.toContain('noindex');
-  expect((await visitor().inject('GET', `/api/funds/${fund.id}`)).json()).toMatchObject({
+  expect((await visitor().call(api.funds.get, { params: { id: fund.id } })).json()).toMatchObject({
     description: STORY,
     image: PICTURE,
   });
   for (const part of SUB_RESOURCES) {
-    expect((await visitor().inject('GET', `/api/funds/${fund.id}/${part}`)).statusCode).toBe(200);
+    expect((await readPart(visitor(), fund.id, part)).statusCode).toBe(200);
   }
   return fund;
 }
@@ -116,7 +126,7 @@ describe.each([
     expect((await hold(fund.id, { action, reason })).statusCode).toBe(200);
 
     for (const who of [visitor(), as(stranger), as(donor)]) {
-      const res = await who.inject('GET', `/api/funds/${fund.id}`);
+      const res = await who.call(api.funds.get, { params: { id: fund.id } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         name: fund.name,
@@ -183,7 +193,7 @@ describe.each([
 
     for (const who of [visitor(), as(stranger), as(donor)]) {
       for (const part of SUB_RESOURCES) {
-        const res = await who.inject('GET', `/api/funds/${fund.id}/${part}`);
+        const res = await readPart(who, fund.id, part);
         expect(res.statusCode, part).toBe(404);
         expect(res.json().error.code).toBe('not_found');
       }
@@ -225,11 +235,13 @@ describe('lifting a suspension', () => {
   it('brings the page, its share card and its parts back at once', async () => {
     const fund = await liveFund('Kidney for Rina lifted');
     await hold(fund.id, { action: 'suspend', reason: 'Checking the documents' });
-    expect((await visitor().inject('GET', `/api/funds/${fund.id}`)).json().description).toBe(null);
+    expect(
+      (await visitor().call(api.funds.get, { params: { id: fund.id } })).json().description,
+    ).toBe(null);
     expect(root((await page(fund.id)).body)).toContain('story:null');
 
     expect((await hold(fund.id, { action: 'lift' })).statusCode).toBe(200);
-    const res = await visitor().inject('GET', `/api/funds/${fund.id}`);
+    const res = await visitor().call(api.funds.get, { params: { id: fund.id } });
     expect(res.json()).toMatchObject({
       hold: null,
       holdReason: null,
@@ -245,7 +257,7 @@ describe('lifting a suspension', () => {
     expect(meta(html, 'og:description')).toBe(STORY);
     expect(html).not.toContain('noindex');
     for (const part of SUB_RESOURCES) {
-      expect((await visitor().inject('GET', `/api/funds/${fund.id}/${part}`)).statusCode).toBe(200);
+      expect((await readPart(visitor(), fund.id, part)).statusCode).toBe(200);
     }
   });
 });
@@ -261,9 +273,9 @@ describe('funds that were never approved', () => {
         description: STORY,
       });
       for (const who of [visitor(), as(stranger)]) {
-        expect((await who.inject('GET', `/api/funds/${fund.id}`)).statusCode).toBe(404);
+        expect((await who.call(api.funds.get, { params: { id: fund.id } })).statusCode).toBe(404);
         for (const part of SUB_RESOURCES) {
-          expect((await who.inject('GET', `/api/funds/${fund.id}/${part}`)).statusCode).toBe(404);
+          expect((await readPart(who, fund.id, part)).statusCode).toBe(404);
         }
       }
       const html = (await page(fund.id)).body;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { funds, payments } from '../src/db/schema';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { buildTestApp, as, useTestApp } from './helper';
+import { urlOf } from './support/contract-url';
 import {
   createIntent,
   createRaisedFund,
@@ -71,7 +72,8 @@ describe('embedded test checkout', () => {
     // The IPN reached our listener before the page answered.
     expect((await payment(paymentId)).status).toBe('succeeded');
     const back = returnForm(done.body);
-    expect(back.action).toBe('/api/payments/callback/sslcommerz/success');
+    expect(back.action).toBe(urlOf(api.payments.sslcommerzReturn, { result: 'success' }));
+
     const returned = await postForm(ctx, back.action, back.fields);
     expect(returned.statusCode).toBe(303);
     expect(returned.headers.location).toContain(`?payment=${paymentId}`);

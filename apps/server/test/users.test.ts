@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { user, verificationApplications } from '../src/db/schema';
 import { createUser } from '../src/seed/factories';
+import { resources as api } from '@easyfund/shared/api/resources';
 import { as, createSignedInUser, useTestApp } from './helper';
+import { send } from './support/contract-url';
 
 const { ctx, admin } = useTestApp({ admin: { role: 'admin', name: 'Ayesha Rahman' } });
 
@@ -18,7 +20,7 @@ describe('manage users', () => {
         image: 'https://example.com/p.png',
       });
     }
-    const first = await as(admin).inject('GET', '/api/admin/users?q=paged');
+    const first = await as(admin).call(api.users.list, { query: { q: 'paged' } });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ total: 22, page: 1, pageSize: 20 });
     expect(first.json().items).toHaveLength(20);
@@ -31,7 +33,7 @@ describe('manage users', () => {
       createdAt: expect.any(String),
       phoneNumber: null,
     });
-    const second = await as(admin).inject('GET', '/api/admin/users?q=paged&page=2');
+    const second = await as(admin).call(api.users.list, { query: { q: 'paged', page: 2 } });
     expect(second.json().items).toHaveLength(2);
     expect(second.json().page).toBe(2);
   });
@@ -39,40 +41,48 @@ describe('manage users', () => {
   it('searches by name or e-mail, ignoring case, and takes % literally', async () => {
     await createUser(ctx.app.auth, ctx.db, { name: 'Tahmina Sultana', email: 'ts@example.org' });
     await createUser(ctx.app.auth, ctx.db, { name: 'Someone', email: 'tahmina.work@example.net' });
-    const byName = await as(admin).inject('GET', '/api/admin/users?q=TAHMINA');
+    const byName = await as(admin).call(api.users.list, { query: { q: 'TAHMINA' } });
     expect(
       byName
         .json()
-        .items.map((u: { email: string }) => u.email)
+        .items.map((u) => u.email)
         .sort(),
     ).toEqual(['tahmina.work@example.net', 'ts@example.org']);
-    const byEmail = await as(admin).inject('GET', '/api/admin/users?q=example.org');
-    expect(byEmail.json().items.map((u: { name: string }) => u.name)).toEqual(['Tahmina Sultana']);
-    const percent = await as(admin).inject('GET', `/api/admin/users?q=${encodeURIComponent('%')}`);
+    const byEmail = await as(admin).call(api.users.list, { query: { q: 'example.org' } });
+    expect(byEmail.json().items.map((u) => u.name)).toEqual(['Tahmina Sultana']);
+    const percent = await as(admin).call(api.users.list, { query: { q: '%' } });
     expect(percent.json().total).toBe(0);
   });
 
   it('Make Verified turns a user into a verified raiser, who sees it at once', async () => {
     const person = await createSignedInUser(ctx);
-    const res = await as(admin).inject('PATCH', `/api/admin/users/${person.id}/role`, {
-      role: 'verified',
+    const res = await as(admin).call(api.users.changeRole, {
+      params: { id: person.id },
+      body: {
+        role: 'verified',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: person.id, role: 'verified' });
-    expect((await as(person).inject('GET', '/api/me')).json().role).toBe('verified');
+    expect((await as(person).call(api.session.me)).json().role).toBe('verified');
   });
 
   it('Make Verified closes the person’s pending application as approved by that admin', async () => {
     const person = await createSignedInUser(ctx);
-    const applied = await as(person).inject('POST', '/api/verifications', {
-      name: 'Rafiq Islam',
-      image: '/uploads/0b6c8a3e-7a43-4bde-9d0e-3d1c7a1b2c3d.png',
-      idCardNumber: '1990123456789',
-      phoneNumber: '01712345678',
+    const applied = await as(person).call(api.verifications.apply, {
+      body: {
+        name: 'Rafiq Islam',
+        image: '/uploads/0b6c8a3e-7a43-4bde-9d0e-3d1c7a1b2c3d.png',
+        idCardNumber: '1990123456789',
+        phoneNumber: '01712345678',
+      },
     });
     expect(applied.statusCode).toBe(201);
-    const res = await as(admin).inject('PATCH', `/api/admin/users/${person.id}/role`, {
-      role: 'verified',
+    const res = await as(admin).call(api.users.changeRole, {
+      params: { id: person.id },
+      body: {
+        role: 'verified',
+      },
     });
     expect(res.statusCode).toBe(200);
     const [application] = await ctx.db
@@ -81,23 +91,32 @@ describe('manage users', () => {
       .where(eq(verificationApplications.userId, person.id));
     expect(application).toMatchObject({ status: 'approved', decidedBy: admin.id });
     expect(application!.decidedAt).toBeInstanceOf(Date);
-    const mine = await as(person).inject('GET', '/api/verifications/mine');
-    expect(mine.json().application.status).toBe('approved');
+    const mine = await as(person).call(api.verifications.mine);
+    expect(mine.json().application?.status).toBe('approved');
   });
 
   it('Make Admin works from user and verified; repeating it or demoting an admin is refused', async () => {
     const person = await createSignedInUser(ctx, { role: 'verified' });
-    const res = await as(admin).inject('PATCH', `/api/admin/users/${person.id}/role`, {
-      role: 'admin',
+    const res = await as(admin).call(api.users.changeRole, {
+      params: { id: person.id },
+      body: {
+        role: 'admin',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().role).toBe('admin');
-    const again = await as(admin).inject('PATCH', `/api/admin/users/${person.id}/role`, {
-      role: 'admin',
+    const again = await as(admin).call(api.users.changeRole, {
+      params: { id: person.id },
+      body: {
+        role: 'admin',
+      },
     });
     expect(again.statusCode).toBe(409);
-    const demote = await as(admin).inject('PATCH', `/api/admin/users/${person.id}/role`, {
-      role: 'verified',
+    const demote = await as(admin).call(api.users.changeRole, {
+      params: { id: person.id },
+      body: {
+        role: 'verified',
+      },
     });
     expect(demote.statusCode).toBe(409);
     expect(await roleOf(person.id)).toBe('admin');
@@ -106,11 +125,18 @@ describe('manage users', () => {
   it('refuses an unknown user (404) and a role other than verified or admin (400)', async () => {
     const person = await createSignedInUser(ctx);
     expect(
-      (await as(admin).inject('PATCH', '/api/admin/users/nobody/role', { role: 'admin' }))
-        .statusCode,
+      (
+        await as(admin).call(api.users.changeRole, {
+          params: { id: 'nobody' },
+          body: { role: 'admin' },
+        })
+      ).statusCode,
     ).toBe(404);
     for (const role of ['user', 'owner', '']) {
-      const res = await as(admin).inject('PATCH', `/api/admin/users/${person.id}/role`, { role });
+      const res = await send(admin, api.users.changeRole, {
+        params: { id: person.id },
+        body: { role },
+      });
       expect(res.statusCode).toBe(400);
     }
     expect(await roleOf(person.id)).toBe('user');
@@ -120,16 +146,23 @@ describe('manage users', () => {
     const person = await createSignedInUser(ctx);
     const verified = await createSignedInUser(ctx, { role: 'verified' });
     for (const who of [person, verified]) {
-      expect((await as(who).inject('GET', '/api/admin/users')).statusCode).toBe(403);
-      const res = await as(who).inject('PATCH', `/api/admin/users/${who.id}/role`, {
-        role: 'admin',
+      expect((await as(who).call(api.users.list)).statusCode).toBe(403);
+      const res = await as(who).call(api.users.changeRole, {
+        params: { id: who.id },
+        body: {
+          role: 'admin',
+        },
       });
       expect(res.statusCode).toBe(403);
     }
-    expect((await as(ctx).inject('GET', '/api/admin/users')).statusCode).toBe(401);
+    expect((await as(ctx).call(api.users.list)).statusCode).toBe(401);
     expect(
-      (await as(ctx).inject('PATCH', `/api/admin/users/${person.id}/role`, { role: 'admin' }))
-        .statusCode,
+      (
+        await as(ctx).call(api.users.changeRole, {
+          params: { id: person.id },
+          body: { role: 'admin' },
+        })
+      ).statusCode,
     ).toBe(401);
     expect(await roleOf(person.id)).toBe('user');
     expect(await roleOf(verified.id)).toBe('verified');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { user, verificationApplications } from '../src/db/schema';
 import { createVerificationApplication } from '../src/seed/factories';
 import { as, createSignedInUser, useTestApp, decide, requiredFields } from './helper';
+import { send } from './support/contract-url';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx, admin } = useTestApp({ admin: { role: 'admin', name: 'Ayesha Rahman' } });
@@ -60,10 +61,12 @@ describe('be a fund raiser', () => {
 
   it("answers 'This field is required' for each empty field", async () => {
     const applicant = await createSignedInUser(ctx);
-    const res = await as(applicant).inject('POST', '/api/verifications', {
-      name: '',
-      image: '',
-      idCardNumber: '',
+    const res = await send(applicant, api.verifications.apply, {
+      body: {
+        name: '',
+        image: '',
+        idCardNumber: '',
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual(
@@ -80,11 +83,13 @@ describe('be a fund raiser', () => {
       ['1990123456789', '01212345678'],
       ['1990123456789', '0171234567'],
       ['1990123456789', '+4401712345678'],
-    ]) {
-      const res = await as(applicant).inject('POST', '/api/verifications', {
-        ...APPLICATION,
-        idCardNumber,
-        phoneNumber,
+    ] as const) {
+      const res = await as(applicant).call(api.verifications.apply, {
+        body: {
+          ...APPLICATION,
+          idCardNumber,
+          phoneNumber,
+        },
       });
       expect(res.statusCode, `${idCardNumber} ${phoneNumber}`).toBe(400);
     }
@@ -161,7 +166,7 @@ describe('manage verification', () => {
     const app = await createVerificationApplication(ctx.db, { userId: applicant.id });
     const res = await as(admin).call(api.verifications.list, { query: { pageSize: '100' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().items.find((a: { id: string }) => a.id === app.id)).toMatchObject({
+    expect(res.json().items.find((a) => a.id === app.id)).toMatchObject({
       applicant: { id: applicant.id, name: 'Listed Person', email: applicant.email, role: 'user' },
       idCardNumber: app.idCardNumber,
       phoneNumber: app.phoneNumber,

@@ -37,12 +37,17 @@ describe('Zakat prices', () => {
         })
       ).statusCode,
     ).toBe(403);
-    const bad = await as(admin).inject('PUT', '/api/admin/zakat', {
-      goldTkPerGram: -5,
-      silverTkPerGram: 1.234,
+    const bad = await as(admin).call(api.zakat.updateSettings, {
+      body: {
+        goldTkPerGram: -5,
+        silverTkPerGram: 1.234,
+      },
     });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().error.fields)).toEqual(['goldTkPerGram', 'silverTkPerGram']);
+    expect(Object.keys(bad.json().error.fields ?? {})).toEqual([
+      'goldTkPerGram',
+      'silverTkPerGram',
+    ]);
     expect((await as(ctx).call(api.zakat.settings)).json()).toEqual(current);
   });
 });
@@ -74,11 +79,9 @@ describe('Zakat-eligible funds', () => {
     const filtered = (
       await as(ctx).call(api.funds.list, { query: { q: word, zakat: '1' } })
     ).json();
-    expect(filtered.items.map((f: { id: string }) => f.id)).toEqual([eligible.id]);
+    expect(filtered.items.map((f) => f.id)).toEqual([eligible.id]);
     const all = (await as(ctx).call(api.funds.list, { query: { q: word } })).json();
-    expect(all.items.map((f: { id: string }) => f.id).sort()).toEqual(
-      [eligible.id, other.id].sort(),
-    );
+    expect(all.items.map((f) => f.id).sort()).toEqual([eligible.id, other.id].sort());
 
     const events = (await as(admin).call(api.funds.events, { params: { id: eligible.id } })).json();
     expect(events.items.at(-1)).toMatchObject({
@@ -98,12 +101,15 @@ describe('Zakat-eligible funds', () => {
 
   it('needs a note to mark, an admin to decide, and a fund that exists', async () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id });
-    const noNote = await as(admin).inject('PUT', `/api/admin/funds/${fund.id}/zakat`, {
-      eligible: true,
-      note: '  ',
+    const noNote = await as(admin).call(api.zakat.setFund, {
+      params: { id: fund.id },
+      body: {
+        eligible: true,
+        note: '  ',
+      },
     });
     expect(noNote.statusCode).toBe(400);
-    expect(noNote.json().error.fields.note).toBe('Explain why this fund is Zakat-eligible');
+    expect(noNote.json().error.fields?.note).toBe('Explain why this fund is Zakat-eligible');
     const byRaiser = await as(raiser).call(api.zakat.setFund, {
       params: { id: fund.id },
       body: {

@@ -30,7 +30,6 @@ import {
   useTestApp,
   as,
 } from './helper';
-import { send } from './support/contract-url';
 import { body, HTML_MARKERS, pathParam, queryString } from './support/fuzz-arbitraries';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
@@ -369,7 +368,7 @@ describe('what fuzzing found, kept as examples', () => {
   });
 
   it('answers a malformed multipart upload with a 400', async () => {
-    const res = await send({ app: ctx.app, cookie: cookies.user! }, api.uploads.upload, {
+    const res = await as({ app: ctx.app, cookie: cookies.user! }).send(api.uploads.upload, {
       body: '--fuzz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
       headers: { 'content-type': 'multipart/form-data; boundary=fuzz' },
     });

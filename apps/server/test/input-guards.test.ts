@@ -5,8 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFund } from '../src/seed/factories';
-import { createSignedInUser, ORIGIN, type SignedInUser, as, useTestApp } from './helper';
-import { send, urlOf } from './support/contract-url';
+import { createSignedInUser, ORIGIN, type SignedInUser, as, useTestApp, urlOf } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 let fundId: string;
@@ -81,7 +80,7 @@ describe('deeply nested JSON', () => {
   }
 
   it('accepts 32 levels and counts brackets inside strings as text', async () => {
-    const res = await send(ctx, api.messages.contact, {
+    const res = await as(ctx).send(api.messages.contact, {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         name: '[[ Rahim {',
@@ -90,7 +89,7 @@ describe('deeply nested JSON', () => {
       }),
     });
     expect(res.statusCode).toBeLessThan(300);
-    const nested = await send(ctx, api.messages.contact, {
+    const nested = await as(ctx).send(api.messages.contact, {
       body: `{"a":${deep(31)}}`,
       headers: { 'content-type': 'application/json' },
     });
@@ -122,7 +121,7 @@ describe('state changes from another site', () => {
   });
 
   it('refuses a multipart upload from another site (a "simple" request)', async () => {
-    const res = await send(raiser, api.uploads.upload, {
+    const res = await as(raiser).send(api.uploads.upload, {
       body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n',
       headers: {
         'sec-fetch-site': 'cross-site',
@@ -151,7 +150,7 @@ describe('state changes from another site', () => {
       headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(read.statusCode).toBe(200);
-    const webhook = await send(ctx, api.payments.stripeWebhook, {
+    const webhook = await as(ctx).send(api.payments.stripeWebhook, {
       body: '{}',
       headers: { origin: 'https://hooks.stripe.example', 'content-type': 'application/json' },
     });

@@ -8,8 +8,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { errorLine, withSafeErrors } from '../src/lib/log-errors';
 import { createUser } from '../src/seed/factories';
-import { ORIGIN, signIn, as } from './helper';
-import { urlOf } from './support/contract-url';
+import { ORIGIN, signIn, as, urlOf } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 let app: App;
@@ -144,18 +143,15 @@ describe('links that carry a token', () => {
     };
     lines.length = 0;
     for (const [method, url] of [
-      ['GET', urlOf(api.updates.unsubscribeInfo, { token: secrets.unsubscribe })],
-      ['POST', urlOf(api.updates.unsubscribe, { token: secrets.unsubscribe })],
+      ['GET', urlOf(api.updates.unsubscribeInfo, { params: { token: secrets.unsubscribe } })],
+      ['POST', urlOf(api.updates.unsubscribe, { params: { token: secrets.unsubscribe } })],
       ['GET', `/unsubscribe/${secrets.pageUnsubscribe}`],
       ['GET', `/test-gateway/${secrets.checkoutKey}`],
       ['POST', `/test-gateway/${secrets.checkoutKey}`],
       [
         'GET',
-        urlOf(
-          api.receipts.receipt,
-          { paymentId: 'p1' },
-          { signature: secrets.receiptSignature, expires: 1 },
-        ),
+        // The signature and expiry a receipt link carries are not the contract's query.
+        `${urlOf(api.receipts.receipt, { params: { paymentId: 'p1' } })}?signature=${secrets.receiptSignature}&expires=1`,
       ],
       ['GET', `/dashboard/selecteddonation?key=${secrets.checkoutQuery}`],
     ] as const) {
@@ -170,7 +166,7 @@ describe('links that carry a token', () => {
         '/api/updates/unsubscribe/[redacted]',
         '/unsubscribe/[redacted]',
         '/test-gateway/[redacted]',
-        urlOf(api.receipts.receipt, { paymentId: 'p1' }),
+        urlOf(api.receipts.receipt, { params: { paymentId: 'p1' } }),
       ]),
     );
     for (const secret of Object.values(secrets)) expect(log).not.toContain(secret);

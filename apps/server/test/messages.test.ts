@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MSG, MSG } from '@easyfund/shared/texts';
-import { buildTestApp, createSignedInUser, as, useTestApp } from './helper';
-import { send, urlOf } from './support/contract-url';
+import { buildTestApp, createSignedInUser, as, useTestApp, urlOf } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 import { type BodyInputOf } from '@easyfund/shared/api/contract';
 
@@ -43,11 +42,11 @@ describe('POST /api/newsletter', () => {
   it("refuses an invalid e-mail with the spec's message and stores nothing", async () => {
     const before = (await subscriptions()).length;
     for (const email of ['', 'not-an-email', 'a@b', 42]) {
-      const res = await send(ctx, api.messages.subscribe, { body: { email } });
+      const res = await as(ctx).send(api.messages.subscribe, { body: { email } });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields?.email).toBe(MSG.invalidEmail);
     }
-    expect((await send(ctx, api.messages.subscribe, { body: {} })).statusCode).toBe(400);
+    expect((await as(ctx).send(api.messages.subscribe, { body: {} })).statusCode).toBe(400);
     expect(await subscriptions()).toHaveLength(before);
   });
 });

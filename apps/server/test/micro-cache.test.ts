@@ -6,8 +6,7 @@ import { createMicroCache } from '../src/lib/micro-cache';
 import { sessionByToken } from '../src/modules/identity/session-reader';
 import { createFund, createUser } from '../src/seed/factories';
 import { resources as api } from '@easyfund/shared/api/resources';
-import { as, buildTestApp, createSignedInUser, ORIGIN, type TestContext } from './helper';
-import { urlOf } from './support/contract-url';
+import { as, buildTestApp, createSignedInUser, ORIGIN, type TestContext, urlOf } from './helper';
 
 const deferred = () => {
   let resolve!: (v: string) => void;
@@ -221,7 +220,7 @@ describe('the cached fund list', () => {
 
   it('answers an address it answered before as the route did, headers, encodings and 304 alike', async () => {
     for (let i = 0; i < 6; i++) await createFund(ctx.db, { raiserId, name: `Ready fund ${i}` });
-    const url = urlOf(api.funds.list, undefined, { pageSize: 48 });
+    const url = urlOf(api.funds.list, { query: { pageSize: 48 } });
     const fresh = (headers: Record<string, string> = {}) =>
       ctx.app.inject({ method: 'GET', url, headers });
     const asked: Record<string, string>[] = [

@@ -9,8 +9,14 @@ import { TestPaymentProvider } from '../src/modules/payments/providers/test-prov
 import { markDeclined } from '../src/modules/payments/declines';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
 import { PAYMENT_MESSAGES } from '../src/modules/payments/service';
-import { buildTestApp, createSignedInUser, type SignedInUser, as, useTestApp } from './helper';
-import { send, urlOf } from './support/contract-url';
+import {
+  buildTestApp,
+  createSignedInUser,
+  type SignedInUser,
+  as,
+  useTestApp,
+  urlOf,
+} from './helper';
 import {
   CARDS,
   confirmAtProcessor,
@@ -295,7 +301,7 @@ describe('paying by card with the embedded processor', () => {
     expect((await confirmAtProcessor(ctx, intent)).statusCode).toBe(200);
     const again = await confirmAtProcessor(ctx, intent);
     expect(again.statusCode).toBe(409);
-    const badBody = await send(ctx, api.payments.testConfirm, {
+    const badBody = await as(ctx).send(api.payments.testConfirm, {
       params: { intentId: intent.intentId },
       body: { clientSecret: intent.clientSecret },
     });

@@ -5,7 +5,6 @@ import { fundEvents, funds } from '../src/db/schema';
 import { createDonation, createFund } from '../src/seed/factories';
 import { resources as api } from '@easyfund/shared/api/resources';
 import { as, createSignedInUser, useTestApp, requiredFields, decide } from './helper';
-import { send } from './support/contract-url';
 
 const { ctx, raiser, other, admin, plain, donor } = useTestApp({
   raiser: { role: 'verified', name: 'Karim Hossain' },
@@ -50,7 +49,7 @@ describe('request for fund', () => {
   });
 
   it('ignores status, totals and the raiser when a client sends them', async () => {
-    const res = await send(raiser, api.funds.create, {
+    const res = await as(raiser).send(api.funds.create, {
       body: {
         ...FUND,
         status: 'approved',
@@ -71,7 +70,7 @@ describe('request for fund', () => {
 
   it("answers 'This field is required' for every empty field and stores nothing", async () => {
     const before = await fundCount();
-    const res = await send(raiser, api.funds.create, {
+    const res = await as(raiser).send(api.funds.create, {
       body: {
         name: '',
         image: '',
@@ -423,7 +422,7 @@ describe('manage fund request', () => {
         })
       ).statusCode,
     ).toBe(404);
-    const bad = await send(admin, api.funds.decide, {
+    const bad = await as(admin).send(api.funds.decide, {
       params: { id: f.id },
       body: {
         status: 'pending',

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funds } from '../src/db/schema';
 import { createFund, createUser } from '../src/seed/factories';
 import { resources as api } from '@easyfund/shared/api/resources';
-import { as, useTestApp } from './helper';
-import { urlOf } from './support/contract-url';
+import { as, useTestApp, urlOf } from './helper';
 
 const webDist = mkdtempSync(path.join(tmpdir(), 'easyfund-web-'));
 let raiserId: string;
@@ -172,7 +171,7 @@ describe("a page's HTML names what the page fetches first", () => {
     expect(preloads(html)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/fund-details-Ab1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/fund-card-Cd2.js">',
-      `<link rel="preload" as="fetch" crossorigin href="${urlOf(api.funds.get, { id: fund.id })}" />`,
+      `<link rel="preload" as="fetch" crossorigin href="${urlOf(api.funds.get, { params: { id: fund.id } })}" />`,
       '<link rel="preload" as="image" fetchpriority="high" href="/uploads/ab12cd-1280.webp" imagesrcset="/uploads/ab12cd-320.webp 320w, /uploads/ab12cd-640.webp 640w, /uploads/ab12cd-1280.webp 1280w" imagesizes="(min-width: 1024px) 50vw, 100vw" />',
     ]);
     // The preloaded answer is the one the page's own request gets.

@@ -14,7 +14,6 @@ import {
   shownVersion,
   payoutAccountOf,
 } from './helper';
-import { send } from './support/contract-url';
 import { usePayoutDesk } from './support/payout-desk';
 
 /**
@@ -125,7 +124,7 @@ describe('posting a spending report', () => {
       [{ ...REPORT, photos: ['http://example.org/a.jpg'] }, 'photos.0'],
     ];
     for (const [body, field] of cases) {
-      const res = await send(raiser, api.spending.create, { params: { id: w.id }, body });
+      const res = await as(raiser).send(api.spending.create, { params: { id: w.id }, body });
       expect(res.statusCode, field).toBe(400);
       expect(JSON.stringify(res.json()), field).toContain(field);
     }

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema';
 import { createVerificationApplication } from '../src/seed/factories';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
-import { createSignedInUser, as, useTestApp, useStandIn } from './helper';
-import { send, urlOf } from './support/contract-url';
+import { createSignedInUser, as, useTestApp, useStandIn, urlOf } from './helper';
 import { createRaisedFund, declinesCounted, fundTotals, paymentRows } from './payments-helper';
 import { refundTransIdFor } from '../src/modules/payments/providers/gateway';
 import { STAND_IN_STORE, SslCommerzStandIn } from './sslcommerz-stand-in';
@@ -57,7 +56,7 @@ const validations = (valId: string) =>
 /** Every call the stand-in had, any API. */
 const gatewayCalls = () => standIn.calls.length;
 const browserReturn = (result: 'success' | 'fail' | 'cancel', fields: Record<string, string>) =>
-  post(urlOf(api.payments.sslcommerzReturn, { result }), fields);
+  post(urlOf(api.payments.sslcommerzReturn, { params: { result } }), fields);
 
 /** The tran_id the payment went to the gateway with (what a forger would post). */
 const tranId = (paymentId: string) => standIn.byTranId(paymentId).tran_id;
@@ -484,7 +483,7 @@ describe('SSLCommerz checkout', () => {
     const twice = `tran_id=${other.paymentId}&${new URLSearchParams(fields).toString()}`;
     const before = gatewayCalls();
     // (The Validation API would refuse it too; it is not even asked.)
-    const res = await send(ctx, api.payments.sslcommerzIpn, {
+    const res = await as(ctx).send(api.payments.sslcommerzIpn, {
       body: twice,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { funds, payments } from '../src/db/schema';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
-import { buildTestApp, as, useTestApp } from './helper';
-import { urlOf } from './support/contract-url';
+import { buildTestApp, as, useTestApp, urlOf } from './helper';
 import {
   createIntent,
   createRaisedFund,
@@ -72,7 +71,9 @@ describe('embedded test checkout', () => {
     // The IPN reached our listener before the page answered.
     expect((await payment(paymentId)).status).toBe('succeeded');
     const back = returnForm(done.body);
-    expect(back.action).toBe(urlOf(api.payments.sslcommerzReturn, { result: 'success' }));
+    expect(back.action).toBe(
+      urlOf(api.payments.sslcommerzReturn, { params: { result: 'success' } }),
+    );
 
     const returned = await postForm(ctx, back.action, back.fields);
     expect(returned.statusCode).toBe(303);

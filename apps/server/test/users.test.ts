@@ -4,7 +4,6 @@ import { user, verificationApplications } from '../src/db/schema';
 import { createUser } from '../src/seed/factories';
 import { resources as api } from '@easyfund/shared/api/resources';
 import { as, createSignedInUser, useTestApp } from './helper';
-import { send } from './support/contract-url';
 
 const { ctx, admin } = useTestApp({ admin: { role: 'admin', name: 'Ayesha Rahman' } });
 
@@ -133,7 +132,7 @@ describe('manage users', () => {
       ).statusCode,
     ).toBe(404);
     for (const role of ['user', 'owner', '']) {
-      const res = await send(admin, api.users.changeRole, {
+      const res = await as(admin).send(api.users.changeRole, {
         params: { id: person.id },
         body: { role },
       });

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { user, verificationApplications } from '../src/db/schema';
 import { createVerificationApplication } from '../src/seed/factories';
 import { as, createSignedInUser, useTestApp, decide, requiredFields } from './helper';
-import { send } from './support/contract-url';
 import { resources as api } from '@easyfund/shared/api/resources';
 
 const { ctx, admin } = useTestApp({ admin: { role: 'admin', name: 'Ayesha Rahman' } });
@@ -61,7 +60,7 @@ describe('be a fund raiser', () => {
 
   it("answers 'This field is required' for each empty field", async () => {
     const applicant = await createSignedInUser(ctx);
-    const res = await send(applicant, api.verifications.apply, {
+    const res = await as(applicant).send(api.verifications.apply, {
       body: {
         name: '',
         image: '',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { receipts } from '@easyfund/shared/api/receipts';
 import { sms } from '@easyfund/shared/api/sms';
 import { readSmsLink } from '../sms/links';
@@ -39,6 +40,9 @@ const downloadLimit = accountRateLimit({
   message: 'Too many downloads. Please wait a few minutes and try again.',
 });
 
+/** What a receipt job names. */
+const PAYMENT_ID = z.uuid();
+
 /** Receipts, credit notes and yearly statements as PDF. */
 const receiptsRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
@@ -56,7 +60,10 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
   // The receipt e-mails, queued by the statement that records each donation: a fetch of
   // jobs reads its payments in one statement and records its mails sent in one more.
   app.jobs.handleBatch(QUEUES.receiptMail, async (batch) => {
-    const ids = batch.map((data) => (typeof data.paymentId === 'string' ? data.paymentId : null));
+    // A job naming no payment id has nothing to send (and would fail the batch's one read).
+    const ids = batch.map((data) =>
+      PAYMENT_ID.safeParse(data.paymentId).success ? (data.paymentId as string) : null,
+    );
     const asked = ids.filter((id): id is string => id !== null);
     const outcomes = await sendReceiptMails(
       {

@@ -3,7 +3,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatDateTime, formatDigits, formatTk } from '@easyfund/shared/format';
 import { createDonation, createFund, createUser } from '../src/seed/factories';
-import { payments } from '../src/db/schema';
+import { payments, sentMails } from '../src/db/schema';
 import { Jobs } from '../src/lib/job-queue';
 import { recordRefund } from '../src/modules/payments/service';
 import { createPrinter } from '../src/modules/receipts/printer';
@@ -192,7 +192,15 @@ describe('the receipt', () => {
     // The Bengali part of the name is set in the embedded Bengali font.
     expect(pdf!.content.toString('latin1')).toMatch(/NotoSansBengali/);
 
-    // Sending again (a retried job) sends nothing, and draws no PDF for it.
+    // Sending again (a retried job, which comes once the first one ended and recorded its
+    // mail) sends nothing, and draws no PDF for it.
+    await vi.waitFor(
+      async () => {
+        const key = `receipt:${paymentId}`;
+        expect(await ctx.db.select().from(sentMails).where(eq(sentMails.key, key))).toHaveLength(1);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
     const printer = createPrinter({ threads: 1 });
     let drawn = 0;
     try {

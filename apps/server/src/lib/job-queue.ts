@@ -59,6 +59,32 @@ export interface JobsOptions {
 type Handler = (data: Record<string, unknown>) => Promise<void>;
 
 /**
+ * A handler of a whole fetch of jobs (their data, in the fetch's order), for a queue whose
+ * jobs share their statements (one read of all their rows, one write of all their marks):
+ * says which jobs failed, by their place in the batch, and why. A job not named is done.
+ */
+export type BatchHandler = (
+  batch: readonly Record<string, unknown>[],
+) => Promise<ReadonlyMap<number, unknown>>;
+
+/**
+ * Runs `fn` on every item, `lanes` at a time, each lane taking the next item when it is
+ * done with one: a job's waits (the database, the mail server) leave the processor to
+ * another's PDF.
+ */
+export async function inLanes<T>(
+  items: readonly T[],
+  lanes: number,
+  fn: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < items.length; i = next++) await fn(items[i]!, i);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+}
+
+/**
  * pg-boss's `db` (executeSql with $1… parameters) inside a drizzle transaction: the text is
  * rebuilt as drizzle SQL with the same values, so the job row commits with the transaction.
  */
@@ -132,7 +158,10 @@ const BATCHES: Partial<Record<QueueName, { size: number; atOnce: number }>> = {
 
 export class Jobs {
   private readonly boss: PgBoss;
-  private readonly handlers = new Map<QueueName, Handler>();
+  private readonly handlers = new Map<
+    QueueName,
+    { kind: 'each'; run: Handler } | { kind: 'batch'; run: BatchHandler }
+  >();
   private readonly workerIds = new Map<QueueName, string>();
   private started = false;
   private preparing: Promise<void> | null = null;
@@ -207,7 +236,20 @@ export class Jobs {
 
   /** Registers the handler of a queue; workers start with `start()`. */
   handle(queue: QueueName, handler: Handler): void {
-    this.handlers.set(queue, handler);
+    this.handlers.set(queue, { kind: 'each', run: handler });
+  }
+
+  /**
+   * Registers the handler of a queue's whole fetches (BATCHES): it runs its jobs `atOnce`
+   * at a time itself (`lanes`); each job is still retried on its own.
+   */
+  handleBatch(queue: QueueName, handler: BatchHandler): void {
+    this.handlers.set(queue, { kind: 'batch', run: handler });
+  }
+
+  /** How many jobs of a queue's fetch run at once (BATCHES). */
+  lanes(queue: QueueName): number {
+    return BATCHES[queue]?.atOnce ?? 1;
   }
 
   /**
@@ -264,9 +306,10 @@ export class Jobs {
     this.stopped = false;
     if (this.opts.producerOnly) return;
     for (const [queue, handler] of this.handlers) {
-      // The jobs of a fetch (BATCHES) each run and are retried on their own: a job that
-      // fails is sent back to its queue at once, and pg-boss completes the others (only
-      // jobs still active) when the batch ends. After a batch the worker asks again at once
+      // The jobs of a fetch (BATCHES) each run and are retried on their own (a batch
+      // handler runs them together and names the ones that failed): a job that fails is
+      // sent back to its queue at once, and pg-boss completes the others (only jobs still
+      // active) when the batch ends. After a batch the worker asks again at once
       // instead of waiting for the next poll, so a backlog (a fund update's mails, receipts
       // after a busy hour) drains as fast as the jobs run.
       let workerId = '';
@@ -275,19 +318,26 @@ export class Jobs {
         queue,
         { pollingIntervalSeconds: this.opts.pollSeconds, batchSize: size },
         async (batch) => {
-          let next = 0;
-          const lane = async () => {
-            for (let i = next++; i < batch.length; i = next++) {
-              const job = batch[i]!;
+          try {
+            if (handler.kind === 'batch') {
+              let failed: ReadonlyMap<number, unknown>;
               try {
-                await handler(job.data);
+                failed = await handler.run(batch.map((job) => job.data));
+              } catch (err) {
+                // Nothing of the batch is known done: every job goes back to its queue.
+                failed = new Map(batch.map((_, i) => [i, err]));
+              }
+              for (const [i, err] of failed)
+                await this.boss.fail(queue, batch[i]!.id, err as object);
+              return;
+            }
+            await inLanes(batch, atOnce, async (job) => {
+              try {
+                await handler.run(job.data);
               } catch (err) {
                 await this.boss.fail(queue, job.id, err as object);
               }
-            }
-          };
-          try {
-            await Promise.all(Array.from({ length: Math.min(atOnce, batch.length) }, lane));
+            });
           } finally {
             if (workerId && batch.length) this.boss.notifyWorker(workerId);
           }

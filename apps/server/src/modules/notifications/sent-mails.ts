@@ -48,6 +48,23 @@ const markSent = builtOnce((db) =>
     .prepare(''),
 );
 
+/**
+ * Records the keys of mails just sent, in one statement (a batch of receipt jobs): the
+ * same as `deliverOnce`'s record of each.
+ */
+export async function markAllSent(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length) await markManySent(db).execute({ keys });
+}
+
+const markManySent = builtOnce((db) =>
+  db
+    .insert(sentMails)
+    // Both columns, as the insert lists them: the keys and the time they were sent.
+    .select(sql`select unnest(${sql.placeholder('keys')}::text[]), now()`)
+    .onConflictDoNothing()
+    .prepare(''),
+);
+
 /** A stable job id (a UUID) for a mail key: the same key queues one job. */
 export function jobIdFor(key: string): string {
   const h = createHash('sha256').update(key).digest('hex');

@@ -57,21 +57,43 @@ export async function instrumentState(
 export async function networkPaymentState(
   db: Db,
   network: string,
-  max: { declines: number; unfinished: number },
+  max: NetworkMax,
   now: number = Date.now(),
 ): Promise<{ allowed: boolean; retryAfter: number }> {
-  const [state] = await stateOf(db).execute({
-    network,
-    since: new Date(now - PAYMENT_WINDOW_MS).toISOString(),
-    declinesKey: counterKey(declinesKey(network)),
-  });
+  const [state] = await stateOf(db).execute(networkStateValues(network, now));
+  return readNetworkState(state, max, now);
+}
+
+/** A network's limits (decision 448): its declined payments, and its payments unfinished. */
+export interface NetworkMax {
+  declines: number;
+  unfinished: number;
+}
+
+/** A network's state as `networkStateWith` reads it. */
+export interface NetworkState {
+  unfinished: number | string | null;
+  oldest: Date | string | null;
+  declined: number | string | null;
+  declinedSince: number | string | null;
+}
+
+/** Whether a network read by `networkStateWith` may start another payment, else how long it waits. */
+export function readNetworkState(
+  state: NetworkState | undefined,
+  max: NetworkMax,
+  now: number,
+): { allowed: boolean; retryAfter: number } {
   const declined = readCounter(
-    { count: state?.declined ?? null, windowStart: state?.declinedSince ?? null },
+    {
+      count: state?.declined == null ? null : Number(state.declined),
+      windowStart: state?.declinedSince == null ? null : Number(state.declinedSince),
+    },
     max.declines,
     PAYMENT_WINDOW_MS,
     now,
   );
-  const unfinished = state?.unfinished ?? 0;
+  const unfinished = Number(state?.unfinished ?? 0);
   const oldest = state?.oldest ? new Date(state.oldest).getTime() : now;
   const waits = [
     ...(declined.allowed ? [] : [declined.retryAfter]),
@@ -80,27 +102,44 @@ export async function networkPaymentState(
   return { allowed: waits.length === 0, retryAfter: Math.max(0, ...waits) };
 }
 
+/** The placeholders of `networkStateWith`: a network, in the window that ends `now`. */
+export function networkStateValues(network: string, now: number) {
+  return {
+    network,
+    since: new Date(now - PAYMENT_WINDOW_MS).toISOString(),
+    declinesKey: counterKey(declinesKey(network)),
+  };
+}
+
 /**
- * In one read: a network's payments still pending, started since `since` (the network is
- * kept only then), and its decline counter.
+ * In one row, as a part (`WITH name`) of a statement: a network's payments still pending,
+ * started since `since` (the network is kept only then), and its decline counter. A
+ * donation's intent reads it in its first statement.
  */
-const stateOf = builtOnce((db) => {
+export function networkStateWith<TName extends string>(db: Db, name: TName) {
   const declines = counterColumns('declinesKey');
-  return db
-    .select({
-      unfinished: count(),
-      oldest: min(payments.createdAt),
-      declined: declines.count,
-      declinedSince: declines.windowStart,
-    })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.clientNetwork, sql.placeholder('network')),
-        gt(payments.createdAt, sql`${sql.placeholder('since')}::timestamptz`),
+  return db.$with(name).as(
+    db
+      .select({
+        unfinished: count().as('unfinished'),
+        oldest: min(payments.createdAt).as('oldest'),
+        declined: declines.count.as('declined'),
+        declinedSince: declines.windowStart.as('declined_since'),
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.clientNetwork, sql.placeholder('network')),
+          gt(payments.createdAt, sql`${sql.placeholder('since')}::timestamptz`),
+        ),
       ),
-    )
-    .prepare('');
+  );
+}
+
+/** A network's state alone (`networkStateWith`), for the requests that read nothing else first. */
+const stateOf = builtOnce((db) => {
+  const state = networkStateWith(db, 'state');
+  return db.with(state).select().from(state).prepare('');
 });
 
 /**

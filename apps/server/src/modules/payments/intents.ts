@@ -21,28 +21,53 @@ import { fundSubscriptions, funds, payments } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { latestChoiceWins } from '../updates/subscriptions';
 import { FUND_ON_HOLD, outOfLimitsMessage, type PaymentDeps } from './deps';
+import { networkStateValues, networkStateWith, readNetworkState } from './declines';
+import type { SuspectNetworkCheck } from './limits';
 import { settlePayment } from './settlement';
 import { findUserPayment } from './views';
 
 /**
  * Whether a fund takes donations (the first statement of every donation), with the
  * request counted against the donor's limit (`counterHitWith`): one row, the fund's
- * columns null when there is no such fund.
+ * columns null when there is no such fund. For a donor not yet verified, the network's
+ * state too (`networkStateWith`), which a verified donor's intent does not read.
  */
 const fundState = builtOnce((db) => {
   const hit = counterHitWith(db, 'hit');
   return db
     .with(hit)
-    .select({
-      id: funds.id,
-      status: funds.status,
-      hold: funds.hold,
-      count: hit.count,
-      windowStart: hit.windowStart,
-    })
+    .select(fundColumns(hit))
     .from(hit)
     .leftJoin(funds, eq(funds.id, sql.placeholder('fundId')))
     .prepare('');
+});
+
+const fundAndNetworkState = builtOnce((db) => {
+  const hit = counterHitWith(db, 'hit');
+  const net = networkStateWith(db, 'net');
+  return db
+    .with(hit, net)
+    .select({
+      ...fundColumns(hit),
+      network: {
+        unfinished: net.unfinished,
+        oldest: net.oldest,
+        declined: net.declined,
+        declinedSince: net.declinedSince,
+      },
+    })
+    .from(hit)
+    .innerJoin(net, sql`true`)
+    .leftJoin(funds, eq(funds.id, sql.placeholder('fundId')))
+    .prepare('');
+});
+
+const fundColumns = (hit: ReturnType<typeof counterHitWith<'hit'>>) => ({
+  id: funds.id,
+  status: funds.status,
+  hold: funds.hold,
+  count: hit.count,
+  windowStart: hit.windowStart,
 });
 
 /**
@@ -122,14 +147,26 @@ export async function createPaymentIntent(
   clientNetwork: string | null,
   /** The donor's limit on payment requests, counted by the first statement. */
   counted: CountedRequest,
+  /** A donor not yet verified: the network's limits, read by the first statement too. */
+  suspect?: SuspectNetworkCheck,
 ): Promise<TCreateIntentResponse> {
   const { db, provider } = deps;
   const now = Date.now();
-  const [fund] = await fundState(db).execute({
-    fundId: input.fundId,
-    ...counterHitValues(counted.key, counted.windowMs, now),
-  });
-  checkCounted(counted, fund, now);
+  const values = { fundId: input.fundId, ...counterHitValues(counted.key, counted.windowMs, now) };
+  let fund;
+  if (suspect) {
+    const [row] = await fundAndNetworkState(db).execute({
+      ...values,
+      ...networkStateValues(clientNetwork ?? '', now),
+    });
+    checkCounted(counted, row, now);
+    // A suspect network's donor must have solved the challenge (decision 448).
+    if (!readNetworkState(row?.network, suspect.max, now).allowed) await suspect.challenge();
+    fund = row;
+  } else {
+    [fund] = await fundState(db).execute(values);
+    checkCounted(counted, fund, now);
+  }
   // Pending and denied funds are not open to donors: the same answer as an unknown one.
   if (!fund?.id || fund.status !== 'approved') throw new NotFound('Fund');
   // A suspended or closed fund is public, with its reason, but takes no donations.

@@ -9,6 +9,7 @@ import {
   INSTRUMENT_WINDOW_MS,
   instrumentDeclinesKey,
   instrumentState,
+  type NetworkMax,
   networkPaymentState,
   PAYMENT_WINDOW_MS,
 } from './declines';
@@ -57,20 +58,44 @@ export function paymentCount(
  * declines are counted where they are learnt (`markDeclined`).
  */
 export async function slowSuspectNetwork(request: FastifyRequest) {
-  // A verified donor passes whatever the network's state: it is not even read.
-  if (request.user?.emailVerified) return;
-  const { database, config } = request.server;
-  const { allowed } = await networkPaymentState(database.db, clientNetwork(request.ip), {
-    declines: config.PAYMENT_NETWORK_DECLINE_MAX,
-    unfinished: config.PAYMENT_NETWORK_UNFINISHED_MAX,
-  });
-  if (allowed) return;
-  await requireSolvedChallenge(
-    database.db,
-    challengeKeys(config.authSecret),
-    config.CHALLENGE_DIFFICULTY,
-    request.headers,
+  const check = suspectNetworkCheck(request);
+  if (!check) return;
+  const { allowed } = await networkPaymentState(
+    request.server.database.db,
+    clientNetwork(request.ip),
+    check.max,
   );
+  if (!allowed) await check.challenge();
+}
+
+/**
+ * `slowSuspectNetwork`'s check, for a request that reads the network's state in its own
+ * first statement (a donation's intent): the network's limits and the challenge a suspect
+ * network's donor must have solved. Undefined for a verified donor, whose network is not
+ * even read.
+ */
+export interface SuspectNetworkCheck {
+  max: NetworkMax;
+  challenge(): Promise<void>;
+}
+
+export function suspectNetworkCheck(request: FastifyRequest): SuspectNetworkCheck | undefined {
+  // A verified donor passes whatever the network's state: it is not even read.
+  if (request.user?.emailVerified) return undefined;
+  const { database, config } = request.server;
+  return {
+    max: {
+      declines: config.PAYMENT_NETWORK_DECLINE_MAX,
+      unfinished: config.PAYMENT_NETWORK_UNFINISHED_MAX,
+    },
+    challenge: () =>
+      requireSolvedChallenge(
+        database.db,
+        challengeKeys(config.authSecret),
+        config.CHALLENGE_DIFFICULTY,
+        request.headers,
+      ),
+  };
 }
 
 /** A card or wallet that was declined too often in a day (decision 454). */

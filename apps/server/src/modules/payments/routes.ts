@@ -8,7 +8,7 @@ import { instrumentOf } from './providers/fingerprint';
 import { TestPaymentProvider } from './providers/test-provider';
 import { route } from '../../plugins/route';
 import { registerCheckoutRoutes } from './gateway-routes';
-import { instrumentCap, paymentCount, slowSuspectNetwork } from './limits';
+import { instrumentCap, paymentCount, suspectNetworkCheck } from './limits';
 import { registerReconciler } from './reconcile-job';
 import { recordPanelRefund, refundDonation } from './gateway-refunds';
 import { reviewHeldPayment } from './review';
@@ -52,7 +52,8 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   }));
   registerCheckoutRoutes(app);
   // A donation's steps change no account or session: signed-in donors' sessions stay
-  // cached across them (plugins/session.ts).
+  // cached across them (plugins/session.ts). The intent's first statement also reads the
+  // network of a donor not yet verified (`slowSuspectNetwork`'s check).
   route(
     app,
     payments.createIntent,
@@ -64,8 +65,9 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
         request.language(),
         clientNetwork(request.ip),
         paymentCount('intent', request, reply),
+        suspectNetworkCheck(request),
       ),
-    { preHandler: [slowSuspectNetwork], config: { keepsSessions: true } },
+    { config: { keepsSessions: true } },
   );
   // Both count against the donor's payment limit (decision 448) in their first statement.
   route(

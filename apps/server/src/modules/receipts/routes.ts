@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { receipts } from '@easyfund/shared/api/receipts';
 import { sms } from '@easyfund/shared/api/sms';
 import { readSmsLink } from '../sms/links';
 import { sendReceiptSms } from './sms';
-import { QUEUES } from '../../lib/job-queue';
+import { inLanes, QUEUES } from '../../lib/job-queue';
 import { hasAdminRights } from '../../plugins/session';
 import { accountRateLimit } from '../../plugins/rate-limit';
 import { route } from '../../plugins/route';
@@ -16,7 +17,7 @@ import {
   type ReceiptDeps,
   receiptPdf,
   sendCreditNoteMail,
-  sendReceiptMail,
+  sendReceiptMails,
 } from './service';
 import { statementPdf } from './statements';
 
@@ -39,6 +40,9 @@ const downloadLimit = accountRateLimit({
   message: 'Too many downloads. Please wait a few minutes and try again.',
 });
 
+/** What a receipt job names. */
+const PAYMENT_ID = z.uuid();
+
 /** Receipts, credit notes and yearly statements as PDF. */
 const receiptsRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
@@ -53,25 +57,43 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
   });
   const deps: ReceiptDeps = { db: app.database.db, org, printer };
 
-  // The receipt e-mail, queued in the transaction that records the donation.
-  app.jobs.handle(QUEUES.receiptMail, async (data) => {
-    if (typeof data.paymentId !== 'string') return;
-    const mailed = await sendReceiptMail(
+  // The receipt e-mails, queued by the statement that records each donation: a fetch of
+  // jobs reads its payments in one statement and records its mails sent in one more.
+  app.jobs.handleBatch(QUEUES.receiptMail, async (batch) => {
+    // A job naming no payment id has nothing to send (and would fail the batch's one read).
+    const ids = batch.map((data) =>
+      PAYMENT_ID.safeParse(data.paymentId).success ? (data.paymentId as string) : null,
+    );
+    const asked = ids.filter((id): id is string => id !== null);
+    const outcomes = await sendReceiptMails(
       {
         ...deps,
         mailer: app.mailer,
         publicUrl: app.publicUrl,
         manageLink: (id) => manageLinkOfPayment(deps.db, config.authSecret, app.publicUrl, id),
       },
-      data.paymentId,
+      asked,
+      app.jobs.lanes(QUEUES.receiptMail),
     );
-    // A donor without an e-mail address gets it by SMS (a retried job, which mailed
-    // nothing, asks again: the SMS is sent once by its own key).
-    if (mailed && mailed.realEmail) return;
-    await sendReceiptSms(
-      { db: deps.db, sms: app.sms, secret: config.authSecret, publicUrl: app.publicUrl },
-      data.paymentId,
-    );
+    const byPayment = new Map(asked.map((id, i) => [id, outcomes[i]!]));
+    const failed = new Map<number, unknown>();
+    await inLanes(ids, app.jobs.lanes(QUEUES.receiptMail), async (paymentId, i) => {
+      if (paymentId === null) return;
+      const outcome = byPayment.get(paymentId)!;
+      try {
+        if (outcome.error !== undefined) throw outcome.error;
+        // A donor without an e-mail address gets it by SMS (a retried job, which mailed
+        // nothing, asks again: the SMS is sent once by its own key).
+        if (outcome.mailed && outcome.mailed.realEmail) return;
+        await sendReceiptSms(
+          { db: deps.db, sms: app.sms, secret: config.authSecret, publicUrl: app.publicUrl },
+          paymentId,
+        );
+      } catch (err) {
+        failed.set(i, err);
+      }
+    });
+    return failed;
   });
 
   // A refund's mail with its credit note, queued once the refund is recorded.

@@ -9,8 +9,9 @@ import type { Db } from '../../db/client';
 import { funds, payments, recurringCharges, refunds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import type { Mailer } from '../../lib/mailer';
-import { deliverOnce, mailSent } from '../notifications/sent-mails';
+import { inLanes } from '../../lib/job-queue';
+import type { Mail, Mailer } from '../../lib/mailer';
+import { deliverOnce, mailSent, markAllSent } from '../notifications/sent-mails';
 import { refundsOf, shownTransactionId } from '../payments/views';
 import { paymentsWithDonor } from '../payments/with-donor';
 import { type CreditNoteData, type Organisation } from './pdf';
@@ -49,9 +50,13 @@ interface StoredReceipt {
   receipt: ReceiptData;
 }
 
-/** A recorded payment's receipt data, with its donor and fund (each receipt's first statement). */
-const storedReceipt = builtOnce((db) =>
+/**
+ * Recorded payments' receipt data, with their donors and funds: a batch of receipt jobs'
+ * one read (a receipt's download reads its one payment with it).
+ */
+const storedReceipts = builtOnce((db) =>
   paymentsWithDonor(db, {
+    id: payments.id,
     userId: payments.userId,
     receiptNumber: payments.receiptNumber,
     donorName: user.name,
@@ -75,41 +80,58 @@ const storedReceipt = builtOnce((db) =>
     monthly: sql<boolean>`exists (select 1 from ${recurringCharges} where ${recurringCharges.paymentId} = ${payments.id})`,
   })
     .innerJoin(funds, eq(funds.id, payments.fundId))
-    .where(and(eq(payments.id, sql.placeholder('paymentId')), isNotNull(payments.receiptNumber)))
+    .where(
+      and(
+        sql`${payments.id} = any(${sql.placeholder('paymentIds')}::uuid[])`,
+        isNotNull(payments.receiptNumber),
+      ),
+    )
     .prepare(''),
 );
 
+/** The receipts of the payments that have one, by payment id, in one read. */
+async function loadReceipts(
+  db: Db,
+  paymentIds: readonly string[],
+): Promise<Map<string, StoredReceipt>> {
+  const rows = await storedReceipts(db).execute({ paymentIds });
+  const found = new Map<string, StoredReceipt>();
+  for (const row of rows) {
+    if (!row.receiptNumber || !row.succeededAt) continue;
+    found.set(row.id, {
+      userId: row.userId,
+      language: row.language,
+      mailed: row.mailed,
+      monthly: row.monthly,
+      realEmail: isRealEmail(row.donorEmail),
+      receipt: {
+        receiptNumber: row.receiptNumber,
+        donorName: row.donorName,
+        // A donor without an e-mail address is named by their number on their own receipt.
+        donorEmail: isRealEmail(row.donorEmail)
+          ? row.donorEmail
+          : row.donorPhone
+            ? localPhone(row.donorPhone)
+            : '',
+        fundName: row.fundName,
+        amountPoisha: row.amountPoisha,
+        succeededAt: row.succeededAt,
+        // The method the donor used (bKash, Nagad, Rocket or Card), named as Payment History does.
+        paymentMethod: PAYMENT_METHOD_NAMES[row.method as PaymentMethod] ?? row.method,
+        transactionId: row.transactionId,
+        refunded: row.status === 'refunded',
+        refundedPoisha: row.refundedPoisha,
+        refunds: takenBack(row.refunds),
+        zakat: row.zakat,
+        testMode: row.mode === 'test',
+      },
+    });
+  }
+  return found;
+}
+
 async function loadReceipt(db: Db, paymentId: string): Promise<StoredReceipt | null> {
-  const [row] = await storedReceipt(db).execute({ paymentId });
-  if (!row?.receiptNumber || !row.succeededAt) return null;
-  return {
-    userId: row.userId,
-    language: row.language,
-    mailed: row.mailed,
-    monthly: row.monthly,
-    realEmail: isRealEmail(row.donorEmail),
-    receipt: {
-      receiptNumber: row.receiptNumber,
-      donorName: row.donorName,
-      // A donor without an e-mail address is named by their number on their own receipt.
-      donorEmail: isRealEmail(row.donorEmail)
-        ? row.donorEmail
-        : row.donorPhone
-          ? localPhone(row.donorPhone)
-          : '',
-      fundName: row.fundName,
-      amountPoisha: row.amountPoisha,
-      succeededAt: row.succeededAt,
-      // The method the donor used (bKash, Nagad, Rocket or Card), named as Payment History does.
-      paymentMethod: PAYMENT_METHOD_NAMES[row.method as PaymentMethod] ?? row.method,
-      transactionId: row.transactionId,
-      refunded: row.status === 'refunded',
-      refundedPoisha: row.refundedPoisha,
-      refunds: takenBack(row.refunds),
-      zakat: row.zakat,
-      testMode: row.mode === 'test',
-    },
-  };
+  return (await loadReceipts(db, [paymentId])).get(paymentId) ?? null;
 }
 
 /** The refunds and disputes of a payment as its papers list them (not a won dispute's return). */
@@ -288,23 +310,81 @@ export async function sendCreditNoteMail(
   return true;
 }
 
+/** What a receipt job did: nothing to send (already mailed, or no such receipt), or mailed. */
+export type ReceiptMailed = false | { realEmail: boolean };
+
 /**
  * The receipt-mail job: the donor gets the receipt as a PDF, in their language. Returns
  * false when there was nothing to send (already mailed, or no such receipt), else whether
  * the donor has an e-mail address (one without also gets the receipt by SMS).
  */
 export async function sendReceiptMail(
-  deps: ReceiptDeps & {
-    mailer: Mailer;
-    publicUrl: string;
-    /** A monthly gift's manage link, for a payment charged for one (no sign-in needed). */
-    manageLink?: (paymentId: string) => Promise<string | null>;
-  },
+  deps: ReceiptMailDeps,
   paymentId: string,
-): Promise<false | { realEmail: boolean }> {
-  const stored = await loadReceipt(deps.db, paymentId);
-  // Already mailed (a job retried after its process died): no second PDF, no second mail.
-  if (!stored || stored.mailed) return false;
+): Promise<ReceiptMailed> {
+  const [outcome] = await sendReceiptMails(deps, [paymentId], 1);
+  if (outcome?.error !== undefined) throw outcome.error;
+  return outcome?.mailed ?? false;
+}
+
+export type ReceiptMailDeps = ReceiptDeps & {
+  mailer: Mailer;
+  publicUrl: string;
+  /** A monthly gift's manage link, for a payment charged for one (no sign-in needed). */
+  manageLink?: (paymentId: string) => Promise<string | null>;
+};
+
+/**
+ * A batch of receipt-mail jobs: one read of all their payments, donors and funds, each
+ * receipt drawn and mailed (`lanes` at a time), then one write that records every mail
+ * sent. Each payment's outcome in the order asked; a payment whose mail failed has its
+ * error (its job is retried alone). A mail sent but not yet recorded when the process
+ * dies is written again under the same key by the retried job (the outbox keeps one file
+ * per key), as a single job's was.
+ */
+export async function sendReceiptMails(
+  deps: ReceiptMailDeps,
+  paymentIds: readonly string[],
+  lanes: number,
+): Promise<{ mailed: ReceiptMailed; error?: unknown }[]> {
+  const stored = await loadReceipts(deps.db, paymentIds);
+  const outcomes: { mailed: ReceiptMailed; error?: unknown }[] = paymentIds.map(() => ({
+    mailed: false,
+  }));
+  // Every PDF first (the long part), then the mails and their one record: a mail waits
+  // for its record only as long as the batch's other mails take to go.
+  const drawn: { i: number; mail: Mail }[] = [];
+  await inLanes(paymentIds, lanes, async (paymentId, i) => {
+    const receipt = stored.get(paymentId);
+    // Already mailed (a job retried after its process died): no second PDF, no second mail.
+    if (!receipt || receipt.mailed) return;
+    try {
+      const mail = await receiptMail(deps, paymentId, receipt);
+      drawn.push({ i, mail: { ...mail, key: `${receiptMailKey}${paymentId}` } });
+    } catch (error) {
+      outcomes[i] = { mailed: false, error };
+    }
+  });
+  const sent: string[] = [];
+  await inLanes(drawn, lanes, async ({ i, mail }) => {
+    try {
+      await deps.mailer.send(mail);
+      sent.push(mail.key!);
+      outcomes[i] = { mailed: { realEmail: stored.get(paymentIds[i]!)!.realEmail } };
+    } catch (error) {
+      outcomes[i] = { mailed: false, error };
+    }
+  });
+  await markAllSent(deps.db, sent);
+  return outcomes;
+}
+
+/** A receipt's mail: the text in the donor's language, the PDF attached. */
+async function receiptMail(
+  deps: ReceiptMailDeps,
+  paymentId: string,
+  stored: StoredReceipt,
+): Promise<Omit<Mail, 'key'>> {
   const { receipt } = stored;
   const lang = donorLanguage(stored.language, 'en');
   const document = await deps.printer.receipt(deps.org, receipt, lang);
@@ -330,7 +410,7 @@ export async function sendReceiptMail(
     '',
     deps.org.name,
   ].join('\n');
-  await deliverOnce(deps.db, deps.mailer, `${receiptMailKey}${paymentId}`, {
+  return {
     to: receipt.donorEmail,
     subject: translate(lang, 'Your donation receipt {{number}}', values),
     text,
@@ -341,6 +421,5 @@ export async function sendReceiptMail(
         contentType: 'application/pdf',
       },
     ],
-  });
-  return { realEmail: stored.realEmail };
+  };
 }

@@ -25,6 +25,9 @@ async function main() {
   const embedded = config.DATABASE_URL
     ? null
     : startEmbedded(path.join(config.dataDir, 'pglite'), true);
+  // A data directory held by another process fails at once, before the line below waits
+  // for it: not left unhandled meanwhile (its error is told once, in one line, below).
+  embedded?.catch(() => {});
   const databaseStarting = import('./db/client').then(async (client) =>
     embedded
       ? client.embeddedDatabase(await embedded)

@@ -178,8 +178,9 @@ try {
   // `grown`: creating or migrating the database grew this worker's memory for good
   // (pglite-remote.ts opens it again in a fresh worker).
   parentPort.postMessage({ ready: true, grown: created || migrated });
-  // What was compiled goes to the cache now: the thread is stopped, never left to exit.
-  module.flushCompileCache?.();
+  // What was compiled goes to the cache (the thread is stopped, never left to exit), once
+  // the first queries are answered: the write is synchronous.
+  setTimeout(() => module.flushCompileCache?.(), 5000).unref();
 } catch (err) {
   parentPort.postMessage({ ready: false, error: serializeError(err) });
 }

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mapStackTraces } from './lib/source-maps.mjs';
 import { startEnv } from './lib/start-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,6 +48,7 @@ process.chdir(root);
 // The demo takes test payments unless a provider is configured (a production start with
 // no provider configured refuses).
 Object.assign(process.env, startEnv(process.env, { webDist: path.join(webDir, 'dist') }));
-// Stack traces point into the TypeScript sources (as `node --enable-source-maps`).
-process.setSourceMapsEnabled(true);
+// Stack traces point into the TypeScript sources (as `node --enable-source-maps`), each
+// compiled file's map read when a stack first goes through it, not as the module loads.
+mapStackTraces();
 await import(pathToFileURL(serverMain).href);

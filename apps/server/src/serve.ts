@@ -1,7 +1,8 @@
 import module from 'node:module';
 import path from 'node:path';
 import { type Config, ConfigError, loadConfig } from './config';
-import { type Db, startDatabase } from './db/client';
+import type { Db } from './db/client';
+import { startEmbedded } from './db/embedded';
 import { serializeError } from './lib/log-errors';
 
 async function main() {
@@ -19,11 +20,22 @@ async function main() {
   // The embedded database opens in its own thread while the rest of the server's code
   // loads and the app is built: its handle comes at once, and the few queries made while
   // building wait for it to open. Start-up is then the longer of the two, not their sum.
-  const databaseStarting = startDatabase({
-    url: config.DATABASE_URL,
-    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
-    dataDir: path.join(config.dataDir, 'pglite'),
-  });
+  // Its worker starts first, before the database drivers and the schema load
+  // (db/embedded.ts needs neither): the open is the longest part of a restart.
+  const embedded = config.DATABASE_URL
+    ? null
+    : startEmbedded(path.join(config.dataDir, 'pglite'), true);
+  // A data directory held by another process fails at once, before the line below waits
+  // for it: not left unhandled meanwhile (its error is told once, in one line, below).
+  embedded?.catch(() => {});
+  const databaseStarting = import('./db/client').then(async (client) =>
+    embedded
+      ? client.embeddedDatabase(await embedded)
+      : client.startDatabase({
+          url: config.DATABASE_URL,
+          preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+        }),
+  );
   // Not left unhandled while the modules load; awaited (and thrown) just below.
   databaseStarting.catch(() => {});
   const [{ buildApp, loggerOptions }, { seedDemo }, { configuredAdmins }, demo] = await Promise.all(

@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,8 +6,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock';
-import { RemotePGlite } from './pglite-remote';
+import { type EmbeddedWorker, migrationsFolder, startEmbedded } from './embedded';
+import type { RemotePGlite } from './pglite-remote';
 import { preparingClient } from './prepared-statements';
 import * as schema from './schema';
 
@@ -51,10 +48,7 @@ export interface Listener {
  *  opening the database loads them (the worker thread, backup and restore included). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-export const migrationsFolder = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'migrations',
-);
+export { migrationsFolder };
 
 export interface DatabaseOptions {
   /** postgres:// URL; absent → embedded PGlite. */
@@ -89,33 +83,16 @@ export interface StartedDatabase {
  * (and the in-memory database) are opened, migrations included, before it returns.
  */
 export async function startDatabase(opts: DatabaseOptions): Promise<StartedDatabase> {
-  if (opts.dataDir && !opts.url) return startEmbedded(opts.dataDir, opts.migrate !== false);
+  if (opts.dataDir && !opts.url) {
+    return embeddedDatabase(await startEmbedded(opts.dataDir, opts.migrate !== false));
+  }
   return { database: await openDatabase(opts), opened: Promise.resolve() };
 }
 
-/**
- * A data directory is the running site's database: PGlite in a worker thread, so that its
- * synchronous WebAssembly never stalls the HTTP server (docs/performance.md).
- */
-async function startEmbedded(dataDir: string, migrate: boolean): Promise<StartedDatabase> {
-  mkdirSync(dataDir, { recursive: true });
-  // One process per embedded database (server, seed, reconcile, check:ledger, admin).
-  const unlock = await lockDataDir(dataDir);
-  const remote = RemotePGlite.start({ dataDir, migrationsFolder, migrate });
-  // A database that did not open is let go at once (its worker has stopped).
-  const opened = remote.opened.catch((err: unknown) => {
-    unlock();
-    throw err;
-  });
-  opened.catch(() => {});
-  const database = pgliteDatabase(remote, async () => {
-    try {
-      await remote.close();
-    } finally {
-      unlock();
-    }
-  });
-  return { database, opened };
+/** The database of an embedded worker (`startEmbedded`, which a starting server calls
+ *  before it loads this module). */
+export function embeddedDatabase({ remote, opened, close }: EmbeddedWorker): StartedDatabase {
+  return { database: pgliteDatabase(remote, close), opened };
 }
 
 /**
@@ -203,7 +180,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   if (opts.dataDir) {
-    const { database, opened } = await startEmbedded(opts.dataDir, opts.migrate !== false);
+    const { database, opened } = await startDatabase(opts);
     await opened;
     return database;
   }

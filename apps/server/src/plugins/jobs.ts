@@ -13,11 +13,20 @@ function everyMinutes(minutes: number): string {
   return minutes <= 1 ? '* * * * *' : `*/${minutes} * * * *`;
 }
 
+/**
+ * How long after the server listens its job workers start (`workersStart: 'listen'`): a
+ * restart's first requests do not queue behind the workers' first polls and the recurring
+ * jobs due at start, on the embedded database's one connection. Jobs added meanwhile wait
+ * in the database, as between two polls.
+ */
+export const WORKERS_AFTER_LISTEN_MS = 1000;
+
 export interface JobsPluginOptions {
   /**
    * When the workers start: once the server is ready (the default: an app that is only
-   * injected into, as in the API tests, never listens), or once it listens (the server's
-   * start: its first request does not wait for the workers' statements).
+   * injected into, as in the API tests, never listens), or {@link WORKERS_AFTER_LISTEN_MS}
+   * after it listens (the server's start: its first requests do not wait for the workers'
+   * statements).
    */
   workersStart?: 'ready' | 'listen';
 }
@@ -64,14 +73,18 @@ export default fp(
       await preparing;
       if (!afterListen) await jobs.start();
     });
+    let workersTimer: NodeJS.Timeout | undefined;
     if (afterListen) {
       app.addHook('onListen', async () => {
         // Not awaited: the server answers while the workers start; a failure is logged
         // (the queued jobs wait in the database for the next start).
-        jobs.start().catch((err: unknown) => app.log.error({ err }, 'job workers did not start'));
+        workersTimer = setTimeout(() => {
+          jobs.start().catch((err: unknown) => app.log.error({ err }, 'job workers did not start'));
+        }, WORKERS_AFTER_LISTEN_MS);
       });
     }
     app.addHook('onClose', async () => {
+      clearTimeout(workersTimer);
       await jobs.stop();
     });
   },

@@ -29,6 +29,10 @@ export async function ledgerMode(db: Db | Tx): Promise<PaymentMode> {
  * Returns true when the totals were recomputed.
  */
 export async function syncLedgerMode(db: Db, mode: PaymentMode): Promise<boolean> {
+  // A restart finds the mode it set before: one read, no transaction (its four round trips
+  // stood between the embedded database's open and the first answer).
+  const [current] = await db.select({ mode: ledgerSettings.mode }).from(ledgerSettings);
+  if (current?.mode === mode) return false;
   return db.transaction(async (tx) => {
     await tx.insert(ledgerSettings).values({ id: true, mode }).onConflictDoNothing();
     const [row] = await tx.select().from(ledgerSettings).for('update');

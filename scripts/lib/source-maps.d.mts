@@ -1,0 +1,2 @@
+export function sourceMappedStack(error: unknown, frames: NodeJS.CallSite[]): string;
+export function mapStackTraces(): void;

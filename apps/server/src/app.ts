@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -10,7 +9,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES } from '@easyfund/shared/constants';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { pathOfUrl } from './lib/api-path';
@@ -243,7 +241,10 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
+  // A multipart form is read by the upload route alone (modules/uploads/routes.ts), where the
+  // multipart reader and its per-request hooks are registered; any other route takes such a
+  // body unread, as the reader's own parser does, and its schema answers it.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
   await app.register(swagger, {
     openapi: {
       info: {

@@ -164,17 +164,22 @@ export function answerIfReady(cache: MicroCache): onRequestHookHandler {
   return (request, reply, done) => {
     const entry = request.method === 'GET' ? cache.atAddress(request.url) : undefined;
     if (entry === undefined) return done();
-    sendEntry(request, reply, cache.ttlMs, entry, false).catch(done);
+    const sent = sendEntry(request, reply, cache.ttlMs, entry, false);
+    if (sent instanceof Promise) sent.catch(done);
   };
 }
 
-async function sendEntry(
+/**
+ * Sends a cached body: at once, with no promise of its own, unless it goes compressed
+ * (the compressed body may still be in the making).
+ */
+function sendEntry(
   request: FastifyRequest,
   reply: FastifyReply,
   ttlMs: number,
   entry: CachedBody,
   personal: boolean,
-) {
+): FastifyReply | Promise<FastifyReply> {
   const compressible = !personal && entry.body.length >= COMPRESS_FROM_BYTES;
   const encoding = compressible ? htmlEncodingFor(request.headers['accept-encoding']) : undefined;
   const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
@@ -190,5 +195,6 @@ async function sendEntry(
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   if (!encoding) return reply.send(entry.body);
-  return reply.header('content-encoding', encoding).send(await entry.compressed.encode(encoding));
+  reply.header('content-encoding', encoding);
+  return entry.compressed.encode(encoding).then((body) => reply.send(body));
 }

@@ -1,5 +1,11 @@
-import { and, eq, ne } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  alias,
+  type PgTable,
+  type SelectedFields,
+  type TableLikeHasEmptySelection,
+} from 'drizzle-orm/pg-core';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { Db, Tx } from '../../db/client';
 import { funds, user, verificationApplications, withdrawals } from '../../db/schema';
@@ -105,26 +111,52 @@ export interface DecisionLabels {
 }
 
 /**
- * An admin's decision as one step: recorded by `decidePending`, then `then` (what follows
- * from it, and reading the decided request back) in the same transaction.
+ * An admin's decision on one kind of request, as one step: recorded by `decidePending`, then
+ * `then` (what follows from it, and reading the decided request back) in the same transaction.
  */
-export function decideInTransaction<T>(
-  db: Db,
+export function decisionOn<T>(
   table: DecisionTable,
-  id: string,
-  admin: { id: string },
-  decision: Decision,
   labels: DecisionLabels,
-  then: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    await decidePending(tx, table, id, admin.id, decision, labels);
-    return then(tx);
-  });
+  then: (tx: Tx, id: string, admin: { id: string }, decision: Decision) => Promise<T>,
+) {
+  return (db: Db, admin: { id: string }, id: string, decision: Decision): Promise<T> =>
+    db.transaction(async (tx) => {
+      await decidePending(tx, table, id, admin.id, decision, labels);
+      return then(tx, id, admin, decision);
+    });
 }
 
 /** The admin who decided, to left-join on a reviewed table's `decided_by`. */
 export const decider = alias(user, 'decider');
+
+/**
+ * A table passed through a generic function, as Drizzle's `from` and joins take it: they
+ * cannot tell that a generic table is not an empty subquery until it is known.
+ */
+export function asTable<T extends PgTable>(table: T) {
+  return table as TableLikeHasEmptySelection<T> extends true ? never : T;
+}
+
+/** An alias of `user`: the person a request is from, as its own table in a join. */
+type PersonAlias = ReturnType<typeof alias<typeof user, string>>;
+
+/**
+ * Requests that admins review, read for them: `fields` (the request and what else the list
+ * shows), joined with the person it is from (`person`, an alias of `user`, on `personId`) and
+ * with the admin who decided it (`decider`: none while pending).
+ */
+export function reviewedRequests<
+  T extends PgTable & { decidedBy: AnyPgColumn },
+  P extends PersonAlias,
+  F extends SelectedFields,
+>(db: Db | Tx, table: T, person: { alias: P; on: AnyPgColumn }, fields: F, where: SQL | undefined) {
+  return db
+    .select({ ...fields, decider: personColumns(decider) })
+    .from(asTable(table))
+    .innerJoin(asTable(person.alias), eq(person.alias.id, person.on))
+    .leftJoin(decider, eq(decider.id, table.decidedBy))
+    .where(where);
+}
 
 /** The person of an alias of `user` as admins' lists show them: id, name and e-mail. */
 export function personColumns<A extends { id: unknown; name: unknown; email: unknown }>(

@@ -7,11 +7,11 @@ import type { Db, Tx } from '../../db/client';
 import { fundChanges, funds, user } from '../../db/schema';
 import {
   type Decision,
-  decideInTransaction,
-  decider,
+  decisionOn,
   deciderOf,
   OWN_FUND_REQUEST,
   personColumns,
+  reviewedRequests,
 } from '../decisions/service';
 import { NotFound } from '../../lib/errors';
 import { countUpTo, type PageRequest, paginate } from '../../lib/lists';
@@ -25,16 +25,8 @@ import { fundStateOf } from './manage';
 const raiser = alias(user, 'raiser');
 
 function adminFundQuery(db: Db | Tx, where: SQL | undefined) {
-  return db
-    .select({
-      fund: funds,
-      raiser: personColumns(raiser),
-      decider: personColumns(decider),
-    })
-    .from(funds)
-    .innerJoin(raiser, eq(raiser.id, funds.raiserId))
-    .leftJoin(decider, eq(decider.id, funds.decidedBy))
-    .where(where);
+  const fields = { fund: funds, raiser: personColumns(raiser) };
+  return reviewedRequests(db, funds, { alias: raiser, on: funds.raiserId }, fields, where);
 }
 
 type AdminFundRow = Awaited<ReturnType<typeof adminFundQuery>>[number];
@@ -146,13 +138,10 @@ export async function holdFundAsAdmin(
 const FUND_REQUEST = { what: 'Fund', subject: 'This fund request', own: OWN_FUND_REQUEST };
 
 /** Approve or deny a pending fund request, once; recorded with the admin and the time. */
-export async function decideFund(
-  db: Db,
-  admin: Pick<TMe, 'id'>,
-  fundId: string,
-  decision: Decision,
-): Promise<TAdminFund> {
-  return decideInTransaction(db, funds, fundId, admin, decision, FUND_REQUEST, async (tx) => {
+export const decideFund = decisionOn(
+  funds,
+  FUND_REQUEST,
+  async (tx, fundId, admin, decision): Promise<TAdminFund> => {
     await recordEvent(
       tx,
       fundId,
@@ -162,5 +151,5 @@ export async function decideFund(
       { status: decision.status, feedback: decision.feedback },
     );
     return adminFundOf(tx, fundId);
-  });
-}
+  },
+);

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { TFundEventList } from '@easyfund/shared/schemas/funds';
 import type { Db, Tx } from '../../db/client';
-import { fundEvents, funds, user } from '../../db/schema';
+import { fundEvents, funds } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { deciderOf, personColumns } from '../decisions/service';
+import { auditTrail } from '../decisions/audit-trail';
+import { deciderOf } from '../decisions/service';
 
 /** Adds an entry to a fund's audit trail inside the caller's transaction. */
 export async function recordEvent(
@@ -22,16 +22,12 @@ export async function recordEvent(
 export async function listFundEvents(db: Db, fundId: string): Promise<TFundEventList> {
   const [fund] = await db.select({ id: funds.id }).from(funds).where(eq(funds.id, fundId));
   if (!fund) throw new NotFound('Fund');
-  const actor = alias(user, 'actor');
-  const rows = await db
-    .select({
-      event: fundEvents,
-      actor: personColumns(actor),
-    })
-    .from(fundEvents)
-    .leftJoin(actor, eq(actor.id, fundEvents.actorId))
-    .where(eq(fundEvents.fundId, fundId))
-    .orderBy(fundEvents.createdAt, fundEvents.id);
+  const rows = await auditTrail(
+    db,
+    fundEvents,
+    { event: fundEvents },
+    eq(fundEvents.fundId, fundId),
+  );
   return {
     items: rows.map(({ event, actor: a }) => ({
       id: event.id,

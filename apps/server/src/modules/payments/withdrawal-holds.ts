@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { user, withdrawals } from '../../db/schema';
 import { translate } from '../../lib/i18n';
-import { currentModeWithdrawal, heldBack } from '../withdrawals/balance';
+import { fundWithdrawals, heldBack } from '../withdrawals/balance';
 
 /** Why a withdrawal request was denied without an admin: a refund took its money. */
 export const WITHDRAWAL_HELD_FEEDBACK =
@@ -19,17 +19,12 @@ export const WITHDRAWAL_HELD_FEEDBACK =
 export async function holdWithdrawalsAbove(tx: Tx, fundId: string, raisedPoisha: number) {
   let over = (await heldBack(tx, fundId)) - raisedPoisha;
   if (over <= 0) return [];
-  const open = await tx
-    .select({
-      id: withdrawals.id,
-      amountPoisha: withdrawals.amountPoisha,
-      language: user.language,
-    })
-    .from(withdrawals)
+  const open = await fundWithdrawals(tx, fundId, 'pending', {
+    id: withdrawals.id,
+    amountPoisha: withdrawals.amountPoisha,
+    language: user.language,
+  })
     .innerJoin(user, eq(user.id, withdrawals.raiserId))
-    .where(
-      and(eq(withdrawals.fundId, fundId), eq(withdrawals.status, 'pending'), currentModeWithdrawal),
-    )
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
   const denied: string[] = [];
   for (const w of open) {

@@ -17,7 +17,8 @@ import {
   verificationApplications,
 } from '../../db/schema';
 import { ChangedSinceViewed, Conflict, NotFound, OwnRequest } from '../../lib/errors';
-import { decider, deciderOf, personColumns } from '../decisions/service';
+import { auditTrail } from '../decisions/audit-trail';
+import { deciderOf, personColumns, reviewedRequests } from '../decisions/service';
 import { paginate } from '../../lib/lists';
 import { ACCOUNT_MESSAGES, recordAccountEvent, toAccount } from './accounts';
 
@@ -31,17 +32,9 @@ const verifiedName = sql<string | null>`(
   order by ${verificationApplications.decidedAt} desc nulls last limit 1)`;
 
 function adminQuery(db: Db | Tx, where: SQL | undefined) {
-  return db
-    .select({
-      row: payoutAccounts,
-      owner: personColumns(owner),
-      decider: personColumns(decider),
-      verifiedName,
-    })
-    .from(payoutAccounts)
-    .innerJoin(owner, eq(owner.id, payoutAccounts.userId))
-    .leftJoin(decider, eq(decider.id, payoutAccounts.decidedBy))
-    .where(where);
+  const fields = { row: payoutAccounts, owner: personColumns(owner), verifiedName };
+  const from = { alias: owner, on: payoutAccounts.userId };
+  return reviewedRequests(db, payoutAccounts, from, fields, where);
 }
 
 type AdminRow = Awaited<ReturnType<typeof adminQuery>>[number];
@@ -88,18 +81,16 @@ export async function getAdminAccount(
     const [found] = await adminQuery(tx, eq(payoutAccounts.id, id));
     if (!found) throw new NotFound('Payout account');
     await recordAccountEvent(tx, id, admin.id, 'viewed', null);
-    const actor = alias(user, 'actor');
-    const events = await tx
-      .select({
+    const events = await auditTrail(
+      tx,
+      payoutAccountEvents,
+      {
         action: payoutAccountEvents.action,
         detail: payoutAccountEvents.detail,
         createdAt: payoutAccountEvents.createdAt,
-        actor: personColumns(actor),
-      })
-      .from(payoutAccountEvents)
-      .leftJoin(actor, eq(actor.id, payoutAccountEvents.actorId))
-      .where(eq(payoutAccountEvents.accountId, id))
-      .orderBy(payoutAccountEvents.createdAt, payoutAccountEvents.id);
+      },
+      eq(payoutAccountEvents.accountId, id),
+    );
     return {
       ...toAdmin(found),
       number: found.row.number,

@@ -1,11 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { funds, ledgerSettings, payoutAccounts, user, withdrawals } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { fundsWithRaiser } from '../funds/with-raiser';
 import { maskAccountNumber } from '@easyfund/shared/schemas/payouts';
 import type { FundStatementData } from '../receipts/fund-statement-pdf';
-import { currentModeWithdrawal, totalsOf, withdrawalTotals } from '../withdrawals/balance';
+import { fundWithdrawals, totalsOf, withdrawalTotals } from '../withdrawals/balance';
 
 /**
  * A fund's statement, for its raiser or an admin (anyone else: 404): what it raised (gifts
@@ -27,19 +27,14 @@ export async function fundStatementData(
   }).where(eq(funds.id, fundId));
   if (!fund || (!viewer.isAdmin && fund.raiserId !== viewer.id)) throw new NotFound('Fund');
   const totals = totalsOf(await withdrawalTotals(db, [fundId]), fundId);
-  const rows = await db
-    .select({
-      paidOn: withdrawals.paidOn,
-      method: withdrawals.payoutMethod,
-      reference: withdrawals.payoutReference,
-      amountPoisha: withdrawals.amountPoisha,
-      number: payoutAccounts.number,
-    })
-    .from(withdrawals)
+  const rows = await fundWithdrawals(db, fundId, 'paid', {
+    paidOn: withdrawals.paidOn,
+    method: withdrawals.payoutMethod,
+    reference: withdrawals.payoutReference,
+    amountPoisha: withdrawals.amountPoisha,
+    number: payoutAccounts.number,
+  })
     .leftJoin(payoutAccounts, eq(payoutAccounts.id, withdrawals.payoutAccountId))
-    .where(
-      and(eq(withdrawals.fundId, fundId), eq(withdrawals.status, 'paid'), currentModeWithdrawal),
-    )
     .orderBy(asc(withdrawals.paidOn), asc(withdrawals.outcomeAt), asc(withdrawals.id));
   const [settings] = await db.select({ mode: ledgerSettings.mode }).from(ledgerSettings);
   const heldPoisha = totals.heldForPayoutPoisha + totals.pendingPoisha;

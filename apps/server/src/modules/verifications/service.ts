@@ -11,12 +11,11 @@ import type {
 import type { Db, Tx } from '../../db/client';
 import { user, verificationApplications } from '../../db/schema';
 import {
-  type Decision,
-  decideInTransaction,
-  decider,
+  decisionOn,
   deciderOf,
   OWN_APPLICATION,
   personColumns,
+  reviewedRequests,
 } from '../decisions/service';
 import { Conflict, Forbidden } from '../../lib/errors';
 import { paginate } from '../../lib/lists';
@@ -93,16 +92,12 @@ export async function mine(db: Db, actor: Pick<TMe, 'id' | 'role'>): Promise<TMy
 const applicant = alias(user, 'applicant');
 
 function adminQuery(db: Db | Tx, where: SQL | undefined) {
-  return db
-    .select({
-      row: verificationApplications,
-      applicant: { ...personColumns(applicant), role: applicant.role },
-      decider: personColumns(decider),
-    })
-    .from(verificationApplications)
-    .innerJoin(applicant, eq(applicant.id, verificationApplications.userId))
-    .leftJoin(decider, eq(decider.id, verificationApplications.decidedBy))
-    .where(where);
+  const fields = {
+    row: verificationApplications,
+    applicant: { ...personColumns(applicant), role: applicant.role },
+  };
+  const from = { alias: applicant, on: verificationApplications.userId };
+  return reviewedRequests(db, verificationApplications, from, fields, where);
 }
 
 type AdminRow = Awaited<ReturnType<typeof adminQuery>>[number];
@@ -140,32 +135,21 @@ const APPLICATION = { what: 'Application', subject: 'This application', own: OWN
  * Approve or deny a pending application, once. Approval makes a `user` a `verified`
  * raiser in the same transaction (an admin stays an admin).
  */
-export async function decideApplication(
-  db: Db,
-  admin: Pick<TMe, 'id'>,
-  id: string,
-  decision: Decision,
-): Promise<TAdminVerification> {
-  return decideInTransaction(
-    db,
-    verificationApplications,
-    id,
-    admin,
-    decision,
-    APPLICATION,
-    async (tx) => {
-      if (decision.status === 'approved') {
-        const applicant = tx
-          .select({ id: verificationApplications.userId })
-          .from(verificationApplications)
-          .where(eq(verificationApplications.id, id));
-        await tx
-          .update(user)
-          .set({ role: 'verified' })
-          .where(and(inArray(user.id, applicant), eq(user.role, 'user')));
-      }
-      const [row] = await adminQuery(tx, eq(verificationApplications.id, id));
-      return toAdmin(row!);
-    },
-  );
-}
+export const decideApplication = decisionOn(
+  verificationApplications,
+  APPLICATION,
+  async (tx, id, _admin, decision): Promise<TAdminVerification> => {
+    if (decision.status === 'approved') {
+      const applicant = tx
+        .select({ id: verificationApplications.userId })
+        .from(verificationApplications)
+        .where(eq(verificationApplications.id, id));
+      await tx
+        .update(user)
+        .set({ role: 'verified' })
+        .where(and(inArray(user.id, applicant), eq(user.role, 'user')));
+    }
+    const [row] = await adminQuery(tx, eq(verificationApplications.id, id));
+    return toAdmin(row!);
+  },
+);

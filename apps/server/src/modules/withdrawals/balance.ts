@@ -1,4 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { WithdrawalStatus } from '@easyfund/shared/constants';
 import type { Db, Tx } from '../../db/client';
 import { pendingRefunds, withdrawals } from '../../db/schema';
 import { ofLedgerMode } from '../ledger/mode';
@@ -29,6 +31,25 @@ export const HELD_STATUSES = ['pending', 'approved', 'paid'] as const;
 
 /** Withdrawals of the site's current mode: test withdrawals never reduce a live balance. */
 export const currentModeWithdrawal = ofLedgerMode(withdrawals.mode);
+
+/**
+ * A fund's withdrawals of one status, of the site's current mode, for the columns asked: a
+ * dynamic query, to join what else the caller shows and order as it lists them.
+ */
+export function fundWithdrawals<T extends SelectedFields>(
+  db: Db | Tx,
+  fundId: string,
+  status: WithdrawalStatus,
+  columns: T,
+) {
+  return db
+    .select(columns)
+    .from(withdrawals)
+    .$dynamic()
+    .where(
+      and(eq(withdrawals.fundId, fundId), eq(withdrawals.status, status), currentModeWithdrawal),
+    );
+}
 
 /** Refunds under way of the site's current mode, like withdrawals. */
 const currentModeRefund = ofLedgerMode(pendingRefunds.mode);

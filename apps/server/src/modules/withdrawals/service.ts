@@ -20,7 +20,7 @@ import { Invalid, NotFound } from '../../lib/errors';
 import { paginate } from '../../lib/lists';
 import { usableAccount } from '../payouts/accounts';
 import { reportsOf } from '../spending-reports/service';
-import { currentModeWithdrawal, heldBack } from './balance';
+import { currentModeWithdrawal, fundWithdrawals, heldBack } from './balance';
 import {
   aboveBalanceMessage,
   accountColumns,
@@ -150,18 +150,12 @@ export async function fundPayouts(db: Db, fundId: string): Promise<TFundPayouts>
     .from(funds)
     .where(eq(funds.id, fundId));
   if (!fund) throw new NotFound('Fund');
-  const rows = await db
-    .select({
-      id: withdrawals.id,
-      amountPoisha: withdrawals.amountPoisha,
-      method: withdrawals.payoutMethod,
-      paidOn: withdrawals.paidOn,
-    })
-    .from(withdrawals)
-    .where(
-      and(eq(withdrawals.fundId, fundId), eq(withdrawals.status, 'paid'), currentModeWithdrawal),
-    )
-    .orderBy(desc(withdrawals.paidOn), desc(withdrawals.outcomeAt), desc(withdrawals.id));
+  const rows = await fundWithdrawals(db, fundId, 'paid', {
+    id: withdrawals.id,
+    amountPoisha: withdrawals.amountPoisha,
+    method: withdrawals.payoutMethod,
+    paidOn: withdrawals.paidOn,
+  }).orderBy(desc(withdrawals.paidOn), desc(withdrawals.outcomeAt), desc(withdrawals.id));
   const reports = await reportsOf(
     db,
     rows.map((r) => r.id),

@@ -1,22 +1,15 @@
 #!/usr/bin/env node
-// `node scripts/processor-time.mjs <file> [--nice N] <command> [args…]`: runs the command
+// `node scripts/processor-time.mjs <file> <command> [args…]`: runs the command
 // and writes the processor time (user + system, in ms) it and every process it waited for
 // used into <file>, then exits with the command's status. scripts/test.mjs runs each
 // command of a stage through it, so that stages running side by side still each print
 // their own processor time.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
 
-let [file, ...command] = process.argv.slice(2);
-if (command[0] === '--nice') {
-  // Inherited by the command and everything it starts.
-  setPriority(Number(command[1]));
-  command = command.slice(2);
-}
-const [cmd, ...args] = command;
+const [file, cmd, ...args] = process.argv.slice(2);
 if (!file || !cmd) {
-  console.error('usage: processor-time.mjs <file> [--nice N] <command> [args…]');
+  console.error('usage: processor-time.mjs <file> <command> [args…]');
   process.exit(2);
 }
 const result = spawnSync(cmd, args, { stdio: 'inherit' });

@@ -28,21 +28,14 @@ let commands = 0;
 /**
  * Runs a command through scripts/processor-time.mjs, its output to the terminal or, given
  * `log`, into that file (printed whole afterwards, so that the lines of stages running
- * side by side do not interleave); `nice` lowers its priority and that of everything it
- * starts. Settles with its exit status and processor time (ms).
+ * side by side do not interleave). Settles with its exit status and processor time (ms).
  */
-function exec(cmd, args, { env = {}, log, nice } = {}) {
+function exec(cmd, args, { env = {}, log } = {}) {
   const cpuFile = path.join(out, `processor-${++commands}`);
   const fd = log ? openSync(log, 'a') : undefined;
   const child = spawn(
     process.execPath,
-    [
-      path.join(root, 'scripts/processor-time.mjs'),
-      cpuFile,
-      ...(nice ? ['--nice', String(nice)] : []),
-      cmd,
-      ...args,
-    ],
+    [path.join(root, 'scripts/processor-time.mjs'), cpuFile, cmd, ...args],
     {
       cwd: root,
       stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
@@ -110,13 +103,13 @@ const cpuStarted = childrenCpuMs();
  * its heading, its commands' output and its time line into that file instead of the
  * terminal.
  */
-async function stage(title, fn, { log, nice } = {}) {
+async function stage(title, fn, { log } = {}) {
   const say = (text) => (log ? appendFileSync(log, `${text}\n`) : console.log(text));
   say(`\n== ${title} ==`);
   const t = performance.now();
   let cpu = 0;
   const result = await fn(async (cmd, args, options = {}) => {
-    const r = await exec(cmd, args, { log, nice, ...options });
+    const r = await exec(cmd, args, { log, ...options });
     cpu += r.cpuMs;
     return r.status;
   });
@@ -256,12 +249,10 @@ const chromium = built && ensureChromium();
 if (built && !chromium) problems.push('chromium is not installed and could not be installed');
 
 // The browser stages run beside the Vitest ones: a browser test spends most of its time
-// waiting on the page, the server and the database, so the browser suite keeps well under
-// two cores busy, while the Vitest stages would keep both. The Vitest stages and the
-// static checks run at a lower priority (nice 10): they take the processor the browser
-// leaves idle, and the browser tests, whose waits are timed, are served first. They do
-// not contend on anything else: each browser run has its own ports, data folder, output
-// folder and (on PostgreSQL) database, as every API test file has its own.
+// waiting on the page, the server and the database, so the browser suite alone keeps well
+// under two cores busy; the Vitest stages take what it leaves. They contend on nothing
+// else: each browser run has its own ports, data folder, output folder and (on
+// PostgreSQL) database, as every API test file and process test has its own.
 const browserLog = path.join(out, 'browser.log');
 const browsing = chromium
   ? (async () => {
@@ -290,20 +281,16 @@ const browsing = chromium
 if (chromium)
   console.log('\n(the browser tests run beside the stages below; their output follows them)');
 
-const batch = chromium ? 10 : 0;
-await stage(
-  'Unit, API and process tests (Vitest)',
-  async (x) =>
-    vitestSummary(
-      await vitest(
-        x,
-        'vitest',
-        postgresOnNode24
-          ? ['--project', 'unit', '--project', 'api-pglite', '--project', 'processes']
-          : [],
-      ),
+await stage('Unit, API and process tests (Vitest)', async (x) =>
+  vitestSummary(
+    await vitest(
+      x,
+      'vitest',
+      postgresOnNode24
+        ? ['--project', 'unit', '--project', 'api-pglite', '--project', 'processes']
+        : [],
     ),
-  { nice: batch },
+  ),
 );
 
 if (node24)
@@ -326,7 +313,6 @@ if (node24)
       console.log(readFileSync(checksLog, 'utf8'));
       return status === 0;
     },
-    { nice: batch },
   );
 if (!checked) problems.push('npm run check failed');
 summary.unshift(`static checks: ${checked ? 'passed' : 'FAILED'}`);

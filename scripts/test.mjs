@@ -180,9 +180,12 @@ function vitestSummary(counts, suffix = '') {
 async function browser(x, label, args, env = {}) {
   const slug = label.replace(/[^\w.-]+/g, '-');
   const pwJson = path.join(out, `${slug}.json`);
-  // An output folder of its own: Playwright empties it as it starts.
+  // An output folder (traces and screenshots of failures) of this run and this browser run
+  // alone: Playwright empties it as it starts, which would remove the files of another
+  // browser run writing there, of this run or of another in the same checkout.
+  const outputDir = path.join(out, 'browser-results', slug);
   const status = await x('npx', ['playwright', 'test', ...args], {
-    env: { ...env, PW_JSON_REPORT: pwJson, PW_OUTPUT_DIR: `test-results/${slug}` },
+    env: { ...env, PW_JSON_REPORT: pwJson, PW_OUTPUT_DIR: outputDir },
   });
   if (!existsSync(pwJson)) {
     problems.push(`playwright (${label}) wrote no report`);
@@ -206,7 +209,7 @@ async function browser(x, label, args, env = {}) {
   if (status !== 0 && s.unexpected === 0 && s.flaky === 0)
     problems.push(`playwright (${label}) exited with an error`);
   summary.push(
-    `${s.expected} browser tests (${label})${s.unexpected ? `, ${s.unexpected} failed` : ''}${s.skipped ? `, ${s.skipped} skipped` : ''}, ${s.flaky} flaky`,
+    `${s.expected} browser tests (${label})${s.unexpected ? `, ${s.unexpected} failed` : ''}${s.skipped ? `, ${s.skipped} skipped` : ''}, ${s.flaky} flaky${s.unexpected || s.flaky ? ` (traces and screenshots in ${outputDir})` : ''}`,
   );
 }
 

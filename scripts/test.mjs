@@ -4,7 +4,15 @@
 // then a line per suite and one closing line with the passed, failed, skipped and flaky
 // counts. A flaky browser test (passed only on a retry) fails the run.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,16 +24,31 @@ function run(cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status ?? 1;
 }
+let commands = 0;
 /**
- * Starts a command beside the stage in the foreground, its output kept in `file` (printed
- * whole afterwards, so that the two stages' lines do not interleave); settles with its
- * exit status.
+ * Runs a command through scripts/processor-time.mjs, its output to the terminal or, given
+ * `log`, into that file (printed whole afterwards, so that the lines of stages running
+ * side by side do not interleave). Settles with its exit status and processor time (ms).
  */
-function startBeside(cmd, args, file) {
-  const fd = openSync(file, 'w');
-  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd], env: process.env });
-  closeSync(fd);
-  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+function exec(cmd, args, { env = {}, log } = {}) {
+  const cpuFile = path.join(out, `processor-${++commands}`);
+  const fd = log ? openSync(log, 'a') : undefined;
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'scripts/processor-time.mjs'), cpuFile, cmd, ...args],
+    {
+      cwd: root,
+      stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
+      env: { ...process.env, ...env },
+    },
+  );
+  if (fd !== undefined) closeSync(fd);
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      const cpuMs = existsSync(cpuFile) ? Number(readFileSync(cpuFile, 'utf8')) : 0;
+      resolve({ status: code ?? 1, cpuMs });
+    }),
+  );
 }
 
 /** Browser tests use Debian's Chromium; install it when missing (root, or sudo). */
@@ -54,8 +77,8 @@ const failedTests = [];
 /** One line per suite, printed before the closing line. */
 const summary = [];
 /**
- * Each stage's wall-clock time and the processor time its processes used (read from
- * /proc: the waited-for children's user + system time). On a machine shared with other
+ * Each stage's wall-clock time and the processor time its processes used (each command's
+ * waited-for processes' user + system time, from /proc). On a machine shared with other
  * work the wall clock stretches, the processor time hardly: a stage on an idle 2-core
  * machine takes at least half of it.
  */
@@ -75,15 +98,26 @@ function childrenCpuMs() {
   }
 }
 const cpuStarted = childrenCpuMs();
-/** Runs one stage of the run under a heading and records how long it took. */
-async function stage(title, fn) {
-  console.log(`\n== ${title} ==`);
+/**
+ * Runs one stage of the run under a heading and records how long it took. `fn` runs its
+ * commands through the function it is handed (`exec`'s arguments), which counts their
+ * processor time for this stage. A stage given `log` (one running beside another) writes
+ * its heading, its commands' output and its time line into that file instead of the
+ * terminal.
+ */
+async function stage(title, fn, { log } = {}) {
+  const say = (text) => (log ? appendFileSync(log, `${text}\n`) : console.log(text));
+  say(`\n== ${title} ==`);
   const t = performance.now();
-  const cpu = childrenCpuMs();
-  const result = await fn();
-  const line = `${title}: ${seconds(performance.now() - t)} (processor ${seconds(childrenCpuMs() - cpu)})`;
+  let cpu = 0;
+  const result = await fn(async (cmd, args, options = {}) => {
+    const r = await exec(cmd, args, { log, ...options });
+    cpu += r.cpuMs;
+    return r.status;
+  });
+  const line = `${title}: ${seconds(performance.now() - t)} (processor ${seconds(cpu)})`;
   timings.push(line);
-  console.log(`\n-- ${line}`);
+  say(`\n-- ${line}`);
   return result;
 }
 
@@ -91,9 +125,9 @@ const counted = (c) =>
   c ? `${c.failed ? `, ${c.failed} failed` : ''}${c.skipped ? `, ${c.skipped} skipped` : ''}` : '';
 
 /** Vitest with the per-project counts reporter; adds to the totals, returns the counts. */
-function vitest(label, args, env = {}) {
+async function vitest(x, label, args, env = {}) {
   const countsFile = path.join(out, `${label}-counts.json`);
-  const status = run(
+  const status = await x(
     'npx',
     [
       'vitest',
@@ -102,7 +136,7 @@ function vitest(label, args, env = {}) {
       '--reporter=default',
       '--reporter=./scripts/vitest-project-counts.mjs',
     ],
-    { ...env, VITEST_COUNTS_FILE: countsFile },
+    { env: { ...env, VITEST_COUNTS_FILE: countsFile } },
   );
   if (!existsSync(countsFile)) {
     problems.push(`vitest (${label}) wrote no report`);
@@ -146,9 +180,16 @@ function vitestSummary(counts, suffix = '') {
 }
 
 /** Playwright's stats; a flaky test counts as flaky (not passed) and fails the run. */
-function browser(label, args, env = {}) {
-  const pwJson = path.join(out, `${label.replace(/[^\w.-]+/g, '-')}.json`);
-  const status = run('npx', ['playwright', 'test', ...args], { ...env, PW_JSON_REPORT: pwJson });
+async function browser(x, label, args, env = {}) {
+  const slug = label.replace(/[^\w.-]+/g, '-');
+  const pwJson = path.join(out, `${slug}.json`);
+  // An output folder (traces and screenshots of failures) of this run and this browser run
+  // alone: Playwright empties it as it starts, which would remove the files of another
+  // browser run writing there, of this run or of another in the same checkout.
+  const outputDir = path.join(out, 'browser-results', slug);
+  const status = await x('npx', ['playwright', 'test', ...args], {
+    env: { ...env, PW_JSON_REPORT: pwJson, PW_OUTPUT_DIR: outputDir },
+  });
   if (!existsSync(pwJson)) {
     problems.push(`playwright (${label}) wrote no report`);
     return;
@@ -174,7 +215,7 @@ function browser(label, args, env = {}) {
   if (status !== 0 && s.unexpected === 0 && s.flaky === 0)
     problems.push(`playwright (${label}) exited with an error`);
   summary.push(
-    `${s.expected} browser tests (${label})${s.unexpected ? `, ${s.unexpected} failed` : ''}${s.skipped ? `, ${s.skipped} skipped` : ''}, ${s.flaky} flaky`,
+    `${s.expected} browser tests (${label})${s.unexpected ? `, ${s.unexpected} failed` : ''}${s.skipped ? `, ${s.skipped} skipped` : ''}, ${s.flaky} flaky${s.unexpected || s.flaky ? ` (traces and screenshots in ${outputDir})` : ''}`,
   );
 }
 
@@ -193,13 +234,11 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const postgresOnNode24 = Boolean(node24) && onPostgres;
 
 // The static checks (types, lint, format). With Node 24 (CI) they run beside its API
-// tests, which keep about one core of the two busy (PostgreSQL answers the rest of the
-// time); without, first and on their own.
+// tests; without, first and on their own.
 const checksLog = path.join(out, 'static-checks.log');
 const checksTitle = 'Static checks (types, lint, format)';
-let checking = null;
-if (!node24)
-  await stage(checksTitle, () => (checking = Promise.resolve(run('npm', ['run', 'check']))));
+let checked = true;
+if (!node24) checked = (await stage(checksTitle, (x) => x('npm', ['run', 'check']))) === 0;
 
 // The production web build and the compiled server (what `npm start` runs), built once
 // for every run that needs them: the compiled-server test and each browser run.
@@ -208,17 +247,53 @@ const webDist = path.join(builds, 'web');
 const serverDist = compiledServerDir(root);
 process.env.E2E_WEB_DIST = webDist;
 process.env.E2E_SERVER_DIST = serverDist;
-const built = await stage('Builds (web app, compiled server)', () => {
-  const web = run('npm', ['run', 'build', '-w', '@easyfund/web', '--', '--outDir', webDist]);
-  const server = run(process.execPath, ['scripts/build-server.mjs', '--outDir', serverDist]);
+const built = await stage('Builds (web app, compiled server)', async (x) => {
+  const web = await x('npm', ['run', 'build', '-w', '@easyfund/web', '--', '--outDir', webDist]);
+  const server = await x(process.execPath, ['scripts/build-server.mjs', '--outDir', serverDist]);
   if (web !== 0) problems.push('the web build failed');
   if (server !== 0) problems.push('the server build failed');
   return web === 0 && server === 0;
 });
+const chromium = built && ensureChromium();
+if (built && !chromium) problems.push('chromium is not installed and could not be installed');
 
-await stage('Unit, API and process tests (Vitest)', () =>
+// The browser stages run beside the Vitest ones: a browser test spends most of its time
+// waiting on the page, the server and the database, so the browser suite alone keeps well
+// under two cores busy; the Vitest stages take what it leaves. They contend on nothing
+// else: each browser run has its own ports, data folder, output folder and (on
+// PostgreSQL) database, as every API test file and process test has its own.
+const browserLog = path.join(out, 'browser.log');
+const browsing = chromium
+  ? (async () => {
+      // Where a PostgreSQL server is at hand (CI), the full browser suite runs against it,
+      // as a live site does; the smoke test keeps the embedded database of the demo
+      // covered in a browser (decision 022).
+      await stage(
+        `Browser tests (Playwright, Chromium, ${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
+        (x) =>
+          browser(
+            x,
+            'all',
+            [],
+            onPostgres ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL } : {},
+          ),
+        { log: browserLog },
+      );
+      if (node24)
+        await stage(
+          `Browser smoke test on Node ${node24Version} (PGlite)`,
+          (x) => browser(x, `smoke on Node ${node24Version}`, ['--grep', '@smoke'], node24Env),
+          { log: browserLog },
+        );
+    })()
+  : Promise.resolve();
+if (chromium)
+  console.log('\n(the browser tests run beside the stages below; their output follows them)');
+
+await stage('Unit, API and process tests (Vitest)', async (x) =>
   vitestSummary(
-    vitest(
+    await vitest(
+      x,
       'vitest',
       postgresOnNode24
         ? ['--project', 'unit', '--project', 'api-pglite', '--project', 'processes']
@@ -228,12 +303,14 @@ await stage('Unit, API and process tests (Vitest)', () =>
 );
 
 if (node24)
-  await stage(
+  checked = await stage(
     `Unit and API tests on Node ${node24Version} (${onPostgres ? 'PostgreSQL' : 'PGlite'}), static checks beside them`,
-    async () => {
-      checking = startBeside('npm', ['run', 'check'], checksLog);
+    async (x) => {
+      // The API tests keep about one core busy (PostgreSQL answers the rest of the time).
+      const checking = x('npm', ['run', 'check'], { log: checksLog });
       vitestSummary(
-        vitest(
+        await vitest(
+          x,
           'vitest-node24',
           ['--project', 'unit', '--project', onPostgres ? 'api-postgres' : 'api-pglite'],
           node24Env,
@@ -243,26 +320,16 @@ if (node24)
       const status = await checking;
       console.log(`\n== ${checksTitle} (beside the tests above) ==`);
       console.log(readFileSync(checksLog, 'utf8'));
-      return status;
+      return status === 0;
     },
   );
-const checked = (await checking) === 0;
 if (!checked) problems.push('npm run check failed');
 summary.unshift(`static checks: ${checked ? 'passed' : 'FAILED'}`);
 
-const chromium = built && ensureChromium();
-if (built && !chromium) problems.push('chromium is not installed and could not be installed');
-if (chromium) {
-  // Where a PostgreSQL server is at hand (CI), the full browser suite runs against it, as a
-  // live site does; the smoke test below keeps the embedded database of the demo covered in
-  // a browser (decision 022).
-  await stage(`Browser tests (Playwright, Chromium, ${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =>
-    browser('all', [], onPostgres ? { E2E_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
-  );
-  if (node24)
-    await stage(`Browser smoke test on Node ${node24Version} (PGlite)`, () =>
-      browser(`smoke on Node ${node24Version}`, ['--grep', '@smoke'], node24Env),
-    );
+await browsing;
+if (existsSync(browserLog)) {
+  console.log('\n== The browser tests, run beside the stages above ==');
+  console.log(readFileSync(browserLog, 'utf8'));
 }
 rmSync(builds, { recursive: true, force: true });
 rmSync(serverDist, { recursive: true, force: true });

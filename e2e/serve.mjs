@@ -92,6 +92,11 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(server
     PAYOUT_ACCOUNT_HOLD_HOURS: '0',
     // Background mails (receipts, decisions, updates) leave the job queue sooner.
     JOBS_POLL_SECONDS: '0.5',
+    // The tests' own HTTP client (Playwright's request context, unlike a browser) does not
+    // send a request again when the server closes its idle kept-alive connection as the
+    // request goes out (ECONNRESET after a pause of about the 5 s default): kept longer
+    // than any pause of a test.
+    KEEP_ALIVE_TIMEOUT_SECONDS: '120',
     OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
     OIDC_CLIENT_ID: 'easyfund-e2e',
     OIDC_CLIENT_SECRET: 'easyfund-e2e-secret',

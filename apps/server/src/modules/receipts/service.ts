@@ -269,15 +269,10 @@ export async function sendCreditNoteMail(
   const stored = await loadCreditNote(deps.db, refundId);
   if (!stored || stored.mailed) return false;
   const { note } = stored;
-  const lang = donorLanguage(stored.language, 'en');
-  const document = await deps.printer.creditNote(deps.org, note, lang);
-  const values = {
-    name: note.donorName,
-    amount: formatTk(note.amountPoisha, lang),
-    fund: note.fundName,
-    number: note.creditNoteNumber,
-    receipt: note.receiptNumber,
-  };
+  const { lang, document, values } = await drawnForDonor(stored.language, note, (l) =>
+    deps.printer.creditNote(deps.org, note, l),
+  );
+  Object.assign(values, { number: note.creditNoteNumber, receipt: note.receiptNumber });
   const subject = translate(lang, '{{amount}} of your donation to "{{fund}}" was refunded', values);
   const text = [
     translate(lang, 'Hello {{name}},', values),
@@ -299,13 +294,7 @@ export async function sendCreditNoteMail(
     to: note.donorEmail,
     subject,
     text,
-    attachments: [
-      {
-        filename: `${note.creditNoteNumber}.pdf`,
-        content: document,
-        contentType: 'application/pdf',
-      },
-    ],
+    attachments: [pdfAttachment(note.creditNoteNumber, document)],
   });
   return true;
 }
@@ -386,15 +375,10 @@ async function receiptMail(
   stored: StoredReceipt,
 ): Promise<Omit<Mail, 'key'>> {
   const { receipt } = stored;
-  const lang = donorLanguage(stored.language, 'en');
-  const document = await deps.printer.receipt(deps.org, receipt, lang);
-  const values = {
-    name: receipt.donorName,
-    amount: formatTk(receipt.amountPoisha, lang),
-    fund: receipt.fundName,
-    number: receipt.receiptNumber,
-    org: deps.org.name,
-  };
+  const { lang, document, values } = await drawnForDonor(stored.language, receipt, (l) =>
+    deps.printer.receipt(deps.org, receipt, l),
+  );
+  Object.assign(values, { number: receipt.receiptNumber, org: deps.org.name });
   const text = [
     translate(lang, 'Dear {{name}},', values),
     '',
@@ -414,12 +398,31 @@ async function receiptMail(
     to: receipt.donorEmail,
     subject: translate(lang, 'Your donation receipt {{number}}', values),
     text,
-    attachments: [
-      {
-        filename: `${receipt.receiptNumber}.pdf`,
-        content: document,
-        contentType: 'application/pdf',
-      },
-    ],
+    attachments: [pdfAttachment(receipt.receiptNumber, document)],
   };
 }
+
+/**
+ * A donor's document drawn in their language (English when they chose none), with the
+ * values its mail's text names; the caller adds the document's own.
+ */
+async function drawnForDonor(
+  language: string | null | undefined,
+  doc: { donorName: string; amountPoisha: number; fundName: string },
+  draw: (lang: Language) => Promise<Buffer>,
+): Promise<{ lang: Language; document: Buffer; values: Record<string, string> }> {
+  const lang = donorLanguage(language, 'en');
+  const values = {
+    name: doc.donorName,
+    amount: formatTk(doc.amountPoisha, lang),
+    fund: doc.fundName,
+  };
+  return { lang, document: await draw(lang), values };
+}
+
+/** A PDF attached to a mail under the document's number. */
+const pdfAttachment = (number: string, content: Buffer) => ({
+  filename: `${number}.pdf`,
+  content,
+  contentType: 'application/pdf',
+});

@@ -86,9 +86,7 @@ const MAKE: Record<string, () => Promise<Denial>> = {
     const fund = await createFund(ctx.db, { raiserId: raiser.id, status: 'approved' });
     const posted = await as(raiser).call(api.updates.create, {
       params: { id: fund.id },
-      body: {
-        body: 'Our first news: the pump is ordered.',
-      },
+      body: { body: 'Our first news: the pump is ordered.' },
     });
     expect(posted.json()).toMatchObject({ status: 'pending' });
     const id = posted.json<{ id: string }>().id;

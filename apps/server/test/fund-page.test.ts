@@ -329,9 +329,7 @@ describe('the donor wall', () => {
     for (const id of [elsewhere.id, silent.id]) {
       const res = await as(raiser).call(api.supporters.hideMessage, {
         params: { id: fundId, donationId: id },
-        body: {
-          hidden: true,
-        },
+        body: { hidden: true },
       });
       expect(res.statusCode).toBe(404);
     }
@@ -389,9 +387,7 @@ describe('reporting a fund', () => {
     });
     const resolved = await as(admin).call(api.reports.resolve, {
       params: { id: item.id },
-      body: {
-        status: 'resolved',
-      },
+      body: { status: 'resolved' },
     });
     expect(resolved.json()).toMatchObject({ status: 'resolved' });
     const open = (await as(admin).call(api.reports.list)).json();
@@ -484,11 +480,7 @@ describe('edits of an approved fund go back to review', () => {
     const fund = await newFund({ name: 'Approved name', goalTk: 10_000 });
     const res = await as(raiser).call(api.funds.update, {
       params: { id: fund.id },
-      body: {
-        name: 'Changed name',
-        goalTk: 20_000,
-        cause: 'health-care',
-      },
+      body: { name: 'Changed name', goalTk: 20_000, cause: 'health-care' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -517,10 +509,7 @@ describe('edits of an approved fund go back to review', () => {
     expect(approve.statusCode).toBe(200);
     expect(approve.json()).toMatchObject({ name: 'Changed name', pendingChange: null });
     expect((await visitor().call(api.funds.get, { params: { id: fund.id } })).json()).toMatchObject(
-      {
-        name: 'Changed name',
-        goalPoisha: 2_000_000,
-      },
+      { name: 'Changed name', goalPoisha: 2_000_000 },
     );
     const actions = (
       await ctx.db.select().from(fundEvents).where(eq(fundEvents.fundId, fund.id))
@@ -538,9 +527,7 @@ describe('edits of an approved fund go back to review', () => {
     });
     const second = await as(raiser).call(api.funds.update, {
       params: { id: fund.id },
-      body: {
-        description: 'A new story',
-      },
+      body: { description: 'A new story' },
     });
     expect(second.json().pendingChange).toMatchObject({
       name: 'First try',
@@ -569,10 +556,7 @@ describe('edits of an approved fund go back to review', () => {
     await as(raiser).call(api.funds.update, { params: { id: fund.id }, body: { goalTk: 1000 } });
     const res = await as(raiser).call(api.funds.update, {
       params: { id: fund.id },
-      body: {
-        goalTk: 1000,
-        suggestedTk: 5000,
-      },
+      body: { goalTk: 1000, suggestedTk: 5000 },
     });
     expect(res.statusCode).toBe(400);
   });
@@ -641,11 +625,7 @@ describe('admins suspend and close funds', () => {
     const fund = await newFund();
     const res = await as(raiser).call(api.funds.hold, {
       params: { id: fund.id },
-      body: {
-        action: 'close',
-        reason: 'mine',
-        version: 1,
-      },
+      body: { action: 'close', reason: 'mine', version: 1 },
     });
     expect(res.statusCode).toBe(403);
   });

@@ -122,10 +122,7 @@ describe('demo accounts and the removal of demo data', () => {
       .where(eq(withdrawals.mode, 'test'));
     const res = await as(admin).call(api.withdrawals.decide, {
       params: { id: pending!.id },
-      body: {
-        status: 'approved',
-        version: pending!.version,
-      },
+      body: { status: 'approved', version: pending!.version },
     });
     expect(res.statusCode).toBe(404);
     const [after] = await ctx.db

@@ -102,9 +102,7 @@ describe('SSLCommerz refunds, decision by decision', () => {
 
     // A third click: answered from the decision, the gateway is not asked again.
     const calls = standIn.refunds.length;
-    expect((await refund(paymentId, 400_00, key)).json()).toMatchObject({
-      refundedPoisha: 400_00,
-    });
+    expect((await refund(paymentId, 400_00, key)).json()).toMatchObject({ refundedPoisha: 400_00 });
     expect(standIn.refunds).toHaveLength(calls);
   });
 

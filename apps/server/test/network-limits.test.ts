@@ -149,10 +149,7 @@ describe('one carrier address: the attacker is stopped, the neighbourhood is not
     // Past 200 unfinished payments the network is hot: the rest are asked for a puzzle.
     expect(unpaid).toBe(200);
     const fresh = (await manyDonors(ctx, 1, false))[0]!;
-    const challenged = await send(ctx, fresh, INTENTS, {
-      fundId: fund.id,
-      amountTk: 10,
-    });
+    const challenged = await send(ctx, fresh, INTENTS, { fundId: fund.id, amountTk: 10 });
     expect(challenged.statusCode).toBe(403);
     expect(challenged.json().error).toMatchObject({
       code: 'challenge_required',
@@ -217,10 +214,7 @@ describe('one carrier address: the attacker is stopped, the neighbourhood is not
     expect(signedIn.statusCode).toBe(200);
 
     // The attacker is still stopped: no puzzle solved, no payment; the capped card refused.
-    const again = await send(ctx, fresh, INTENTS, {
-      fundId: fund.id,
-      amountTk: 10,
-    });
+    const again = await send(ctx, fresh, INTENTS, { fundId: fund.id, amountTk: 10 });
     expect(again.json().error.code).toBe('challenge_required');
     const bad = await send(ctx, null, SIGN_IN, signInBody(victim.email, 'wrong1'));
     expect(bad.statusCode).toBe(403);
@@ -342,9 +336,7 @@ describe('limits per card, per wallet, and the puzzle', () => {
     const verified = cookieClient(await createSignedInUser(ctx));
     const ok = await send(ctx, verified, INTENTS, body, { remoteAddress: hot });
     expect(ok.statusCode).toBe(201);
-    const elsewhere = await send(ctx, newcomer, INTENTS, body, {
-      remoteAddress: '100.64.77.2',
-    });
+    const elsewhere = await send(ctx, newcomer, INTENTS, body, { remoteAddress: '100.64.77.2' });
     expect(elsewhere.statusCode).toBe(201);
   });
 

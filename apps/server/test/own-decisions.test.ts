@@ -68,9 +68,7 @@ describe('an admin never decides on their own request', () => {
     });
     const edit = await as(raisingAdmin).call(api.funds.update, {
       params: { id: fund.id },
-      body: {
-        name: 'Changed by its raiser',
-      },
+      body: { name: 'Changed by its raiser' },
     });
     expect(edit.json().pendingChange).toMatchObject({ name: 'Changed by its raiser' });
     const version = await shownVersion(otherAdmin, api.funds.adminList, fund.id);

@@ -237,10 +237,7 @@ describe('an admin deciding on an account', () => {
         (
           await as(who).call(api.payouts.decideAccount, {
             params: { id },
-            body: {
-              status: 'approved',
-              version: 1,
-            },
+            body: { status: 'approved', version: 1 },
           })
         ).statusCode,
       ).toBe(403);
@@ -253,10 +250,7 @@ describe('an admin deciding on an account', () => {
     const id = (await add(r, BKASH)).json().id as string;
     const stale = await as(admin).call(api.payouts.decideAccount, {
       params: { id },
-      body: {
-        status: 'approved',
-        version: 7,
-      },
+      body: { status: 'approved', version: 7 },
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('changed_since_viewed');
@@ -314,10 +308,7 @@ describe('an admin deciding on an account', () => {
       (
         await as(r).call(api.payouts.decideAccount, {
           params: { id },
-          body: {
-            status: 'approved',
-            version: 1,
-          },
+          body: { status: 'approved', version: 1 },
         })
       ).statusCode,
     ).toBe(403);
@@ -353,10 +344,7 @@ describe('an admin deciding on an account', () => {
       (
         await as(admin).call(api.payouts.decideAccount, {
           params: { id: unknown },
-          body: {
-            status: 'approved',
-            version: 1,
-          },
+          body: { status: 'approved', version: 1 },
         })
       ).statusCode,
     ).toBe(404);
@@ -700,10 +688,7 @@ describe('a hold set to other than 24 hours', () => {
       (
         await as(a).call(api.payouts.decideAccount, {
           params: { id: res.json().id },
-          body: {
-            status: 'approved',
-            version: 1,
-          },
+          body: { status: 'approved', version: 1 },
         })
       ).statusCode,
     ).toBe(200);

@@ -375,10 +375,7 @@ describe('guards on the balance and the mode', () => {
     try {
       const approve = await as(admin).call(api.withdrawals.decide, {
         params: { id: pending.id },
-        body: {
-          status: 'approved',
-          version: v1,
-        },
+        body: { status: 'approved', version: v1 },
       });
       expect(approve.statusCode).toBe(404);
       const pay = await as(admin).call(api.withdrawals.payout, {

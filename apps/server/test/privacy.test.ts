@@ -48,10 +48,7 @@ async function busyDonor(name: string) {
   });
   await as(donor).call(api.payments.confirm, { body: { intentId } });
   const started = await as(donor).call(api.recurring.start, {
-    body: {
-      fundId: fund.id,
-      amountTk: 100,
-    },
+    body: { fundId: fund.id, amountTk: 100 },
   });
   const { gift, setup } = started.json<{
     gift: { id: string };
@@ -211,10 +208,7 @@ describe('close my account', () => {
     const me = { app: ctx.app, cookie };
     const code = backupCodes[3]!;
     const closed = await as(me).call(api.privacy.close, {
-      body: {
-        password: donor.password,
-        secondFactor: code,
-      },
+      body: { password: donor.password, secondFactor: code },
     });
     expect(closed.statusCode, closed.body).toBe(200);
     const [row] = await ctx.db.select().from(user).where(eq(user.id, donor.id));

@@ -113,9 +113,7 @@ describe('request for fund', () => {
     expect(res.json()).toMatchObject({ goalPoisha: 7_500_000, suggestedPoisha: 1_000 });
     const edit = await as(raiser).call(api.funds.update, {
       params: { id: res.json().id },
-      body: {
-        suggestedTk: 12.5,
-      },
+      body: { suggestedTk: 12.5 },
     });
     expect(edit.statusCode).toBe(400);
     expect(edit.json().error.fields).toEqual({ suggestedTk: 'Enter a whole amount in Tk' });
@@ -254,11 +252,7 @@ describe('update your fund', () => {
     });
     const res = await as(raiser).call(api.funds.update, {
       params: { id: f.id },
-      body: {
-        name: 'School books for Korail',
-        goalTk: 20000,
-        suggestedTk: 100,
-      },
+      body: { name: 'School books for Korail', goalTk: 20000, suggestedTk: 100 },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -404,10 +398,7 @@ describe('manage fund request', () => {
       (
         await as(raiser).call(api.funds.decide, {
           params: { id: f.id },
-          body: {
-            status: 'approved',
-            version: 1,
-          },
+          body: { status: 'approved', version: 1 },
         })
       ).statusCode,
     ).toBe(403);
@@ -415,19 +406,13 @@ describe('manage fund request', () => {
       (
         await as(admin).call(api.funds.decide, {
           params: { id: '00000000-0000-4000-8000-000000000000' },
-          body: {
-            status: 'approved',
-            version: 1,
-          },
+          body: { status: 'approved', version: 1 },
         })
       ).statusCode,
     ).toBe(404);
     const bad = await as(admin).send(api.funds.decide, {
       params: { id: f.id },
-      body: {
-        status: 'pending',
-        version: 1,
-      },
+      body: { status: 'pending', version: 1 },
     });
     expect(bad.statusCode).toBe(400);
     const [row] = await ctx.db.select().from(funds).where(eq(funds.id, f.id));

@@ -97,15 +97,9 @@ describe('the Ramadan dates', () => {
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx);
     await setRamadan(dayAfter(10), dayAfter(38));
-    expect((await as(ctx).call(api.recurring.ramadan)).json()).toMatchObject({
-      open: false,
-    });
+    expect((await as(ctx).call(api.recurring.ramadan)).json()).toMatchObject({ open: false });
     const before = await as(donor).call(api.recurring.start, {
-      body: {
-        fundId: fund.id,
-        amountTk: 100,
-        frequency: 'daily',
-      },
+      body: { fundId: fund.id, amountTk: 100, frequency: 'daily' },
     });
     expect(before.statusCode).toBe(409);
     expect(before.json()).toMatchObject({
@@ -132,9 +126,7 @@ describe('the Ramadan dates', () => {
 describe('giving every day of Ramadan', () => {
   it('charges a card once a day within the dates, with receipts, and ends after the last day', async () => {
     await setRamadan(dayAfter(-1), dayAfter(1));
-    expect((await as(ctx).call(api.recurring.ramadan)).json()).toMatchObject({
-      open: true,
-    });
+    expect((await as(ctx).call(api.recurring.ramadan)).json()).toMatchObject({ open: true });
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx);
     const giftId = await giveDaily(donor, fund.id, 50);
@@ -230,11 +222,7 @@ describe('giving every day of Ramadan', () => {
     // A number that sent STOP gets no more reminders; the mail still goes.
     await ctx.db.update(user).set({ smsStoppedAt: new Date() }).where(eq(user.id, donor.id));
     const monthly = await as(donor).call(api.recurring.start, {
-      body: {
-        fundId: fund.id,
-        amountTk: 200,
-        method: 'wallet',
-      },
+      body: { fundId: fund.id, amountTk: 200, method: 'wallet' },
     });
     expect(monthly.statusCode).toBe(201);
     await jobsDone(ctx);
@@ -252,11 +240,7 @@ describe('giving every day of Ramadan', () => {
       .set({ phoneNumber: phone, phoneNumberVerified: true, language: 'en' })
       .where(eq(user.id, donor.id));
     const started = await as(donor).call(api.recurring.start, {
-      body: {
-        fundId: fund.id,
-        amountTk: 150,
-        method: 'wallet',
-      },
+      body: { fundId: fund.id, amountTk: 150, method: 'wallet' },
     });
     expect(started.statusCode).toBe(201);
     const text = standIn.sent.filter((s) => s.msisdn === phone.slice(1)).at(-1)!.sms;

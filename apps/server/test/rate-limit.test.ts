@@ -184,10 +184,7 @@ describe('limits on events a request does not cause', () => {
   it('counts events on one key and reads it without counting, within its window', async () => {
     const window = 60_000;
     const t0 = Date.now();
-    expect(await readEvents('events', 2, window, t0)).toMatchObject({
-      allowed: true,
-      count: 0,
-    });
+    expect(await readEvents('events', 2, window, t0)).toMatchObject({ allowed: true, count: 0 });
     expect(await countEvents('events', 1, window, t0)).toBe(1);
     expect(await countEvents('events', 1, window, t0 + 1_000)).toBe(2);
     // Reading counts nothing: the same answer twice, refused at the limit, with the wait.
@@ -198,9 +195,7 @@ describe('limits on events a request does not cause', () => {
         retryAfter: 30,
       });
     }
-    expect(await readEvents('events', 3, window, t0 + 30_000)).toMatchObject({
-      allowed: true,
-    });
+    expect(await readEvents('events', 3, window, t0 + 30_000)).toMatchObject({ allowed: true });
     // A new window starts from nothing.
     expect(await readEvents('events', 2, window, t0 + window)).toMatchObject({
       allowed: true,

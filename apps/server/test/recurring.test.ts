@@ -79,9 +79,7 @@ describe('monthly gifts by card', () => {
     expect((await as(other).call(api.recurring.mine)).json()).toEqual({ items: [] });
     const theirs = await as(other).call(api.recurring.change, {
       params: { giftId },
-      body: {
-        action: 'cancel',
-      },
+      body: { action: 'cancel' },
     });
     expect(theirs.statusCode).toBe(404);
     expect((await giftRow(ctx.db, giftId)).status).toBe('active');
@@ -92,10 +90,7 @@ describe('monthly gifts by card', () => {
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx);
     const started = await as(donor).call(api.recurring.start, {
-      body: {
-        fundId: fund.id,
-        amountTk: 100,
-      },
+      body: { fundId: fund.id, amountTk: 100 },
     });
     const { gift, setup } = started.json();
     const refused = await saveCardAtTestProcessor(ctx, setup!, donor.email, CARDS.declined);
@@ -106,17 +101,11 @@ describe('monthly gifts by card', () => {
 
     const pending = await createRaisedFund(ctx, { status: 'pending' });
     const closed = await as(donor).call(api.recurring.start, {
-      body: {
-        fundId: pending.id,
-        amountTk: 100,
-      },
+      body: { fundId: pending.id, amountTk: 100 },
     });
     expect(closed.statusCode).toBe(404);
     const bad = await as(donor).call(api.recurring.start, {
-      body: {
-        fundId: fund.id,
-        amountTk: 5,
-      },
+      body: { fundId: fund.id, amountTk: 5 },
     });
     expect(bad.statusCode).toBe(400);
   });
@@ -190,9 +179,7 @@ describe('monthly gifts by card', () => {
     const token = activated.json().manageToken;
     const paused = await as(donor).call(api.recurring.change, {
       params: { giftId },
-      body: {
-        action: 'pause',
-      },
+      body: { action: 'pause' },
     });
     expect(paused.json().status).toBe('paused');
     // Nothing is charged while paused.
@@ -204,16 +191,12 @@ describe('monthly gifts by card', () => {
     expect(byLink.statusCode).toBe(200);
     const resumed = await as(ctx).call(api.recurring.changeByToken, {
       params: { token },
-      body: {
-        action: 'resume',
-      },
+      body: { action: 'resume' },
     });
     expect(resumed.json().status).toBe('active');
     const changed = await as(ctx).call(api.recurring.changeByToken, {
       params: { token },
-      body: {
-        amountTk: 250,
-      },
+      body: { amountTk: 250 },
     });
     expect(changed.json().amountPoisha).toBe(25_000);
     const tampered = `${token.slice(0, -2)}xx`;
@@ -222,16 +205,12 @@ describe('monthly gifts by card', () => {
     ).toBe(404);
     const cancelled = await as(ctx).call(api.recurring.changeByToken, {
       params: { token },
-      body: {
-        action: 'cancel',
-      },
+      body: { action: 'cancel' },
     });
     expect(cancelled.json().status).toBe('cancelled');
     const again = await as(donor).call(api.recurring.change, {
       params: { giftId },
-      body: {
-        action: 'resume',
-      },
+      body: { action: 'resume' },
     });
     expect(again.statusCode).toBe(409);
     const [pm] = await ctx.db
@@ -301,11 +280,7 @@ describe('monthly gifts by wallet', () => {
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx, { email: `wallet-${Date.now()}@example.com` });
     const started = await as(donor).call(api.recurring.start, {
-      body: {
-        fundId: fund.id,
-        amountTk: 150,
-        method: 'wallet',
-      },
+      body: { fundId: fund.id, amountTk: 150, method: 'wallet' },
     });
     expect(started.statusCode, started.body).toBe(201);
     const { gift, setup } = started.json();

@@ -86,10 +86,7 @@ describe('a fund request', () => {
     expectChanged(approve, now.version);
     expect((await as(ctx).call(api.funds.get, { params: { id: fund.id } })).statusCode).toBe(404);
 
-    const again = await decideFund(admin, fund.id, {
-      status: 'approved',
-      version: now.version,
-    });
+    const again = await decideFund(admin, fund.id, { status: 'approved', version: now.version });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ status: 'approved', name: BAIT });
     expect((await as(ctx).call(api.funds.get, { params: { id: fund.id } })).json().name).toBe(BAIT);
@@ -121,10 +118,7 @@ describe('a fund request', () => {
     });
     const shown = await shownFund(fund.id);
     const [approve, edit] = await Promise.all([
-      decideFund(admin, fund.id, {
-        status: 'approved',
-        version: shown.version,
-      }),
+      decideFund(admin, fund.id, { status: 'approved', version: shown.version }),
       editFund(fund.id, { name: BAIT }),
     ]);
     expect(edit.statusCode).toBe(200);
@@ -200,11 +194,7 @@ describe('suspending, closing and lifting', () => {
     await editFund(fund.id, { cause: 'health-care' });
     const suspend = await as(admin).call(api.funds.hold, {
       params: { id: fund.id },
-      body: {
-        action: 'suspend',
-        reason: 'Under review',
-        version: shown.version,
-      },
+      body: { action: 'suspend', reason: 'Under review', version: shown.version },
     });
     expect(suspend.statusCode).toBe(200);
     const suspended = await shownFund(fund.id);
@@ -212,10 +202,7 @@ describe('suspending, closing and lifting', () => {
 
     const lift = await as(admin).call(api.funds.hold, {
       params: { id: fund.id },
-      body: {
-        action: 'lift',
-        version: suspended.version,
-      },
+      body: { action: 'lift', version: suspended.version },
     });
     expectChanged(lift, (await shownFund(fund.id)).version);
     expect((await as(ctx).call(api.funds.get, { params: { id: fund.id } })).json().hold).toBe(

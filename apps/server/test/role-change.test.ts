@@ -44,9 +44,7 @@ describe('a raiser who is made admin keeps what they own', () => {
   it('still updates their own fund', async () => {
     const res = await as(owner).call(api.funds.update, {
       params: { id: ownFundId },
-      body: {
-        name: 'Renamed by its raiser',
-      },
+      body: { name: 'Renamed by its raiser' },
     });
     expect(res.statusCode).toBe(200);
   });

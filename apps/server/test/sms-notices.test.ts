@@ -47,15 +47,11 @@ async function fundWithDonor(donor: SignedInUser, name = 'Flood relief in Sunamg
   // The first update is reviewed by an admin; the next ones publish at once.
   const first = await as(raiser).call(api.updates.create, {
     params: { id: fund.id },
-    body: {
-      body: 'We have started.',
-    },
+    body: { body: 'We have started.' },
   });
   await as(admin).call(api.updates.decide, {
     params: { id: first.json().id },
-    body: {
-      status: 'approved',
-    },
+    body: { status: 'approved' },
   });
   await jobsDone(ctx);
   return { raiser, fund };
@@ -250,11 +246,7 @@ describe('the SMS of a payout account decision', () => {
     for (const id of [mine.id, theirs.id]) {
       const res = await as(admin).call(api.payouts.decideAccount, {
         params: { id },
-        body: {
-          status: 'denied',
-          feedback: 'The name is not yours',
-          version: 1,
-        },
+        body: { status: 'denied', feedback: 'The name is not yours', version: 1 },
       });
       expect(res.statusCode).toBe(200);
     }

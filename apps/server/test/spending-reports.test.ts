@@ -221,10 +221,7 @@ describe('reviewing a spending report', () => {
     const report = (await post(raiser, w.id)).json();
     const stale = await as(admin).call(api.spending.decide, {
       params: { id: report.id },
-      body: {
-        status: 'approved',
-        version: 7,
-      },
+      body: { status: 'approved', version: 7 },
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('changed_since_viewed');

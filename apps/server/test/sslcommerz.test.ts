@@ -593,9 +593,7 @@ describe('SSLCommerz checkout', () => {
     expect(flooded.statusCode).toBe(429);
     expect(flooded.json().error.code).toBe('rate_limited');
     // Another network is not affected.
-    expect((await ipn(paid.fields, '203.0.114.7')).json()).toMatchObject({
-      outcome: 'succeeded',
-    });
+    expect((await ipn(paid.fields, '203.0.114.7')).json()).toMatchObject({ outcome: 'succeeded' });
     // The gateway saw the ten questions about VAL-FLOOD, the paid payment's session and the
     // one validation of its val_id: nothing of the floods.
     expect(validations(paid.fields.val_id!)).toBe(1);

@@ -184,9 +184,7 @@ describe('monthly gifts by card with Stripe', () => {
     // Cancelling forgets the card at Stripe.
     const cancelled = await as(donor).call(api.recurring.change, {
       params: { giftId },
-      body: {
-        action: 'cancel',
-      },
+      body: { action: 'cancel' },
     });
     expect(cancelled.json().status).toBe('cancelled');
     expect(standIn.paymentMethods.get(changed.paymentMethodId!)?.customer).toBeNull();
@@ -222,10 +220,7 @@ describe('monthly gifts by card with Stripe', () => {
     const fund = await createRaisedFund(ctx);
     const donor = await createSignedInUser(ctx);
     const started = await as(donor).call(api.recurring.start, {
-      body: {
-        fundId: fund.id,
-        amountTk: 200,
-      },
+      body: { fundId: fund.id, amountTk: 200 },
     });
     const { gift, setup } = started.json();
     expect(

@@ -97,9 +97,7 @@ async function liveFund(name: string) {
   });
   const update = await as(raiser).call(api.updates.create, {
     params: { id: fund.id },
-    body: {
-      body: 'Surgery booked for Monday.',
-    },
+    body: { body: 'Surgery booked for Monday.' },
   });
   expect(update.statusCode).toBe(201);
   // Warm: the API answer, the rendered page (kept for PUBLIC_CACHE_MS) and its parts.
@@ -220,9 +218,7 @@ describe.each([
     // Nor can its raiser reach the donors' mailboxes through an update.
     const posted = await as(raiser).call(api.updates.create, {
       params: { id: fund.id },
-      body: {
-        body: 'Please send money to my own bKash instead.',
-      },
+      body: { body: 'Please send money to my own bKash instead.' },
     });
     expect(posted.statusCode).toBe(409);
     expect(posted.json().error.code).toBe('fund_on_hold');

@@ -281,9 +281,7 @@ describe("a fund's first update is reviewed", () => {
       (
         await as(donor).call(api.updates.decide, {
           params: { id: first.json().id },
-          body: {
-            status: 'approved',
-          },
+          body: { status: 'approved' },
         })
       ).statusCode,
     ).toBe(403);

@@ -264,10 +264,7 @@ describe('uploads on local disk', () => {
     const fund = await createFund(ctx.db, { raiserId: owner.id, image: used });
     const posted = await as(owner).call(api.updates.create, {
       params: { id: fund.id },
-      body: {
-        body: 'A photo of the new classroom',
-        image: inUpdate,
-      },
+      body: { body: 'A photo of the new classroom', image: inUpdate },
     });
     expect(posted.statusCode).toBe(201);
     const { db } = ctx;

@@ -57,9 +57,7 @@ describe('manage users', () => {
     const person = await createSignedInUser(ctx);
     const res = await as(admin).call(api.users.changeRole, {
       params: { id: person.id },
-      body: {
-        role: 'verified',
-      },
+      body: { role: 'verified' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: person.id, role: 'verified' });
@@ -79,9 +77,7 @@ describe('manage users', () => {
     expect(applied.statusCode).toBe(201);
     const res = await as(admin).call(api.users.changeRole, {
       params: { id: person.id },
-      body: {
-        role: 'verified',
-      },
+      body: { role: 'verified' },
     });
     expect(res.statusCode).toBe(200);
     const [application] = await ctx.db
@@ -98,24 +94,18 @@ describe('manage users', () => {
     const person = await createSignedInUser(ctx, { role: 'verified' });
     const res = await as(admin).call(api.users.changeRole, {
       params: { id: person.id },
-      body: {
-        role: 'admin',
-      },
+      body: { role: 'admin' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().role).toBe('admin');
     const again = await as(admin).call(api.users.changeRole, {
       params: { id: person.id },
-      body: {
-        role: 'admin',
-      },
+      body: { role: 'admin' },
     });
     expect(again.statusCode).toBe(409);
     const demote = await as(admin).call(api.users.changeRole, {
       params: { id: person.id },
-      body: {
-        role: 'verified',
-      },
+      body: { role: 'verified' },
     });
     expect(demote.statusCode).toBe(409);
     expect(await roleOf(person.id)).toBe('admin');
@@ -148,9 +138,7 @@ describe('manage users', () => {
       expect((await as(who).call(api.users.list)).statusCode).toBe(403);
       const res = await as(who).call(api.users.changeRole, {
         params: { id: who.id },
-        body: {
-          role: 'admin',
-        },
+        body: { role: 'admin' },
       });
       expect(res.statusCode).toBe(403);
     }

@@ -61,11 +61,7 @@ describe('be a fund raiser', () => {
   it("answers 'This field is required' for each empty field", async () => {
     const applicant = await createSignedInUser(ctx);
     const res = await as(applicant).send(api.verifications.apply, {
-      body: {
-        name: '',
-        image: '',
-        idCardNumber: '',
-      },
+      body: { name: '', image: '', idCardNumber: '' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual(
@@ -235,10 +231,7 @@ describe('manage verification', () => {
         (
           await as(who).call(api.verifications.decide, {
             params: { id: app.id },
-            body: {
-              status: 'approved',
-              version: 1,
-            },
+            body: { status: 'approved', version: 1 },
           })
         ).statusCode,
       ).toBe(403);
@@ -248,10 +241,7 @@ describe('manage verification', () => {
       (
         await as(admin).call(api.verifications.decide, {
           params: { id: '00000000-0000-4000-8000-000000000000' },
-          body: {
-            status: 'approved',
-            version: 1,
-          },
+          body: { status: 'approved', version: 1 },
         })
       ).statusCode,
     ).toBe(404);

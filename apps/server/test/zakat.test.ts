@@ -17,10 +17,7 @@ describe('Zakat prices', () => {
       updatedAt: null,
     });
     const set = await as(admin).call(api.zakat.updateSettings, {
-      body: {
-        goldTkPerGram: 15250.5,
-        silverTkPerGram: 185,
-      },
+      body: { goldTkPerGram: 15250.5, silverTkPerGram: 185 },
     });
     expect(set.statusCode).toBe(200);
     const after = (await as(ctx).call(api.zakat.settings)).json();
@@ -38,10 +35,7 @@ describe('Zakat prices', () => {
       ).statusCode,
     ).toBe(403);
     const bad = await as(admin).call(api.zakat.updateSettings, {
-      body: {
-        goldTkPerGram: -5,
-        silverTkPerGram: 1.234,
-      },
+      body: { goldTkPerGram: -5, silverTkPerGram: 1.234 },
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().error.fields ?? {})).toEqual([
@@ -92,9 +86,7 @@ describe('Zakat-eligible funds', () => {
 
     const unmark = await as(admin).call(api.zakat.setFund, {
       params: { id: eligible.id },
-      body: {
-        eligible: false,
-      },
+      body: { eligible: false },
     });
     expect(unmark.json()).toMatchObject({ zakatEligible: false, zakatNote: null });
   });
@@ -103,19 +95,13 @@ describe('Zakat-eligible funds', () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id });
     const noNote = await as(admin).call(api.zakat.setFund, {
       params: { id: fund.id },
-      body: {
-        eligible: true,
-        note: '  ',
-      },
+      body: { eligible: true, note: '  ' },
     });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().error.fields?.note).toBe('Explain why this fund is Zakat-eligible');
     const byRaiser = await as(raiser).call(api.zakat.setFund, {
       params: { id: fund.id },
-      body: {
-        eligible: true,
-        note: 'My own fund',
-      },
+      body: { eligible: true, note: 'My own fund' },
     });
     expect(byRaiser.statusCode).toBe(403);
     const unknown = await as(admin).call(api.zakat.setFund, {

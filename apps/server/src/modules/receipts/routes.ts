@@ -64,7 +64,8 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
     const ids = batch.map((data) =>
       PAYMENT_ID.safeParse(data.paymentId).success ? (data.paymentId as string) : null,
     );
-    const asked = ids.filter((id): id is string => id !== null);
+    // A payment named by two jobs of one fetch is read and mailed once.
+    const asked = [...new Set(ids.filter((id): id is string => id !== null))];
     const outcomes = await sendReceiptMails(
       {
         ...deps,

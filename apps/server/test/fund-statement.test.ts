@@ -5,7 +5,7 @@ import { fundStatementData } from '../src/modules/payouts/statement';
 import { recordRefund } from '../src/modules/payments/service';
 import { createDonation, createFund, createPayoutAccount } from '../src/seed/factories';
 import { resources as api } from '@easyfund/shared/api/resources';
-import { as, createSignedInUser, shownVersion, useTestApp } from './helper';
+import { approveAndPay, as, createSignedInUser, decide, useTestApp } from './helper';
 
 /**
  * A fund's statement: gifts net of refunds in, payouts out, held and available, and a
@@ -45,29 +45,14 @@ beforeAll(async () => {
       })
     ).json();
 
-  const approve = async (id: string) =>
-    as(admin).call(api.withdrawals.decide, {
-      params: { id },
-      body: {
-        status: 'approved',
-        version: await shownVersion(admin, api.withdrawals.list.path, id),
-      },
-    });
-  const paid = await ask(1000);
-  await approve(paid.id);
-  const res = await as(admin).call(api.withdrawals.payout, {
-    params: { id: paid.id },
-    body: {
-      status: 'paid',
-      method: 'bkash',
-      amountTk: 1000,
-      reference: 'BKA7X9QZ21',
-      paidOn: '2026-11-20',
-      version: await shownVersion(admin, api.withdrawals.list.path, paid.id),
-    },
+  await approveAndPay(admin, (await ask(1000)).id, {
+    method: 'bkash',
+    amountTk: 1000,
+    reference: 'BKA7X9QZ21',
+    paidOn: '2026-11-20',
   });
-  expect(res.statusCode).toBe(200);
-  await approve((await ask(400)).id);
+  const approved = await decide(admin, 'withdrawal', (await ask(400)).id, { status: 'approved' });
+  expect(approved.statusCode).toBe(200);
   await ask(100);
 });
 

@@ -7,7 +7,7 @@ import { recordRefund } from '../src/modules/payments/service';
 import { waitingCounts } from '../src/modules/overview/service';
 import { createDonation, createFund, createVerificationApplication } from '../src/seed/factories';
 import { resources as api } from '@easyfund/shared/api/resources';
-import { as, buildTestApp, createSignedInUser, jobsDone, shownVersion, useTestApp } from './helper';
+import { as, buildTestApp, createSignedInUser, decide, jobsDone, useTestApp } from './helper';
 
 const { ctx, admin, donor } = useTestApp({
   admin: { role: 'admin', name: 'Admin Ayesha' },
@@ -25,13 +25,9 @@ describe('decision mails', () => {
     const applicant = await createSignedInUser(ctx, { name: 'Rahim' });
     await ctx.db.update(user).set({ language: 'bn' }).where(eq(user.id, applicant.id));
     const application = await createVerificationApplication(ctx.db, { userId: applicant.id });
-    const res = await as(admin).call(api.verifications.decide, {
-      params: { id: application.id },
-      body: {
-        version: await shownVersion(admin, api.verifications.list.path, application.id),
-        status: 'denied',
-        feedback: 'The ID card photo is not readable',
-      },
+    const res = await decide(admin, 'verification', application.id, {
+      status: 'denied',
+      feedback: 'The ID card photo is not readable',
     });
     expect(res.statusCode).toBe(200);
     await jobsDone(ctx);
@@ -60,14 +56,7 @@ describe('decision mails', () => {
       status: 'pending',
       name: 'School roof',
     });
-    const res = await as(admin).call(api.funds.decide, {
-      params: { id: fund.id },
-      body: {
-        version: await shownVersion(admin, api.funds.adminList.path, fund.id),
-        status: 'approved',
-        feedback: 'Good luck',
-      },
-    });
+    const res = await decide(admin, 'fund', fund.id, { status: 'approved', feedback: 'Good luck' });
     expect(res.statusCode).toBe(200);
     await jobsDone(ctx);
     const mails = mailsTo(raiser.email);
@@ -86,13 +75,9 @@ describe('decision mails', () => {
     await ctx.db
       .insert(fundChanges)
       .values({ fundId: fund.id, proposedBy: raiser.id, proposed: { name: 'Flood relief 2' } });
-    const res = await as(admin).call(api.funds.decideChange, {
-      params: { id: fund.id },
-      body: {
-        version: await shownVersion(admin, api.funds.adminList.path, fund.id),
-        status: 'denied',
-        feedback: 'Keep the name donors know',
-      },
+    const res = await decide(admin, 'fundChange', fund.id, {
+      status: 'denied',
+      feedback: 'Keep the name donors know',
     });
     expect(res.statusCode).toBe(200);
     await jobsDone(ctx);
@@ -114,13 +99,9 @@ describe('decision mails', () => {
       .insert(withdrawals)
       .values({ fundId: fund.id, raiserId: raiser.id, amountPoisha: 50_000, status: 'pending' })
       .returning();
-    const res = await as(admin).call(api.withdrawals.decide, {
-      params: { id: w!.id },
-      body: {
-        version: await shownVersion(admin, api.withdrawals.list.path, w!.id),
-        status: 'denied',
-        feedback: 'Bank details missing',
-      },
+    const res = await decide(admin, 'withdrawal', w!.id, {
+      status: 'denied',
+      feedback: 'Bank details missing',
     });
     expect(res.statusCode).toBe(200);
     await jobsDone(ctx);

@@ -6,6 +6,7 @@ import { createDonation, createFund } from '../src/seed/factories';
 import { resources as api } from '@easyfund/shared/api/resources';
 import type { BodyInputOf } from '@easyfund/shared/api/contract';
 import {
+  approveAndPay,
   as,
   createSignedInUser,
   holdFund,
@@ -46,26 +47,12 @@ async function paidPayout(opts: { paidOn?: string; by?: SignedInUser } = {}) {
   expect(res.statusCode).toBe(201);
   const w = res.json();
   const approver = raiser.id === admin.id ? otherAdmin : admin;
-  const decided = await as(approver).call(api.withdrawals.decide, {
-    params: { id: w.id },
-    body: {
-      status: 'approved',
-      version: await shownVersion(approver, api.withdrawals.list.path, w.id),
-    },
+  await approveAndPay(approver, w.id, {
+    method: 'bkash',
+    amountTk: 500,
+    reference: 'BKA7X9QZ21',
+    paidOn: opts.paidOn ?? '2026-11-20',
   });
-  expect(decided.statusCode).toBe(200);
-  const paid = await as(approver).call(api.withdrawals.payout, {
-    params: { id: w.id },
-    body: {
-      version: await shownVersion(approver, api.withdrawals.list.path, w.id),
-      status: 'paid',
-      method: 'bkash',
-      amountTk: 500,
-      reference: 'BKA7X9QZ21',
-      paidOn: opts.paidOn ?? '2026-11-20',
-    },
-  });
-  expect(paid.statusCode).toBe(200);
   return { raiser, fund, w };
 }
 

@@ -25,7 +25,7 @@ export async function sendOnce(db: Db, mailer: Mailer, key: string, mail: Mail):
  */
 export async function deliverOnce(db: Db, mailer: Mailer, key: string, mail: Mail) {
   await mailer.send({ ...mail, key });
-  await markSent(db).execute({ key });
+  await markAllSent(db, [key]);
 }
 
 /** Whether the mail of `key` was sent, as a column of another statement. */
@@ -40,18 +40,7 @@ const sentMail = builtOnce((db) =>
     .prepare(''),
 );
 
-const markSent = builtOnce((db) =>
-  db
-    .insert(sentMails)
-    .values({ key: sql.placeholder('key') })
-    .onConflictDoNothing()
-    .prepare(''),
-);
-
-/**
- * Records the keys of mails just sent, in one statement (a batch of receipt jobs): the
- * same as `deliverOnce`'s record of each.
- */
+/** Records the keys of mails just sent, in one statement (one mail, or a batch of receipts). */
 export async function markAllSent(db: Db, keys: readonly string[]): Promise<void> {
   if (keys.length) await markManySent(db).execute({ keys });
 }

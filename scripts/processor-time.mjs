@@ -5,7 +5,8 @@
 // command of a stage through it, so that stages running side by side still each print
 // their own processor time.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { childrenCpuMs } from './lib/children-cpu.mjs';
 
 const [file, cmd, ...args] = process.argv.slice(2);
 if (!file || !cmd) {
@@ -13,15 +14,5 @@ if (!file || !cmd) {
   process.exit(2);
 }
 const result = spawnSync(cmd, args, { stdio: 'inherit' });
-// cutime and cstime (fields 16 and 17 of /proc/self/stat), in clock ticks of 1/100 s; 0
-// where /proc is missing.
-let ms = 0;
-try {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  ms = (Number(fields[13]) + Number(fields[14])) * 10;
-} catch {
-  // no /proc: no figure
-}
-writeFileSync(file, String(ms));
+writeFileSync(file, String(childrenCpuMs()));
 process.exit(result.status ?? 1);

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiledServerDir } from '../e2e/build-dirs.mjs';
+import { childrenCpuMs } from './lib/children-cpu.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = mkdtempSync(path.join(tmpdir(), 'easyfund-test-report-'));
@@ -86,17 +87,6 @@ const timings = [];
 const started = performance.now();
 const seconds = (ms) =>
   `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
-/** Processor time (ms) of this process's finished children, or 0 where /proc is missing. */
-function childrenCpuMs() {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // cutime and cstime (fields 16 and 17 of the line), in clock ticks of 1/100 s.
-    return (Number(fields[13]) + Number(fields[14])) * 10;
-  } catch {
-    return 0;
-  }
-}
 const cpuStarted = childrenCpuMs();
 /**
  * Runs one stage of the run under a heading and records how long it took. `fn` runs its

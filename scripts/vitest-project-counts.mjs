@@ -7,6 +7,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** The first line of the first error (at most 200 characters), or ''. */
+const firstLine = (errors) => (errors?.[0]?.message?.split('\n')[0] ?? '').slice(0, 200);
+
 export default class ProjectCounts {
   onTestRunEnd(testModules) {
     const counts = {};
@@ -30,16 +33,16 @@ export default class ProjectCounts {
         } else if (state === 'failed') {
           c.failed++;
           failedHere++;
-          const error = test.result().errors?.[0]?.message?.split('\n')[0] ?? '';
-          c.failures.push(`${file} › ${test.fullName}${error ? ` — ${error.slice(0, 200)}` : ''}`);
+          const error = firstLine(test.result().errors);
+          c.failures.push(`${file} › ${test.fullName}${error ? ` — ${error}` : ''}`);
         } else c.skipped++;
       }
       // A file that failed to load, or whose hooks threw (its tests then count as skipped),
       // with no failed test in it.
       if (module.state() === 'failed' && failedHere === 0) {
         c.brokenFiles++;
-        const error = module.errors()[0]?.message?.split('\n')[0] ?? '';
-        c.failures.push(`${file} (did not run${error ? `: ${error.slice(0, 200)}` : ''})`);
+        const error = firstLine(module.errors());
+        c.failures.push(`${file} (did not run${error ? `: ${error}` : ''})`);
       }
     }
     if (process.env.VITEST_COUNTS_FILE)

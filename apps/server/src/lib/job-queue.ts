@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
+import { asDrizzleSql, transactionDb } from './pg-boss-sql';
 
 /** The queues of background work (decision 226). */
 export const QUEUES = {
@@ -84,59 +85,9 @@ export async function inLanes<T>(
   await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
 }
 
-/**
- * pg-boss's `db` (executeSql with $1… parameters) inside a drizzle transaction: the text is
- * rebuilt as drizzle SQL with the same values, so the job row commits with the transaction.
- */
-function transactionDb(tx: Tx): PgBoss.Db {
-  return {
-    async executeSql(text, values = []) {
-      const result = (await tx.execute(asDrizzleSql(text, values))) as unknown as {
-        rows: Record<string, unknown>[];
-      };
-      return { rows: result.rows };
-    },
-  };
-}
-
-/**
- * pg-boss's statement text with $1… parameters as drizzle SQL with the same values;
- * `replace` gives some parameters (by their number) as SQL of the caller's instead.
- */
-function asDrizzleSql(
-  text: string,
-  values: readonly unknown[],
-  replace: ReadonlyMap<number, SQL> = new Map(),
-): SQL {
-  const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = parts.map((part, i) => {
-    if (i % 2 === 0) return sql.raw(part);
-    const replaced = replace.get(Number(part));
-    if (replaced) return replaced;
-    const v: unknown = values[Number(part) - 1];
-    // Drizzle leaves an undefined value out: it is SQL null here.
-    // Drizzle would spread a list into several parameters: a Postgres array literal.
-    const param =
-      v === undefined
-        ? null
-        : Array.isArray(v)
-          ? `{${v.map((x) => `"${String(x).replace(/(["\\])/g, '\\$1')}"`).join(',')}}`
-          : v !== null && typeof v === 'object' && !(v instanceof Date)
-            ? JSON.stringify(v)
-            : v;
-    return sql`${param}`;
-  });
-  return sql.join(chunks);
-}
-
 /** pg-boss's one statement that adds a job (`createJob`): its queue name is parameter 2. */
 const QUEUE_NAME_PARAMETER = 2;
 
-/**
- * The job queue: pg-boss on the application's own database (PostgreSQL or the embedded
- * PGlite, through the app's connection). Jobs are retried with back-off, survive a
- * restart, and a job held by a process that died is taken over after `timeoutSeconds`.
- */
 /** Key of the advisory lock that lets one process at a time set up the job queue. */
 const JOBS_START_LOCK_KEY = 7_201_604_212;
 /** Recurring jobs run by the clock of Dhaka. */
@@ -156,6 +107,11 @@ const BATCHES: Partial<Record<QueueName, { size: number; atOnce: number }>> = {
   [QUEUES.mail]: { size: 10, atOnce: 4 },
 };
 
+/**
+ * The job queue: pg-boss on the application's own database (PostgreSQL or the embedded
+ * PGlite, through the app's connection). Jobs are retried with back-off, survive a
+ * restart, and a job held by a process that died is taken over after `timeoutSeconds`.
+ */
 export class Jobs {
   private readonly boss: PgBoss;
   private readonly handlers = new Map<

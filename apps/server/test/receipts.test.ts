@@ -8,7 +8,7 @@ import { Jobs } from '../src/lib/job-queue';
 import { recordRefund } from '../src/modules/payments/service';
 import { createPrinter } from '../src/modules/receipts/printer';
 import { statementTotals } from '../src/modules/receipts/statement-totals';
-import { sendReceiptMail } from '../src/modules/receipts/service';
+import { sendReceiptMail } from '../src/modules/receipts/mails';
 import {
   as,
   buildTestApp,

@@ -12,13 +12,8 @@ import { fundStatementData } from '../payouts/statement';
 import { manageLinkOfPayment } from '../recurring/service';
 import type { Organisation } from './pdf';
 import { createPrinter } from './printer';
-import {
-  creditNotePdf,
-  type ReceiptDeps,
-  receiptPdf,
-  sendCreditNoteMail,
-  sendReceiptMails,
-} from './service';
+import { sendCreditNoteMail, sendReceiptMails } from './mails';
+import { creditNotePdf, type ReceiptDeps, receiptPdf } from './service';
 import { statementPdf } from './statements';
 
 function sendPdf(reply: FastifyReply, file: { filename: string; pdf: Buffer }) {

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
-import { asDrizzleSql, transactionDb } from './pg-boss-sql';
+import { gatedJobInsert, transactionDb } from './pg-boss-sql';
 
 /** The queues of background work (decision 226). */
 export const QUEUES = {
@@ -84,9 +84,6 @@ export async function inLanes<T>(
   };
   await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
 }
-
-/** pg-boss's one statement that adds a job (`createJob`): its queue name is parameter 2. */
-const QUEUE_NAME_PARAMETER = 2;
 
 /** Key of the advisory lock that lets one process at a time set up the job queue. */
 const JOBS_START_LOCK_KEY = 7_201_604_212;
@@ -305,45 +302,27 @@ export class Jobs {
 
   /**
    * The statement that adds a job, for a caller's own statement (a data-modifying `WITH`
-   * part): pg-boss's own text and values, except that the queue's name is read from
-   * `gate` (the name of an earlier part of the same statement), so the job is added only
-   * when that part has a row, in the same round trip and the same transaction. Call
-   * `sent` once the statement committed with a job in it.
+   * part) built once and run many times: pg-boss's own text and values, except that the
+   * queue's name is read from `gate` (the name of an earlier part of the same statement),
+   * so the job is added only when that part has a row, in the same round trip and the same
+   * transaction; the job's id and data are the placeholders `jobId` and `jobData` (its
+   * data as JSON text). Everything else is what pg-boss gives any job of the queue added
+   * with an id of its own. Call `sent` once a statement committed with a job in it.
    */
-  async sendStatement(
-    queue: QueueName,
-    data: Record<string, unknown>,
-    opts: { id: string; gate: string },
-  ): Promise<SQL> {
-    let statement: SQL | undefined;
-    await this.boss.send(queue, data, {
-      id: opts.id,
-      db: {
-        async executeSql(text, values = []) {
-          // Its one parameter named `$2 as name` (pg-boss 10's `insertJob`): anything else
-          // would add the job whatever the gate says.
-          if (!/^\s*INSERT INTO\b/i.test(text) || !/\$2 as name\b/.test(text)) {
-            throw new Error('pg-boss adds a job with another statement than expected');
-          }
-          statement = asDrizzleSql(
-            text,
-            values,
-            new Map([
-              [
-                QUEUE_NAME_PARAMETER,
-                sql`(SELECT ${queue}::text FROM ${sql.identifier(opts.gate)})`,
-              ],
-            ]),
-          );
-          return { rows: [{ id: opts.id }] };
-        },
-      },
-    });
-    if (!statement) throw new Error('pg-boss added no job');
+  jobStatement(queue: QueueName, gate: string): Promise<SQL> {
+    const key = `${queue}\u0000${gate}`;
+    let statement = this.jobStatements.get(key);
+    if (!statement) {
+      statement = gatedJobInsert(this.boss, queue, gate);
+      this.jobStatements.set(key, statement);
+      statement.catch(() => this.jobStatements.delete(key));
+    }
     return statement;
   }
 
-  /** A job added by a `sendStatement` statement has committed: this process's worker takes it. */
+  private readonly jobStatements = new Map<string, Promise<SQL>>();
+
+  /** A job added by a `jobStatement` statement has committed: this process's worker takes it. */
   sent(queue: QueueName): void {
     const workerId = this.workerIds.get(queue);
     if (workerId) this.boss.notifyWorker(workerId);

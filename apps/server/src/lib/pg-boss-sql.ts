@@ -46,3 +46,50 @@ export function asDrizzleSql(
   });
   return sql.join(chunks);
 }
+
+/** pg-boss's one statement that adds a job (`createJob`): its id, queue name and data. */
+const JOB_ID_PARAMETER = 1;
+const QUEUE_NAME_PARAMETER = 2;
+const JOB_DATA_PARAMETER = 3;
+
+/**
+ * pg-boss's statement that adds a job to `queue`, as `Jobs.jobStatement` gives it: the
+ * queue's name read from the part `gate` of the caller's statement, the id and the data
+ * the placeholders `jobId` and `jobData`.
+ */
+export async function gatedJobInsert(boss: PgBoss, queue: string, gate: string): Promise<SQL> {
+  let statement: SQL | undefined;
+  // A job pg-boss is asked to add, to read its statement: the id and the data are found
+  // again among the values (and left to the placeholders), the rest kept as they are.
+  const probe = { id: '00000000-0000-4000-8000-000000000000', data: {} };
+  await boss.send(queue, probe.data, {
+    id: probe.id,
+    db: {
+      async executeSql(text, values = []) {
+        // Its one parameter named `$2 as name` (pg-boss 10's `insertJob`): anything else
+        // would add the job whatever the gate says.
+        if (!/^\s*INSERT INTO\b/i.test(text) || !/\$2 as name\b/.test(text)) {
+          throw new Error('pg-boss adds a job with another statement than expected');
+        }
+        if (
+          values[JOB_ID_PARAMETER - 1] !== probe.id ||
+          values[JOB_DATA_PARAMETER - 1] !== probe.data
+        ) {
+          throw new Error("pg-boss gives a job's id and data in other places than expected");
+        }
+        statement = asDrizzleSql(
+          text,
+          values,
+          new Map([
+            [QUEUE_NAME_PARAMETER, sql`(SELECT ${queue}::text FROM ${sql.identifier(gate)})`],
+            [JOB_ID_PARAMETER, sql`${sql.placeholder('jobId')}`],
+            [JOB_DATA_PARAMETER, sql`${sql.placeholder('jobData')}`],
+          ]),
+        );
+        return { rows: [{ id: probe.id }] };
+      },
+    },
+  });
+  if (!statement) throw new Error('pg-boss added no job');
+  return statement;
+}

@@ -58,6 +58,8 @@ export interface JobsOptions {
 }
 
 type Handler = (data: Record<string, unknown>) => Promise<void>;
+/** A queue's handler: of each job, or of a fetch of them together. */
+type QueueHandler = { kind: 'each'; run: Handler } | { kind: 'batch'; run: BatchHandler };
 
 /**
  * A handler of a whole fetch of jobs (their data, in the fetch's order), for a queue whose
@@ -96,10 +98,11 @@ const scheduleTimeZone = 'Asia/Dhaka';
  * waits (the database, the mail server) leave the processor to another's PDF. The jobs of
  * a batch are held by one process until they are done (a process that dies leaves them
  * to be taken over after `timeoutSeconds`, like a single job), so the batches stay small.
- * Other queues: one job at a time.
+ * Receipts have two workers: while one batch's mails are written and recorded and the next
+ * fetched, the other's PDFs keep the printer's thread busy. Other queues: one job at a time.
  */
-const BATCHES: Partial<Record<QueueName, { size: number; atOnce: number }>> = {
-  [QUEUES.receiptMail]: { size: 10, atOnce: 4 },
+const BATCHES: Partial<Record<QueueName, { size: number; atOnce: number; workers?: number }>> = {
+  [QUEUES.receiptMail]: { size: 10, atOnce: 4, workers: 2 },
   [QUEUES.creditNoteMail]: { size: 10, atOnce: 4 },
   [QUEUES.mail]: { size: 10, atOnce: 4 },
 };
@@ -111,11 +114,11 @@ const BATCHES: Partial<Record<QueueName, { size: number; atOnce: number }>> = {
  */
 export class Jobs {
   private readonly boss: PgBoss;
-  private readonly handlers = new Map<
-    QueueName,
-    { kind: 'each'; run: Handler } | { kind: 'batch'; run: BatchHandler }
-  >();
-  private readonly workerIds = new Map<QueueName, string>();
+  private readonly handlers = new Map<QueueName, QueueHandler>();
+  private readonly workerIds = new Map<QueueName, string[]>();
+  /** How many times a queue's worker was woken (`notifyOne` takes them in turn). */
+  private notified = 0;
+  private readonly jobStatements = new Map<string, Promise<SQL>>();
   private started = false;
   private preparing: Promise<void> | null = null;
   /** Set by stop(): statements of jobs finishing later may find the database closed. */
@@ -265,39 +268,50 @@ export class Jobs {
       // active) when the batch ends. After a batch the worker asks again at once
       // instead of waiting for the next poll, so a backlog (a fund update's mails, receipts
       // after a busy hour) drains as fast as the jobs run.
-      let workerId = '';
-      const { size, atOnce } = BATCHES[queue] ?? { size: 1, atOnce: 1 };
-      workerId = await this.boss.work<Record<string, unknown>>(
-        queue,
-        { pollingIntervalSeconds: this.opts.pollSeconds, batchSize: size },
-        async (batch) => {
-          try {
-            if (handler.kind === 'batch') {
-              let failed: ReadonlyMap<number, unknown>;
-              try {
-                failed = await handler.run(batch.map((job) => job.data));
-              } catch (err) {
-                // Nothing of the batch is known done: every job goes back to its queue.
-                failed = new Map(batch.map((_, i) => [i, err]));
-              }
-              for (const [i, err] of failed)
-                await this.boss.fail(queue, batch[i]!.id, err as object);
-              return;
-            }
-            await inLanes(batch, atOnce, async (job) => {
-              try {
-                await handler.run(job.data);
-              } catch (err) {
-                await this.boss.fail(queue, job.id, err as object);
-              }
-            });
-          } finally {
-            if (workerId && batch.length) this.boss.notifyWorker(workerId);
-          }
-        },
-      );
-      this.workerIds.set(queue, workerId);
+      const { size, atOnce, workers = 1 } = BATCHES[queue] ?? { size: 1, atOnce: 1 };
+      const ids: string[] = [];
+      for (let w = 0; w < workers; w++) ids.push(await this.work(queue, handler, size, atOnce));
+      this.workerIds.set(queue, ids);
     }
+  }
+
+  /** One pg-boss worker of `queue`, fetching `size` jobs at a time and running `atOnce`. */
+  private async work(
+    queue: QueueName,
+    handler: QueueHandler,
+    size: number,
+    atOnce: number,
+  ): Promise<string> {
+    let workerId = '';
+    workerId = await this.boss.work<Record<string, unknown>>(
+      queue,
+      { pollingIntervalSeconds: this.opts.pollSeconds, batchSize: size },
+      async (batch) => {
+        try {
+          if (handler.kind === 'batch') {
+            let failed: ReadonlyMap<number, unknown>;
+            try {
+              failed = await handler.run(batch.map((job) => job.data));
+            } catch (err) {
+              // Nothing of the batch is known done: every job goes back to its queue.
+              failed = new Map(batch.map((_, i) => [i, err]));
+            }
+            for (const [i, err] of failed) await this.boss.fail(queue, batch[i]!.id, err as object);
+            return;
+          }
+          await inLanes(batch, atOnce, async (job) => {
+            try {
+              await handler.run(job.data);
+            } catch (err) {
+              await this.boss.fail(queue, job.id, err as object);
+            }
+          });
+        } finally {
+          if (workerId && batch.length) this.boss.notifyWorker(workerId);
+        }
+      },
+    );
+    return workerId;
   }
 
   /**
@@ -320,12 +334,20 @@ export class Jobs {
     return statement;
   }
 
-  private readonly jobStatements = new Map<string, Promise<SQL>>();
-
   /** A job added by a `jobStatement` statement has committed: this process's worker takes it. */
   sent(queue: QueueName): void {
-    const workerId = this.workerIds.get(queue);
-    if (workerId) this.boss.notifyWorker(workerId);
+    this.notifyOne(queue);
+  }
+
+  /**
+   * Wakes one of the queue's workers, in turn: a new job needs one fetch, not one per
+   * worker; a worker busy with a batch fetches again when it ends, and one with nothing
+   * to do finds a backlog at its next poll, then keeps fetching while jobs are there.
+   */
+  private notifyOne(queue: QueueName): void {
+    const ids = this.workerIds.get(queue);
+    if (!ids?.length) return;
+    this.boss.notifyWorker(ids[this.notified++ % ids.length]!);
   }
 
   /** Adds a job; with `tx`, as part of that transaction. Returns the job's id (null when
@@ -341,8 +363,7 @@ export class Jobs {
     });
     // Outside a transaction the job is there now: this process's worker takes it at once
     // (inside one it appears at the commit, and the next poll finds it).
-    const workerId = this.workerIds.get(queue);
-    if (id && !opts.tx && workerId) this.boss.notifyWorker(workerId);
+    if (id && !opts.tx) this.notifyOne(queue);
     return id;
   }
 

@@ -90,6 +90,33 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * The server's thread reaches the embedded database through its worker (db/pglite-remote.ts),
+ * yet drizzle's PGlite driver imports PGlite (~0.5 MB of code to compile and run on Node 20)
+ * for two things: PostgreSQL's type ids, which its parsers are keyed by, and a PGlite to
+ * make when it is given none (the server always gives it its client). In the server's
+ * bundle the driver gets those type ids, read from PGlite here, and a PGlite loaded only
+ * if one is made. The database worker's bundle keeps the real import.
+ */
+const { types: PGLITE_TYPES } = await import('@electric-sql/pglite');
+const drizzleWithoutPglite = {
+  name: 'drizzle-without-pglite',
+  setup(b) {
+    b.onResolve({ filter: /^@electric-sql\/pglite$/ }, (args) =>
+      /[\\/]node_modules[\\/]drizzle-orm[\\/]pglite$/.test(args.resolveDir)
+        ? { path: 'drizzle-pglite', namespace: 'drizzle-pglite' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'drizzle-pglite' }, () => ({
+      contents: [
+        `export const types = ${JSON.stringify(PGLITE_TYPES)};`,
+        "export function PGlite(...args) { return new (require('@electric-sql/pglite').PGlite)(...args); }",
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 /** What the server's bundle and its database worker's have in common. */
 const COMMON = {
   bundle: true,
@@ -124,6 +151,7 @@ await build({
   outdir: out,
   splitting: true,
   banner: REQUIRE_BANNER,
+  plugins: [...COMMON.plugins, drizzleWithoutPglite],
 });
 // The embedded database's worker thread, bundled on its own beside the server (which
 // starts it as ./pglite-worker.mjs). Loaded from node_modules, drizzle-orm took 0.1 s to

@@ -7,7 +7,7 @@
 // and are resolved from node_modules. The embedded database's worker is bundled beside
 // it, and the migrations are copied there. `--outDir <dir>` builds elsewhere (the test
 // run builds once into a folder of its own, shared by every browser run).
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -41,6 +41,82 @@ const REQUIRE_BANNER = {
   js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
 };
 
+/**
+ * node-postgres asks, as it loads, whether it runs in a Cloudflare Worker: on a runtime
+ * without `navigator` (Node 20) by building a `Response`, which loads Node's whole fetch
+ * implementation (undici, ~30 ms of a restart, nothing else of the server's start needs
+ * it). The compiled server runs on Node only: the question is answered "no" at build
+ * time. A node-postgres whose check reads otherwise fails the build.
+ */
+const PG_CLOUDFLARE_CHECK = /^function isCloudflareRuntime\(\) \{$/m;
+const nodeOnlyPostgres = {
+  name: 'node-only-postgres',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/ }, (args) => {
+      const code = readFileSync(args.path, 'utf8');
+      if (!PG_CLOUDFLARE_CHECK.test(code)) {
+        return { errors: [{ text: `pg's Cloudflare check not found in ${args.path}` }] };
+      }
+      return {
+        contents: code.replace(
+          PG_CLOUDFLARE_CHECK,
+          'function isCloudflareRuntime() {\n  return false\n}\nfunction isCloudflareRuntimeUnused() {',
+        ),
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/**
+ * zod puts every one of its ~50 languages' error messages (~300 KB, half of zod as the
+ * server loads it before anything else) under `z.locales`, used by nothing here: its
+ * default, English, is set by its schemas themselves. The compiled server's `z.locales`
+ * holds English only.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir)
+        ? { path: path.join(args.resolveDir, '../locales/en.js'), namespace: 'zod-locales' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The server's thread reaches the embedded database through its worker (db/pglite-remote.ts),
+ * yet drizzle's PGlite driver imports PGlite (~0.5 MB of code to compile and run on Node 20)
+ * for two things: PostgreSQL's type ids, which its parsers are keyed by, and a PGlite to
+ * make when it is given none (the server always gives it its client). In the server's
+ * bundle the driver gets those type ids, read from PGlite here, and a PGlite loaded only
+ * if one is made. The database worker's bundle keeps the real import.
+ */
+const { types: PGLITE_TYPES } = await import('@electric-sql/pglite');
+const drizzleWithoutPglite = {
+  name: 'drizzle-without-pglite',
+  setup(b) {
+    b.onResolve({ filter: /^@electric-sql\/pglite$/ }, (args) =>
+      /[\\/]node_modules[\\/]drizzle-orm[\\/]pglite$/.test(args.resolveDir)
+        ? { path: 'drizzle-pglite', namespace: 'drizzle-pglite' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'drizzle-pglite' }, () => ({
+      contents: [
+        `export const types = ${JSON.stringify(PGLITE_TYPES)};`,
+        "export function PGlite(...args) { return new (require('@electric-sql/pglite').PGlite)(...args); }",
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 /** What the server's bundle and its database worker's have in common. */
 const COMMON = {
   bundle: true,
@@ -58,6 +134,7 @@ const COMMON = {
   external: EXTERNAL,
   mainFields: ['module', 'main'],
   logLevel: 'warning',
+  plugins: [nodeOnlyPostgres, zodEnglishOnly],
 };
 
 rmSync(out, { recursive: true, force: true });
@@ -74,6 +151,7 @@ await build({
   outdir: out,
   splitting: true,
   banner: REQUIRE_BANNER,
+  plugins: [...COMMON.plugins, drizzleWithoutPglite],
 });
 // The embedded database's worker thread, bundled on its own beside the server (which
 // starts it as ./pglite-worker.mjs). Loaded from node_modules, drizzle-orm took 0.1 s to

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from './config-early';
+import { ConfigError } from './config-error';
 
 const emailList = z
   .string()
@@ -23,7 +25,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: optional.pipe(z.url().optional()),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: optional.pipe(z.url().optional()),
   /** Repeated statements as named prepared statements (decision 438); 'false' behind a
    *  pooler in transaction mode that does not keep them (PgBouncer before 1.21). */
@@ -232,7 +234,7 @@ export interface Config extends Env {
   sessionCacheMs: number;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /** A production start takes test cards only when told so: real donors must not pay fake money. */
 export const PRODUCTION_NEEDS_PROVIDER =

@@ -1,11 +1,24 @@
 import module from 'node:module';
 import path from 'node:path';
-import { type Config, ConfigError, loadConfig } from './config';
+import type { Config } from './config';
+import { existingEmbeddedDir } from './config-early';
+import { ConfigError } from './config-error';
 import type { Db } from './db/client';
 import { startEmbedded } from './db/embedded';
 import { serializeError } from './lib/log-errors';
 
 async function main() {
+  // The embedded database opens in its own thread while the rest of the server's code
+  // loads and the app is built: its handle comes at once, and the few queries made while
+  // building wait for it to open. Start-up is then the longer of the two, not their sum.
+  // On a restart its worker starts first, before the settings (zod), the database drivers
+  // and the schema load (db/embedded.ts needs none of them): the open is the longest part
+  // of a restart. Settings that turn out wrong stop the process as before, their line
+  // first; a directory held by another process is told once they are known right.
+  const early = existingEmbeddedDir();
+  const startedEarly = early ? startEmbedded(early, true) : null;
+  startedEarly?.catch(() => {});
+  const { loadConfig } = await import('./config');
   let config;
   try {
     config = loadConfig();
@@ -16,15 +29,8 @@ async function main() {
     }
     throw err;
   }
-
-  // The embedded database opens in its own thread while the rest of the server's code
-  // loads and the app is built: its handle comes at once, and the few queries made while
-  // building wait for it to open. Start-up is then the longer of the two, not their sum.
-  // Its worker starts first, before the database drivers and the schema load
-  // (db/embedded.ts needs neither): the open is the longest part of a restart.
-  const embedded = config.DATABASE_URL
-    ? null
-    : startEmbedded(path.join(config.dataDir, 'pglite'), true);
+  const dir = config.DATABASE_URL ? null : path.join(config.dataDir, 'pglite');
+  const embedded = dir === early ? startedEarly : startedElsewhere(startedEarly, dir);
   // A data directory held by another process fails at once, before the line below waits
   // for it: not left unhandled meanwhile (its error is told once, in one line, below).
   embedded?.catch(() => {});
@@ -80,6 +86,9 @@ async function main() {
       throw err;
     },
   );
+  // The first page's render builds a `Request`: on Node 20 that loads Node's fetch
+  // implementation (~20 ms), loaded here, where the start may be waiting for the database.
+  loadFetchClasses();
   await opened;
 
   // Only addresses proved by an e-mailed link (or a provider that verified them): whoever
@@ -102,8 +111,10 @@ async function main() {
     );
   }
 
+  let goLiveTimer: NodeJS.Timeout | undefined = undefined;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    clearTimeout(goLiveTimer);
     await app.close();
     await database.close();
     process.exit(0);
@@ -121,11 +132,41 @@ async function main() {
     `Sign-in works from ${config.trustedOrigins.join(', ')}` +
       ' (to open the site at another address, set PUBLIC_URL or add it to TRUSTED_ORIGINS).',
   );
-  // The go-live checklist, after the listen: the start does not wait for its query.
-  void goLiveAtStart(config, database.db);
+  // The go-live checklist, a second after the listen: neither the start nor the first
+  // answers wait for its queries (one counts the payments) on the embedded database's one
+  // connection.
+  goLiveTimer = setTimeout(
+    () => void goLiveAtStart(config, database.db),
+    GO_LIVE_CHECKS_AFTER_LISTEN_MS,
+  );
   // The code compiled so far goes to Node's compile cache now (main.ts), not only at a
   // clean exit: a server that is killed still starts faster the next time.
   (module as { flushCompileCache?: () => void }).flushCompileCache?.();
+}
+
+/**
+ * The embedded database of the settings (`dir`, or none) where the one started early
+ * (`startedEarly`, or none: a first start) is not theirs: that one is closed first, its
+ * directory let go.
+ */
+function startedElsewhere(
+  startedEarly: ReturnType<typeof startEmbedded> | null,
+  dir: string | null,
+): ReturnType<typeof startEmbedded> | null {
+  const closed = startedEarly?.then(
+    (worker) => worker.close(),
+    () => {},
+  );
+  if (!dir) return null;
+  return closed ? closed.then(() => startEmbedded(dir, true)) : startEmbedded(dir, true);
+}
+
+/** How long after the listen the go-live checks run (as the job workers start). */
+const GO_LIVE_CHECKS_AFTER_LISTEN_MS = 1000;
+
+/** Node's fetch classes (Request, Response…), which Node loads on their first use. */
+function loadFetchClasses(): void {
+  if (typeof Request !== 'function') throw new Error('this Node.js has no fetch classes');
 }
 
 /**

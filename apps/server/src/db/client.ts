@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -184,7 +184,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     await opened;
     return database;
   }
-  // In memory (the tests): on this thread.
+  // In memory (the tests): on this thread. PGlite is loaded here only: the server's own
+  // thread reaches the embedded database through its worker.
+  const { PGlite } = await import('@electric-sql/pglite');
   const client = new PGlite({
     extensions: PGLITE_EXTENSIONS,
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),

@@ -3,7 +3,7 @@ import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError } from '../config';
+import { ConfigError } from '../config-error';
 
 /**
  * The embedded database (PGlite) belongs to one process: two processes on one data

@@ -1,7 +1,10 @@
 import PgBoss from 'pg-boss';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
+import { inLanes } from './in-lanes';
 import { gatedJobInsert, transactionDb } from './pg-boss-sql';
+
+export { inLanes };
 
 /** The queues of background work (decision 226). */
 export const QUEUES = {
@@ -70,23 +73,6 @@ export type BatchHandler = (
   batch: readonly Record<string, unknown>[],
 ) => Promise<ReadonlyMap<number, unknown>>;
 
-/**
- * Runs `fn` on every item, `lanes` at a time, each lane taking the next item when it is
- * done with one: a job's waits (the database, the mail server) leave the processor to
- * another's PDF.
- */
-export async function inLanes<T>(
-  items: readonly T[],
-  lanes: number,
-  fn: (item: T, index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < items.length; i = next++) await fn(items[i]!, i);
-  };
-  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
-}
-
 /** Key of the advisory lock that lets one process at a time set up the job queue. */
 const JOBS_START_LOCK_KEY = 7_201_604_212;
 /** Recurring jobs run by the clock of Dhaka. */
@@ -114,6 +100,12 @@ const BATCHES: Partial<Record<QueueName, { size: number; atOnce: number; workers
  */
 export class Jobs {
   private readonly boss: PgBoss;
+  /**
+   * The recurring jobs' clock (pg-boss's timekeeper, on a pg-boss of its own): it starts
+   * with the workers, not with the queue's set-up, so that a starting server's first
+   * answers do not wait for its statements (its queue, its first check of the schedules).
+   */
+  private clock: Promise<PgBoss> | null = null;
   private readonly handlers = new Map<QueueName, QueueHandler>();
   private readonly workerIds = new Map<QueueName, string[]>();
   /** How many times a queue's worker was woken (`notifyOne` takes them in turn). */
@@ -150,10 +142,11 @@ export class Jobs {
   }
 
   constructor(private readonly opts: JobsOptions) {
-    this.boss = this.makeBoss();
+    this.boss = this.makeBoss(false);
   }
 
-  private makeBoss(): PgBoss {
+  /** The queue's pg-boss, or (`clock`) the one that only sends the recurring jobs when due. */
+  private makeBoss(clock: boolean): PgBoss {
     const { opts } = this;
     const { database } = opts;
     const boss = new PgBoss({
@@ -175,9 +168,9 @@ export class Jobs {
         },
       },
       schema: 'pgboss',
-      supervise: !opts.producerOnly,
-      schedule: !opts.producerOnly && Boolean(opts.schedules),
-      migrate: true,
+      supervise: !opts.producerOnly && !clock,
+      schedule: clock,
+      migrate: !clock,
       maintenanceIntervalSeconds: opts.maintenanceSeconds,
       retryLimit: 6,
       retryDelay: opts.retryDelaySeconds,
@@ -272,6 +265,11 @@ export class Jobs {
       const ids: string[] = [];
       for (let w = 0; w < workers; w++) ids.push(await this.work(queue, handler, size, atOnce));
       this.workerIds.set(queue, ids);
+    }
+    if (this.opts.schedules) {
+      const clock = this.makeBoss(true);
+      this.clock = clock.start().then(() => clock);
+      await this.clock;
     }
   }
 
@@ -381,11 +379,16 @@ export class Jobs {
     this.started = false;
     this.stopped = true;
     this.workerIds.clear();
-    await this.boss.stop({
-      graceful: true,
-      wait: true,
-      close: false,
-      timeout: this.opts.stopTimeoutMs ?? 10_000,
-    });
+    // A clock still starting is stopped once started (pg-boss ignores a stop before).
+    const clock = await this.clock?.catch(() => null);
+    this.clock = null;
+    for (const boss of clock ? [clock, this.boss] : [this.boss]) {
+      await boss.stop({
+        graceful: true,
+        wait: true,
+        close: false,
+        timeout: this.opts.stopTimeoutMs ?? 10_000,
+      });
+    }
   }
 }

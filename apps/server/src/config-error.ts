@@ -1,0 +1,2 @@
+/** A setting that is missing or wrong: told in one line, without a stack. */
+export class ConfigError extends Error {}

@@ -9,6 +9,7 @@ import type {
 } from '@easyfund/shared/schemas/funds';
 import type { Db } from '../../db/client';
 import { builtOnce } from '../../db/built-once';
+import { leanSelect } from '../../db/lean-select';
 import { funds, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
 import { COUNT_CAP, countUpTo, likePattern, paginate, SEARCH_COUNT_CAP } from '../../lib/lists';
@@ -173,17 +174,20 @@ export async function getPublicFund(db: Db, id: string): Promise<TFundPublic | n
 }
 
 /** A fund's row by id, built once per database: its SQL text is not made again on each
- *  read (the busiest read's own largest cost once uncached). */
+ *  read (the busiest read's own largest cost once uncached), and run without Drizzle's
+ *  per-run wrapping on PostgreSQL (`leanSelect`). */
 const fundRowQuery = builtOnce((db) =>
-  fundsWithRaiser(db, publicColumns)
-    .where(eq(funds.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare(''),
+  leanSelect(
+    fundsWithRaiser(db, publicColumns)
+      .where(eq(funds.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(''),
+  ),
 );
 
 async function fundRow(db: Db, id: string): Promise<FundRow | undefined> {
-  const [row] = await fundRowQuery(db).execute({ id });
-  return row;
+  const rows = await fundRowQuery(db)({ id });
+  return rows[0];
 }
 
 /**

@@ -5,7 +5,6 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -16,6 +15,7 @@ import { createAuth, type PasswordHashing } from './modules/identity/better-auth
 import { sessionReader } from './modules/identity/session-reader';
 import { OneLinePerRequest, requestLogger } from './lib/request-log';
 import { serializeError } from './lib/log-errors';
+import { responseSerializer } from './lib/flat-serializer';
 import { createMailer, type Mailer, withoutPhoneOnlyAddresses } from './lib/mailer';
 import { createSms } from './modules/sms/setup';
 import type { SmsService } from './modules/sms/service';
@@ -192,13 +192,13 @@ export async function buildApp({
     schemaController: {
       compilersFactory: {
         buildValidator: () => validatorCompiler as never,
-        buildSerializer: () => serializerCompiler as never,
+        buildSerializer: () => responseSerializer as never,
       },
     },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
 
   app.decorate('config', config);
   app.decorate('database', database);

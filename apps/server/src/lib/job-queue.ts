@@ -84,11 +84,10 @@ const scheduleTimeZone = 'Asia/Dhaka';
  * waits (the database, the mail server) leave the processor to another's PDF. The jobs of
  * a batch are held by one process until they are done (a process that dies leaves them
  * to be taken over after `timeoutSeconds`, like a single job), so the batches stay small.
- * Receipts have two workers: while one batch's mails are written and recorded and the next
- * fetched, the other's PDFs keep the printer's thread busy. Other queues: one job at a time.
+ * Other queues: one job at a time.
  */
-const BATCHES: Partial<Record<QueueName, { size: number; atOnce: number; workers?: number }>> = {
-  [QUEUES.receiptMail]: { size: 10, atOnce: 4, workers: 2 },
+const BATCHES: Partial<Record<QueueName, { size: number; atOnce: number }>> = {
+  [QUEUES.receiptMail]: { size: 10, atOnce: 4 },
   [QUEUES.creditNoteMail]: { size: 10, atOnce: 4 },
   [QUEUES.mail]: { size: 10, atOnce: 4 },
 };
@@ -107,9 +106,7 @@ export class Jobs {
    */
   private clock: Promise<PgBoss> | null = null;
   private readonly handlers = new Map<QueueName, QueueHandler>();
-  private readonly workerIds = new Map<QueueName, string[]>();
-  /** How many times a queue's worker was woken (`notifyOne` takes them in turn). */
-  private notified = 0;
+  private readonly workerIds = new Map<QueueName, string>();
   private readonly jobStatements = new Map<string, Promise<SQL>>();
   private started = false;
   private preparing: Promise<void> | null = null;
@@ -261,10 +258,8 @@ export class Jobs {
       // active) when the batch ends. After a batch the worker asks again at once
       // instead of waiting for the next poll, so a backlog (a fund update's mails, receipts
       // after a busy hour) drains as fast as the jobs run.
-      const { size, atOnce, workers = 1 } = BATCHES[queue] ?? { size: 1, atOnce: 1 };
-      const ids: string[] = [];
-      for (let w = 0; w < workers; w++) ids.push(await this.work(queue, handler, size, atOnce));
-      this.workerIds.set(queue, ids);
+      const { size, atOnce } = BATCHES[queue] ?? { size: 1, atOnce: 1 };
+      this.workerIds.set(queue, await this.work(queue, handler, size, atOnce));
     }
     if (this.opts.schedules) {
       const clock = this.makeBoss(true);
@@ -334,18 +329,13 @@ export class Jobs {
 
   /** A job added by a `jobStatement` statement has committed: this process's worker takes it. */
   sent(queue: QueueName): void {
-    this.notifyOne(queue);
+    this.notify(queue);
   }
 
-  /**
-   * Wakes one of the queue's workers, in turn: a new job needs one fetch, not one per
-   * worker; a worker busy with a batch fetches again when it ends, and one with nothing
-   * to do finds a backlog at its next poll, then keeps fetching while jobs are there.
-   */
-  private notifyOne(queue: QueueName): void {
-    const ids = this.workerIds.get(queue);
-    if (!ids?.length) return;
-    this.boss.notifyWorker(ids[this.notified++ % ids.length]!);
+  /** Wakes this process's worker of `queue` (if it has one): a job is there to take. */
+  private notify(queue: QueueName): void {
+    const workerId = this.workerIds.get(queue);
+    if (workerId) this.boss.notifyWorker(workerId);
   }
 
   /** Adds a job; with `tx`, as part of that transaction. Returns the job's id (null when
@@ -361,7 +351,7 @@ export class Jobs {
     });
     // Outside a transaction the job is there now: this process's worker takes it at once
     // (inside one it appears at the commit, and the next poll finds it).
-    if (id && !opts.tx) this.notifyOne(queue);
+    if (id && !opts.tx) this.notify(queue);
     return id;
   }
 

@@ -203,7 +203,10 @@ function recordingStatement(
   details: RecordedDetails = {},
 ) {
   const byShape = recordingStatements(db);
-  const names = Object.keys(details).sort() as (keyof NonNullable<RecordedDetails>)[];
+  // A detail given as undefined is not set (as drizzle's `set` leaves it), not set to null.
+  const names = (Object.keys(details) as (keyof NonNullable<RecordedDetails>)[])
+    .filter((name) => details[name] !== undefined)
+    .sort();
   const key = JSON.stringify([from, names]);
   const byJobs = byShape.get(key) ?? new Map<Jobs | null, ReturnType<typeof buildRecording>>();
   byShape.set(key, byJobs);

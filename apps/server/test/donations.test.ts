@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cartItems, funds } from '../src/db/schema';
+import { cartItems, funds, payments } from '../src/db/schema';
+import { recordDonation } from '../src/modules/payments/service';
 import { createSignedInUser, type SignedInUser, as, useTestApp, urlOf } from './helper';
 import { CARDS, createRaisedFund, donate } from './payments-helper';
 import type { QueryInputOf } from '@easyfund/shared/api/contract';
@@ -196,5 +197,42 @@ describe('donation and payment histories', () => {
     await donate(ctx, donor, fundA.id, 500);
     const items = (await getCart(donor)).json().items as { fundId: string }[];
     expect(items.map((i) => i.fundId)).toEqual([fundB.id]);
+  });
+});
+
+describe('recording a donation', () => {
+  it('writes the gateway details it is given, leaves one given as undefined, and records once', async () => {
+    const fund = await createRaisedFund(ctx);
+    const [pending] = await ctx.db
+      .insert(payments)
+      .values({
+        userId: donor.id,
+        fundId: fund.id,
+        provider: 'test',
+        providerPaymentId: `pi_details_${fund.id}`,
+        amountPoisha: 50_000,
+        mode: 'test',
+        status: 'pending',
+        gatewayTransactionId: 'BANK-KEPT',
+      })
+      .returning();
+    const details = {
+      validationId: 'VAL-1',
+      gatewayTransactionId: undefined,
+      method: 'bkash',
+    };
+    expect(await recordDonation(ctx.db, pending!.id, { details })).toBe(true);
+    // The same statement again (built once): the payment is no longer pending or failed.
+    expect(await recordDonation(ctx.db, pending!.id, { details })).toBe(false);
+    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, pending!.id));
+    expect(row).toMatchObject({
+      status: 'succeeded',
+      validationId: 'VAL-1',
+      gatewayTransactionId: 'BANK-KEPT',
+      method: 'bkash',
+    });
+    expect(row!.receiptNumber).toMatch(/^EF-T-\d{4}-\d{6}$/);
+    const [after] = await ctx.db.select().from(funds).where(eq(funds.id, fund.id));
+    expect(after).toMatchObject({ raisedPoisha: 50_000, donationCount: 1 });
   });
 });

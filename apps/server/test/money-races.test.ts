@@ -256,6 +256,39 @@ describe.skipIf(!url)('races on separate PostgreSQL connections (needs TEST_DATA
     }
   });
 
+  it('counts a person once when their two first donations to a fund are recorded at once', async () => {
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const fund = await createFund(race.main.db, { raiserId: 'raiser', status: 'approved' });
+      const pending = await race.main.db
+        .insert(payments)
+        .values(
+          [1, 2].map((n) => ({
+            userId: 'admin',
+            fundId: fund.id,
+            provider: 'test',
+            providerPaymentId: `pi_first_${n}_${fund.id}`,
+            amountPoisha: 50_000,
+            status: 'pending',
+          })),
+        )
+        .returning();
+      const results = await overlap(race, 'funds', [
+        () => recordDonation(race.a.db, pending[0]!.id),
+        () => recordDonation(race.b.db, pending[1]!.id),
+      ]);
+      expect(results.map((r) => (r.ok ? r.value : r.error))).toEqual([true, true]);
+      const [totals] = await race.main.db
+        .select({
+          raised: funds.raisedPoisha,
+          count: funds.donationCount,
+          donors: funds.donorCount,
+        })
+        .from(funds)
+        .where(eq(funds.id, fund.id));
+      expect(totals).toEqual({ raised: 100_000, count: 2, donors: 1 });
+    }
+  });
+
   it('lets only one of two withdrawal requests take the same balance', async () => {
     for (let trial = 0; trial < TRIALS; trial++) {
       const fund = await createFund(race.main.db, { raiserId: 'raiser', status: 'approved' });

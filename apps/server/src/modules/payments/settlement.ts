@@ -123,10 +123,11 @@ function differenceFromProvider(row: PaymentRow, intent: ProviderIntent): string
  * Records a donation, in one short transaction: the payment becomes succeeded (only
  * from pending or failed, so a replay, a late webhook or a concurrent confirmation
  * finds nothing to do) and the receipt e-mail is queued (keyed by the payment: queued
- * once). At its commit the database takes the fund out of the donor's cart, gives the
- * payment the year's next receipt number and grows the fund's total, donation count and
- * (for a first donation to it) donor count when the payment's mode is the site's (a test
- * payment never moves a live total). Returns false when the payment was already recorded.
+ * once). As the payment is written, the database takes the fund out of the donor's cart,
+ * gives the payment its year's next receipt number and grows the fund's total, donation
+ * count and (for a first donation to it) donor count when the payment's mode is the site's
+ * (a test payment never moves a live total). Returns false when the payment was already
+ * recorded.
  */
 export async function recordDonation(
   db: Db,
@@ -152,13 +153,14 @@ export async function recordDonation(
     from?: readonly string[];
     /** Where the receipt e-mail is queued; absent, no e-mail is sent. */
     jobs?: Jobs;
-    /** Runs in the recording transaction once the payment is recorded (the audit trail). */
+    /** Runs in the recording transaction, the payment held and about to be recorded (the audit trail). */
     within?: (tx: Tx) => Promise<void>;
   } = {},
 ): Promise<boolean> {
-  // The fund's totals, the receipt number and the cart follow at the commit, by the
-  // deferred trigger `payments_record_at_commit` (migrations 0012 and 0014, decision
-  // 423): the rows every donation needs are then held for the commit only.
+  // The fund's totals, the receipt number, the day's totals and the cart follow from the
+  // payment's own update, by the trigger `payments_record` (migration 0038, decision 472):
+  // the rows every donation needs are then held from the transaction's last statement to
+  // its commit only.
   if (!within) {
     // A donation's own recording (every confirmation, webhook and checkout): one statement,
     // so one round trip and its own transaction — the payment becomes succeeded and, only
@@ -175,14 +177,20 @@ export async function recordDonation(
     return true;
   }
   return db.transaction(async (tx) => {
-    const [paid] = await tx
+    // The payment is held first and recorded last: what runs within and the receipt job
+    // come before the statement that takes the fund's row and the receipt counter.
+    const [held] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])))
+      .for('update');
+    if (!held) return false;
+    await within(tx);
+    await jobs?.send(QUEUES.receiptMail, { paymentId }, { id: paymentId, tx });
+    await tx
       .update(payments)
       .set({ status: 'succeeded', succeededAt: at, failureMessage: null, ...details })
-      .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])))
-      .returning({ id: payments.id });
-    if (!paid) return false;
-    await within(tx);
-    await jobs?.send(QUEUES.receiptMail, { paymentId: paid.id }, { id: paid.id, tx });
+      .where(eq(payments.id, paymentId));
     return true;
   });
 }

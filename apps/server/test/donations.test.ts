@@ -221,10 +221,13 @@ describe('recording a donation', () => {
       gatewayTransactionId: undefined,
       method: 'bkash',
     };
-    expect(await recordDonation(ctx.db, pending!.id, { details })).toBe(true);
+    const recorded = await recordDonation(ctx.db, pending!.id, { details });
     // The same statement again (built once): the payment is no longer pending or failed.
-    expect(await recordDonation(ctx.db, pending!.id, { details })).toBe(false);
+    expect(await recordDonation(ctx.db, pending!.id, { details })).toBeNull();
     const [row] = await ctx.db.select().from(payments).where(eq(payments.id, pending!.id));
+    // It answers with what it wrote: when, and the receipt number given as it was recorded.
+    expect(recorded).toEqual({ succeededAt: row!.succeededAt, receiptNumber: row!.receiptNumber });
+    expect(row!.receiptNumber).toMatch(/^EF-T-\d{4}-\d{6}$/);
     expect(row).toMatchObject({
       status: 'succeeded',
       validationId: 'VAL-1',

@@ -153,6 +153,14 @@ describe('paying by card with the embedded processor', () => {
         succeededAt: expect.any(String),
       },
     });
+    // The answer of the confirmation that recorded it is the payment as read afterwards,
+    // its receipt number included; a replay reads it and answers the same.
+    const read = await as({ app: ctx.app, cookie: donor.cookie }).call(api.payments.one, {
+      params: { paymentId: intent.paymentId },
+    });
+    expect(read.json().receiptNumber).toMatch(/^EF-T-\d{4}-\d{6}$/);
+    expect(confirmed.json().payment).toEqual(read.json());
+    expect((await confirmPayment(ctx, donor, intent.intentId)).json()).toEqual(confirmed.json());
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 50_000, donationCount: 1 });
     const cart = await ctx.db.select().from(cartItems).where(eq(cartItems.fundId, fund.id));
     expect(cart).toHaveLength(0);

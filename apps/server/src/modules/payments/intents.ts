@@ -8,6 +8,7 @@ import type {
   TConfirmPaymentResponse,
   TCreateIntentRequest,
   TCreateIntentResponse,
+  TPayment,
 } from '@easyfund/shared/schemas/payments';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import { builtOnce } from '../../db/built-once';
@@ -17,13 +18,13 @@ import {
   type CountedRequest,
   readHit,
 } from '../../db/rate-limit-store';
-import { fundSubscriptions, funds, payments } from '../../db/schema';
+import { fundSubscriptions, funds, payments, user } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { latestChoiceWins } from '../updates/subscriptions';
-import { FUND_ON_HOLD, outOfLimitsMessage, type PaymentDeps } from './deps';
+import { FUND_ON_HOLD, outOfLimitsMessage, type PaymentDeps, type PaymentRow } from './deps';
 import { networkStateValues, networkStateWith, readNetworkState } from './declines';
 import type { SuspectNetworkCheck } from './limits';
-import { settlePayment } from './settlement';
+import { type Recorded, settlePayment } from './settlement';
 import { findUserPayment } from './views';
 
 /**
@@ -73,13 +74,19 @@ const fundColumns = (hit: ReturnType<typeof counterHitWith<'hit'>>) => ({
 /**
  * A donor's own payment by its intent at the provider (a confirmation's first statement),
  * with the request counted against the donor's limit: one row, `payment` null when the
- * donor has no such payment.
+ * donor has no such payment. With it, what the answer shows of its fund, so that a
+ * donation recorded by the confirmation is answered without reading it again.
  */
 const ownPaymentByIntent = builtOnce((db) => {
   const hit = counterHitWith(db, 'hit');
   return db
     .with(hit)
-    .select({ payment: payments, count: hit.count, windowStart: hit.windowStart })
+    .select({
+      payment: payments,
+      fund: { name: funds.name, image: funds.image, raiserName: user.name },
+      count: hit.count,
+      windowStart: hit.windowStart,
+    })
     .from(hit)
     .leftJoin(
       payments,
@@ -88,6 +95,8 @@ const ownPaymentByIntent = builtOnce((db) => {
         eq(payments.userId, sql.placeholder('userId')),
       ),
     )
+    .leftJoin(funds, eq(funds.id, payments.fundId))
+    .leftJoin(user, eq(user.id, funds.raiserId))
     .prepare('');
 });
 
@@ -229,9 +238,51 @@ export async function confirmPayment(
   checkCounted(counted, found, now);
   const row = found?.payment;
   if (!row) throw new NotFound('Payment');
-  const outcome = await settlePayment(deps, row);
+  let recorded: Recorded | undefined;
+  const outcome = await settlePayment(deps, row, { recorded: (r) => (recorded = r) });
   const status = outcome === 'needs_review' ? 'failed' : outcome;
-  const payment = await findUserPayment(deps.db, actor.id, row.id);
+  const payment =
+    recorded && isShown(found.fund)
+      ? justRecorded(row, found.fund, recorded)
+      : await findUserPayment(deps.db, actor.id, row.id);
   if (!payment) throw new NotFound('Payment');
   return { status, payment };
+}
+
+/** What a payment's answer shows of its fund. */
+interface ShownFund {
+  name: string;
+  image: string;
+  raiserName: string;
+}
+
+/** The fund's part of the answer, read beside the payment (left joined, so possibly null). */
+function isShown(fund: { [K in keyof ShownFund]: string | null } | null): fund is ShownFund {
+  return fund?.name != null && fund.image != null && fund.raiserName != null;
+}
+
+/**
+ * A payment this confirmation recorded, as `findUserPayment` shows it: what was read
+ * before, recorded now (no refund yet: a refund found at once is answered by a new read).
+ */
+function justRecorded(row: PaymentRow, fund: ShownFund, recorded: Recorded): TPayment {
+  return {
+    id: row.id,
+    fundId: row.fundId,
+    fundName: fund.name,
+    fundImage: fund.image,
+    raiserName: fund.raiserName,
+    transactionId: row.gatewayTransactionId ?? row.providerPaymentId,
+    amountPoisha: row.amountPoisha,
+    currency: row.currency,
+    status: 'succeeded',
+    method: row.method as TPayment['method'],
+    failureMessage: null,
+    createdAt: row.createdAt.toISOString(),
+    succeededAt: recorded.succeededAt.toISOString(),
+    receiptNumber: recorded.receiptNumber,
+    refundedPoisha: row.refundedPoisha,
+    refunds: [],
+    zakat: row.zakat,
+  };
 }

@@ -18,7 +18,12 @@ import { recordRefund } from './refunds';
 export async function settlePayment(
   deps: PaymentDeps,
   row: PaymentRow,
-  opts: { abandonBefore?: Date; source?: string } = {},
+  opts: {
+    abandonBefore?: Date;
+    source?: string;
+    /** Told what this call recorded, when it recorded the donation and nothing since. */
+    recorded?: (recorded: Recorded) => void;
+  } = {},
 ): Promise<SettleOutcome> {
   if (row.provider !== deps.provider.name) {
     if (row.status === 'succeeded' || row.status === 'refunded') return 'succeeded';
@@ -80,9 +85,11 @@ export async function settlePayment(
       if (held && deps.mailQueue) await notifyHeld(deps.db, deps.mailQueue, row.id);
       return 'needs_review';
     }
-    await recordDonation(deps.db, row.id, { jobs: deps.jobs });
+    const recorded = await recordDonation(deps.db, row.id, { jobs: deps.jobs });
     if (intent.refundedPoisha > 0 || intent.disputedPoisha > 0) {
       await recordRefund(deps, row.id, intent, opts.source ?? 'reconciliation');
+    } else if (recorded) {
+      opts.recorded?.(recorded);
     }
     return 'succeeded';
   }
@@ -126,8 +133,8 @@ function differenceFromProvider(row: PaymentRow, intent: ProviderIntent): string
  * once). As the payment is written, the database takes the fund out of the donor's cart,
  * gives the payment its year's next receipt number and grows the fund's total, donation
  * count and (for a first donation to it) donor count when the payment's mode is the site's
- * (a test payment never moves a live total). Returns false when the payment was already
- * recorded.
+ * (a test payment never moves a live total). Returns when it succeeded and its receipt
+ * number, or null when the payment was already recorded.
  */
 export async function recordDonation(
   db: Db,
@@ -156,7 +163,7 @@ export async function recordDonation(
     /** Runs in the recording transaction, the payment held and about to be recorded (the audit trail). */
     within?: (tx: Tx) => Promise<void>;
   } = {},
-): Promise<boolean> {
+): Promise<Recorded | null> {
   // The fund's totals, the receipt number, the day's totals and the cart follow from the
   // payment's own update, by the trigger `payments_record` (migration 0038, decision 472):
   // the rows every donation needs are then held from the transaction's last statement to
@@ -172,9 +179,10 @@ export async function recordDonation(
       ...details,
       ...(jobs ? { jobId: paymentId, jobData: JSON.stringify({ paymentId }) } : {}),
     });
-    if (rows.length === 0) return false;
+    const [recorded] = rows;
+    if (!recorded) return null;
     if (jobs) jobs.sent(QUEUES.receiptMail);
-    return true;
+    return { succeededAt: at, receiptNumber: recorded.receiptNumber };
   }
   return db.transaction(async (tx) => {
     // The payment is held first and recorded last: what runs within and the receipt job
@@ -184,15 +192,23 @@ export async function recordDonation(
       .from(payments)
       .where(and(eq(payments.id, paymentId), inArray(payments.status, [...from])))
       .for('update');
-    if (!held) return false;
+    if (!held) return null;
     await within(tx);
     await jobs?.send(QUEUES.receiptMail, { paymentId }, { id: paymentId, tx });
-    await tx
+    const [recorded] = await tx
       .update(payments)
       .set({ status: 'succeeded', succeededAt: at, failureMessage: null, ...details })
-      .where(eq(payments.id, paymentId));
-    return true;
+      .where(eq(payments.id, paymentId))
+      .returning({ receiptNumber: payments.receiptNumber });
+    if (!recorded) throw new Error('the held payment was not recorded');
+    return { succeededAt: at, receiptNumber: recorded.receiptNumber };
   });
+}
+
+/** A donation just recorded: when it succeeded and the receipt number it was given. */
+export interface Recorded {
+  succeededAt: Date;
+  receiptNumber: string | null;
 }
 
 type RecordedDetails = NonNullable<Parameters<typeof recordDonation>[2]>['details'];
@@ -249,11 +265,12 @@ async function buildRecording(
         ...Object.fromEntries(names.map((name) => [name, sql`${value(name)}`])),
       })
       .where(and(eq(payments.id, value('paymentId')), inArray(payments.status, [...from])))
-      .returning({ id: payments.id }),
+      .returning({ id: payments.id, receiptNumber: payments.receiptNumber }),
   );
-  if (!jobs) return db.with(paid).select({ id: paid.id }).from(paid).prepare('');
+  const answer = { receiptNumber: paid.receiptNumber };
+  if (!jobs) return db.with(paid).select(answer).from(paid).prepare('');
   const receipt = db.$with('receipt', {}).as(await jobs.jobStatement(QUEUES.receiptMail, 'paid'));
-  return db.with(paid, receipt).select({ id: paid.id }).from(paid).prepare('');
+  return db.with(paid, receipt).select(answer).from(paid).prepare('');
 }
 
 /** A succeeded intent that does not match the payment: kept aside for an admin. */

@@ -11,26 +11,44 @@
 -- are checked against its sums at the commit (`funds_totals_match`, 0033).
 CREATE OR REPLACE FUNCTION payments_record() RETURNS trigger AS $$
 DECLARE
-  receipt_year integer;
+  receipt_year integer := extract(year FROM (NEW.succeeded_at AT TIME ZONE 'Asia/Dhaka'))::integer;
   next_number integer;
 BEGIN
-  DELETE FROM cart_items WHERE user_id = NEW.user_id AND fund_id = NEW.fund_id;
-  -- Takes the fund's row first, as every writer of the sums does. Once it is held, the next
-  -- statement reads afresh: a first donation by the same person to the same fund that
+  -- The fund's row first, as every writer of its sums takes it (0033). Once it is held, the
+  -- next statement reads afresh: a first donation by the same person to the same fund that
   -- committed while this one waited is seen, and the person is counted once.
-  PERFORM fund_payment_sums_add(NEW.fund_id, NEW.mode, NEW.amount_poisha - NEW.refunded_poisha, 1);
-  UPDATE funds
-    SET raised_poisha = raised_poisha + NEW.amount_poisha,
-        donation_count = donation_count + 1,
-        donor_count = donor_count + CASE WHEN EXISTS (
-          SELECT 1 FROM payments p
-          WHERE p.fund_id = NEW.fund_id AND p.user_id = NEW.user_id AND p.mode = NEW.mode
-            AND p.status = 'succeeded' AND p.id <> NEW.id
-        ) THEN 0 ELSE 1 END
-    WHERE id = NEW.fund_id
-      AND EXISTS (SELECT 1 FROM ledger_settings WHERE mode = NEW.mode);
-  PERFORM donation_days_add(NEW, 1);
-  receipt_year := extract(year FROM (NEW.succeeded_at AT TIME ZONE 'Asia/Dhaka'))::integer;
+  PERFORM 1 FROM funds WHERE id = NEW.fund_id FOR NO KEY UPDATE;
+  -- Then one statement (each statement here costs an executor of its own): the cart, the
+  -- sums (`fund_payment_sums_add`'s upsert), the fund's totals, the day and the number.
+  WITH cart AS (
+    DELETE FROM cart_items WHERE user_id = NEW.user_id AND fund_id = NEW.fund_id
+  ), sums AS (
+    INSERT INTO fund_payment_sums (fund_id, mode, raised_poisha, donation_count)
+      VALUES (NEW.fund_id, NEW.mode, NEW.amount_poisha - NEW.refunded_poisha, 1)
+      ON CONFLICT (fund_id, mode) DO UPDATE
+        SET raised_poisha = fund_payment_sums.raised_poisha + excluded.raised_poisha,
+            donation_count = fund_payment_sums.donation_count + excluded.donation_count
+  ), fund AS (
+    UPDATE funds
+      SET raised_poisha = raised_poisha + NEW.amount_poisha,
+          donation_count = donation_count + 1,
+          donor_count = donor_count + CASE WHEN EXISTS (
+            SELECT 1 FROM payments p
+            WHERE p.fund_id = NEW.fund_id AND p.user_id = NEW.user_id AND p.mode = NEW.mode
+              AND p.status = 'succeeded' AND p.id <> NEW.id
+          ) THEN 0 ELSE 1 END
+      WHERE id = NEW.fund_id
+        AND EXISTS (SELECT 1 FROM ledger_settings WHERE mode = NEW.mode)
+  ), day AS (
+    -- `donation_days_add(NEW, 1)` (0027) for a payment now succeeded.
+    INSERT INTO donation_days (day, mode, cause, donations, amount_poisha)
+      SELECT (NEW.succeeded_at AT TIME ZONE 'Asia/Dhaka')::date, NEW.mode, f.cause, 1,
+             NEW.amount_poisha - NEW.refunded_poisha
+      FROM funds f WHERE f.id = NEW.fund_id AND NEW.succeeded_at IS NOT NULL
+      ON CONFLICT (day, mode, cause) DO UPDATE
+        SET donations = donation_days.donations + excluded.donations,
+            amount_poisha = donation_days.amount_poisha + excluded.amount_poisha
+  )
   INSERT INTO receipt_counters (mode, year, last) VALUES (NEW.mode, receipt_year, 1)
     ON CONFLICT (mode, year) DO UPDATE SET last = receipt_counters.last + 1
     RETURNING last INTO next_number;

@@ -92,3 +92,13 @@ CREATE CONSTRAINT TRIGGER "payments_days_new"
   FOR EACH ROW
   WHEN (NEW.status IN ('succeeded', 'refunded'))
   EXECUTE FUNCTION payments_days();
+--> statement-breakpoint
+-- The rules of a recorded donation (0007) concern only a payment that was succeeded or
+-- refunded: a pending payment's updates (its recording among them) no longer call them.
+DROP TRIGGER "payments_keep_succeeded_final" ON "payments";
+--> statement-breakpoint
+CREATE TRIGGER "payments_keep_succeeded_final"
+  BEFORE UPDATE ON "payments"
+  FOR EACH ROW
+  WHEN (OLD.status IN ('succeeded', 'refunded'))
+  EXECUTE FUNCTION payments_keep_succeeded_final();

@@ -98,7 +98,7 @@ export type ReceiptMailDeps = ReceiptDeps & {
 /**
  * A batch of receipt-mail jobs: one read of all their payments, donors and funds, each
  * receipt drawn and mailed (`lanes` at a time), then one write that records every mail
- * sent. Each payment's outcome in the order asked; a payment whose mail failed has its
+ * sent (a mail waits for its record as long as the batch's other receipts take). Each payment's outcome in the order asked; a payment whose mail failed has its
  * error (its job is retried alone). A mail sent but not yet recorded when the process
  * dies is written again under the same key by the retried job (the outbox keeps one file
  * per key), as a single job's was.
@@ -112,26 +112,19 @@ export async function sendReceiptMails(
   const outcomes: { mailed: ReceiptMailed; error?: unknown }[] = paymentIds.map(() => ({
     mailed: false,
   }));
-  // Every PDF first (the long part), then the mails and their one record: a mail waits
-  // for its record only as long as the batch's other mails take to go.
-  const drawn: { i: number; mail: Mail }[] = [];
+  // Each mail goes as soon as its PDF is drawn, while the printer draws the next one (the
+  // lanes keep it fed): the printer's thread and this one work side by side.
+  const sent: string[] = [];
   await inLanes(paymentIds, lanes, async (paymentId, i) => {
     const receipt = stored.get(paymentId);
     // Already mailed (a job retried after its process died): no second PDF, no second mail.
     if (!receipt || receipt.mailed) return;
     try {
       const mail = await receiptMail(deps, paymentId, receipt);
-      drawn.push({ i, mail: { ...mail, key: `${receiptMailKey}${paymentId}` } });
-    } catch (error) {
-      outcomes[i] = { mailed: false, error };
-    }
-  });
-  const sent: string[] = [];
-  await inLanes(drawn, lanes, async ({ i, mail }) => {
-    try {
-      await deps.mailer.send(mail);
-      sent.push(mail.key!);
-      outcomes[i] = { mailed: { realEmail: stored.get(paymentIds[i]!)!.realEmail } };
+      const key = `${receiptMailKey}${paymentId}`;
+      await deps.mailer.send({ ...mail, key });
+      sent.push(key);
+      outcomes[i] = { mailed: { realEmail: receipt.realEmail } };
     } catch (error) {
       outcomes[i] = { mailed: false, error };
     }

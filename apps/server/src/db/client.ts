@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type EmbeddedWorker, migrationsFolder, startEmbedded } from './embedded';
 import type { RemotePGlite } from './pglite-remote';
+import { readyArrayResultsLean } from './array-results';
 import { preparingClient } from './prepared-statements';
 import * as schema from './schema';
 
@@ -136,6 +137,7 @@ async function migrateWithLock(pool: pg.Pool) {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
+    readyArrayResultsLean();
     const pool = new pg.Pool({
       // Repeated statements prepared per connection (decision 438), unless switched off.
       ...(opts.preparedStatements === false ? {} : { Client: preparingClient() }),

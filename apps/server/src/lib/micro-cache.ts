@@ -65,10 +65,12 @@ export function createMicroCache(opts: MicroCacheOptions): MicroCache {
       return entries.size;
     },
     clear() {
-      entries.clear();
-      addresses.clear();
+      // Every write of the process clears every cache: an empty map is left as it is
+      // (V8 gives a cleared map a new table, however empty it was).
+      if (entries.size) entries.clear();
+      if (addresses.size) addresses.clear();
       bytes = 0;
-      inflight.clear();
+      if (inflight.size) inflight.clear();
       generation++;
     },
     atAddress(address) {

@@ -28,6 +28,7 @@ import { SMS_TEXT } from '../sms/texts';
 import { isE164Bd, phoneOnlyEmail, PHONE_PLACEHOLDER_NAME } from '@easyfund/shared/phone';
 import { CLIENT_IP_HEADER } from '../../lib/rate-limit-keys';
 import { requestHooks, SECOND_FACTOR_PATHS } from './request-hooks';
+import { installIdentityStorages } from './context-storage';
 
 export interface AuthDeps {
   config: Config;
@@ -103,6 +104,9 @@ export function createAuth({ config, db, mailer, sms, log, jobs, passwordHashing
   let endpoints: Record<string, unknown> = {};
   // The user updates that turn two-factor sign-in on (seen before the write, acted on after).
   const turningOn = new WeakSet<object>();
+  // Its request state's storages cost every request of the process while switched on:
+  // on only during its own calls (context-storage.ts).
+  installIdentityStorages();
   const auth = betterAuth({
     appName: 'Easy Fund',
     baseURL: config.publicUrl,

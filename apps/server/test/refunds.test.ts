@@ -341,6 +341,8 @@ describe('admin refunds', () => {
     expect(await find(paymentId)).toEqual([paymentId]);
     expect(await find(d.transactionId)).toEqual([paymentId]);
     expect(await find(donor.email)).toContain(paymentId);
+    // Part of the donor's name, in any case.
+    expect(await find('hima DONOR')).toContain(paymentId);
     // `%` and `_` are searched for as themselves.
     expect(await find('%')).toEqual([]);
     const tooLong = await as(admin).call(api.payments.search, { query: { q: 'x'.repeat(201) } });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type {
   FundSort,
@@ -133,7 +133,9 @@ const ORDER: Record<FundSort, SQL[]> = {
  * kept steps (decisions 462, 463).
  */
 export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<TFundList> {
-  const open: SQL[] = [eq(funds.status, 'approved'), isNull(funds.hold)];
+  // Written in the statement, not sent as values: the prepared statement's generic plan
+  // (decision 438) may then read the open funds' partial index (`funds_open_idx`).
+  const open: SQL[] = [sql`${funds.status} = 'approved' and ${funds.hold} is null`];
   if (query.cause) open.push(eq(funds.cause, query.cause));
   if (query.zakat) open.push(eq(funds.zakatEligible, true));
   const conditions = [...open];

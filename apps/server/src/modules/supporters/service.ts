@@ -25,7 +25,7 @@ export const ANONYMOUS = 'Anonymous';
  * value: the statement is prepared (decision 438), and its generic plan, used after a few
  * runs, may read a partial index (`payments_wall_*_idx`, `status = 'succeeded'`) only when
  * the statement itself says the status; sent as a value, the wall of a fund of 2,000 gifts
- * read and sorted all of them (0.06 → 3 ms).
+ * read, joined and sorted all of them (the request 7.5 ms instead of 2.8 at 1M payments).
  */
 const succeeded = (fundId: string) =>
   and(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDonation, createFund, createUser } from '../src/seed/factories';
 import type { QueryInputOf } from '@easyfund/shared/api/contract';
@@ -138,6 +139,49 @@ describe('GET /api/funds', () => {
     expect(p1.items.map((f) => f.id)).toEqual(newestFirst.slice(0, 2));
     expect(p3.items.map((f) => f.id)).toEqual(newestFirst.slice(4));
     expect(p4).toMatchObject({ items: [], total: 5, page: 4 });
+  });
+
+  it('counts the open funds exactly, by cause and Zakat, one left out, as funds open, change and close', async () => {
+    /** The list's totals for each filter, and the same counted from the funds themselves. */
+    const totals = async (exclude: string) => {
+      const asked = [{}, { cause: 'health-care' as const }, { zakat: true }, { exclude }];
+      const listed: number[] = [];
+      for (const q of asked) listed.push((await list({ ...q, pageSize: 1 })).json().total);
+      const { rows } = await ctx.database.executeSql(
+        `select count(*) filter (where true)::int as a,
+                count(*) filter (where cause = 'health-care')::int as b,
+                count(*) filter (where zakat_eligible)::int as c,
+                count(*) filter (where id <> $1)::int as d
+           from funds where status = 'approved' and hold is null`,
+        [exclude],
+      );
+      const r = rows[0]!;
+      return { listed, counted: [r.a, r.b, r.c, r.d].map(Number) };
+    };
+    const [fund, other] = await fundsNamed(token(), [
+      { raiserId: raiser.id, cause: 'health-care', zakatNote: 'Feeds the poor' },
+      { raiserId: raiser.id, status: 'pending' },
+    ]);
+    const before = await totals(fund!.id);
+    expect(before.listed).toEqual(before.counted);
+    const steps = [
+      sql`update funds set status = 'approved' where id = ${other!.id}`,
+      sql`update funds set cause = 'health-care' where id = ${other!.id}`,
+      sql`update funds set hold = 'suspended' where id = ${fund!.id}`,
+      sql`update funds set hold = null where id = ${fund!.id}`,
+      sql`update funds set zakat_eligible = false, zakat_note = null where id = ${fund!.id}`,
+      sql`update funds set status = 'denied' where id = ${other!.id}`,
+      sql`update funds set hold = 'closed' where id = ${fund!.id}`,
+    ];
+    for (const step of steps) {
+      await ctx.db.execute(step);
+      const now = await totals(fund!.id);
+      expect(now.listed).toEqual(now.counted);
+    }
+    // The fund left out is no longer open: nothing is taken off for it.
+    const after = await totals(fund!.id);
+    expect(after.listed[3]).toBe(after.listed[0]);
+    expect(after.listed[0]).toBe(before.listed[0]! - 1);
   });
 
   it('treats empty query values as not given', async () => {

@@ -311,6 +311,26 @@ describe('admin refunds', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("Manage Payments' search totals its matches whether its page is full, partial or past the end", async () => {
+    const name = `Searched ${randomUUID().slice(0, 8)}`;
+    const mine = await createSignedInUser(ctx, { name });
+    const fund = await createRaisedFund(ctx);
+    for (const tk of [100, 200, 300]) await donate(ctx, mine, fund.id, tk);
+    const search = async (page: number, pageSize: number) =>
+      (await as(admin).call(api.payments.search, { query: { q: name, page, pageSize } })).json();
+    for (const [page, pageSize, items] of [
+      [1, 2, 2], // full: counted
+      [2, 2, 1], // partial, after full pages
+      [1, 5, 3], // partial first page
+      [3, 2, 0], // past the end: counted
+      [1, 3, 3], // full, and every match
+    ] as const) {
+      const found = await search(page, pageSize);
+      expect(found.items).toHaveLength(items);
+      expect(found.total).toBe(3);
+    }
+  });
+
   it("Manage Payments finds the payment and shows its refunds; the donor's histories show them", async () => {
     const { paymentId } = await donation(600);
     expect((await refund(paymentId, 150_00)).statusCode).toBe(200);
@@ -341,6 +361,8 @@ describe('admin refunds', () => {
     expect(await find(paymentId)).toEqual([paymentId]);
     expect(await find(d.transactionId)).toEqual([paymentId]);
     expect(await find(donor.email)).toContain(paymentId);
+    // Part of the donor's name, in any case.
+    expect(await find('hima DONOR')).toContain(paymentId);
     // `%` and `_` are searched for as themselves.
     expect(await find('%')).toEqual([]);
     const tooLong = await as(admin).call(api.payments.search, { query: { q: 'x'.repeat(201) } });

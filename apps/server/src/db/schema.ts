@@ -262,6 +262,11 @@ export const funds = pgTable(
     index('funds_raiser_idx').on(t.raiserId),
     // Manage Fund Request, newest first, whatever the status.
     index('funds_created_idx').on(t.createdAt, t.id),
+    // The public list, newest first: its page's ids, and those before the page, from the
+    // index alone (the funds open for donations only).
+    index('funds_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'approved' and ${t.hold} is null`),
     // "Nearly funded": the nearest hundredth first, then sorted within it.
     index('funds_progress_idx').on(t.progressStep.desc()),
     // "Most donors": the largest order of size first, then sorted within it.
@@ -545,6 +550,25 @@ export const donationDays = pgTable(
     amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.mode, t.cause] })],
+);
+
+/**
+ * How many funds are open for donations (approved, not taken down), per cause and Zakat
+ * eligibility: the public list's total, read in a handful of rows instead of counting the
+ * funds themselves. Kept by a trigger on `funds` (migration 0039) whenever a fund is
+ * added or removed, or its status, hold, cause or eligibility changes.
+ */
+export const openFundCounts = pgTable(
+  'open_fund_counts',
+  {
+    cause: text('cause').notNull(),
+    zakatEligible: boolean('zakat_eligible').notNull(),
+    funds: integer('funds').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cause, t.zakatEligible] }),
+    check('open_fund_counts_non_negative', sql`${t.funds} >= 0`),
+  ],
 );
 
 /**

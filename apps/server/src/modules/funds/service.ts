@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type {
   FundSort,
@@ -10,9 +10,9 @@ import type {
 import type { Db } from '../../db/client';
 import { builtOnce } from '../../db/built-once';
 import { leanSelect } from '../../db/lean-select';
-import { funds, user } from '../../db/schema';
+import { funds, openFundCounts, user } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { COUNT_CAP, countUpTo, likePattern, paginate, SEARCH_COUNT_CAP } from '../../lib/lists';
+import { countUpTo, likePattern, paginate, SEARCH_COUNT_CAP } from '../../lib/lists';
 import { isOpen } from './open';
 import { fundsWithRaiser } from './with-raiser';
 
@@ -126,39 +126,76 @@ const ORDER: Record<FundSort, SQL[]> = {
 /**
  * Approved funds that take donations (not suspended or closed), newest first or in the
  * chosen order; optional search in name or description (case-insensitive), cause and
- * Zakat filters, and one fund left out (related funds). One query for the page (with the
- * raiser's name) and one count; the newest-first order is served by the
- * (status, created_at) index, the others sort the approved funds (decision 108).
+ * Zakat filters, and one fund left out (related funds). One query for the page (its ids
+ * chosen from the funds alone, then joined with their raisers' names) and one count: the
+ * kept count of open funds, or a search's matches up to `SEARCH_COUNT_CAP`. The newest
+ * first order is served by the open funds' (created_at, id) index, the others by their
+ * kept steps (decisions 462, 463).
  */
 export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<TFundList> {
-  const conditions: SQL[] = [eq(funds.status, 'approved'), isNull(funds.hold)];
-  if (query.cause) conditions.push(eq(funds.cause, query.cause));
+  // Written in the statement, not sent as values: the prepared statement's generic plan
+  // (decision 438) may then read the open funds' partial index (`funds_open_idx`).
+  const open: SQL[] = [sql`${funds.status} = 'approved' and ${funds.hold} is null`];
+  if (query.cause) open.push(eq(funds.cause, query.cause));
+  if (query.zakat) open.push(eq(funds.zakatEligible, true));
+  const conditions = [...open];
   if (query.exclude) conditions.push(ne(funds.id, query.exclude));
-  if (query.zakat) conditions.push(eq(funds.zakatEligible, true));
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    conditions.push(or(ilike(funds.name, pattern), ilike(funds.description, pattern))!);
-  }
+  // The lowered name and story (`search_text`, migration 0039): ILIKE would lower each
+  // fund's story on every read.
+  if (query.q) conditions.push(sql`"funds"."search_text" like lower(${likePattern(query.q)})`);
   const where = and(...conditions);
   return paginate(
     query,
     ({ limit, offset }) =>
+      // The page's ids from the funds alone (newest first: `funds_open_idx` only); only
+      // they are joined with their raiser, never the funds before the page.
       fundsWithRaiser(db, cardColumns)
-        .where(where)
-        .orderBy(...ORDER[query.sort])
-        .limit(limit)
-        .offset(offset),
-    countUpTo(
-      db,
-      db
-        .select({ one: sql`1` })
-        .from(funds)
-        .where(where)
-        .$dynamic(),
-      query.q ? SEARCH_COUNT_CAP : COUNT_CAP,
-    ),
+        .where(
+          inArray(
+            funds.id,
+            db
+              .select({ id: funds.id })
+              .from(funds)
+              .where(where)
+              .orderBy(...ORDER[query.sort])
+              .limit(limit)
+              .offset(offset),
+          ),
+        )
+        .orderBy(...ORDER[query.sort]),
+    query.q
+      ? countUpTo(
+          db,
+          db
+            .select({ one: sql`1` })
+            .from(funds)
+            .where(where)
+            .$dynamic(),
+          SEARCH_COUNT_CAP,
+        )
+      : openFundsCount(db, query, and(...open)),
     toCard,
   );
+}
+
+/**
+ * How many funds the list without a search holds: the kept counts of open funds of its
+ * cause and eligibility (`open_fund_counts`), less the fund left out if it is one of
+ * them. A handful of rows, whatever the number of funds.
+ */
+function openFundsCount(db: Db, query: TFundListQuery, open: SQL | undefined) {
+  const kept: SQL[] = [];
+  if (query.cause) kept.push(eq(openFundCounts.cause, query.cause));
+  if (query.zakat) kept.push(eq(openFundCounts.zakatEligible, true));
+  const leftOut = query.exclude
+    ? sql`(select count(*) from ${funds} where ${and(eq(funds.id, query.exclude), open)})`
+    : sql`0`;
+  return db
+    .select({
+      n: sql<number>`coalesce(sum(${openFundCounts.funds}), 0) - ${leftOut}`.mapWith(Number),
+    })
+    .from(openFundCounts)
+    .where(and(...kept));
 }
 
 /**

@@ -318,10 +318,9 @@ export async function searchPayments(
     sql`p.gateway_tran_id = ${q}`,
     ...(UUID.test(q) ? [sql`p.id = ${q.toLowerCase()}`] : []),
   ];
-  // An e-mail address has no space in it: a search with one reads the donors' names alone.
-  const donorMatch = /\s/.test(q)
-    ? sql`u.name ilike ${part}`
-    : sql`u.email ilike ${part} or u.name ilike ${part}`;
+  // The donor's lowered name and e-mail (`search_text`, migration 0039): a search of one
+  // line matches within one of them, as ILIKE on each did, without lowering every donor's.
+  const donorMatch = sql`u.search_text like lower(${part})`;
   /** Every kind of match, newest first, at most `upTo` of each. */
   const matches = (upTo: number) => sql`
     (select p.id, p.created_at from payments p
@@ -336,13 +335,18 @@ export async function searchPayments(
       where p.fund_id in (select f.id from funds f where f.name ilike ${part}) and ${mode}
       order by p.created_at desc, p.id desc limit ${upTo})`;
   const offset = (query.page - 1) * query.pageSize;
-  const [pageRows, [total]] = await Promise.all([
-    db.execute(sql`
+  const ids = rowsOf(
+    await db.execute(sql`
       select m.id from (${matches(offset + query.pageSize)}) m
       order by m.created_at desc, m.id desc limit ${query.pageSize} offset ${offset}`),
-    db.execute(sql`select count(*)::int as n from (${matches(COUNT_CAP)}) m`).then(rowsOf),
-  ]);
-  const ids = rowsOf(pageRows).map((r) => String(r.id));
+  ).map((r) => String(r.id));
+  // A page that is not full ends the matches (the first page, or one with rows): they are
+  // counted already, and a search for one person or payment, the usual one, reads its
+  // matches once. Otherwise they are counted up to `COUNT_CAP`.
+  const [total] =
+    ids.length < query.pageSize && (ids.length > 0 || query.page === 1)
+      ? [{ n: offset + ids.length }]
+      : rowsOf(await db.execute(sql`select count(*)::int as n from (${matches(COUNT_CAP)}) m`));
   const found = ids.length ? await selectWithDonor(db, inArray(payments.id, ids)) : [];
   const byId = new Map(found.map((row) => [row.id, row]));
   return {

@@ -56,13 +56,14 @@ const KEPT = new Set(['id', 'created_at', 'updated_at', 'name', 'email', 'role']
 /**
  * Every other column of "user" is erased whatever it holds (found from the schema, so a
  * column added later, such as a phone number, is erased too): null where it may be,
- * false for a flag, an empty text otherwise.
+ * false for a flag, an empty text otherwise. A generated column (the lowered name and
+ * address searched, `search_text`) is computed anew from the erased ones.
  */
 async function eraseUserColumns(tx: Tx, userId: string) {
   const columns = rowsOf<{ column_name: string; is_nullable: string; data_type: string }>(
     await tx.execute(sql`
       select column_name, is_nullable, data_type from information_schema.columns
-      where table_schema = 'public' and table_name = 'user'`),
+      where table_schema = 'public' and table_name = 'user' and is_generated = 'NEVER'`),
   );
   const sets = columns
     .filter((c) => !KEPT.has(c.column_name))

@@ -20,8 +20,19 @@ export interface Viewer {
 /** What the name of an anonymous donor reads for everybody but admins and the donor. */
 export const ANONYMOUS = 'Anonymous';
 
+/**
+ * A fund's succeeded payments. The status is written in the statement, not sent as a
+ * value: the statement is prepared (decision 438), and its generic plan, used after a few
+ * runs, may read a partial index (`payments_wall_*_idx`, `status = 'succeeded'`) only when
+ * the statement itself says the status; sent as a value, the wall of a fund of 2,000 gifts
+ * read, joined and sorted all of them (the request 7.5 ms instead of 2.8 at 1M payments).
+ */
 const succeeded = (fundId: string) =>
-  and(eq(payments.fundId, fundId), eq(payments.status, 'succeeded'), ofLedgerMode(payments.mode));
+  and(
+    eq(payments.fundId, fundId),
+    sql`${payments.status} = 'succeeded'`,
+    ofLedgerMode(payments.mode),
+  );
 
 /** Each view's filter and order, matching its partial index (payments_wall_*_idx). */
 function viewQuery(

@@ -4,8 +4,6 @@ import type { Database, Tx } from '../db/client';
 import { inLanes } from './in-lanes';
 import { gatedJobInsert, transactionDb } from './pg-boss-sql';
 
-export { inLanes };
-
 /** The queues of background work (decision 226). */
 export const QUEUES = {
   /** Any background e-mail; data: { key, mail }. */

@@ -2,7 +2,7 @@ import type { Language } from '@easyfund/shared/i18n/languages';
 import { formatTk } from '@easyfund/shared/format';
 import { PAGES } from '@easyfund/shared/pages';
 import { translate } from '../../lib/i18n';
-import { inLanes } from '../../lib/job-queue';
+import { inLanes } from '../../lib/in-lanes';
 import type { Mail, Mailer } from '../../lib/mailer';
 import { deliverOnce, markAllSent } from '../notifications/sent-mails';
 import {

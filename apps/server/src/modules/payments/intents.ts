@@ -264,6 +264,9 @@ function isShown(fund: { [K in keyof ShownFund]: string | null } | null): fund i
 /**
  * A payment this confirmation recorded, as `findUserPayment` shows it: what was read
  * before, recorded now (no refund yet: a refund found at once is answered by a new read).
+ * The in-memory twin of views.ts's `paymentColumns` (the transaction id as
+ * `shownTransactionId` gives it): a change to one is a change to the other, and a test
+ * compares them (payments.test.ts).
  */
 function justRecorded(row: PaymentRow, fund: ShownFund, recorded: Recorded): TPayment {
   return {

@@ -63,7 +63,8 @@ export const refundsOf = (paymentId: SQL | AnyColumn) => sql<RefundJson[]>`(
     order by r.created_at, r.id), '[]'::json)
   from ${refunds} r where r.payment_id = ${paymentId})`;
 
-/** A payment with its fund and the fund's raiser, as the API shows it. */
+/** A payment with its fund and the fund's raiser, as the API shows it (in memory, for a
+ *  payment a confirmation just recorded: intents.ts's `justRecorded`). */
 const paymentColumns = {
   id: payments.id,
   fundId: payments.fundId,

@@ -98,8 +98,9 @@ export type ReceiptMailDeps = ReceiptDeps & {
 /**
  * A batch of receipt-mail jobs: one read of all their payments, donors and funds, each
  * receipt drawn and mailed (`lanes` at a time), then one write that records every mail
- * sent (a mail waits for its record as long as the batch's other receipts take). Each payment's outcome in the order asked; a payment whose mail failed has its
- * error (its job is retried alone). A mail sent but not yet recorded when the process
+ * sent (a mail waits for its record as long as the batch's other receipts take). Each
+ * payment's outcome in the order asked; a payment whose mail failed has its error (its
+ * job is retried alone). A mail sent but not yet recorded when the process
  * dies is written again under the same key by the retried job (the outbox keeps one file
  * per key), as a single job's was.
  */

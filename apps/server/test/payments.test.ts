@@ -126,6 +126,24 @@ describe('starting a payment', () => {
       currency: 'bdt',
       status: 'pending',
     });
+    // The processor's intent, written by the pending payment's own statement, is the one
+    // `createIntent` would have made: the payment's amount, metadata and idempotency key.
+    const [intent] = await ctx.db
+      .select()
+      .from(testProcessorIntents)
+      .where(eq(testProcessorIntents.id, body.intentId));
+    expect(intent).toMatchObject({
+      clientSecret: body.clientSecret,
+      amount: 75_000,
+      currency: 'bdt',
+      status: 'requires_payment_method',
+      metadata: { paymentId: body.paymentId, fundId: fund.id, userId: donor.id },
+      idempotencyKey: `easyfund-payment-${body.paymentId}`,
+    });
+    const processor = new TestPaymentProvider(ctx.db);
+    expect(processor.inDatabase.read(intent!)).toEqual(
+      await processor.retrieveIntent(body.intentId),
+    );
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
   });
 });

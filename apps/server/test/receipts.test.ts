@@ -591,6 +591,29 @@ describe('the document', () => {
     }
   });
 
+  it('draws the documents it was given one after another while this thread is busy', async () => {
+    const org = { name: 'Easy Fund Trust', address: 'Road 5, Dhaka 1205' };
+    const printer = createPrinter({ threads: 1 });
+    try {
+      const one = () => printer.receipt(org, receipt('Nusrat Jahan', 'Flood relief', 50_000), 'en');
+      await one();
+      let drawing = performance.now();
+      for (let i = 0; i < 3; i++) await one();
+      const each = (performance.now() - drawing) / 3;
+      // Four documents asked for, then this thread is held far longer than they take: the
+      // printer's thread takes each next one from its own queue, not from this thread.
+      const asked = Array.from({ length: 4 }, one);
+      drawing = performance.now();
+      while (performance.now() - drawing < Math.max(800, 40 * each));
+      const released = performance.now();
+      await Promise.all(asked);
+      // Handed over one by one after the wait, three would still be drawn now (3 × each).
+      expect(performance.now() - released).toBeLessThan(Math.max(1.5 * each, 25));
+    } finally {
+      await printer.close();
+    }
+  });
+
   it('keeps its Bengali letters on a page it runs onto', async () => {
     // Two layouts where the statement's last line ("In words: …", Bengali first) no longer
     // fits its page and pdfkit carries it onto a new one.

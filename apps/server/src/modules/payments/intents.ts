@@ -18,7 +18,8 @@ import {
   type CountedRequest,
   readHit,
 } from '../../db/rate-limit-store';
-import { fundSubscriptions, funds, payments, user } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { fundSubscriptions, funds, payments, testProcessorIntents, user } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { latestChoiceWins } from '../updates/subscriptions';
 import { FUND_ON_HOLD, outOfLimitsMessage, type PaymentDeps, type PaymentRow } from './deps';
@@ -75,17 +76,20 @@ const fundColumns = (hit: ReturnType<typeof counterHitWith<'hit'>>) => ({
  * A donor's own payment by its intent at the provider (a confirmation's first statement),
  * with the request counted against the donor's limit: one row, `payment` null when the
  * donor has no such payment. With it, what the answer shows of its fund, so that a
- * donation recorded by the confirmation is answered without reading it again.
+ * donation recorded by the confirmation is answered without reading it again; and, with
+ * a provider whose intents are in our database (`withIntent`), the intent itself, read
+ * here instead of in a round trip of its own.
  */
-const ownPaymentByIntent = builtOnce((db) => {
+const ownPaymentStatement = (db: Db, withIntent: boolean) => {
   const hit = counterHitWith(db, 'hit');
-  return db
+  const query = db
     .with(hit)
     .select({
       payment: payments,
       fund: { name: funds.name, image: funds.image, raiserName: user.name },
       count: hit.count,
       windowStart: hit.windowStart,
+      ...(withIntent ? { intent: testProcessorIntents } : {}),
     })
     .from(hit)
     .leftJoin(
@@ -97,8 +101,14 @@ const ownPaymentByIntent = builtOnce((db) => {
     )
     .leftJoin(funds, eq(funds.id, payments.fundId))
     .leftJoin(user, eq(user.id, funds.raiserId))
-    .prepare('');
-});
+    .$dynamic();
+  if (withIntent) {
+    query.leftJoin(testProcessorIntents, eq(testProcessorIntents.id, payments.providerPaymentId));
+  }
+  return query.prepare('');
+};
+const ownPaymentByIntent = builtOnce((db) => ownPaymentStatement(db, false));
+const ownPaymentAndIntent = builtOnce((db) => ownPaymentStatement(db, true));
 
 /** Counts a request by its first statement's row; refuses it past its limit. */
 function checkCounted(
@@ -114,8 +124,9 @@ function checkCounted(
 /**
  * A donation's pending payment and the pay step's "Tell me how this fund is doing" (the
  * latest choice for this fund wins) in one statement: one round trip, both or neither.
+ * With a provider whose intents are in our database (`withIntent`), the intent too.
  */
-const pendingPayment = builtOnce((db) => {
+const pendingStatement = (db: Db, withIntent: boolean) => {
   const value = sql.placeholder;
   const pending = db.$with('pending').as(
     db.insert(payments).values({
@@ -134,18 +145,32 @@ const pendingPayment = builtOnce((db) => {
       clientNetwork: value('clientNetwork'),
     }),
   );
+  const intent = db.$with('intent').as(
+    db.insert(testProcessorIntents).values({
+      id: value('providerPaymentId'),
+      clientSecret: value('intentSecret'),
+      amount: value('amountPoisha'),
+      currency: value('currency'),
+      status: value('intentStatus'),
+      metadata: value('intentMetadata'),
+      idempotencyKey: value('intentKey'),
+    }),
+  );
   return db
-    .with(pending)
+    .with(...(withIntent ? [intent, pending] : [pending]))
     .insert(fundSubscriptions)
     .values({ userId: value('userId'), fundId: value('fundId'), subscribed: value('subscribed') })
     .onConflictDoUpdate(latestChoiceWins)
     .prepare('');
-});
+};
+const pendingPayment = builtOnce((db) => pendingStatement(db, false));
+const pendingPaymentAndIntent = builtOnce((db) => pendingStatement(db, true));
 
 /**
  * Starts a donation: checks the fund takes donations, asks the provider for an intent
- * (outside any transaction), then stores the pending payment. The browser gets the
- * intent's client secret to confirm the card with the provider itself.
+ * (outside any transaction), then stores the pending payment; a provider whose intents
+ * are in our database has its intent written by that same statement. The browser gets
+ * the intent's client secret to confirm the card with the provider itself.
  */
 export async function createPaymentIntent(
   deps: PaymentDeps,
@@ -187,13 +212,22 @@ export async function createPaymentIntent(
     const message = outOfLimitsMessage(provider, lang);
     throw new Invalid(message, { amountTk: message });
   }
-  const intent = await provider.createIntent({
+  const asked = {
     amountPoisha,
     currency: CURRENCY,
     metadata: { paymentId, fundId: fund.id, userId: actor.id },
     idempotencyKey: `easyfund-payment-${paymentId}`,
-  });
-  await pendingPayment(db).execute({
+  };
+  // A provider in our database has its intent written by the pending payment's statement.
+  const inDatabase = provider.inDatabase?.newIntent(asked);
+  const intent = inDatabase?.created ?? (await provider.createIntent(asked));
+  await (inDatabase ? pendingPaymentAndIntent : pendingPayment)(db).execute({
+    ...(inDatabase && {
+      intentSecret: inDatabase.row.clientSecret,
+      intentStatus: inDatabase.row.status,
+      intentMetadata: inDatabase.row.metadata,
+      intentKey: inDatabase.row.idempotencyKey,
+    }),
     id: paymentId,
     userId: actor.id,
     fundId: fund.id,
@@ -230,7 +264,8 @@ export async function confirmPayment(
   counted: CountedRequest,
 ): Promise<TConfirmPaymentResponse> {
   const now = Date.now();
-  const [found] = await ownPaymentByIntent(deps.db).execute({
+  const inDatabase = deps.provider.inDatabase;
+  const [found] = await (inDatabase ? ownPaymentAndIntent : ownPaymentByIntent)(deps.db).execute({
     intentId: input.intentId,
     userId: actor.id,
     ...counterHitValues(counted.key, counted.windowMs, now),
@@ -239,7 +274,12 @@ export async function confirmPayment(
   const row = found?.payment;
   if (!row) throw new NotFound('Payment');
   let recorded: Recorded | undefined;
-  const outcome = await settlePayment(deps, row, { recorded: (r) => (recorded = r) });
+  const outcome = await settlePayment(deps, row, {
+    recorded: (r) => (recorded = r),
+    // The intent as read with the payment, when its provider keeps it in our database.
+    ...(inDatabase &&
+      'intent' in found && { intent: found.intent && inDatabase.read(found.intent) }),
+  });
   const status = outcome === 'needs_review' ? 'failed' : outcome;
   const payment =
     recorded && isShown(found.fund)

@@ -23,6 +23,8 @@ export async function settlePayment(
     source?: string;
     /** Told what this call recorded, when it recorded the donation and nothing since. */
     recorded?: (recorded: Recorded) => void;
+    /** The intent as the provider has it, already read (null: it has no such intent). */
+    intent?: ProviderIntent | null;
   } = {},
 ): Promise<SettleOutcome> {
   if (row.provider !== deps.provider.name) {
@@ -36,7 +38,10 @@ export async function settlePayment(
   if (row.status === 'needs_review') return 'needs_review';
 
   // The provider call happens before, never inside, a transaction.
-  let intent = await deps.provider.retrieveIntent(row.providerPaymentId);
+  let intent =
+    opts.intent !== undefined
+      ? opts.intent
+      : await deps.provider.retrieveIntent(row.providerPaymentId);
   if (row.status === 'succeeded' || row.status === 'refunded') {
     if (intent) await recordRefund(deps, row.id, intent, opts.source ?? 'reconciliation');
     return 'succeeded';

@@ -30,6 +30,9 @@ export function createPrinter(options: { threads: number; idleMs?: number }): Pr
     minThreads: 0,
     maxThreads: options.threads,
     idleTimeout: options.idleMs ?? 60_000,
+    // Documents wait in the thread's own queue, not in this one: a thread that finished
+    // one starts the next at once, without waiting for this thread to hand it over.
+    concurrentTasksPerWorker: 4,
   });
   const print = async (task: PrintTask) => {
     const bytes = (await pool.run(task)) as Uint8Array;

@@ -3,6 +3,8 @@
  * processor (moves no money) and `stripe`. Our code never trusts the browser about a
  * payment: it re-reads the intent from the provider and acts on what it says.
  */
+import type { testProcessorIntents } from '../../../db/schema';
+
 /** `none`: no card form of our own (cards go through the SSLCommerz checkout). */
 export type ProviderName = 'test' | 'stripe' | 'none';
 
@@ -115,6 +117,24 @@ export interface PaymentProvider {
   listIntents(since: Date, until: Date): Promise<ProviderIntentSummary[]>;
   /** Verifies a webhook's signature on the raw body; throws when it does not hold. */
   parseWebhookEvent?(rawBody: Buffer, signature: string | undefined): ProviderWebhookEvent;
+  /** Set when its intents are rows of the site's own database (the embedded processor). */
+  readonly inDatabase?: IntentsInDatabase;
+}
+
+/**
+ * A provider whose intents are rows of the site's own database (the embedded processor):
+ * a statement of ours may write a new intent with its own rows, or read one beside them,
+ * instead of a round trip of its own (decision 475). What it writes and reads is what
+ * `createIntent` and `retrieveIntent` would.
+ */
+export interface IntentsInDatabase {
+  /** A new intent's row (written by the caller's statement) and what `createIntent` answers. */
+  newIntent(input: CreateIntentInput): {
+    row: typeof testProcessorIntents.$inferInsert;
+    created: CreatedIntent;
+  };
+  /** An intent's row as `retrieveIntent` gives it. */
+  read(row: typeof testProcessorIntents.$inferSelect): ProviderIntent;
 }
 
 /** Thrown by a provider when a webhook signature is missing, stale or wrong. */

@@ -19,6 +19,7 @@ import type {
   SavedCardProvider,
   CreateIntentInput,
   CreatedIntent,
+  IntentsInDatabase,
   PaymentProvider,
   ProviderIntent,
   ProviderIntentSummary,
@@ -71,7 +72,20 @@ const newIntent = builtOnce((db) => {
     .prepare('');
 });
 
-/** An intent by its id (read once on every card donation: at our confirmation). */
+/** A new intent's values: its id and secret drawn now. */
+function newIntentRow(input: CreateIntentInput) {
+  const id = `pi_test_${token(12)}`;
+  return {
+    id,
+    clientSecret: `${id}_secret_${token(16)}`,
+    amount: input.amountPoisha,
+    currency: input.currency,
+    metadata: input.metadata,
+    idempotencyKey: input.idempotencyKey,
+  };
+}
+
+/** An intent by its id (a webhook's, the reconciliation's, a refund's). */
 const intentById = builtOnce((db) =>
   db
     .select()
@@ -128,16 +142,25 @@ export class TestPaymentProvider implements PaymentProvider, SavedCardProvider {
 
   constructor(private readonly db: Db) {}
 
+  /** Its intents are rows of the site's database: a donation writes and reads them itself. */
+  readonly inDatabase: IntentsInDatabase = {
+    newIntent: (input) => {
+      const row = newIntentRow(input);
+      return {
+        row: { ...row, status: 'requires_payment_method' },
+        created: {
+          id: row.id,
+          clientSecret: row.clientSecret,
+          amount: row.amount,
+          currency: row.currency,
+        },
+      };
+    },
+    read: toProviderIntent,
+  };
+
   async createIntent(input: CreateIntentInput): Promise<CreatedIntent> {
-    const id = `pi_test_${token(12)}`;
-    const [created] = await newIntent(this.db).execute({
-      id,
-      clientSecret: `${id}_secret_${token(16)}`,
-      amount: input.amountPoisha,
-      currency: input.currency,
-      metadata: input.metadata,
-      idempotencyKey: input.idempotencyKey,
-    });
+    const [created] = await newIntent(this.db).execute(newIntentRow(input));
     const row =
       created ??
       (

@@ -85,7 +85,7 @@ function newIntentRow(input: CreateIntentInput) {
   };
 }
 
-/** An intent by its id (a webhook's, the reconciliation's, a refund's). */
+/** An intent by its id (the reconciliation's, a review's, a refund's; a card not tried). */
 const intentById = builtOnce((db) =>
   db
     .select()

@@ -38,8 +38,8 @@ export default defineConfig({
           // app on its own database.
           isolate: false,
           globalSetup: ['apps/server/test/support/pglite-snapshot.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -60,8 +60,8 @@ export default defineConfig({
                 env: { TEST_DB_KIND: 'postgres' },
                 isolate: false,
                 globalSetup: ['apps/server/test/support/postgres-template.ts'],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
               },
             },
           ]

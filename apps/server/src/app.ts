@@ -182,6 +182,9 @@ export async function buildApp({
       headersTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
       connectionsCheckingInterval: 1000,
     } as never,
+    // A start on a small, busy machine may take longer than Fastify's 10 s for a plugin or
+    // the ready hook (the job queue's set-up): it is waited for, not aborted.
+    pluginTimeout: 60_000,
     genReqId: () => crypto.randomUUID(),
     logController: new OneLinePerRequest(),
     childLoggerFactory: requestLogger,

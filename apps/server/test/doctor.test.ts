@@ -281,5 +281,5 @@ describe('the server start', () => {
     } finally {
       await server.stop();
     }
-  }, 120_000);
+  }, 240_000);
 });

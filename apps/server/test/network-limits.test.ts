@@ -223,7 +223,7 @@ describe('one carrier address: the attacker is stopped, the neighbourhood is not
     ).json() as { intentId: string; clientSecret: string };
     const capped = await confirmAtProcessor(ctx, other, { number: CARDS.declined });
     expect(capped.statusCode).toBe(429);
-  }, 240_000);
+  }, 600_000);
 });
 
 describe('limits per card, per wallet, and the puzzle', () => {

@@ -583,9 +583,11 @@ describe('the document', () => {
       const printed = await busyShareDuring(() => printer.statement(org, long, 'bn'));
       expect(timeless(printed.result)).toBe(timeless(here.result));
       // 1,200 lines (~140 ms of drawing on a quiet machine), so both shares are measured
-      // over long enough a time to mean something.
+      // over long enough a time to mean something. A machine loaded past its cores keeps a
+      // waiting loop off the processor between its wake-ups, which counts as busy (0.66
+      // seen with 20 processes on 2 cores): the printed share is judged against this one.
       expect(here.busy).toBeGreaterThan(0.8);
-      expect(printed.busy).toBeLessThan(0.5);
+      expect(printed.busy).toBeLessThan(here.busy - 0.2);
     } finally {
       await printer.close();
     }

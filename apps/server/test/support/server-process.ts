@@ -116,7 +116,7 @@ export async function startServer(opts: StartOptions = {}): Promise<ServerProces
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${name} did not start in time:\n${out}`)),
-      opts.timeoutMs ?? 60_000,
+      opts.timeoutMs ?? 120_000,
     );
     const onData = () => {
       const m = /Easy Fund is running at http:\/\/localhost:(\d+)/.exec(out);

@@ -55,7 +55,11 @@ async function mainThreadWhile(
   return { durationMs, ticks, worstMs: worst };
 }
 
-embedded('the embedded database in a worker thread', () => {
+// Each test that opens a database of its own makes and migrates it: minutes on a machine
+// loaded past its cores.
+const opensDatabases = { timeout: 240_000 };
+
+embedded('the embedded database in a worker thread', opensDatabases, () => {
   it('reads and writes with drizzle: types, returning, joins', async () => {
     const fund = await createFund(database.db, { raiserId: 'w-raiser', goalTk: 5_000 });
     expect(fund.createdAt).toBeInstanceOf(Date);
@@ -128,101 +132,113 @@ embedded('the embedded database in a worker thread', () => {
   });
 });
 
-embedded('the embedded database handed out before it has opened (a starting server)', () => {
-  it('answers queries made meanwhile, in order, transactions included', async () => {
-    const { database: early, opened } = await startDatabase({ dataDir: path.join(dir, 'early') });
-    try {
-      const order: string[] = [];
-      const made = [
-        early.db
-          .insert(user)
-          .values({ id: 'early-1', name: 'First', email: 'e1@example.com' })
-          .then(() => order.push('insert')),
-        early.db.transaction(async (tx) => {
-          await tx.insert(user).values({ id: 'early-2', name: 'Second', email: 'e2@example.com' });
-          order.push('transaction');
-        }),
-        early.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(user)
-          .then(([row]) => order.push(`count ${row?.n}`)),
-      ];
-      await opened;
-      await Promise.all(made);
-      expect(order).toEqual(['insert', 'transaction', 'count 2']);
-    } finally {
-      await early.close();
-    }
-  });
+embedded(
+  'the embedded database handed out before it has opened (a starting server)',
+  opensDatabases,
+  () => {
+    it('answers queries made meanwhile, in order, transactions included', async () => {
+      const { database: early, opened } = await startDatabase({ dataDir: path.join(dir, 'early') });
+      try {
+        const order: string[] = [];
+        const made = [
+          early.db
+            .insert(user)
+            .values({ id: 'early-1', name: 'First', email: 'e1@example.com' })
+            .then(() => order.push('insert')),
+          early.db.transaction(async (tx) => {
+            await tx
+              .insert(user)
+              .values({ id: 'early-2', name: 'Second', email: 'e2@example.com' });
+            order.push('transaction');
+          }),
+          early.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(user)
+            .then(([row]) => order.push(`count ${row?.n}`)),
+        ];
+        await opened;
+        await Promise.all(made);
+        expect(order).toEqual(['insert', 'transaction', 'count 2']);
+      } finally {
+        await early.close();
+      }
+    });
 
-  it('applies a migration newer than the database on open, and opens a current one as it is', async () => {
-    // A copy of the migrations with one more at the end, as a release that adds one.
-    const folder = path.join(dir, 'migrations-next');
-    cpSync(migrationsFolder, folder, { recursive: true });
-    const journalFile = path.join(folder, 'meta/_journal.json');
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-      entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
-    };
-    const last = journal.entries.at(-1)!;
-    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: '9999_probe' });
-    writeFileSync(journalFile, JSON.stringify(journal));
-    writeFileSync(path.join(folder, '9999_probe.sql'), 'CREATE TABLE "probe" ("n" integer);');
-    const dataDir = path.join(dir, 'behind');
-    // Migrated to the current release, then closed.
-    await (await openDatabase({ dataDir })).close();
-    const rows = async (remote: RemotePGlite, text: string) =>
-      ((await remote.query(text)) as { rows: unknown[] }).rows;
-    const open = async () => {
-      const remote = RemotePGlite.start({ dataDir, migrationsFolder: folder, migrate: true });
-      await remote.opened;
-      return remote;
-    };
-    const next = await open();
-    try {
-      expect(await rows(next, 'select count(*)::int as n from probe')).toEqual([{ n: 0 }]);
-    } finally {
-      await next.close();
-    }
-    // Opened again at the newest migration: nothing to apply, the data as it was.
-    const again = await open();
-    try {
-      await again.query('insert into probe values (1)');
-      expect(
-        await rows(again, 'select count(*)::int as n from drizzle.__drizzle_migrations'),
-      ).toEqual([{ n: journal.entries.length }]);
-    } finally {
-      await again.close();
-    }
-    // A last migration whose text differs from the record goes through drizzle's migrator,
-    // which finds nothing newer to apply.
-    const edited = await open();
-    await edited.query(
-      "update drizzle.__drizzle_migrations set hash = 'edited' where created_at = (select max(created_at) from drizzle.__drizzle_migrations)",
-    );
-    await edited.close();
-    const reopened = await open();
-    try {
-      expect(await rows(reopened, 'select n from probe')).toEqual([{ n: 1 }]);
-    } finally {
-      await reopened.close();
-    }
-  });
+    it('applies a migration newer than the database on open, and opens a current one as it is', async () => {
+      // A copy of the migrations with one more at the end, as a release that adds one.
+      const folder = path.join(dir, 'migrations-next');
+      cpSync(migrationsFolder, folder, { recursive: true });
+      const journalFile = path.join(folder, 'meta/_journal.json');
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
+        entries: {
+          idx: number;
+          version: string;
+          when: number;
+          tag: string;
+          breakpoints: boolean;
+        }[];
+      };
+      const last = journal.entries.at(-1)!;
+      journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: '9999_probe' });
+      writeFileSync(journalFile, JSON.stringify(journal));
+      writeFileSync(path.join(folder, '9999_probe.sql'), 'CREATE TABLE "probe" ("n" integer);');
+      const dataDir = path.join(dir, 'behind');
+      // Migrated to the current release, then closed.
+      await (await openDatabase({ dataDir })).close();
+      const rows = async (remote: RemotePGlite, text: string) =>
+        ((await remote.query(text)) as { rows: unknown[] }).rows;
+      const open = async () => {
+        const remote = RemotePGlite.start({ dataDir, migrationsFolder: folder, migrate: true });
+        await remote.opened;
+        return remote;
+      };
+      const next = await open();
+      try {
+        expect(await rows(next, 'select count(*)::int as n from probe')).toEqual([{ n: 0 }]);
+      } finally {
+        await next.close();
+      }
+      // Opened again at the newest migration: nothing to apply, the data as it was.
+      const again = await open();
+      try {
+        await again.query('insert into probe values (1)');
+        expect(
+          await rows(again, 'select count(*)::int as n from drizzle.__drizzle_migrations'),
+        ).toEqual([{ n: journal.entries.length }]);
+      } finally {
+        await again.close();
+      }
+      // A last migration whose text differs from the record goes through drizzle's migrator,
+      // which finds nothing newer to apply.
+      const edited = await open();
+      await edited.query(
+        "update drizzle.__drizzle_migrations set hash = 'edited' where created_at = (select max(created_at) from drizzle.__drizzle_migrations)",
+      );
+      await edited.close();
+      const reopened = await open();
+      try {
+        expect(await rows(reopened, 'select n from probe')).toEqual([{ n: 1 }]);
+      } finally {
+        await reopened.close();
+      }
+    });
 
-  it('fails the queries made meanwhile with the reason it did not open, and lets the directory go', async () => {
-    const where = path.join(dir, 'unopenable');
-    // A file where the data directory's PG_VERSION should be a directory: PGlite cannot open it.
-    mkdirSync(where, { recursive: true });
-    writeFileSync(path.join(where, 'base'), 'not a directory');
-    const { database: broken, opened } = await startDatabase({ dataDir: where });
-    const query = broken.ping();
-    const reason = await opened.then(
-      () => null,
-      (err: unknown) => err,
-    );
-    expect(reason).toBeInstanceOf(Error);
-    await expect(query).rejects.toThrow((reason as Error).message);
-    // Its lock is released: the directory can be taken again (and fail the same way).
-    const again = await startDatabase({ dataDir: where });
-    await expect(again.opened).rejects.toThrow();
-  });
-});
+    it('fails the queries made meanwhile with the reason it did not open, and lets the directory go', async () => {
+      const where = path.join(dir, 'unopenable');
+      // A file where the data directory's PG_VERSION should be a directory: PGlite cannot open it.
+      mkdirSync(where, { recursive: true });
+      writeFileSync(path.join(where, 'base'), 'not a directory');
+      const { database: broken, opened } = await startDatabase({ dataDir: where });
+      const query = broken.ping();
+      const reason = await opened.then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(reason).toBeInstanceOf(Error);
+      await expect(query).rejects.toThrow((reason as Error).message);
+      // Its lock is released: the directory can be taken again (and fail the same way).
+      const again = await startDatabase({ dataDir: where });
+      await expect(again.opened).rejects.toThrow();
+    });
+  },
+);

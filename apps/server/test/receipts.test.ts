@@ -7,7 +7,7 @@ import { createDonation, createFund, createUser } from '../src/seed/factories';
 import { payments, sentMails } from '../src/db/schema';
 import { Jobs } from '../src/lib/job-queue';
 import { recordRefund } from '../src/modules/payments/service';
-import { createPrinter } from '../src/modules/receipts/printer';
+import { createPrinter, type Printer } from '../src/modules/receipts/printer';
 import { statementTotals } from '../src/modules/receipts/statement-totals';
 import { sendReceiptMail } from '../src/modules/receipts/mails';
 import {
@@ -513,9 +513,18 @@ describe('the document', () => {
     zakat: false,
     testMode: false,
   });
+  const org = { name: 'Easy Fund Trust', address: 'Road 5, Dhaka 1205' };
+  /** A printer of one thread, for `use`, closed afterwards. */
+  const withPrinter = async (use: (printer: Printer) => Promise<void>) => {
+    const printer = createPrinter({ threads: 1 });
+    try {
+      await use(printer);
+    } finally {
+      await printer.close();
+    }
+  };
 
   it('is the same whatever the process printed before it (the fonts and their shaping are shared)', async () => {
-    const org = { name: 'Easy Fund Trust', address: 'Road 5, Dhaka 1205' };
     const mine = receipt('রহিম উদ্দিন', 'Flood relief in Sylhet', 123_400);
     // A process that prints this receipt first…
     vi.resetModules();
@@ -549,7 +558,6 @@ describe('the document', () => {
   });
 
   it('is drawn on a thread of its own: the same document, while the server goes on', async () => {
-    const org = { name: 'Easy Fund Trust', address: 'Road 5, Dhaka 1205' };
     const donations = Array.from({ length: 1_200 }, (_, i) => ({
       ...receipt('', `দ্বীপের ত্রাণ তহবিল ${i}`, 10_000 + i * 100),
       receiptNumber: `EF-2026-${String(i + 1).padStart(6, '0')}`,
@@ -575,8 +583,7 @@ describe('the document', () => {
     };
     const { renderStatement } = await import('../src/modules/receipts/donor-statement-pdf');
     await renderStatement(org, long, 'bn');
-    const printer = createPrinter({ threads: 1 });
-    try {
+    await withPrinter(async (printer) => {
       await printer.statement(org, long, 'bn');
       // Drawn here, the statement holds this thread; drawn by the printer, it does not.
       const here = await busyShareDuring(() => renderStatement(org, long, 'bn'));
@@ -588,15 +595,11 @@ describe('the document', () => {
       // seen with 20 processes on 2 cores): the printed share is judged against this one.
       expect(here.busy).toBeGreaterThan(0.8);
       expect(printed.busy).toBeLessThan(here.busy - 0.2);
-    } finally {
-      await printer.close();
-    }
+    });
   });
 
   it('draws the documents it was given one after another while this thread is busy', async () => {
-    const org = { name: 'Easy Fund Trust', address: 'Road 5, Dhaka 1205' };
-    const printer = createPrinter({ threads: 1 });
-    try {
+    await withPrinter(async (printer) => {
       const one = () => printer.receipt(org, receipt('Nusrat Jahan', 'Flood relief', 50_000), 'en');
       await one();
       let drawing = performance.now();
@@ -611,9 +614,7 @@ describe('the document', () => {
       await Promise.all(asked);
       // Handed over one by one after the wait, three would still be drawn now (3 × each).
       expect(performance.now() - released).toBeLessThan(Math.max(1.5 * each, 25));
-    } finally {
-      await printer.close();
-    }
+    });
   });
 
   it('keeps its Bengali letters on a page it runs onto', async () => {
@@ -658,9 +659,7 @@ describe('the document', () => {
   });
 
   it('a document that cannot be drawn fails alone; the printer goes on', async () => {
-    const org = { name: 'Easy Fund Trust', address: 'Road 5, Dhaka 1205' };
-    const printer = createPrinter({ threads: 1 });
-    try {
+    await withPrinter(async (printer) => {
       const broken = receipt('Rahim', 'Flood relief', Number.NaN);
       const [failed, printed] = await Promise.allSettled([
         printer.receipt(org, broken, 'en'),
@@ -670,9 +669,7 @@ describe('the document', () => {
       expect(printed.status === 'fulfilled' && printed.value.subarray(0, 5).toString()).toBe(
         '%PDF-',
       );
-    } finally {
-      await printer.close();
-    }
+    });
   });
 });
 

@@ -187,7 +187,9 @@ async function goLiveAtStart(config: Config, db: Db) {
       notChecked: serializeError(err).message,
     }));
     const checks = goLiveChecks(config, { ...localFacts(config), demoData });
-    for (const line of startReport(config, checks)) console.warn(line);
+    // One write: the report's lines reach the log together, never split by another line.
+    const report = startReport(config, checks);
+    if (report.length > 0) console.warn(report.join('\n'));
   } catch (err) {
     console.warn(`The go-live checks could not run: ${serializeError(err).message}`);
   }

@@ -268,7 +268,7 @@ describe('the server start', () => {
     });
     try {
       const until = Date.now() + 20_000;
-      while (!/Go-live checks/.test(server.output()) && Date.now() < until) {
+      while (!/FAIL {2}Mail \(SMTP_URL\)/.test(server.output()) && Date.now() < until) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const out = server.output();

@@ -476,8 +476,14 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_provider_payment_uq').on(t.providerPaymentId),
-    uniqueIndex('payments_validation_uq').on(t.validationId),
-    uniqueIndex('payments_gateway_tran_uq').on(t.gatewayTranId),
+    // The gateway's columns are null on a card payment: their indexes hold only the others',
+    // so a card donation's two writes add no entry to them (decision 476).
+    uniqueIndex('payments_validation_uq')
+      .on(t.validationId)
+      .where(sql`${t.validationId} is not null`),
+    uniqueIndex('payments_gateway_tran_uq')
+      .on(t.gatewayTranId)
+      .where(sql`${t.gatewayTranId} is not null`),
     check('payments_gateway_tran_check', sql`char_length(${t.gatewayTranId}) <= 30`),
     check('payments_method_check', sql`${t.method} in ('card', 'bkash', 'nagad', 'rocket')`),
     // A payment's network is kept only while it is pending (decision 448).
@@ -489,7 +495,10 @@ export const payments = pgTable(
     index('payments_pending_network_idx')
       .on(t.clientNetwork, t.createdAt)
       .where(sql`${t.clientNetwork} is not null`),
-    uniqueIndex('payments_receipt_number_uq').on(t.receiptNumber),
+    // Null until the donation is recorded: its pending row adds no entry.
+    uniqueIndex('payments_receipt_number_uq')
+      .on(t.receiptNumber)
+      .where(sql`${t.receiptNumber} is not null`),
     // The donor wall: recent, top and words of support, one indexed query each.
     index('payments_wall_recent_idx')
       .on(t.fundId, t.succeededAt.desc(), t.id.desc())
@@ -511,7 +520,9 @@ export const payments = pgTable(
     // Admin lists and exports read payments newest first or by (time, id) pages.
     index('payments_created_idx').on(t.createdAt, t.id),
     // Manage Payments finds a payment by the gateway's transaction id.
-    index('payments_gateway_transaction_idx').on(t.gatewayTransactionId),
+    index('payments_gateway_transaction_idx')
+      .on(t.gatewayTransactionId)
+      .where(sql`${t.gatewayTransactionId} is not null`),
     check('payments_amount_positive', sql`${t.amountPoisha} > 0`),
     check(
       'payments_status_check',

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { CHALLENGE_HEADER } from '@easyfund/shared/schemas/challenge';
-import { session, user } from '../src/db/schema';
+import { payments, session, testProcessorIntents, user } from '../src/db/schema';
 import { instrumentCapped } from '../src/modules/payments/limits';
 import {
   buildTestApp,
@@ -308,19 +309,32 @@ describe('limits per card, per wallet, and the puzzle', () => {
     await confirmAtProcessor(ctx, first, { number: CARDS.expired });
     await confirmPayment(ctx, tester, first.intentId);
 
-    const newcomer = cookieClient(await createSignedInUser(ctx, { emailVerified: false }));
+    const someone = await createSignedInUser(ctx, { emailVerified: false });
+    const newcomer = cookieClient(someone);
+    const theirs = async () =>
+      (
+        await ctx.db
+          .select({ id: payments.id, intent: testProcessorIntents.id })
+          .from(payments)
+          .leftJoin(testProcessorIntents, eq(testProcessorIntents.id, payments.providerPaymentId))
+          .where(eq(payments.userId, someone.id))
+      ).map((p) => [p.id, p.intent]);
     const body = { fundId: fund.id, amountTk: 10 };
     const asked = await send(ctx, newcomer, INTENTS, body, { remoteAddress: hot });
     expect(asked.statusCode).toBe(403);
     expect(asked.json().error.code).toBe('challenge_required');
+    expect(await theirs()).toEqual([]);
     const header = await solve(asked.json().error.challenge as Challenge);
     const withSolution = { remoteAddress: hot, headers: { [CHALLENGE_HEADER]: header } };
     const passed = await send(ctx, newcomer, INTENTS, body, withSolution);
     expect(passed.statusCode, passed.body).toBe(201);
+    // Solved, the donation starts: its payment and its intent, once.
+    expect(await theirs()).toEqual([[passed.json().paymentId, passed.json().intentId]]);
     // The same solution again: refused, with a new puzzle.
     const replayed = await send(ctx, newcomer, INTENTS, body, withSolution);
     expect(replayed.statusCode).toBe(403);
     expect(replayed.json().error.code).toBe('challenge_required');
+    expect(await theirs()).toHaveLength(1);
     // A forged solution is no solution.
     const forged = JSON.parse(Buffer.from(header, 'base64').toString()) as {
       challenge: Challenge;

@@ -182,6 +182,13 @@ describe('paying by card with the embedded processor', () => {
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 50_000, donationCount: 1 });
     const cart = await ctx.db.select().from(cartItems).where(eq(cartItems.fundId, fund.id));
     expect(cart).toHaveLength(0);
+    // The statement that recorded it added its receipt job, keyed by the payment; the
+    // replay added none.
+    const { rows } = await ctx.database.executeSql(
+      `select data from pgboss.job where name = 'receipt-mail' and id = $1`,
+      [intent.paymentId],
+    );
+    expect(rows).toEqual([{ data: { paymentId: intent.paymentId } }]);
   });
 
   it.each([
@@ -618,9 +625,16 @@ describe('card-testing protection', () => {
       };
       const open = [];
       for (let i = 0; i < 3; i++) open.push(await start('100.64.6.6'));
-      const { res: refused } = await start('100.64.6.6');
+      const { who: stopped, res: refused } = await start('100.64.6.6');
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error.code).toBe('challenge_required');
+      // The statement that read the network started nothing for the one it stopped.
+      const started = await limited.db
+        .select({ userId: payments.userId })
+        .from(payments)
+        .where(eq(payments.fundId, fund.id));
+      expect(started.map((p) => p.userId).sort()).toEqual(open.map((o) => o.who.id).sort());
+      expect(started.map((p) => p.userId)).not.toContain(stopped.id);
       expect((await start('100.64.6.7')).res.statusCode).toBe(201);
       // One of them paid, another started over 10 minutes ago: two places free again.
       const paid = open[0]!;

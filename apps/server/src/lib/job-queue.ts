@@ -314,13 +314,15 @@ export class Jobs {
    * so the job is added only when that part has a row, in the same round trip and the same
    * transaction; the job's id and data are the placeholders `jobId` and `jobData` (its
    * data as JSON text). Everything else is what pg-boss gives any job of the queue added
-   * with an id of its own. Call `sent` once a statement committed with a job in it.
+   * with an id of its own. With `keyedBy`, the job's id is the gate row's `id` and its
+   * data `{ [keyedBy]: id }`, for a statement that finds its row itself. Call `sent` once a
+   * statement committed with a job in it.
    */
-  jobStatement(queue: QueueName, gate: string): Promise<SQL> {
-    const key = `${queue}\u0000${gate}`;
+  jobStatement(queue: QueueName, gate: string, keyedBy?: string): Promise<SQL> {
+    const key = `${queue}\u0000${gate}\u0000${keyedBy ?? ''}`;
     let statement = this.jobStatements.get(key);
     if (!statement) {
-      statement = gatedJobInsert(this.boss, queue, gate);
+      statement = gatedJobInsert(this.boss, queue, gate, keyedBy);
       this.jobStatements.set(key, statement);
       statement.catch(() => this.jobStatements.delete(key));
     }

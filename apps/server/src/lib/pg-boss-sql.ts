@@ -55,9 +55,16 @@ const JOB_DATA_PARAMETER = 3;
 /**
  * pg-boss's statement that adds a job to `queue`, as `Jobs.jobStatement` gives it: the
  * queue's name read from the part `gate` of the caller's statement, the id and the data
- * the placeholders `jobId` and `jobData`.
+ * the placeholders `jobId` and `jobData` — or, with `keyedBy`, the gate row's `id` and
+ * `{ [keyedBy]: id }`.
  */
-export async function gatedJobInsert(boss: PgBoss, queue: string, gate: string): Promise<SQL> {
+export async function gatedJobInsert(
+  boss: PgBoss,
+  queue: string,
+  gate: string,
+  keyedBy?: string,
+): Promise<SQL> {
+  const gateId = sql`(SELECT id FROM ${sql.identifier(gate)})`;
   let statement: SQL | undefined;
   // A job pg-boss is asked to add, to read its statement: the id and the data are found
   // again among the values (and left to the placeholders), the rest kept as they are.
@@ -82,8 +89,13 @@ export async function gatedJobInsert(boss: PgBoss, queue: string, gate: string):
           values,
           new Map([
             [QUEUE_NAME_PARAMETER, sql`(SELECT ${queue}::text FROM ${sql.identifier(gate)})`],
-            [JOB_ID_PARAMETER, sql`${sql.placeholder('jobId')}`],
-            [JOB_DATA_PARAMETER, sql`${sql.placeholder('jobData')}`],
+            [JOB_ID_PARAMETER, keyedBy ? gateId : sql`${sql.placeholder('jobId')}`],
+            [
+              JOB_DATA_PARAMETER,
+              keyedBy
+                ? sql`jsonb_build_object(${keyedBy}::text, ${gateId})`
+                : sql`${sql.placeholder('jobData')}`,
+            ],
           ]),
         );
         return { rows: [{ id: probe.id }] };

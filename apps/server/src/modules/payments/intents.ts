@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CURRENCY } from '@easyfund/shared/constants';
 import { tkToPoisha } from '@easyfund/shared/money';
 import type { TMe } from '@easyfund/shared/schemas/common';
@@ -22,15 +22,27 @@ import type { Db } from '../../db/client';
 import { fundSubscriptions, funds, payments, testProcessorIntents, user } from '../../db/schema';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { latestChoiceWins } from '../updates/subscriptions';
-import { FUND_ON_HOLD, outOfLimitsMessage, type PaymentDeps, type PaymentRow } from './deps';
-import { networkStateValues, networkStateWith, readNetworkState } from './declines';
+import { type Jobs, QUEUES } from '../../lib/job-queue';
+import {
+  FUND_ON_HOLD,
+  outOfLimitsMessage,
+  type PaymentDeps,
+  type PaymentRow,
+  type SettleOutcome,
+} from './deps';
+import {
+  type NetworkState,
+  networkStateValues,
+  networkStateWith,
+  readNetworkState,
+} from './declines';
 import type { SuspectNetworkCheck } from './limits';
-import { type Recorded, settlePayment } from './settlement';
+import { type Recorded, recordingPart, settlePayment } from './settlement';
 import { findUserPayment } from './views';
 
 /**
- * Whether a fund takes donations (the first statement of every donation), with the
- * request counted against the donor's limit (`counterHitWith`): one row, the fund's
+ * Whether a fund takes donations (a donation's first statement with a provider asked over
+ * the network, whose intent comes between it and the pending payment), with the request counted against the donor's limit (`counterHitWith`): one row, the fund's
  * columns null when there is no such fund. For a donor not yet verified, the network's
  * state too (`networkStateWith`), which a verified donor's intent does not read.
  */
@@ -51,17 +63,20 @@ const fundAndNetworkState = builtOnce((db) => {
     .with(hit, net)
     .select({
       ...fundColumns(hit),
-      network: {
-        unfinished: net.unfinished,
-        oldest: net.oldest,
-        declined: net.declined,
-        declinedSince: net.declinedSince,
-      },
+      network: networkColumns(net),
     })
     .from(hit)
     .innerJoin(net, sql`true`)
     .leftJoin(funds, eq(funds.id, sql.placeholder('fundId')))
     .prepare('');
+});
+
+/** A network's state as a statement's row gives it (`networkStateWith`). */
+const networkColumns = (net: ReturnType<typeof networkStateWith<'net'>>) => ({
+  unfinished: net.unfinished,
+  oldest: net.oldest,
+  declined: net.declined,
+  declinedSince: net.declinedSince,
 });
 
 const fundColumns = (hit: ReturnType<typeof counterHitWith<'hit'>>) => ({
@@ -72,43 +87,99 @@ const fundColumns = (hit: ReturnType<typeof counterHitWith<'hit'>>) => ({
   windowStart: hit.windowStart,
 });
 
+/** The donor's own payment by its intent at the provider (placeholders `intentId`, `userId`). */
+const ownPayment = () =>
+  and(
+    eq(payments.providerPaymentId, sql.placeholder('intentId')),
+    eq(payments.userId, sql.placeholder('userId')),
+  )!;
+
 /**
- * A donor's own payment by its intent at the provider (a confirmation's first statement),
- * with the request counted against the donor's limit: one row, `payment` null when the
- * donor has no such payment. With it, what the answer shows of its fund, so that a
- * donation recorded by the confirmation is answered without reading it again; and, with
- * a provider whose intents are in our database (`withIntent`), the intent itself, read
- * here instead of in a round trip of its own.
+ * What a confirmation's first statement reads: the payment (null when the donor has no
+ * such payment), with what the answer shows of its fund, so that a donation recorded by
+ * the confirmation is answered without reading it again, and the request's count.
  */
-const ownPaymentStatement = (db: Db, withIntent: boolean) => {
+const ownPaymentColumns = (hit: ReturnType<typeof counterHitWith<'hit'>>) => ({
+  payment: payments,
+  fund: { name: funds.name, image: funds.image, raiserName: user.name },
+  count: hit.count,
+  windowStart: hit.windowStart,
+});
+
+/**
+ * A confirmation's first statement with a provider asked over the network: the request
+ * counted against the donor's limit and `ownPaymentColumns`, in one row.
+ */
+const ownPaymentByIntent = builtOnce((db) => {
   const hit = counterHitWith(db, 'hit');
-  const query = db
+  return db
     .with(hit)
-    .select({
-      payment: payments,
-      fund: { name: funds.name, image: funds.image, raiserName: user.name },
-      count: hit.count,
-      windowStart: hit.windowStart,
-      ...(withIntent ? { intent: testProcessorIntents } : {}),
-    })
+    .select(ownPaymentColumns(hit))
     .from(hit)
-    .leftJoin(
-      payments,
-      and(
-        eq(payments.providerPaymentId, sql.placeholder('intentId')),
-        eq(payments.userId, sql.placeholder('userId')),
-      ),
-    )
+    .leftJoin(payments, ownPayment())
     .leftJoin(funds, eq(funds.id, payments.fundId))
     .leftJoin(user, eq(user.id, funds.raiserId))
-    .$dynamic();
-  if (withIntent) {
-    query.leftJoin(testProcessorIntents, eq(testProcessorIntents.id, payments.providerPaymentId));
+    .prepare('');
+});
+
+/**
+ * A confirmation's one statement with a provider whose intents are in our database
+ * (decision 476): `ownPaymentByIntent`'s row with the intent, both as they were before
+ * it, and the donation's recording (`recordingPart`, its receipt job keyed by the
+ * payment) where `settlePayment` would record it there and then: the payment still
+ * pending or failed and of this provider (`provider`), the count within `countMax`, the
+ * intent succeeded for the payment's amount and currency, nothing refunded, and its
+ * metadata naming the payment. `recorded` says whether it did; where it did not, the
+ * confirmation goes on as with two statements.
+ */
+async function buildConfirmation(db: Db, jobs: Jobs | undefined) {
+  const value = sql.placeholder;
+  const hit = counterHitWith(db, 'hit');
+  const intent = testProcessorIntents;
+  const paid = recordingPart(
+    db,
+    and(
+      ownPayment(),
+      inArray(payments.status, ['pending', 'failed']),
+      eq(payments.provider, value('provider')),
+      sql`(select ${hit.count} from ${hit}) <= ${value('countMax')}`,
+      sql`exists (select 1 from ${intent} where ${intent.id} = ${payments.providerPaymentId}
+        and ${intent.status} = 'succeeded' and ${intent.amount} = ${payments.amountPoisha}
+        and lower(${intent.currency}) = ${payments.currency} and ${intent.refunded} = 0
+        and ${intent.metadata} ->> 'paymentId' = ${payments.id}::text)`,
+    )!,
+  );
+  const receipt =
+    jobs &&
+    db.$with('receipt', {}).as(await jobs.jobStatement(QUEUES.receiptMail, 'paid', 'paymentId'));
+  return db
+    .with(hit, paid, ...(receipt ? [receipt] : []))
+    .select({
+      ...ownPaymentColumns(hit),
+      intent,
+      recorded: sql<boolean>`${paid.id} is not null`,
+      receiptNumber: paid.receiptNumber,
+    })
+    .from(hit)
+    .leftJoin(payments, ownPayment())
+    .leftJoin(funds, eq(funds.id, payments.fundId))
+    .leftJoin(user, eq(user.id, funds.raiserId))
+    .leftJoin(intent, eq(intent.id, payments.providerPaymentId))
+    .leftJoin(paid, sql`true`)
+    .prepare('');
+}
+
+/** `buildConfirmation`'s statement, built once per database and job queue. */
+function confirmation(db: Db, jobs: Jobs | undefined) {
+  const byJobs = confirmations(db);
+  let statement = byJobs.get(jobs ?? null);
+  if (!statement) {
+    byJobs.set(jobs ?? null, (statement = buildConfirmation(db, jobs)));
+    statement.catch(() => byJobs.delete(jobs ?? null));
   }
-  return query.prepare('');
-};
-const ownPaymentByIntent = builtOnce((db) => ownPaymentStatement(db, false));
-const ownPaymentAndIntent = builtOnce((db) => ownPaymentStatement(db, true));
+  return statement;
+}
+const confirmations = builtOnce(() => new Map<Jobs | null, ReturnType<typeof buildConfirmation>>());
 
 /** Counts a request by its first statement's row; refuses it past its limit. */
 function checkCounted(
@@ -167,6 +238,88 @@ const pendingPayment = builtOnce((db) => pendingStatement(db, false));
 const pendingPaymentAndIntent = builtOnce((db) => pendingStatement(db, true));
 
 /**
+ * The parts of a donation's one statement before the card, with a provider whose intents
+ * are in our database (decision 476): `fundState`'s row (`opening`; `openingWithNetwork`
+ * reads `fundAndNetworkState`'s) and, when the donation may start there and then, `pendingStatement`'s rows — the intent,
+ * the pending payment and the updates choice. It starts it only where every refusal of
+ * `createPaymentIntent` would let it through: the count within `countMax`, the fund approved
+ * and not on hold, the amount within the provider's range (`amountOk`) and, for a donor not
+ * yet verified, a network that is not suspect (`readNetworkState`'s rule, with placeholders
+ * `networkUnfinishedMax`, `networkDeclinesMax`). `started` says whether it did; where it
+ * did not, the same checks are made on what it read, as with two statements.
+ */
+const openingStatement = (db: Db, readsNetwork: boolean) => {
+  const value = sql.placeholder;
+  const hit = counterHitWith(db, 'hit');
+  const net = networkStateWith(db, 'net');
+  const networkAllowed = sql`${net.unfinished} < ${value('networkUnfinishedMax')}
+    and (${net.declined} is null
+      or not (${net.declined} >= ${value('networkDeclinesMax')}
+        and ${net.declinedSince} > ${value('windowStart')}))`;
+  const mayStart = db.$with('may_start', { fundId: sql<string>`fund_id` }).as(
+    sql`select ${funds.id} as fund_id from ${funds} cross join ${hit}${readsNetwork ? sql` cross join ${net}` : sql``}
+      where ${funds.id} = ${value('fundId')} and ${funds.status} = 'approved' and ${funds.hold} is null
+        and ${hit.count} <= ${value('countMax')} and ${value('amountOk')}::boolean
+        ${readsNetwork ? sql`and ${networkAllowed}` : sql``}`,
+  );
+  const intent = db.$with('intent', {}).as(
+    sql`insert into ${testProcessorIntents} (id, client_secret, amount, currency, status, metadata, idempotency_key)
+      select ${value('providerPaymentId')}::text, ${value('intentSecret')}::text,
+        ${value('amountPoisha')}::bigint, ${value('currency')}::text, ${value('intentStatus')}::text,
+        ${value('intentMetadata')}::jsonb, ${value('intentKey')}::text
+      from may_start`,
+  );
+  const pending = db.$with('pending', { fundId: sql<string>`fund_id` }).as(
+    sql`insert into ${payments} (id, user_id, fund_id, provider, provider_payment_id, amount_poisha,
+        currency, status, anonymous, support_message, zakat, mode, client_network)
+      select ${value('id')}::uuid, ${value('userId')}::text, fund_id, ${value('provider')}::text,
+        ${value('providerPaymentId')}::text, ${value('amountPoisha')}::bigint,
+        ${value('currency')}::text, 'pending', ${value('anonymous')}::boolean,
+        ${value('supportMessage')}::text, ${value('zakat')}::boolean, ${value('mode')}::text,
+        ${value('clientNetwork')}::text
+      from may_start
+      returning fund_id`,
+  );
+  const choice = db.$with('choice', {}).as(
+    sql`insert into ${fundSubscriptions} (user_id, fund_id, subscribed)
+      select ${value('userId')}::text, fund_id, ${value('subscribed')}::boolean from pending
+      on conflict (user_id, fund_id) do update
+        set subscribed = excluded.subscribed, updated_at = now()`,
+  );
+  return {
+    hit,
+    net,
+    parts: [mayStart, intent, pending, choice] as const,
+    started: sql<boolean>`exists (select 1 from ${pending})`.as('started'),
+  };
+};
+
+const opening = builtOnce((db) => {
+  const { hit, parts, started } = openingStatement(db, false);
+  return db
+    .with(hit, ...parts)
+    .select({ ...fundColumns(hit), started })
+    .from(hit)
+    .leftJoin(funds, eq(funds.id, sql.placeholder('fundId')))
+    .prepare('');
+});
+
+const openingWithNetwork = builtOnce((db) => {
+  const { hit, net, parts, started } = openingStatement(db, true);
+  return db
+    .with(hit, net, ...parts)
+    .select({
+      ...fundColumns(hit),
+      network: networkColumns(net),
+      started,
+    })
+    .from(hit)
+    .innerJoin(net, sql`true`)
+    .leftJoin(funds, eq(funds.id, sql.placeholder('fundId')))
+    .prepare('');
+});
+
+/**
  * Starts a donation: checks the fund takes donations, asks the provider for an intent
  * (outside any transaction), then stores the pending payment; a provider whose intents
  * are in our database has its intent written by that same statement. The browser gets
@@ -186,53 +339,24 @@ export async function createPaymentIntent(
 ): Promise<TCreateIntentResponse> {
   const { db, provider } = deps;
   const now = Date.now();
-  const values = { fundId: input.fundId, ...counterHitValues(counted.key, counted.windowMs, now) };
-  let fund;
-  if (suspect) {
-    const [row] = await fundAndNetworkState(db).execute({
-      ...values,
-      ...networkStateValues(clientNetwork ?? '', now),
-    });
-    checkCounted(counted, row, now);
-    // A suspect network's donor must have solved the challenge (decision 448).
-    if (!readNetworkState(row?.network, suspect.max, now).allowed) await suspect.challenge();
-    fund = row;
-  } else {
-    [fund] = await fundState(db).execute(values);
-    checkCounted(counted, fund, now);
-  }
-  // Pending and denied funds are not open to donors: the same answer as an unknown one.
-  if (!fund?.id || fund.status !== 'approved') throw new NotFound('Fund');
-  // A suspended or closed fund is public, with its reason, but takes no donations.
-  if (fund.hold) throw new Conflict(FUND_ON_HOLD, 'fund_on_hold');
-
   const paymentId = randomUUID();
   const amountPoisha = tkToPoisha(input.amountTk);
-  if (amountPoisha < provider.limits.minPoisha || amountPoisha > provider.limits.maxPoisha) {
-    const message = outOfLimitsMessage(provider, lang);
-    throw new Invalid(message, { amountTk: message });
-  }
+  const amountOk =
+    amountPoisha >= provider.limits.minPoisha && amountPoisha <= provider.limits.maxPoisha;
   const asked = {
     amountPoisha,
     currency: CURRENCY,
-    metadata: { paymentId, fundId: fund.id, userId: actor.id },
+    // The fund's id as the database writes it (a found fund's id is this one).
+    metadata: { paymentId, fundId: input.fundId.toLowerCase(), userId: actor.id },
     idempotencyKey: `easyfund-payment-${paymentId}`,
   };
-  // A provider in our database has its intent written by the pending payment's statement.
+  // A provider in our database has its intent written with the pending payment.
   const inDatabase = provider.inDatabase?.newIntent(asked);
-  const intent = inDatabase?.created ?? (await provider.createIntent(asked));
-  await (inDatabase ? pendingPaymentAndIntent : pendingPayment)(db).execute({
-    ...(inDatabase && {
-      intentSecret: inDatabase.row.clientSecret,
-      intentStatus: inDatabase.row.status,
-      intentMetadata: inDatabase.row.metadata,
-      intentKey: inDatabase.row.idempotencyKey,
-    }),
+  const pending = {
     id: paymentId,
     userId: actor.id,
-    fundId: fund.id,
+    fundId: input.fundId,
     provider: provider.name,
-    providerPaymentId: intent.id,
     amountPoisha,
     currency: CURRENCY,
     anonymous: input.anonymous,
@@ -241,7 +365,66 @@ export async function createPaymentIntent(
     mode: provider.mode,
     subscribed: input.updatesOptIn,
     clientNetwork,
-  });
+    ...(inDatabase && {
+      providerPaymentId: inDatabase.row.id,
+      intentSecret: inDatabase.row.clientSecret,
+      intentStatus: inDatabase.row.status,
+      intentMetadata: inDatabase.row.metadata,
+      intentKey: inDatabase.row.idempotencyKey,
+    }),
+  };
+  const values = { fundId: input.fundId, ...counterHitValues(counted.key, counted.windowMs, now) };
+  const networkValues = suspect && networkStateValues(clientNetwork ?? '', now);
+  let fund;
+  let network: NetworkState | undefined;
+  let started = false;
+  if (inDatabase) {
+    // One statement: the checks below are made on what it read; it started the donation
+    // only where none of them refuses it (`openingStatement`).
+    const given = {
+      ...values,
+      ...pending,
+      intentMetadata: JSON.stringify(inDatabase.row.metadata),
+      countMax: counted.max,
+      amountOk,
+    };
+    if (suspect) {
+      const [row] = await openingWithNetwork(db).execute({
+        ...given,
+        ...networkValues,
+        networkUnfinishedMax: suspect.max.unfinished,
+        networkDeclinesMax: suspect.max.declines,
+      });
+      [fund, network] = [row, row?.network];
+    } else {
+      [fund] = await opening(db).execute(given);
+    }
+    started = fund?.started === true;
+  } else if (suspect) {
+    fund = (await fundAndNetworkState(db).execute({ ...values, ...networkValues }))[0];
+    network = fund?.network;
+  } else {
+    fund = (await fundState(db).execute(values))[0];
+  }
+  checkCounted(counted, fund, now);
+  // A suspect network's donor must have solved the challenge (decision 448).
+  if (suspect && !readNetworkState(network, suspect.max, now).allowed) await suspect.challenge();
+  // Pending and denied funds are not open to donors: the same answer as an unknown one.
+  if (!fund?.id || fund.status !== 'approved') throw new NotFound('Fund');
+  // A suspended or closed fund is public, with its reason, but takes no donations.
+  if (fund.hold) throw new Conflict(FUND_ON_HOLD, 'fund_on_hold');
+  if (!amountOk) {
+    const message = outOfLimitsMessage(provider, lang);
+    throw new Invalid(message, { amountTk: message });
+  }
+  const intent = inDatabase?.created ?? (await provider.createIntent(asked));
+  if (!started) {
+    await (inDatabase ? pendingPaymentAndIntent : pendingPayment)(db).execute({
+      ...pending,
+      fundId: fund.id,
+      providerPaymentId: intent.id,
+    });
+  }
   return {
     paymentId,
     provider: provider.name === 'none' ? 'sslcommerz' : provider.name,
@@ -264,22 +447,44 @@ export async function confirmPayment(
   counted: CountedRequest,
 ): Promise<TConfirmPaymentResponse> {
   const now = Date.now();
-  const inDatabase = deps.provider.inDatabase;
-  const [found] = await (inDatabase ? ownPaymentAndIntent : ownPaymentByIntent)(deps.db).execute({
+  const { db, jobs, provider } = deps;
+  const inDatabase = provider.inDatabase;
+  const given = {
     intentId: input.intentId,
     userId: actor.id,
     ...counterHitValues(counted.key, counted.windowMs, now),
-  });
-  checkCounted(counted, found, now);
-  const row = found?.payment;
-  if (!row) throw new NotFound('Payment');
+  };
   let recorded: Recorded | undefined;
-  const outcome = await settlePayment(deps, row, {
-    recorded: (r) => (recorded = r),
-    // The intent as read with the payment, when its provider keeps it in our database.
-    ...(inDatabase &&
-      'intent' in found && { intent: found.intent && inDatabase.read(found.intent) }),
-  });
+  let outcome: SettleOutcome;
+  let found: { payment: PaymentRow; fund: Parameters<typeof isShown>[0] };
+  if (inDatabase) {
+    // One statement: it recorded the donation where nothing below would stop it.
+    const at = new Date(now);
+    const [row] = await (
+      await confirmation(db, jobs)
+    ).execute({ ...given, provider: provider.name, countMax: counted.max, at: at.toISOString() });
+    checkCounted(counted, row, now);
+    if (!row?.payment) throw new NotFound('Payment');
+    found = { payment: row.payment, fund: row.fund };
+    if (row.recorded) {
+      jobs?.sent(QUEUES.receiptMail);
+      recorded = { succeededAt: at, receiptNumber: row.receiptNumber };
+      outcome = 'succeeded';
+    } else {
+      outcome = await settlePayment(deps, row.payment, {
+        recorded: (r) => (recorded = r),
+        // The intent as read with the payment (null: the processor has no such intent).
+        intent: row.intent && inDatabase.read(row.intent),
+      });
+    }
+  } else {
+    const [row] = await ownPaymentByIntent(db).execute(given);
+    checkCounted(counted, row, now);
+    if (!row?.payment) throw new NotFound('Payment');
+    found = { payment: row.payment, fund: row.fund };
+    outcome = await settlePayment(deps, row.payment, { recorded: (r) => (recorded = r) });
+  }
+  const row = found.payment;
   const status = outcome === 'needs_review' ? 'failed' : outcome;
   const payment =
     recorded && isShown(found.fund)

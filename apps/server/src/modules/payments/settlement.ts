@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { builtOnce } from '../../db/built-once';
 import type { Db, Tx } from '../../db/client';
 import { payments } from '../../db/schema';
@@ -258,8 +258,32 @@ async function buildRecording(
   from: readonly string[],
   names: readonly (keyof NonNullable<RecordedDetails>)[],
 ) {
+  const paid = recordingPart(
+    db,
+    and(eq(payments.id, sql.placeholder('paymentId')), inArray(payments.status, [...from]))!,
+    names,
+  );
+  const answer = { receiptNumber: paid.receiptNumber };
+  if (!jobs) return db.with(paid).select(answer).from(paid).prepare('');
+  const receipt = db.$with('receipt', {}).as(await jobs.jobStatement(QUEUES.receiptMail, 'paid'));
+  return db.with(paid, receipt).select(answer).from(paid).prepare('');
+}
+
+/**
+ * A donation's recording as the part `paid` of a statement: the payment `where` finds
+ * becomes succeeded at the placeholder `at` (with the details `names`, each its own
+ * placeholder), and the trigger `payments_record` does the rest; it returns the payment's
+ * `id` and `receiptNumber`. Its receipt job is the part `receipt`, gated by `paid`
+ * (`Jobs.jobStatement`). `recordDonation`'s statement, and the confirmation's with an
+ * embedded processor (payments/intents.ts).
+ */
+export function recordingPart(
+  db: Db,
+  where: SQL,
+  names: readonly (keyof NonNullable<RecordedDetails>)[] = [],
+) {
   const value = sql.placeholder;
-  const paid = db.$with('paid').as(
+  return db.$with('paid').as(
     db
       .update(payments)
       .set({
@@ -269,13 +293,9 @@ async function buildRecording(
         updatedAt: sql`now()`,
         ...Object.fromEntries(names.map((name) => [name, sql`${value(name)}`])),
       })
-      .where(and(eq(payments.id, value('paymentId')), inArray(payments.status, [...from])))
+      .where(where)
       .returning({ id: payments.id, receiptNumber: payments.receiptNumber }),
   );
-  const answer = { receiptNumber: paid.receiptNumber };
-  if (!jobs) return db.with(paid).select(answer).from(paid).prepare('');
-  const receipt = db.$with('receipt', {}).as(await jobs.jobStatement(QUEUES.receiptMail, 'paid'));
-  return db.with(paid, receipt).select(answer).from(paid).prepare('');
 }
 
 /** A succeeded intent that does not match the payment: kept aside for an admin. */

@@ -42,9 +42,10 @@ import { findUserPayment } from './views';
 
 /**
  * Whether a fund takes donations (a donation's first statement with a provider asked over
- * the network, whose intent comes between it and the pending payment), with the request counted against the donor's limit (`counterHitWith`): one row, the fund's
- * columns null when there is no such fund. For a donor not yet verified, the network's
- * state too (`networkStateWith`), which a verified donor's intent does not read.
+ * the network, whose intent comes between it and the pending payment), with the request
+ * counted against the donor's limit (`counterHitWith`): one row, the fund's columns null
+ * when there is no such fund. For a donor not yet verified, the network's state too
+ * (`networkStateWith`), which a verified donor's intent does not read.
  */
 const fundState = builtOnce((db) => {
   const hit = counterHitWith(db, 'hit');
@@ -240,13 +241,14 @@ const pendingPaymentAndIntent = builtOnce((db) => pendingStatement(db, true));
 /**
  * The parts of a donation's one statement before the card, with a provider whose intents
  * are in our database (decision 476): `fundState`'s row (`opening`; `openingWithNetwork`
- * reads `fundAndNetworkState`'s) and, when the donation may start there and then, `pendingStatement`'s rows — the intent,
- * the pending payment and the updates choice. It starts it only where every refusal of
- * `createPaymentIntent` would let it through: the count within `countMax`, the fund approved
- * and not on hold, the amount within the provider's range (`amountOk`) and, for a donor not
- * yet verified, a network that is not suspect (`readNetworkState`'s rule, with placeholders
- * `networkUnfinishedMax`, `networkDeclinesMax`). `started` says whether it did; where it
- * did not, the same checks are made on what it read, as with two statements.
+ * reads `fundAndNetworkState`'s) and, when the donation may start there and then,
+ * `pendingStatement`'s rows: the intent, the pending payment and the updates choice. It
+ * starts it only where every refusal of `createPaymentIntent` would let it through: the
+ * count within `countMax`, the fund approved and not on hold, the amount within the
+ * provider's range (`amountOk`) and, for a donor not yet verified, a network that is not
+ * suspect (`readNetworkState`'s rule, with placeholders `networkUnfinishedMax`,
+ * `networkDeclinesMax`). `started` says whether it did; where it did not, the same checks
+ * are made on what it read, as with two statements.
  */
 const openingStatement = (db: Db, readsNetwork: boolean) => {
   const value = sql.placeholder;
@@ -257,16 +259,19 @@ const openingStatement = (db: Db, readsNetwork: boolean) => {
       or not (${net.declined} >= ${value('networkDeclinesMax')}
         and ${net.declinedSince} > ${value('windowStart')}))`;
   const mayStart = db.$with('may_start', { fundId: sql<string>`fund_id` }).as(
-    sql`select ${funds.id} as fund_id from ${funds} cross join ${hit}${readsNetwork ? sql` cross join ${net}` : sql``}
-      where ${funds.id} = ${value('fundId')} and ${funds.status} = 'approved' and ${funds.hold} is null
-        and ${hit.count} <= ${value('countMax')} and ${value('amountOk')}::boolean
-        ${readsNetwork ? sql`and ${networkAllowed}` : sql``}`,
+    sql`select ${funds.id} as fund_id
+      from ${funds} cross join ${hit}${readsNetwork ? sql` cross join ${net}` : sql``}
+      where ${funds.id} = ${value('fundId')} and ${funds.status} = 'approved'
+        and ${funds.hold} is null and ${hit.count} <= ${value('countMax')}
+        and ${value('amountOk')}::boolean ${readsNetwork ? sql`and ${networkAllowed}` : sql``}`,
   );
   const intent = db.$with('intent', {}).as(
-    sql`insert into ${testProcessorIntents} (id, client_secret, amount, currency, status, metadata, idempotency_key)
+    sql`insert into ${testProcessorIntents}
+        (id, client_secret, amount, currency, status, metadata, idempotency_key)
       select ${value('providerPaymentId')}::text, ${value('intentSecret')}::text,
-        ${value('amountPoisha')}::bigint, ${value('currency')}::text, ${value('intentStatus')}::text,
-        ${value('intentMetadata')}::jsonb, ${value('intentKey')}::text
+        ${value('amountPoisha')}::bigint, ${value('currency')}::text,
+        ${value('intentStatus')}::text, ${value('intentMetadata')}::jsonb,
+        ${value('intentKey')}::text
       from may_start`,
   );
   const pending = db.$with('pending', { fundId: sql<string>`fund_id` }).as(

@@ -670,7 +670,12 @@ describe('card-testing protection', () => {
       const start = (ip: string) =>
         createIntent(limited, someone, { fundId: fund.id, amountTk: 50 }, ip);
       expect((await start('2001:db8:42:7::ffff')).statusCode).toBe(403);
+      // The statement that read the declines started nothing for the one it stopped.
+      const theirs = () =>
+        limited.db.select().from(payments).where(eq(payments.userId, someone.id));
+      expect(await theirs()).toHaveLength(0);
       expect((await start('2001:db8:42:8::1')).statusCode).toBe(201);
+      expect(await theirs()).toHaveLength(1);
     } finally {
       await limited.close();
     }

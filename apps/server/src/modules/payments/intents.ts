@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { CURRENCY } from '@easyfund/shared/constants';
 import { tkToPoisha } from '@easyfund/shared/money';
 import type { TMe } from '@easyfund/shared/schemas/common';
@@ -194,77 +194,14 @@ function checkCounted(
 }
 
 /**
- * A donation's pending payment and the pay step's "Tell me how this fund is doing" (the
- * latest choice for this fund wins) in one statement: one round trip, both or neither.
- * With a provider whose intents are in our database (`withIntent`), the intent too.
+ * A donation's rows as parts of one statement, written for each row of the part
+ * `may_start` (`gate`: the fund's `fund_id`, or none): with a provider whose intents are in
+ * our database (`withIntent`), the intent; the pending payment; and the pay step's "Tell me
+ * how this fund is doing" (the latest choice for this fund wins). All or none of them.
  */
-const pendingStatement = (db: Db, withIntent: boolean) => {
+function donationRows(db: Db, gate: SQL, withIntent: boolean) {
   const value = sql.placeholder;
-  const pending = db.$with('pending').as(
-    db.insert(payments).values({
-      id: value('id'),
-      userId: value('userId'),
-      fundId: value('fundId'),
-      provider: value('provider'),
-      providerPaymentId: value('providerPaymentId'),
-      amountPoisha: value('amountPoisha'),
-      currency: value('currency'),
-      status: 'pending',
-      anonymous: value('anonymous'),
-      supportMessage: value('supportMessage'),
-      zakat: value('zakat'),
-      mode: value('mode'),
-      clientNetwork: value('clientNetwork'),
-    }),
-  );
-  const intent = db.$with('intent').as(
-    db.insert(testProcessorIntents).values({
-      id: value('providerPaymentId'),
-      clientSecret: value('intentSecret'),
-      amount: value('amountPoisha'),
-      currency: value('currency'),
-      status: value('intentStatus'),
-      metadata: value('intentMetadata'),
-      idempotencyKey: value('intentKey'),
-    }),
-  );
-  return db
-    .with(...(withIntent ? [intent, pending] : [pending]))
-    .insert(fundSubscriptions)
-    .values({ userId: value('userId'), fundId: value('fundId'), subscribed: value('subscribed') })
-    .onConflictDoUpdate(latestChoiceWins)
-    .prepare('');
-};
-const pendingPayment = builtOnce((db) => pendingStatement(db, false));
-const pendingPaymentAndIntent = builtOnce((db) => pendingStatement(db, true));
-
-/**
- * The parts of a donation's one statement before the card, with a provider whose intents
- * are in our database (decision 476): `fundState`'s row (`opening`; `openingWithNetwork`
- * reads `fundAndNetworkState`'s) and, when the donation may start there and then,
- * `pendingStatement`'s rows: the intent, the pending payment and the updates choice. It
- * starts it only where every refusal of `createPaymentIntent` would let it through: the
- * count within `countMax`, the fund approved and not on hold, the amount within the
- * provider's range (`amountOk`) and, for a donor not yet verified, a network that is not
- * suspect (`readNetworkState`'s rule, with placeholders `networkUnfinishedMax`,
- * `networkDeclinesMax`). `started` says whether it did; where it did not, the same checks
- * are made on what it read, as with two statements.
- */
-const openingStatement = (db: Db, readsNetwork: boolean) => {
-  const value = sql.placeholder;
-  const hit = counterHitWith(db, 'hit');
-  const net = networkStateWith(db, 'net');
-  const networkAllowed = sql`${net.unfinished} < ${value('networkUnfinishedMax')}
-    and (${net.declined} is null
-      or not (${net.declined} >= ${value('networkDeclinesMax')}
-        and ${net.declinedSince} > ${value('windowStart')}))`;
-  const mayStart = db.$with('may_start', { fundId: sql<string>`fund_id` }).as(
-    sql`select ${funds.id} as fund_id
-      from ${funds} cross join ${hit}${readsNetwork ? sql` cross join ${net}` : sql``}
-      where ${funds.id} = ${value('fundId')} and ${funds.status} = 'approved'
-        and ${funds.hold} is null and ${hit.count} <= ${value('countMax')}
-        and ${value('amountOk')}::boolean ${readsNetwork ? sql`and ${networkAllowed}` : sql``}`,
-  );
+  const mayStart = db.$with('may_start', { fundId: sql<string>`fund_id` }).as(gate);
   const intent = db.$with('intent', {}).as(
     sql`insert into ${testProcessorIntents}
         (id, client_secret, amount, currency, status, metadata, idempotency_key)
@@ -285,18 +222,76 @@ const openingStatement = (db: Db, readsNetwork: boolean) => {
       from may_start
       returning fund_id`,
   );
-  const choice = db.$with('choice', {}).as(
-    sql`insert into ${fundSubscriptions} (user_id, fund_id, subscribed)
-      select ${value('userId')}::text, fund_id, ${value('subscribed')}::boolean from pending
-      on conflict (user_id, fund_id) do update
-        set subscribed = excluded.subscribed, updated_at = now()`,
+  const choice = db.$with('choice').as(
+    db
+      .insert(fundSubscriptions)
+      // Every column of the table, in its order (an insert's select must name them all).
+      .select((qb) =>
+        qb
+          .select({
+            userId: sql<string>`${value('userId')}::text`.as('user_id'),
+            fundId: sql<string>`fund_id`.as('fund_id'),
+            subscribed: sql<boolean>`${value('subscribed')}::boolean`.as('subscribed'),
+            updatedAt: sql<Date>`now()`.as('updated_at'),
+          })
+          .from(pending),
+      )
+      .onConflictDoUpdate(latestChoiceWins),
   );
   return {
-    hit,
-    net,
-    parts: [mayStart, intent, pending, choice] as const,
+    parts: [mayStart, ...(withIntent ? [intent] : []), pending, choice] as const,
     started: sql<boolean>`exists (select 1 from ${pending})`.as('started'),
   };
+}
+
+/**
+ * `donationRows` for a fund already found open (`fundId`): the second statement of a
+ * donation whose first only read (a provider asked over the network, a solved puzzle).
+ */
+const pendingStatement = (db: Db, withIntent: boolean) => {
+  const { parts, started } = donationRows(
+    db,
+    sql`select ${sql.placeholder('fundId')}::uuid as fund_id`,
+    withIntent,
+  );
+  return db
+    .with(...parts)
+    .select({ started })
+    .from(parts[0])
+    .prepare('');
+};
+const pendingPayment = builtOnce((db) => pendingStatement(db, false));
+const pendingPaymentAndIntent = builtOnce((db) => pendingStatement(db, true));
+
+/**
+ * The parts of a donation's one statement before the card, with a provider whose intents
+ * are in our database (decision 476): `fundState`'s row (`opening`; `openingWithNetwork`
+ * reads `fundAndNetworkState`'s) and, when the donation may start there and then,
+ * `donationRows`. It starts it only where every refusal of `createPaymentIntent` would let
+ * it through: the count within `countMax`, the fund approved and not on hold, the amount
+ * within the provider's range (`amountOk`) and, for a donor not yet verified, a network
+ * that is not suspect (`readNetworkState`'s rule, with placeholders `networkUnfinishedMax`,
+ * `networkDeclinesMax`). `started` says whether it did; where it did not, the same checks
+ * are made on what it read, as with two statements.
+ */
+const openingStatement = (db: Db, readsNetwork: boolean) => {
+  const value = sql.placeholder;
+  const hit = counterHitWith(db, 'hit');
+  const net = networkStateWith(db, 'net');
+  const networkAllowed = sql`${net.unfinished} < ${value('networkUnfinishedMax')}
+    and (${net.declined} is null
+      or not (${net.declined} >= ${value('networkDeclinesMax')}
+        and ${net.declinedSince} > ${value('windowStart')}))`;
+  const rows = donationRows(
+    db,
+    sql`select ${funds.id} as fund_id
+      from ${funds} cross join ${hit}${readsNetwork ? sql` cross join ${net}` : sql``}
+      where ${funds.id} = ${value('fundId')} and ${funds.status} = 'approved'
+        and ${funds.hold} is null and ${hit.count} <= ${value('countMax')}
+        and ${value('amountOk')}::boolean ${readsNetwork ? sql`and ${networkAllowed}` : sql``}`,
+    true,
+  );
+  return { hit, net, ...rows };
 };
 
 const opening = builtOnce((db) => {
@@ -374,7 +369,7 @@ export async function createPaymentIntent(
       providerPaymentId: inDatabase.row.id,
       intentSecret: inDatabase.row.clientSecret,
       intentStatus: inDatabase.row.status,
-      intentMetadata: inDatabase.row.metadata,
+      intentMetadata: JSON.stringify(inDatabase.row.metadata),
       intentKey: inDatabase.row.idempotencyKey,
     }),
   };
@@ -389,7 +384,6 @@ export async function createPaymentIntent(
     const given = {
       ...values,
       ...pending,
-      intentMetadata: JSON.stringify(inDatabase.row.metadata),
       countMax: counted.max,
       amountOk,
     };

@@ -96,6 +96,16 @@ export function embeddedDatabase({ remote, opened, close }: EmbeddedWorker): Sta
   return { database: pgliteDatabase(remote, close), opened };
 }
 
+/** The query builders of embedded databases (`isEmbedded`). */
+const embedded = new WeakSet<Db>();
+
+/**
+ * Whether `db` is the embedded PGlite, for a read whose best form differs: PGlite copies
+ * every field of a result into a buffer of its own before decoding it (~2 µs a field,
+ * against a slice of the socket's buffer with PostgreSQL).
+ */
+export const isEmbedded = (db: Db): boolean => embedded.has(db);
+
 /**
  * A PGlite database, on this thread or in its worker: one process, so the lock shared by
  * every process is no lock at all. `close` is the caller's (the worker's lock, a test's).
@@ -104,8 +114,10 @@ export function pgliteDatabase(
   client: Pick<PGlite, 'query' | 'exec'> | RemotePGlite,
   close: () => Promise<void>,
 ): Database {
+  const db = drizzlePglite(client as never, { schema }) as unknown as Db;
+  embedded.add(db);
   return {
-    db: drizzlePglite(client as never, { schema }) as unknown as Db,
+    db,
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');

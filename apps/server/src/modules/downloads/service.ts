@@ -3,7 +3,7 @@ import { causeTitle, PAYMENT_METHOD_NAMES, type PaymentMethod } from '@easyfund/
 import { TIME_ZONE } from '@easyfund/shared/format';
 import type { Language } from '@easyfund/shared/i18n/languages';
 import type { TExportRange } from '@easyfund/shared/schemas/downloads';
-import { type Db, type Row, rowsOf } from '../../db/client';
+import { type Db, isEmbedded, type Row, rowsOf } from '../../db/client';
 import { translate } from '../../lib/i18n';
 import { ofLedgerMode } from '../ledger/mode';
 import { shownTransactionId } from '../payments/views';
@@ -21,6 +21,22 @@ const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${T
 const dayAfter = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${TIME_ZONE}`;
 
 /**
+ * A page of an export's rows. On the embedded database the page comes as one JSON text
+ * (`isEmbedded`): an export's page is 500 rows of up to 21 columns, and one field instead
+ * of 10,000 reads it in a third of the time; the rows are in the page's order (its key) and
+ * hold the same values (numbers, booleans, text and nulls). PostgreSQL's driver reads
+ * fields for less than the JSON costs to build and parse, so there the page is read as is.
+ */
+async function pageOf(db: Db, page: SQL): Promise<Row[]> {
+  if (!isEmbedded(db)) return rowsOf(await db.execute(page));
+  const [row] = rowsOf<{ page: string }>(
+    await db.execute(sql`select coalesce(json_agg(e order by e.k_at::timestamptz, e.k_id),
+      '[]')::text as page from (${page}) e`),
+  );
+  return JSON.parse(row!.page) as Row[];
+}
+
+/**
  * Reads a query page by page in the order of (`at`, `id`): keyset pagination, so a page
  * costs an index range scan however far into the export it is, and rows written meanwhile
  * neither repeat nor shift the pages. `select` must return `k_at` (the key timestamp as
@@ -34,7 +50,7 @@ export async function* keyset(
 ): AsyncGenerator<Row> {
   let after: SQL = sql`true`;
   for (;;) {
-    const rows = rowsOf(await db.execute(page(after)));
+    const rows = await pageOf(db, page(after));
     for (const row of rows) yield row;
     if (rows.length < EXPORT_PAGE_SIZE) return;
     const last = rows.at(-1)!;

@@ -35,6 +35,22 @@ describe('statement names', () => {
     expect(name('b $1')).toMatch(/^ef_/);
   });
 
+  it('leaves a search unnamed: it is planned for its pattern each time', () => {
+    const name = statementNames({ ...limits, maxText: 1_000 });
+    for (const text of [
+      'select id from funds where search_text like lower($1) limit $2',
+      'select count(*) from "user" where phone_number ilike $1',
+      'select 1 where a LIKE $3',
+    ]) {
+      name(text);
+      expect(name(text)).toBeUndefined();
+    }
+    // A pattern written in the text is the same pattern every time.
+    const fixed = 'select id from "user" where email like \'%@demo.invalid\' and id = $1';
+    name(fixed);
+    expect(name(fixed)).toMatch(/^ef_/);
+  });
+
   it('forgets one-off texts once its list is full', () => {
     const name = statementNames(limits);
     for (const text of ['1 $1', '2 $1', '3 $1', '4 $1']) name(text);

@@ -15,12 +15,23 @@ function statementName(text: string): string {
   return `ef_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 }
 
+/**
+ * A text that matches rows against a pattern given as a value (`like $1`, `ilike $2`,
+ * `like lower($3)`): the searches. Its best plan depends on the pattern: a rare name is
+ * found through the trigram index, a common word by reading in order until the page (or
+ * the capped count) is full. A generic plan cannot know which, and PostgreSQL chose one
+ * that gathered every match through the index (16,667 funds for a count capped at 1,000,
+ * growing with the data), so such a text stays unnamed: planned for its value each time.
+ */
+const MATCHES_A_VALUE = /\bi?like\s+(?:lower\s*\(\s*)?\$\d/i;
+
 /** Names a statement text, or leaves it unnamed (undefined). */
 export type StatementNamer = (text: string) => string | undefined;
 
 /**
  * Names for repeated statements: a text gets a name the second time it is asked for (a
- * one-off statement stays unnamed), up to `maxPrepared` names. The name is a digest of the
+ * one-off statement and a search, `MATCHES_A_VALUE`, stay unnamed), up to `maxPrepared`
+ * names. The name is a digest of the
  * text, so a name means one text in every process: a connection shared between processes
  * (a pooler that does not track prepared statements) fails loudly instead of running
  * another process's statement. Each connection then parses a text once, and PostgreSQL
@@ -33,6 +44,7 @@ export function statementNames(limits: StatementNameLimits): StatementNamer {
     const known = names.get(text);
     if (known !== undefined) return known;
     if (text.length > limits.maxText || names.size >= limits.maxPrepared) return undefined;
+    if (MATCHES_A_VALUE.test(text)) return undefined;
     if (!seen.has(text)) {
       if (seen.size >= limits.maxCandidates) seen.clear();
       seen.add(text);

@@ -31,11 +31,10 @@ export type StatementNamer = (text: string) => string | undefined;
 /**
  * Names for repeated statements: a text gets a name the second time it is asked for (a
  * one-off statement and a search, `MATCHES_A_VALUE`, stay unnamed), up to `maxPrepared`
- * names. The name is a digest of the
- * text, so a name means one text in every process: a connection shared between processes
- * (a pooler that does not track prepared statements) fails loudly instead of running
- * another process's statement. Each connection then parses a text once, and PostgreSQL
- * reuses the parse and, where that pays, its plan.
+ * names. The name is a digest of the text, so a name means one text in every process: a
+ * connection shared between processes (a pooler that does not track prepared statements)
+ * fails loudly instead of running another process's statement. Each connection then
+ * parses a text once, and PostgreSQL reuses the parse and, where that pays, its plan.
  */
 export function statementNames(limits: StatementNameLimits): StatementNamer {
   const names = new Map<string, string>();

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { inLanes } from './in-lanes';
+import { keptPromise } from './kept-promise';
 import { gatedJobInsert, transactionDb } from './pg-boss-sql';
 
 /** The queues of background work (decision 226). */
@@ -320,13 +321,9 @@ export class Jobs {
    */
   jobStatement(queue: QueueName, gate: string, keyedBy?: string): Promise<SQL> {
     const key = `${queue}\u0000${gate}\u0000${keyedBy ?? ''}`;
-    let statement = this.jobStatements.get(key);
-    if (!statement) {
-      statement = gatedJobInsert(this.boss, queue, gate, keyedBy);
-      this.jobStatements.set(key, statement);
-      statement.catch(() => this.jobStatements.delete(key));
-    }
-    return statement;
+    return keptPromise(this.jobStatements, key, () =>
+      gatedJobInsert(this.boss, queue, gate, keyedBy),
+    );
   }
 
   /** A job added by a `jobStatement` statement has committed: this process's worker takes it. */

@@ -23,6 +23,7 @@ import { fundSubscriptions, funds, payments, testProcessorIntents, user } from '
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { latestChoiceWins } from '../updates/subscriptions';
 import { type Jobs, QUEUES } from '../../lib/job-queue';
+import { keptPromise } from '../../lib/kept-promise';
 import {
   FUND_ON_HOLD,
   outOfLimitsMessage,
@@ -172,13 +173,7 @@ async function buildConfirmation(db: Db, jobs: Jobs | undefined) {
 
 /** `buildConfirmation`'s statement, built once per database and job queue. */
 function confirmation(db: Db, jobs: Jobs | undefined) {
-  const byJobs = confirmations(db);
-  let statement = byJobs.get(jobs ?? null);
-  if (!statement) {
-    byJobs.set(jobs ?? null, (statement = buildConfirmation(db, jobs)));
-    statement.catch(() => byJobs.delete(jobs ?? null));
-  }
-  return statement;
+  return keptPromise(confirmations(db), jobs ?? null, () => buildConfirmation(db, jobs));
 }
 const confirmations = builtOnce(() => new Map<Jobs | null, ReturnType<typeof buildConfirmation>>());
 

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { payments } from '../../db/schema';
 import { notifyHeld } from '../notifications/service';
 import { type Jobs, QUEUES } from '../../lib/job-queue';
+import { keptPromise } from '../../lib/kept-promise';
 import type { ProviderIntent } from './providers/provider';
 import { markDeclined } from './declines';
 import { PAYMENT_MESSAGES, type PaymentDeps, type PaymentRow, type SettleOutcome } from './deps';
@@ -239,13 +240,7 @@ function recordingStatement(
   const key = JSON.stringify([from, names]);
   const byJobs = byShape.get(key) ?? new Map<Jobs | null, ReturnType<typeof buildRecording>>();
   byShape.set(key, byJobs);
-  let statement = byJobs.get(jobs ?? null);
-  if (!statement) {
-    statement = buildRecording(db, jobs, from, names);
-    byJobs.set(jobs ?? null, statement);
-    statement.catch(() => byJobs.delete(jobs ?? null));
-  }
-  return statement;
+  return keptPromise(byJobs, jobs ?? null, () => buildRecording(db, jobs, from, names));
 }
 
 const recordingStatements = builtOnce(

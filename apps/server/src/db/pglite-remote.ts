@@ -190,7 +190,7 @@ export class RemotePGlite implements PGliteQueryable {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ ...msg, id });
+      worker.postMessage({ id, ...msg });
     });
   }
 

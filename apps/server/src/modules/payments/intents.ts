@@ -375,19 +375,15 @@ export async function createPaymentIntent(
   let started = false;
   if (inDatabase) {
     // One statement: the checks below are made on what it read; it started the donation
-    // only where none of them refuses it (`openingStatement`).
-    const given = {
-      ...values,
-      ...pending,
-      countMax: counted.max,
-      amountOk,
-    };
+    // only where none of them refuses it (`openingStatement`). Its values' own properties
+    // come before the spreads (decision 479).
+    const given = { countMax: counted.max, amountOk, ...values, ...pending };
     if (suspect) {
       const [row] = await openingWithNetwork(db).execute({
-        ...given,
-        ...networkValues,
         networkUnfinishedMax: suspect.max.unfinished,
         networkDeclinesMax: suspect.max.declines,
+        ...given,
+        ...networkValues,
       });
       [fund, network] = [row, row?.network];
     } else {
@@ -456,7 +452,7 @@ export async function confirmPayment(
     const at = new Date(now);
     const [row] = await (
       await confirmation(db, jobs)
-    ).execute({ ...given, provider: provider.name, countMax: counted.max, at: at.toISOString() });
+    ).execute({ provider: provider.name, countMax: counted.max, at: at.toISOString(), ...given });
     checkCounted(counted, row, now);
     if (!row?.payment) throw new NotFound('Payment');
     found = { payment: row.payment, fund: row.fund };

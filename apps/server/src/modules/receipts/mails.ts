@@ -123,7 +123,7 @@ export async function sendReceiptMails(
     try {
       const mail = await receiptMail(deps, paymentId, receipt);
       const key = `${receiptMailKey}${paymentId}`;
-      await deps.mailer.send({ ...mail, key });
+      await deps.mailer.send({ key, ...mail });
       sent.push(key);
       outcomes[i] = { mailed: { realEmail: receipt.realEmail } };
     } catch (error) {

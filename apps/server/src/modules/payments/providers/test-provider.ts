@@ -147,7 +147,7 @@ export class TestPaymentProvider implements PaymentProvider, SavedCardProvider {
     newIntent: (input) => {
       const row = newIntentRow(input);
       return {
-        row: { ...row, status: 'requires_payment_method' },
+        row: { status: 'requires_payment_method', ...row },
         created: {
           id: row.id,
           clientSecret: row.clientSecret,

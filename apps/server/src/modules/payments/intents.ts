@@ -368,8 +368,12 @@ export async function createPaymentIntent(
       intentKey: inDatabase.row.idempotencyKey,
     }),
   };
-  const values = { fundId: input.fundId, ...counterHitValues(counted.key, counted.windowMs, now) };
-  const networkValues = suspect && networkStateValues(clientNetwork ?? '', now);
+  // The first statement's values; with a suspect network, those of its limits too.
+  const values = {
+    fundId: input.fundId,
+    ...counterHitValues(counted.key, counted.windowMs, now),
+    ...(suspect && networkStateValues(clientNetwork ?? '', now)),
+  };
   let fund;
   let network: NetworkState | undefined;
   let started = false;
@@ -383,7 +387,6 @@ export async function createPaymentIntent(
         networkUnfinishedMax: suspect.max.unfinished,
         networkDeclinesMax: suspect.max.declines,
         ...given,
-        ...networkValues,
       });
       [fund, network] = [row, row?.network];
     } else {
@@ -391,7 +394,7 @@ export async function createPaymentIntent(
     }
     started = fund?.started === true;
   } else if (suspect) {
-    fund = (await fundAndNetworkState(db).execute({ ...values, ...networkValues }))[0];
+    fund = (await fundAndNetworkState(db).execute(values))[0];
     network = fund?.network;
   } else {
     fund = (await fundState(db).execute(values))[0];

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client';
+import { funds } from '../src/db/schema';
 import { createDonation, createFund, createUser } from '../src/seed/factories';
 import type { QueryInputOf } from '@easyfund/shared/api/contract';
 import { resources as api } from '@easyfund/shared/api/resources';
@@ -100,6 +102,34 @@ describe('GET /api/funds', () => {
 
     const res2 = await list({ q: `rescue boats ${word.toUpperCase()}` });
     expect(res2.json().items.map((f) => f.id)).toEqual([byDescription!.id]);
+  });
+
+  it('finds a fund by its name and story as they are now; a donation leaves its searched text alone', async () => {
+    const word = token();
+    const [fund] = await fundsNamed(word, [
+      { raiserId: raiser.id, name: 'Tube wells', description: 'বিশুদ্ধ পানি for Sylhet' },
+    ]);
+    const found = async (q: string) => (await list({ q })).json().items.map((f) => f.id);
+    expect(await found(`tube wells ${word}`)).toEqual([fund!.id]);
+    expect(await found('বিশুদ্ধ পানি for sylhet')).toEqual([fund!.id]);
+
+    await ctx.db
+      .update(funds)
+      .set({ name: `Water filters ${word}`, description: 'Filters for Habiganj' })
+      .where(eq(funds.id, fund!.id));
+    expect(await found(`tube wells ${word}`)).toEqual([]);
+    expect(await found(`water filters ${word}`)).toEqual([fund!.id]);
+    expect(await found('filters for habiganj')).toEqual([fund!.id]);
+
+    // The recording of a donation updates the fund's totals, not its name or story: the
+    // searched text is not computed again (a marker written into it stays).
+    const searched = () =>
+      ctx.db.execute(sql`select search_text from funds where id = ${fund!.id}`);
+    await ctx.db.execute(sql`update funds set search_text = 'marker' where id = ${fund!.id}`);
+    await createDonation(ctx.db, { userId: donorId, fundId: fund!.id, amountTk: 500 });
+    expect(rowsOf<{ search_text: string }>(await searched())).toEqual([{ search_text: 'marker' }]);
+    const [after] = await ctx.db.select().from(funds).where(eq(funds.id, fund!.id));
+    expect(after).toMatchObject({ raisedPoisha: 50_000, donationCount: 1 });
   });
 
   it('treats % and _ in a search as plain characters', async () => {

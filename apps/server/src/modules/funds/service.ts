@@ -140,8 +140,8 @@ export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<
   if (query.zakat) open.push(eq(funds.zakatEligible, true));
   const conditions = [...open];
   if (query.exclude) conditions.push(ne(funds.id, query.exclude));
-  // The lowered name and story (`search_text`, migration 0039): ILIKE would lower each
-  // fund's story on every read.
+  // The lowered name and story (`search_text`, migrations 0039 and 0041): ILIKE would
+  // lower each fund's story on every read.
   if (query.q) conditions.push(sql`"funds"."search_text" like lower(${likePattern(query.q)})`);
   const where = and(...conditions);
   return paginate(

@@ -238,8 +238,8 @@ function recordingStatement(
     .filter((name) => details[name] !== undefined)
     .sort();
   const key = JSON.stringify([from, names]);
-  const byJobs = byShape.get(key) ?? new Map<Jobs | null, ReturnType<typeof buildRecording>>();
-  byShape.set(key, byJobs);
+  let byJobs = byShape.get(key);
+  if (!byJobs) byShape.set(key, (byJobs = new Map()));
   return keptPromise(byJobs, jobs ?? null, () => buildRecording(db, jobs, from, names));
 }
 

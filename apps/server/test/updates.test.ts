@@ -234,6 +234,26 @@ describe('update e-mails', () => {
     expect(ctx.mails.slice(again).map((m) => m.to)).toContain(donor.email);
   });
 
+  it('keeps a choice repeated by the next donation as it was, with its time; a new choice replaces it', async () => {
+    const fund = await createFund(ctx.db, { raiserId: raiser.id });
+    const donor = await createSignedInUser(ctx);
+    const choice = async () =>
+      (
+        await ctx.db.select().from(fundSubscriptions).where(eq(fundSubscriptions.userId, donor.id))
+      )[0];
+    await donate(donor, fund.id, true);
+    const first = await choice();
+    expect(first?.subscribed).toBe(true);
+
+    await donate(donor, fund.id, true);
+    expect(await choice()).toEqual(first);
+
+    await donate(donor, fund.id, false);
+    const changed = await choice();
+    expect(changed?.subscribed).toBe(false);
+    expect(changed!.updatedAt.getTime()).toBeGreaterThan(first!.updatedAt.getTime());
+  });
+
   it('refuses a forged or altered token', async () => {
     const fund = await createFund(ctx.db, { raiserId: raiser.id });
     const donor = await createSignedInUser(ctx);

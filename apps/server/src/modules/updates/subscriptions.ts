@@ -4,10 +4,15 @@ import { fundSubscriptions, payments } from '../../db/schema';
 import { ofLedgerMode } from '../ledger/mode';
 import { linkMac, linkMacMatches, shortUuid, uuidOfShort } from '../../lib/link-signature';
 
-/** A donor's latest choice for a fund replaces the one before (an upsert's conflict rule). */
+/**
+ * A donor's latest choice for a fund replaces the one before (an upsert's conflict rule);
+ * the same choice again (every donation to the fund repeats it) writes nothing, and the
+ * time stays that of the choice.
+ */
 export const latestChoiceWins = {
   target: [fundSubscriptions.userId, fundSubscriptions.fundId],
   set: { subscribed: sql`excluded.subscribed`, updatedAt: sql`now()` },
+  setWhere: sql`${fundSubscriptions.subscribed} is distinct from excluded.subscribed`,
 };
 
 /**

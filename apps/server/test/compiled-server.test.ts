@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -37,7 +37,10 @@ describe('the compiled server', () => {
       env: { SEED_DEMO: 'true', DATA_DIR: dataDir },
     });
   });
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('starts with plain node and serves the API from the embedded database', async () => {
     const cmdline = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0');

@@ -13,7 +13,9 @@ import { DataDirLocked, lockDataDir } from '../src/db/data-dir-lock';
 import { TEST_DB_KIND } from './helper';
 import { repoRoot, startServer, type ServerProcess } from './support/server-process';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-lock-'));
+// Made only where the tests run: a skipped file's hooks do not run to remove it.
+const dataDir =
+  TEST_DB_KIND === 'postgres' ? '' : mkdtempSync(path.join(tmpdir(), 'easyfund-lock-'));
 const lockFile = path.join(dataDir, 'pglite.lock');
 const started: ServerProcess[] = [];
 afterAll(async () => {
@@ -144,5 +146,6 @@ describe.skipIf(TEST_DB_KIND === 'postgres')('one process per embedded data dire
     }
     // No socket of this process is left behind by the refusal.
     expect(readdirSync(path.dirname(dir)).filter((f) => f.endsWith('.sock'))).toEqual([]);
+    rmSync(path.dirname(dir), { recursive: true, force: true });
   });
 });

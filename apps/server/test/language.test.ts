@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -19,8 +19,8 @@ import { resources as api } from '@easyfund/shared/api/resources';
 
 describe('the visitor’s language', () => {
   let ctx: TestContext;
+  const web = mkdtempSync(path.join(tmpdir(), 'easyfund-lang-web-'));
   beforeAll(async () => {
-    const web = mkdtempSync(path.join(tmpdir(), 'easyfund-lang-web-'));
     writeFileSync(
       path.join(web, 'index.html'),
       '<!doctype html><html lang="en" data-theme="light"><head><title>Easy Fund</title></head><body><div id="root"></div></body></html>',
@@ -33,7 +33,10 @@ describe('the visitor’s language', () => {
     writeFileSync(path.join(web, 'assets', 'bangla-variable-Qr7_x2.woff2'), '');
     ctx = await buildTestApp({ WEB_DIST: web });
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(web, { recursive: true, force: true });
+  });
 
   const page = (headers: Record<string, string>) =>
     ctx.app.inject({ method: 'GET', url: '/donatenow', headers });

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,11 +18,12 @@ const lines: string[] = [];
 let startLines: string[] = [];
 let uploadsDir = '';
 let uploadsBefore = true;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'easyfund-log-'));
 
 beforeAll(async () => {
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'easyfund-log-')),
+    DATA_DIR: dataDir,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
   });
   uploadsDir = config.uploadsDir;
@@ -46,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the start on a fresh data directory', () => {

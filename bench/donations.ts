@@ -369,12 +369,12 @@ async function measureApp(processes: number): Promise<Measured> {
   const kind = usePglite ? 'pglite' : 'postgres';
   let dbEnv: Record<string, string>;
   let openArgs: Parameters<typeof openDatabase>[0];
-  let cleanup: () => Promise<void>;
+  // The data folders go at the end of the benchmark (`dataFolder`); a database of its own now.
+  let cleanup = async () => {};
   if (usePglite) {
     const dir = dataFolder('easyfund-bench-donations-');
     dbEnv = { DATA_DIR: dir };
     openArgs = { dataDir: path.join(dir, 'pglite') };
-    cleanup = async () => {};
   } else {
     const created = await createPostgresDatabase();
     dbEnv = { DATABASE_URL: created.url };

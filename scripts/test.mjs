@@ -336,6 +336,7 @@ for (const t of failedTests) console.log(`failed: ${t}`);
 console.log(
   `\nTotal: ${passed} passed (${distinct.size} distinct tests), ${failed + problems.length} failed, ${skipped} skipped, ${flaky} flaky`,
 );
+const clean = failed + flaky + problems.length === 0;
 // The report folder keeps the browser tests' traces and screenshots of a run that failed.
-if (failed + flaky + problems.length === 0) rmSync(out, { recursive: true, force: true });
-process.exit(failed + flaky + problems.length > 0 ? 1 : 0);
+if (clean) rmSync(out, { recursive: true, force: true });
+process.exit(clean ? 0 : 1);

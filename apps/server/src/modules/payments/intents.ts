@@ -453,12 +453,11 @@ export async function confirmPayment(
   if (inDatabase) {
     // One statement: it recorded the donation where nothing below would stop it.
     const at = new Date(now);
-    const [row] = await (
+    const [read] = await (
       await confirmation(db, jobs)
     ).execute({ provider: provider.name, countMax: counted.max, at: at.toISOString(), ...given });
-    checkCounted(counted, row, now);
-    if (!row?.payment) throw new NotFound('Payment');
-    found = { payment: row.payment, fund: row.fund };
+    const row = ownPaymentRow(counted, read, now);
+    found = row;
     if (row.recorded) {
       jobs?.sent(QUEUES.receiptMail);
       recorded = { succeededAt: at, receiptNumber: row.receiptNumber };
@@ -471,10 +470,8 @@ export async function confirmPayment(
       });
     }
   } else {
-    const [row] = await ownPaymentByIntent(db).execute(given);
-    checkCounted(counted, row, now);
-    if (!row?.payment) throw new NotFound('Payment');
-    found = { payment: row.payment, fund: row.fund };
+    const row = ownPaymentRow(counted, (await ownPaymentByIntent(db).execute(given))[0], now);
+    found = row;
     outcome = await settlePayment(deps, row.payment, { recorded: (r) => (recorded = r) });
   }
   const row = found.payment;
@@ -485,6 +482,18 @@ export async function confirmPayment(
       : await findUserPayment(deps.db, actor.id, row.id);
   if (!payment) throw new NotFound('Payment');
   return { status, payment };
+}
+
+/**
+ * A confirmation's first row (`ownPaymentColumns`): the request counted (refused past its
+ * limit) and a payment of this donor found, or Not Found.
+ */
+function ownPaymentRow<
+  Row extends { payment: PaymentRow | null; count: number; windowStart: number },
+>(counted: CountedRequest, row: Row | undefined, now: number): Row & { payment: PaymentRow } {
+  checkCounted(counted, row, now);
+  if (!row?.payment) throw new NotFound('Payment');
+  return row as Row & { payment: PaymentRow };
 }
 
 /** What a payment's answer shows of its fund. */

@@ -29,6 +29,8 @@ export const QUEUES = {
   housekeeping: 'housekeeping',
   /** Monthly gifts: opens the periods that are due, charges saved cards, reminds wallets. */
   recurringGifts: 'recurring-gifts',
+  /** The embedded database's nightly VACUUM and ANALYZE (PostgreSQL servers have autovacuum). */
+  databaseUpkeep: 'database-upkeep',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -224,7 +226,8 @@ export class Jobs {
           name === QUEUES.refundStatus ||
           name === QUEUES.housekeeping ||
           name === QUEUES.recurringGifts ||
-          name === QUEUES.adminDigest;
+          name === QUEUES.adminDigest ||
+          name === QUEUES.databaseUpkeep;
         // Recurring work: at most one run waiting or active across all processes.
         await this.boss.createQueue(name, { name, policy: recurring ? 'singleton' : 'standard' });
       }

@@ -54,6 +54,8 @@ export default fp(
               [QUEUES.housekeeping]: '17 * * * *',
               [QUEUES.adminDigest]: '0 9 * * *',
               [QUEUES.recurringGifts]: '*/10 * * * *',
+              // PGlite runs PostgreSQL without its autovacuum (decision 481).
+              ...(app.database.kind === 'pglite' ? { [QUEUES.databaseUpkeep]: '30 3 * * *' } : {}),
               ...(reconcileSeconds > 0
                 ? {
                     [QUEUES.reconcilePayments]: everyMinutes(Math.round(reconcileSeconds / 60)),

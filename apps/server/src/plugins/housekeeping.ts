@@ -55,7 +55,10 @@ export async function keepUpEmbeddedDatabase(app: FastifyInstance): Promise<bool
   return true;
 }
 
-/** Runs hourly as a job (one process at a time, once per hour across all of them). */
+/**
+ * The hourly housekeeping and the embedded database's nightly upkeep, as jobs (one process
+ * at a time, once per run across all of them).
+ */
 export default fp(
   async function housekeepingPlugin(app: FastifyInstance) {
     app.jobs.handle(QUEUES.housekeeping, () => housekeeping(app));

@@ -136,7 +136,12 @@ const printer = new Worker(
      parentPort.on('message', async ({ id, task }) => {
        try {
          const bytes = await print(task);
-         parentPort.postMessage({ id, bytes }, [bytes.buffer]);
+         // Moved, not copied; a buffer that cannot be moved (Node 24's, from a pool) is copied.
+         try {
+           parentPort.postMessage({ id, bytes }, [bytes.buffer]);
+         } catch {
+           parentPort.postMessage({ id, bytes });
+         }
        } catch (err) {
          parentPort.postMessage({ id, error: String(err) });
        }

@@ -136,7 +136,7 @@ const printer = new Worker(
      parentPort.on('message', async ({ id, task }) => {
        try {
          const bytes = await print(task);
-         // Moved, not copied; a buffer that cannot be moved (Node 24's, from a pool) is copied.
+         // Moved, not copied; one Node 24 refuses to move (DataCloneError) is copied.
          try {
            parentPort.postMessage({ id, bytes }, [bytes.buffer]);
          } catch {

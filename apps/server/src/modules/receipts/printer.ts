@@ -34,15 +34,28 @@ export function createPrinter(options: { threads: number; idleMs?: number }): Pr
     // one starts the next at once, without waiting for this thread to hand it over.
     concurrentTasksPerWorker: 4,
   });
+  // The documents under way: closing waits for them. A thread stopped while drawing can
+  // leave a compressor half made, and Node 20 then aborts the whole process as it cleans
+  // the thread up (`CompressionStream::Close`, "close before init": seen in a test run).
+  const drawing = new Set<Promise<unknown>>();
   const print = async (task: PrintTask) => {
-    const bytes = (await pool.run(task)) as Uint8Array;
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const run = pool.run(task);
+    drawing.add(run);
+    try {
+      const bytes = (await run) as Uint8Array;
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    } finally {
+      drawing.delete(run);
+    }
   };
   return {
     receipt: (org, data, lang) => print({ kind: 'receipt', org, data, lang }),
     statement: (org, data, lang) => print({ kind: 'statement', org, data, lang }),
     creditNote: (org, data, lang) => print({ kind: 'creditNote', org, data, lang }),
     fundStatement: (org, data, lang) => print({ kind: 'fundStatement', org, data, lang }),
-    close: () => pool.destroy(),
+    close: async () => {
+      await Promise.allSettled(drawing);
+      await pool.destroy();
+    },
   };
 }

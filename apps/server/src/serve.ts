@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from './config';
 import { existingEmbeddedDir } from './config-early';
 import { ConfigError } from './config-error';
-import type { Db } from './db/client';
+import type { Database } from './db/client';
 import { startEmbedded } from './db/embedded';
 import { serializeError } from './lib/log-errors';
 
@@ -136,7 +136,7 @@ async function main() {
   // answers wait for its queries (one counts the payments) on the embedded database's one
   // connection.
   goLiveTimer = setTimeout(
-    () => void goLiveAtStart(config, database.db),
+    () => void goLiveAtStart(config, database),
     GO_LIVE_CHECKS_AFTER_LISTEN_MS,
   );
   // The code compiled so far goes to Node's compile cache now (main.ts), not only at a
@@ -174,19 +174,19 @@ function loadFetchClasses(): void {
  * money each WARN and FAIL line, before that one line. A check that cannot run is no
  * reason to stop a running server.
  */
-async function goLiveAtStart(config: Config, db: Db) {
+async function goLiveAtStart(config: Config, database: Database) {
   try {
-    const [{ goLiveChecks, startReport }, { localFacts }, { demoDataPresence }] = await Promise.all(
-      [
+    const [{ goLiveChecks, startReport }, { localFacts, upkeepFacts }, { demoDataPresence }] =
+      await Promise.all([
         import('./modules/go-live/checks'),
         import('./modules/go-live/facts'),
         import('./seed/demo-presence'),
-      ],
-    );
-    const demoData = await demoDataPresence(db).catch((err: unknown) => ({
+      ]);
+    const demoData = await demoDataPresence(database.db).catch((err: unknown) => ({
       notChecked: serializeError(err).message,
     }));
-    const checks = goLiveChecks(config, { ...localFacts(config), demoData });
+    const upkeep = await upkeepFacts(database).catch(() => undefined);
+    const checks = goLiveChecks(config, { ...localFacts(config), demoData, upkeep });
     // One write: the report's lines reach the log together, never split by another line.
     const report = startReport(config, checks);
     if (report.length > 0) console.warn(report.join('\n'));

@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -125,6 +126,28 @@ function statuses(stdout: string): Record<string, string> {
   return out;
 }
 
+/**
+ * What the test's PostgreSQL server says of its upkeep (autovacuum, track_counts), as the
+ * doctor asks it; undefined on the embedded database. CI's server runs without autovacuum.
+ */
+async function serverUpkeepOff(databaseUrl: string | undefined): Promise<string | undefined> {
+  if (!databaseUrl) return undefined;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ autovacuum: string; track_counts: string }>(
+      "select current_setting('autovacuum') as autovacuum, current_setting('track_counts') as track_counts",
+    );
+    const off = [
+      ...(rows[0]?.autovacuum === 'on' ? [] : ['autovacuum = off']),
+      ...(rows[0]?.track_counts === 'on' ? [] : ['track_counts = off']),
+    ];
+    return off.length ? off.join(' and ') : undefined;
+  } finally {
+    await client.end();
+  }
+}
+
 describe('npm run doctor (a real process)', () => {
   it('fails a live site on http with no mail, no two-factor, a readable secret and the demo in its database', async () => {
     const where = await site();
@@ -150,7 +173,12 @@ describe('npm run doctor (a real process)', () => {
       'Payment callbacks': 'FAIL',
       'Mail (SMTP_URL)': 'FAIL',
       'Session secret (AUTH_SECRET)': 'FAIL',
-      'Database and backups': TEST_DB_KIND === 'postgres' ? 'OK' : 'FAIL',
+      'Database and backups':
+        TEST_DB_KIND === 'pglite'
+          ? 'FAIL'
+          : (await serverUpkeepOff(where.databaseUrl))
+            ? 'WARN'
+            : 'OK',
       'Two-factor sign-in for admins': 'FAIL',
       'Proxy (TRUST_PROXY)': 'OK',
       'No demo data': 'FAIL',
@@ -180,14 +208,24 @@ describe('npm run doctor (a real process)', () => {
     }
     const res = run('doctor', where, GOOD);
     expect(res.stderr).toBe('');
-    expect(res.stdout).not.toMatch(/^(WARN|FAIL)/m);
-    expect(Object.values(statuses(res.stdout))).toEqual(Array(9).fill('OK'));
+    expect(res.stdout).not.toMatch(/^FAIL/m);
+    // A PostgreSQL server without its own upkeep is the one WARN left, and says which.
+    const upkeepOff = await serverUpkeepOff(where.databaseUrl);
+    const { 'Database and backups': database, ...others } = statuses(res.stdout);
+    expect(Object.values(others)).toEqual(Array(8).fill('OK'));
+    expect(database).toBe(upkeepOff ? 'WARN' : 'OK');
+    if (upkeepOff) {
+      expect(res.stdout).toContain(`PostgreSQL (DATABASE_URL) runs with ${upkeepOff}:`);
+      expect(res.stdout).toMatch(/or run VACUUM \(ANALYZE\) every night/);
+    }
     expect(res.stdout).toContain(
       "Stripe's webhook posts to https://easyfund.example.org/api/webhooks/stripe",
     );
     // The SMTP password is never printed.
     expect(res.stdout).not.toContain('secret@');
-    expect(res.stdout.trim().split('\n').at(-1)).toBe('0 FAIL, 0 WARN, 9 OK');
+    expect(res.stdout.trim().split('\n').at(-1)).toBe(
+      upkeepOff ? '0 FAIL, 1 WARN, 8 OK' : '0 FAIL, 0 WARN, 9 OK',
+    );
     expect(res.status).toBe(0);
   }, 180_000);
 });
@@ -242,6 +280,30 @@ describe('the checklist', () => {
     expect(check(GOOD).status.proxy).toBe('OK');
   });
 
+  it('warns of a PostgreSQL server that does not keep its tables up, and says what to set', () => {
+    const postgres = { ...GOOD, DATABASE_URL: 'postgres://easyfund@db.example.org/easyfund' };
+    const database = (upkeep?: { autovacuum: boolean; trackCounts: boolean }) =>
+      check(postgres, { upkeep }).checks.find((c) => c.id === 'database');
+    expect(database({ autovacuum: true, trackCounts: true })?.status).toBe('OK');
+    // Not asked (the database did not answer that far): nothing claimed either way.
+    expect(database(undefined)?.status).toBe('OK');
+    const off = database({ autovacuum: false, trackCounts: true });
+    expect(off?.status).toBe('WARN');
+    expect(off?.detail).toMatch(/^PostgreSQL \(DATABASE_URL\) runs with autovacuum = off: /);
+    expect(off?.detail).toMatch(/set autovacuum = on and track_counts = on/);
+    // Without the counts autovacuum never starts: the same warning, naming it.
+    const blind = database({ autovacuum: true, trackCounts: false });
+    expect(blind?.status).toBe('WARN');
+    expect(blind?.detail).toMatch(/runs with track_counts = off:/);
+    expect(database({ autovacuum: false, trackCounts: false })?.detail).toMatch(
+      /runs with autovacuum = off and track_counts = off:/,
+    );
+    // A WARN on a live site too: a nightly VACUUM of its own does the same work.
+    expect(check(postgres, { upkeep: { autovacuum: false, trackCounts: true } }).start).toEqual(
+      expect.arrayContaining([expect.stringMatching(/WARN {2}Database and backups: PostgreSQL/)]),
+    );
+  });
+
   it('counts an embedded backup older than a week as old', () => {
     const { AUTH_SECRET: _secret, ...embedded } = GOOD;
     const old = check(
@@ -275,6 +337,13 @@ describe('the server start', () => {
       expect(out).toContain('Go-live checks (npm run doctor):');
       expect(out).toMatch(/FAIL {2}Public address \(PUBLIC_URL\): http:\/\/easyfund\.example\.org/);
       expect(out).toMatch(/FAIL {2}Mail \(SMTP_URL\)/);
+      // The start asks PostgreSQL about its upkeep as the doctor does.
+      const upkeepOff = await serverUpkeepOff(where.databaseUrl);
+      if (upkeepOff)
+        expect(out).toContain(
+          `WARN  Database and backups: PostgreSQL (DATABASE_URL) runs with ${upkeepOff}:`,
+        );
+      else if (where.databaseUrl) expect(out).not.toMatch(/Database and backups/);
       // Only what needs attention: no OK line.
       expect(out).not.toMatch(/^\s*OK /m);
       expect(out).not.toMatch(/go-live checks need attention/);

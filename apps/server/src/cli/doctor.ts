@@ -13,7 +13,12 @@ import { type Config, loadConfig } from '../config';
 import { DataDirLocked } from '../db/data-dir-lock';
 import { type Database, openDatabase } from '../db/client';
 import { formatCheck, goLiveChecks } from '../modules/go-live/checks';
-import { type DemoDataFacts, type GoLiveFacts, localFacts } from '../modules/go-live/facts';
+import {
+  type DemoDataFacts,
+  type GoLiveFacts,
+  localFacts,
+  upkeepFacts,
+} from '../modules/go-live/facts';
 import { errorLine } from '../lib/log-errors';
 import { demoDataPresence } from '../seed/demo-presence';
 import { runCommand } from './command';
@@ -38,10 +43,10 @@ function rootCause(err: unknown): unknown {
   return e;
 }
 
-/** What the database says about demo data, or why it could not be asked. */
+/** What the database says about demo data and its upkeep, or why it could not be asked. */
 async function databaseFacts(
   config: Config,
-): Promise<Pick<GoLiveFacts, 'demoData' | 'databaseError'>> {
+): Promise<Pick<GoLiveFacts, 'demoData' | 'databaseError' | 'upkeep'>> {
   const dataDir = path.join(config.dataDir, 'pglite');
   if (!config.DATABASE_URL && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
     return { demoData: { noDatabase: true } };
@@ -55,7 +60,10 @@ async function databaseFacts(
       poolSize: 1,
       migrate: false,
     });
-    return { demoData: await demoDataPresence(database.db) };
+    return {
+      demoData: await demoDataPresence(database.db),
+      upkeep: await upkeepFacts(database),
+    };
   } catch (err) {
     if (err instanceof DataDirLocked) {
       const demoData: DemoDataFacts = {

@@ -6,12 +6,13 @@
  * WARN: the same list, read as "before you go live" (decision 450).
  *
  * Everything here reads the configuration and the data directory only, synchronously and
- * without the network: the start runs it. The database's part (demo data) is passed in.
+ * without the network: the start runs it. The database's part (demo data, PostgreSQL's upkeep)
+ * is passed in.
  */
 import path from 'node:path';
 import { payments as paymentsApi } from '@easyfund/shared/api/payments';
 import type { Config } from '../../config';
-import { type DemoDataFacts, type GoLiveFacts, isLocalHost } from './facts';
+import { type DemoDataFacts, type GoLiveFacts, isLocalHost, type UpkeepFacts } from './facts';
 
 export type CheckStatus = 'OK' | 'WARN' | 'FAIL';
 
@@ -39,6 +40,17 @@ const BACKUP_MAX_AGE_DAYS = 7;
 
 const CHECKLIST_DOC = 'docs/deploying.md, "Go-live checklist"';
 const BACKUP_DOC = 'docs/deploying.md, "Backup and restore"';
+const DATABASE_DOC = 'docs/deploying.md, "Database"';
+
+/** The settings that keep a PostgreSQL server's tables from growing with its history, off. */
+function upkeepOff(upkeep: UpkeepFacts | undefined): string | undefined {
+  if (!upkeep) return undefined;
+  const off = [
+    ...(upkeep.autovacuum ? [] : ['autovacuum = off']),
+    ...(upkeep.trackCounts ? [] : ['track_counts = off']),
+  ];
+  return off.length ? off.join(' and ') : undefined;
+}
 
 /** The checklist, in the order of docs/deploying.md's "Go-live checklist". */
 export function goLiveChecks(config: Config, facts: GoLiveFacts): GoLiveCheck[] {
@@ -249,6 +261,16 @@ function databaseCheck(config: Config, need: CheckStatus, facts: GoLiveFacts): G
         title,
         status: 'FAIL',
         detail: `PostgreSQL (DATABASE_URL) does not answer: ${facts.databaseError}`,
+      };
+    }
+    const off = upkeepOff(facts.upkeep);
+    if (off) {
+      // Not a FAIL: a site that vacuums on a schedule of its own runs fine without it.
+      return {
+        id: 'database',
+        title,
+        status: 'WARN',
+        detail: `PostgreSQL (DATABASE_URL) runs with ${off}: the old versions of the rows every donation, job and session changes stay in the tables and their indexes, and the planner's statistics are never refreshed, so pages and donations slow down as the site grows; set autovacuum = on and track_counts = on (postgresql.conf, or your provider's settings), or run VACUUM (ANALYZE) every night (${DATABASE_DOC})`,
       };
     }
     return {

@@ -3,10 +3,20 @@ import { readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Config } from '../../config';
+import type { Database } from '../../db/client';
 
 /** What the database says, or why it could not be asked. */
 export type DemoDataFacts =
   { accounts: number; testPayments: number } | { notChecked: string } | { noDatabase: true };
+
+/**
+ * A PostgreSQL server's own upkeep: autovacuum, and the row counts it decides from
+ * (`track_counts`). The embedded database has neither; the server keeps it up (decision 481).
+ */
+export interface UpkeepFacts {
+  autovacuum: boolean;
+  trackCounts: boolean;
+}
 
 export interface GoLiveFacts {
   /** Permission bits of `$DATA_DIR/auth-secret` when the secret comes from it. */
@@ -16,6 +26,8 @@ export interface GoLiveFacts {
   /** The CLI could not reach PostgreSQL: why. */
   databaseError?: string;
   demoData: DemoDataFacts;
+  /** On PostgreSQL, what the server says of its upkeep (absent: not asked). */
+  upkeep?: UpkeepFacts;
   now?: Date;
 }
 
@@ -68,4 +80,15 @@ function lastBackup(dataDir: string): Date | null {
   } catch {
     return null;
   }
+}
+
+/** What a PostgreSQL server says of its upkeep; nothing on the embedded database. */
+export async function upkeepFacts(
+  database: Pick<Database, 'kind' | 'executeSql'>,
+): Promise<UpkeepFacts | undefined> {
+  if (database.kind !== 'postgres') return undefined;
+  const { rows } = await database.executeSql(
+    "select current_setting('autovacuum') as autovacuum, current_setting('track_counts') as track_counts",
+  );
+  return { autovacuum: rows[0]?.autovacuum === 'on', trackCounts: rows[0]?.track_counts === 'on' };
 }

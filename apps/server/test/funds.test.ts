@@ -122,14 +122,23 @@ describe('GET /api/funds', () => {
     expect(await found('filters for habiganj')).toEqual([fund!.id]);
 
     // The recording of a donation updates the fund's totals, not its name or story: the
-    // searched text is not computed again (a marker written into it stays).
+    // searched text is not written again (a marker written into it stays).
     const searched = () =>
-      ctx.db.execute(sql`select search_text from funds where id = ${fund!.id}`);
-    await ctx.db.execute(sql`update funds set search_text = 'marker' where id = ${fund!.id}`);
+      ctx.db.execute(sql`select search_text from fund_search_texts where fund_id = ${fund!.id}`);
+    await ctx.db.execute(
+      sql`update fund_search_texts set search_text = 'marker' where fund_id = ${fund!.id}`,
+    );
     await createDonation(ctx.db, { userId: donorId, fundId: fund!.id, amountTk: 500 });
     expect(rowsOf<{ search_text: string }>(await searched())).toEqual([{ search_text: 'marker' }]);
     const [after] = await ctx.db.select().from(funds).where(eq(funds.id, fund!.id));
     expect(after).toMatchObject({ raisedPoisha: 50_000, donationCount: 1 });
+    // No index of the fund's row, which every donation rewrites, reads its story: an update
+    // that cannot stay on its page does not turn the story into trigrams again.
+    const indexes = rowsOf<{ indexdef: string }>(
+      await ctx.db.execute(sql`select indexdef from pg_indexes where tablename = 'funds'`),
+    );
+    expect(indexes.length).toBeGreaterThan(0);
+    for (const { indexdef } of indexes) expect(indexdef).not.toMatch(/description|search_text/);
   });
 
   it('treats % and _ in a search as plain characters', async () => {

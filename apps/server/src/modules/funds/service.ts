@@ -140,9 +140,13 @@ export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<
   if (query.zakat) open.push(eq(funds.zakatEligible, true));
   const conditions = [...open];
   if (query.exclude) conditions.push(ne(funds.id, query.exclude));
-  // The lowered name and story (`search_text`, migrations 0039 and 0041): ILIKE would
-  // lower each fund's story on every read.
-  if (query.q) conditions.push(sql`"funds"."search_text" like lower(${likePattern(query.q)})`);
+  // The lowered name and story (`fund_search_texts`, migrations 0039 and 0042, off the
+  // fund's row that every donation updates): ILIKE would lower each story on every read.
+  if (query.q) {
+    conditions.push(
+      sql`exists (select 1 from fund_search_texts s where s.fund_id = ${funds.id} and s.search_text like lower(${likePattern(query.q)}))`,
+    );
+  }
   const where = and(...conditions);
   return paginate(
     query,

@@ -176,6 +176,10 @@ async function recountTotals(database: Database, mode: string) {
       from payments where status in ('succeeded', 'refunded') and mode = '${mode}' group by fund_id
     ) s on s.fund_id = f2.id
     where f.id = f2.id;
+    -- The funds' searched texts (migration 0042), kept by a trigger that was off.
+    insert into fund_search_texts (fund_id, search_text)
+      select id, lower(name || E'\n' || description) from funds
+      on conflict (fund_id) do nothing;
     delete from open_fund_counts;
     insert into open_fund_counts (cause, zakat_eligible, funds)
       select cause, zakat_eligible, count(*) from funds
@@ -249,6 +253,8 @@ interface Probe {
   /** Goal on the median: ms, or rows a second for a download. */
   goal: { maxMs?: number; minRowsPerSecond?: number; flat?: boolean };
   download?: boolean;
+  /** A search whose answer must hold funds: one found nothing measures nothing. */
+  finds?: boolean;
 }
 
 async function timeOnce(base: string, probe: Probe, cookie: string | undefined) {
@@ -281,6 +287,13 @@ async function timeOnce(base: string, probe: Probe, cookie: string | undefined) 
     rows: Math.max(0, lines - 1),
     peakMb: (peak - rssBefore) / 1e6,
   };
+}
+
+/** Throws when a search's answer holds no item (its seeded texts missing, say). */
+async function expectFound(base: string, probe: Probe, cookie: string | undefined) {
+  const res = await fetch(base + probe.path, { headers: cookie ? { cookie } : {} });
+  const body = (await res.json()) as { items?: unknown[] };
+  if (!body.items?.length) throw new Error(`${probe.name} (${probe.path}) found nothing`);
 }
 
 /** V8's full collection, so a memory reading starts from the live heap, not old garbage. */
@@ -344,6 +357,7 @@ async function measure(sites: Site[], probeIndex: number) {
     // A download warms its code on its own thousands of rows: one untimed run.
     for (let i = 0; i < (probe.download ? 1 : WARM_RUNS); i++)
       await timeOnce(site.base, probe, cookie);
+    if (probe.finds) await expectFound(site.base, probe, cookie);
   }
   const runs: Timed[][] = sites.map(() => []);
   const started = performance.now();
@@ -625,6 +639,7 @@ async function openSite(kind: 'postgres' | 'pglite', size: number): Promise<Site
       path: '/api/funds?q=clinic%20beds',
       as: 'visitor',
       goal: { maxMs: 20, flat: true },
+      finds: true,
     },
     {
       name: 'public fund list, nearly funded',

@@ -172,12 +172,15 @@ export async function getMyFund(db: Db, actor: Actor, fundId: string): Promise<T
   return ownFundOf(db, row);
 }
 
+/**
+ * One own fund with its balances, its pending edit and whether a report is due: one
+ * statement after another, as in a transaction (Update Your Fund's) they share its one
+ * connection, which takes a statement at a time.
+ */
 async function ownFundOf(db: Db | Tx, row: FundRow): Promise<TOwnFund> {
-  const [totals, changes, due] = await Promise.all([
-    withdrawalTotals(db, [row.id]),
-    pendingChanges(db, [row.id]),
-    fundsWithReportDue(db, [row.id]),
-  ]);
+  const totals = await withdrawalTotals(db, [row.id]);
+  const changes = await pendingChanges(db, [row.id]);
+  const due = await fundsWithReportDue(db, [row.id]);
   return toOwnFund(row, totalsOf(totals, row.id), changes.get(row.id) ?? null, due.has(row.id));
 }
 

@@ -35,6 +35,16 @@ export const QUEUES = {
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+/** The queues of work that recurs on a schedule rather than waiting to be sent. */
+const RECURRING_QUEUES: ReadonlySet<QueueName> = new Set([
+  QUEUES.reconcilePayments,
+  QUEUES.refundStatus,
+  QUEUES.housekeeping,
+  QUEUES.recurringGifts,
+  QUEUES.adminDigest,
+  QUEUES.databaseUpkeep,
+]);
+
 export interface JobOptions {
   /** An idempotent key (a UUID): a second send with the same id adds nothing. */
   id?: string;
@@ -221,15 +231,9 @@ export class Jobs {
       const existing = new Set((await this.boss.getQueues()).map((q) => q.name));
       for (const name of Object.values(QUEUES)) {
         if (existing.has(name)) continue;
-        const recurring =
-          name === QUEUES.reconcilePayments ||
-          name === QUEUES.refundStatus ||
-          name === QUEUES.housekeeping ||
-          name === QUEUES.recurringGifts ||
-          name === QUEUES.adminDigest ||
-          name === QUEUES.databaseUpkeep;
         // Recurring work: at most one run waiting or active across all processes.
-        await this.boss.createQueue(name, { name, policy: recurring ? 'singleton' : 'standard' });
+        const policy = RECURRING_QUEUES.has(name) ? 'singleton' : 'standard';
+        await this.boss.createQueue(name, { name, policy });
       }
     });
     if (!this.opts.schedules) return;

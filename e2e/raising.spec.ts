@@ -263,6 +263,9 @@ test.describe('be a fund raiser form', () => {
 
 test.describe('manage users', () => {
   test('searches, pages past 20 users and makes a user verified', async ({ page, baseURL }) => {
+    // 21 sign-ups first, each a password hashed on the server: past a minute on a loaded
+    // 2-core machine.
+    test.setTimeout(120_000);
     const token = `Pagetest${Date.now().toString(36)}`;
     for (let i = 0; i < 21; i++) {
       // A context of its own each time: a signed-in context may not sign up again.

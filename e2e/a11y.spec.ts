@@ -217,7 +217,7 @@ test.describe('accessibility (axe-core): no violation', () => {
     page,
   }) => {
     // Two sign-ins and two whole-page scans: 37–47 s on a loaded 2-core machine.
-    test.setTimeout(120_000);
+    test.slow();
     await loginViaApi(page, DEMO.raiser.email, DEMO.raiser.password);
     const res = await page.request.get('/api/funds?q=Funds%20for%20New%20School');
     const id = ((await res.json()) as { items: { id: string }[] }).items[0]!.id;

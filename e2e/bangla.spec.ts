@@ -251,7 +251,7 @@ const CASES: Case[] = [
 ];
 
 // Each case loads its page three times and runs axe once.
-test.describe.configure({ timeout: 150_000 });
+test.slow();
 
 for (const c of CASES) {
   test(`${c.name} in বাংলা and in English`, async ({ page, request }) => {

@@ -24,7 +24,7 @@ test('a raiser is paid to an approved bKash account, reports how it was spent, a
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const stamp = Date.now().toString(36);
   const raiserName = `Rina Begum ${stamp}`;
   const fundName = `School books for Kurigram ${stamp}`;

@@ -36,7 +36,7 @@ const popupHeading = (page: Page, name: string) => page.getByRole('heading', { n
 
 /** Pays through the donation API with the embedded test processor's success card. */
 test.describe('fund raising lifecycle', () => {
-  test.setTimeout(240_000);
+  test.slow();
 
   test('apply, get approved, request a fund, receive a donation, update it and withdraw', async ({
     page,
@@ -265,7 +265,7 @@ test.describe('manage users', () => {
   test('searches, pages past 20 users and makes a user verified', async ({ page, baseURL }) => {
     // 21 sign-ups first, each a password hashed on the server: past a minute on a loaded
     // 2-core machine.
-    test.setTimeout(120_000);
+    test.slow();
     const token = `Pagetest${Date.now().toString(36)}`;
     for (let i = 0; i < 21; i++) {
       // A context of its own each time: a signed-in context may not sign up again.

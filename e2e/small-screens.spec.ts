@@ -467,7 +467,7 @@ for (const role of ['visitor', 'donor', 'raiser', 'admin'] as const) {
     const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
     let routes: string[];
     test.beforeAll(async ({ browser, playwright }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(3 * test.info().timeout);
       page = await browser.newPage();
       const admin = await playwright.request.newContext({ baseURL });
       const ids: Ids = { fundId: await anyFundId(page.request) };
@@ -484,7 +484,7 @@ for (const role of ['visitor', 'donor', 'raiser', 'admin'] as const) {
     test.afterAll(() => page.close());
     for (const lang of ['en', 'bn'] as const) {
       test(`fits the screen and draws every Bengali letter in ${lang === 'en' ? 'English' : 'বাংলা'}`, async () => {
-        test.setTimeout(240_000);
+        test.slow();
         await checkRoutes(page, baseURL, routes, lang, {
           signedIn: role !== 'visitor',
           control: role === 'visitor' && lang === 'bn',

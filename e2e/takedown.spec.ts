@@ -9,7 +9,7 @@ test("a suspended fund's page shows its notice and reason, without its story or 
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   // The demo raiser asks for a fund of its own; the demo admin approves it, then suspends it.
   const raiser = await browser.newContext();
   const admin = await browser.newContext();

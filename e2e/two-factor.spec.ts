@@ -8,7 +8,7 @@ test('turns on two-factor sign-in on the dashboard, then signs in with a code fr
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const account = await registerViaApi(request, { name: 'Mitu Sultana' });
   await loginViaApi(page, account.email, account.password);
 

@@ -60,8 +60,8 @@ test.describe('updates from the organiser', () => {
     request,
   }) => {
     // Two donors' card payments, the raiser's post and the outbox: about 50 s on a busy
-    // two-core machine, too near the 60 s default.
-    test.setTimeout(120_000);
+    // two-core machine.
+    test.slow();
     const fund = await demoFund(request, 'Funds for New School Building');
     const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
     const yesContext = await browser.newContext({ baseURL });

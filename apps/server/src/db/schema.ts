@@ -514,7 +514,13 @@ export const payments = pgTable(
     index('payments_fund_donor_idx')
       .on(t.fundId, t.userId)
       .where(sql`${t.status} = 'succeeded'`),
-    index('payments_user_idx').on(t.userId, t.createdAt),
+    // Payment History's order (the day the money moved, newest first): a page reads its rows.
+    index('payments_user_idx').on(
+      t.userId,
+      sql`coalesce(${t.succeededAt}, ${t.createdAt}) desc`,
+      // Plain `desc` (nulls first), as the query orders: drizzle's `.desc()` says nulls last.
+      sql`${t.id} desc`,
+    ),
     index('payments_fund_idx').on(t.fundId, t.status),
     index('payments_status_idx').on(t.status, t.createdAt),
     // Admin lists and exports read payments newest first or by (time, id) pages.

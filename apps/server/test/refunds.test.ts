@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pendingRefunds, refunds } from '../src/db/schema';
+import { SEARCH_COUNT_CAP } from '../src/lib/lists';
 import { checkLedger } from '../src/modules/ledger/check';
 import { formatLedgerReport } from '../src/modules/ledger/report';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile-pending';
@@ -329,6 +330,31 @@ describe('admin refunds', () => {
       expect(found.items).toHaveLength(items);
       expect(found.total).toBe(3);
     }
+  });
+
+  it("Manage Payments' search counts a name many donors share up to SEARCH_COUNT_CAP", async () => {
+    const name = `Shared ${randomUUID().slice(0, 8)}`;
+    const mine = await createSignedInUser(ctx, { name });
+    const fund = await createRaisedFund(ctx);
+    // One more declined card payment than the cap, by SQL (no ledger rows: none succeeded).
+    await ctx.database.executeSql(
+      `insert into payments (user_id, fund_id, provider, provider_payment_id, amount_poisha,
+                             status, method, mode, created_at, updated_at)
+       select $1, $2, 'test', 'shared_' || $3 || '_' || i, 10000, 'failed', 'card',
+              (select mode from ledger_settings), now() - i * interval '1 second', now()
+       from generate_series(1, ${SEARCH_COUNT_CAP + 1}) i`,
+      [mine.id, fund.id, randomUUID()],
+    );
+    const search = async (page: number) =>
+      (await as(admin).call(api.payments.search, { query: { q: name, page } })).json();
+    const first = await search(1);
+    expect(first.total).toBe(SEARCH_COUNT_CAP);
+    expect(first.items).toHaveLength(20);
+    // The last page the total names is full and newest first; it reads what it shows.
+    const last = await search(SEARCH_COUNT_CAP / 20);
+    expect(last.total).toBe(SEARCH_COUNT_CAP);
+    expect(last.items).toHaveLength(20);
+    expect(last.items[0].createdAt < first.items.at(-1).createdAt).toBe(true);
   });
 
   it("Manage Payments finds the payment and shows its refunds; the donor's histories show them", async () => {

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { user, verificationApplications } from '../src/db/schema';
+import { SEARCH_COUNT_CAP } from '../src/lib/lists';
 import { createUser } from '../src/seed/factories';
 import { resources as api } from '@easyfund/shared/api/resources';
 import { as, createSignedInUser, useTestApp } from './helper';
@@ -35,6 +37,22 @@ describe('manage users', () => {
     const second = await as(admin).call(api.users.list, { query: { q: 'paged', page: 2 } });
     expect(second.json().items).toHaveLength(2);
     expect(second.json().page).toBe(2);
+  });
+
+  it('counts a name many people share up to SEARCH_COUNT_CAP, the whole list further', async () => {
+    const word = `Shared${randomUUID().slice(0, 8)}`;
+    await ctx.database.executeSql(
+      `insert into "user" (id, name, email, email_verified, created_at)
+       select $1 || i, $1 || ' Person ' || i, lower($1) || i || '@example.com', true,
+              now() - i * interval '1 second'
+       from generate_series(1, ${SEARCH_COUNT_CAP + 1}) i`,
+      [word],
+    );
+    const found = await as(admin).call(api.users.list, { query: { q: word } });
+    expect(found.json()).toMatchObject({ total: SEARCH_COUNT_CAP, page: 1, pageSize: 20 });
+    expect(found.json().items[0].name).toBe(`${word} Person 1`);
+    const all = await as(admin).call(api.users.list, { query: {} });
+    expect(all.json().total).toBeGreaterThan(SEARCH_COUNT_CAP);
   });
 
   it('searches by name or e-mail, ignoring case, and takes % literally', async () => {

@@ -29,7 +29,13 @@ import { builtOnce } from '../../db/built-once';
 import { type Db, rowsOf } from '../../db/client';
 import { funds, payments, refunds, user } from '../../db/schema';
 import { ofLedgerMode } from '../ledger/mode';
-import { COUNT_CAP, countUpTo, likePattern, type PageRequest, paginate } from '../../lib/lists';
+import {
+  countUpTo,
+  likePattern,
+  type PageRequest,
+  paginate,
+  SEARCH_COUNT_CAP,
+} from '../../lib/lists';
 
 /** The donor, beside the fund's raiser, in the admin's list. */
 const donor = alias(user, 'donor');
@@ -267,7 +273,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Each kind of match is its own index-backed query (unique ids; the donors and funds a
  * trigram index finds, then their payments), newest first and cut at what the page needs;
  * their union is the page. So a search reads what it finds, not every payment
- * (`npm run bench:scale`), and its total is counted up to `COUNT_CAP`.
+ * (`npm run bench:scale`), and its total is counted up to `SEARCH_COUNT_CAP`.
  */
 export async function searchPayments(
   db: Db,
@@ -343,11 +349,13 @@ export async function searchPayments(
   ).map((r) => String(r.id));
   // A page that is not full ends the matches (the first page, or one with rows): they are
   // counted already, and a search for one person or payment, the usual one, reads its
-  // matches once. Otherwise they are counted up to `COUNT_CAP`.
+  // matches once. Otherwise they are counted up to `SEARCH_COUNT_CAP`.
   const [total] =
     ids.length < query.pageSize && (ids.length > 0 || query.page === 1)
       ? [{ n: offset + ids.length }]
-      : rowsOf(await db.execute(sql`select count(*)::int as n from (${matches(COUNT_CAP)}) m`));
+      : rowsOf(
+          await db.execute(sql`select count(*)::int as n from (${matches(SEARCH_COUNT_CAP)}) m`),
+        );
   const found = ids.length ? await selectWithDonor(db, inArray(payments.id, ids)) : [];
   const byId = new Map(found.map((row) => [row.id, row]));
   return {
@@ -355,7 +363,7 @@ export async function searchPayments(
       const row = byId.get(id);
       return row ? [toAdminPayment(row)] : [];
     }),
-    total: Math.min(Number(total?.n ?? 0), COUNT_CAP),
+    total: Math.min(Number(total?.n ?? 0), SEARCH_COUNT_CAP),
     page: query.page,
     pageSize: query.pageSize,
   };

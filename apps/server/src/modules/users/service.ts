@@ -4,7 +4,7 @@ import { type TAdminUser, USERS_PAGE_SIZE } from '@easyfund/shared/schemas/users
 import type { Db } from '../../db/client';
 import { user, verificationApplications } from '../../db/schema';
 import { Conflict, NotFound } from '../../lib/errors';
-import { countUpTo, likePattern, paginate } from '../../lib/lists';
+import { COUNT_CAP, countUpTo, likePattern, paginate, SEARCH_COUNT_CAP } from '../../lib/lists';
 import { verifiedNumber } from './contact';
 
 type Row = Pick<
@@ -40,7 +40,10 @@ const columns = {
 /** What a search for part of a mobile number can be. */
 const MOBILE_PART = /^\+?\d+$/;
 
-/** Manage Users: search by name, e-mail or mobile number, 20 a page, newest first. */
+/**
+ * Manage Users: search by name, e-mail or mobile number, 20 a page, newest first; a
+ * search's total counted up to `SEARCH_COUNT_CAP`, the whole list's up to `COUNT_CAP`.
+ */
 export async function listUsers(db: Db, query: { q?: string; page: number }) {
   const q = query.q?.trim();
   const part = q ? likePattern(q) : '';
@@ -70,6 +73,7 @@ export async function listUsers(db: Db, query: { q?: string; page: number }) {
         .from(user)
         .where(where)
         .$dynamic(),
+      q ? SEARCH_COUNT_CAP : COUNT_CAP,
     ),
     toAdminUser,
   );

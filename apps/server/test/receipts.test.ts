@@ -557,6 +557,8 @@ describe('the document', () => {
     expect(timeless(await warm.renderReceipt(org, mine, 'bn'))).toBe(timeless(first));
   });
 
+  // Four long statements and a printer's thread started: 4.4 s alone, past 60 s in a loaded
+  // CI run.
   it('is drawn on a thread of its own: the same document, while the server goes on', async () => {
     const donations = Array.from({ length: 1_200 }, (_, i) => ({
       ...receipt('', `দ্বীপের ত্রাণ তহবিল ${i}`, 10_000 + i * 100),
@@ -596,8 +598,6 @@ describe('the document', () => {
       expect(here.busy).toBeGreaterThan(0.8);
       expect(printed.busy).toBeLessThan(here.busy - 0.2);
     });
-    // Four long statements and a printer's thread started: 4.4 s alone, past 60 s in a
-    // loaded CI run.
   }, 180_000);
 
   it('draws the documents it was given one after another while this thread is busy', async () => {

@@ -131,5 +131,5 @@ describe('npm run admin (a real process on the embedded database or PostgreSQL)'
     const res = run('promote', 'owner@example.com');
     expect(res.status).toBe(2);
     expect(res.stderr).toMatch(/npm run admin -- grant EMAIL/);
-  }, 60_000);
+  });
 });

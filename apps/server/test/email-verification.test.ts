@@ -192,7 +192,7 @@ describe('ADMIN_EMAILS needs proof of the address', () => {
     const token = await adminPasswordToken(listed);
     const reset = await postAuth(ctx.app, 'reset-password', { token, newPassword: 'owner123' });
     expect(reset.statusCode).toBe(200);
-  }, 90_000);
+  }, 180_000);
 
   it('refuses a forged or made-up verification token', async () => {
     const res = await followLink('not-a-token');

@@ -354,7 +354,7 @@ describe('admin refunds', () => {
     const last = await search(SEARCH_COUNT_CAP / 20);
     expect(last.total).toBe(SEARCH_COUNT_CAP);
     expect(last.items).toHaveLength(20);
-    expect(last.items[0].createdAt < first.items.at(-1).createdAt).toBe(true);
+    expect(last.items[0]!.createdAt < first.items.at(-1)!.createdAt).toBe(true);
   });
 
   it("Manage Payments finds the payment and shows its refunds; the donor's histories show them", async () => {

@@ -50,7 +50,7 @@ describe('manage users', () => {
     );
     const found = await as(admin).call(api.users.list, { query: { q: word } });
     expect(found.json()).toMatchObject({ total: SEARCH_COUNT_CAP, page: 1, pageSize: 20 });
-    expect(found.json().items[0].name).toBe(`${word} Person 1`);
+    expect(found.json().items[0]!.name).toBe(`${word} Person 1`);
     const all = await as(admin).call(api.users.list, { query: {} });
     expect(all.json().total).toBeGreaterThan(SEARCH_COUNT_CAP);
   });

@@ -240,7 +240,9 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
  * a key handled by the app) are not.
  */
 export async function appReady(page: Page): Promise<void> {
-  await expect(page.locator('html[data-app="ready"]')).toBeAttached();
+  // The page's code is downloaded, parsed and hydrated while every other test runs: on a
+  // loaded two-core machine that alone has taken over ten seconds.
+  await expect(page.locator('html[data-app="ready"]')).toBeAttached({ timeout: 30_000 });
 }
 
 /**

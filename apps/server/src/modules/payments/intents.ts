@@ -40,6 +40,7 @@ import {
 import type { SuspectNetworkCheck } from './limits';
 import { type Recorded, recordingPart, settlePayment } from './settlement';
 import { findUserPayment } from './views';
+import { donorsOwn } from './with-donor';
 
 /**
  * Whether a fund takes donations (a donation's first statement with a provider asked over
@@ -93,7 +94,7 @@ const fundColumns = (hit: ReturnType<typeof counterHitWith<'hit'>>) => ({
 const ownPayment = () =>
   and(
     eq(payments.providerPaymentId, sql.placeholder('intentId')),
-    eq(payments.userId, sql.placeholder('userId')),
+    donorsOwn(sql.placeholder('userId')),
   )!;
 
 /**

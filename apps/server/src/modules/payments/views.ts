@@ -29,6 +29,7 @@ import { builtOnce } from '../../db/built-once';
 import { type Db, rowsOf } from '../../db/client';
 import { funds, payments, refunds, user } from '../../db/schema';
 import { ofLedgerMode } from '../ledger/mode';
+import { donorsOwn } from './with-donor';
 import {
   countUpTo,
   likePattern,
@@ -126,10 +127,7 @@ export async function findUserPayment(
 const userPayment = builtOnce((db) =>
   selectPayments(
     db,
-    and(
-      eq(payments.id, sql.placeholder('paymentId')),
-      eq(payments.userId, sql.placeholder('userId')),
-    ),
+    and(eq(payments.id, sql.placeholder('paymentId')), donorsOwn(sql.placeholder('userId'))),
   ).prepare(''),
 );
 

@@ -18,7 +18,7 @@ export function paymentsWithDonor<T extends SelectedFields>(db: Db, columns: T) 
  * while the table's statistics say nothing of its donors (a new site's, or one whose
  * donors mostly gave once) costs the donor's payments (`payments_user_idx`) as one row, as
  * the unique key's, and may take them, reading a donor's whole history, one row a
- * payment, to keep one.
+ * payment, to keep one (decision 485).
  */
 export const donorsOwn = (userId: Placeholder | string): SQL =>
   sql`${payments.userId} is not distinct from ${userId}`;

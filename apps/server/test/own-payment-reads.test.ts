@@ -19,8 +19,11 @@ interface Sent {
   values: unknown[];
 }
 
-/** The statements the app sends while `fn` runs, in order. */
-async function statementsOf(client: { query: (...args: never[]) => unknown }, fn: () => unknown) {
+/** What `fn` answers, and the statements the app sends while it runs, in order. */
+async function statementsOf<T>(
+  client: { query: (...args: never[]) => unknown },
+  fn: () => Promise<T>,
+): Promise<{ answer: T; sent: Sent[] }> {
   const sent: Sent[] = [];
   const query = client.query;
   client.query = ((
@@ -33,18 +36,22 @@ async function statementsOf(client: { query: (...args: never[]) => unknown }, fn
     return (query as (...args: unknown[]) => unknown).call(client, q, values, ...rest);
   }) as typeof client.query;
   try {
-    await fn();
+    return { answer: await fn(), sent };
   } finally {
     client.query = query;
   }
-  return sent;
 }
 
 describe("a donor's own payment", () => {
   const { ctx, donor } = useTestApp({ donor: {} });
 
-  async function plan(statement: Sent): Promise<string> {
-    const { rows } = await ctx.database.executeSql(`explain ${statement.text}`, statement.values);
+  /** The plan of the one statement sent that matches `text` and carries every value. */
+  async function planOf(sent: Sent[], text: RegExp, ...values: string[]): Promise<string> {
+    const statement = sent.find(
+      (s) => text.test(s.text) && values.every((v) => s.values.includes(v)),
+    );
+    expect(statement, `a statement matching ${text}`).toBeDefined();
+    const { rows } = await ctx.database.executeSql(`explain ${statement!.text}`, statement!.values);
     return rows.map((r) => String(Object.values(r)[0])).join('\n');
   }
 
@@ -68,38 +75,26 @@ describe("a donor's own payment", () => {
     const client = (ctx.db as unknown as { $client: { query: (...args: never[]) => unknown } })
       .$client;
 
-    let confirmed = 0;
-    const confirming = await statementsOf(client, async () => {
-      confirmed = (await confirmPayment(ctx, donor, intent.intentId)).statusCode;
-    });
-    expect(confirmed).toBe(200);
-    const recording = confirming.find(
-      (s) =>
-        /update "payments"/.test(s.text) &&
-        s.values.includes(intent.intentId) &&
-        s.values.includes(donor.id),
+    const confirming = await statementsOf(client, () =>
+      confirmPayment(ctx, donor, intent.intentId),
     );
-    expect(recording, 'the confirmation records the payment').toBeDefined();
-    const recordingPlan = await plan(recording!);
+    expect(confirming.answer.statusCode).toBe(200);
+    const recordingPlan = await planOf(
+      confirming.sent,
+      /update "payments"/,
+      intent.intentId,
+      donor.id,
+    );
     expect(recordingPlan).toContain('payments_provider_payment_uq');
     expect(recordingPlan).not.toContain('payments_user_idx');
 
     // The receipt's job reads the payment too: done before the page is asked for.
     await jobsDone(ctx);
-    let shown = 0;
-    const showing = await statementsOf(client, async () => {
-      shown = (await as(donor).call(api.payments.one, { params: { paymentId: intent.paymentId } }))
-        .statusCode;
-    });
-    expect(shown).toBe(200);
-    const read = showing.find(
-      (s) =>
-        /from "payments"/.test(s.text) &&
-        s.values.includes(intent.paymentId) &&
-        s.values.includes(donor.id),
+    const showing = await statementsOf(client, () =>
+      as(donor).call(api.payments.one, { params: { paymentId: intent.paymentId } }),
     );
-    expect(read, 'the payment is read').toBeDefined();
-    const readPlan = await plan(read!);
+    expect(showing.answer.statusCode).toBe(200);
+    const readPlan = await planOf(showing.sent, /from "payments"/, intent.paymentId, donor.id);
     expect(readPlan).toContain('payments_pkey');
     expect(readPlan).not.toContain('payments_user_idx');
   });

@@ -130,4 +130,49 @@ describe('the job queue in batches', () => {
       await scratch?.drop();
     }
   });
+
+  it('a backlog of receipts is taken by two workers at once: one batch runs while the next is fetched and begun; each job once', async () => {
+    const scratch = TEST_DB_KIND === 'postgres' ? await createPostgresDatabase() : null;
+    const opened = await openDatabase(scratch ? { url: scratch.url, poolSize: 4 } : {});
+    const jobs = new Jobs({
+      database: opened,
+      log: { warn() {}, info() {} },
+      pollSeconds: 0.5,
+      maintenanceSeconds: 60,
+      timeoutSeconds: 60,
+      retryDelaySeconds: 1,
+    });
+    const handled: string[] = [];
+    let batchesRunning = 0;
+    let mostBatchesAtOnce = 0;
+    jobs.handleBatch(QUEUES.receiptMail, async (batch) => {
+      batchesRunning++;
+      mostBatchesAtOnce = Math.max(mostBatchesAtOnce, batchesRunning);
+      // A batch's PDFs and mails take a while: the other worker fetches meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const data of batch) handled.push(String(data.paymentId));
+      batchesRunning--;
+      return new Map();
+    });
+    try {
+      // 50 receipts waiting before the workers start: three fetches' worth.
+      await jobs.prepare();
+      const sent = [];
+      for (let i = 0; i < 50; i++) {
+        sent.push(String(i));
+        await jobs.send(QUEUES.receiptMail, { paymentId: String(i) });
+      }
+      await jobs.start();
+      const deadline = Date.now() + 20_000;
+      while (handled.length < sent.length && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(mostBatchesAtOnce).toBe(2);
+      expect([...handled].sort()).toEqual([...sent].sort());
+    } finally {
+      await jobs.stop();
+      await opened.close();
+      await scratch?.drop();
+    }
+  });
 });

@@ -97,10 +97,12 @@ const scheduleTimeZone = 'Asia/Dhaka';
  * to be taken over after `timeoutSeconds`, like a single job), so the batches stay small.
  * Receipts come in twenties, eight drawn at a time: a fetch, its read and its writes
  * between two batches leave the printer idle, so fewer of them drain a backlog sooner
- * (decision 475). Other queues: one job at a time.
+ * (decision 475). A backlog of receipts also has a second worker (`helpers`): while one
+ * batch's mails are recorded and the next fetched, the other's PDFs keep the printer's
+ * thread busy (decision 486). Other queues: one job at a time.
  */
-const BATCHES: Partial<Record<QueueName, { size: number; atOnce: number }>> = {
-  [QUEUES.receiptMail]: { size: 20, atOnce: 8 },
+const BATCHES: Partial<Record<QueueName, { size: number; atOnce: number; helpers?: number }>> = {
+  [QUEUES.receiptMail]: { size: 20, atOnce: 8, helpers: 1 },
   [QUEUES.creditNoteMail]: { size: 10, atOnce: 4 },
   [QUEUES.mail]: { size: 10, atOnce: 4 },
 };
@@ -266,8 +268,12 @@ export class Jobs {
       // active) when the batch ends. After a batch the worker asks again at once
       // instead of waiting for the next poll, so a backlog (a fund update's mails, receipts
       // after a busy hour) drains as fast as the jobs run.
-      const { size, atOnce } = BATCHES[queue] ?? { size: 1, atOnce: 1 };
+      const { size, atOnce, helpers = 0 } = BATCHES[queue] ?? { size: 1, atOnce: 1 };
       this.workerIds.set(queue, await this.work(queue, handler, size, atOnce));
+      // A helper is not woken by a new job (one worker takes each job as it comes, and
+      // two would split a burst into fetches of one or two): it finds a backlog at its
+      // poll and then fetches again after each batch while jobs are there.
+      for (let h = 0; h < helpers; h++) await this.work(queue, handler, size, atOnce);
     }
     if (this.opts.schedules) {
       const clock = this.makeBoss(true);

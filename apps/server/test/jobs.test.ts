@@ -148,8 +148,12 @@ describe('the job queue in batches', () => {
     jobs.handleBatch(QUEUES.receiptMail, async (batch) => {
       batchesRunning++;
       mostBatchesAtOnce = Math.max(mostBatchesAtOnce, batchesRunning);
-      // A batch's PDFs and mails take a while: the other worker fetches meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A batch's PDFs and mails take a while: the other worker fetches meanwhile. The
+      // first waits for a second to begin (up to 5 s; with one worker none ever does).
+      const waitUntil = Date.now() + 5_000;
+      while (mostBatchesAtOnce < 2 && Date.now() < waitUntil) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       for (const data of batch) handled.push(String(data.paymentId));
       batchesRunning--;
       return new Map();

@@ -1,21 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
-import { Jobs, QUEUES } from '../src/lib/job-queue';
+import { Jobs, type JobsOptions, QUEUES } from '../src/lib/job-queue';
 import { createPostgresDatabase, TEST_DB_KIND } from './helper';
 
 const STOPPED_LATE = 'job queue: a job finished after the queue stopped';
+
+/** A job queue on `database` that polls twice a second and logs nothing, unless told. */
+const jobsOn = (database: Database, options: Partial<JobsOptions> = {}) =>
+  new Jobs({
+    database,
+    log: { warn() {}, info() {} },
+    pollSeconds: 0.5,
+    maintenanceSeconds: 60,
+    timeoutSeconds: 60,
+    retryDelaySeconds: 1,
+    ...options,
+  });
 
 describe('the job queue at shutdown', () => {
   it('a job that finishes after the queue stopped and the database closed fails nothing unhandled', async () => {
     const scratch = TEST_DB_KIND === 'postgres' ? await createPostgresDatabase() : null;
     const database = await openDatabase(scratch ? { url: scratch.url, poolSize: 2 } : {});
     const warnings: string[] = [];
-    const jobs = new Jobs({
-      database,
+    const jobs = jobsOn(database, {
       log: { warn: (_obj, msg) => warnings.push(msg), info() {} },
-      pollSeconds: 0.5,
-      maintenanceSeconds: 60,
-      timeoutSeconds: 60,
       retryDelaySeconds: 15,
       stopTimeoutMs: 100,
     });
@@ -64,14 +72,7 @@ describe('the job queue in batches', () => {
         return opened.executeSql(text, values);
       },
     };
-    const jobs = new Jobs({
-      database,
-      log: { warn() {}, info() {} },
-      pollSeconds: 0.5,
-      maintenanceSeconds: 60,
-      timeoutSeconds: 60,
-      retryDelaySeconds: 1,
-    });
+    const jobs = jobsOn(database);
     const runs: { key: string; fetch: number }[] = [];
     let running = 0;
     let mostAtOnce = 0;
@@ -134,14 +135,7 @@ describe('the job queue in batches', () => {
   it('a backlog of receipts is taken by two workers at once: one batch runs while the next is fetched and begun; each job once', async () => {
     const scratch = TEST_DB_KIND === 'postgres' ? await createPostgresDatabase() : null;
     const opened = await openDatabase(scratch ? { url: scratch.url, poolSize: 4 } : {});
-    const jobs = new Jobs({
-      database: opened,
-      log: { warn() {}, info() {} },
-      pollSeconds: 0.5,
-      maintenanceSeconds: 60,
-      timeoutSeconds: 60,
-      retryDelaySeconds: 1,
-    });
+    const jobs = jobsOn(opened);
     const handled: string[] = [];
     let batchesRunning = 0;
     let mostBatchesAtOnce = 0;

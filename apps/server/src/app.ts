@@ -65,6 +65,7 @@ import jobsPlugin, { type JobsPluginOptions } from './plugins/jobs';
 import publicCachePlugin from './plugins/public-cache';
 import securityHeadersPlugin from './plugins/security-headers';
 import smsRoutes from './modules/sms/routes';
+import { RequestsInFlight } from './lib/requests-in-flight';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +83,8 @@ declare module 'fastify' {
     /** The hosted checkout for wallets (and cards with SSLCommerz); null beside Stripe. */
     checkout: CheckoutGateway | null;
     storage: Storage;
+    /** The requests being answered now: background work gives way to them (decision 487). */
+    requestsInFlight: RequestsInFlight;
   }
 }
 
@@ -205,6 +208,13 @@ export async function buildApp({
 
   app.decorate('config', config);
   app.decorate('database', database);
+  // Every request, counted from its first hook to its response (or its closed connection).
+  const requestsInFlight = new RequestsInFlight();
+  app.decorate('requestsInFlight', requestsInFlight);
+  app.addHook('onRequest', (_request, reply, done) => {
+    requestsInFlight.track(reply.raw);
+    done();
+  });
   app.decorate('publicUrl', config.publicUrl);
   // An account made from a mobile number holds a stand-in address: no mail goes there.
   const theMailer = withoutPhoneOnlyAddresses(

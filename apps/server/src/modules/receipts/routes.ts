@@ -39,6 +39,13 @@ const downloadLimit = accountRateLimit({
 /** What a receipt job names. */
 const PAYMENT_ID = z.uuid();
 
+/**
+ * A fetch of receipts waits while more than `busyAbove` requests are being answered, at
+ * most `atMostMs` (decision 487): in a burst of donations the donors at the checkout come
+ * first, their receipts are drawn once it has passed, and none waits for ever.
+ */
+export const RECEIPTS_GIVE_WAY = { busyAbove: 4, atMostMs: 2_000 };
+
 /** Receipts, credit notes and yearly statements as PDF. */
 const receiptsRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app;
@@ -56,6 +63,7 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
   // The receipt e-mails, queued by the statement that records each donation: a fetch of
   // jobs reads its payments in one statement and records its mails sent in one more.
   app.jobs.handleBatch(QUEUES.receiptMail, async (batch) => {
+    await app.requestsInFlight.quiet(RECEIPTS_GIVE_WAY.busyAbove, RECEIPTS_GIVE_WAY.atMostMs);
     // A job naming no payment id has nothing to send (and would fail the batch's one read).
     const ids = batch.map((data) =>
       PAYMENT_ID.safeParse(data.paymentId).success ? (data.paymentId as string) : null,

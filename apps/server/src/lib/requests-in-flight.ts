@@ -29,13 +29,11 @@ export class RequestsInFlight {
   }
 
   /**
-   * Counts a request until its response is sent or its connection closes, whichever comes
-   * first (a client that hangs up still ends it).
+   * Counts a request until its response closes: a response emits 'close' once it is sent,
+   * and also when its client hangs up first (Node's and the injected ones alike).
    */
   track(response: EventEmitter): void {
-    const leave = this.enter();
-    response.once('finish', leave);
-    response.once('close', leave);
+    response.once('close', this.enter());
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:donations [-- --pglite] [-- --wallets] [-- --bangla]
  * [-- --donations 1000 --clients 50] [-- --warmup 300] [-- --processes 1] [-- --pdf-threads 1]
- * [-- --no-reference]`
+ * [-- --no-reference] [-- --rounds 3]`
  *
  * The production server (compiled, as `npm start` runs it) on a fresh PostgreSQL database
  * (dropped afterwards), or on the embedded PGlite with --pglite, with one approved fund
@@ -29,8 +29,12 @@
  * On PostgreSQL the same clients also drive the minimal reference
  * (bench/donation-reference.mjs: raw node:http + pg, one statement per step, the receipt
  * drawn by the same renderReceipt on one thread) on a database of its own, with the same
- * checks, once before and once after the app; the ratios app ÷ the reference's mean are
- * printed, recording only (goal ≥ 0.6) and with every receipt mailed (goal ≥ 0.7). Then pgbench's TPC-B (scale 1, the same number of
+ * checks, before and after each run of the app: --rounds (3) runs of the app, each between
+ * two of the reference's, so a machine that speeds up or slows down moves both sides of a
+ * round alike. Each round's ratios app ÷ the mean of the reference's two runs around it
+ * are printed, recording only (goal ≥ 0.6) and with every receipt mailed (goal ≥ 0.7),
+ * and each goal is judged on the median of the rounds' ratios (on a shared machine one
+ * round's ratio moves by a quarter). Then pgbench's TPC-B (scale 1, the same number of
  * clients) runs on a scratch database of the same server, the machine's ceiling for a
  * hot-row transaction (goal ≥ 0.3 with receipts). --no-reference leaves the reference out.
  * With --wallets every other donation goes through the bKash test checkout instead
@@ -69,6 +73,7 @@ import {
   flag,
   hasFlag,
   machine,
+  median,
   pgbenchTps,
   receiptsSent,
   serverNodeArgs,
@@ -90,6 +95,8 @@ const PROCESSES = usePglite ? 1 : flag('processes', 1);
 const PDF_THREADS = flag('pdf-threads', 1);
 /** The minimal reference runs on PostgreSQL, card donations only. */
 const WITH_REFERENCE = !usePglite && !withWallets && !hasFlag('no-reference');
+/** Runs of the app, each between two runs of the reference (or, without it, one after another). */
+const ROUNDS = Math.max(1, flag('rounds', WITH_REFERENCE ? 3 : 1));
 /** Goal (issue: performance): donations into one fund ÷ pgbench TPC-B tps, same run. */
 const RATIO_GOAL = 0.3;
 /** Goals (issue 46): the app ÷ its minimal reference, recording only and with receipts. */
@@ -630,24 +637,28 @@ async function main(): Promise<number> {
   const loadAverageAtStart = loadavg().map((l) => round(l, 2));
   buildServer();
 
-  // The minimal reference first and last, the app between (and, for the scale-out, one app
-  // process): each ratio uses the reference's mean, as bench:api does with its raw server,
-  // so a machine that speeds up or slows down during the run moves both sides alike.
-  const referenceBefore = WITH_REFERENCE ? await measureReference() : undefined;
-  const app = await measureApp(PROCESSES);
-  const oneProcess = PROCESSES > 1 ? await measureApp(1) : undefined;
-  const referenceAfter = WITH_REFERENCE ? await measureReference() : undefined;
-  const reference = referenceBefore && referenceAfter && meanOf(referenceBefore, referenceAfter);
+  // The minimal reference first and last, each run of the app between two of its runs
+  // (and, for the scale-out, one app process after it): each round's ratio uses the mean of
+  // the reference's runs around it, as bench:api does with its raw server, so a machine
+  // that speeds up or slows down during the round moves both sides alike.
+  const references: Measured[] = [];
+  const rounds: { app: Measured; oneProcess?: Measured; reference?: Measured }[] = [];
+  if (WITH_REFERENCE) references.push(await measureReference());
+  for (let r = 0; r < ROUNDS; r++) {
+    if (ROUNDS > 1) log(`round ${r + 1} of ${ROUNDS}`);
+    const app = await measureApp(PROCESSES);
+    const oneProcess = PROCESSES > 1 ? await measureApp(1) : undefined;
+    if (WITH_REFERENCE) references.push(await measureReference());
+    const reference = WITH_REFERENCE ? meanOf(references[r]!, references[r + 1]!) : undefined;
+    rounds.push({ app, oneProcess, reference });
+  }
   // The machine's ceiling in the same minutes (PostgreSQL only).
   const pgbench = usePglite ? undefined : await pgbenchTps(CLIENTS);
   const loadAverageAtEnd = loadavg().map((l) => round(l, 2));
 
-  const ok =
-    Object.values(app.checks).every(Boolean) &&
-    (!referenceBefore || Object.values(referenceBefore.checks).every(Boolean)) &&
-    (!referenceAfter || Object.values(referenceAfter.checks).every(Boolean)) &&
-    (!oneProcess || Object.values(oneProcess.checks).every(Boolean));
-
+  const ok = [...references, ...rounds.flatMap((x) => [x.app, x.oneProcess ?? x.app])].every((m) =>
+    Object.values(m.checks).every(Boolean),
+  );
   const commandFlags = [
     ...(usePglite ? ['--pglite'] : []),
     ...(withWallets ? ['--wallets'] : []),
@@ -658,24 +669,61 @@ async function main(): Promise<number> {
     ...(PROCESSES !== 1 ? ['--processes', String(PROCESSES)] : []),
     ...(PDF_THREADS !== 1 ? ['--pdf-threads', String(PDF_THREADS)] : []),
     ...(hasFlag('no-reference') ? ['--no-reference'] : []),
+    ...(ROUNDS !== (WITH_REFERENCE ? 3 : 1) ? ['--rounds', String(ROUNDS)] : []),
   ];
   if (commandFlags.length) commandFlags.unshift('--');
-  const { donationsPerSecond } = app.summary;
   /** Processor per donation of the server and PostgreSQL together, receipts included. */
   const cpuOf = (m: Measured) =>
     m.summary.cpuMsPerDonation.server + m.summary.cpuMsPerDonation.database;
-  const toReference = reference && {
-    recording: round(app.summary.recordedPerSecond / reference.summary.recordedPerSecond),
-    withReceipts: round(donationsPerSecond / reference.summary.donationsPerSecond),
-    // What the rate would be on a machine given to the two alone: the reference's processor
-    // per donation ÷ the app's (steadier than the rates when other work shares the machine).
-    processorWithReceipts: round(cpuOf(reference) / cpuOf(app)),
+  const ratiosOf = (m: Measured, to: Measured) => ({
+    recording: round(m.summary.recordedPerSecond / to.summary.recordedPerSecond),
+    withReceipts: round(m.summary.donationsPerSecond / to.summary.donationsPerSecond),
+    // What the rate would be on a machine given to the two alone: the other's processor
+    // per donation ÷ this one's (steadier than the rates when other work shares the machine).
+    processorWithReceipts: round(cpuOf(to) / cpuOf(m)),
+  });
+  type Ratios = ReturnType<typeof ratiosOf>;
+  /** The median of the rounds' ratios, each measure on its own, and their range. */
+  const medianOf = (all: Ratios[]) => {
+    const of = (k: keyof Ratios) => median(all.map((x) => x[k]));
+    const range = (k: keyof Ratios) => [
+      Math.min(...all.map((x) => x[k])),
+      Math.max(...all.map((x) => x[k])),
+    ];
+    return {
+      recording: of('recording'),
+      withReceipts: of('withReceipts'),
+      processorWithReceipts: of('processorWithReceipts'),
+      ...(all.length > 1
+        ? {
+            ranges: {
+              recording: range('recording'),
+              withReceipts: range('withReceipts'),
+              processorWithReceipts: range('processorWithReceipts'),
+            },
+          }
+        : {}),
+    };
   };
-  const toOneProcess = oneProcess && {
-    recording: round(app.summary.recordedPerSecond / oneProcess.summary.recordedPerSecond),
-    withReceipts: round(donationsPerSecond / oneProcess.summary.donationsPerSecond),
-    processorWithReceipts: round(cpuOf(oneProcess) / cpuOf(app)),
-  };
+  const roundRatios = rounds.map((x) => ({
+    toReference: x.reference && ratiosOf(x.app, x.reference),
+    toOneProcess: x.oneProcess && ratiosOf(x.app, x.oneProcess),
+  }));
+  const toReference = WITH_REFERENCE ? medianOf(roundRatios.map((x) => x.toReference!)) : undefined;
+  const toOneProcess =
+    PROCESSES > 1 ? medianOf(roundRatios.map((x) => x.toOneProcess!)) : undefined;
+  // The round whose ratio with receipts is the median (or, without a reference, the one with
+  // the median rate) is the one whose figures the result shows in full.
+  const shownAt = (() => {
+    const key = (i: number) =>
+      roundRatios[i]!.toReference?.withReceipts ??
+      roundRatios[i]!.toOneProcess?.withReceipts ??
+      rounds[i]!.app.summary.donationsPerSecond;
+    const order = rounds.map((_, i) => i).sort((a, b) => key(a) - key(b));
+    return order[Math.floor((order.length - 1) / 2)]!;
+  })();
+  const { app, oneProcess, reference } = rounds[shownAt]!;
+  const { donationsPerSecond } = app.summary;
   const result = {
     benchmark: 'donations',
     command: ['npm run bench:donations', ...commandFlags].join(' '),
@@ -703,21 +751,42 @@ async function main(): Promise<number> {
             met: donationsPerSecond / pgbench >= RATIO_GOAL,
           },
         }),
+    rounds: rounds.map((x, i) => ({
+      recordedPerSecond: x.app.summary.recordedPerSecond,
+      donationsPerSecond: x.app.summary.donationsPerSecond,
+      ...(x.reference
+        ? {
+            reference: {
+              recordedPerSecond: x.reference.summary.recordedPerSecond,
+              donationsPerSecond: x.reference.summary.donationsPerSecond,
+            },
+            ratioToReference: roundRatios[i]!.toReference,
+          }
+        : {}),
+      ...(x.oneProcess
+        ? {
+            oneProcess: {
+              recordedPerSecond: x.oneProcess.summary.recordedPerSecond,
+              donationsPerSecond: x.oneProcess.summary.donationsPerSecond,
+            },
+            ratioToOneProcess: roundRatios[i]!.toOneProcess,
+          }
+        : {}),
+    })),
+    shownRound: shownAt + 1,
     ...(reference && toReference
       ? {
           // The minimal reference in the same run, same clients, same load.
           reference: {
             command: 'node bench/donation-reference.mjs',
-            // The mean of its two runs (the rates, the processor per donation); each run whole below.
+            // The mean of its two runs around the round shown (the rates, the processor per
+            // donation); each of its runs whole below, in order.
             recordedPerSecond: reference.summary.recordedPerSecond,
             donationsPerSecond: reference.summary.donationsPerSecond,
             cpuMsPerDonation: reference.summary.cpuMsPerDonation,
-            runs: [referenceBefore, referenceAfter].map((r) => ({
-              ...r!.summary,
-              stored: r!.stored,
-              checks: r!.checks,
-            })),
+            runs: references.map((r) => ({ ...r.summary, stored: r.stored, checks: r.checks })),
           },
+          // The medians of the rounds' ratios (the goals are judged on them).
           ratioToReference: toReference,
           referenceGoals: {
             recording: {
@@ -759,26 +828,47 @@ async function main(): Promise<number> {
   const file = path.join(dir, name);
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 
-  printRun(`App (${PROCESSES} process${PROCESSES > 1 ? 'es' : ''}) on ${kind}`, app, !usePglite);
-  if (referenceBefore) printRun('Minimal reference (before the app)', referenceBefore, true);
-  if (referenceAfter) printRun('Minimal reference (after the app)', referenceAfter, true);
+  const shown = ROUNDS > 1 ? ` (round ${shownAt + 1} of ${ROUNDS}, the median)` : '';
+  printRun(
+    `App (${PROCESSES} process${PROCESSES > 1 ? 'es' : ''}) on ${kind}${shown}`,
+    app,
+    !usePglite,
+  );
   if (reference) {
+    printRun('Minimal reference (before that run of the app)', references[shownAt]!, true);
+    printRun('Minimal reference (after it)', references[shownAt + 1]!, true);
     console.log(
       `Minimal reference, mean of both runs: ${reference.summary.recordedPerSecond} donations/s recorded, ` +
         `${reference.summary.donationsPerSecond} with every receipt mailed`,
     );
   }
   if (oneProcess) printRun('App (1 process)', oneProcess, true);
+  if (ROUNDS > 1) {
+    for (const [i, x] of rounds.entries()) {
+      const ratios = roundRatios[i]!;
+      console.log(
+        `Round ${i + 1}: app ${x.app.summary.recordedPerSecond} donations/s recorded, ` +
+          `${x.app.summary.donationsPerSecond} with receipts` +
+          (ratios.toReference
+            ? `; ÷ reference ${ratios.toReference.recording} / ${ratios.toReference.withReceipts}`
+            : '') +
+          (ratios.toOneProcess
+            ? `; ÷ 1 process ${ratios.toOneProcess.recording} / ${ratios.toOneProcess.withReceipts}`
+            : ''),
+      );
+    }
+  }
+  const ofRounds = ROUNDS > 1 ? ` (median of ${ROUNDS} rounds)` : '';
   console.log(
     `Load average at start ${result.machine.loadAverageAtStart.join(' ')}, at end ${loadAverageAtEnd.join(' ')}`,
   );
   if (toReference) {
     console.log(
-      `App ÷ reference, recording only: ${toReference.recording} (goal >= ${REFERENCE_GOALS.recording}): ` +
+      `App ÷ reference, recording only${ofRounds}: ${toReference.recording} (goal >= ${REFERENCE_GOALS.recording}): ` +
         `${verdict(toReference.recording >= REFERENCE_GOALS.recording)}`,
     );
     console.log(
-      `App ÷ reference, with every receipt mailed: ${toReference.withReceipts} (goal >= ${REFERENCE_GOALS.withReceipts}): ` +
+      `App ÷ reference, with every receipt mailed${ofRounds}: ${toReference.withReceipts} (goal >= ${REFERENCE_GOALS.withReceipts}): ` +
         `${verdict(toReference.withReceipts >= REFERENCE_GOALS.withReceipts)}`,
     );
     console.log(
@@ -797,7 +887,7 @@ async function main(): Promise<number> {
   }
   if (toOneProcess) {
     console.log(
-      `${PROCESSES} processes ÷ 1, with every receipt mailed: ${toOneProcess.withReceipts} ` +
+      `${PROCESSES} processes ÷ 1, with every receipt mailed${ofRounds}: ${toOneProcess.withReceipts} ` +
         `(recording only ${toOneProcess.recording}; processor per donation 1 ÷ ${PROCESSES}: ` +
         `${toOneProcess.processorWithReceipts}; goal >= ${SCALE_OUT_GOAL}): ` +
         `${verdict(toOneProcess.withReceipts >= SCALE_OUT_GOAL)}`,

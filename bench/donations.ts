@@ -34,7 +34,7 @@
  * round alike. Each round's ratios app ÷ the mean of the reference's two runs around it
  * are printed, recording only (goal ≥ 0.6) and with every receipt mailed (goal ≥ 0.7),
  * and each goal is judged on the median of the rounds' ratios (on a shared machine one
- * round's ratio moves by a quarter). Then pgbench's TPC-B (scale 1, the same number of
+ * round's ratio moves by a quarter; decision 488). Then pgbench's TPC-B (scale 1, the same number of
  * clients) runs on a scratch database of the same server, the machine's ceiling for a
  * hot-row transaction (goal ≥ 0.3 with receipts). --no-reference leaves the reference out.
  * With --wallets every other donation goes through the bKash test checkout instead

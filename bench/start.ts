@@ -15,7 +15,10 @@
  * Goals (the performance issue): first 200 on `/` ≤ 1.5 s once built (median of the
  * restarts, and of the fresh starts for context), idle RSS ≤ 120 MB on each database; and
  * (issue 46) a restart's first 200 ≤ 10 × a bare `node -e 0` start, measured between the
- * restarts of the same run (spawn to exit, median), so a loaded machine slows both.
+ * restarts of the same run (spawn to exit, median), so a loaded machine slows both. Beside
+ * each restart, for context, the minimal form of the same work (bench/start-reference.mjs:
+ * node:http, the embedded database opened as the app opens it, the newest funds in one
+ * statement as a small page), from the spawn to its first 200 on the same data directory.
  * Prints MET or MISSED, writes bench/results/start.json, exits 1 when a goal is missed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -75,15 +78,22 @@ interface Started {
 /** The arguments `npm start` gives `node`, its script's path made whole. */
 const startArgs = () => npmStartArgs().map((a) => (a.startsWith('-') ? a : path.join(repoRoot, a)));
 
+/** The minimal reference's command: `node`, the flags `npm start` gives it, its script. */
+const referenceArgs = () => [
+  ...startArgs().filter((a) => a.startsWith('-')),
+  path.join(repoRoot, 'bench/start-reference.mjs'),
+];
+
 /** What `npm start` runs (`node`, its flags, scripts/start.mjs) until `/` answers 200. */
 async function start(
   dataDir: string,
   timeoutMs = 300_000,
   env: Record<string, string> = {},
+  args: string[] = startArgs(),
 ): Promise<Started> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, startArgs(), {
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -174,14 +184,18 @@ async function main(): Promise<number> {
     // 3. Restarts on the kept directory; the last one stays up to measure idle memory.
     const restarts: number[] = [];
     const bare: number[] = [];
+    const reference: number[] = [];
     let rss = 0;
     for (let i = 0; i < RUNS; i++) {
-      // The reference, in turn with the restarts, so both see the same machine.
+      // The references, in turn with the restarts, so all see the same machine.
       bare.push(await bareNodeMs());
       const s = await start(kept.dir);
       restarts.push(s.firstOkMs);
       if (i === RUNS - 1) rss = await idleRss(s);
       await s.stop();
+      const r = await start(kept.dir, 300_000, {}, referenceArgs());
+      reference.push(r.firstOkMs);
+      await r.stop();
     }
     // 4. The same server on PostgreSQL: a first start migrates and seeds, a restart idles.
     const rssPostgres = hasFlag('no-postgres') ? null : await postgresIdleRss(kept.dir);
@@ -197,6 +211,13 @@ async function main(): Promise<number> {
       restartMs: { median: median(restarts), all: restarts },
       bareNodeStartMs: { median: median(bare), all: bare },
       restartToBareNode: Math.round((median(restarts) / Math.max(1, median(bare))) * 10) / 10,
+      minimalReference: {
+        command: 'node bench/start-reference.mjs',
+        firstOkMs: { median: median(reference), all: reference },
+        toBareNode: Math.round((median(reference) / Math.max(1, median(bare))) * 10) / 10,
+        restartToReference:
+          Math.round((median(restarts) / Math.max(1, median(reference))) * 100) / 100,
+      },
       idleRssMb: rss,
       idleRssFreshDataDirMb: rssFresh,
       idleRssPostgresMb: rssPostgres,
@@ -229,6 +250,10 @@ async function main(): Promise<number> {
     console.log(`fresh data directory: median ${median(fresh)} ms (${fresh.join(', ')})`);
     console.log(`restart: median ${median(restarts)} ms (${restarts.join(', ')})`);
     console.log(`bare \`node -e 0\`: median ${median(bare)} ms (${bare.join(', ')})`);
+    const ref = result.minimalReference;
+    console.log(
+      `minimal reference (node:http + the embedded database): median ${median(reference)} ms (${reference.join(', ')}), ${ref.toBareNode} × bare node; the restart ${ref.restartToReference} × it`,
+    );
     console.log(`idle server RSS after a first start (fresh data directory): ${rssFresh} MB`);
     const toBare = result.goals.restartToBareNode;
     console.log(

@@ -77,10 +77,13 @@ if (isMainThread) {
   server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
     console.log(`listening on ${server.address().port}`);
   });
+  let workerExited = false;
+  worker.once('exit', () => (workerExited = true));
   process.on('SIGTERM', () => {
     server.close();
-    worker.postMessage({ close: true });
+    if (workerExited) process.exit(0);
     worker.once('exit', () => process.exit(0));
+    worker.postMessage({ close: true });
   });
 } else {
   const [{ PGlite }, { pg_trgm }] = await Promise.all([

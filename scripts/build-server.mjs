@@ -96,7 +96,9 @@ const zodEnglishOnly = {
  * for two things: PostgreSQL's type ids, which its parsers are keyed by, and a PGlite to
  * make when it is given none (the server always gives it its client). In the server's
  * bundle the driver gets those type ids, read from PGlite here, and a PGlite loaded only
- * if one is made. The database worker's bundle keeps the real import.
+ * if one is made. The database worker's bundle too: there the real import, hoisted to the
+ * top of the bundle, loaded PGlite before the worker's first line turned Node's compile
+ * cache on (Node 22 and later), so PGlite's ~0.5 MB was compiled afresh on every start.
  */
 const { types: PGLITE_TYPES } = await import('@electric-sql/pglite');
 const drizzleWithoutPglite = {
@@ -157,11 +159,12 @@ await build({
 // starts it as ./pglite-worker.mjs). Loaded from node_modules, drizzle-orm took 0.1 s to
 // import on Node 20 and 0.75–0.9 s on Node 24 (most of it looking up the package.json,
 // 179 KB, of each of its files). PGlite stays external: its WebAssembly and data files
-// sit beside its code.
+// sit beside its code; the worker imports it once the compile cache is on.
 await build({
   ...COMMON,
   entryPoints: [path.join(src, 'db/pglite-worker.mjs')],
   outfile: path.join(out, 'pglite-worker.mjs'),
+  plugins: [...COMMON.plugins, drizzleWithoutPglite],
 });
 // The receipt printer's thread (modules/receipts/printer.ts starts ./printer-thread.mjs):
 // pdfkit, the fonts and the texts, bundled on their own; the server's bundle no longer

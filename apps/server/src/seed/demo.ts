@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fundSubscriptions, fundUpdates, user, zakatSettings } from '../db/schema';
 import type { Auth } from '../modules/identity/better-auth';
@@ -70,8 +70,12 @@ export function demoGifts(f: Pick<DemoFund, 'goalTk' | 'progress'>, rnd: () => n
  * silver prices, a pending fund and a pending application. Dates are relative to today.
  */
 export async function seedDemo(auth: Auth, db: Db, now = new Date()): Promise<boolean> {
-  const [existing] = await db.select({ n: count() }).from(user);
-  if ((existing?.n ?? 0) > 0) return false;
+  // Whether any account exists, not how many: every demo start asks, however many there are.
+  const [existing] = await db
+    .select({ one: sql`1` })
+    .from(user)
+    .limit(1);
+  if (existing) return false;
   const rnd = random(20_261_123);
 
   const admin = await createUser(auth, db, { ...DEMO_ACCOUNTS.admin, role: 'admin' });

@@ -169,7 +169,7 @@ async function restartRuns(
   dataDir: string,
   node: string,
   last?: (s: Started) => Promise<void>,
-): Promise<{ restarts: number[]; bare: number[]; reference: number[] }> {
+): Promise<RestartTimes> {
   const restarts: number[] = [];
   const bare: number[] = [];
   const reference: number[] = [];
@@ -186,32 +186,44 @@ async function restartRuns(
   return { restarts, bare, reference };
 }
 
+interface RestartTimes {
+  restarts: number[];
+  bare: number[];
+  reference: number[];
+}
+
+/** The median of `a` ÷ the median of `b`, rounded to `places` decimals. */
+const ratioOfMedians = (a: number[], b: number[], places: number) =>
+  Math.round((median(a) / Math.max(1, median(b))) * 10 ** places) / 10 ** places;
+
+/** One runtime's restarts beside its bare starts and its minimal reference, with the goal. */
+function restartSummary({ restarts, bare, reference }: RestartTimes) {
+  const toBareNode = ratioOfMedians(restarts, bare, 1);
+  return {
+    restartMs: { median: median(restarts), all: restarts },
+    bareNodeStartMs: { median: median(bare), all: bare },
+    restartToBareNode: toBareNode,
+    minimalReference: {
+      command: 'node bench/start-reference.mjs',
+      firstOkMs: { median: median(reference), all: reference },
+      toBareNode: ratioOfMedians(reference, bare, 1),
+      restartToReference: ratioOfMedians(restarts, reference, 2),
+    },
+    goal: {
+      goal: BARE_NODE_RATIO_GOAL,
+      ratio: toBareNode,
+      met: median(restarts) <= BARE_NODE_RATIO_GOAL * median(bare),
+    },
+  };
+}
+
 /** The restarts again on Node 24, after one start that fills its compile cache. */
 async function restartsOnNode24(dataDir: string) {
   const n24 = node24();
   try {
     log(`${RUNS} restarts on Node ${n24.version}`);
     await (await start(dataDir, 300_000, {}, startArgs(), n24.bin)).stop();
-    const { restarts, bare, reference } = await restartRuns(dataDir, n24.bin);
-    const ratio = Math.round((median(restarts) / Math.max(1, median(bare))) * 10) / 10;
-    return {
-      result: {
-        version: n24.version,
-        restartMs: { median: median(restarts), all: restarts },
-        bareNodeStartMs: { median: median(bare), all: bare },
-        minimalReference: {
-          firstOkMs: { median: median(reference), all: reference },
-          toBareNode: Math.round((median(reference) / Math.max(1, median(bare))) * 10) / 10,
-          restartToReference:
-            Math.round((median(restarts) / Math.max(1, median(reference))) * 100) / 100,
-        },
-      },
-      goal: {
-        goal: BARE_NODE_RATIO_GOAL,
-        ratio,
-        met: median(restarts) <= BARE_NODE_RATIO_GOAL * median(bare),
-      },
-    };
+    return { version: n24.version, ...restartSummary(await restartRuns(dataDir, n24.bin)) };
   } finally {
     n24.remove();
   }
@@ -245,9 +257,11 @@ async function main(): Promise<number> {
     }
     // 3. Restarts on the kept directory; the last one stays up to measure idle memory.
     let rss = 0;
-    const { restarts, bare, reference } = await restartRuns(kept.dir, process.execPath, (s) =>
+    const times = await restartRuns(kept.dir, process.execPath, (s) =>
       idleRss(s).then((mb) => void (rss = mb)),
     );
+    const { restarts, bare, reference } = times;
+    const { goal: restartGoal, ...restartFigures } = restartSummary(times);
     const onNode24 = hasFlag('no-node24') ? null : await restartsOnNode24(kept.dir);
     // 4. The same server on PostgreSQL: a first start migrates and seeds, a restart idles.
     const rssPostgres = hasFlag('no-postgres') ? null : await postgresIdleRss(kept.dir);
@@ -260,31 +274,18 @@ async function main(): Promise<number> {
       runs: RUNS,
       firstStartMs: first.firstOkMs,
       freshDataDirMs: { median: median(fresh), all: fresh },
-      restartMs: { median: median(restarts), all: restarts },
-      bareNodeStartMs: { median: median(bare), all: bare },
-      restartToBareNode: Math.round((median(restarts) / Math.max(1, median(bare))) * 10) / 10,
-      minimalReference: {
-        command: 'node bench/start-reference.mjs',
-        firstOkMs: { median: median(reference), all: reference },
-        toBareNode: Math.round((median(reference) / Math.max(1, median(bare))) * 10) / 10,
-        restartToReference:
-          Math.round((median(restarts) / Math.max(1, median(reference))) * 100) / 100,
-      },
+      ...restartFigures,
       idleRssMb: rss,
       idleRssFreshDataDirMb: rssFresh,
       idleRssPostgresMb: rssPostgres,
-      node24: onNode24?.result ?? null,
+      node24: onNode24,
       goals: {
         first200: {
           goalMs: FIRST_200_GOAL_MS,
           medianRestartMs: median(restarts),
           met: median(restarts) <= FIRST_200_GOAL_MS,
         },
-        restartToBareNode: {
-          goal: BARE_NODE_RATIO_GOAL,
-          ratio: Math.round((median(restarts) / Math.max(1, median(bare))) * 10) / 10,
-          met: median(restarts) <= BARE_NODE_RATIO_GOAL * median(bare),
-        },
+        restartToBareNode: restartGoal,
         ...(onNode24 ? { restartToBareNodeOnNode24: onNode24.goal } : {}),
         idleRss: { goalMb: RSS_GOAL_MB, rssMb: rss, met: rss > 0 && rss <= RSS_GOAL_MB },
         ...(rssPostgres === null
@@ -314,7 +315,7 @@ async function main(): Promise<number> {
       `${toBare.met ? 'MET   ' : 'MISSED'} restart's first 200 ≤ ${BARE_NODE_RATIO_GOAL} × bare node start (${process.version}): ${toBare.ratio} ×`,
     );
     if (onNode24) {
-      const n = onNode24.result;
+      const n = onNode24;
       console.log(
         `${n.version}: restart median ${n.restartMs.median} ms (${n.restartMs.all.join(', ')}), bare \`node -e 0\` ${n.bareNodeStartMs.median} ms, minimal reference ${n.minimalReference.firstOkMs.median} ms (${n.minimalReference.toBareNode} × bare node; the restart ${n.minimalReference.restartToReference} × it)`,
       );

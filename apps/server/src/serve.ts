@@ -91,9 +91,6 @@ async function main() {
       throw err;
     },
   );
-  // The first page's render builds a `Request`: on Node 20 that loads Node's fetch
-  // implementation (~20 ms), loaded here, where the start may be waiting for the database.
-  loadFetchClasses();
   await opened;
 
   // Only addresses proved by an e-mailed link (or a provider that verified them): whoever
@@ -168,11 +165,6 @@ function startedElsewhere(
 
 /** How long after the listen the go-live checks run (as the job workers start). */
 const GO_LIVE_CHECKS_AFTER_LISTEN_MS = 1000;
-
-/** Node's fetch classes (Request, Response…), which Node loads on their first use. */
-function loadFetchClasses(): void {
-  if (typeof Request !== 'function') throw new Error('this Node.js has no fetch classes');
-}
 
 /**
  * `npm run doctor`'s checks as the server starts (modules/go-live/checks.ts): on a site taking real

@@ -66,7 +66,7 @@ export async function render(
     }),
   };
   return scopes.run(scope, async () => {
-    const context = await handler.query(new Request(url));
+    const context = await handler.query(url);
     if (context.statusCode !== 200 || context.errors) return null;
     // A render is a function of its data (and of the time, which `previous` keeps): the
     // same answers as the last render's, the same page, not drawn again.

@@ -60,10 +60,9 @@ export function createBrowserRouter(routes: RouteObject[]): Router {
     for (const listener of [...listeners]) listener(state);
   };
   const load = (location: Location) =>
-    loadMatches(
-      match(location.pathname) ?? [],
-      new Request(new URL(pathOf(location), window.location.origin)),
-    );
+    loadMatches(match(location.pathname) ?? [], {
+      url: new URL(pathOf(location), window.location.origin).href,
+    });
   /** The latest navigation: an older one that finishes later is dropped. */
   let latest = 0;
 

@@ -1,4 +1,10 @@
-import { DataWithResponseInit, ErrorResponse, type Match, type RouteObject } from './routes';
+import {
+  DataWithResponseInit,
+  ErrorResponse,
+  type LoaderRequest,
+  type Match,
+  type RouteObject,
+} from './routes';
 
 /*
  * The loading of a page for the app's router: each matched route's code on demand, then
@@ -37,7 +43,7 @@ function asRouteError(error: unknown): unknown {
 }
 
 /** Loads the routes' modules, then runs their loaders, side by side. */
-export async function loadMatches(matches: Match[], request: Request): Promise<Loaded> {
+export async function loadMatches(matches: Match[], request: LoaderRequest): Promise<Loaded> {
   const routes: Record<string, RouteObject> = {};
   const loaderData: Record<string, unknown> = {};
   const failures = new Map<string, unknown>();

@@ -74,7 +74,7 @@ describe('matching an address', () => {
 });
 
 describe('loading a page', () => {
-  const request = new Request('http://x/donatenow/7');
+  const request = { url: 'http://x/donatenow/7' };
 
   it("loads the routes' modules and runs their loaders with the parameters", async () => {
     const routes: RouteObject[] = [

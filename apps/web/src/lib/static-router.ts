@@ -6,10 +6,11 @@ import { IDLE, type Router, type RouterState } from './router-state';
 export function createStaticHandler(routes: RouteObject[]) {
   const match = createMatcher(routes);
   return {
-    async query(request: Request) {
-      const url = new URL(request.url);
+    /** Loads the page at `address` (a whole URL). */
+    async query(address: string) {
+      const url = new URL(address);
       const location: Location = { ...pathParts(url), state: null, key: 'default' };
-      const loaded = await loadMatches(match(url.pathname) ?? [], request);
+      const loaded = await loadMatches(match(url.pathname) ?? [], { url: address });
       return { location, loaded, statusCode: loaded.statusCode, errors: loaded.errors };
     },
   };

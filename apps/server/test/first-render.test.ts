@@ -5,7 +5,14 @@ import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFirstRender, scriptJson } from '../src/modules/pages/first-render';
-import { buildTestApp, createSignedInUser, as, type TestContext, useTestApp } from './helper';
+import {
+  buildTestApp,
+  createSignedInUser,
+  as,
+  TEST_DB_KIND,
+  type TestContext,
+  useTestApp,
+} from './helper';
 import { createRaisedFund, pastTheGuards } from './payments-helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 
@@ -245,7 +252,7 @@ describe('rendered pages kept for a moment', () => {
     }
   });
 
-  it("uncached, reads the page's data afresh each time, and draws it again only when they changed", async () => {
+  it("uncached, reads the page's data afresh after a write, and draws it again only when they changed", async () => {
     // As the app's entry: the data read first, their key, the last render given back when
     // the key is the same; each drawing numbered.
     const uncached = await appWithEntry(
@@ -285,4 +292,88 @@ describe('rendered pages kept for a moment', () => {
       await uncached.close();
     }
   });
+
+  it('uncached, a page whose database no write has changed since is sent again without reading its data', async () => {
+    // As the app's entry, counting the times the page's data are read.
+    const uncached = await appWithEntry(
+      `export async function render(url, { fetch, previous }) {
+        globalThis.pageReads = (globalThis.pageReads ?? 0) + 1;
+        const id = new URL(url).pathname.split('/')[2];
+        const fund = await (await fetch('/api/funds/' + id)).json();
+        const dataKey = JSON.stringify(fund);
+        if (previous && previous.dataKey === dataKey) return previous;
+        return { body: '<p>' + fund.raisedPoisha + '</p>', data: null, dataKey };
+      }`,
+      '0',
+    );
+    const reads = () => (globalThis as { pageReads?: number }).pageReads ?? 0;
+    try {
+      const fund = await createRaisedFund(uncached);
+      const page = async () => {
+        const res = await uncached.app.inject({ method: 'GET', url: `/donatenow/${fund.id}` });
+        expect(res.statusCode).toBe(200);
+        return root(res.body);
+      };
+      const before = reads();
+      expect(await page()).toBe('<p>0</p>');
+      expect(await page()).toBe('<p>0</p>');
+      expect(await page()).toBe('<p>0</p>');
+      expect(reads() - before).toBe(1);
+      // Any committed write (here one that changes no row the page shows) has the next
+      // visitor's page read its data again; the same data, the same page.
+      await uncached.db.execute(sql`select pg_current_xact_id()`);
+      expect(await page()).toBe('<p>0</p>');
+      expect(reads() - before).toBe(2);
+      expect(await page()).toBe('<p>0</p>');
+      expect(reads() - before).toBe(2);
+      // A donation recorded by SQL, by no request of this process: read and drawn.
+      await pastTheGuards(uncached.db, async (tx) => {
+        await tx.execute(sql`update funds set raised_poisha = 70000 where id = ${fund.id}`);
+      });
+      expect(await page()).toBe('<p>70000</p>');
+      expect(reads() - before).toBe(3);
+    } finally {
+      await uncached.close();
+    }
+  });
+
+  // Another connection's transaction, open while a page is read: PGlite has one connection.
+  it.runIf(TEST_DB_KIND === 'postgres')(
+    'uncached, a write in progress while a page is read is read once it is committed',
+    async () => {
+      const uncached = await appWithEntry(
+        `export async function render(url, { fetch, previous }) {
+          const id = new URL(url).pathname.split('/')[2];
+          const fund = await (await fetch('/api/funds/' + id)).json();
+          const dataKey = JSON.stringify(fund);
+          if (previous && previous.dataKey === dataKey) return previous;
+          return { body: '<p>' + fund.raisedPoisha + '</p>', data: null, dataKey };
+        }`,
+        '0',
+      );
+      try {
+        const fund = await createRaisedFund(uncached);
+        const page = async () =>
+          root((await uncached.app.inject({ method: 'GET', url: `/donatenow/${fund.id}` })).body);
+        expect(await page()).toBe('<p>0</p>');
+        let commit!: () => void;
+        const committing = new Promise<void>((resolve) => (commit = resolve));
+        let wrote!: () => void;
+        const written = new Promise<void>((resolve) => (wrote = resolve));
+        const donation = pastTheGuards(uncached.db, async (tx) => {
+          await tx.execute(sql`update funds set raised_poisha = 90000 where id = ${fund.id}`);
+          wrote();
+          await committing;
+        });
+        await written;
+        // Read while the donation's transaction is open: the fund as it was committed.
+        expect(await page()).toBe('<p>0</p>');
+        commit();
+        await donation;
+        expect(await page()).toBe('<p>90000</p>');
+      } finally {
+        await uncached.close();
+      }
+    },
+  );
 });

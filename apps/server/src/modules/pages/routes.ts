@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
 import { type Language, LANGUAGE_COOKIE } from '@easyfund/shared/i18n/languages';
 import {
   type FirstRendered,
@@ -12,6 +13,7 @@ import {
   pageTitle,
   titleForPath,
 } from '@easyfund/shared/pages';
+import { type Db, rowsOf } from '../../db/client';
 import { isApiPath, pathOfUrl } from '../../lib/api-path';
 import { encodeHtml, htmlEncodingFor, type KeptPage, SharedPage } from '../../lib/html-encoding';
 import { translate } from '../../lib/i18n';
@@ -192,15 +194,18 @@ async function pages(app: FastifyInstance) {
   const renderedPages = app.publicCache.create(512, 16 * 1024 * 1024);
   // The kept entry's text, decoded once; its compressions are the entry's own.
   const renderedCopies = new WeakMap<CachedBody, KeptPage>();
-  // Each address's last render, with its page as sent (compressions included): the next
-  // render of it reads the page's data afresh, and when they are the same (the render
-  // gives `previous` back) the page is not drawn, nor compressed, again. A render is reused
-  // for RENDER_REUSE_MS after it was drawn at most (its relative times are its own);
-  // the last LAST_RENDERS addresses are kept.
+  // Each address's last render, with its page as sent (compressions included) and the
+  // database's state its data were read in: when no write has been committed since (the
+  // same state), the page is that page again, its data not read again; otherwise they are
+  // read afresh, and when they are the same (the render gives `previous` back) the page is
+  // not drawn, nor compressed, again. A render is reused for RENDER_REUSE_MS after it was
+  // drawn at most (its relative times are its own); the last LAST_RENDERS addresses are
+  // kept.
   const lastRenders = new Map<
     string,
-    { rendered: FirstRendered; card: string; page: KeptPage; at: number }
+    { rendered: FirstRendered; card: string; page: KeptPage; at: number; state: string | null }
   >();
+  const pagesInFlight = new Map<string, Promise<KeptPage | null>>();
   const renderedPage = (
     render: FirstRender,
     request: FastifyRequest,
@@ -210,22 +215,34 @@ async function pages(app: FastifyInstance) {
   ): Promise<KeptPage | null> => {
     const address = renderedAddress(page.name, pathname, request.url);
     const key = `${request.language()}\u0000${address}`;
+    // Visitors of the address meanwhile get the same page (a page found again included).
+    const sharing = pagesInFlight.get(key);
+    if (sharing) return sharing;
     let reused: KeptPage | undefined;
-    let made: { rendered: FirstRendered; card: string; at: number } | undefined;
-    return renderedPages
+    let made:
+      { rendered: FirstRendered; card: string; at: number; state: string | null } | undefined;
+    const answered = renderedPages
       .get(key, async () => {
         const startedAt = Date.now();
         const kept = lastRenders.get(key);
         const last = kept && startedAt - kept.at < RENDER_REUSE_MS ? kept : undefined;
+        // Before the page's reads: a write committed while they run changes the state the
+        // next visitor finds, so what they read is never taken for a later state's.
+        const state = await databaseState(database.db);
+        if (last && state !== null && state === last.state) {
+          reused = last.page;
+          return last.page.html;
+        }
         const rendered = await renderFirst(render, request, address, last?.rendered);
         // Not kept: the next visitor's render may succeed.
         if (rendered === null) throw new Error('the page was not rendered');
         const card = await withCardOf(shared.html, page, request.language(), { withData: true });
         if (last && rendered === last.rendered && card === last.card) {
+          last.state = state;
           reused = last.page;
           return last.page.html;
         }
-        made = { rendered, card, at: startedAt };
+        made = { rendered, card, at: startedAt, state };
         return withFirstRender(card, rendered);
       })
       .then(
@@ -252,6 +269,12 @@ async function pages(app: FastifyInstance) {
         },
         () => null,
       );
+    pagesInFlight.set(key, answered);
+    const done = () => {
+      if (pagesInFlight.get(key) === answered) pagesInFlight.delete(key);
+    };
+    void answered.then(done, done);
+    return answered;
   };
   /**
    * Whether the item a page shows by its address is there for this visitor: what the API
@@ -328,6 +351,25 @@ async function pages(app: FastifyInstance) {
       error: { code: 'not_found', message: `No route ${request.method} ${pathname}` },
     });
   });
+}
+
+/**
+ * The database's state as a text: PostgreSQL's current snapshot (the transactions whose
+ * writes a query sees: `xmin:xmax:in-progress`), the same on every connection and in
+ * every process. The same text later means that no write has been committed in between
+ * (a transaction that writes takes the next id; one in progress that commits leaves the
+ * list), so whatever was read after the first is read the same again. Null when it cannot
+ * be asked (the page's data are then read).
+ */
+async function databaseState(db: Db): Promise<string | null> {
+  try {
+    const [row] = rowsOf<{ state: string }>(
+      await db.execute(sql`select pg_current_snapshot()::text as state`),
+    );
+    return row?.state ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export default fp(pages, { name: 'pages' });

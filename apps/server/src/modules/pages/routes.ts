@@ -356,10 +356,11 @@ async function pages(app: FastifyInstance) {
 /**
  * The database's state as a text: PostgreSQL's current snapshot (the transactions whose
  * writes a query sees: `xmin:xmax:in-progress`), the same on every connection and in
- * every process. The same text later means that no write has been committed in between
- * (a transaction that writes takes the next id; one in progress that commits leaves the
- * list), so whatever was read after the first is read the same again. Null when it cannot
- * be asked (the page's data are then read).
+ * every process, and the whole server's (a write to another of its databases changes it
+ * too: never a stale page, only one read again). The same text later means that no write
+ * has been committed in between (a transaction that writes takes the next id; one in
+ * progress that commits leaves the list), so whatever was read after the first is read the
+ * same again. Null when it cannot be asked (the page's data are then read).
  */
 async function databaseState(db: Db): Promise<string | null> {
   try {

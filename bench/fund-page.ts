@@ -1,16 +1,16 @@
 /**
  * `npm run bench:fund-page [-- --duration 10 --connections 8 --web-dist <dir>]`
  *
- * A fund's server-rendered page against its own API, uncached (PUBLIC_CACHE_MS=0: every
- * page is rendered, every answer read from the database), in one run: the compiled
- * production server on PostgreSQL with 50 approved funds. Each is asked alone (the median
- * of 40 sequential requests after a warm-up) and under load (autocannon, `connections`
- * at once, no more than the renders the server runs at once, so that every page is
- * rendered), as a phone's browser asks: Brotli accepted, English. The goal is the page's
- * rate ÷ its API's rate ≥ 0.5. A page finds the database as its last render left it
- * when no write was committed since (its data are then not read again): for context, the
- * page is also asked under load while a write is committed every millisecond, pages then
- * reading their data afresh. `BENCH_CPU_PROF=<dir>` keeps the server's CPU profile.
+ * A fund's server-rendered page against its own API, uncached (PUBLIC_CACHE_MS=0: no
+ * answer kept for a time, every API answer read from the database), in one run: the
+ * compiled production server on PostgreSQL with 50 approved funds. Each is asked alone
+ * (the median of 40 sequential requests after a warm-up) and under load (autocannon,
+ * `connections` at once, no more than the renders the server runs at once), as a phone's
+ * browser asks: Brotli accepted, English. The goal is the page's rate ÷ its API's rate
+ * ≥ 0.5. A page finds the database as its last render left it when no write was committed
+ * since (its data are then not read again): for context, the page is also asked under
+ * load while a write is committed every millisecond, pages then reading their data
+ * afresh. `BENCH_CPU_PROF=<dir>` keeps the server's CPU profile.
  * Writes bench/results/fund-page.json; exit code 1 when the goal is missed.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -879,7 +879,7 @@ async function main(): Promise<number> {
         `${verdict(toReference.withReceipts >= REFERENCE_GOALS.withReceipts)}`,
     );
     console.log(
-      `Reference ÷ app in processor per donation (server and PostgreSQL, receipts included): ` +
+      `Reference ÷ ${appOf.toLowerCase()} in processor per donation (server and PostgreSQL, receipts included): ` +
         `${toReference.processorWithReceipts}`,
     );
   }

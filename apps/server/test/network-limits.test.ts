@@ -5,6 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CHALLENGE_HEADER } from '@easyfund/shared/schemas/challenge';
 import { payments, session, testProcessorIntents, user } from '../src/db/schema';
+import {
+  networkPaymentState,
+  networkStateValues,
+  networkStateWith,
+  PAYMENT_WINDOW_MS,
+} from '../src/modules/payments/declines';
 import { instrumentCapped } from '../src/modules/payments/limits';
 import {
   buildTestApp,
@@ -391,5 +397,54 @@ describe('limits per card, per wallet, and the puzzle', () => {
       remoteAddress: '100.64.88.2',
     });
     expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('a network’s unfinished payments, counted up to its limit', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ PAYMENT_RECONCILE_INTERVAL_SECONDS: '0' });
+  });
+  afterAll(() => ctx.close());
+
+  it('reads no more of them than the limit, and the same answer as counting them all', async () => {
+    const fund = await createRaisedFund(ctx);
+    const address = '100.64.77.1';
+    // Five donors behind one address, each with a payment started and not finished.
+    for (const donor of await manyDonors(ctx, 5, true)) {
+      const res = await send(
+        ctx,
+        donor,
+        INTENTS,
+        { fundId: fund.id, amountTk: 10 },
+        {
+          remoteAddress: address,
+        },
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    const now = Date.now();
+    const net = networkStateWith(ctx.db, 'net');
+    const read = async (max: number) => {
+      const [row] = await ctx.db
+        .with(net)
+        .select()
+        .from(net)
+        .prepare('')
+        .execute(networkStateValues(address, now, max));
+      return { unfinished: Number(row?.unfinished), oldest: new Date(row!.oldest!).getTime() };
+    };
+    const all = await read(100);
+    expect(all.unfinished).toBe(5);
+    // Up to the limit: the oldest of them is read all the same.
+    expect(await read(3)).toEqual({ unfinished: 3, oldest: all.oldest });
+    const state = (unfinished: number) =>
+      networkPaymentState(ctx.db, address, { declines: 50, unfinished }, now);
+    expect(await state(6)).toEqual({ allowed: true, retryAfter: 0 });
+    const atLimit = await state(5);
+    expect(atLimit.allowed).toBe(false);
+    // It may start again once the oldest leaves the window.
+    expect(atLimit.retryAfter).toBe(Math.ceil((all.oldest + PAYMENT_WINDOW_MS - now) / 1000));
+    expect(await state(2)).toEqual(atLimit);
   });
 });

@@ -60,7 +60,7 @@ export async function networkPaymentState(
   max: NetworkMax,
   now: number = Date.now(),
 ): Promise<{ allowed: boolean; retryAfter: number }> {
-  const [state] = await stateOf(db).execute(networkStateValues(network, now));
+  const [state] = await stateOf(db).execute(networkStateValues(network, now, max.unfinished));
   return readNetworkState(state, max, now);
 }
 
@@ -102,12 +102,16 @@ export function readNetworkState(
   return { allowed: waits.length === 0, retryAfter: Math.max(0, ...waits) };
 }
 
-/** The placeholders of `networkStateWith`: a network, in the window that ends `now`. */
-export function networkStateValues(network: string, now: number) {
+/**
+ * The placeholders of `networkStateWith`: a network, in the window that ends `now`, and
+ * its limit of unfinished payments (`unfinishedMax`).
+ */
+export function networkStateValues(network: string, now: number, unfinishedMax: number) {
   return {
     network,
     since: new Date(now - PAYMENT_WINDOW_MS).toISOString(),
     declinesKey: counterKey(declinesKey(network)),
+    networkUnfinishedMax: unfinishedMax,
   };
 }
 
@@ -115,24 +119,36 @@ export function networkStateValues(network: string, now: number) {
  * In one row, as a part (`WITH name`) of a statement: a network's payments still pending,
  * started since `since` (the network is kept only then), and its decline counter. A
  * donation's intent reads it in its first statement.
+ *
+ * The pending payments are counted up to the network's limit (`networkUnfinishedMax`),
+ * oldest first, in the order of their index: whether the limit is reached, and the oldest
+ * (when the network may start again), are what they were, and a carrier's address with
+ * thousands of donors paying at once costs each new donor's check the limit's rows at
+ * most, not one per donor paying (decision 492).
  */
 export function networkStateWith<TName extends string>(db: Db, name: TName) {
   const declines = counterColumns('declinesKey');
+  const pending = db
+    .select({ createdAt: payments.createdAt })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.clientNetwork, sql.placeholder('network')),
+        gt(payments.createdAt, sql`${sql.placeholder('since')}::timestamptz`),
+      ),
+    )
+    .orderBy(payments.createdAt)
+    .limit(sql.placeholder('networkUnfinishedMax'))
+    .as('pending');
   return db.$with(name).as(
     db
       .select({
         unfinished: count().as('unfinished'),
-        oldest: min(payments.createdAt).as('oldest'),
+        oldest: min(pending.createdAt).as('oldest'),
         declined: declines.count.as('declined'),
         declinedSince: declines.windowStart.as('declined_since'),
       })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.clientNetwork, sql.placeholder('network')),
-          gt(payments.createdAt, sql`${sql.placeholder('since')}::timestamptz`),
-        ),
-      ),
+      .from(pending),
   );
 }
 

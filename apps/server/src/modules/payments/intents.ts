@@ -373,7 +373,7 @@ export async function createPaymentIntent(
   const values = {
     fundId: input.fundId,
     ...counterHitValues(counted.key, counted.windowMs, now),
-    ...(suspect && networkStateValues(clientNetwork ?? '', now)),
+    ...(suspect && networkStateValues(clientNetwork ?? '', now, suspect.max.unfinished)),
   };
   let fund;
   let network: NetworkState | undefined;
@@ -385,7 +385,6 @@ export async function createPaymentIntent(
     const given = { countMax: counted.max, amountOk, ...values, ...pending };
     if (suspect) {
       const [row] = await openingWithNetwork(db).execute({
-        networkUnfinishedMax: suspect.max.unfinished,
         networkDeclinesMax: suspect.max.declines,
         ...given,
       });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MSG, MSG } from '@easyfund/shared/texts';
+import { COUNT_CAP } from '../src/lib/lists';
 import { buildTestApp, createSignedInUser, as, useTestApp, urlOf } from './helper';
 import { resources as api } from '@easyfund/shared/api/resources';
 import { type BodyInputOf } from '@easyfund/shared/api/contract';
@@ -128,6 +129,22 @@ describe('admin lists of messages and subscriptions', () => {
     expect(
       (await as(admin).call(api.messages.subscriptionList, { query: { page: '0' } })).statusCode,
     ).toBe(400);
+  });
+
+  it('counts subscriptions up to COUNT_CAP: a page costs a page, however many subscribe', async () => {
+    // Older than every other test's, so that their pages stay as they were.
+    await ctx.database.executeSql(
+      `insert into newsletter_subscriptions (email, created_at)
+       select 'many-' || i || '@example.com', now() - interval '1 day' - i * interval '1 second'
+       from generate_series(1, ${COUNT_CAP + 1}) i`,
+    );
+    const res = await as(admin).call(api.messages.subscriptionList, {
+      query: { page: '2', pageSize: '20' },
+    });
+    expect(res.json()).toMatchObject({ total: COUNT_CAP, page: 2, pageSize: 20 });
+    expect(res.json().items).toHaveLength(20);
+    const messages = await as(admin).call(api.messages.contactList);
+    expect(messages.json().total).toBeLessThan(COUNT_CAP);
   });
 });
 

@@ -1109,20 +1109,29 @@ export const uploads = pgTable(
 
 /* ---------- messages ---------- */
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuidId(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone'),
-  message: text('message').notNull(),
-  createdAt: createdAt(),
-});
+// Both listed newest first to the admins, a page at a time (decision 493).
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuidId(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt, t.id)],
+);
 
-export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
-  id: uuidId(),
-  email: text('email').notNull().unique(),
-  createdAt: createdAt(),
-});
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuidId(),
+    email: text('email').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('newsletter_subscriptions_created_idx').on(t.createdAt, t.id)],
+);
 
 /* ---------- monthly giving (decision 250) ---------- */
 

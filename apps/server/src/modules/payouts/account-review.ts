@@ -1,6 +1,6 @@
 // The admins' side of payout accounts: the review list, one account with its history, and
 // the decision. The raiser's side (adding, removing, choosing one) is ./accounts.ts.
-import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type PayoutAccountStatus,
@@ -19,7 +19,7 @@ import {
 import { ChangedSinceViewed, Conflict, NotFound, OwnRequest } from '../../lib/errors';
 import { auditTrail } from '../decisions/audit-trail';
 import { deciderOf, personColumns, reviewedRequests } from '../decisions/service';
-import { paginate } from '../../lib/lists';
+import { countRowsUpTo, paginate } from '../../lib/lists';
 import { ACCOUNT_MESSAGES, recordAccountEvent, toAccount } from './accounts';
 
 const owner = alias(user, 'owner');
@@ -63,7 +63,7 @@ export async function listAdminAccounts(
         .orderBy(desc(payoutAccounts.createdAt), desc(payoutAccounts.id))
         .limit(limit)
         .offset(offset),
-    db.select({ n: count() }).from(payoutAccounts).where(where),
+    countRowsUpTo(db, payoutAccounts, where),
     (r) => toAdmin(r, now),
   );
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TMe } from '@easyfund/shared/schemas/common';
 import type { ReportReason } from '@easyfund/shared/reports';
@@ -8,7 +8,7 @@ import { fundReports, funds, user } from '../../db/schema';
 import { deciderOf, OWN_FUND_REPORT, personColumns, refuseOwn } from '../decisions/service';
 import { NotFound } from '../../lib/errors';
 import type { PageRequest } from '../../lib/lists';
-import { paginate } from '../../lib/lists';
+import { countRowsUpTo, paginate } from '../../lib/lists';
 
 /** "Report this fund": any fund a person can see (approved). */
 export async function createReport(
@@ -74,7 +74,7 @@ export async function listReports(
         .orderBy(desc(fundReports.createdAt), desc(fundReports.id))
         .limit(limit)
         .offset(offset),
-    db.select({ n: count() }).from(fundReports).where(where),
+    countRowsUpTo(db, fundReports, where),
     toReport,
   );
 }

@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  count,
   countDistinct,
   desc,
   eq,
@@ -28,7 +27,7 @@ import type { Db, Tx } from '../../db/client';
 import { funds, spendingReports, user, withdrawals } from '../../db/schema';
 import { decider, deciderOf, personColumns, refuseChanged, refuseOwn } from '../decisions/service';
 import { Conflict, NotFound } from '../../lib/errors';
-import { type PageRequest, paginate } from '../../lib/lists';
+import { countRowsUpTo, type PageRequest, paginate } from '../../lib/lists';
 import { recordEvent } from '../funds/events';
 import { currentModeWithdrawal } from '../withdrawals/balance';
 
@@ -252,7 +251,7 @@ export async function listSpendingReportsForReview(
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
-    db.select({ n: count() }).from(spendingReports).where(where),
+    countRowsUpTo(db, spendingReports, where),
     toAdmin,
   );
 }

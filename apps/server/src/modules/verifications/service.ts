@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DecisionStatus, Role } from '@easyfund/shared/constants';
 import type { TMe } from '@easyfund/shared/schemas/common';
@@ -18,7 +18,7 @@ import {
   reviewedRequests,
 } from '../decisions/service';
 import { Conflict, Forbidden } from '../../lib/errors';
-import { paginate } from '../../lib/lists';
+import { countRowsUpTo, paginate } from '../../lib/lists';
 
 type Row = typeof verificationApplications.$inferSelect;
 
@@ -124,7 +124,7 @@ export async function listApplications(
         .orderBy(desc(verificationApplications.createdAt), desc(verificationApplications.id))
         .limit(limit)
         .offset(offset),
-    db.select({ n: count() }).from(verificationApplications).where(where),
+    countRowsUpTo(db, verificationApplications, where),
     toAdmin,
   );
 }

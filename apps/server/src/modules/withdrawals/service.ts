@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PayoutMethod, WithdrawalStatus } from '@easyfund/shared/constants';
 import { tkToPoisha } from '@easyfund/shared/money';
 import type { Language } from '@easyfund/shared/i18n/languages';
@@ -17,7 +17,7 @@ import {
   OWN_WITHDRAWAL,
 } from '../decisions/service';
 import { Invalid, NotFound } from '../../lib/errors';
-import { paginate } from '../../lib/lists';
+import { countRowsUpTo, paginate } from '../../lib/lists';
 import { usableAccount } from '../payouts/accounts';
 import { reportsOf } from '../spending-reports/service';
 import { currentModeWithdrawal, fundWithdrawals, heldBack } from './balance';
@@ -110,7 +110,7 @@ export async function listAdminWithdrawals(
         .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
         .limit(limit)
         .offset(offset),
-    db.select({ n: count() }).from(withdrawals).where(where),
+    countRowsUpTo(db, withdrawals, where),
     toAdmin,
   );
   return { ...page, items: await withReports(db, page.items) };

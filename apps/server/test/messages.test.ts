@@ -131,20 +131,21 @@ describe('admin lists of messages and subscriptions', () => {
     ).toBe(400);
   });
 
-  it('counts subscriptions up to COUNT_CAP: a page costs a page, however many subscribe', async () => {
+  it('tells the exact number of subscribers, however many, and pages on', async () => {
     // Older than every other test's, so that their pages stay as they were.
+    const before = (await as(admin).call(api.messages.subscriptionList)).json().total;
+    const many = COUNT_CAP + 1;
     await ctx.database.executeSql(
       `insert into newsletter_subscriptions (email, created_at)
        select 'many-' || i || '@example.com', now() - interval '1 day' - i * interval '1 second'
-       from generate_series(1, ${COUNT_CAP + 1}) i`,
+       from generate_series(1, ${many}) i`,
     );
     const res = await as(admin).call(api.messages.subscriptionList, {
       query: { page: '2', pageSize: '20' },
     });
-    expect(res.json()).toMatchObject({ total: COUNT_CAP, page: 2, pageSize: 20 });
+    // The heading shows it as the newsletter's reach: never a cap.
+    expect(res.json()).toMatchObject({ total: before + many, page: 2, pageSize: 20 });
     expect(res.json().items).toHaveLength(20);
-    const messages = await as(admin).call(api.messages.contactList);
-    expect(messages.json().total).toBeLessThan(COUNT_CAP);
   });
 });
 

@@ -1,11 +1,11 @@
-import { desc } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type {
   TContactMessageList,
   TNewsletterSubscriptionList,
 } from '@easyfund/shared/schemas/messages';
 import type { Db } from '../../db/client';
 import { contactMessages, newsletterSubscriptions } from '../../db/schema';
-import { countRowsUpTo, type PageRequest, paginate } from '../../lib/lists';
+import { type PageRequest, paginate } from '../../lib/lists';
 
 /** Subscribes an e-mail once (stored lower-cased). `subscribed: false` when it already was. */
 export async function subscribeToNewsletter(
@@ -48,7 +48,7 @@ export async function listContactMessages(db: Db, page: PageRequest): Promise<TC
         .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
         .limit(limit)
         .offset(offset),
-    countRowsUpTo(db, contactMessages),
+    db.select({ n: count() }).from(contactMessages),
     (r) => ({
       id: r.id,
       name: r.name,
@@ -74,7 +74,7 @@ export async function listNewsletterSubscriptions(
         .orderBy(desc(newsletterSubscriptions.createdAt), desc(newsletterSubscriptions.id))
         .limit(limit)
         .offset(offset),
-    countRowsUpTo(db, newsletterSubscriptions),
+    db.select({ n: count() }).from(newsletterSubscriptions),
     (r) => ({ id: r.id, email: r.email, createdAt: r.createdAt.toISOString() }),
   );
 }

@@ -1,5 +1,5 @@
 import { count, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Paged } from '@easyfund/shared/schemas/fields';
 import type { Db } from '../db/client';
 
@@ -18,27 +18,19 @@ export const COUNT_CAP = 10_000;
  */
 export const SEARCH_COUNT_CAP = 1_000;
 
-/** The rows a select finds (`.$dynamic()`), counted up to `cap`. */
-export function countUpTo(db: Db, rows: PgSelect, cap = COUNT_CAP): PromiseLike<{ n: number }[]> {
-  return db.select({ n: count() }).from(rows.limit(cap).as('counted'));
-}
-
-/** The rows of `table` that `where` keeps, counted up to `cap` (`countUpTo`). */
-export function countRowsUpTo(
+/** The rows of `table` that `where` keeps, counted up to `cap`. */
+export function countUpTo(
   db: Db,
   table: PgTable,
   where?: SQL,
   cap = COUNT_CAP,
 ): PromiseLike<{ n: number }[]> {
-  return countUpTo(
-    db,
-    db
-      .select({ one: sql`1` })
-      .from(table)
-      .where(where)
-      .$dynamic(),
-    cap,
-  );
+  const rows = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap);
+  return db.select({ n: count() }).from(rows.as('counted'));
 }
 
 /** Which page of a list is asked for (1-based). */

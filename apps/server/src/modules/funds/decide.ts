@@ -74,14 +74,7 @@ export async function listAdminFunds(
         .offset(Math.max(0, offset - first.length));
       return [...shown, ...rest];
     },
-    countUpTo(
-      db,
-      db
-        .select({ one: sql`1` })
-        .from(funds)
-        .where(byStatus)
-        .$dynamic(),
-    ),
+    countUpTo(db, funds, byStatus),
     (row) => row,
   );
   const ids = page.items.map((r) => r.fund.id);

@@ -168,15 +168,7 @@ export async function listApprovedFunds(db: Db, query: TFundListQuery): Promise<
         )
         .orderBy(...ORDER[query.sort]),
     query.q
-      ? countUpTo(
-          db,
-          db
-            .select({ one: sql`1` })
-            .from(funds)
-            .where(where)
-            .$dynamic(),
-          SEARCH_COUNT_CAP,
-        )
+      ? countUpTo(db, funds, where, SEARCH_COUNT_CAP)
       : openFundsCount(db, query, and(...open)),
     toCard,
   );

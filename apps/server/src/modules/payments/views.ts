@@ -304,14 +304,7 @@ export async function searchPayments(
               .offset(from ? 0 : offset),
           ),
         ).orderBy(...newestFirst),
-      countUpTo(
-        db,
-        db
-          .select({ one: sql`1` })
-          .from(payments)
-          .where(where)
-          .$dynamic(),
-      ),
+      countUpTo(db, payments, where),
       toAdminPayment,
     );
   }

@@ -19,7 +19,7 @@ import {
 import { ChangedSinceViewed, Conflict, NotFound, OwnRequest } from '../../lib/errors';
 import { auditTrail } from '../decisions/audit-trail';
 import { deciderOf, personColumns, reviewedRequests } from '../decisions/service';
-import { countRowsUpTo, paginate } from '../../lib/lists';
+import { countUpTo, paginate } from '../../lib/lists';
 import { ACCOUNT_MESSAGES, recordAccountEvent, toAccount } from './accounts';
 
 const owner = alias(user, 'owner');
@@ -63,7 +63,7 @@ export async function listAdminAccounts(
         .orderBy(desc(payoutAccounts.createdAt), desc(payoutAccounts.id))
         .limit(limit)
         .offset(offset),
-    countRowsUpTo(db, payoutAccounts, where),
+    countUpTo(db, payoutAccounts, where),
     (r) => toAdmin(r, now),
   );
 }

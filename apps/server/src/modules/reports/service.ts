@@ -8,7 +8,7 @@ import { fundReports, funds, user } from '../../db/schema';
 import { deciderOf, OWN_FUND_REPORT, personColumns, refuseOwn } from '../decisions/service';
 import { NotFound } from '../../lib/errors';
 import type { PageRequest } from '../../lib/lists';
-import { countRowsUpTo, paginate } from '../../lib/lists';
+import { countUpTo, paginate } from '../../lib/lists';
 
 /** "Report this fund": any fund a person can see (approved). */
 export async function createReport(
@@ -74,7 +74,7 @@ export async function listReports(
         .orderBy(desc(fundReports.createdAt), desc(fundReports.id))
         .limit(limit)
         .offset(offset),
-    countRowsUpTo(db, fundReports, where),
+    countUpTo(db, fundReports, where),
     toReport,
   );
 }

@@ -27,7 +27,7 @@ import type { Db, Tx } from '../../db/client';
 import { funds, spendingReports, user, withdrawals } from '../../db/schema';
 import { decider, deciderOf, personColumns, refuseChanged, refuseOwn } from '../decisions/service';
 import { Conflict, NotFound } from '../../lib/errors';
-import { countRowsUpTo, type PageRequest, paginate } from '../../lib/lists';
+import { countUpTo, type PageRequest, paginate } from '../../lib/lists';
 import { recordEvent } from '../funds/events';
 import { currentModeWithdrawal } from '../withdrawals/balance';
 
@@ -251,7 +251,7 @@ export async function listSpendingReportsForReview(
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
-    countRowsUpTo(db, spendingReports, where),
+    countUpTo(db, spendingReports, where),
     toAdmin,
   );
 }

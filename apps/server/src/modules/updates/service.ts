@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { fundSubscriptions, fundUpdates, funds, user } from '../../db/schema';
 import { type Decision, decider, deciderOf, personColumns, refuseOwn } from '../decisions/service';
 import { Conflict, DomainError, NotFound } from '../../lib/errors';
-import { countRowsUpTo, type PageRequest, paginate } from '../../lib/lists';
+import { countUpTo, type PageRequest, paginate } from '../../lib/lists';
 import { openFundFor, type Viewer } from '../funds/service';
 import { readUnsubscribeToken, setSubscription } from './subscriptions';
 
@@ -91,7 +91,7 @@ export async function listFundUpdates(
         .orderBy(desc(fundUpdates.createdAt), desc(fundUpdates.id))
         .limit(limit)
         .offset(offset),
-    countRowsUpTo(db, fundUpdates, where),
+    countUpTo(db, fundUpdates, where),
     toUpdate,
   );
   return {
@@ -230,7 +230,7 @@ export async function listUpdatesForReview(
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
-    countRowsUpTo(db, fundUpdates, where),
+    countUpTo(db, fundUpdates, where),
     toAdminUpdate,
   );
 }

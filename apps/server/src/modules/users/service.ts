@@ -66,15 +66,7 @@ export async function listUsers(db: Db, query: { q?: string; page: number }) {
         .orderBy(desc(user.createdAt), desc(user.id))
         .limit(limit)
         .offset(offset),
-    countUpTo(
-      db,
-      db
-        .select({ one: sql`1` })
-        .from(user)
-        .where(where)
-        .$dynamic(),
-      q ? SEARCH_COUNT_CAP : COUNT_CAP,
-    ),
+    countUpTo(db, user, where, q ? SEARCH_COUNT_CAP : COUNT_CAP),
     toAdminUser,
   );
 }

@@ -18,7 +18,7 @@ import {
   reviewedRequests,
 } from '../decisions/service';
 import { Conflict, Forbidden } from '../../lib/errors';
-import { countRowsUpTo, paginate } from '../../lib/lists';
+import { countUpTo, paginate } from '../../lib/lists';
 
 type Row = typeof verificationApplications.$inferSelect;
 
@@ -124,7 +124,7 @@ export async function listApplications(
         .orderBy(desc(verificationApplications.createdAt), desc(verificationApplications.id))
         .limit(limit)
         .offset(offset),
-    countRowsUpTo(db, verificationApplications, where),
+    countUpTo(db, verificationApplications, where),
     toAdmin,
   );
 }

@@ -17,7 +17,7 @@ import {
   OWN_WITHDRAWAL,
 } from '../decisions/service';
 import { Invalid, NotFound } from '../../lib/errors';
-import { countRowsUpTo, paginate } from '../../lib/lists';
+import { countUpTo, paginate } from '../../lib/lists';
 import { usableAccount } from '../payouts/accounts';
 import { reportsOf } from '../spending-reports/service';
 import { currentModeWithdrawal, fundWithdrawals, heldBack } from './balance';
@@ -110,7 +110,7 @@ export async function listAdminWithdrawals(
         .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
         .limit(limit)
         .offset(offset),
-    countRowsUpTo(db, withdrawals, where),
+    countUpTo(db, withdrawals, where),
     toAdmin,
   );
   return { ...page, items: await withReports(db, page.items) };

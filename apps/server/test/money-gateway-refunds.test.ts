@@ -15,6 +15,17 @@ import { resources as api } from '@easyfund/shared/api/resources';
 
 const silentLog = { warn() {}, error() {} };
 
+/** What the last `job()` logged: a failing count shows why (`errors` is only a number). */
+let logged: unknown[] = [];
+const keptLog = {
+  warn: (fields: unknown, message: string) => void logged.push({ message, fields }),
+  error: (fields: unknown, message: string) => void logged.push({ message, fields }),
+};
+const loggedText = () =>
+  JSON.stringify(logged, (_, v: unknown) =>
+    v instanceof Error ? { message: v.message, stack: v.stack } : v,
+  );
+
 const standIn = useStandIn(new SslCommerzStandIn());
 const { ctx, donor, admin } = useTestApp(
   { donor: { name: 'Rahim Donor' }, admin: { role: 'admin' } },
@@ -61,11 +72,13 @@ async function decisionsOf(paymentId: string) {
   return ctx.db.select().from(gatewayRefunds).where(eq(gatewayRefunds.paymentId, paymentId));
 }
 
-const job = (minutesLater = 3) =>
-  settleGatewayRefunds(
-    { db: ctx.db, gateway: ctx.app.checkout!, log: silentLog },
+const job = (minutesLater = 3) => {
+  logged = [];
+  return settleGatewayRefunds(
+    { db: ctx.db, gateway: ctx.app.checkout!, log: keptLog },
     { now: new Date(Date.now() + minutesLater * 60_000) },
   );
+};
 
 describe('SSLCommerz refunds, decision by decision', () => {
   it('a retried refund after a lost answer records exactly what the gateway refunded', async () => {
@@ -113,7 +126,7 @@ describe('SSLCommerz refunds, decision by decision', () => {
     // Not yet: a request may still be waiting for its answer.
     expect((await job(0)).asked).toBe(0);
     const report = await job();
-    expect(report).toMatchObject({ asked: 1, errors: 0 });
+    expect(report, loggedText()).toMatchObject({ asked: 1, errors: 0 });
     expect((await payment(paymentId)).status).toBe('refunded');
     expect((await payment(paymentId)).refundedPoisha).toBe(gatewayRefunded(bankTranId));
     expect(await fundTotals(ctx, fund.id)).toEqual({ raisedPoisha: 0, donationCount: 0 });
@@ -157,7 +170,7 @@ describe('SSLCommerz refunds, decision by decision', () => {
 
     // (Decisions of the tests before are closed by the same run.)
     const report = await job();
-    expect(report).toMatchObject({ cancelled: 1, errors: 0 });
+    expect(report, loggedText()).toMatchObject({ cancelled: 1, errors: 0 });
     expect(report.refunded).toBeGreaterThanOrEqual(1);
     expect((await decisionsOf(paymentId)).map((d) => d.status).sort()).toEqual([
       'cancelled',

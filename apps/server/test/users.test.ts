@@ -39,20 +39,29 @@ describe('manage users', () => {
     expect(second.json().page).toBe(2);
   });
 
-  it('counts a name many people share up to SEARCH_COUNT_CAP, the whole list further', async () => {
+  it('counts a name many people share up to SEARCH_COUNT_CAP, saying when more match; the whole list further', async () => {
     const word = `Shared${randomUUID().slice(0, 8)}`;
-    await ctx.database.executeSql(
-      `insert into "user" (id, name, email, email_verified, created_at)
-       select $1 || i, $1 || ' Person ' || i, lower($1) || i || '@example.com', true,
-              now() - i * interval '1 second'
-       from generate_series(1, ${SEARCH_COUNT_CAP + 1}) i`,
-      [word],
-    );
+    const people = (from: number, to: number) =>
+      ctx.database.executeSql(
+        `insert into "user" (id, name, email, email_verified, created_at)
+         select $1 || i, $1 || ' Person ' || i, lower($1) || i || '@example.com', true,
+                now() - i * interval '1 second'
+         from generate_series(${from}, ${to}) i`,
+        [word],
+      );
+    // Exactly the cap: the total is exact.
+    await people(1, SEARCH_COUNT_CAP);
+    const exact = (await as(admin).call(api.users.list, { query: { q: word } })).json();
+    expect(exact).toMatchObject({ total: SEARCH_COUNT_CAP, page: 1, pageSize: 20 });
+    expect(exact.capped).toBeUndefined();
+    // One more: the count stops at the cap and says that more match.
+    await people(SEARCH_COUNT_CAP + 1, SEARCH_COUNT_CAP + 1);
     const found = await as(admin).call(api.users.list, { query: { q: word } });
-    expect(found.json()).toMatchObject({ total: SEARCH_COUNT_CAP, page: 1, pageSize: 20 });
+    expect(found.json()).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true, page: 1 });
     expect(found.json().items[0]!.name).toBe(`${word} Person 1`);
-    const all = await as(admin).call(api.users.list, { query: {} });
-    expect(all.json().total).toBeGreaterThan(SEARCH_COUNT_CAP);
+    const all = (await as(admin).call(api.users.list, { query: {} })).json();
+    expect(all.total).toBeGreaterThan(SEARCH_COUNT_CAP);
+    expect(all.capped).toBeUndefined();
   });
 
   it('searches by name or e-mail, ignoring case, and takes % literally', async () => {

@@ -18,19 +18,37 @@ export const COUNT_CAP = 10_000;
  */
 export const SEARCH_COUNT_CAP = 1_000;
 
-/** The rows of `table` that `where` keeps, counted up to `cap`. */
-export function countUpTo(
+/**
+ * A list's total: `n` rows, or, when `capped`, more than `n` that were not counted (the
+ * page shows "10,000+").
+ */
+export interface Total {
+  n: number;
+  capped?: boolean;
+}
+
+/** A count of `counted` rows, read up to one past `cap`, as the total a list shows. */
+export function cappedTotal(counted: number, cap: number): Total {
+  return counted > cap ? { n: cap, capped: true } : { n: counted };
+}
+
+/**
+ * The rows of `table` that `where` keeps, counted up to `cap`: one row past it is read, so
+ * that a list of exactly `cap` rows is told from a longer one.
+ */
+export async function countUpTo(
   db: Db,
   table: PgTable,
   where?: SQL,
   cap = COUNT_CAP,
-): PromiseLike<{ n: number }[]> {
+): Promise<[Total]> {
   const rows = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
-    .limit(cap);
-  return db.select({ n: count() }).from(rows.as('counted'));
+    .limit(cap + 1);
+  const [counted] = await db.select({ n: count() }).from(rows.as('counted'));
+  return [cappedTotal(counted?.n ?? 0, cap)];
 }
 
 /** Which page of a list is asked for (1-based). */
@@ -46,14 +64,20 @@ export interface PageRequest {
 export async function paginate<Row, Item>(
   { page, pageSize }: PageRequest,
   rows: (window: { limit: number; offset: number }) => PromiseLike<Row[]>,
-  count: PromiseLike<{ n: number }[]>,
+  count: PromiseLike<Total[]>,
   toItem: (row: Row) => Item,
 ): Promise<Paged<Item>> {
   const [found, [total]] = await Promise.all([
     rows({ limit: pageSize, offset: (page - 1) * pageSize }),
     count,
   ]);
-  return { items: found.map(toItem), total: total?.n ?? 0, page, pageSize };
+  return {
+    items: found.map(toItem),
+    total: total?.n ?? 0,
+    ...(total?.capped && { capped: true }),
+    page,
+    pageSize,
+  };
 }
 
 /** A search term as an ILIKE pattern: `%`, `_` and `\` typed by a person match themselves. */

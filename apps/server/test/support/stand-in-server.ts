@@ -13,6 +13,9 @@ export abstract class StandInServer {
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
+    // A kept-alive connection outlives a busy machine's pauses: the server's own closing
+    // of an idle one is never raced by the app's next request on it.
+    this.server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
     return this;

@@ -85,6 +85,7 @@ export function PagedTable<T>({
                 page={data.page}
                 pageSize={data.pageSize}
                 total={data.total}
+                capped={data.capped}
                 onPage={onPage}
                 label={pagesLabel}
               />

@@ -1,21 +1,31 @@
 import { useI18n } from '../lib/i18n';
 
-/** Previous / next page buttons with "Page x of y"; nothing when everything fits one page. */
+/** How many pages `total` items fill (at least one). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/**
+ * Previous / next page buttons with "Page x of y" ("of 500+" when the total is `capped`:
+ * the list goes on past what was counted); nothing when everything fits one page.
+ */
 export function Pagination({
   page,
   pageSize,
   total,
+  capped,
   onPage,
   label = 'Pages',
 }: {
   page: number;
   pageSize: number;
   total: number;
+  capped?: boolean;
   onPage: (page: number) => void;
   label?: string;
 }) {
   const { t, number } = useI18n();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   if (total <= pageSize && page === 1) return null;
   return (
     <nav aria-label={t(label)} className="mt-4 flex items-center justify-center gap-3">
@@ -30,7 +40,7 @@ export function Pagination({
       <span aria-live="polite" className="text-sm">
         {t('Page {{page}} of {{pages}}', {
           page: number(Math.min(page, pages)),
-          pages: number(pages),
+          pages: number(pages, capped),
         })}
       </span>
       <button

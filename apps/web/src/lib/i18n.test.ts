@@ -45,6 +45,16 @@ describe('useI18n', () => {
     expect(tools.tk(150_000_000)).toBe('15,00,000 Tk');
   });
 
+  it('marks a count that stopped short of the whole with "+", in the language\'s digits', () => {
+    const tools = toolsUnder(
+      bangla({ '{{n}} users_one': '{{n}} জন', '{{n}} users_other': '{{n}} জন' }),
+    );
+    expect(tools.number(10_000, true)).toBe('১০,০০০+');
+    expect(tools.number(10_000)).toBe('১০,০০০');
+    expect(tools.tn('{{n}} users', 10_000, { orMore: true })).toBe('১০,০০০+ জন');
+    expect(tools.tn('{{n}} users', 9_999, { orMore: false })).toBe('৯,৯৯৯ জন');
+  });
+
   it('is used under its provider only', () => {
     function Lost() {
       useI18n();

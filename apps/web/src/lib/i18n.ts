@@ -116,12 +116,14 @@ export interface I18nTools {
   t: (text: string, options?: TOptions) => string;
   /**
    * A text with a count: the plural form comes from en.json / bn.json (`key_one`,
-   * `key_other`), and `{{n}}` is the count in the language's digits.
+   * `key_other`), and `{{n}}` is the count in the language's digits; `orMore` marks a
+   * count that stopped short of the whole (a list's capped total): "10,000+".
    */
-  tn: (text: string, count: number, values?: TOptions) => string;
+  tn: (text: string, count: number, values?: TOptions & { orMore?: boolean }) => string;
   lang: Language;
   tk: (poisha: number) => string;
-  number: (n: number) => string;
+  /** A number in the language's digits; `orMore` for one that counts at least that many. */
+  number: (n: number, orMore?: boolean) => string;
   digits: (value: string | number) => string;
   date: (at: Date | string | number) => string;
   dateTime: (at: Date | string | number) => string;
@@ -167,7 +169,8 @@ function toolsFor(instance: Texts, language: string): I18nTools {
   };
   return {
     t,
-    tn: (text, count, values) => t(text, { ...values, count, n: formatNumber(count, lang) }),
+    tn: (text, count, { orMore, ...values } = {}) =>
+      t(text, { ...values, count, n: atLeast(formatNumber(count, lang), orMore) }),
     lang,
     tk: (poisha) => {
       let formatted = amounts.get(poisha);
@@ -177,12 +180,17 @@ function toolsFor(instance: Texts, language: string): I18nTools {
       }
       return formatted;
     },
-    number: (n) => formatNumber(n, lang),
+    number: (n, orMore) => atLeast(formatNumber(n, lang), orMore),
     digits: (value) => formatDigits(value, lang),
     date: (at) => formatDate(at, lang),
     dateTime: (at) => formatDateTime(at, lang),
     relative: (at, now) => formatRelative(at, lang, now),
   };
+}
+
+/** A formatted count, marked "+" when it counts at least that many. */
+function atLeast(formatted: string, orMore?: boolean): string {
+  return orMore ? `${formatted}+` : formatted;
 }
 
 const I18nContext = createContext<I18nTools | null>(null);

@@ -210,6 +210,8 @@ export function paged<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int(),
+    /** More than `total` rows exist: the count stopped there (a list shows "10,000+"). */
+    capped: z.boolean().optional(),
     page: z.number().int(),
     pageSize: z.number().int(),
   });
@@ -218,6 +220,7 @@ export function paged<T extends z.ZodType>(item: T) {
 export interface Paged<T> {
   items: T[];
   total: number;
+  capped?: boolean;
   page: number;
   pageSize: number;
 }

@@ -31,6 +31,7 @@ import { funds, payments, refunds, user } from '../../db/schema';
 import { ofLedgerMode } from '../ledger/mode';
 import { donorsOwn } from './with-donor';
 import {
+  cappedTotal,
   countUpTo,
   likePattern,
   type PageRequest,
@@ -341,11 +342,18 @@ export async function searchPayments(
   // A page that is not full ends the matches (the first page, or one with rows): they are
   // counted already, and a search for one person or payment, the usual one, reads its
   // matches once. Otherwise they are counted up to `SEARCH_COUNT_CAP`.
-  const [total] =
+  const total =
     ids.length < query.pageSize && (ids.length > 0 || query.page === 1)
-      ? [{ n: offset + ids.length }]
-      : rowsOf(
-          await db.execute(sql`select count(*)::int as n from (${matches(SEARCH_COUNT_CAP)}) m`),
+      ? { n: offset + ids.length }
+      : cappedTotal(
+          Number(
+            rowsOf(
+              await db.execute(
+                sql`select count(*)::int as n from (${matches(SEARCH_COUNT_CAP + 1)}) m`,
+              ),
+            )[0]?.n ?? 0,
+          ),
+          SEARCH_COUNT_CAP,
         );
   const found = ids.length ? await selectWithDonor(db, inArray(payments.id, ids)) : [];
   const byId = new Map(found.map((row) => [row.id, row]));
@@ -354,7 +362,8 @@ export async function searchPayments(
       const row = byId.get(id);
       return row ? [toAdminPayment(row)] : [];
     }),
-    total: Math.min(Number(total?.n ?? 0), SEARCH_COUNT_CAP),
+    total: total.n,
+    ...(total.capped && { capped: true }),
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -33,6 +33,7 @@ export function FundReports() {
         id="reports-heading"
         title={t('Reported funds')}
         total={list.data?.total}
+        capped={list.data?.capped}
         groupLabel={t('Which reports')}
         states={REPORT_STATES}
         status={status}

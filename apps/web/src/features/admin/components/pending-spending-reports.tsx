@@ -44,6 +44,7 @@ export function PendingSpendingReports() {
         id="spending-reports-heading"
         title={t('Spending reports')}
         total={list.data?.total}
+        capped={list.data?.capped}
         groupLabel={t('Which spending reports')}
         status={status}
         onStatus={showList}

@@ -41,6 +41,7 @@ export function PendingUpdates() {
         id="first-updates-heading"
         title={t("Funds' first updates")}
         total={list.data?.total}
+        capped={list.data?.capped}
         groupLabel={t('Which updates')}
         status={status}
         onStatus={showList}

@@ -27,6 +27,8 @@ interface QueueHeaderProps<S extends string> {
   title: string;
   /** How many the list holds, once loaded. */
   total: number | undefined;
+  /** The count stopped at `total`: more are listed ("10,000+"). */
+  capped?: boolean;
   groupLabel: string;
   states: readonly S[];
   status: S;
@@ -38,6 +40,7 @@ export function QueueHeader<S extends string>({
   id,
   title,
   total,
+  capped,
   groupLabel,
   states,
   status,
@@ -48,7 +51,7 @@ export function QueueHeader<S extends string>({
   return (
     <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
       <h2 id={id} className="text-xl font-semibold">
-        {title} {total !== undefined ? `(${number(total)})` : ''}
+        {title} {total !== undefined ? `(${number(total, capped)})` : ''}
       </h2>
       <div className="join" role="group" aria-label={groupLabel}>
         {states.map((s) => (

@@ -93,8 +93,11 @@ export function ManageUsersPage() {
           users.data && (
             <p className="mb-2 text-sm text-base-content/80" aria-live="polite">
               {q
-                ? tn('{{n}} users matching “{{q}}”', users.data.total, { q })
-                : tn('{{n}} users', users.data.total)}
+                ? tn('{{n}} users matching “{{q}}”', users.data.total, {
+                    q,
+                    orMore: users.data.capped,
+                  })
+                : tn('{{n}} users', users.data.total, { orMore: users.data.capped })}
             </p>
           )
         }

@@ -85,6 +85,7 @@ export function DonatedPage() {
               page={page}
               pageSize={data.pageSize}
               total={data.total}
+              capped={data.capped}
               onPage={setPage}
               label="Donation history pages"
             />

@@ -93,6 +93,7 @@ export function PaymentHistoryPage() {
               page={page}
               pageSize={data.pageSize}
               total={data.total}
+              capped={data.capped}
               onPage={setPage}
               label="Payment history pages"
             />

@@ -13,6 +13,7 @@ import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
 import { useI18n } from '../../../lib/i18n';
 import { fundsQuery } from '../../../api/funds';
 import { ActionButton } from '../../../components/action-button';
+import { pageCount } from '../../../components/pagination';
 import { Glyph } from '../../../components/glyph';
 import { paths } from '../../../lib/paths';
 import { loaderQueryClient } from '../../../lib/query-client';
@@ -69,7 +70,7 @@ export function DonateNowPage() {
     );
   };
   const busy = navigation.state === 'loading' && navigation.location.pathname === paths.donateNow();
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  const pages = pageCount(list.total, list.pageSize);
   const filtered = Boolean(filters.q || filters.cause || filters.zakat);
 
   return (
@@ -121,7 +122,7 @@ export function DonateNowPage() {
 
       <p className="mb-4 text-center text-sm text-base-content/80" role="status">
         {filtered
-          ? tn('{{n}} funds match your search', list.total)
+          ? tn('{{n}} funds match your search', list.total, { orMore: list.capped })
           : tn('{{n}} funds open for donations', list.total)}
       </p>
 
@@ -155,7 +156,10 @@ export function DonateNowPage() {
             </span>
           )}
           <span className="text-sm" aria-current="page">
-            {t('Page {{page}} of {{pages}}', { page: number(list.page), pages: number(pages) })}
+            {t('Page {{page}} of {{pages}}', {
+              page: number(list.page),
+              pages: number(pages, list.capped),
+            })}
           </span>
           {list.page < pages ? (
             <Link

@@ -12,13 +12,16 @@
  * receipt e-mail, with its PDF, is then written by the server's job queue. The run ends
  * when the last receipt is in the servers' outboxes: the rate is one the site keeps up
  * with, receipts not falling behind (the rate of recording alone, receipts still queued, is
- * printed beside it). Each server is first warmed up by --warmup donations (300; of the
- * same clients into the same fund, their receipts sent) that are checked but not timed: a
+ * printed beside it). Each server is first warmed up by --warmup donations (300 each, so
+ * 600 for two processes; of the same clients into the same fund, their receipts sent)
+ * that are checked but not timed: a
  * site runs for days, so the figures are its steady state, not its first seconds'
  * compiling. The clients use kept-alive node:http connections, so that their own processor
  * time takes as little as it can from the server's on the same machine. With --processes N
  * (PostgreSQL), N server processes share the database and client k talks to process k mod
- * N; one process is then measured too, in the same run, and the ratio N ÷ 1 printed with
+ * N, each with a pool of 10 ÷ N connections (`DATABASE_POOL_SIZE`, the processes' pools
+ * sized together as docs/deploying.md says; one process keeps the default 10); one process
+ * is then measured too, in the same run, and the ratio N ÷ 1 printed with
  * MET or MISSED (goal ≥ 1.0 for 2); the reference's goals below are then judged on the
  * one-process runs.
  * Prints donations/s, latency and the processor time per donation (receipts included) of
@@ -288,22 +291,31 @@ async function signUpDonors(targets: readonly Target[], tag: string): Promise<st
   return cookies;
 }
 
+/** What the clients saw: the warm-up donations (`warmedUp` of them), then the measured. */
+interface Driven {
+  warmUp: LoadRun | undefined;
+  warmedUp: number;
+  load: LoadRun;
+}
+
 /**
- * The warm-up donations, then the measured ones, by the same clients into the same fund
- * (the database's checks cover both).
+ * The warm-up donations, `WARMUP` for each server (each process compiles its own code),
+ * then the measured ones, by the same clients into the same fund (the database's checks
+ * cover both).
  */
 async function warmUpAndDrive(
   targets: readonly Target[],
   cookies: readonly string[],
   fundId: string,
-): Promise<{ warmUp: LoadRun | undefined; load: LoadRun }> {
+): Promise<Driven> {
+  const warmedUp = WARMUP * targets.length;
   let warmUp: LoadRun | undefined;
-  if (WARMUP > 0) {
-    log(`warming up: ${WARMUP} donations…`);
-    warmUp = await drive(targets, cookies, fundId, WARMUP);
+  if (warmedUp > 0) {
+    log(`warming up: ${warmedUp} donations…`);
+    warmUp = await drive(targets, cookies, fundId, warmedUp);
   }
   log('donating…');
-  return { warmUp, load: await drive(targets, cookies, fundId, TOTAL, WARMUP) };
+  return { warmUp, warmedUp, load: await drive(targets, cookies, fundId, TOTAL, warmedUp) };
 }
 
 /** One measured run: what the clients saw, what the database holds, and the summary. */
@@ -316,7 +328,7 @@ interface Measured {
 
 /** The checks of a run's database against everything its clients saw, warm-up included. */
 function judge(
-  { warmUp, load }: { warmUp: LoadRun | undefined; load: LoadRun },
+  { warmUp, warmedUp, load }: Driven,
   stored: Stored,
 ): Omit<Measured, 'summary'> & {
   summary: ReturnType<typeof summarize>;
@@ -327,7 +339,7 @@ function judge(
   const sum = (f: (run: LoadRun) => number) => runs.reduce((a, run) => a + f(run), 0);
   const succeeded = sum((run) => succeededIn(run).length);
   const checks = {
-    everyDonationSucceeded: succeeded === WARMUP + TOTAL,
+    everyDonationSucceeded: succeeded === warmedUp + TOTAL,
     fundTotalEqualsPayments: stored.fundRaisedPoisha === stored.succeededPoisha,
     fundCountEqualsPayments: stored.fundDonationCount === stored.succeededPayments,
     paymentsEqualWhatClientsSaw:
@@ -373,6 +385,9 @@ function summarize(load: LoadRun, clientPoisha: number) {
 }
 
 /** The app: a database of its own with one fund, `processes` servers, the load, the checks. */
+/** Each of `processes` processes' pool: together the connections one process keeps. */
+const poolSizeOf = (processes: number) => Math.max(1, Math.round(10 / processes));
+
 async function measureApp(processes: number): Promise<Measured> {
   const kind = usePglite ? 'pglite' : 'postgres';
   let dbEnv: Record<string, string>;
@@ -426,6 +441,7 @@ async function measureApp(processes: number): Promise<Measured> {
               AUTH_RATE_LIMIT_MAX: String(CLIENTS * 10),
               PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
               PDF_THREADS: String(PDF_THREADS),
+              DATABASE_POOL_SIZE: String(poolSizeOf(processes)),
             },
           }),
         );
@@ -606,7 +622,7 @@ const verdict = (met: boolean) => (met ? 'MET' : 'MISSED');
 function printRun(label: string, m: Measured, withDatabase: boolean) {
   const s = m.summary;
   console.log(
-    `${label}: ${s.clientsSaw.succeeded}/${TOTAL} donations (after ${WARMUP} to warm up) recorded in ${s.recordingSeconds} s: ` +
+    `${label}: ${s.clientsSaw.succeeded}/${TOTAL} donations (after ${WARMUP} a process to warm up) recorded in ${s.recordingSeconds} s: ` +
       `${s.recordedPerSecond} donations/s (p50 ${s.latencyMs.p50} ms, p99 ${s.latencyMs.p99} ms per donation), ` +
       `${s.receiptsSentWhenRecordingEnded} receipts sent by then; with every receipt sent ` +
       `(${m.load.receipts}): ${s.elapsedSeconds} s, ${s.donationsPerSecond} donations/s`,
@@ -737,9 +753,10 @@ async function main(): Promise<number> {
     database: kind,
     settings: {
       donations: TOTAL,
-      warmUpDonations: WARMUP,
+      warmUpDonationsPerProcess: WARMUP,
       clients: CLIENTS,
       serverProcesses: PROCESSES,
+      poolSizePerProcess: poolSizeOf(PROCESSES),
       pdfThreadsPerProcess: PDF_THREADS,
       provider: 'test',
       receiptLanguage: inBangla ? 'bn' : 'en',

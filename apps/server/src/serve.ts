@@ -44,6 +44,7 @@ async function main() {
       ? client.embeddedDatabase(await embedded)
       : client.startDatabase({
           url: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
           preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
         }),
   );

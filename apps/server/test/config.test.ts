@@ -26,6 +26,17 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATA_DIR: dir, AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_POOL_SIZE: '0' })).toThrow(
+      /DATABASE_POOL_SIZE/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_POOL_SIZE: 'many' })).toThrow(
+      /DATABASE_POOL_SIZE/,
+    );
+  });
+
+  it('keeps 10 PostgreSQL connections a process unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dir }).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_POOL_SIZE: '5' }).DATABASE_POOL_SIZE).toBe(5);
   });
 
   it('refuses half-configured external providers', () => {

@@ -24,6 +24,9 @@ if (!base) {
   );
 }
 
+/** Each process's pool, sized as docs/deploying.md says for processes sharing a database. */
+const POOL = 3;
+
 /** Each donor comes from an address of its own (through the balancer, X-Forwarded-For). */
 const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i + 1}` });
 
@@ -38,7 +41,11 @@ describe.skipIf(!base)('two server processes on one PostgreSQL', () => {
     const created = await createPostgresDatabase();
     drop = created.drop;
     // Started together: both apply migrations at start, under the advisory lock.
-    const env = { DATABASE_URL: created.url, AUTH_EMAIL_RATE_LIMIT_MAX: '5' };
+    const env = {
+      DATABASE_URL: created.url,
+      AUTH_EMAIL_RATE_LIMIT_MAX: '5',
+      DATABASE_POOL_SIZE: String(POOL),
+    };
     [a, b] = await Promise.all([startServer({ name: 'a', env }), startServer({ name: 'b', env })]);
     database = await openDatabase({ url: created.url, poolSize: 2, migrate: false });
     await database.db
@@ -138,6 +145,17 @@ describe.skipIf(!base)('two server processes on one PostgreSQL', () => {
     const ledger = await checkLedger(database.db);
     expect(ledger.problems).toEqual([]);
     expect(a.exited() || b.exited()).toBe(false);
+    // Six donors at once kept within each process's pool (idle connections stay open for a
+    // while after the load): its `POOL`, and the one that listens for other processes'
+    // changes, for each process; this test's own pool of 2 apart.
+    const [connections] = (
+      await database.executeSql(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and backend_type = 'client backend'`,
+      )
+    ).rows;
+    expect(Number(connections?.n)).toBeGreaterThan(2);
+    expect(Number(connections?.n)).toBeLessThanOrEqual(2 * (POOL + 1) + 2);
   });
 
   it('signs in on either process with the same account', async () => {

@@ -14,9 +14,8 @@
  * with, receipts not falling behind (the rate of recording alone, receipts still queued, is
  * printed beside it). Each server is first warmed up by --warmup donations (300 each, so
  * 600 for two processes; of the same clients into the same fund, their receipts sent)
- * that are checked but not timed: a
- * site runs for days, so the figures are its steady state, not its first seconds'
- * compiling. The clients use kept-alive node:http connections, so that their own processor
+ * that are checked but not timed: a site runs for days, so the figures are its steady
+ * state, not its first seconds' compiling. The clients use kept-alive node:http connections, so that their own processor
  * time takes as little as it can from the server's on the same machine. With --processes N
  * (PostgreSQL), N server processes share the database and client k talks to process k mod
  * N, each with a pool of 10 ÷ N connections (`DATABASE_POOL_SIZE`, the processes' pools
@@ -384,10 +383,10 @@ function summarize(load: LoadRun, clientPoisha: number) {
   };
 }
 
-/** The app: a database of its own with one fund, `processes` servers, the load, the checks. */
 /** Each of `processes` processes' pool: together the connections one process keeps. */
 const poolSizeOf = (processes: number) => Math.max(1, Math.round(10 / processes));
 
+/** The app: a database of its own with one fund, `processes` servers, the load, the checks. */
 async function measureApp(processes: number): Promise<Measured> {
   const kind = usePglite ? 'pglite' : 'postgres';
   let dbEnv: Record<string, string>;

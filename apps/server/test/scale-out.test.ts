@@ -145,9 +145,9 @@ describe.skipIf(!base)('two server processes on one PostgreSQL', () => {
     const ledger = await checkLedger(database.db);
     expect(ledger.problems).toEqual([]);
     expect(a.exited() || b.exited()).toBe(false);
-    // Six donors at once kept within each process's pool (idle connections stay open for a
-    // while after the load): its `POOL`, and the one that listens for other processes'
-    // changes, for each process; this test's own pool of 2 apart.
+    // Six donations at once kept within each process's pool (idle connections stay open
+    // for a while after the load): its `POOL`, and the one that listens for other
+    // processes' changes, for each process; this test's own pool of 2 apart.
     const [connections] = (
       await database.executeSql(
         `select count(*)::int as n from pg_stat_activity

@@ -71,13 +71,16 @@ export async function paginate<Row, Item>(
     rows({ limit: pageSize, offset: (page - 1) * pageSize }),
     count,
   ]);
-  return {
-    items: found.map(toItem),
-    total: total?.n ?? 0,
-    ...(total?.capped && { capped: true }),
-    page,
-    pageSize,
-  };
+  return pageOf(found.map(toItem), total ?? { n: 0 }, { page, pageSize });
+}
+
+/** The envelope of a page of `items` out of `total` (`capped` only when it is). */
+export function pageOf<Item>(
+  items: Item[],
+  total: Total,
+  { page, pageSize }: PageRequest,
+): Paged<Item> {
+  return { items, total: total.n, ...(total.capped && { capped: true }), page, pageSize };
 }
 
 /** A search term as an ILIKE pattern: `%`, `_` and `\` typed by a person match themselves. */

@@ -35,6 +35,7 @@ import {
   countUpTo,
   likePattern,
   type PageRequest,
+  pageOf,
   paginate,
   SEARCH_COUNT_CAP,
 } from '../../lib/lists';
@@ -342,31 +343,23 @@ export async function searchPayments(
   // A page that is not full ends the matches (the first page, or one with rows): they are
   // counted already, and a search for one person or payment, the usual one, reads its
   // matches once. Otherwise they are counted up to `SEARCH_COUNT_CAP`.
+  const countMatches = async () => {
+    const [counted] = rowsOf(
+      await db.execute(sql`select count(*)::int as n from (${matches(SEARCH_COUNT_CAP + 1)}) m`),
+    );
+    return cappedTotal(Number(counted?.n ?? 0), SEARCH_COUNT_CAP);
+  };
   const total =
     ids.length < query.pageSize && (ids.length > 0 || query.page === 1)
       ? { n: offset + ids.length }
-      : cappedTotal(
-          Number(
-            rowsOf(
-              await db.execute(
-                sql`select count(*)::int as n from (${matches(SEARCH_COUNT_CAP + 1)}) m`,
-              ),
-            )[0]?.n ?? 0,
-          ),
-          SEARCH_COUNT_CAP,
-        );
+      : await countMatches();
   const found = ids.length ? await selectWithDonor(db, inArray(payments.id, ids)) : [];
   const byId = new Map(found.map((row) => [row.id, row]));
-  return {
-    items: ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toAdminPayment(row)] : [];
-    }),
-    total: total.n,
-    ...(total.capped && { capped: true }),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const items = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toAdminPayment(row)] : [];
+  });
+  return pageOf(items, total, query);
 }
 
 /**

@@ -205,22 +205,20 @@ export type TUpdateDecisionRequest = z.input<typeof ZUpdateDecisionRequest>;
 /** A person as lists show them. */
 export const ZPersonRef = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
+/** What a page of a list says beside its items. */
+const pageFields = {
+  total: z.number().int(),
+  /** More than `total` rows exist: the count stopped there (a list shows "10,000+"). */
+  capped: z.boolean().optional(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+};
+
 /** A page of a list. */
 export function paged<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    /** More than `total` rows exist: the count stopped there (a list shows "10,000+"). */
-    capped: z.boolean().optional(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
+  return z.object({ items: z.array(item), ...pageFields });
 }
 
-export interface Paged<T> {
+export interface Paged<T> extends z.infer<z.ZodObject<typeof pageFields>> {
   items: T[];
-  total: number;
-  capped?: boolean;
-  page: number;
-  pageSize: number;
 }

@@ -13,7 +13,7 @@ import { FUND_SEARCH_MAX } from '@easyfund/shared/fund-limits';
 import { useI18n } from '../../../lib/i18n';
 import { fundsQuery } from '../../../api/funds';
 import { ActionButton } from '../../../components/action-button';
-import { pageCount } from '../../../components/pagination';
+import { Pagination } from '../../../components/pagination';
 import { Glyph } from '../../../components/glyph';
 import { paths } from '../../../lib/paths';
 import { loaderQueryClient } from '../../../lib/query-client';
@@ -53,7 +53,7 @@ export function DonateNowPage() {
   const { filters, list } = useLoaderData<typeof donateNowLoader>();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const { t, tn, number } = useI18n();
+  const { t, tn } = useI18n();
   // A new search or cause starts again from page 1; empty fields stay out of the URL.
   const search = (form: HTMLFormElement) => {
     const data = new FormData(form);
@@ -70,7 +70,6 @@ export function DonateNowPage() {
     );
   };
   const busy = navigation.state === 'loading' && navigation.location.pathname === paths.donateNow();
-  const pages = pageCount(list.total, list.pageSize);
   const filtered = Boolean(filters.q || filters.cause || filters.zakat);
 
   return (
@@ -141,40 +140,13 @@ export function DonateNowPage() {
         </ul>
       )}
 
-      {pages > 1 && (
-        <nav aria-label={t('Pages')} className="mt-10 flex items-center justify-center gap-4">
-          {list.page > 1 ? (
-            <Link
-              className="btn btn-outline"
-              to={paths.donateNow({ ...filters, page: list.page - 1 })}
-            >
-              {t('Previous')}
-            </Link>
-          ) : (
-            <span className="btn btn-outline btn-disabled" aria-hidden="true">
-              {t('Previous')}
-            </span>
-          )}
-          <span className="text-sm" aria-current="page">
-            {t('Page {{page}} of {{pages}}', {
-              page: number(list.page),
-              pages: number(pages, list.capped),
-            })}
-          </span>
-          {list.page < pages ? (
-            <Link
-              className="btn btn-outline"
-              to={paths.donateNow({ ...filters, page: list.page + 1 })}
-            >
-              {t('Next')}
-            </Link>
-          ) : (
-            <span className="btn btn-outline btn-disabled" aria-hidden="true">
-              {t('Next')}
-            </span>
-          )}
-        </nav>
-      )}
+      <Pagination
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
+        capped={list.capped}
+        hrefOf={(page) => paths.donateNow({ ...filters, page })}
+      />
     </section>
   );
 }

@@ -37,8 +37,11 @@ export const SHOWN_SERVER_FILES = [
 export type Catalogue = Record<string, string>;
 export type CataloguePart = 'site' | 'dashboard';
 
-/** `{{n}} donations_other` → `{{n}} donations`: the text a plural form belongs to. */
-export const textOf = (key: string) => key.replace(/_(?:zero|one|two|few|many|other)$/, '');
+/** A counted text's forms: its plural forms and, where a language has one, `_more` ("at least n"). */
+export const FORM = /_(zero|one|two|few|many|other|more)$/;
+
+/** `{{n}} donations_other` → `{{n}} donations`: the text a form of a counted text belongs to. */
+export const textOf = (key: string) => key.replace(FORM, '');
 
 /** The ways a text can be written in a source file: as is, or escaped in quotes. */
 function spellings(text: string): string[] {

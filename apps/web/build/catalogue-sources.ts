@@ -309,6 +309,7 @@ export function countedKeys(): Map<string, string> {
 
 /** i18next's plural suffixes. */
 export const PLURAL = /_(zero|one|two|few|many|other)$/;
+export { FORM } from './catalogue-parts';
 export const english = en as Record<string, string>;
 export const bangla = bn as Record<string, string>;
 

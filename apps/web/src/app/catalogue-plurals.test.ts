@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bangla, countedKeys, english, PLURAL } from '../../build/catalogue-sources';
+import { bangla, countedKeys, english, FORM, PLURAL } from '../../build/catalogue-sources';
 
 /** The counted texts of the code against the plural forms of both catalogues. */
 
@@ -26,6 +26,22 @@ describe('the message catalogues: plural forms, both ways', () => {
 
   it('holds only plural forms in the English catalogue (English texts are their own keys)', () => {
     expect(Object.keys(english).filter((k) => !PLURAL.test(k))).toEqual([]);
+  });
+
+  it('has an "at least n" form (`_more`) only of a counted text with its plural forms, and with {{n}}', () => {
+    const problems: string[] = [];
+    for (const lang of ['en', 'bn'] as const) {
+      for (const key of Object.keys(catalogues[lang]).filter((k) => k.endsWith('_more'))) {
+        const base = key.replace(FORM, '');
+        if (!counted.has(base)) problems.push(`${lang}.json: ${base} is not counted in the code`);
+        if (!bases(catalogues[lang]).has(base))
+          problems.push(`${lang}.json has ${key} without the plural forms of ${base}`);
+        if (!catalogues[lang][key]!.includes('{{n}}'))
+          problems.push(`${lang}.json: ${key} lacks {{n}}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(bangla['{{n}} users_more']).toBeDefined();
   });
 
   it('gives every counted text each plural form of each language', () => {

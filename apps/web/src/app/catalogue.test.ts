@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bangla, hasKey, PLURAL, usedKeys } from '../../build/catalogue-sources';
+import { bangla, FORM, hasKey, usedKeys } from '../../build/catalogue-sources';
 
 /**
  * The catalogues against the code: every text a person can see is keyed by its English
@@ -27,7 +27,7 @@ describe('the message catalogues', () => {
 
   it('has no Bangla text for a key that is not English in the code (typos, stale keys)', () => {
     const stale = Object.keys(bangla)
-      .map((k) => k.replace(PLURAL, ''))
+      .map((k) => k.replace(FORM, ''))
       .filter((k) => !used.has(k));
     expect([...new Set(stale)]).toEqual([]);
   });
@@ -36,7 +36,7 @@ describe('the message catalogues', () => {
     const names = (s: string) => [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
     const wrong = Object.entries(bangla)
       .filter(([key, value]) => {
-        const k = names(key.replace(PLURAL, '')).filter((n) => n !== 'count');
+        const k = names(key.replace(FORM, '')).filter((n) => n !== 'count');
         const v = names(value).filter((n) => n !== 'count');
         return JSON.stringify([...new Set(k)]) !== JSON.stringify([...new Set(v)]);
       })

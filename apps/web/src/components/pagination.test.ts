@@ -65,5 +65,9 @@ describe('Pagination', () => {
     const past = await renderedAsLinks({ page: 7, total: 45 });
     expect(past).toContain('href="/donatenow?page=3"');
     expect(past).toContain('Page 3 of 3');
+    // A capped total's pages go on past the last one counted: page 90 of 50+ is page 90.
+    const beyond = await renderedAsLinks({ page: 90, total: 1_000, capped: true });
+    expect(beyond).toContain('Page 90 of 50+');
+    expect(beyond).toContain('href="/donatenow?page=89"');
   });
 });

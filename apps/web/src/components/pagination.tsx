@@ -15,7 +15,8 @@ type Target = { onPage: (page: number) => void } | { hrefOf: (page: number) => s
  * the list goes on past what was counted); nothing when everything fits one page. With
  * `hrefOf` the steps are links to the pages' own addresses (a public list, rendered by the
  * server, that a visitor can share or open in a new tab); with `onPage`, buttons. Past the
- * last page (its rows gone since, an old link), Previous goes to the last page.
+ * last page of an exact total (its rows gone since, an old link), Previous goes to the last
+ * page.
  */
 export function Pagination({
   page,
@@ -35,6 +36,10 @@ export function Pagination({
   const pages = pageCount(total, pageSize);
   if (total <= pageSize && page === 1) return null;
   const links = 'hrefOf' in target;
+  // Past the last page of an exact total there are no rows: it is shown as the last page,
+  // and Previous leads there. A capped total's pages go on past the last one counted.
+  const shown = capped ? page : Math.min(page, pages);
+  const previous = capped ? page - 1 : Math.min(page - 1, pages);
   const step = (to: number, open: boolean, text: string): ReactNode => {
     if (!links) {
       return (
@@ -63,14 +68,14 @@ export function Pagination({
       aria-label={label ? t(label) : t('Pages')}
       className={`flex items-center justify-center ${links ? 'mt-10 gap-4' : 'mt-4 gap-3'}`}
     >
-      {step(Math.min(page - 1, pages), page > 1, t('Previous'))}
+      {step(previous, page > 1, t('Previous'))}
       <span
         className="text-sm"
         aria-current={links ? 'page' : undefined}
         aria-live={links ? undefined : 'polite'}
       >
         {t('Page {{page}} of {{pages}}', {
-          page: number(Math.min(page, pages)),
+          page: number(shown),
           pages: number(pages, capped),
         })}
       </span>

@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider, type I18nTools, useI18n } from './i18n';
+import bn from '@easyfund/shared/i18n/bn.json';
 import { Texts } from './texts';
 
 /** The tools a component gets under the provider of `instance`. */
@@ -53,6 +54,23 @@ describe('useI18n', () => {
     expect(tools.number(10_000)).toBe('১০,০০০');
     expect(tools.tn('{{n}} users', 10_000, { orMore: true })).toBe('১০,০০০+ জন');
     expect(tools.tn('{{n}} users', 9_999, { orMore: false })).toBe('৯,৯৯৯ জন');
+  });
+
+  it('says "at least n" in the words of a language that has them, else with "+"', () => {
+    const tools = toolsUnder(new Texts('bn', { bn }));
+    expect(tools.tn('{{n}} funds match your search', 1_000, { orMore: true })).toBe(
+      'আপনার খোঁজের সাথে ১,০০০টিরও বেশি তহবিল মিলেছে',
+    );
+    expect(tools.tn('{{n}} funds match your search', 1_000)).toBe(
+      'আপনার খোঁজের সাথে ১,০০০টি তহবিল মিলেছে',
+    );
+    expect(tools.tn('{{n}} users matching “{{q}}”', 1_000, { q: 'রহিম', orMore: true })).toBe(
+      '“রহিম”-এর সাথে মেলে ১,০০০ জনেরও বেশি ব্যবহারকারী',
+    );
+    expect(tools.tn('{{n}} users', 10_000, { orMore: true })).toBe('১০,০০০ জনেরও বেশি ব্যবহারকারী');
+    // English has no such form: the count is marked.
+    const english = toolsUnder(new Texts('en', {}));
+    expect(english.tn('{{n}} users', 10_000, { orMore: true })).toBe('10,000+ users');
   });
 
   it('is used under its provider only', () => {

@@ -117,7 +117,9 @@ export interface I18nTools {
   /**
    * A text with a count: the plural form comes from en.json / bn.json (`key_one`,
    * `key_other`), and `{{n}}` is the count in the language's digits; `orMore` marks a
-   * count that stopped short of the whole (a list's capped total): "10,000+".
+   * count that stopped short of the whole (a list's capped total): the language's own
+   * wording of "at least n" (`key_more`, "১,০০০টিরও বেশি তহবিল") where its catalogue has
+   * one, else the count marked "+" ("10,000+ users").
    */
   tn: (text: string, count: number, values?: TOptions & { orMore?: boolean }) => string;
   lang: Language;
@@ -169,8 +171,12 @@ function toolsFor(instance: Texts, language: string): I18nTools {
   };
   return {
     t,
-    tn: (text, count, { orMore, ...values } = {}) =>
-      t(text, { ...values, count, n: atLeast(formatNumber(count, lang), orMore) }),
+    tn: (text, count, { orMore, ...values } = {}) => {
+      const n = formatNumber(count, lang);
+      const more = `${text}_more`;
+      if (orMore && instance.has(more)) return t(more, { ...values, n });
+      return t(text, { ...values, count, n: atLeast(n, orMore) });
+    },
     lang,
     tk: (poisha) => {
       let formatted = amounts.get(poisha);

@@ -48,6 +48,11 @@ export class Texts {
     this.listeners[event].delete(listener);
   }
 
+  /** The current language's catalogue has a text for `key`. */
+  has(key: string): boolean {
+    return Boolean(this.catalogues.get(this.language)?.[key]);
+  }
+
   t(key: string, options?: TOptions): string {
     const catalogue = this.catalogues.get(this.language);
     const count = options?.count;

@@ -341,8 +341,8 @@ export async function searchPayments(
       order by m.created_at desc, m.id desc limit ${query.pageSize} offset ${offset}`),
   ).map((r) => String(r.id));
   // A page that is not full ends the matches (the first page, or one with rows): they are
-  // counted already, and a search for one person or payment, the usual one, reads its
-  // matches once. Otherwise they are counted up to `SEARCH_COUNT_CAP`.
+  // counted already, exactly, past the cap too; a search for one person or payment, the
+  // usual one, reads its matches once. Otherwise they are counted up to `SEARCH_COUNT_CAP`.
   const countMatches = async () => {
     const [counted] = rowsOf(
       await db.execute(sql`select count(*)::int as n from (${matches(SEARCH_COUNT_CAP + 1)}) m`),

@@ -27,8 +27,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: optional.pipe(z.url().optional()),
   DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: optional.pipe(z.url().optional()),
-  /** PostgreSQL connections each process keeps (decision 495): the processes' pools
-   *  together, not each, are what the database server is sized for. */
+  /** PostgreSQL connections in each process's pool, plus one it keeps listening (decision
+   *  495): the processes' pools together, not each, are what the database is sized for. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Repeated statements as named prepared statements (decision 438); 'false' behind a
    *  pooler in transaction mode that does not keep them (PgBouncer before 1.21). */

@@ -108,28 +108,32 @@ describe.skipIf(!base)('two server processes on one PostgreSQL', () => {
 
     const outcomes: { amountTk: number; status: string }[] = [];
     const queue = [...plans];
+    // The sessions are watched until the load ends, whether it succeeds or not.
     const peaks = watchConnections(database);
-    await Promise.all(
-      Array.from({ length: 6 }, async () => {
-        for (let plan = queue.shift(); plan; plan = queue.shift()) {
-          const intent = await createIntent(plan.intentOn, plan.donor, fundId, plan.amountTk);
-          const card = await confirmWithProcessor(plan.cardOn, intent, plan.card);
-          expect(card.status).toBe(plan.card === CARDS.ok ? 200 : 402);
-          const confirmed = await confirmDonation(plan.confirmOn, plan.donor, intent.intentId);
-          expect(confirmed.status).toBe(200);
-          // A replay through the other process changes nothing.
-          const replay = await confirmDonation(
-            plan.confirmOn === pa ? pb : pa,
-            plan.donor,
-            intent.intentId,
-          );
-          expect(replay.body.status).toBe(confirmed.body.status);
-          outcomes.push({ amountTk: plan.amountTk, status: confirmed.body.status });
-        }
-      }),
-    );
-
-    const peak = await peaks.stop();
+    let peak: Map<string, number>;
+    try {
+      await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          for (let plan = queue.shift(); plan; plan = queue.shift()) {
+            const intent = await createIntent(plan.intentOn, plan.donor, fundId, plan.amountTk);
+            const card = await confirmWithProcessor(plan.cardOn, intent, plan.card);
+            expect(card.status).toBe(plan.card === CARDS.ok ? 200 : 402);
+            const confirmed = await confirmDonation(plan.confirmOn, plan.donor, intent.intentId);
+            expect(confirmed.status).toBe(200);
+            // A replay through the other process changes nothing.
+            const replay = await confirmDonation(
+              plan.confirmOn === pa ? pb : pa,
+              plan.donor,
+              intent.intentId,
+            );
+            expect(replay.body.status).toBe(confirmed.body.status);
+            outcomes.push({ amountTk: plan.amountTk, status: confirmed.body.status });
+          }
+        }),
+      );
+    } finally {
+      peak = await peaks.stop();
+    }
     const succeeded = outcomes.filter((o) => o.status === 'succeeded');
     expect(succeeded).toHaveLength(28);
     expect(outcomes.filter((o) => o.status === 'failed')).toHaveLength(4);

@@ -37,8 +37,11 @@ export const SHOWN_SERVER_FILES = [
 export type Catalogue = Record<string, string>;
 export type CataloguePart = 'site' | 'dashboard';
 
+/** i18next's plural suffixes (Intl.PluralRules' categories). */
+const PLURAL_FORMS = 'zero|one|two|few|many|other';
+export const PLURAL = new RegExp(`_(${PLURAL_FORMS})$`);
 /** A counted text's forms: its plural forms and, where a language has one, `_more` ("at least n"). */
-export const FORM = /_(zero|one|two|few|many|other|more)$/;
+export const FORM = new RegExp(`_(${PLURAL_FORMS}|more)$`);
 
 /** `{{n}} donations_other` → `{{n}} donations`: the text a form of a counted text belongs to. */
 export const textOf = (key: string) => key.replace(FORM, '');

@@ -307,9 +307,7 @@ export function countedKeys(): Map<string, string> {
   return counted;
 }
 
-/** i18next's plural suffixes. */
-export const PLURAL = /_(zero|one|two|few|many|other)$/;
-export { FORM } from './catalogue-parts';
+export { FORM, PLURAL } from './catalogue-parts';
 export const english = en as Record<string, string>;
 export const bangla = bn as Record<string, string>;
 

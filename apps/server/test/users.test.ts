@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { user, verificationApplications } from '../src/db/schema';
-import { SEARCH_COUNT_CAP } from '../src/lib/lists';
+import { countUpTo, paginate, SEARCH_COUNT_CAP } from '../src/lib/lists';
 import { createUser } from '../src/seed/factories';
 import { resources as api } from '@easyfund/shared/api/resources';
 import { as, createSignedInUser, useTestApp } from './helper';
@@ -62,6 +62,30 @@ describe('manage users', () => {
     const all = (await as(admin).call(api.users.list, { query: {} })).json();
     expect(all.total).toBeGreaterThan(SEARCH_COUNT_CAP);
     expect(all.capped).toBeUndefined();
+  });
+
+  it('counts a list when its count is awaited, not when it is asked for', async () => {
+    const word = `Late${randomUUID().slice(0, 8)}`;
+    const counting = countUpTo(ctx.db, user, like(user.name, `${word}%`));
+    await createUser(ctx.app.auth, ctx.db, {
+      name: `${word} Person`,
+      email: `${word}@example.com`,
+    });
+    expect(await counting).toEqual([{ n: 1 }]);
+    // A page whose own query fails as it is built: its count never runs, so a count that
+    // would fail too (a division by zero) is never heard of, and fails only once awaited.
+    const failing = countUpTo(ctx.db, user, sql`1 / 0 = 1`);
+    await expect(
+      paginate(
+        { page: 1, pageSize: 20 },
+        () => {
+          throw new Error('the page could not be built');
+        },
+        failing,
+        (row) => row,
+      ),
+    ).rejects.toThrow('the page could not be built');
+    await expect(failing).rejects.toThrow(/Failed query: select count/);
   });
 
   it('searches by name or e-mail, ignoring case, and takes % literally', async () => {

@@ -34,21 +34,28 @@ export function cappedTotal(counted: number, cap: number): Total {
 
 /**
  * The rows of `table` that `where` keeps, counted up to `cap`: one row past it is read, so
- * that a list of exactly `cap` rows is told from a longer one.
+ * that a list of exactly `cap` rows is told from a longer one. Like the query it wraps, the
+ * count runs only when it is awaited: a caller that fails before awaiting it (a page's own
+ * query throwing as it is built, say) leaves no query running and no rejection unheard.
  */
-export async function countUpTo(
+export function countUpTo(
   db: Db,
   table: PgTable,
   where?: SQL,
   cap = COUNT_CAP,
-): Promise<[Total]> {
+): PromiseLike<[Total]> {
   const rows = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
     .limit(cap + 1);
-  const [counted] = await db.select({ n: count() }).from(rows.as('counted'));
-  return [cappedTotal(counted?.n ?? 0, cap)];
+  const counted = db.select({ n: count() }).from(rows.as('counted'));
+  return {
+    then: (onCounted, onFailed) =>
+      counted
+        .then(([found]): [Total] => [cappedTotal(found?.n ?? 0, cap)])
+        .then(onCounted, onFailed),
+  };
 }
 
 /** Which page of a list is asked for (1-based). */
